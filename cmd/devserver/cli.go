@@ -1,0 +1,25 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// run dispatches the subcommands. It returns the process exit code:
+// 0 success, 1 runtime failure, 2 usage error.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "transcript":
+			return runTranscript(args[1:], stdout, stderr)
+		}
+	}
+	return runServe(args, stdin, stdout, stderr)
+}
+
+func usageError(stderr io.Writer, format string, a ...any) int {
+	fmt.Fprintf(stderr, "devserver: "+format+"\n", a...)
+	return 2
+}

@@ -1,0 +1,100 @@
+// Package trace defines the record the engine produces and every face of
+// MCP Wire Lab consumes: the browser visualizer renders it, the
+// `devserver transcript` command prints it as JSON Lines, and the golden
+// tests compare it byte for byte.
+//
+// A trace is an ordered list of events. Each event is one thing crossing a
+// boundary between the Host, the Client and the Server: a line on a stdio
+// pipe, the bytes of an HTTP request or response (or one flushed chunk of a
+// streamed response), a stream being closed, or a Host-internal step such as
+// the model reading the tool list.
+package trace
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// Party is one of the three actors of the simulation.
+type Party string
+
+const (
+	Host   Party = "host"
+	Client Party = "client"
+	Server Party = "server"
+)
+
+// Channel is where the bytes of an event travel.
+type Channel string
+
+const (
+	Stdin        Channel = "stdin"         // client → server pipe (stdio)
+	Stdout       Channel = "stdout"        // server → client pipe (stdio)
+	Stderr       Channel = "stderr"        // server diagnostics (stdio)
+	HTTPRequest  Channel = "http-request"  // raw HTTP/1.1 request text
+	HTTPResponse Channel = "http-response" // raw HTTP/1.1 response text (or one streamed chunk)
+	HostChannel  Channel = "host"          // inside the Host: model ↔ client, nothing on a wire
+)
+
+// Kind says what sort of event it is; the visualizer draws them differently.
+type Kind string
+
+const (
+	KindMessage Kind = "message" // bytes on a wire
+	KindClose   Kind = "close"   // a stream or pipe was closed (raw is empty)
+	KindLaunch  Kind = "launch"  // the host starts the server process / connects
+	KindThink   Kind = "think"   // host-internal: the model reads or decides
+	KindError   Kind = "error"   // the receiving side failed to parse or accept what it got
+)
+
+// HTTPInfo summarises an HTTP event so renderers need not reparse raw.
+type HTTPInfo struct {
+	Method  string              `json:"method,omitempty"`
+	Path    string              `json:"path,omitempty"`
+	Status  int                 `json:"status,omitempty"`
+	Headers map[string][]string `json:"headers,omitempty"`
+	// Chunk is true for a later piece of a streamed (SSE) response whose
+	// status line and headers were in an earlier event.
+	Chunk bool `json:"chunk,omitempty"`
+}
+
+// Event is one step of a trace. The first seven fields are the transcript
+// contract (see README "Transcript contract"); the rest are additions.
+type Event struct {
+	Seq      int               `json:"seq"`
+	From     Party             `json:"from"`
+	To       Party             `json:"to"`
+	Channel  Channel           `json:"channel"`
+	Raw      string            `json:"raw"`
+	Messages []json.RawMessage `json:"messages"`
+	Note     string            `json:"note"`
+
+	Kind   Kind      `json:"kind"`
+	TimeMs int64     `json:"timeMs"`         // virtual clock, ms since the scenario started
+	Spec   string    `json:"spec,omitempty"` // spec section followed, e.g. "2026-07-28/basic/transports/streamable-http#server-validation"
+	HTTP   *HTTPInfo `json:"http,omitempty"`
+}
+
+// Trace is the full record of one scenario run.
+type Trace struct {
+	Scenario  string  `json:"scenario"`
+	Version   string  `json:"version"`
+	Transport string  `json:"transport"`
+	Fault     string  `json:"fault"`
+	Events    []Event `json:"events"`
+}
+
+// WriteJSONL writes one event per line, exactly the transcript contract.
+func (t *Trace) WriteJSONL(w io.Writer) error {
+	for i := range t.Events {
+		b, err := json.Marshal(&t.Events[i])
+		if err != nil {
+			return err
+		}
+		b = append(b, '\n')
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
