@@ -1,0 +1,48 @@
+// Package scenario runs the Host, Client and Server of a scenario over a
+// virtual transport and records the trace.
+package scenario
+
+import (
+	"fmt"
+)
+
+// Options selects what to run. Values are the transcript command's names.
+type Options struct {
+	Scenario  string // "tool-call"
+	Version   string // "2025-11-25" | "2026-07-28"
+	Transport string // "stdio" | "http"
+	Fault     string // "" or "none" | one of Faults()
+}
+
+// Info describes a scenario for pickers.
+type Info struct {
+	Name  string
+	Title Text
+	// Transports and Versions it applies to.
+	Transports []string
+	Versions   []string
+	Faults     []string // faults that apply ("none" first)
+}
+
+// Text is a bilingual string.
+type Text struct {
+	En string `json:"en"`
+	Zh string `json:"zh"`
+}
+
+// Note is the annotation of an event: what happens and why, with the spec
+// section it follows and the MUST/SHOULD sentence quoted.
+type Note struct {
+	Text  Text
+	Spec  string // e.g. "2026-07-28/basic/transports/streamable-http#server-validation"
+	Quote string // the normative sentence, quoted verbatim from the spec
+}
+
+// Versions and Transports the engine supports.
+var (
+	Versions   = []string{"2025-11-25", "2026-07-28"}
+	Transports = []string{"stdio", "http"}
+)
+
+// ErrUnknown is returned (wrapped) for a bad option value.
+var ErrUnknown = fmt.Errorf("unknown value")
