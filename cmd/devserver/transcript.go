@@ -2,9 +2,46 @@
 
 package main
 
-import "io"
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
 
-// runTranscript prints a scenario's transcript as JSON Lines (see README).
+	"mcpwirelab/sim/scenario"
+)
+
+// runTranscript prints a scenario's transcript as JSON Lines: one event per
+// line with seq, from, to, channel, raw, messages and note (README
+// "Transcript contract").
 func runTranscript(args []string, stdout, stderr io.Writer) int {
-	return usageError(stderr, "transcript: not implemented yet")
+	fs := flag.NewFlagSet("transcript", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var names []string
+	for _, s := range scenario.List() {
+		names = append(names, s.Name)
+	}
+	name := fs.String("scenario", "tool-call", "scenario: "+strings.Join(names, ", "))
+	version := fs.String("version", "2026-07-28", "protocol version: "+strings.Join(scenario.Versions, ", "))
+	transport := fs.String("transport", "stdio", "transport: "+strings.Join(scenario.Transports, ", "))
+	fault := fs.String("fault", "none", "fault to inject: "+strings.Join(scenario.AllFaults, ", "))
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: devserver transcript -scenario S -version V -transport stdio|http [-fault F]\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "transcript: unexpected argument %q", fs.Arg(0))
+	}
+	tr, err := scenario.Run(scenario.Options{Scenario: *name, Version: *version, Transport: *transport, Fault: *fault})
+	if err != nil {
+		return usageError(stderr, "transcript: %v", err)
+	}
+	if err := tr.WriteJSONL(stdout); err != nil {
+		fmt.Fprintf(stderr, "devserver: transcript: %v\n", err)
+		return 1
+	}
+	return 0
 }

@@ -1,0 +1,430 @@
+// Package jsonrpc implements the JSON-RPC 2.0 message layer MCP is built on:
+// the four message kinds, a strict decoder that tells a parse error (-32700)
+// from an invalid request (-32600), and a single-line encoder.
+//
+// Spec: JSON-RPC 2.0 (https://www.jsonrpc.org/specification) as profiled by
+// MCP 2025-11-25 and 2026-07-28 basic/index §Messages: ids are strings or
+// integers and never null; notifications carry no id and are never answered;
+// batches are not part of MCP (removed in 2025-06-18), so an array is an
+// invalid request.
+package jsonrpc
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Version is the only accepted value of the "jsonrpc" member.
+const Version = "2.0"
+
+// Standard JSON-RPC error codes and the MCP-defined ones
+// (2026-07-28 basic/index §Error Codes).
+const (
+	CodeParseError     = -32700
+	CodeInvalidRequest = -32600
+	CodeMethodNotFound = -32601
+	CodeInvalidParams  = -32602
+	CodeInternalError  = -32603
+
+	CodeHeaderMismatch                  = -32020
+	CodeMissingRequiredClientCapability = -32021
+	CodeUnsupportedProtocolVersion      = -32022
+)
+
+// CodeName returns the spec name of a code ("Parse error", "HeaderMismatch"…).
+func CodeName(code int) string {
+	switch code {
+	case CodeParseError:
+		return "Parse error"
+	case CodeInvalidRequest:
+		return "Invalid Request"
+	case CodeMethodNotFound:
+		return "Method not found"
+	case CodeInvalidParams:
+		return "Invalid params"
+	case CodeInternalError:
+		return "Internal error"
+	case CodeHeaderMismatch:
+		return "HeaderMismatch"
+	case CodeMissingRequiredClientCapability:
+		return "MissingRequiredClientCapability"
+	case CodeUnsupportedProtocolVersion:
+		return "UnsupportedProtocolVersion"
+	}
+	return "Server error"
+}
+
+// ID is a request id kept as its exact JSON text, so that a response echoes
+// `7` as `7` and `"7"` as `"7"`. The zero ID means "absent".
+type ID struct{ raw string }
+
+// StringID and IntID build ids.
+func StringID(s string) ID {
+	b, _ := json.Marshal(s)
+	return ID{raw: string(b)}
+}
+
+func IntID(n int64) ID { return ID{raw: strconv.FormatInt(n, 10)} }
+
+// IsZero reports whether the id is absent.
+func (id ID) IsZero() bool { return id.raw == "" }
+
+// String returns the JSON text of the id ("" when absent).
+func (id ID) String() string { return id.raw }
+
+// IsString reports whether the id is a JSON string.
+func (id ID) IsString() bool { return len(id.raw) > 0 && id.raw[0] == '"' }
+
+// MarshalJSON writes the id exactly as received.
+func (id ID) MarshalJSON() ([]byte, error) {
+	if id.raw == "" {
+		return []byte("null"), nil
+	}
+	return []byte(id.raw), nil
+}
+
+// UnmarshalJSON accepts a string or an integer; anything else is an error.
+func (id *ID) UnmarshalJSON(b []byte) error {
+	v, err := parseID(b)
+	if err != nil {
+		return err
+	}
+	*id = v
+	return nil
+}
+
+func parseID(b []byte) (ID, error) {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return ID{}, fmt.Errorf("empty id")
+	}
+	switch b[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return ID{}, err
+		}
+		return StringID(s), nil
+	case 'n':
+		return ID{}, fmt.Errorf("id must not be null")
+	default:
+		// MCP: "Requests MUST include a string or integer ID."
+		n, err := strconv.ParseInt(string(b), 10, 64)
+		if err != nil {
+			return ID{}, fmt.Errorf("id must be a string or an integer, got %s", b)
+		}
+		return IntID(n), nil
+	}
+}
+
+// Error is the error member of an error response.
+type Error struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) }
+
+// NewError builds an error; data (if not nil) is marshalled.
+func NewError(code int, message string, data any) *Error {
+	e := &Error{Code: code, Message: message}
+	if data != nil {
+		b, err := json.Marshal(data)
+		if err == nil {
+			e.Data = b
+		}
+	}
+	return e
+}
+
+// Kind classifies a message.
+type Kind int
+
+const (
+	KindRequest Kind = iota + 1
+	KindNotification
+	KindResult
+	KindError
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindRequest:
+		return "request"
+	case KindNotification:
+		return "notification"
+	case KindResult:
+		return "result"
+	case KindError:
+		return "error"
+	}
+	return "invalid"
+}
+
+// Message is any JSON-RPC 2.0 message. Exactly one shape is valid at a time:
+// request (ID, Method), notification (Method, no ID), result (ID, Result) or
+// error (Error, ID unless it could not be read).
+type Message struct {
+	ID     ID
+	Method string
+	Params json.RawMessage
+	Result json.RawMessage
+	Error  *Error
+}
+
+// Kind reports the message's kind.
+func (m *Message) Kind() Kind {
+	switch {
+	case m.Method != "" && !m.ID.IsZero():
+		return KindRequest
+	case m.Method != "":
+		return KindNotification
+	case m.Error != nil:
+		return KindError
+	default:
+		return KindResult
+	}
+}
+
+// Request, Notification, Result and ErrorResponse build messages. params and
+// result are marshalled with encoding/json (map keys sorted, so output is
+// deterministic); a json.RawMessage is used as is.
+func Request(id ID, method string, params any) *Message {
+	return &Message{ID: id, Method: method, Params: mustRaw(params)}
+}
+
+func Notification(method string, params any) *Message {
+	return &Message{Method: method, Params: mustRaw(params)}
+}
+
+func Result(id ID, result any) *Message {
+	r := mustRaw(result)
+	if r == nil {
+		r = json.RawMessage("{}")
+	}
+	return &Message{ID: id, Result: r}
+}
+
+func ErrorResponse(id ID, err *Error) *Message { return &Message{ID: id, Error: err} }
+
+func mustRaw(v any) json.RawMessage {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case map[string]any:
+		if x == nil {
+			return nil // omit params rather than send "params":null
+		}
+	case json.RawMessage:
+		return compact(x)
+	case []byte:
+		return compact(x)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("jsonrpc: cannot marshal %T: %v", v, err))
+	}
+	return b
+}
+
+func compact(b []byte) json.RawMessage {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		panic(fmt.Sprintf("jsonrpc: invalid raw JSON: %v", err))
+	}
+	return buf.Bytes()
+}
+
+// MarshalJSON writes members in the conventional order jsonrpc, id, method,
+// params / result / error, on one line.
+func (m *Message) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"jsonrpc":"2.0"`)
+	if !m.ID.IsZero() {
+		b.WriteString(`,"id":`)
+		b.WriteString(m.ID.raw)
+	}
+	if m.Method != "" {
+		mb, _ := json.Marshal(m.Method)
+		b.WriteString(`,"method":`)
+		b.Write(mb)
+		if len(m.Params) > 0 {
+			b.WriteString(`,"params":`)
+			b.Write(m.Params)
+		}
+	} else if m.Error != nil {
+		eb, err := json.Marshal(m.Error)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(`,"error":`)
+		b.Write(eb)
+	} else {
+		b.WriteString(`,"result":`)
+		if len(m.Result) == 0 {
+			b.WriteString("{}")
+		} else {
+			b.Write(m.Result)
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Encode returns the message as one line of JSON without the trailing
+// newline. encoding/json escapes control characters inside strings, so the
+// result never contains a raw newline (stdio §Messages: "MUST NOT contain
+// embedded newlines").
+func (m *Message) Encode() []byte {
+	b, err := m.MarshalJSON()
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// DecodeError is returned by Decode. ID is set when the id could be read, so
+// the error response can echo it.
+type DecodeError struct {
+	Err *Error
+	ID  ID
+}
+
+func (e *DecodeError) Error() string { return e.Err.Error() }
+
+// Decode parses one JSON-RPC message strictly.
+//
+//   - not JSON at all → -32700 Parse error (no id can be known);
+//   - JSON but not a valid message (array, wrong "jsonrpc", null or fractional
+//     id, both result and error, method not a string…) → -32600 Invalid
+//     Request, echoing the id when it was readable;
+//   - params that are not an object → -32602 Invalid params (MCP params are
+//     always objects).
+func Decode(data []byte) (*Message, *DecodeError) {
+	if !json.Valid(data) {
+		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
+	}
+	trim := bytes.TrimSpace(data)
+	if len(trim) == 0 || trim[0] != '{' {
+		what := "a JSON " + jsonType(trim)
+		if len(trim) > 0 && trim[0] == '[' {
+			what = "a batch (JSON array); MCP does not support JSON-RPC batching"
+		}
+		return nil, invalid(ID{}, "Invalid Request: expected a JSON object, got "+what)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(trim, &fields); err != nil {
+		return nil, invalid(ID{}, "Invalid Request: "+err.Error())
+	}
+	m := &Message{}
+	if raw, ok := fields["id"]; ok {
+		id, err := parseID(raw)
+		if err != nil {
+			return nil, invalid(ID{}, "Invalid Request: "+err.Error())
+		}
+		m.ID = id
+	}
+	v, ok := fields["jsonrpc"]
+	if !ok {
+		return nil, invalid(m.ID, `Invalid Request: missing "jsonrpc": "2.0"`)
+	}
+	var ver string
+	if err := json.Unmarshal(v, &ver); err != nil || ver != Version {
+		return nil, invalid(m.ID, fmt.Sprintf(`Invalid Request: "jsonrpc" must be "2.0", got %s`, bytes.TrimSpace(v)))
+	}
+	rawMethod, hasMethod := fields["method"]
+	_, hasResult := fields["result"]
+	rawErr, hasError := fields["error"]
+	switch {
+	case hasMethod:
+		if hasResult || hasError {
+			return nil, invalid(m.ID, "Invalid Request: a message cannot have both method and result/error")
+		}
+		if err := json.Unmarshal(rawMethod, &m.Method); err != nil || m.Method == "" {
+			return nil, invalid(m.ID, `Invalid Request: "method" must be a non-empty string`)
+		}
+		if p, ok := fields["params"]; ok {
+			p = bytes.TrimSpace(p)
+			if len(p) == 0 || p[0] != '{' {
+				return nil, &DecodeError{ID: m.ID, Err: &Error{Code: CodeInvalidParams,
+					Message: "Invalid params: params must be an object, got " + jsonType(p)}}
+			}
+			m.Params = compact(p)
+		}
+	case hasResult && hasError:
+		return nil, invalid(m.ID, "Invalid Request: a response cannot have both result and error")
+	case hasResult:
+		if m.ID.IsZero() {
+			return nil, invalid(m.ID, "Invalid Request: a result response needs an id")
+		}
+		m.Result = compact(bytes.TrimSpace(fields["result"]))
+	case hasError:
+		var e Error
+		if err := json.Unmarshal(rawErr, &e); err != nil {
+			return nil, invalid(m.ID, `Invalid Request: "error" must be an object with an integer code and a message`)
+		}
+		m.Error = &e
+	default:
+		return nil, invalid(m.ID, `Invalid Request: a message needs "method", "result" or "error"`)
+	}
+	return m, nil
+}
+
+func invalid(id ID, msg string) *DecodeError {
+	return &DecodeError{ID: id, Err: &Error{Code: CodeInvalidRequest, Message: msg}}
+}
+
+func jsonType(b []byte) string {
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// describeSyntax names the first syntax error with a 1-based line and column.
+func describeSyntax(data []byte) string {
+	var v any
+	err := json.Unmarshal(data, &v)
+	se, ok := err.(*json.SyntaxError)
+	if !ok {
+		if len(bytes.TrimSpace(data)) == 0 {
+			return "empty message"
+		}
+		return "invalid JSON"
+	}
+	line, col := LineCol(data, se.Offset)
+	return fmt.Sprintf("line %d, column %d: %s", line, col, se.Error())
+}
+
+// LineCol converts a byte offset (as reported by json.SyntaxError, which
+// points just past the offending byte) to a 1-based line and column.
+func LineCol(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	line, col = 1, 1
+	for i := int64(0); i < offset-1 && i < int64(len(data)); i++ {
+		if data[i] == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}

@@ -1,0 +1,98 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ClientInfo is the identity the lab's client sends.
+var ClientInfo = Implementation{Name: "mcp-wire-lab-client", Version: "1.0.0"}
+
+// RequestParams returns params for a request under version: for 2026-07-28
+// the required per-request _meta is merged in (basic/index §_meta: protocol
+// version and client capabilities are required, clientInfo SHOULD be sent);
+// for 2025-11-25 params are returned as they are. extraMeta (e.g. a
+// progressToken) is added to _meta in both versions.
+func RequestParams(version string, params map[string]any, extraMeta map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range params {
+		out[k] = v
+	}
+	meta := map[string]any{}
+	for k, v := range extraMeta {
+		meta[k] = v
+	}
+	if IsModern(version) {
+		meta[MetaProtocolVersion] = version
+		meta[MetaClientInfo] = ClientInfo
+		meta[MetaClientCapabilities] = map[string]any{}
+	}
+	if len(meta) > 0 {
+		out["_meta"] = meta
+	}
+	if len(out) == 0 {
+		return nil // no params member at all
+	}
+	return out
+}
+
+// InitializeParams are the 2025-11-25 initialize params.
+func InitializeParams(version string) map[string]any {
+	return map[string]any{
+		"protocolVersion": version,
+		"capabilities":    map[string]any{},
+		"clientInfo":      ClientInfo,
+	}
+}
+
+// ModelView renders a tools/list result the way a host puts it in front of
+// a language model: names, descriptions and argument shapes as text. The
+// model never sees JSON-RPC; it sees this.
+func ModelView(tools []Tool) string {
+	var b strings.Builder
+	b.WriteString("You can call these tools. Reply with one tool call as JSON.\n")
+	for _, t := range tools {
+		fmt.Fprintf(&b, "\n## %s\n%s\n", t.Name, t.Description)
+		var s struct {
+			Properties map[string]struct {
+				Type        string `json:"type"`
+				Description string `json:"description"`
+				Enum        []any  `json:"enum"`
+			} `json:"properties"`
+			Required []string `json:"required"`
+		}
+		_ = json.Unmarshal(t.InputSchema, &s)
+		names := make([]string, 0, len(s.Properties))
+		for n := range s.Properties {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		if len(names) == 0 {
+			b.WriteString("Arguments: none\n")
+			continue
+		}
+		b.WriteString("Arguments:\n")
+		for _, n := range names {
+			p := s.Properties[n]
+			req := "optional"
+			for _, r := range s.Required {
+				if r == n {
+					req = "required"
+				}
+			}
+			typ := p.Type
+			if len(p.Enum) > 0 {
+				var vals []string
+				for _, v := range p.Enum {
+					vb, _ := json.Marshal(v)
+					vals = append(vals, string(vb))
+				}
+				typ = strings.Join(vals, " | ")
+			}
+			fmt.Fprintf(&b, "- %s (%s, %s): %s\n", n, typ, req, p.Description)
+		}
+	}
+	return b.String()
+}

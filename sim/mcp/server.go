@@ -1,0 +1,500 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/toolbox"
+)
+
+// Config configures a Server.
+type Config struct {
+	Tools *toolbox.Registry
+	Info  Implementation
+	// Modern lists the supported per-request-metadata versions, newest first.
+	Modern []string
+	// Legacy lists the supported handshake versions, newest first. Empty
+	// makes a modern-only server that answers initialize with -32601.
+	Legacy       []string
+	Instructions string
+	// Sleep is the clock tools use: virtual in the simulator, real in the
+	// dev server. Nil means real time.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Logf writes a diagnostic line (stderr on stdio). Nil discards.
+	Logf func(format string, args ...any)
+}
+
+// DefaultConfig is the dual-era server of the lab with the course toolbox.
+func DefaultConfig() Config {
+	return Config{
+		Tools:  toolbox.Default(),
+		Info:   Implementation{Name: "mcp-wire-lab", Title: "MCP Wire Lab course server", Version: "1.0.0"},
+		Modern: []string{V20260728},
+		Legacy: []string{V20251125},
+		Instructions: "Course server for a small company: list employees and e-mails, " +
+			"look up office days, export timesheets (slow).",
+	}
+}
+
+// Server is a dual-era MCP server. It is safe for concurrent use; per-client
+// state (only legacy sessions have any) lives in a Conn.
+type Server struct {
+	cfg Config
+}
+
+// NewServer builds a server; zero fields of cfg take DefaultConfig values.
+func NewServer(cfg Config) *Server {
+	d := DefaultConfig()
+	if cfg.Tools == nil {
+		cfg.Tools = d.Tools
+	}
+	if cfg.Info.Name == "" {
+		cfg.Info = d.Info
+	}
+	if cfg.Modern == nil {
+		cfg.Modern = d.Modern
+	}
+	if cfg.Legacy == nil {
+		cfg.Legacy = d.Legacy
+	}
+	if cfg.Instructions == "" {
+		cfg.Instructions = d.Instructions
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = realSleep
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	return &Server{cfg: cfg}
+}
+
+func realSleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Supported returns every version the server speaks, modern first.
+func (s *Server) Supported() []string {
+	return append(append([]string{}, s.cfg.Modern...), s.cfg.Legacy...)
+}
+
+// Logf writes a diagnostic line.
+func (s *Server) Logf(format string, args ...any) { s.cfg.Logf(format, args...) }
+
+// Info is the server's identity.
+func (s *Server) Info() Implementation { return s.cfg.Info }
+
+type phase int
+
+const (
+	phaseNew          phase = iota // nothing received (or a modern client: stays here)
+	phaseInitializing              // initialize answered, waiting for notifications/initialized
+	phaseReady                     // legacy session operational
+)
+
+// Conn is the state of one client connection: a stdio process, or one
+// 2025-11-25 HTTP session. Modern requests never read or write it except to
+// register in-flight requests for cancellation (stdio).
+type Conn struct {
+	mu         sync.Mutex
+	phase      phase
+	version    string
+	clientInfo json.RawMessage
+	inflight   map[string]context.CancelFunc
+}
+
+// NewConn returns fresh connection state.
+func NewConn() *Conn { return &Conn{inflight: map[string]context.CancelFunc{}} }
+
+// Version is the negotiated legacy version ("" before initialize).
+func (c *Conn) Version() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.version
+}
+
+// Legacy reports whether an initialize handshake selected legacy semantics.
+func (c *Conn) Legacy() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.phase != phaseNew
+}
+
+// CancelAll cancels every in-flight request (the connection is gone).
+func (c *Conn) CancelAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, cancel := range c.inflight {
+		cancel()
+	}
+}
+
+// Reply is what Handle produced for one incoming message.
+type Reply struct {
+	// Msg is the response to send, or nil: notifications are never answered
+	// (JSON-RPC 2.0 §4.1) and a cancelled request gets nothing further
+	// (2026-07-28 basic/patterns/cancellation: "MUST NOT send any further
+	// messages for it").
+	Msg *jsonrpc.Message
+	// Status is the HTTP status the version's Streamable HTTP rules give
+	// this outcome (200, 202, 400, 404). Other transports ignore it.
+	Status int
+	// Modern reports whether the message was handled under 2026-07-28 rules.
+	Modern bool
+}
+
+// Handle processes one decoded message from the client. notify sends a
+// request-scoped notification (progress) before the reply; it is never
+// called after ctx is cancelled.
+func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify func(*jsonrpc.Message)) Reply {
+	switch m.Kind() {
+	case jsonrpc.KindResult, jsonrpc.KindError:
+		// This server never sends requests, so a response cannot answer
+		// anything (2026-07-28 transports: "The client MUST NOT send
+		// JSON-RPC responses").
+		s.Logf("ignoring a JSON-RPC response from the client (id %s): this server sends no requests", m.ID)
+		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+			Message: "Invalid Request: clients must not send responses to this server"}), Status: http.StatusBadRequest}
+	}
+	meta := readMeta(m.Params)
+	_, hasVersion := meta[MetaProtocolVersion]
+	switch {
+	case hasVersion:
+		return s.handleModern(ctx, c, m, meta, notify)
+	case m.Method == MethodInitialize && len(s.cfg.Legacy) > 0:
+		return s.handleLegacy(ctx, c, m, notify)
+	case c.Legacy():
+		return s.handleLegacy(ctx, c, m, notify)
+	default:
+		return s.handleModern(ctx, c, m, meta, notify)
+	}
+}
+
+func readMeta(params json.RawMessage) map[string]json.RawMessage {
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if len(params) > 0 {
+		_ = json.Unmarshal(params, &p)
+	}
+	if p.Meta == nil {
+		return map[string]json.RawMessage{}
+	}
+	return p.Meta
+}
+
+func errReply(m *jsonrpc.Message, status, code int, msg string, data any) Reply {
+	if m.Kind() == jsonrpc.KindNotification {
+		// A notification the server cannot accept: no JSON-RPC answer on
+		// stdio; on HTTP an error status (transports §Sending Messages 5).
+		return Reply{Status: status}
+	}
+	return Reply{Msg: jsonrpc.ErrorResponse(m.ID, jsonrpc.NewError(code, msg, data)), Status: status}
+}
+
+// handleModern applies 2026-07-28: every request is self-contained.
+func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, meta map[string]json.RawMessage, notify func(*jsonrpc.Message)) Reply {
+	if m.Kind() == jsonrpc.KindNotification {
+		if m.Method == MethodCancelled {
+			s.cancel(c, m)
+		}
+		return Reply{Status: http.StatusAccepted, Modern: true}
+	}
+	// basic/index §_meta: "A request missing any required field is
+	// malformed; the server MUST reject it with JSON-RPC error code -32602
+	// (Invalid params). On HTTP, the response status MUST be 400".
+	var missing []string
+	for _, k := range []string{MetaProtocolVersion, MetaClientCapabilities} {
+		if _, ok := meta[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		msg := "Invalid params: missing required _meta field " + strings.Join(missing, " and ") +
+			" (2026-07-28 requests carry their protocol version and client capabilities in params._meta)"
+		if len(s.cfg.Legacy) > 0 && len(missing) == 2 {
+			msg += "; a " + s.cfg.Legacy[0] + " client must send initialize first"
+		}
+		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams, msg, nil)
+		r.Modern = true
+		return r
+	}
+	var version string
+	if err := json.Unmarshal(meta[MetaProtocolVersion], &version); err != nil {
+		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+			"Invalid params: _meta "+MetaProtocolVersion+" must be a string", nil)
+		r.Modern = true
+		return r
+	}
+	if !contains(s.cfg.Modern, version) {
+		// basic/versioning §Protocol Version Negotiation: "it MUST respond
+		// with an UnsupportedProtocolVersionError listing the versions it
+		// does support"; streamable-http: 400 Bad Request.
+		msg := "Unsupported protocol version: " + version
+		if contains(s.cfg.Legacy, version) {
+			msg += " is served only through the initialize handshake, not per-request _meta"
+		}
+		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
+			UnsupportedVersionData{Supported: s.Supported(), Requested: version})
+		r.Modern = true
+		return r
+	}
+	var r Reply
+	switch m.Method {
+	case MethodDiscover:
+		r = Reply{Msg: jsonrpc.Result(m.ID, DiscoverResult{
+			ResultType:        "complete",
+			SupportedVersions: s.Supported(),
+			Capabilities:      s.capabilities(),
+			Instructions:      s.cfg.Instructions,
+			TTLMs:             3600000,
+			CacheScope:        "public",
+			Meta:              ResultMeta{ServerInfo: s.cfg.Info},
+		}), Status: http.StatusOK}
+	case MethodToolsList:
+		r = s.toolsList(m, true)
+	case MethodToolsCall:
+		r = s.toolsCall(ctx, c, m, true, notify)
+	default:
+		r = s.methodNotFound(m, true)
+	}
+	r.Modern = true
+	return r
+}
+
+func (s *Server) capabilities() json.RawMessage {
+	return json.RawMessage(`{"tools":{"listChanged":false}}`)
+}
+
+func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
+	msg := "Method not found: " + m.Method
+	switch {
+	case modern && m.Method == MethodInitialize:
+		msg += " (2026-07-28 has no handshake; this server supports " + strings.Join(s.Supported(), ", ") + ")"
+	case modern && m.Method == MethodPing:
+		msg += " (ping was removed in 2026-07-28)"
+	case !modern && m.Method == MethodDiscover:
+		msg += " (server/discover exists only in 2026-07-28)"
+	case m.Method == MethodPromptsList || m.Method == MethodResourcesList:
+		msg += " (the server did not declare that capability)"
+	}
+	// 2026-07-28 streamable-http §Protocol Version Header: unknown method →
+	// 404 with -32601. 2025-11-25 has no such rule: the error rides a 200.
+	status := http.StatusOK
+	if modern {
+		status = http.StatusNotFound
+	}
+	return errReply(m, status, jsonrpc.CodeMethodNotFound, msg, nil)
+}
+
+// handleLegacy applies the 2025-11-25 lifecycle (basic/lifecycle).
+func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, notify func(*jsonrpc.Message)) Reply {
+	c.mu.Lock()
+	ph := c.phase
+	c.mu.Unlock()
+	switch m.Method {
+	case MethodInitialize:
+		return s.initialize(c, m, ph)
+	case MethodInitialized:
+		if ph == phaseInitializing {
+			c.mu.Lock()
+			c.phase = phaseReady
+			c.mu.Unlock()
+		}
+		return Reply{Status: http.StatusAccepted}
+	case MethodCancelled:
+		s.cancel(c, m)
+		return Reply{Status: http.StatusAccepted}
+	case MethodPing:
+		// lifecycle: ping may be sent at any time, even before initialized.
+		return Reply{Msg: jsonrpc.Result(m.ID, struct{}{}), Status: http.StatusOK}
+	}
+	if m.Kind() == jsonrpc.KindNotification {
+		return Reply{Status: http.StatusAccepted}
+	}
+	if ph != phaseReady {
+		// lifecycle §Initialization: operations happen only after the
+		// client sent notifications/initialized.
+		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest,
+			"Invalid Request: session not initialized; send notifications/initialized before "+m.Method, nil)
+	}
+	switch m.Method {
+	case MethodToolsList:
+		return s.toolsList(m, false)
+	case MethodToolsCall:
+		return s.toolsCall(ctx, c, m, false, notify)
+	}
+	return s.methodNotFound(m, false)
+}
+
+func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
+	if m.Kind() != jsonrpc.KindRequest {
+		return Reply{Status: http.StatusBadRequest}
+	}
+	if ph != phaseNew {
+		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: initialize was already received on this connection", nil)
+	}
+	var p struct {
+		ProtocolVersion *string         `json:"protocolVersion"`
+		Capabilities    json.RawMessage `json:"capabilities"`
+		ClientInfo      json.RawMessage `json:"clientInfo"`
+	}
+	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil {
+		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams, "Invalid params: "+err.Error(), nil)
+	}
+	var missing []string
+	if p.ProtocolVersion == nil {
+		missing = append(missing, "protocolVersion")
+	}
+	if len(p.Capabilities) == 0 {
+		missing = append(missing, "capabilities")
+	}
+	if len(p.ClientInfo) == 0 {
+		missing = append(missing, "clientInfo")
+	}
+	if len(missing) > 0 {
+		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+			"Invalid params: initialize needs params."+strings.Join(missing, ", params."), nil)
+	}
+	// lifecycle §Version Negotiation: "If the server supports the requested
+	// protocol version, it MUST respond with the same version. Otherwise,
+	// the server MUST respond with another protocol version it supports.
+	// This SHOULD be the latest version supported by the server."
+	version := s.cfg.Legacy[0]
+	if contains(s.cfg.Legacy, *p.ProtocolVersion) {
+		version = *p.ProtocolVersion
+	}
+	c.mu.Lock()
+	c.phase = phaseInitializing
+	c.version = version
+	c.clientInfo = p.ClientInfo
+	c.mu.Unlock()
+	return Reply{Msg: jsonrpc.Result(m.ID, InitializeResult{
+		ProtocolVersion: version,
+		Capabilities:    s.capabilities(),
+		ServerInfo:      s.cfg.Info,
+		Instructions:    s.cfg.Instructions,
+	}), Status: http.StatusOK}
+}
+
+func orEmpty(b json.RawMessage) json.RawMessage {
+	if len(b) == 0 {
+		return json.RawMessage("{}")
+	}
+	return b
+}
+
+func (s *Server) toolsList(m *jsonrpc.Message, modern bool) Reply {
+	var tools []Tool
+	for _, t := range s.cfg.Tools.Tools() {
+		tool := Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema}
+		if t.ReadOnly || t.Idempotent {
+			tool.Annotations = &ToolAnnotations{ReadOnlyHint: t.ReadOnly, IdempotentHint: t.Idempotent}
+		}
+		tools = append(tools, tool)
+	}
+	res := ListToolsResult{Tools: tools}
+	if modern {
+		ttl := int64(300000)
+		res.ResultType, res.TTLMs, res.CacheScope = "complete", &ttl, "public"
+		res.Meta = &ResultMeta{ServerInfo: s.cfg.Info}
+	}
+	return Reply{Msg: jsonrpc.Result(m.ID, res), Status: http.StatusOK}
+}
+
+func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, modern bool, notify func(*jsonrpc.Message)) Reply {
+	var p struct {
+		Name      *string         `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil || p.Name == nil {
+		// tools §Error Handling: requests that fail the CallToolRequest
+		// schema are protocol errors.
+		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Invalid params: tools/call needs params.name (a string)", nil)
+	}
+	if a := strings.TrimSpace(string(p.Arguments)); a != "" && a[0] != '{' {
+		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Invalid params: params.arguments must be an object", nil)
+	}
+	meta := readMeta(m.Params)
+	token := meta[MetaProgressToken]
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	key := m.ID.String()
+	c.mu.Lock()
+	c.inflight[key] = cancel
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.inflight, key)
+		c.mu.Unlock()
+	}()
+
+	env := toolbox.Env{Sleep: s.cfg.Sleep}
+	if len(token) > 0 && notify != nil {
+		env.Progress = func(progress, total float64, message string) {
+			if ctx.Err() != nil {
+				return
+			}
+			notify(jsonrpc.Notification(MethodProgress, ProgressParams{
+				ProgressToken: token, Progress: progress, Total: total, Message: message}))
+		}
+	}
+	res, err := s.cfg.Tools.Call(ctx, *p.Name, p.Arguments, env)
+	var unknown *toolbox.UnknownToolError
+	switch {
+	case errors.As(err, &unknown):
+		// tools §Error Handling: unknown tool is a protocol error (-32602).
+		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Unknown tool: "+unknown.Name, nil)
+	case err != nil || ctx.Err() != nil:
+		// Cancelled: "MUST NOT send any further messages for it".
+		s.Logf("request %s (%s) cancelled; no response sent", m.ID, *p.Name)
+		return Reply{Status: http.StatusOK}
+	}
+	out := CallToolResult{Content: []Content{{Type: "text", Text: res.Text}}, StructuredContent: res.Structured, IsError: res.IsError}
+	if modern {
+		out.ResultType = "complete"
+		out.Meta = &ResultMeta{ServerInfo: s.cfg.Info}
+	}
+	if res.IsError {
+		s.Logf("tool %s returned a tool execution error (isError: true)", *p.Name)
+	}
+	return Reply{Msg: jsonrpc.Result(m.ID, out), Status: http.StatusOK}
+}
+
+// cancel handles notifications/cancelled: stop the named in-flight request.
+func (s *Server) cancel(c *Conn, m *jsonrpc.Message) {
+	var p CancelledParams
+	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil || len(p.RequestID) == 0 {
+		s.Logf("ignoring notifications/cancelled without a valid requestId")
+		return
+	}
+	id, derr := jsonrpc.Decode([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{}}`, p.RequestID)))
+	if derr != nil {
+		return
+	}
+	c.mu.Lock()
+	cancel := c.inflight[id.ID.String()]
+	c.mu.Unlock()
+	if cancel == nil {
+		// cancellation: the request may already have finished; ignore.
+		s.Logf("notifications/cancelled for %s: no such request in flight", id.ID)
+		return
+	}
+	s.Logf("cancelling request %s (%s)", id.ID, p.Reason)
+	cancel()
+}

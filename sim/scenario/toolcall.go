@@ -1,0 +1,272 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
+)
+
+// Versions the faulty clients ask for.
+const (
+	futureVersion = "2099-01-01" // a modern version the server does not know
+	oldVersion    = "2024-11-05" // an old legacy client
+)
+
+// toolCall is the course's main scenario: the host launches (or connects
+// to) the server, discovers it, lists tools, lets the model choose a call,
+// calls the tool and hands the result back to the model.
+func toolCall(r *runner) {
+	prompt, call := "Which urgent e-mails came in? Show me the three newest.",
+		toolChoice{Name: "list_emails", Args: map[string]any{"urgent": true, "limit": 3}}
+	switch r.o.Fault {
+	case FaultTimeout:
+		prompt, call = "Export this month's Engineering timesheets.",
+			toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Engineering", "steps": 5}, Progress: true, Timeout: 2500 * time.Millisecond}
+	case FaultUnknownTool:
+		// The model invents a tool that is not in the list.
+		call = toolChoice{Name: "search_mail", Args: map[string]any{"query": "urgent", "limit": 3}}
+	case FaultBadParams:
+		call.Args = map[string]any{"urgent": true, "limit": 500}
+	}
+	r.host(trace.Host, trace.Host, "user.prompt", prompt+"\n")
+	if !r.start() {
+		return
+	}
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	out := r.callTool(call)
+	if r.o.Fault == FaultBadParams && out.isError {
+		// tools §Error Handling: the execution error is actionable, so the
+		// model corrects the argument and tries again.
+		call.Args = map[string]any{"urgent": true, "limit": 20}
+		call.Retry = true
+		r.callTool(call)
+	}
+	r.finish()
+}
+
+// progressScenario runs the slow tool to completion with progress over SSE
+// (HTTP) or interleaved stdout notifications (stdio).
+func progressScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "Export the Support timesheets for the last three weeks.\n")
+	if !r.start() {
+		return
+	}
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: 30 * time.Second})
+	r.finish()
+}
+
+type toolChoice struct {
+	Name     string
+	Args     map[string]any
+	Progress bool
+	Timeout  time.Duration
+	Retry    bool
+}
+
+// start launches/connects and performs discovery for the version. It
+// returns false when the run is over (the fault ended it).
+func (r *runner) start() bool {
+	if r.o.Transport == "stdio" {
+		r.record(ev{from: trace.Host, to: trace.Server, ch: trace.HostChannel, kind: trace.KindLaunch,
+			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: "basic/transports/stdio#stdio"})
+		r.srv.Logf("mcp-wire-lab 1.0.0 serving MCP on stdio (versions %s)", strings.Join(r.srv.Supported(), ", "))
+	} else {
+		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
+			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: "basic/transports#streamable-http"})
+	}
+	if r.o.Fault == FaultBadOrigin {
+		// A page on another site, rebound to 127.0.0.1, makes the request.
+		r.origin = "http://attacker.example"
+	}
+	if mcp.IsModern(r.o.Version) {
+		return r.discover()
+	}
+	return r.handshake()
+}
+
+// discover is the 2026-07-28 opening: server/discover (optional, but the
+// course shows it; server/discover §When to Call).
+func (r *runner) discover() bool {
+	if r.o.Fault == FaultUnsupportedVersion {
+		r.version = futureVersion
+	}
+	out := r.request(mcp.MethodDiscover, nil, callOpts{})
+	if r.o.Fault == FaultUnsupportedVersion && out.resp != nil && out.resp.Error != nil &&
+		out.resp.Error.Code == jsonrpc.CodeUnsupportedProtocolVersion {
+		// versioning §Protocol Version Negotiation: "The client SHOULD
+		// select a mutually supported version from the supported list and
+		// retry the request".
+		var data mcp.UnsupportedVersionData
+		_ = json.Unmarshal(out.resp.Error.Data, &data)
+		r.version = ""
+		for _, v := range data.Supported {
+			if v == r.o.Version {
+				r.version = v
+			}
+		}
+		r.host(trace.Client, trace.Client, "unsupported-version.choose",
+			fmt.Sprintf("supported: %s → retry with %s\n", strings.Join(data.Supported, ", "), r.version))
+		out = r.request(mcp.MethodDiscover, nil, callOpts{label: "discover-retry"})
+	}
+	return r.ok(out)
+}
+
+// handshake is the 2025-11-25 opening (basic/lifecycle §Initialization).
+func (r *runner) handshake() bool {
+	asked := r.o.Version
+	if r.o.Fault == FaultUnsupportedVersion {
+		asked = oldVersion
+	}
+	out := r.request(mcp.MethodInitialize, mcp.InitializeParams(asked), callOpts{noMeta: true})
+	if !r.ok(out) {
+		return false
+	}
+	var res mcp.InitializeResult
+	out.result(&res)
+	if res.ProtocolVersion != asked {
+		// lifecycle §Version Negotiation: "If the client does not support
+		// the version in the server's response, it SHOULD disconnect."
+		r.host(trace.Client, trace.Host, "version.reject",
+			fmt.Sprintf("asked for %s, server offered %s: not supported by this client; disconnecting\n", asked, res.ProtocolVersion))
+		r.disconnect()
+		return false
+	}
+	r.version = res.ProtocolVersion
+	r.notify(mcp.MethodInitialized, nil, "initialized")
+	return true
+}
+
+// ok reports whether an outcome lets the run continue; otherwise it shows
+// the host surfacing the failure and ends the connection.
+func (r *runner) ok(out outcome) bool {
+	if out.resp != nil && out.resp.Error == nil && out.status < 300 {
+		return true
+	}
+	r.failure(out)
+	return false
+}
+
+func (r *runner) failure(out outcome) {
+	var msg string
+	switch {
+	case out.broken != "":
+		msg = "connection lost: the server wrote something that is not JSON-RPC on stdout (" + out.broken + ")"
+	case out.timedOut:
+		msg = "request timed out and was cancelled"
+	case out.resp != nil && out.resp.Error != nil:
+		msg = fmt.Sprintf("error %d %s", out.resp.Error.Code, out.resp.Error.Message)
+	case out.status != 0:
+		msg = fmt.Sprintf("HTTP %d %s", out.status, http.StatusText(out.status))
+	default:
+		msg = "no response"
+	}
+	r.host(trace.Client, trace.Host, "host.failure", msg+"\n")
+	r.disconnect()
+}
+
+func (r *runner) listTools() ([]mcp.Tool, bool) {
+	o := callOpts{}
+	if r.o.Fault == FaultMissingSession {
+		o.omitSess = true
+	}
+	out := r.request(mcp.MethodToolsList, nil, o)
+	var res mcp.ListToolsResult
+	if !r.ok(out) || !out.result(&res) {
+		return nil, false
+	}
+	return res.Tools, true
+}
+
+type callOutcome struct {
+	isError bool
+}
+
+func (r *runner) callTool(c toolChoice) callOutcome {
+	args, _ := json.Marshal(c.Args)
+	note := "model.decides"
+	if c.Retry {
+		note = "model.retries"
+	}
+	r.host(trace.Host, trace.Client, note, fmt.Sprintf(`{"name":%q,"arguments":%s}`+"\n", c.Name, args))
+	o := callOpts{timeout: c.Timeout}
+	if c.Progress {
+		o.meta = map[string]any{mcp.MetaProgressToken: "export-1"}
+	}
+	if r.o.Fault == FaultHeaderMismatch {
+		// A buggy client (or a gateway rewriting headers) routes by a
+		// different tool name than the body says.
+		o.mutate = func(h http.Header) { h[streamhttp.HeaderName] = []string{"list_employees"} }
+	}
+	if r.o.Fault == FaultStdoutPollution {
+		o.pollute = true
+	}
+	out := r.request(mcp.MethodToolsCall, map[string]any{"name": c.Name, "arguments": json.RawMessage(args)}, o)
+	switch {
+	case out.broken != "" || out.timedOut || (out.status >= 400):
+		r.failure(out)
+		r.closed = true
+		return callOutcome{}
+	case out.resp == nil:
+		r.failure(out)
+		r.closed = true
+		return callOutcome{}
+	case out.resp.Error != nil:
+		// tools §Error Handling: "Clients MAY provide protocol errors to
+		// language models".
+		r.host(trace.Client, trace.Host, "model.reads-protocol-error",
+			fmt.Sprintf("Tool call failed: error %d %s\n", out.resp.Error.Code, out.resp.Error.Message))
+		return callOutcome{}
+	}
+	var res mcp.CallToolResult
+	out.result(&res)
+	text := ""
+	if len(res.Content) > 0 {
+		text = res.Content[0].Text
+	}
+	if res.IsError {
+		r.host(trace.Client, trace.Host, "model.reads-tool-error", text+"\n")
+		return callOutcome{isError: true}
+	}
+	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
+	r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
+	return callOutcome{}
+}
+
+// disconnect ends the connection the way the transport and version do it.
+func (r *runner) disconnect() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	switch {
+	case r.o.Transport == "stdio":
+		r.closeStdin("shutdown.close-stdin")
+	case !mcp.IsModern(r.version) && r.sessionID != "":
+		// 2025-11-25 §Session Management 5: clients SHOULD send DELETE.
+		req := r.buildRequest(http.MethodDelete, nil, nil, callOpts{})
+		r.roundTrip(req, nil, callOpts{label: "session-delete"}, "session-delete.request")
+	}
+}
+
+// finish ends a run that was not already ended by a failure.
+func (r *runner) finish() {
+	r.disconnect()
+}

@@ -1,0 +1,304 @@
+package toolbox
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// courseTools returns the four course tools, in tools/list order.
+func courseTools() []*toolDef {
+	return []*toolDef{
+		{
+			tool: Tool{
+				Name:  "list_employees",
+				Title: "List employees",
+				Description: "List the company's employees with their id, department, e-mail address and office days. " +
+					"Optionally filter by department.",
+				InputSchema: objectSchema(map[string]any{
+					"department": map[string]any{
+						"type":        "string",
+						"enum":        departments,
+						"description": "Only return employees of this department. Omit to list everyone.",
+					},
+				}),
+				ReadOnly: true, Idempotent: true,
+			},
+			run: runListEmployees,
+		},
+		{
+			tool: Tool{
+				Name:  "list_emails",
+				Title: "List e-mails",
+				Description: "List the most recent e-mails in the team inbox, newest first, with sender, subject, date and a short preview. " +
+					"Optionally only urgent (or only non-urgent) ones.",
+				InputSchema: objectSchema(map[string]any{
+					"urgent": map[string]any{
+						"type":        "boolean",
+						"description": "true: only urgent e-mails; false: only non-urgent ones. Omit for all e-mails.",
+					},
+					"limit": map[string]any{
+						"type":        "integer",
+						"minimum":     1,
+						"maximum":     20,
+						"default":     5,
+						"description": "Maximum number of e-mails to return (1 to 20, default 5).",
+					},
+				}),
+				ReadOnly: true, Idempotent: true,
+			},
+			run: runListEmails,
+		},
+		{
+			tool: Tool{
+				Name:  "office_days",
+				Title: "Office days",
+				Description: "Tell on which weekdays an employee works in the office. " +
+					`Identify the employee by id (e.g. "e03") or exact name (e.g. "Wang Fang" or "王芳"); list_employees shows both.`,
+				InputSchema: objectSchema(map[string]any{
+					"employee": map[string]any{
+						"type":        "string",
+						"description": `Employee id (e.g. "e03") or exact name (e.g. "Wang Fang" or "王芳").`,
+					},
+					"week": map[string]any{
+						"type":        "string",
+						"pattern":     `^\d{4}-W\d{2}$`,
+						"description": `ISO week such as "2026-W48". Omit for the regular weekly schedule.`,
+					},
+				}, "employee"),
+				ReadOnly: true, Idempotent: true,
+			},
+			run: runOfficeDays,
+		},
+		{
+			tool: Tool{
+				Name:  "export_timesheets",
+				Title: "Export timesheets",
+				Description: "Export a department's timesheets, one week per step. Slow: about one second per step, " +
+					"with progress notifications when the client asks for them. Returns a summary of the export.",
+				InputSchema: objectSchema(map[string]any{
+					"department": map[string]any{
+						"type":        "string",
+						"enum":        departments,
+						"description": "Department whose timesheets to export.",
+					},
+					"steps": map[string]any{
+						"type":        "integer",
+						"minimum":     1,
+						"maximum":     10,
+						"default":     5,
+						"description": "Number of weeks to export, one step (about one second) each: 1 to 10, default 5.",
+					},
+				}, "department"),
+				ReadOnly: true, Idempotent: true,
+			},
+			run: runExportTimesheets,
+		},
+	}
+}
+
+// objectSchema builds a compact object schema with sorted keys
+// (json.Marshal sorts map keys), additionalProperties false.
+func objectSchema(props map[string]any, required ...string) json.RawMessage {
+	s := map[string]any{
+		"type":                 "object",
+		"properties":           props,
+		"additionalProperties": false,
+	}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic("toolbox: " + err.Error())
+	}
+	return b
+}
+
+// --- argument helpers (arguments are already schema-validated) ---
+
+func argString(args map[string]any, key string) (string, bool) {
+	s, ok := args[key].(string)
+	return s, ok
+}
+
+func argBool(args map[string]any, key string) (bool, bool) {
+	b, ok := args[key].(bool)
+	return b, ok
+}
+
+func argInt(args map[string]any, key string, def int) int {
+	n, ok := args[key].(json.Number)
+	if !ok {
+		return def
+	}
+	if i, err := n.Int64(); err == nil {
+		return int(i)
+	}
+	if f, err := n.Float64(); err == nil { // e.g. 5.0, an integer per JSON Schema
+		return int(f)
+	}
+	return def
+}
+
+// --- list_employees ---
+
+func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, error) {
+	dept, filtered := argString(args, "department")
+	list := []employee{}
+	for _, e := range employees {
+		if !filtered || e.Department == dept {
+			list = append(list, e)
+		}
+	}
+	var b strings.Builder
+	if filtered {
+		fmt.Fprintf(&b, "%d employees in %s:", len(list), dept)
+	} else {
+		fmt.Fprintf(&b, "%d employees:", len(list))
+	}
+	for _, e := range list {
+		fmt.Fprintf(&b, "\n%s | %s | %s | %s | office: %s",
+			e.ID, e.displayName(), e.Department, e.Email, strings.Join(e.OfficeDays, ", "))
+	}
+	return Result{
+		Text: b.String(),
+		Structured: struct {
+			Employees []employee `json:"employees"`
+		}{list},
+	}, nil
+}
+
+// --- list_emails ---
+
+func runListEmails(_ context.Context, args map[string]any, _ Env) (Result, error) {
+	urgent, filtered := argBool(args, "urgent")
+	limit := argInt(args, "limit", 5)
+	matching := []email{}
+	for _, m := range emails {
+		if !filtered || m.Urgent == urgent {
+			matching = append(matching, m)
+		}
+	}
+	sort.SliceStable(matching, func(i, j int) bool {
+		if matching[i].Received != matching[j].Received {
+			return matching[i].Received > matching[j].Received
+		}
+		return matching[i].ID > matching[j].ID
+	})
+	total := len(matching)
+	if len(matching) > limit {
+		matching = matching[:limit]
+	}
+	kindOf := "e-mails"
+	if filtered && urgent {
+		kindOf = "urgent e-mails"
+	} else if filtered {
+		kindOf = "non-urgent e-mails"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d %s, newest first:", len(matching), total, kindOf)
+	for _, m := range matching {
+		flag := ""
+		if m.Urgent {
+			flag = " [URGENT]"
+		}
+		fmt.Fprintf(&b, "\n%s %s%s from %s: %s - %s", m.ID, m.Received, flag, m.From, m.Subject, m.Preview)
+	}
+	return Result{
+		Text: b.String(),
+		Structured: struct {
+			Emails []email `json:"emails"`
+			Total  int     `json:"total"`
+		}{matching, total},
+	}, nil
+}
+
+// --- office_days ---
+
+// findEmployee matches an id (case-insensitive) or an exact name
+// (case-insensitive for Latin names, exact for Chinese ones).
+func findEmployee(q string) (employee, bool) {
+	q = strings.TrimSpace(q)
+	for _, e := range employees {
+		if strings.EqualFold(q, e.ID) || strings.EqualFold(q, e.Name) || (e.NameZh != "" && q == e.NameZh) {
+			return e, true
+		}
+	}
+	return employee{}, false
+}
+
+func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error) {
+	who, _ := argString(args, "employee")
+	week, hasWeek := argString(args, "week")
+	e, ok := findEmployee(who)
+	if !ok {
+		ids := make([]string, len(employees))
+		for i, e := range employees {
+			ids[i] = e.ID
+		}
+		return Result{
+			Text:    "Unknown employee " + quote(who) + ": valid ids are " + strings.Join(ids, ", ") + " (or use an exact name).",
+			IsError: true,
+		}, nil
+	}
+	when := "every week"
+	if hasWeek {
+		when = "in week " + week
+	}
+	out := struct {
+		ID         string   `json:"id"`
+		Name       string   `json:"name"`
+		Week       string   `json:"week,omitempty"`
+		OfficeDays []string `json:"office_days"`
+	}{e.ID, e.Name, week, e.OfficeDays}
+	return Result{
+		Text: fmt.Sprintf("%s %s is in the office on %s %s.",
+			e.ID, e.displayName(), strings.Join(e.OfficeDays, ", "), when),
+		Structured: out,
+	}, nil
+}
+
+// --- export_timesheets ---
+
+func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Result, error) {
+	dept, _ := argString(args, "department")
+	steps := argInt(args, "steps", 5)
+	for i := 1; i <= steps; i++ {
+		if err := env.Sleep(ctx, 1*time.Second); err != nil {
+			return Result{}, err // cancelled: report nothing further
+		}
+		if env.Progress != nil {
+			env.Progress(float64(i), float64(steps), "Exported week "+strconv.Itoa(i)+" of "+strconv.Itoa(steps))
+		}
+	}
+	people := 0
+	for _, e := range employees {
+		if e.Department == dept {
+			people++
+		}
+	}
+	file := "timesheets-" + strings.ToLower(dept) + ".csv"
+	return Result{
+		Text: fmt.Sprintf("Exported %s of timesheets for %s (%s, %s) to %s.",
+			plural(steps, "week"), dept, plural(people, "employee"), plural(people*steps, "row"), file),
+		Structured: struct {
+			Department string `json:"department"`
+			Weeks      int    `json:"weeks"`
+			Employees  int    `json:"employees"`
+			Rows       int    `json:"rows"`
+			File       string `json:"file"`
+		}{dept, steps, people, people * steps, file},
+	}, nil
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -1,0 +1,265 @@
+package toolbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// parseArgs decodes the raw `arguments` (numbers kept as json.Number, as
+// jsonschema expects). It returns the decoded object, or a problem message
+// (without the "Invalid arguments for X: " prefix).
+func parseArgs(raw json.RawMessage) (any, string) {
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || string(trimmed) == "null" {
+		return map[string]any{}, ""
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(trimmed))
+	if err != nil {
+		return nil, "arguments must be a JSON object, got invalid JSON (" + err.Error() + ")."
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, "arguments must be a JSON object, got " + jsonTypeName(v) + "."
+	}
+	return v, ""
+}
+
+// describeValidation turns a jsonschema validation error into one sentence
+// per problem, sorted, joined by "\n". inst is the validated instance, props
+// the tool's argument names.
+func describeValidation(err error, inst any, props []string) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return err.Error() + "."
+	}
+	var lines []string
+	collectLeaves(ve, inst, props, &lines)
+	if len(lines) == 0 {
+		lines = []string{"$: arguments do not match the input schema."}
+	}
+	sort.Strings(lines)
+	out := lines[:0]
+	for i, l := range lines {
+		if i == 0 || l != lines[i-1] {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func collectLeaves(ve *jsonschema.ValidationError, inst any, props []string, lines *[]string) {
+	if len(ve.Causes) > 0 {
+		for _, c := range ve.Causes {
+			collectLeaves(c, inst, props, lines)
+		}
+		return
+	}
+	path := jsonPath(ve.InstanceLocation)
+	for _, reason := range reasons(ve, inst, props) {
+		*lines = append(*lines, path+": "+reason+".")
+	}
+}
+
+// reasons renders one leaf error as one or more reasons.
+func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string {
+	switch k := ve.ErrorKind.(type) {
+	case *kind.Required:
+		out := make([]string, 0, len(k.Missing))
+		for _, m := range k.Missing {
+			out = append(out, "missing required property "+quote(m))
+		}
+		return out
+	case *kind.AdditionalProperties:
+		allowed := ""
+		if len(ve.InstanceLocation) == 0 {
+			if len(props) == 0 {
+				allowed = " (this tool takes no arguments)"
+			} else {
+				allowed = " (allowed: " + quoteAll(props) + ")"
+			}
+		}
+		out := make([]string, 0, len(k.Properties))
+		for _, p := range k.Properties {
+			out = append(out, "unknown property "+quote(p)+allowed)
+		}
+		return out
+	case *kind.Enum:
+		want := make([]string, len(k.Want))
+		for i, w := range k.Want {
+			want[i] = display(w)
+		}
+		if len(want) == 1 {
+			return []string{"must be " + want[0] + "; got " + display(k.Got)}
+		}
+		return []string{"must be one of " + strings.Join(want, ", ") + "; got " + display(k.Got)}
+	case *kind.Const:
+		return []string{"must be " + display(k.Want) + "; got " + display(k.Got)}
+	case *kind.Type:
+		got := "got " + k.Got
+		if k.Got != "object" && k.Got != "array" && k.Got != "null" {
+			got += " " + display(lookup(inst, ve.InstanceLocation))
+		}
+		return []string{"expected " + strings.Join(k.Want, " or ") + ", " + got}
+	case *kind.Maximum:
+		return []string{"must be <= " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+	case *kind.Minimum:
+		return []string{"must be >= " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+	case *kind.ExclusiveMaximum:
+		return []string{"must be < " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+	case *kind.ExclusiveMinimum:
+		return []string{"must be > " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+	case *kind.MultipleOf:
+		return []string{"must be a multiple of " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+	case *kind.MinLength:
+		return []string{"must be at least " + strconv.Itoa(k.Want) + " characters long, got " + strconv.Itoa(k.Got)}
+	case *kind.MaxLength:
+		return []string{"must be at most " + strconv.Itoa(k.Want) + " characters long, got " + strconv.Itoa(k.Got)}
+	case *kind.Pattern:
+		return []string{"must match pattern " + k.Want + ", got " + display(k.Got)}
+	case *kind.Format:
+		return []string{"must be a valid " + k.Want + ", got " + display(k.Got)}
+	case *kind.FalseSchema:
+		return []string{"is not allowed"}
+	}
+	kw := strings.Join(ve.ErrorKind.KeywordPath(), "/")
+	if kw == "" {
+		return []string{"does not match the input schema"}
+	}
+	return []string{"does not satisfy the schema keyword " + quote(kw)}
+}
+
+// lookup returns the value at loc inside inst (kind.Type carries only the
+// type name, so the offending value is read from the arguments).
+func lookup(inst any, loc []string) any {
+	for _, tok := range loc {
+		switch v := inst.(type) {
+		case map[string]any:
+			inst = v[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil
+			}
+			inst = v[i]
+		default:
+			return nil
+		}
+	}
+	return inst
+}
+
+var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// jsonPath renders an instance location as $, $.a.b, $.items[0] or $["odd key"].
+func jsonPath(loc []string) string {
+	var b strings.Builder
+	b.WriteString("$")
+	for _, tok := range loc {
+		switch {
+		case identRE.MatchString(tok):
+			b.WriteString("." + tok)
+		case tok != "" && strings.Trim(tok, "0123456789") == "":
+			b.WriteString("[" + tok + "]")
+		default:
+			b.WriteString("[" + quote(tok) + "]")
+		}
+	}
+	return b.String()
+}
+
+// quote renders s as a JSON string (no HTML escaping), shortened when long.
+func quote(s string) string {
+	const maxRunes = 60
+	if utf8.RuneCountInString(s) > maxRunes {
+		s = string([]rune(s)[:maxRunes]) + "…"
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // strings always encode (invalid UTF-8 becomes U+FFFD)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// display renders a decoded JSON value for a message.
+func display(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return quote(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case json.Number:
+		return shorten(v.String())
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	}
+	return jsonTypeName(v)
+}
+
+func jsonTypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case json.Number, float64:
+		return "number"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	}
+	return "unknown"
+}
+
+// gotNumber renders the offending number as the client wrote it (cheap even
+// for 1e999999), falling back to the validator's big.Rat.
+func gotNumber(inst any, ve *jsonschema.ValidationError, r *big.Rat) string {
+	if n, ok := lookup(inst, ve.InstanceLocation).(json.Number); ok {
+		return shorten(n.String())
+	}
+	return ratString(r)
+}
+
+func ratString(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	if r.IsInt() && r.Num().BitLen() <= 256 {
+		return shorten(r.Num().String())
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func shorten(s string) string {
+	const max = 40
+	if len(s) > max {
+		return s[:max] + "…"
+	}
+	return s
+}

@@ -1,0 +1,121 @@
+// Package stdio is the MCP stdio transport: newline-delimited JSON-RPC on
+// the server's stdin and stdout, diagnostics on stderr, end of input ends
+// the server (2026-07-28 basic/transports/stdio; 2025-11-25
+// basic/transports §stdio).
+//
+// Peer holds the per-process protocol state and turns one input line into
+// output messages; the simulator calls it synchronously, Serve drives it
+// from a real reader and writer.
+package stdio
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+)
+
+// MaxLine is the longest line the server accepts (4 MiB, as the HTTP cap).
+const MaxLine = 4 << 20
+
+// Peer is the server end of one stdio connection (one process lifetime).
+type Peer struct {
+	srv  *mcp.Server
+	conn *mcp.Conn
+}
+
+// NewPeer returns the server side of a fresh process.
+func NewPeer(srv *mcp.Server) *Peer { return &Peer{srv: srv, conn: mcp.NewConn()} }
+
+// Conn exposes the connection state (for cancellation on EOF).
+func (p *Peer) Conn() *mcp.Conn { return p.conn }
+
+// HandleLine processes one line read from stdin. emit is called for every
+// message the server writes to stdout, in order (notifications first, then
+// the response). A line that is not JSON gets a -32700 error response with
+// no id; an invalid message gets -32600 with the id when it was readable
+// (JSON-RPC 2.0 §5.1). Blank lines are skipped.
+func (p *Peer) HandleLine(ctx context.Context, line []byte, emit func(*jsonrpc.Message)) {
+	line = bytes.TrimRight(line, "\r")
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	m, derr := jsonrpc.Decode(line)
+	if derr != nil {
+		p.srv.Logf("stdin: %s", derr.Err.Message)
+		emit(jsonrpc.ErrorResponse(derr.ID, derr.Err))
+		return
+	}
+	r := p.srv.Handle(ctx, p.conn, m, emit)
+	if r.Msg != nil {
+		emit(r.Msg)
+	}
+}
+
+// Serve runs the server over real streams until in reaches EOF or ctx ends.
+// Requests run concurrently so that notifications/cancelled can reach an
+// in-flight tools/call; writes to out are serialised, one message per line.
+// Nothing but protocol messages is ever written to out.
+func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) error {
+	p := NewPeer(srv)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wmu  sync.Mutex
+		werr error
+		wg   sync.WaitGroup
+	)
+	emit := func(m *jsonrpc.Message) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		if werr != nil {
+			return
+		}
+		b := append(m.Encode(), '\n')
+		if _, err := out.Write(b); err != nil {
+			werr = err
+			cancel()
+		}
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), MaxLine)
+	for sc.Scan() {
+		line := append([]byte(nil), sc.Bytes()...)
+		if isRequest(line) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p.HandleLine(ctx, line, emit)
+			}()
+			continue
+		}
+		p.HandleLine(ctx, line, emit)
+	}
+	err := sc.Err()
+	if errors.Is(err, bufio.ErrTooLong) {
+		srv.Logf("stdin: a line exceeded %d bytes; closing", MaxLine)
+	}
+	// stdio §Shutdown: the server SHOULD exit promptly when stdin closes.
+	srv.Logf("stdin closed; exiting")
+	p.conn.CancelAll()
+	cancel()
+	wg.Wait()
+	if err != nil {
+		return fmt.Errorf("reading stdin: %w", err)
+	}
+	return werr
+}
+
+// isRequest is a cheap check used only to decide whether a line may block
+// (a request) or must be handled in order (notifications such as
+// notifications/initialized and notifications/cancelled, and junk).
+func isRequest(line []byte) bool {
+	m, err := jsonrpc.Decode(line)
+	return err == nil && m.Kind() == jsonrpc.KindRequest && m.Method != mcp.MethodInitialize
+}

@@ -1,0 +1,463 @@
+// Package streamhttp is the MCP Streamable HTTP transport as a plain
+// http.Handler. The dev server mounts it on a real listener at /mcp; the
+// simulator feeds it requests parsed from raw HTTP/1.1 text. Both faces run
+// this exact code.
+//
+// It is dual-era: a POST whose body carries 2026-07-28 per-request _meta is
+// served statelessly (2026-07-28 basic/transports/streamable-http); an
+// initialize request opens a 2025-11-25 session identified by
+// Mcp-Session-Id (2025-11-25 basic/transports §Session Management).
+package streamhttp
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+)
+
+// Options configures a Handler.
+type Options struct {
+	Server *mcp.Server
+	// AllowOrigin decides whether a request carrying an Origin header may
+	// proceed. Nil allows loopback origins only. Requests without Origin
+	// (non-browser clients) are always allowed.
+	AllowOrigin func(origin string) bool
+	// MaxSessions bounds live 2025-11-25 sessions; the oldest is expired
+	// first. Zero means 64.
+	MaxSessions int
+	// NewSessionID mints session ids. Nil uses 128 random bits in hex.
+	NewSessionID func() string
+}
+
+// Handler serves the MCP endpoint.
+type Handler struct {
+	srv         *mcp.Server
+	allowOrigin func(string) bool
+	maxSessions int
+	newID       func() string
+
+	mu       sync.Mutex
+	sessions map[string]*mcp.Conn
+	order    []string // creation order, oldest first
+}
+
+// New returns a Handler.
+func New(o Options) *Handler {
+	h := &Handler{srv: o.Server, allowOrigin: o.AllowOrigin, maxSessions: o.MaxSessions,
+		newID: o.NewSessionID, sessions: map[string]*mcp.Conn{}}
+	if h.srv == nil {
+		h.srv = mcp.NewServer(mcp.Config{})
+	}
+	if h.allowOrigin == nil {
+		h.allowOrigin = LoopbackOrigin
+	}
+	if h.maxSessions <= 0 {
+		h.maxSessions = 64
+	}
+	if h.newID == nil {
+		h.newID = randomID
+	}
+	return h
+}
+
+func randomID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// LoopbackOrigin allows http(s) origins on localhost, 127.0.0.1 or [::1],
+// any port. The host is compared exactly after parsing, so
+// "http://127.0.0.1.evil.com" and "http://localhost.evil.com" are refused.
+func LoopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Path != "" {
+		return false
+	}
+	switch u.Hostname() {
+	case "localhost", "127.0.0.1", "::1":
+		return true
+	}
+	return false
+}
+
+// Sessions reports the number of live legacy sessions.
+func (h *Handler) Sessions() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions)
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Both versions, transports §Security: "Servers MUST validate the Origin
+	// header on all incoming connections ... If the Origin header is present
+	// and invalid, servers MUST respond with HTTP 403 Forbidden."
+	if o := r.Header.Get("Origin"); o != "" && !h.allowOrigin(o) {
+		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			fmt.Sprintf("Forbidden: Origin %q is not allowed (DNS rebinding protection)", o), nil)
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.post(w, r)
+	case http.MethodDelete:
+		h.delete(w, r)
+	default:
+		// 2026-07-28 §Backward Compatibility: GET (and DELETE) → 405. The
+		// 2025-11-25 GET stream is optional ("MUST either return
+		// Content-Type: text/event-stream ... or else return HTTP 405").
+		w.Header().Set("Allow", "POST, DELETE")
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Method Not Allowed: the MCP endpoint accepts POST (and DELETE of a 2025-11-25 session)", nil)
+	}
+}
+
+// delete ends a 2025-11-25 session (§Session Management 5). Without a
+// session header there is nothing to delete: 2026-07-28 servers answer 405.
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get(HeaderSessionID)
+	if id == "" {
+		w.Header().Set("Allow", "POST")
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Method Not Allowed: DELETE needs an Mcp-Session-Id (2026-07-28 has no sessions)", nil)
+		return
+	}
+	h.mu.Lock()
+	c, ok := h.sessions[id]
+	if ok {
+		h.dropLocked(id)
+	}
+	h.mu.Unlock()
+	if !ok {
+		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Not Found: no session "+id, nil)
+		return
+	}
+	c.CancelAll()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) dropLocked(id string) {
+	delete(h.sessions, id)
+	for i, s := range h.order {
+		if s == id {
+			h.order = append(h.order[:i], h.order[i+1:]...)
+			break
+		}
+	}
+}
+
+func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
+	// transports §Sending Messages: "The client MUST include an Accept
+	// header listing both application/json and text/event-stream".
+	if !accepts(r.Header.Values("Accept"), "application/json") || !accepts(r.Header.Values("Accept"), "text/event-stream") {
+		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Not Acceptable: the Accept header must list both application/json and text/event-stream", nil)
+		return
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Unsupported Media Type: the body must be application/json", nil)
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			writeError(w, http.StatusRequestEntityTooLarge, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+				fmt.Sprintf("Request body too large (limit %d bytes)", mbe.Limit), nil)
+			return
+		}
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeParseError, "Parse error: could not read the body: "+err.Error(), nil)
+		return
+	}
+	m, derr := jsonrpc.Decode(body)
+	if derr != nil {
+		writeError(w, http.StatusBadRequest, derr.ID, derr.Err.Code, derr.Err.Message, derr.Err.Data)
+		return
+	}
+	if m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Invalid Request: the body must be a JSON-RPC request or notification, not a response", nil)
+		return
+	}
+	if isModern(m, r) {
+		h.modern(w, r, m)
+		return
+	}
+	h.legacy(w, r, m)
+}
+
+// isModern decides the era of a POST (2026-07-28 basic/versioning §"A
+// dual-era server selects its behavior from how the client opens").
+func isModern(m *jsonrpc.Message, r *http.Request) bool {
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	_ = json.Unmarshal(orEmpty(m.Params), &p)
+	if _, ok := p.Meta[mcp.MetaProtocolVersion]; ok {
+		return true
+	}
+	if v := r.Header.Get(HeaderProtocolVersion); v != "" && mcp.IsModern(v) {
+		return true
+	}
+	return false
+}
+
+func orEmpty(b json.RawMessage) json.RawMessage {
+	if len(b) == 0 {
+		return json.RawMessage("{}")
+	}
+	return b
+}
+
+// modern serves one self-contained 2026-07-28 request. Mcp-Session-Id is
+// ignored (§Backward Compatibility: "ignore it, and do not mint or echo").
+func (h *Handler) modern(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message) {
+	if m.Kind() != jsonrpc.KindRequest || !hasVersionMeta(m) {
+		// Header rules are defined for requests that carry _meta; anything
+		// else is judged by the server (-32602 for missing _meta).
+		h.respond(w, r, mcp.NewConn(), m)
+		return
+	}
+	if msg := validateHeaders(r, m); msg != "" {
+		// §Server Validation: 400 and -32020 HeaderMismatch.
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeHeaderMismatch, "Header mismatch: "+msg, nil)
+		return
+	}
+	h.respond(w, r, mcp.NewConn(), m)
+}
+
+func hasVersionMeta(m *jsonrpc.Message) bool {
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	_ = json.Unmarshal(orEmpty(m.Params), &p)
+	_, ok := p.Meta[mcp.MetaProtocolVersion]
+	return ok
+}
+
+// validateHeaders checks the mirrored request headers against the body
+// (2026-07-28 §Request Metadata). It returns "" when they agree.
+func validateHeaders(r *http.Request, m *jsonrpc.Message) string {
+	var p struct {
+		Name *string                    `json:"name"`
+		URI  *string                    `json:"uri"`
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	_ = json.Unmarshal(orEmpty(m.Params), &p)
+	var bodyVersion string
+	_ = json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &bodyVersion)
+
+	hv := r.Header.Values(HeaderProtocolVersion)
+	switch {
+	case len(hv) == 0:
+		return "required header MCP-Protocol-Version is missing"
+	case len(hv) > 1:
+		return "header MCP-Protocol-Version appears more than once"
+	case hv[0] != bodyVersion:
+		return fmt.Sprintf("MCP-Protocol-Version header value '%s' does not match body value '%s'", hv[0], bodyVersion)
+	}
+	mv := r.Header.Values(HeaderMethod)
+	switch {
+	case len(mv) == 0:
+		return "required header Mcp-Method is missing"
+	case len(mv) > 1:
+		return "header Mcp-Method appears more than once"
+	case mv[0] != m.Method: // values are case-sensitive (§Case Sensitivity)
+		return fmt.Sprintf("Mcp-Method header value '%s' does not match body value '%s'", mv[0], m.Method)
+	}
+	var want *string
+	switch m.Method {
+	case mcp.MethodToolsCall, "prompts/get":
+		want = p.Name
+	case "resources/read":
+		want = p.URI
+	}
+	nv := r.Header.Values(HeaderName)
+	if want == nil {
+		return ""
+	}
+	switch {
+	case len(nv) == 0:
+		return fmt.Sprintf("required header Mcp-Name is missing for %s", m.Method)
+	case len(nv) > 1:
+		return "header Mcp-Name appears more than once"
+	}
+	got, err := DecodeValue(nv[0])
+	if err != nil {
+		return "Mcp-Name header: " + err.Error()
+	}
+	if got != *want {
+		return fmt.Sprintf("Mcp-Name header value '%s' does not match body value '%s'", got, *want)
+	}
+	return ""
+}
+
+// legacy serves a 2025-11-25 message inside (or opening) a session.
+func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message) {
+	sid := r.Header.Get(HeaderSessionID)
+	if m.Method == mcp.MethodInitialize && sid == "" {
+		c := mcp.NewConn()
+		reply := h.srv.Handle(r.Context(), c, m, nil)
+		if reply.Msg != nil && reply.Msg.Error == nil {
+			// §Session Management 1: the server MAY assign a session ID
+			// "by including it in an Mcp-Session-Id header on the HTTP
+			// response containing the InitializeResult".
+			id := h.newID()
+			h.addSession(id, c)
+			w.Header().Set(HeaderSessionID, id)
+		}
+		writeReply(w, reply)
+		return
+	}
+	if sid == "" {
+		// §Session Management 3: "SHOULD respond to requests without an
+		// Mcp-Session-Id header (other than initialization) with HTTP 400".
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
+			"Bad Request: Mcp-Session-Id header is required (send initialize first for 2025-11-25, or per-request _meta for 2026-07-28)", nil)
+		return
+	}
+	h.mu.Lock()
+	c := h.sessions[sid]
+	h.mu.Unlock()
+	if c == nil {
+		// §Session Management 4: unknown or expired session → 404; the
+		// client MUST then start a new session with initialize.
+		writeError(w, http.StatusNotFound, m.ID, jsonrpc.CodeInvalidRequest,
+			"Not Found: session "+sid+" does not exist or has expired; send a new initialize", nil)
+		return
+	}
+	// §Protocol Version Header: an invalid or unsupported value → 400.
+	if v := r.Header.Get(HeaderProtocolVersion); v != "" && v != c.Version() {
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
+			fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", v, c.Version()), nil)
+		return
+	}
+	if m.Method == mcp.MethodInitialize {
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
+			"Invalid Request: initialize was already received in this session", nil)
+		return
+	}
+	h.respond(w, r, c, m)
+}
+
+func (h *Handler) addSession(id string, c *mcp.Conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for len(h.order) >= h.maxSessions {
+		oldest := h.order[0]
+		if old := h.sessions[oldest]; old != nil {
+			old.CancelAll()
+		}
+		h.dropLocked(oldest)
+		h.srv.Logf("session limit %d reached: expired the oldest session", h.maxSessions)
+	}
+	h.sessions[id] = c
+	h.order = append(h.order, id)
+}
+
+// respond runs the server and writes either one JSON object or, as soon as
+// the server emits a request-scoped notification, an SSE stream ending with
+// the response (§Sending Messages 6, §Receiving Messages).
+func (h *Handler) respond(w http.ResponseWriter, r *http.Request, c *mcp.Conn, m *jsonrpc.Message) {
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	flusher, _ := w.(http.Flusher)
+	streaming := false
+	notify := func(n *jsonrpc.Message) {
+		if ctx.Err() != nil {
+			return
+		}
+		if !streaming {
+			streaming = true
+			hdr := w.Header()
+			hdr.Set("Content-Type", "text/event-stream")
+			hdr.Set("Cache-Control", "no-cache")
+			hdr.Set("X-Accel-Buffering", "no") // §Receiving Messages: SHOULD
+			w.WriteHeader(http.StatusOK)
+		}
+		writeEvent(w, n)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	reply := h.srv.Handle(ctx, c, m, notify)
+	if streaming {
+		// A cancelled request gets nothing more: the stream just ends.
+		if reply.Msg != nil && ctx.Err() == nil {
+			writeEvent(w, reply.Msg)
+			if flusher != nil {
+				flusher.Flush()
+			}
+		}
+		return
+	}
+	if ctx.Err() != nil {
+		return // the client went away; nothing to write
+	}
+	writeReply(w, reply)
+}
+
+func writeEvent(w io.Writer, m *jsonrpc.Message) {
+	fmt.Fprintf(w, "event: message\ndata: %s\n\n", m.Encode())
+}
+
+// writeReply writes a non-streamed reply: 202 with no body for an accepted
+// notification (§Sending Messages 5), else the status and the JSON body.
+func writeReply(w http.ResponseWriter, reply mcp.Reply) {
+	if reply.Msg == nil {
+		status := reply.Status
+		if status == 0 || status == http.StatusOK {
+			status = http.StatusAccepted
+		}
+		w.WriteHeader(status)
+		return
+	}
+	writeJSON(w, reply.Status, reply.Msg)
+}
+
+func writeJSON(w http.ResponseWriter, status int, m *jsonrpc.Message) {
+	b := m.Encode()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", fmt.Sprint(len(b)))
+	if status == 0 {
+		status = http.StatusOK
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, code int, msg string, data json.RawMessage) {
+	writeJSON(w, status, jsonrpc.ErrorResponse(id, &jsonrpc.Error{Code: code, Message: msg, Data: data}))
+}
+
+// accepts reports whether the Accept header values list the media type
+// (or a matching wildcard).
+func accepts(values []string, want string) bool {
+	major := want[:strings.IndexByte(want, '/')]
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
+			if err != nil {
+				continue
+			}
+			if mt == want || mt == "*/*" || mt == major+"/*" {
+				return true
+			}
+		}
+	}
+	return false
+}
