@@ -398,14 +398,14 @@ func jsonType(b []byte) string {
 
 // describeSyntax names the first syntax error with a 1-based line and column.
 func describeSyntax(data []byte) string {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return "empty message"
+	}
 	var v any
 	err := json.Unmarshal(data, &v)
 	se, ok := err.(*json.SyntaxError)
 	if !ok {
-		if len(bytes.TrimSpace(data)) == 0 {
-			return "empty message"
-		}
-		return "invalid JSON"
+		return "invalid JSON (not UTF-8 or not a JSON value)"
 	}
 	line, col := LineCol(data, se.Offset)
 	return fmt.Sprintf("line %d, column %d: %s", line, col, se.Error())

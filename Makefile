@@ -1,0 +1,52 @@
+# MCP Wire Lab — see README.md.
+GO        ?= go
+ADDR      ?= 127.0.0.1:8080
+WASM_ENV  := GOOS=js GOARCH=wasm
+LDFLAGS   := -s -w
+# The official MCP schemas; CI copies shared/ beside the clone.
+MCP_SPEC_DIR ?= $(abspath ../shared/spec)
+export MCP_SPEC_DIR
+FUZZTIME  ?= 4s
+
+.PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver clean
+
+## run: build the wasm into web/ and start the dev server on $(ADDR)
+run: wasm
+	$(GO) run ./cmd/devserver -addr $(ADDR)
+
+## wasm: build the browser app (web/app.wasm)
+wasm:
+	@mkdir -p web
+	$(WASM_ENV) $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o web/app.wasm ./cmd/devserver
+
+## devserver: build the dev server binary into bin/
+devserver:
+	$(GO) build -trimpath -o bin/devserver ./cmd/devserver
+
+## test: formatting, vet, every Go test (engine, server, UI, browser), short fuzzing
+test: fmt-check vet wasm unit fuzz-short
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	$(WASM_ENV) $(GO) vet ./app/... ./cmd/devserver
+
+unit:
+	$(GO) test -count=1 -timeout 10m ./...
+
+## fuzz-short: run each fuzz target briefly (seeds always run in unit)
+fuzz-short:
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./sim/jsonrpc
+	$(GO) test -run '^$$' -fuzz '^FuzzHeaderValue$$' -fuzztime $(FUZZTIME) ./sim/transport/streamhttp
+	$(GO) test -run '^$$' -fuzz '^FuzzValidateHeaders$$' -fuzztime $(FUZZTIME) ./sim/transport/streamhttp
+	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $(FUZZTIME) ./sim/toolbox
+
+## bench: engine benchmarks (allocations reported)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./sim/...
+
+clean:
+	rm -rf web bin

@@ -1,0 +1,140 @@
+package jsonrpc
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+func TestDecodeClassifies(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		kind     Kind
+		code     int    // 0 when valid
+		id       string // expected id text (also on errors when readable)
+		contains string // substring of the error message
+	}{
+		{"request int id", `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, KindRequest, 0, "7", ""},
+		{"request string id", `{"jsonrpc":"2.0","id":"7","method":"tools/list","params":{}}`, KindRequest, 0, `"7"`, ""},
+		{"notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, KindNotification, 0, "", ""},
+		{"result", `{"jsonrpc":"2.0","id":1,"result":{}}`, KindResult, 0, "1", ""},
+		{"error response without id", `{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}`, KindError, 0, "", ""},
+		{"not json", `{"jsonrpc":"2.0",`, 0, CodeParseError, "", "Parse error: line 1, column 17"},
+		{"empty", ``, 0, CodeParseError, "", "empty message"},
+		{"multi-line syntax error", "{\n  \"a\": 1,\n  }", 0, CodeParseError, "", "line 3, column 3"},
+		{"batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, 0, CodeInvalidRequest, "", "batch"},
+		{"scalar", `42`, 0, CodeInvalidRequest, "", "got a JSON number"},
+		{"missing jsonrpc", `{"id":3,"method":"ping"}`, 0, CodeInvalidRequest, "3", `missing "jsonrpc"`},
+		{"wrong version", `{"jsonrpc":"1.0","id":"a","method":"ping"}`, 0, CodeInvalidRequest, `"a"`, `must be "2.0", got "1.0"`},
+		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, 0, CodeInvalidRequest, "", "id must not be null"},
+		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, 0, CodeInvalidRequest, "", "string or an integer"},
+		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, 0, CodeInvalidRequest, "", "string or an integer"},
+		{"method not string", `{"jsonrpc":"2.0","id":2,"method":5}`, 0, CodeInvalidRequest, "2", `"method" must be a non-empty string`},
+		{"method and result", `{"jsonrpc":"2.0","id":2,"method":"x","result":{}}`, 0, CodeInvalidRequest, "2", "both method"},
+		{"result and error", `{"jsonrpc":"2.0","id":2,"result":{},"error":{"code":1,"message":"m"}}`, 0, CodeInvalidRequest, "2", "both result and error"},
+		{"result without id", `{"jsonrpc":"2.0","result":{}}`, 0, CodeInvalidRequest, "", "needs an id"},
+		{"nothing", `{"jsonrpc":"2.0","id":4}`, 0, CodeInvalidRequest, "4", `needs "method"`},
+		{"array params", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":[1]}`, 0, CodeInvalidParams, "5", "params must be an object, got array"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Decode([]byte(tt.in))
+			if tt.code == 0 {
+				if err != nil {
+					t.Fatalf("unexpected error %v", err)
+				}
+				if m.Kind() != tt.kind {
+					t.Fatalf("kind = %v, want %v", m.Kind(), tt.kind)
+				}
+				if m.ID.String() != tt.id {
+					t.Fatalf("id = %q, want %q", m.ID.String(), tt.id)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("decoded %+v, want error %d", m, tt.code)
+			}
+			if err.Err.Code != tt.code {
+				t.Fatalf("code = %d (%s), want %d", err.Err.Code, err.Err.Message, tt.code)
+			}
+			if err.ID.String() != tt.id {
+				t.Fatalf("error id = %q, want %q", err.ID.String(), tt.id)
+			}
+			if !bytes.Contains([]byte(err.Err.Message), []byte(tt.contains)) {
+				t.Fatalf("message %q does not contain %q", err.Err.Message, tt.contains)
+			}
+		})
+	}
+}
+
+func TestIDsEchoExactly(t *testing.T) {
+	for _, in := range []string{`1`, `"1"`, `"req-α"`, `-3`, `9007199254740993`} {
+		m, err := Decode([]byte(`{"jsonrpc":"2.0","id":` + in + `,"method":"ping"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(Result(m.ID, struct{}{}).Encode())
+		want := `{"jsonrpc":"2.0","id":` + in + `,"result":{}}`
+		if got != want {
+			t.Errorf("response %s, want %s", got, want)
+		}
+	}
+}
+
+func TestEncodeIsOneLineInOrder(t *testing.T) {
+	m := Request(IntID(3), "tools/call", map[string]any{"name": "x", "arguments": map[string]any{"text": "line1\nline2"}})
+	got := string(m.Encode())
+	want := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"arguments":{"text":"line1\nline2"},"name":"x"}}`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	if bytes.ContainsRune(m.Encode(), '\n') {
+		t.Fatal("encoded message contains a raw newline")
+	}
+	e := ErrorResponse(StringID("a"), NewError(CodeUnsupportedProtocolVersion, "Unsupported protocol version", map[string]any{"supported": []string{"2026-07-28"}, "requested": "1900-01-01"}))
+	want = `{"jsonrpc":"2.0","id":"a","error":{"code":-32022,"message":"Unsupported protocol version","data":{"requested":"1900-01-01","supported":["2026-07-28"]}}}`
+	if got := string(e.Encode()); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	if got := string(Notification("notifications/initialized", nil).Encode()); got != `{"jsonrpc":"2.0","method":"notifications/initialized"}` {
+		t.Fatalf("notification: %s", got)
+	}
+}
+
+// FuzzDecode: any input either decodes to a message that re-encodes to
+// valid JSON which decodes to the same kind and id, or yields a -32700,
+// -32600 or -32602 error. Never a panic.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`,
+		`{"jsonrpc":"2.0","id":"x","result":{"a":[1,2]}}`,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"m","data":null}}`,
+		`[]`, `{`, `null`, `{"jsonrpc":"2.0","id":1e3,"method":"a"}`, "\xff",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Decode(data)
+		if err != nil {
+			switch err.Err.Code {
+			case CodeParseError, CodeInvalidRequest, CodeInvalidParams:
+			default:
+				t.Fatalf("unexpected code %d", err.Err.Code)
+			}
+			return
+		}
+		enc := m.Encode()
+		if !json.Valid(enc) {
+			t.Fatalf("re-encoded message is not JSON: %s", enc)
+		}
+		m2, err2 := Decode(enc)
+		if err2 != nil {
+			t.Fatalf("re-encoded message does not decode: %v (%s)", err2, enc)
+		}
+		if m2.Kind() != m.Kind() || m2.ID != m.ID || m2.Method != m.Method {
+			t.Fatalf("round trip changed the message: %s", enc)
+		}
+	})
+}

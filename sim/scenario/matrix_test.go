@@ -1,0 +1,337 @@
+package scenario
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/trace"
+)
+
+// find returns the events whose note starts with prefix.
+func find(tr *trace.Trace, prefix string) []trace.Event {
+	var out []trace.Event
+	for _, e := range tr.Events {
+		if strings.HasPrefix(e.Note, prefix) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func decode(t *testing.T, raw json.RawMessage) *jsonrpc.Message {
+	t.Helper()
+	m, err := jsonrpc.Decode(raw)
+	if err != nil {
+		t.Fatalf("message does not decode: %v", err)
+	}
+	return m
+}
+
+// lastResponse is the last server event carrying a response to id.
+func responsesTo(tr *trace.Trace, id string) []trace.Event {
+	var out []trace.Event
+	for _, e := range tr.Events {
+		if e.From != trace.Server {
+			continue
+		}
+		for _, raw := range e.Messages {
+			m, err := jsonrpc.Decode(raw)
+			if err == nil && m.Method == "" && m.ID.String() == id {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// TestFaultOutcomes asserts, for every version × transport × fault, the
+// exact channel, HTTP status and JSON-RPC code of the step that matters.
+func TestFaultOutcomes(t *testing.T) {
+	for _, o := range matrix() {
+		if o.Scenario != "tool-call" {
+			continue
+		}
+		t.Run(o.Version+"/"+o.Transport+"/"+o.Fault, func(t *testing.T) {
+			tr, err := Run(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			respCh := trace.Stdout
+			if o.Transport == "http" {
+				respCh = trace.HTTPResponse
+			}
+			modern := o.Version == "2026-07-28"
+			expectResp := func(e trace.Event, status, code int) *jsonrpc.Message {
+				t.Helper()
+				if e.Channel != respCh {
+					t.Fatalf("event %d on channel %s, want %s", e.Seq, e.Channel, respCh)
+				}
+				if o.Transport == "http" && (e.HTTP == nil || e.HTTP.Status != status) {
+					t.Fatalf("event %d: HTTP status %+v, want %d", e.Seq, e.HTTP, status)
+				}
+				if len(e.Messages) != 1 {
+					t.Fatalf("event %d carries %d messages, want 1", e.Seq, len(e.Messages))
+				}
+				m := decode(t, e.Messages[0])
+				if code == 0 && m.Error != nil {
+					t.Fatalf("event %d: error %v, want a result", e.Seq, m.Error)
+				}
+				if code != 0 && (m.Error == nil || m.Error.Code != code) {
+					t.Fatalf("event %d: %s, want error %d", e.Seq, e.Messages[0], code)
+				}
+				return m
+			}
+			calls := find(tr, "tools-call.")
+			switch o.Fault {
+			case FaultNone:
+				res := find(tr, "tools-call.result")
+				if len(res) != 1 {
+					t.Fatalf("%d tools-call results", len(res))
+				}
+				m := expectResp(res[0], 200, 0)
+				if strings.Contains(string(m.Result), `"isError":true`) {
+					t.Fatal("isError on the happy path")
+				}
+				if got := strings.Contains(string(m.Result), `"resultType":"complete"`); got != modern {
+					t.Fatalf("resultType present = %v, want %v (2026-07-28 only)", got, modern)
+				}
+			case FaultUnknownTool:
+				e := find(tr, "tools-call.error.32602")
+				if len(e) != 1 {
+					t.Fatalf("unknown tool: events %v", calls)
+				}
+				m := expectResp(e[0], 200, jsonrpc.CodeInvalidParams)
+				if m.Error.Message != "Unknown tool: search_mail" {
+					t.Fatalf("message %q", m.Error.Message)
+				}
+			case FaultBadParams:
+				e := find(tr, "tools-call.tool-error")
+				if len(e) != 1 {
+					t.Fatalf("bad params: %d tool-error events", len(e))
+				}
+				m := expectResp(e[0], 200, 0)
+				var res struct {
+					IsError bool `json:"isError"`
+					Content []struct{ Text string }
+				}
+				_ = json.Unmarshal(m.Result, &res)
+				if !res.IsError || res.Content[0].Text != "Invalid arguments for list_emails: $.limit: must be <= 20, got 500." {
+					t.Fatalf("tool error result %s", m.Result)
+				}
+				if len(find(tr, "model.retries")) != 1 || len(find(tr, "tools-call.result")) != 1 {
+					t.Fatal("the model should retry with a corrected argument and succeed")
+				}
+			case FaultTimeout:
+				if len(responsesTo(tr, "3")) != 0 {
+					t.Fatal("the server answered a cancelled request")
+				}
+				switch {
+				case o.Transport == "stdio":
+					c := find(tr, "timeout.cancelled")
+					if len(c) != 1 || c[0].Channel != trace.Stdin || c[0].TimeMs != 2500 {
+						t.Fatalf("cancel notification: %+v", c)
+					}
+					m := decode(t, c[0].Messages[0])
+					if m.Method != "notifications/cancelled" || !strings.Contains(string(m.Params), `"requestId":3`) {
+						t.Fatalf("cancel message %s", c[0].Messages[0])
+					}
+				case modern:
+					c := find(tr, "timeout.close-stream")
+					if len(c) != 1 || c[0].Kind != trace.KindClose || c[0].Channel != trace.HTTPRequest {
+						t.Fatalf("2026-07-28 HTTP must cancel by closing the stream: %+v", c)
+					}
+					if len(find(tr, "timeout.cancelled")) != 0 {
+						t.Fatal("2026-07-28 HTTP expects no notifications/cancelled")
+					}
+				default:
+					c := find(tr, "timeout.cancelled")
+					if len(c) != 2 || c[1].HTTP.Status != http.StatusAccepted {
+						t.Fatalf("2025-11-25 HTTP cancel POST and its 202: %+v", c)
+					}
+				}
+				if p := find(tr, "progress"); len(p) != 2 || p[0].TimeMs != 1000 || p[1].TimeMs != 2000 {
+					t.Fatalf("progress events %+v", p)
+				}
+			case FaultStdoutPollution:
+				line := find(tr, "stdout-pollution.line")
+				if len(line) != 1 || line[0].Channel != trace.Stdout || len(line[0].Messages) != 0 {
+					t.Fatalf("pollution line: %+v", line)
+				}
+				f := find(tr, "host.failure")
+				if len(f) != 1 || !strings.Contains(f[0].Raw, "Parse error") {
+					t.Fatalf("host failure: %+v", f)
+				}
+			case FaultBadOrigin:
+				e := tr.Events[3]
+				if !strings.Contains(tr.Events[2].Raw, "\r\nOrigin: http://attacker.example\r\n") {
+					t.Fatalf("request lacks the attacker Origin:\n%s", tr.Events[2].Raw)
+				}
+				expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
+			case FaultHeaderMismatch:
+				e := find(tr, "tools-call.error.32020")
+				if len(e) != 1 {
+					t.Fatal("no -32020")
+				}
+				expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeHeaderMismatch)
+			case FaultUnsupportedVersion:
+				if modern {
+					e := find(tr, "discover.error.32022")
+					if len(e) != 1 {
+						t.Fatal("no -32022")
+					}
+					m := expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion)
+					if string(m.Error.Data) != `{"supported":["2026-07-28","2025-11-25"],"requested":"2099-01-01"}` {
+						t.Fatalf("data %s", m.Error.Data)
+					}
+					if len(find(tr, "discover-retry.result")) != 1 || len(find(tr, "tools-call.result")) != 1 {
+						t.Fatal("the client should retry with a supported version and carry on")
+					}
+				} else {
+					r := find(tr, "initialize.result")
+					m := expectResp(r[0], 200, 0)
+					if !strings.Contains(string(m.Result), `"protocolVersion":"2025-11-25"`) {
+						t.Fatalf("server should answer its latest version: %s", m.Result)
+					}
+					if len(find(tr, "version.reject")) != 1 || len(find(tr, "tools-list")) != 0 {
+						t.Fatal("the client must disconnect without using the session")
+					}
+				}
+			case FaultMissingSession:
+				e := find(tr, "tools-list.error")
+				if len(e) != 1 {
+					t.Fatal("no tools/list error")
+				}
+				expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeInvalidRequest)
+				if strings.Contains(tr.Events[e[0].Seq-2].Raw, "Mcp-Session-Id") {
+					t.Fatal("the faulty request still carries the session header")
+				}
+			default:
+				t.Fatalf("no expectation for fault %s", o.Fault)
+			}
+		})
+	}
+}
+
+// TestWireInvariants checks every event of every transcript for framing
+// rules that hold whatever the scenario.
+func TestWireInvariants(t *testing.T) {
+	for _, o := range matrix() {
+		tr, err := Run(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := o.Scenario + "/" + o.Version + "/" + o.Transport + "/" + o.Fault
+		requests := map[string]bool{}
+		for i, e := range tr.Events {
+			if e.Seq != i+1 {
+				t.Fatalf("%s: seq %d at index %d", name, e.Seq, i)
+			}
+			if e.Messages == nil {
+				t.Fatalf("%s: event %d has null messages", name, e.Seq)
+			}
+			if i > 0 && e.TimeMs < tr.Events[i-1].TimeMs {
+				t.Fatalf("%s: time goes backwards at %d", name, e.Seq)
+			}
+			switch e.Channel {
+			case trace.Stdin, trace.Stdout:
+				if e.Kind == trace.KindClose {
+					continue
+				}
+				// stdio: one message per line, newline-terminated, no
+				// embedded newline.
+				if !strings.HasSuffix(e.Raw, "\n") || strings.Count(e.Raw, "\n") != 1 {
+					t.Fatalf("%s: event %d is not exactly one line: %q", name, e.Seq, e.Raw)
+				}
+				if len(e.Messages) == 1 && string(e.Messages[0])+"\n" != e.Raw {
+					t.Fatalf("%s: event %d: messages do not match raw", name, e.Seq)
+				}
+			case trace.HTTPRequest:
+				if e.Kind == trace.KindClose {
+					continue
+				}
+				req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(e.Raw)))
+				if err != nil {
+					t.Fatalf("%s: event %d is not an HTTP request: %v", name, e.Seq, err)
+				}
+				head, body, ok := strings.Cut(e.Raw, "\r\n\r\n")
+				if !ok || !strings.HasPrefix(head, req.Method+" /mcp HTTP/1.1\r\n") {
+					t.Fatalf("%s: event %d: bad framing", name, e.Seq)
+				}
+				if req.Method == http.MethodPost {
+					if req.ContentLength != int64(len(body)) {
+						t.Fatalf("%s: event %d: Content-Length %d, body %d bytes", name, e.Seq, req.ContentLength, len(body))
+					}
+					if body != string(e.Messages[0]) {
+						t.Fatalf("%s: event %d: body differs from messages", name, e.Seq)
+					}
+					if !strings.Contains(req.Header.Get("Accept"), "text/event-stream") {
+						t.Fatalf("%s: event %d: Accept lacks text/event-stream", name, e.Seq)
+					}
+				}
+			case trace.HTTPResponse:
+				if e.HTTP == nil {
+					t.Fatalf("%s: event %d: no HTTP info", name, e.Seq)
+				}
+				if !e.HTTP.Chunk {
+					if !strings.HasPrefix(e.Raw, "HTTP/1.1 "+strconv.Itoa(e.HTTP.Status)+" ") {
+						t.Fatalf("%s: event %d: status line %q", name, e.Seq, strings.SplitN(e.Raw, "\r\n", 2)[0])
+					}
+					if e.HTTP.Status == http.StatusAccepted && !strings.HasSuffix(e.Raw, "Content-Length: 0\r\n"+dateLine(e.Raw)+"\r\n") {
+						t.Fatalf("%s: event %d: 202 must have no body: %q", name, e.Seq, e.Raw)
+					}
+				}
+			}
+			for _, raw := range e.Messages {
+				m := decode(t, raw)
+				switch {
+				case m.Kind() == jsonrpc.KindRequest && e.From == trace.Client:
+					if requests[m.ID.String()] {
+						t.Fatalf("%s: id %s reused", name, m.ID)
+					}
+					requests[m.ID.String()] = true
+				case (m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError) && !m.ID.IsZero():
+					if !requests[m.ID.String()] {
+						t.Fatalf("%s: event %d answers id %s that was never requested", name, e.Seq, m.ID)
+					}
+				}
+			}
+		}
+	}
+}
+
+func dateLine(raw string) string {
+	i := strings.Index(raw, "Date: ")
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(raw[i:], "\r\n")
+	return raw[i : i+j+2]
+}
+
+func TestRunRejectsBadOptions(t *testing.T) {
+	for _, tt := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Scenario: "nope", Version: "2026-07-28", Transport: "stdio"}, `unknown value scenario "nope" (want one of: tool-call, progress)`},
+		{Options{Scenario: "tool-call", Version: "2026-01-01", Transport: "stdio"}, `unknown value version "2026-01-01" (want one of: 2025-11-25, 2026-07-28)`},
+		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "ws"}, `unknown value transport "ws" (want one of: stdio, http)`},
+		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "fire"}, `unknown value fault "fire" for scenario tool-call`},
+		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "missing-session"}, "missing-session needs 2025-11-25 over http"},
+		{Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http", Fault: "stdout-pollution"}, "needs the stdio transport"},
+	} {
+		_, err := Run(tt.o)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: error %v, want it to contain %q", tt.o, err, tt.want)
+		}
+		if !errors.Is(err, ErrUnknown) && !errors.Is(err, ErrNotApplicable) {
+			t.Errorf("%+v: error does not wrap ErrUnknown/ErrNotApplicable", tt.o)
+		}
+	}
+}
