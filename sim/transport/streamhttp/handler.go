@@ -19,19 +19,20 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/netguard"
 )
 
 // Options configures a Handler.
 type Options struct {
 	Server *mcp.Server
 	// AllowOrigin decides whether a request carrying an Origin header may
-	// proceed. Nil allows loopback origins only. Requests without Origin
+	// proceed. Nil allows loopback origins (any port) only, with the same
+	// exact-match parser the dev server uses (sim/netguard). Requests without Origin
 	// (non-browser clients) are always allowed.
 	AllowOrigin func(origin string) bool
 	// MaxSessions bounds live 2025-11-25 sessions; the oldest is expired
@@ -61,7 +62,8 @@ func New(o Options) *Handler {
 		h.srv = mcp.NewServer(mcp.Config{})
 	}
 	if h.allowOrigin == nil {
-		h.allowOrigin = LoopbackOrigin
+		loopback, _ := netguard.NewOriginPolicy(true)
+		h.allowOrigin = loopback.Allows
 	}
 	if h.maxSessions <= 0 {
 		h.maxSessions = 64
@@ -76,21 +78,6 @@ func randomID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}
-
-// LoopbackOrigin allows http(s) origins on localhost, 127.0.0.1 or [::1],
-// any port. The host is compared exactly after parsing, so
-// "http://127.0.0.1.evil.com" and "http://localhost.evil.com" are refused.
-func LoopbackOrigin(origin string) bool {
-	u, err := url.Parse(origin)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Path != "" {
-		return false
-	}
-	switch u.Hostname() {
-	case "localhost", "127.0.0.1", "::1":
-		return true
-	}
-	return false
 }
 
 // Sessions reports the number of live legacy sessions.

@@ -1,0 +1,451 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// wasmAsset is app.wasm held in memory in its three encodings.
+//
+// go-app's Handler never compresses, and a Go wasm is ~7–15 MB raw but
+// ~1.5–3 MB as brotli, so compression is done once at start-up (or taken
+// from app.wasm.br / app.wasm.gz next to it, e.g. brotli -q 11 from
+// `make wasm`, after checking they decompress to the current app.wasm).
+type wasmAsset struct {
+	raw, br, gz []byte
+	modTime     time.Time
+	version     string
+}
+
+// Start-up compression levels: brotli 6 takes ~0.5 s for 7 MB and is
+// within 15% of level 11, which takes a minute; level 11 belongs in the
+// build (app.wasm.br), which is picked up when present.
+const (
+	startupBrotliLevel = 6
+	startupGzipLevel   = gzip.BestCompression
+)
+
+// loadWasm reads dir/app.wasm and prepares its encodings. A missing
+// app.wasm is not an error (the MCP endpoint is still useful): raw is nil.
+func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
+	p := filepath.Join(dir, "app.wasm")
+	raw, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &wasmAsset{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	a := &wasmAsset{raw: raw, modTime: time.Now()}
+	if st, err := os.Stat(p); err == nil {
+		a.modTime = st.ModTime()
+	}
+	start := time.Now()
+	a.br = readPrecompressed(p+".br", raw, func(r io.Reader) io.Reader { return brotli.NewReader(r) }, logf)
+	a.gz = readPrecompressed(p+".gz", raw, func(r io.Reader) io.Reader {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return errReader{err}
+		}
+		return zr
+	}, logf)
+	var wg sync.WaitGroup
+	if a.br == nil {
+		wg.Go(func() {
+			var b bytes.Buffer
+			w := brotli.NewWriterLevel(&b, startupBrotliLevel)
+			_, _ = w.Write(raw)
+			_ = w.Close()
+			a.br = b.Bytes()
+		})
+	}
+	if a.gz == nil {
+		wg.Go(func() {
+			var b bytes.Buffer
+			w, _ := gzip.NewWriterLevel(&b, startupGzipLevel)
+			_, _ = w.Write(raw)
+			_ = w.Close()
+			a.gz = b.Bytes()
+		})
+	}
+	wg.Wait()
+	logf("app.wasm: %s raw, %s brotli, %s gzip (prepared in %s)",
+		mib(len(raw)), mib(len(a.br)), mib(len(a.gz)), time.Since(start).Round(time.Millisecond))
+	return a, nil
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// readPrecompressed returns the file's bytes if it decompresses exactly to
+// raw; a stale file from an older build is ignored with a warning, since
+// serving it would pair an old wasm with the new Version.
+func readPrecompressed(p string, raw []byte, decode func(io.Reader) io.Reader, logf func(string, ...any)) []byte {
+	enc, err := os.ReadFile(p)
+	if err != nil {
+		return nil
+	}
+	got, err := io.ReadAll(io.LimitReader(decode(bytes.NewReader(enc)), int64(len(raw))+1))
+	if err != nil || !bytes.Equal(got, raw) {
+		logf("ignoring %s: it does not match app.wasm (stale build?)", p)
+		return nil
+	}
+	return enc
+}
+
+func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+// buildVersion is the content version: a hash of app.wasm and of the files
+// of staticDir. It is the wasm's ETag and the ?v= of static URLs, and
+// go-app's Version (the service worker's cache name) derives from it
+// (appVersion), so caches update whenever a new build or new CSS/icons
+// are served.
+func buildVersion(wasm []byte, staticDir string) string {
+	h := sha256.New()
+	h.Write(wasm)
+	for _, name := range listFiles(staticDir, "") {
+		b, err := os.ReadFile(filepath.Join(staticDir, name))
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(h, "\x00%s\x00%d\x00", name, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// appVersion is go-app's Version: the content version plus the token.
+// app.js embeds the token (Env) and go-app's service worker serves app.js
+// cache-first from a cache named after Version, so a new random token at
+// each start must also change Version, or the page would keep calling
+// /mcp with the previous run's token. The wasm's ETag and the ?v= of
+// static URLs stay on the content version: a restart re-validates them
+// (304) instead of downloading them again. The hash does not reveal the
+// 256-bit token.
+func appVersion(contentVersion, token string) string {
+	sum := sha256.Sum256([]byte(contentVersion + "\x00" + token))
+	return hex.EncodeToString(sum[:])[:16]
+}
+
+// listFiles returns the sorted regular, non-hidden files of dir with the
+// given extension ("" for all).
+func listFiles(dir, ext string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") &&
+			(ext == "" || strings.EqualFold(filepath.Ext(e.Name()), ext)) {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// negotiateEncoding picks br > gzip > identity among the codings the
+// client accepts (q > 0), per RFC 9110 §12.5.3.
+func negotiateEncoding(acceptEncoding string) string {
+	q := map[string]float64{}
+	for _, part := range strings.Split(acceptEncoding, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "" {
+			continue
+		}
+		if name == "x-gzip" {
+			name = "gzip"
+		}
+		weight := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					weight = f
+				} else {
+					weight = 0
+				}
+			}
+		}
+		q[name] = weight
+	}
+	accepts := func(coding string) bool {
+		if w, ok := q[coding]; ok {
+			return w > 0
+		}
+		w, ok := q["*"]
+		return ok && w > 0
+	}
+	switch {
+	case accepts("br"):
+		return "br"
+	case accepts("gzip"):
+		return "gzip"
+	}
+	return ""
+}
+
+// ServeHTTP serves /web/app.wasm in the best accepted encoding.
+// Cache-Control: no-cache with an ETag per build and encoding: the browser
+// revalidates on each load and gets 304 until a new build changes Version.
+func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if a.raw == nil {
+		http.Error(w, "app.wasm not found: build it with\n  GOOS=js GOARCH=wasm go build -o web/app.wasm ./cmd/devserver\n",
+			http.StatusNotFound)
+		return
+	}
+	h := w.Header()
+	body, etag := a.raw, `"`+a.version+`"`
+	switch enc := negotiateEncoding(r.Header.Get("Accept-Encoding")); enc {
+	case "br", "gzip":
+		if enc == "br" {
+			body = a.br
+		} else {
+			body = a.gz
+		}
+		// A strong ETag names one representation (RFC 9110 §8.8.3), so
+		// each encoding of the build gets its own.
+		etag = `"` + a.version + "-" + enc + `"`
+		h.Set("Content-Encoding", enc)
+	}
+	h.Set("Content-Type", "application/wasm")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", etag)
+	h.Set("Last-Modified", a.modTime.UTC().Format(http.TimeFormat))
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		h.Del("Content-Type")
+		h.Del("Content-Encoding")
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	// Not http.ServeContent: it omits Content-Length whenever
+	// Content-Encoding is set, and byte ranges of an encoded body are of
+	// no use to go-app's loader.
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// etagMatches implements If-None-Match's weak comparison (RFC 9110 §13.1.2).
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// contentTypes is explicit so that the answer does not depend on the
+// host's mime tables (.webmanifest is missing from many).
+var contentTypes = map[string]string{
+	".css":         "text/css; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".mjs":         "text/javascript; charset=utf-8",
+	".json":        "application/json",
+	".map":         "application/json",
+	".svg":         "image/svg+xml",
+	".png":         "image/png",
+	".jpg":         "image/jpeg",
+	".jpeg":        "image/jpeg",
+	".webp":        "image/webp",
+	".ico":         "image/x-icon",
+	".webmanifest": "application/manifest+json",
+	".wasm":        "application/wasm",
+	".html":        "text/html; charset=utf-8",
+	".txt":         "text/plain; charset=utf-8",
+	".woff2":       "font/woff2",
+}
+
+// fileServer serves the files of dir under prefix (no listings, no
+// dotfiles). Requests carrying ?v=<current version> are immutable for a
+// year: the URL changes with every build. Others revalidate (no-cache,
+// Last-Modified). fallback holds generated files used when dir lacks them.
+type fileServer struct {
+	dir, prefix, version string
+	fallback             map[string][]byte
+	started              time.Time
+}
+
+func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+strings.TrimPrefix(r.URL.Path, s.prefix)), "/")
+	if name == "" || name == "." || strings.HasPrefix(name, ".") || strings.Contains(name, "/.") {
+		http.NotFound(w, r)
+		return
+	}
+	if ct, ok := contentTypes[strings.ToLower(path.Ext(name))]; ok {
+		w.Header().Set("Content-Type", ct)
+	}
+	if v := r.URL.Query().Get("v"); v != "" && v == s.version {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	f, err := http.Dir(s.dir).Open("/" + name)
+	if err == nil {
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			http.ServeContent(w, r, name, st.ModTime(), f)
+			return
+		}
+	}
+	if b, ok := s.fallback[name]; ok {
+		http.ServeContent(w, r, name, s.started, bytes.NewReader(b))
+		return
+	}
+	w.Header().Del("Cache-Control")
+	http.NotFound(w, r)
+}
+
+// webResources is go-app's ResourceResolver: URLs stay as written
+// ("/web/app.wasm"), and the few /web/ requests go-app forwards itself
+// (/app.wasm, /<version>/web/…) reach the same handlers as the mux's.
+type webResources struct {
+	version string
+	wasm    http.Handler
+	files   http.Handler
+}
+
+func (webResources) Resolve(location string) string { return location }
+
+func (res webResources) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r2 := r.Clone(r.Context())
+	r2.URL.Path = strings.TrimPrefix(r.URL.Path, "/"+res.version)
+	if r2.URL.Path == "/web/app.wasm" {
+		res.wasm.ServeHTTP(w, r2)
+		return
+	}
+	res.files.ServeHTTP(w, r2)
+}
+
+// newAppHandler configures go-app for MCP Wire Lab. Every *.css of the
+// static directory is linked (loader.css styles the wasm loading screen),
+// versioned with ?v= so it can be cached for a year. Icons come from
+// static/icon-192.png, icon-512.png, icon.svg and icon-maskable.png, or
+// from generated fallbacks, so nothing is fetched from the internet.
+func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Handler {
+	v := "?v=" + wasm.version
+	var styles []string
+	css := listFiles(cfg.StaticDir, ".css")
+	sort.SliceStable(css, func(i, j int) bool { return css[i] == "loader.css" && css[j] != "loader.css" })
+	for _, name := range css {
+		styles = append(styles, "/static/"+name+v)
+	}
+	icon := func(name string) string { return "/static/" + name + v }
+	maskable := icon("icon-512.png")
+	if _, err := os.Stat(filepath.Join(cfg.StaticDir, "icon-maskable.png")); err == nil {
+		maskable = icon("icon-maskable.png")
+	}
+	env := map[string]string{}
+	if !cfg.NoAuth {
+		// The UI's live features call /mcp with it (app.Getenv in wasm).
+		env["MCPWL_TOKEN"] = cfg.Token
+	}
+	h := &app.Handler{
+		Name:        "MCP Wire Lab",
+		ShortName:   "Wire Lab",
+		Title:       "MCP Wire Lab",
+		Description: "A teaching simulator of the Model Context Protocol: every byte on the wire, explained.",
+		Icon: app.Icon{
+			Default:  icon("icon-192.png"),
+			Large:    icon("icon-512.png"),
+			SVG:      icon("icon.svg"),
+			Maskable: maskable,
+		},
+		BackgroundColor: "#0f172a",
+		ThemeColor:      "#0f172a",
+		LoadingLabel:    "{progress}%",
+		Styles:          styles,
+		Env:             env,
+		Version:         appVersion(wasm.version, env["MCPWL_TOKEN"]),
+		Resources:       webResources{version: appVersion(wasm.version, env["MCPWL_TOKEN"]), wasm: wasm, files: files},
+	}
+	if wasm.raw != nil {
+		// The raw size: fetch() reports decoded bytes, so the loading
+		// percentage is right whatever Content-Encoding was used.
+		h.WasmContentLength = strconv.Itoa(len(wasm.raw))
+	}
+	return h
+}
+
+// fallbackIcons draws simple local icons for when static/ has none: two
+// nodes joined by a wire on a dark square.
+func fallbackIcons() map[string][]byte {
+	out := map[string][]byte{"icon.svg": []byte(fallbackSVG)}
+	for _, size := range []int{192, 512} {
+		var b bytes.Buffer
+		if err := png.Encode(&b, drawIcon(size)); err == nil {
+			out[fmt.Sprintf("icon-%d.png", size)] = b.Bytes()
+		}
+	}
+	return out
+}
+
+const fallbackSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+	`<rect width="64" height="64" rx="12" fill="#0f172a"/>` +
+	`<line x1="18" y1="32" x2="46" y2="32" stroke="#38bdf8" stroke-width="4"/>` +
+	`<circle cx="18" cy="32" r="8" fill="#38bdf8"/><circle cx="46" cy="32" r="8" fill="#f59e0b"/></svg>`
+
+func drawIcon(size int) image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	bg := color.RGBA{0x0f, 0x17, 0x2a, 0xff}
+	blue := color.RGBA{0x38, 0xbd, 0xf8, 0xff}
+	amber := color.RGBA{0xf5, 0x9e, 0x0b, 0xff}
+	s := float64(size) / 64
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			fx, fy := float64(x)/s, float64(y)/s
+			c := bg
+			switch {
+			case (fx-18)*(fx-18)+(fy-32)*(fy-32) <= 64:
+				c = blue
+			case (fx-46)*(fx-46)+(fy-32)*(fy-32) <= 64:
+				c = amber
+			case fx >= 18 && fx <= 46 && fy >= 30 && fy <= 34:
+				c = blue
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}

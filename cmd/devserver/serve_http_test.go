@@ -1,0 +1,247 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+func TestServePagesAndStatic(t *testing.T) {
+	ts := startServer(t, nil)
+	resp, body := ts.do(t, nil, "GET", "/", "", nil)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	page := string(body)
+	version := buildVersion(fakeWasm("v1"), ts.cfg.StaticDir)
+	for _, want := range []string{
+		"<title>MCP Wire Lab", `id="app-wasm-loader"`, "0%",
+		"/static/loader.css?v=" + version, "/static/icon-192.png?v=" + version,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "raw.githubusercontent.com") {
+		t.Error("page refers to remote icons")
+	}
+
+	_, appJS := ts.do(t, nil, "GET", "/app.js", "", nil)
+	for _, want := range []string{`"MCPWL_TOKEN":"` + testToken + `"`, `goappWasmContentLength = "` + itoa(len(fakeWasm("v1"))) + `"`, `"GOAPP_VERSION":"` + appVersion(version, testToken) + `"`} {
+		if !strings.Contains(string(appJS), want) {
+			t.Errorf("app.js lacks %s", want)
+		}
+	}
+
+	for _, c := range []struct{ path, ctype, cache string }{
+		{"/static/loader.css", "text/css; charset=utf-8", "no-cache"},
+		{"/static/loader.css?v=" + version, "text/css; charset=utf-8", "public, max-age=31536000, immutable"},
+		{"/static/loader.css?v=stale", "text/css; charset=utf-8", "no-cache"},
+		{"/static/icon-192.png?v=" + version, "image/png", "public, max-age=31536000, immutable"},
+		{"/static/icon-512.png", "image/png", "no-cache"},
+		{"/static/icon.svg", "image/svg+xml", "no-cache"},
+		{"/static/app.webmanifest", "application/manifest+json", "no-cache"},
+		{"/web/extra.js", "text/javascript; charset=utf-8", "no-cache"},
+		{"/manifest.webmanifest", "application/manifest+json", ""},
+		{"/app.css", "text/css", ""},
+	} {
+		resp, _ := ts.do(t, nil, "GET", c.path, "", nil)
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != c.ctype {
+			t.Errorf("%s: %d %q, want 200 %q", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), c.ctype)
+		}
+		if c.cache != "" && resp.Header.Get("Cache-Control") != c.cache {
+			t.Errorf("%s: Cache-Control %q, want %q", c.path, resp.Header.Get("Cache-Control"), c.cache)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: no nosniff", c.path)
+		}
+	}
+	for _, p := range []string{"/static/", "/static/missing.css", "/static/.hidden", "/web/", "/static/../serve.go"} {
+		if resp, _ := ts.do(t, nil, "GET", p, "", nil); resp.StatusCode != 404 && resp.StatusCode != 301 {
+			t.Errorf("%s: %d, want 404", p, resp.StatusCode)
+		}
+	}
+	if resp, _ := ts.do(t, nil, "POST", "/static/loader.css", "x", nil); resp.StatusCode != 405 {
+		t.Errorf("POST static: %d", resp.StatusCode)
+	}
+	// DNS rebinding: a foreign Host gets nothing, not even the page (it
+	// holds the token).
+	if resp, _ := ts.do(t, nil, "GET", "/app.js", "", map[string]string{"Host": "rebind.evil.example:8080"}); resp.StatusCode != 403 {
+		t.Errorf("foreign Host: %d", resp.StatusCode)
+	}
+	if !strings.Contains(ts.stdout.String(), ts.base+"/") {
+		t.Errorf("banner: %q", ts.stdout.String())
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestServeWasmPrecompressed(t *testing.T) {
+	ts := startServer(t, nil)
+	raw := fakeWasm("v1")
+	version := buildVersion(raw, ts.cfg.StaticDir)
+	decode := map[string]func([]byte) []byte{
+		"br": func(b []byte) []byte { out, _ := io.ReadAll(brotli.NewReader(bytes.NewReader(b))); return out },
+		"gzip": func(b []byte) []byte {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				return nil
+			}
+			out, _ := io.ReadAll(zr)
+			return out
+		},
+		"": func(b []byte) []byte { return b },
+	}
+	for _, c := range []struct{ accept, enc string }{
+		{"br, gzip, deflate", "br"},
+		{"gzip, deflate, br;q=0.5", "br"},
+		{"gzip", "gzip"},
+		{"x-gzip", "gzip"},
+		{"br;q=0, gzip", "gzip"},
+		{"*", "br"},
+		{"", ""},
+		{"identity", ""},
+		{"deflate", ""},
+		{"br;q=0, gzip;q=0", ""},
+	} {
+		resp, body := ts.do(t, nil, "GET", "/web/app.wasm", "", map[string]string{"Accept-Encoding": c.accept})
+		h := resp.Header
+		wantETag := `"` + version + `"`
+		if c.enc != "" {
+			wantETag = `"` + version + "-" + c.enc + `"`
+		}
+		if resp.StatusCode != 200 || h.Get("Content-Type") != "application/wasm" ||
+			h.Get("Content-Encoding") != c.enc || h.Get("Vary") != "Accept-Encoding" ||
+			h.Get("Cache-Control") != "no-cache" || h.Get("ETag") != wantETag ||
+			h.Get("Content-Length") != itoa(len(body)) {
+			t.Errorf("Accept-Encoding %q: %d %v", c.accept, resp.StatusCode, h)
+		}
+		if !bytes.Equal(decode[c.enc](body), raw) {
+			t.Errorf("Accept-Encoding %q: body does not decode to app.wasm", c.accept)
+		}
+		if c.enc != "" && len(body) >= len(raw) {
+			t.Errorf("%s not smaller: %d >= %d", c.enc, len(body), len(raw))
+		}
+		// Revalidation with the ETag of that representation.
+		resp, body = ts.do(t, nil, "GET", "/web/app.wasm", "", map[string]string{"Accept-Encoding": c.accept, "If-None-Match": wantETag})
+		if resp.StatusCode != 304 || len(body) != 0 {
+			t.Errorf("If-None-Match %s: %d", wantETag, resp.StatusCode)
+		}
+	}
+	resp, body := ts.do(t, nil, "HEAD", "/web/app.wasm", "", map[string]string{"Accept-Encoding": "br"})
+	if resp.StatusCode != 200 || len(body) != 0 || resp.ContentLength <= 0 {
+		t.Errorf("HEAD: %d %d", resp.StatusCode, resp.ContentLength)
+	}
+	// go-app's aliases reach the same handler.
+	if resp, _ := ts.do(t, nil, "GET", "/app.wasm", "", map[string]string{"Accept-Encoding": "gzip"}); resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("/app.wasm alias: %v", resp.Header)
+	}
+	if resp, _ := ts.do(t, nil, "GET", "/"+appVersion(version, testToken)+"/web/app.wasm", "", map[string]string{"Accept-Encoding": "br"}); resp.Header.Get("Content-Encoding") != "br" {
+		t.Errorf("versioned alias: %d %v", resp.StatusCode, resp.Header)
+	}
+	if resp, _ := ts.do(t, nil, "POST", "/web/app.wasm", "x", nil); resp.StatusCode != 405 {
+		t.Errorf("POST wasm: %d", resp.StatusCode)
+	}
+}
+
+func TestLoadWasmPrecompressedFiles(t *testing.T) {
+	dir := t.TempDir()
+	raw := fakeWasm("v2")
+	os.WriteFile(filepath.Join(dir, "app.wasm"), raw, 0o644)
+	// A valid .br from the build is used as is.
+	var br bytes.Buffer
+	bw := brotli.NewWriterLevel(&br, 11)
+	bw.Write(raw)
+	bw.Close()
+	os.WriteFile(filepath.Join(dir, "app.wasm.br"), br.Bytes(), 0o644)
+	// A stale .gz (older build) is ignored and recomputed.
+	var gz bytes.Buffer
+	gw := gzip.NewWriter(&gz)
+	gw.Write(fakeWasm("v1"))
+	gw.Close()
+	os.WriteFile(filepath.Join(dir, "app.wasm.gz"), gz.Bytes(), 0o644)
+
+	var logs []string
+	a, err := loadWasm(dir, func(f string, args ...any) { logs = append(logs, f) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.br, br.Bytes()) {
+		t.Error("app.wasm.br not used")
+	}
+	zr, _ := gzip.NewReader(bytes.NewReader(a.gz))
+	if got, _ := io.ReadAll(zr); !bytes.Equal(got, raw) {
+		t.Error("stale app.wasm.gz served")
+	}
+	if !strings.Contains(strings.Join(logs, "\n"), "ignoring") {
+		t.Error("stale file not reported")
+	}
+	// Missing app.wasm: not fatal, served as 404 with a hint.
+	a, err = loadWasm(t.TempDir(), func(string, ...any) {})
+	if err != nil || a.raw != nil {
+		t.Fatalf("missing wasm: %v", err)
+	}
+	// A new build changes the version.
+	if buildVersion(raw, dir) == buildVersion(fakeWasm("v1"), dir) {
+		t.Error("version ignores app.wasm")
+	}
+}
+
+func TestNegotiateEncoding(t *testing.T) {
+	for in, want := range map[string]string{
+		"br":                   "br",
+		"BR":                   "br",
+		"gzip;q=1.0, br;q=0.1": "br",
+		"br;q=0":               "",
+		"br;q=bogus, gzip":     "gzip",
+		"*;q=0":                "",
+		"*, br;q=0":            "gzip",
+		" , ;;, gzip ; q=0.3":  "gzip",
+	} {
+		if got := negotiateEncoding(in); got != want {
+			t.Errorf("negotiateEncoding(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestVersionFollowsToken: a new token (each start without -token) gives
+// go-app a new Version, so the service worker drops the app.js holding the
+// old token; the wasm keeps its ETag and is only re-validated.
+func TestVersionFollowsToken(t *testing.T) {
+	a := startServer(t, nil)
+	b := startServer(t, func(c *serveConfig) { c.Token = "another-token-abcdefghijklmnopqrstuvwxyz" })
+	versionOf := func(ts *testServer) (string, string) {
+		_, js := ts.do(t, nil, "GET", "/app.js", "", nil)
+		m := regexp.MustCompile(`"GOAPP_VERSION":"([^"]+)"`).FindSubmatch(js)
+		resp, _ := ts.do(t, nil, "GET", "/web/app.wasm", "", nil)
+		if m == nil {
+			t.Fatal("no GOAPP_VERSION")
+		}
+		return string(m[1]), resp.Header.Get("ETag")
+	}
+	va, ea := versionOf(a)
+	vb, eb := versionOf(b)
+	if va == vb {
+		t.Error("same go-app Version for different tokens")
+	}
+	if ea != eb {
+		t.Errorf("wasm ETag changed with the token: %s %s", ea, eb)
+	}
+	if strings.Contains(va, testToken[:8]) {
+		t.Error("version leaks the token")
+	}
+	// The app's pages are requested under the version prefix too.
+	if resp, _ := a.do(t, nil, "GET", "/"+va+"/web/app.wasm", "", nil); resp.StatusCode != 200 {
+		t.Errorf("/<version>/web/app.wasm: %d", resp.StatusCode)
+	}
+}

@@ -1,0 +1,210 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"mcpwirelab/sim/netguard"
+)
+
+// authRealm is the realm of the WWW-Authenticate challenge on /mcp.
+const authRealm = "mcp-wire-lab"
+
+// devServer is a configured server, built by newDevServer and run by
+// serveOn. Tests use its Handler directly with httptest.
+type devServer struct {
+	cfg     serveConfig
+	addr    net.Addr
+	wasm    *wasmAsset
+	handler http.Handler
+	srv     *http.Server
+
+	stopStreams context.CancelFunc // Stopping ctx of the engine
+	hardStop    context.CancelFunc // base ctx of every request
+}
+
+func (c *serveConfig) logf(format string, args ...any) {
+	if c.Log != nil {
+		c.Log.Printf(format, args...)
+	}
+}
+
+// newDevServer loads the app's assets and assembles the handler tree:
+//
+//	Recover → access log → PerWriteTimeout → loopback Host check → mux
+//	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) → LimitBody (413) → engine
+//	  /web/app.wasm  precompressed wasm (br > gzip > identity)
+//	  /web/, /static/ files, versioned caching
+//	  /              go-app pages
+func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
+	if cfg.Log == nil {
+		cfg.Log = log.New(io.Discard, "", 0)
+	}
+	wasm, err := loadWasm(cfg.WebDir, cfg.logf)
+	if err != nil {
+		return nil, fmt.Errorf("loading app.wasm: %w", err)
+	}
+	if wasm.raw == nil {
+		cfg.logf("WARNING: %s/app.wasm not found; pages will not start. Build it with: "+
+			"GOOS=js GOARCH=wasm go build -o %s/app.wasm ./cmd/devserver", cfg.WebDir, cfg.WebDir)
+	}
+	wasm.version = buildVersion(wasm.raw, cfg.StaticDir)
+
+	ownOrigin := "http://" + addr.String()
+	policy, err := netguard.NewOriginPolicy(true, append([]string{ownOrigin}, cfg.AllowOrigins...)...)
+	if err != nil {
+		return nil, err
+	}
+
+	stopping, stopStreams := context.WithCancel(context.Background())
+	newMCP := cfg.NewMCP
+	if newMCP == nil {
+		newMCP = newMCPHandler
+	}
+	mcp := newMCP(mcpHandlerOptions{MaxSessions: cfg.MaxSessions, Stopping: stopping, Log: cfg.Log, AllowOrigin: policy.Allows})
+	mcp = netguard.LimitBody(cfg.MaxBodyBytes, mcp)
+	if !cfg.NoAuth {
+		mcp = netguard.RequireBearer(cfg.Token, authRealm, mcp)
+	}
+	mcp = netguard.CheckOrigin(policy, netguard.CORS(mcp))
+
+	webFiles := &fileServer{dir: cfg.WebDir, prefix: "/web/", version: wasm.version, started: time.Now()}
+	staticFiles := &fileServer{dir: cfg.StaticDir, prefix: "/static/", version: wasm.version,
+		fallback: fallbackIcons(), started: time.Now()}
+
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp)
+	mux.Handle("/web/app.wasm", wasm)
+	mux.Handle("/web/", webFiles)
+	mux.Handle("/static/", staticFiles)
+	mux.Handle("/", newAppHandler(cfg, wasm, webFiles))
+
+	var h http.Handler = mux
+	if !cfg.AllowRemote {
+		h = netguard.CheckLoopbackHost(h)
+	}
+	h = netguard.PerWriteTimeout(cfg.WriteTimeout, h)
+	h = accessLog(cfg.Log, h)
+	h = netguard.Recover(cfg.logf, h)
+	h = securityHeaders(h)
+
+	base, hardStop := context.WithCancel(context.Background())
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
+		// ReadTimeout bounds header+body. It does not cut long streamed
+		// responses: net/http clears the read deadline once the body hit
+		// EOF (LimitBody reads it all first on /mcp).
+		ReadTimeout: cfg.ReadTimeout,
+		// No WriteTimeout on purpose: it is one deadline for the whole
+		// response and would kill a slow streamed tool result or a
+		// subscriptions/listen stream. netguard.PerWriteTimeout bounds
+		// each write instead.
+		IdleTimeout:    cfg.IdleTimeout,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       log.New(cfg.Log.Writer(), cfg.Log.Prefix()+"http: ", cfg.Log.Flags()),
+		BaseContext:    func(net.Listener) context.Context { return base },
+	}
+	return &devServer{cfg: cfg, addr: addr, wasm: wasm, handler: h, srv: srv,
+		stopStreams: stopStreams, hardStop: hardStop}, nil
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// accessLog logs /mcp requests and failures elsewhere on stderr: method,
+// path, status, size, duration. Never headers or bodies (the token).
+func accessLog(l *log.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		tw := netguard.NewTrackingWriter(w)
+		next.ServeHTTP(tw, r)
+		if r.URL.Path == "/mcp" || tw.Status() >= 400 {
+			l.Printf("%s %s %d %dB %s", r.Method, r.URL.Path, tw.Status(), tw.Bytes(),
+				time.Since(start).Round(time.Microsecond))
+		}
+	})
+}
+
+// serveOn serves on ln until ctx is cancelled, then shuts down gracefully:
+// the listener closes, long-lived engine streams are told to end
+// (Stopping), in-flight requests get cfg.ShutdownTimeout to finish, and
+// only then are remaining connections closed.
+func serveOn(ctx context.Context, ln net.Listener, cfg serveConfig) error {
+	d, err := newDevServer(cfg, ln.Addr())
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	d.printBanner()
+	errc := make(chan error, 1)
+	go func() { errc <- d.srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		d.stopStreams()
+		d.hardStop()
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	d.cfg.logf("shutting down (waiting up to %s for in-flight requests)", d.cfg.ShutdownTimeout)
+	d.stopStreams()
+	sctx, cancel := context.WithTimeout(context.Background(), d.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := d.srv.Shutdown(sctx); err != nil {
+		d.cfg.logf("requests still running after %s; closing connections", d.cfg.ShutdownTimeout)
+		d.hardStop()
+		_ = d.srv.Close()
+	}
+	d.hardStop()
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	d.cfg.logf("stopped")
+	return nil
+}
+
+func (d *devServer) printBanner() {
+	if d.cfg.Stdout == nil {
+		return
+	}
+	base := "http://" + browseAddr(d.addr)
+	var b strings.Builder
+	fmt.Fprintf(&b, "MCP Wire Lab dev server\n")
+	fmt.Fprintf(&b, "  open   %s/\n", base)
+	fmt.Fprintf(&b, "  mcp    %s/mcp\n", base)
+	if d.cfg.NoAuth {
+		fmt.Fprintf(&b, "  auth   disabled (-no-auth)\n")
+	} else {
+		fmt.Fprintf(&b, "  token  %s  (Authorization: Bearer <token>)\n", d.cfg.Token)
+	}
+	fmt.Fprintf(&b, "Ctrl+C to stop\n")
+	_, _ = io.WriteString(d.cfg.Stdout, b.String())
+}
+
+// browseAddr turns a wildcard listen address into one a browser on this
+// machine can open.
+func browseAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port)
+}

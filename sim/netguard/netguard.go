@@ -1,0 +1,71 @@
+// Package netguard holds the small http.Handler wrappers that protect a local
+// MCP server: Host and Origin checks against DNS rebinding, bearer-token
+// authentication, a request-body cap, per-write deadlines, CORS for allowed
+// browser origins and panic recovery.
+//
+// Each wrapper is independent and composes around any http.Handler, so the
+// same guards protect whatever MCP engine is plugged in behind them.
+// Rejections carry a JSON-RPC error object without an id, as
+// 2026-07-28 transports/streamable-http §Security Warning allows ("The HTTP
+// response body MAY comprise a JSON-RPC error response that has no id").
+//
+// The package is pure Go (no go-app) so the browser build can reuse it.
+package netguard
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+// JSON-RPC 2.0 error codes used by the guards.
+const (
+	CodeInvalidRequest = -32600
+	CodeInternalError  = -32603
+)
+
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+type rpcErrorResponse struct {
+	JSONRPC string   `json:"jsonrpc"`
+	Error   rpcError `json:"error"`
+}
+
+// ErrorBody returns the JSON-RPC error object (no id) that WriteError sends.
+func ErrorBody(code int, message string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // served as application/json, never as HTML
+	if err := enc.Encode(rpcErrorResponse{JSONRPC: "2.0", Error: rpcError{Code: code, Message: message}}); err != nil {
+		return []byte(`{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}`)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// WriteError writes status with a JSON-RPC error body that has no id.
+// Headers already set on w (WWW-Authenticate, Connection) are kept.
+func WriteError(w http.ResponseWriter, status, code int, message string) {
+	body := append(ErrorBody(code, message), '\n')
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Del("Content-Encoding")
+	h.Del("Content-Length")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// quoteForMessage quotes an untrusted header value for an error message,
+// bounded so a huge header cannot inflate the response.
+func quoteForMessage(s string) string {
+	const max = 200
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return strconv.Quote(s)
+}
