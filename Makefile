@@ -44,9 +44,10 @@ fuzz-short:
 	$(GO) test -run '^$$' -fuzz '^FuzzValidateHeaders$$' -fuzztime $(FUZZTIME) ./sim/transport/streamhttp
 	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $(FUZZTIME) ./sim/toolbox
 
-## bench: engine benchmarks (allocations reported)
+## bench: engine benchmarks (allocations reported) and the /mcp load test (ours vs go-sdk)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./sim/...
+	$(GO) test -run '^$$' -bench LoadToolsCall -benchtime 1x ./cmd/devserver
 
 clean:
 	rm -rf web bin
