@@ -24,6 +24,7 @@ const (
 	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
 	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
 	MetaProgressToken      = "progressToken"
+	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
 )
 
 // Method names.
@@ -37,6 +38,9 @@ const (
 	MethodCancelled     = "notifications/cancelled"
 	MethodProgress      = "notifications/progress"
 	MethodPromptsList   = "prompts/list"
+	MethodListen        = "subscriptions/listen"
+	MethodAcknowledged  = "notifications/subscriptions/acknowledged"
+	MethodToolsChanged  = "notifications/tools/list_changed"
 	MethodResourcesList = "resources/list"
 )
 

@@ -29,6 +29,14 @@ type Config struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Logf writes a diagnostic line (stderr on stdio). Nil discards.
 	Logf func(format string, args ...any)
+	// ListChanged declares tools.listChanged: the server tells subscribed
+	// clients when its tool list changes (SetTools).
+	ListChanged bool
+	// PollEvery is how often long-lived streams look for changes (virtual
+	// time in the simulator). Zero means one second.
+	PollEvery time.Duration
+	// Stopping, when done, ends long-lived streams gracefully (shutdown).
+	Stopping context.Context
 }
 
 // DefaultConfig is the dual-era server of the lab with the course toolbox.
@@ -47,6 +55,49 @@ func DefaultConfig() Config {
 // state (only legacy sessions have any) lives in a Conn.
 type Server struct {
 	cfg Config
+
+	mu       sync.Mutex
+	tools    *toolbox.Registry
+	revision int // bumped by SetTools
+}
+
+// SetTools replaces the tool list (an administrator enabling a tool). With
+// ListChanged declared, subscribed clients are told (2026-07-28
+// subscriptions/listen; 2025-11-25 notifications/tools/list_changed).
+func (s *Server) SetTools(r *toolbox.Registry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tools = r
+	s.revision++
+}
+
+func (s *Server) registry() (*toolbox.Registry, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tools, s.revision
+}
+
+// SupportsModern reports whether any per-request-metadata version is
+// served; a legacy-only server treats every message by 2025-11-25 rules.
+func (s *Server) SupportsModern() bool { return len(s.cfg.Modern) > 0 }
+
+// WatchTools calls changed each time the tool list changes, polling every
+// PollEvery on the configured clock, until ctx is done or the server is
+// stopping. It returns ctx's error, or nil when stopping.
+func (s *Server) WatchTools(ctx context.Context, changed func()) error {
+	_, seen := s.registry()
+	for {
+		if s.cfg.Stopping.Err() != nil {
+			return nil
+		}
+		if err := s.cfg.Sleep(ctx, s.cfg.PollEvery); err != nil {
+			return err
+		}
+		if _, rev := s.registry(); rev != seen {
+			seen = rev
+			changed()
+		}
+	}
 }
 
 // NewServer builds a server; zero fields of cfg take DefaultConfig values.
@@ -73,7 +124,13 @@ func NewServer(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	return &Server{cfg: cfg}
+	if cfg.PollEvery <= 0 {
+		cfg.PollEvery = time.Second
+	}
+	if cfg.Stopping == nil {
+		cfg.Stopping = context.Background()
+	}
+	return &Server{cfg: cfg, tools: cfg.Tools}
 }
 
 func realSleep(ctx context.Context, d time.Duration) error {
@@ -173,6 +230,8 @@ func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 	meta := readMeta(m.Params)
 	_, hasVersion := meta[MetaProtocolVersion]
 	switch {
+	case !s.SupportsModern():
+		return s.handleLegacy(ctx, c, m, notify)
 	case hasVersion:
 		return s.handleModern(ctx, c, m, meta, notify)
 	case m.Method == MethodInitialize && len(s.cfg.Legacy) > 0:
@@ -269,6 +328,8 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		r = s.toolsList(m, true)
 	case MethodToolsCall:
 		r = s.toolsCall(ctx, c, m, true, notify)
+	case MethodListen:
+		r = s.listen(ctx, c, m, notify)
 	default:
 		r = s.methodNotFound(m, true)
 	}
@@ -277,6 +338,9 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 }
 
 func (s *Server) capabilities() json.RawMessage {
+	if s.cfg.ListChanged {
+		return json.RawMessage(`{"tools":{"listChanged":true}}`)
+	}
 	return json.RawMessage(`{"tools":{"listChanged":false}}`)
 }
 
@@ -326,6 +390,9 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if m.Kind() == jsonrpc.KindNotification {
 		return Reply{Status: http.StatusAccepted}
 	}
+	if !legacyMethods[m.Method] {
+		return s.methodNotFound(m, false)
+	}
 	if ph != phaseReady {
 		// lifecycle §Initialization: operations happen only after the
 		// client sent notifications/initialized.
@@ -340,6 +407,9 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	}
 	return s.methodNotFound(m, false)
 }
+
+// legacyMethods are the requests a 2025-11-25 session of this server knows.
+var legacyMethods = map[string]bool{MethodInitialize: true, MethodPing: true, MethodToolsList: true, MethodToolsCall: true}
 
 func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 	if m.Kind() != jsonrpc.KindRequest {
@@ -400,7 +470,8 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 
 func (s *Server) toolsList(m *jsonrpc.Message, modern bool) Reply {
 	var tools []Tool
-	for _, t := range s.cfg.Tools.Tools() {
+	reg, _ := s.registry()
+	for _, t := range reg.Tools() {
 		tool := Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema}
 		if t.ReadOnly || t.Idempotent {
 			tool.Annotations = &ToolAnnotations{ReadOnlyHint: t.ReadOnly, IdempotentHint: t.Idempotent}
@@ -454,7 +525,8 @@ func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, mod
 				ProgressToken: token, Progress: progress, Total: total, Message: message}))
 		}
 	}
-	res, err := s.cfg.Tools.Call(ctx, *p.Name, p.Arguments, env)
+	reg, _ := s.registry()
+	res, err := reg.Call(ctx, *p.Name, p.Arguments, env)
 	var unknown *toolbox.UnknownToolError
 	switch {
 	case errors.As(err, &unknown):
@@ -466,6 +538,15 @@ func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, mod
 		return Reply{Status: http.StatusOK}
 	}
 	out := CallToolResult{Content: []Content{{Type: "text", Text: res.Text}}, StructuredContent: res.Structured, IsError: res.IsError}
+	if res.Structured != nil {
+		// server/tools §Structured Content: "a tool that returns structured
+		// content SHOULD also return the serialized JSON in a TextContent
+		// block" (for clients that only read content).
+		b, err := json.Marshal(res.Structured)
+		if err == nil {
+			out.Content = append(out.Content, Content{Type: "text", Text: string(b)})
+		}
+	}
 	if modern {
 		out.ResultType = "complete"
 		out.Meta = &ResultMeta{ServerInfo: s.cfg.Info}

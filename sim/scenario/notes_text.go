@@ -2,4 +2,766 @@ package scenario
 
 // notes holds the annotation of every event key. Keys and lookup rules are
 // described at AnnotationFor.
-var notes = map[string]Note{}
+//
+// Conventions:
+//   - A key that exists in one protocol version only (initialize, discover,
+//     sessions…) has a plain entry citing that version.
+//   - A key shared by both versions has a plain entry for 2026-07-28 and a
+//     "key@2025-11-25" entry. When only the citation differs, both entries
+//     share one Text (the txt* variables below).
+//   - Spec is "<version>/<page>#<anchor>" (anchor: the heading lowercased,
+//     spaces to hyphens, punctuation dropped); a page-level citation has no
+//     anchor. Quote is one normative sentence copied from that page, with
+//     only ** emphasis and link syntax removed. notes_text_test.go checks
+//     both against the spec text.
+var notes = map[string]Note{
+	// ---- Host-internal steps -------------------------------------------
+
+	"user.prompt": {
+		Text: Text{
+			En: "The user types a request into the Host, the chat app. Nothing is on the wire yet: the Host will give this prompt to the model together with the tools it learns from the server.",
+			Zh: "用户在 Host（聊天应用）里输入了一个请求。此刻线路上还什么都没有：Host 稍后会把这句话和从服务器得知的工具一起交给模型。",
+		},
+	},
+	"model.reads-tools": {
+		Text:  txtModelReadsTools,
+		Spec:  "2026-07-28/server/tools#tool",
+		Quote: "For trust & safety and security, clients MUST consider tool annotations to be untrusted unless they come from trusted servers.",
+	},
+	"model.reads-tools@2025-11-25": {
+		Text:  txtModelReadsTools,
+		Spec:  "2025-11-25/server/tools#tool",
+		Quote: "For trust & safety and security, clients MUST consider tool annotations to be untrusted unless they come from trusted servers.",
+	},
+	"model.decides": {
+		Text:  txtModelDecides,
+		Spec:  "2026-07-28/server/tools#user-interaction-model",
+		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations.",
+	},
+	"model.decides@2025-11-25": {
+		Text:  txtModelDecides,
+		Spec:  "2025-11-25/server/tools#user-interaction-model",
+		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations.",
+	},
+	"model.retries": {
+		Text:  txtModelRetries,
+		Spec:  "2026-07-28/basic/index#requests",
+		Quote: "The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.",
+	},
+	"model.retries@2025-11-25": {
+		Text:  txtModelRetries,
+		Spec:  "2025-11-25/basic/index#requests",
+		Quote: "The request ID MUST NOT have been previously used by the requestor within the same session.",
+	},
+	"model.reads-tool-error": {
+		Text:  txtModelReadsToolError,
+		Spec:  "2026-07-28/server/tools#error-handling",
+		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
+	},
+	"model.reads-tool-error@2025-11-25": {
+		Text:  txtModelReadsToolError,
+		Spec:  "2025-11-25/server/tools#error-handling",
+		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
+	},
+	"model.reads-protocol-error": {
+		Text:  txtModelReadsProtocolError,
+		Spec:  "2026-07-28/server/tools#error-handling",
+		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
+	},
+	"model.reads-protocol-error@2025-11-25": {
+		Text:  txtModelReadsProtocolError,
+		Spec:  "2025-11-25/server/tools#error-handling",
+		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
+	},
+	"model.reads-result": {
+		Text:  txtModelReadsResult,
+		Spec:  "2026-07-28/server/tools#structured-content",
+		Quote: "For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.",
+	},
+	"model.reads-result@2025-11-25": {
+		Text:  txtModelReadsResult,
+		Spec:  "2025-11-25/server/tools#structured-content",
+		Quote: "For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.",
+	},
+	"model.answers": {
+		Text: Text{
+			En: "The model writes its final answer for the user from the tool result. This happens entirely inside the Host; the MCP server is no longer involved.",
+			Zh: "模型根据工具结果为用户写出最终回答。这一步完全发生在 Host 内部，MCP 服务器已经不再参与。",
+		},
+	},
+	"host.failure": {
+		Text: Text{
+			En: "The client cannot go on, so the Host shows the failure to the user instead of a model answer. On stdio it then closes the server's stdin; over HTTP there is nothing to tear down, because 2026-07-28 keeps no session between POSTs.",
+			Zh: "客户端无法继续，于是 Host 把失败信息展示给用户，而不是给出模型的回答。在 stdio 上它接着会关闭服务器的 stdin；在 HTTP 上则无需收尾，因为 2026-07-28 的各个 POST 之间不保留任何会话。",
+		},
+	},
+	"host.failure@2025-11-25": {
+		Text: Text{
+			En: "The client cannot go on, so the Host shows the failure to the user instead of a model answer. Then it ends the connection: on stdio by closing the server's stdin, over HTTP by sending DELETE for its Mcp-Session-Id if the server gave it one.",
+			Zh: "客户端无法继续，于是 Host 把失败信息展示给用户，而不是给出模型的回答。随后它会结束连接：stdio 上关闭服务器的 stdin；HTTP 上如果服务器分配过 Mcp-Session-Id，就发送 DELETE 结束该会话。",
+		},
+	},
+	"version.reject": {
+		Text: Text{
+			En: "The client asked for an older version (2025-03-26, the first with Streamable HTTP); the server does not support it and, as required, answered with one it does support (2025-11-25). This client cannot speak that version, so instead of sending notifications/initialized it disconnects.",
+			Zh: "客户端请求的是较旧的版本（2025-03-26，第一个支持 Streamable HTTP 的版本）；服务器不支持，于是按规定回复了一个自己支持的版本（2025-11-25）。这个客户端不会说该版本，所以它不发送 notifications/initialized，而是直接断开连接。",
+		},
+		Spec:  "2025-11-25/basic/lifecycle#version-negotiation",
+		Quote: "If the client does not support the version in the server's response, it SHOULD disconnect.",
+	},
+	"unsupported-version.choose": {
+		Text: Text{
+			En: "The client reads error.data.supported from the -32022 error, finds a version it also speaks (2026-07-28) and retries with it. Nothing is negotiated or remembered: the chosen version simply goes into _meta (and the MCP-Protocol-Version header) of every following request.",
+			Zh: "客户端从 -32022 错误的 error.data.supported 中读出服务器支持的版本，找到双方都支持的 2026-07-28，并用它重试。这里没有任何协商状态被记住：选定的版本只是写进之后每个请求的 _meta（以及 MCP-Protocol-Version 头）。",
+		},
+		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
+		Quote: "The client SHOULD select a mutually supported version from the `supported` list and retry the request, or surface an error to the user if no compatible version exists.",
+	},
+
+	// ---- Launch, stderr, shutdown (stdio) ---------------------------------
+
+	"launch.stdio": {
+		Text: Text{
+			En: "The Host starts the server as a child process (devserver -stdio). From now on the client writes JSON-RPC to the server's stdin and reads its stdout, one message per line; stderr is for logs only. In 2026-07-28 the process is just a pipe, not a session: every request carries its own context.",
+			Zh: "Host 以子进程方式启动服务器（devserver -stdio）。此后客户端向服务器的 stdin 写 JSON-RPC，从它的 stdout 读取，每行一条消息；stderr 只用于日志。在 2026-07-28 中，这个进程只是一条管道而不是会话：每个请求都自带上下文。",
+		},
+		Spec:  "2026-07-28/basic/index#statelessness",
+		Quote: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process.",
+	},
+	"launch.stdio@2025-11-25": {
+		Text: Text{
+			En: "The Host starts the server as a child process (devserver -stdio). From now on the client writes JSON-RPC to the server's stdin and reads its stdout, one message per line; stderr is for logs only. The process lives as long as the session that initialize is about to open.",
+			Zh: "Host 以子进程方式启动服务器（devserver -stdio）。此后客户端向服务器的 stdin 写 JSON-RPC，从它的 stdout 读取，每行一条消息；stderr 只用于日志。这个进程的生命周期就是即将由 initialize 建立的会话。",
+		},
+		Spec:  "2025-11-25/basic/transports#stdio",
+		Quote: "Messages are delimited by newlines, and MUST NOT contain embedded newlines.",
+	},
+	"launch.http": {
+		Text: Text{
+			En: "Nothing is launched: the server already runs on its own and listens on 127.0.0.1:8080. The client will send every JSON-RPC message as its own POST to the single endpoint /mcp, and there is no session: each POST stands alone.",
+			Zh: "这里不启动任何进程：服务器已独立运行，监听 127.0.0.1:8080。客户端会把每条 JSON-RPC 消息作为单独的 POST 发往唯一的端点 /mcp，而且不存在会话：每个 POST 都是独立的。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#security--endpoint",
+		Quote: "When running locally, servers SHOULD bind only to localhost (127.0.0.1) rather than all network interfaces (0.0.0.0).",
+	},
+	"launch.http@2025-11-25": {
+		Text: Text{
+			En: "Nothing is launched: the server already runs on its own and listens on 127.0.0.1:8080. The client will send every JSON-RPC message as its own POST to the single endpoint /mcp; the answer to the first one, initialize, may carry an Mcp-Session-Id that ties the later POSTs together.",
+			Zh: "这里不启动任何进程：服务器已独立运行，监听 127.0.0.1:8080。客户端会把每条 JSON-RPC 消息作为单独的 POST 发往唯一的端点 /mcp；第一个 POST（initialize）的响应可能带回一个 Mcp-Session-Id，用来把之后的 POST 串成一个会话。",
+		},
+		Spec:  "2025-11-25/basic/transports#security-warning",
+		Quote: "When running locally, servers SHOULD bind only to localhost (127.0.0.1) rather than all network interfaces (0.0.0.0)",
+	},
+	"stderr.log": {
+		Text:  txtStderrLog,
+		Spec:  "2026-07-28/basic/transports/stdio",
+		Quote: "The server MAY write UTF-8 strings to `stderr` for any logging purposes including informational, debug, and error messages.",
+	},
+	"stderr.log@2025-11-25": {
+		Text:  txtStderrLog,
+		Spec:  "2025-11-25/basic/transports#stdio",
+		Quote: "The server MAY write UTF-8 strings to its standard error (`stderr`) for any logging purposes including informational, debug, and error messages.",
+	},
+	"stdout-pollution.line": {
+		Text:  txtPollutionLine,
+		Spec:  "2026-07-28/basic/transports/stdio",
+		Quote: "The server MUST NOT write anything to its `stdout` that is not a valid MCP message.",
+	},
+	"stdout-pollution.line@2025-11-25": {
+		Text:  txtPollutionLine,
+		Spec:  "2025-11-25/basic/transports#stdio",
+		Quote: "The server MUST NOT write anything to its `stdout` that is not a valid MCP message.",
+	},
+	"stdout-pollution.unread": {
+		Text:  txtPollutionUnread,
+		Spec:  "2026-07-28/basic/transports/stdio",
+		Quote: "Messages are delimited by newlines, and MUST NOT contain embedded newlines.",
+	},
+	"stdout-pollution.unread@2025-11-25": {
+		Text:  txtPollutionUnread,
+		Spec:  "2025-11-25/basic/transports#stdio",
+		Quote: "Messages are delimited by newlines, and MUST NOT contain embedded newlines.",
+	},
+	"shutdown.close-stdin": {
+		Text:  txtCloseStdin,
+		Spec:  "2026-07-28/basic/transports/stdio#shutdown",
+		Quote: "The client SHOULD initiate shutdown by:",
+	},
+	"shutdown.close-stdin@2025-11-25": {
+		Text:  txtCloseStdin,
+		Spec:  "2025-11-25/basic/lifecycle#stdio",
+		Quote: "For the stdio transport, the client SHOULD initiate shutdown by:",
+	},
+	"shutdown.exit": {
+		Text:  txtExit,
+		Spec:  "2026-07-28/basic/transports/stdio#shutdown",
+		Quote: "Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.",
+	},
+	"shutdown.exit@2025-11-25": {
+		Text:  txtExit,
+		Spec:  "2025-11-25/basic/lifecycle#stdio",
+		Quote: "For the stdio transport, the client SHOULD initiate shutdown by:",
+	},
+
+	// ---- 2025-11-25: initialize handshake and HTTP session -------------------
+
+	"initialize.request": {
+		Text: Text{
+			En: "The first message of a 2025-11-25 session: initialize, with protocolVersion, capabilities and clientInfo directly in params (no _meta). On stdio it is the first line on stdin; over HTTP it is the only POST sent without Mcp-Session-Id and MCP-Protocol-Version headers, since neither exists yet.",
+			Zh: "2025-11-25 会话的第一条消息：initialize，protocolVersion、capabilities 和 clientInfo 直接放在 params 里（没有 _meta）。在 stdio 上它是写入 stdin 的第一行；在 HTTP 上它是唯一不带 Mcp-Session-Id 和 MCP-Protocol-Version 头的 POST，因为这两者此时都还不存在。",
+		},
+		Spec:  "2025-11-25/basic/lifecycle#initialization",
+		Quote: "The initialization phase MUST be the first interaction between client and server.",
+	},
+	"initialize.result": {
+		Text: Text{
+			En: "The server answers with the protocolVersion it will speak, its capabilities (tools) and serverInfo; both sides keep these for the whole session. Over HTTP the session id arrives in the Mcp-Session-Id response header, and the client must echo it on every later request.",
+			Zh: "服务器回复它将使用的 protocolVersion、自身能力（tools）和 serverInfo；双方在整个会话期间都沿用这些信息。在 HTTP 上，会话 id 通过响应头 Mcp-Session-Id 下发，客户端之后的每个请求都必须带上它。",
+		},
+		Spec:  "2025-11-25/basic/lifecycle#version-negotiation",
+		Quote: "If the server supports the requested protocol version, it MUST respond with the same version.",
+	},
+	"initialized": {
+		Text: Text{
+			En: "The client confirms with notifications/initialized: a notification, so it has no id and gets no JSON-RPC reply. Only after this does normal operation (tools/list, tools/call) begin.",
+			Zh: "客户端发送 notifications/initialized 进行确认：这是一条通知，没有 id，也不会收到 JSON-RPC 回复。此后才进入正常操作阶段（tools/list、tools/call）。",
+		},
+		Spec:  "2025-11-25/basic/lifecycle#initialization",
+		Quote: "After successful initialization, the client MUST send an `initialized` notification to indicate it is ready to begin normal operations:",
+	},
+	"initialized.accepted": {
+		Text: Text{
+			En: "HTTP 202 Accepted with an empty body: the server took notifications/initialized. A notification never gets a JSON-RPC response; the session is now ready for normal requests.",
+			Zh: "HTTP 202 Accepted，响应体为空：服务器已接收 notifications/initialized。通知永远不会有 JSON-RPC 响应；会话现在可以处理正常请求了。",
+		},
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.",
+	},
+	"session-delete.request": {
+		Text: Text{
+			En: "The client is done, so it ends the session explicitly: an HTTP DELETE to /mcp carrying the Mcp-Session-Id, with no body and no JSON-RPC message. A server that does not let clients end sessions may refuse with 405.",
+			Zh: "客户端用完了，于是显式结束会话：向 /mcp 发送 HTTP DELETE，带上 Mcp-Session-Id，没有请求体，也没有 JSON-RPC 消息。如果服务器不允许客户端结束会话，可以回 405 拒绝。",
+		},
+		Spec:  "2025-11-25/basic/transports#session-management",
+		Quote: "Clients that no longer need a particular session (e.g., because the user is leaving the client application) SHOULD send an HTTP DELETE to the MCP endpoint with the `MCP-Session-Id` header, to explicitly terminate the session.",
+	},
+	"session-delete.no-content": {
+		Text: Text{
+			En: "HTTP 204 No Content: the session is gone. From now on the server must answer any request that still carries this Mcp-Session-Id with 404 Not Found.",
+			Zh: "HTTP 204 No Content：会话已被删除。此后任何仍带着这个 Mcp-Session-Id 的请求，服务器都必须回复 404 Not Found。",
+		},
+		Spec:  "2025-11-25/basic/transports#session-management",
+		Quote: "The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.",
+	},
+
+	// ---- 2026-07-28: discovery and version negotiation ---------------------
+
+	"discover.request": {
+		Text: Text{
+			En: "2026-07-28 has no handshake. The client opens with server/discover (optional, but a cheap probe): like every request it carries protocolVersion, clientInfo and clientCapabilities in params._meta, and over HTTP the MCP-Protocol-Version and Mcp-Method headers repeat the version and method for intermediaries.",
+			Zh: "2026-07-28 没有握手。客户端先发 server/discover（可选，但是一次低成本的探测）：和所有请求一样，它在 params._meta 里携带 protocolVersion、clientInfo 和 clientCapabilities；在 HTTP 上，MCP-Protocol-Version 和 Mcp-Method 头会为中间设备重复版本和方法名。",
+		},
+		Spec:  "2026-07-28/basic/index#meta",
+		Quote: "Client requests carry the following `io.modelcontextprotocol/*` fields in `_meta`; fields marked as required MUST be included on every request.",
+	},
+	"discover.result": {
+		Text: Text{
+			En: "The DiscoverResult lists supportedVersions, the server's capabilities (tools), instructions for the model and serverInfo in _meta. ttlMs 3600000 with cacheScope public lets the client reuse this answer for an hour; the server itself remembers nothing about the client.",
+			Zh: "DiscoverResult 列出 supportedVersions、服务器能力（tools）、给模型的 instructions，以及放在 _meta 中的 serverInfo。ttlMs 3600000 加 cacheScope public 表示客户端可以在一小时内复用这个结果；服务器本身不会记住这个客户端的任何信息。",
+		},
+		Spec:  "2026-07-28/server/utilities/caching#cacheable-results",
+		Quote: "Servers MUST include caching hints on results with `resultType: \"complete\"` returned by the following operations:",
+	},
+	"discover.error.32022.http-400": {
+		Text: Text{
+			En: "The client asked for an unknown version (here 2099-01-01), in both the MCP-Protocol-Version header and _meta. The server does not implement it, so it answers 400 Bad Request with error -32022 (UnsupportedProtocolVersion), whose data.supported lists the versions it does speak.",
+			Zh: "客户端在 MCP-Protocol-Version 头和 _meta 里都请求了一个未知版本（这里是 2099-01-01）。服务器没有实现这个版本，于是回复 400 Bad Request 和 -32022 错误（UnsupportedProtocolVersion），其 data.supported 列出了它支持的版本。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
+		Quote: "If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.",
+	},
+	"discover.error.32022": {
+		Text: Text{
+			En: "On stdio the same rejection arrives as a plain line on stdout, with no HTTP status: error -32022 and data.supported. Because -32022 is a recognized modern error, the client knows the server is modern and must not fall back to initialize; it picks a version from the list instead.",
+			Zh: "在 stdio 上，同样的拒绝以 stdout 上的一行普通消息到达，没有 HTTP 状态码：错误码 -32022 加上 data.supported。由于 -32022 是公认的新版（modern）错误，客户端由此知道服务器是新版的，不应退回 initialize，而是从列表中挑一个版本。",
+		},
+		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
+		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support:",
+	},
+	"discover-retry.request": {
+		Text: Text{
+			En: "The same server/discover again, now with 2026-07-28 in _meta (and in MCP-Protocol-Version over HTTP) and with a new id. Every request stands on its own, so fixing the version only means sending it correctly this time.",
+			Zh: "再次发送 server/discover，这次 _meta 中（以及 HTTP 上的 MCP-Protocol-Version 头中）写的是 2026-07-28，并使用新的 id。每个请求都是独立的，所以纠正版本只需这次把它写对即可。",
+		},
+		Spec:  "2026-07-28/basic/index#requests",
+		Quote: "The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.",
+	},
+	"discover-retry.result": {
+		Text: Text{
+			En: "This time the server accepts the version and returns its DiscoverResult. From here on the client puts 2026-07-28 in every request; the server has stored nothing about the failed attempt.",
+			Zh: "这一次服务器接受了该版本并返回 DiscoverResult。此后客户端在每个请求里都写 2026-07-28；服务器对刚才失败的那次尝试没有保存任何状态。",
+		},
+		Spec:  "2026-07-28/basic/index#statelessness",
+		Quote: "Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).",
+	},
+
+	// ---- tools/list -------------------------------------------------------
+
+	"tools-list.request": {
+		Text: Text{
+			En: "tools/list, again with the full _meta: the server kept nothing from server/discover. Over HTTP the headers say MCP-Protocol-Version: 2026-07-28 and Mcp-Method: tools/list, and there is no session header.",
+			Zh: "tools/list，同样带着完整的 _meta：服务器没有从 server/discover 中保留任何东西。在 HTTP 上，请求头写着 MCP-Protocol-Version: 2026-07-28 和 Mcp-Method: tools/list，没有任何会话头。",
+		},
+		Spec:  "2026-07-28/server/tools#capabilities",
+		Quote: "This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.",
+	},
+	"tools-list.request@2025-11-25": {
+		Text: Text{
+			En: "A bare tools/list with no params: version and capabilities were settled by initialize. Over HTTP it must carry the Mcp-Session-Id from initialize and the MCP-Protocol-Version header; check the headers (in the missing-session fault the session id is gone).",
+			Zh: "一个不带 params 的 tools/list：版本和能力已在 initialize 时确定。在 HTTP 上，它必须带上 initialize 时拿到的 Mcp-Session-Id 以及 MCP-Protocol-Version 头；请看请求头（在 missing-session 故障里会话 id 不见了）。",
+		},
+		Spec:  "2025-11-25/basic/transports#session-management",
+		Quote: "If an `MCP-Session-Id` is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the `MCP-Session-Id` header on all of their subsequent HTTP requests.",
+	},
+	"tools-list.result": {
+		Text: Text{
+			En: "The server returns its tools, each with name, title, description, inputSchema and annotations, plus resultType complete. ttlMs 300000 and cacheScope public tell the client it may reuse this list for five minutes without asking again.",
+			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations，结果中还有 resultType: complete。ttlMs 300000 和 cacheScope public 告诉客户端：五分钟内可以直接复用这份列表，无需再次请求。",
+		},
+		Spec:  "2026-07-28/server/utilities/caching#time-to-live-ttl-field",
+		Quote: "If `ttlMs` is positive, the client SHOULD consider the result fresh for that many milliseconds after receiving the response.",
+	},
+	"tools-list.result@2025-11-25": {
+		Text: Text{
+			En: "The server returns its tools, each with name, title, description, inputSchema and annotations. There is no nextCursor, so this is the whole list; the server may answer tools/list at all only because it declared the tools capability in initialize.",
+			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations。结果中没有 nextCursor，说明这就是完整列表；服务器之所以能响应 tools/list，是因为它在 initialize 中声明了 tools 能力。",
+		},
+		Spec:  "2025-11-25/server/tools#capabilities",
+		Quote: "Servers that support tools MUST declare the `tools` capability:",
+	},
+	"tools-list.error.32600.http-400@2025-11-25": {
+		Text: Text{
+			En: "400 Bad Request with -32600: this POST had no Mcp-Session-Id header, although initialize gave the client one, so the server cannot tell which session it belongs to. Only initialize may be sent without it; the client has to resend with the header or start over.",
+			Zh: "400 Bad Request 加 -32600：这个 POST 没有带 Mcp-Session-Id 头，而 initialize 时服务器已经分配过会话 id，所以服务器无法判断它属于哪个会话。只有 initialize 可以不带该头；客户端必须带上它重发，或者重新开始。",
+		},
+		Spec:  "2025-11-25/basic/transports#session-management",
+		Quote: "Servers that require a session ID SHOULD respond to requests without an `MCP-Session-Id` header (other than initialization) with HTTP 400 Bad Request.",
+	},
+
+	// ---- tools/call --------------------------------------------------------
+
+	"tools-call.request": {
+		Text: Text{
+			En: "tools/call with the tool name and arguments, plus the full _meta (and a progressToken when the client wants progress). Over HTTP the headers mirror the body, Mcp-Method: tools/call and Mcp-Name: <tool name>, so a gateway can route without parsing JSON; on stdio there is only the line itself.",
+			Zh: "tools/call 携带工具名和参数，外加完整的 _meta（客户端想要进度时还会带 progressToken）。在 HTTP 上，请求头镜像了请求体：Mcp-Method: tools/call 和 Mcp-Name: <工具名>，网关无需解析 JSON 就能路由；在 stdio 上则只有这一行消息本身。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
+		Quote: "The client MUST include the request metadata headers on each POST request.",
+	},
+	"tools-call.request@2025-11-25": {
+		Text: Text{
+			En: "tools/call with just the tool name and arguments (plus _meta.progressToken when the client wants progress). Version and capabilities come from the session set up by initialize; over HTTP the Mcp-Session-Id and MCP-Protocol-Version headers tie this POST to it.",
+			Zh: "tools/call 只携带工具名和参数（客户端想要进度时再加上 _meta.progressToken）。版本和能力来自 initialize 建立的会话；在 HTTP 上，Mcp-Session-Id 和 MCP-Protocol-Version 头把这个 POST 与该会话关联起来。",
+		},
+		Spec:  "2025-11-25/basic/transports#protocol-version-header",
+		Quote: "If using HTTP, the client MUST include the `MCP-Protocol-Version: <protocol-version>` HTTP header on all subsequent requests to the MCP server, allowing the MCP server to respond based on the MCP protocol version.",
+	},
+	"tools-call.result": {
+		Text: Text{
+			En: "The tool ran: resultType complete, content with a text block for the model, structuredContent with the same data as JSON, and isError: false. Over HTTP this is either the whole application/json body or, after progress, the last event on the SSE stream.",
+			Zh: "工具执行成功：resultType 为 complete，content 中有给模型看的文本块，structuredContent 以 JSON 形式提供同样的数据，isError 为 false。在 HTTP 上，它要么是完整的 application/json 响应体，要么（在进度通知之后）是 SSE 流上的最后一个事件。",
+		},
+		Spec:  "2026-07-28/basic/index#result-responses",
+		Quote: "The `result` MUST include a `resultType` field to indicate the type of the result.",
+	},
+	"tools-call.result@2025-11-25": {
+		Text: Text{
+			En: "The tool ran: content with a text block for the model, structuredContent with the same data as JSON, and isError: false, under the same id as the request. Over HTTP this is either the whole application/json body or, after progress, the last event on the SSE stream.",
+			Zh: "工具执行成功：content 中有给模型看的文本块，structuredContent 以 JSON 形式提供同样的数据，isError 为 false，id 与请求相同。在 HTTP 上，它要么是完整的 application/json 响应体，要么（在进度通知之后）是 SSE 流上的最后一个事件。",
+		},
+		Spec:  "2025-11-25/basic/index#result-responses",
+		Quote: "Result responses MUST include the same ID as the request they correspond to.",
+	},
+	"tools-call.tool-error": {
+		Text:  txtToolError,
+		Spec:  "2026-07-28/server/tools#error-handling",
+		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
+	},
+	"tools-call.tool-error@2025-11-25": {
+		Text:  txtToolError,
+		Spec:  "2025-11-25/server/tools#error-handling",
+		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
+	},
+	"tools-call.error.32602": {
+		Text:  txtUnknownTool,
+		Spec:  "2026-07-28/server/tools#error-handling",
+		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
+	},
+	"tools-call.error.32602@2025-11-25": {
+		Text:  txtUnknownTool,
+		Spec:  "2025-11-25/server/tools#error-handling",
+		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
+	},
+	"tools-call.error.32020.http-400": {
+		Text: Text{
+			En: "The header says Mcp-Name: list_employees but the body's params.name is list_emails. A gateway routing on the header and a server executing the body would disagree, so the server rejects the call with 400 and -32020 HeaderMismatch; no tool runs.",
+			Zh: "请求头写的是 Mcp-Name: list_employees，而请求体中的 params.name 是 list_emails。按头路由的网关和按请求体执行的服务器会各执一词，所以服务器以 400 和 -32020 HeaderMismatch 拒绝这次调用；没有任何工具被执行。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#server-validation",
+		Quote: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body.",
+	},
+
+	// ---- progress and cancellation ------------------------------------------
+
+	"progress": {
+		Text:  txtProgress,
+		Spec:  "2026-07-28/basic/patterns/progress#progress-flow",
+		Quote: "The `progress` value MUST increase with each notification, even if the total is unknown.",
+	},
+	"progress@2025-11-25": {
+		Text:  txtProgress,
+		Spec:  "2025-11-25/basic/utilities/progress#progress-flow",
+		Quote: "The `progress` value MUST increase with each notification, even if the total is unknown.",
+	},
+	"timeout.cancelled": {
+		Text: Text{
+			En: "The client's deadline (here 2.5 s) passed without a response, so it cancels the request. On stdio there is no per-request stream to close, so it writes notifications/cancelled with the requestId and a reason to stdin; the server stops and sends nothing more for that request.",
+			Zh: "客户端设定的截止时间（这里是 2.5 秒）已过仍未收到响应，于是取消该请求。stdio 上没有可单独关闭的请求流，所以它向 stdin 写入带 requestId 和 reason 的 notifications/cancelled；服务器随即停止，不再为该请求发送任何消息。",
+		},
+		Spec:  "2026-07-28/basic/transports/stdio#cancellation",
+		Quote: "To cancel an in-flight request, the client MUST send a `notifications/cancelled` notification referencing the request's ID.",
+	},
+	"timeout.cancelled@2025-11-25": {
+		Text: Text{
+			En: "The client's deadline (here 2.5 s) passed without a response, so it sends notifications/cancelled with the requestId and a reason. On stdio that is a line on stdin; over HTTP it is a new POST, because in 2025-11-25 merely dropping the connection does not count as cancelling.",
+			Zh: "客户端的截止时间（这里是 2.5 秒）已过仍未收到响应，于是发送带 requestId 和 reason 的 notifications/cancelled。在 stdio 上这是写入 stdin 的一行；在 HTTP 上则是一个新的 POST，因为在 2025-11-25 中，仅仅断开连接并不算取消。",
+		},
+		Spec:  "2025-11-25/basic/lifecycle#timeouts",
+		Quote: "When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.",
+	},
+	"timeout.cancelled.accepted": {
+		Text: Text{
+			En: "202 Accepted, empty body: the server took the cancellation. Like every notification it gets no JSON-RPC reply; the server should not answer the cancelled request either, and the client would ignore a late answer anyway.",
+			Zh: "202 Accepted，响应体为空：服务器已接收这条取消通知。和所有通知一样它没有 JSON-RPC 回复；服务器也不应再回复被取消的请求，即使迟到的回复来了，客户端也会忽略。",
+		},
+		Spec:  "2025-11-25/basic/utilities/cancellation#behavior-requirements",
+		Quote: "The sender of the cancellation notification SHOULD ignore any response to the request that arrives afterward",
+	},
+	"timeout.drop-stream": {
+		Text: Text{
+			En: "Only after the explicit notifications/cancelled does the client close the still-open SSE response of its tools/call. In 2025-11-25 a disconnect alone is not a cancellation: the server could keep working, which is why the notification had to come first.",
+			Zh: "客户端在发出显式的 notifications/cancelled 之后，才关闭 tools/call 那条仍在进行的 SSE 响应。在 2025-11-25 中，单纯断开连接并不等于取消：服务器可能继续执行，所以必须先发通知。",
+		},
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
+	},
+	"timeout.close-stream": {
+		Text: Text{
+			En: "The deadline (here 2.5 s) passed, so the client simply closes the SSE response stream of its tools/call. In 2026-07-28 that close is the cancellation: no notifications/cancelled is sent over HTTP, and the server must stop and send nothing more for the request.",
+			Zh: "截止时间（这里是 2.5 秒）已过，客户端直接关闭 tools/call 的 SSE 响应流。在 2026-07-28 中，关闭流本身就是取消：HTTP 上不会发送 notifications/cancelled，服务器必须停止并不再为该请求发送任何内容。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
+		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
+	},
+
+	// ---- Errors shared by every request ("error.<code>[.http-<status>]") ----
+
+	"error.32700": {
+		Text:  txtParseError,
+		Spec:  "2026-07-28/basic/index#error-responses",
+		Quote: "Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).",
+	},
+	"error.32700@2025-11-25": {
+		Text:  txtParseError,
+		Spec:  "2025-11-25/basic/index#error-responses",
+		Quote: "Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).",
+	},
+	"error.32600": {
+		Text:  txtInvalidRequest,
+		Spec:  "2026-07-28/basic/index#requests",
+		Quote: "Unlike base JSON-RPC, the ID MUST NOT be `null`.",
+	},
+	"error.32600@2025-11-25": {
+		Text:  txtInvalidRequest,
+		Spec:  "2025-11-25/basic/index#requests",
+		Quote: "Unlike base JSON-RPC, the ID MUST NOT be `null`.",
+	},
+	"error.32600.http-400": {
+		Text: Text{
+			En: "400 Bad Request with -32600 Invalid Request: the server could not accept the POST body as a valid JSON-RPC message, for example because it is a response or a malformed object. error.message says what was wrong; fix the request instead of retrying it unchanged.",
+			Zh: "400 Bad Request 加 -32600 Invalid Request：服务器无法把这个 POST 的请求体当作有效的 JSON-RPC 消息接受，例如它是一个响应，或是结构不正确的对象。error.message 会说明问题所在；应修正请求，而不是原样重试。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
+		Quote: "The body of the HTTP POST MUST be a single JSON-RPC _request_ or _notification_.",
+	},
+	"error.32600.http-400@2025-11-25": {
+		Text: Text{
+			En: "400 Bad Request with -32600: the server refused the POST before handling it. In 2025-11-25 the usual causes are a missing Mcp-Session-Id (only initialize may omit it) or an invalid MCP-Protocol-Version header; error.message says which.",
+			Zh: "400 Bad Request 加 -32600：服务器在处理之前就拒绝了这个 POST。在 2025-11-25 中，常见原因是缺少 Mcp-Session-Id（只有 initialize 可以不带）或 MCP-Protocol-Version 头无效；error.message 会说明是哪一种。",
+		},
+		Spec:  "2025-11-25/basic/transports#protocol-version-header",
+		Quote: "If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.",
+	},
+	"error.32600.http-403": {
+		Text:  txtBadOrigin,
+		Spec:  "2026-07-28/basic/transports/streamable-http#security--endpoint",
+		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
+	},
+	"error.32600.http-403@2025-11-25": {
+		Text:  txtBadOrigin,
+		Spec:  "2025-11-25/basic/transports#security-warning",
+		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
+	},
+	"error.32600.http-404": {
+		Text: Text{
+			En: "404 Not Found for a request that carried an Mcp-Session-Id: the server no longer knows this session (it expired or was deleted). The client must start a new session by sending initialize again, without the old id.",
+			Zh: "带着 Mcp-Session-Id 的请求收到了 404 Not Found：服务器已不认识这个会话（已过期或已被删除）。客户端必须重新发送 initialize（不带旧 id），开启一个新会话。",
+		},
+		Spec:  "2025-11-25/basic/transports#session-management",
+		Quote: "When a client receives HTTP 404 in response to a request containing an `MCP-Session-Id`, it MUST start a new session by sending a new `InitializeRequest` without a session ID attached.",
+	},
+	"error.32601": {
+		Text: Text{
+			En: "-32601 Method not found: the server does not implement this method. On stdio, a -32601 answer to server/discover is a typical sign of a legacy server, but a client must not decide that from one specific code.",
+			Zh: "-32601 Method not found：服务器没有实现这个方法。在 stdio 上，对 server/discover 回复 -32601 往往说明对方是旧版服务器，但客户端不能只凭某一个特定错误码来判断。",
+		},
+		Spec:  "2026-07-28/basic/transports/stdio#backward-compatibility",
+		Quote: "The fallback MUST NOT be keyed to one specific error code: legacy servers respond to unknown pre-`initialize` requests with implementation-defined errors (commonly `-32601` or `-32602`) or not at all.",
+	},
+	"error.32601@2025-11-25": {
+		Text: Text{
+			En: "-32601 Method not found: the server does not implement this method, typically because the feature behind it was not among the capabilities it declared in initialize. Both sides may only use what was negotiated.",
+			Zh: "-32601 Method not found：服务器没有实现这个方法，通常是因为对应功能不在它于 initialize 时声明的能力之中。双方都只能使用协商成功的能力。",
+		},
+		Spec:  "2025-11-25/basic/lifecycle#operation",
+		Quote: "Both parties MUST:",
+	},
+	"error.32601.http-404": {
+		Text: Text{
+			En: "404 Not Found with JSON-RPC error -32601: this server does not implement the requested method. The JSON-RPC body is what tells this 404 apart from an old HTTP+SSE server that simply has no /mcp endpoint.",
+			Zh: "404 Not Found 加 JSON-RPC 错误 -32601：这个服务器没有实现所请求的方法。正是这个 JSON-RPC 响应体，让它与根本没有 /mcp 端点的旧 HTTP+SSE 服务器所返回的 404 区分开来。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
+		Quote: "If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`).",
+	},
+	"error.32602": {
+		Text: Text{
+			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name, an invalid cursor or missing required _meta fields. For tools, a bad argument value is different: it comes back as a result with isError: true.",
+			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在、cursor 无效，或缺少必需的 _meta 字段。对于工具来说，参数值错误是另一回事：它会以带 isError: true 的 result 返回。",
+		},
+		Spec:  "2026-07-28/server/utilities/pagination#error-handling",
+		Quote: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params).",
+	},
+	"error.32602@2025-11-25": {
+		Text: Text{
+			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name or an invalid cursor. For tools, a bad argument value is different: it comes back as a result with isError: true.",
+			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在或 cursor 无效。对于工具来说，参数值错误是另一回事：它会以带 isError: true 的 result 返回。",
+		},
+		Spec:  "2025-11-25/server/utilities/pagination#error-handling",
+		Quote: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params).",
+	},
+	"error.32602.http-400@2026-07-28": {
+		Text: Text{
+			En: "400 Bad Request with -32602 Invalid params: the request lacked a required _meta field (io.modelcontextprotocol/protocolVersion or clientCapabilities). In 2026-07-28 every request must carry them, because the server keeps no state from earlier requests.",
+			Zh: "400 Bad Request 加 -32602 Invalid params：请求缺少必需的 _meta 字段（io.modelcontextprotocol/protocolVersion 或 clientCapabilities）。在 2026-07-28 中每个请求都必须携带它们，因为服务器不会保留之前请求的任何状态。",
+		},
+		Spec:  "2026-07-28/basic/index#meta",
+		Quote: "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params).",
+	},
+	"error.32603": {
+		Text:  txtInternalError,
+		Spec:  "2026-07-28/server/resources#error-handling",
+		Quote: "Servers SHOULD return `-32603` for internal errors.",
+	},
+	"error.32603@2025-11-25": {
+		Text:  txtInternalError,
+		Spec:  "2025-11-25/server/tools#error-handling",
+		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
+	},
+	"error.32020.http-400": {
+		Text: Text{
+			En: "400 Bad Request with -32020 HeaderMismatch: an HTTP header (MCP-Protocol-Version, Mcp-Method or Mcp-Name) is missing or disagrees with the JSON body. The body is the source of truth, and the server refuses rather than let a proxy route on one value while it executes another.",
+			Zh: "400 Bad Request 加 -32020 HeaderMismatch：某个 HTTP 头（MCP-Protocol-Version、Mcp-Method 或 Mcp-Name）缺失，或与 JSON 请求体不一致。请求体才是权威来源；服务器宁可拒绝，也不允许代理按一个值路由、自己却执行另一个值。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#server-validation",
+		Quote: "When rejecting a request due to header validation failure, servers MUST return HTTP status `400 Bad Request` and MUST include a JSON-RPC error response using the following error code:",
+	},
+	"error.32022": {
+		Text: Text{
+			En: "Error -32022 UnsupportedProtocolVersion: the server does not implement the version this request declared, and error.data.supported lists the versions it does. It is one of the codes 2026-07-28 reserves for the MCP specification itself; the client should retry with a mutually supported version.",
+			Zh: "错误 -32022 UnsupportedProtocolVersion：服务器没有实现该请求声明的版本，error.data.supported 列出了它支持的版本。这是 2026-07-28 为 MCP 规范本身保留的错误码之一；客户端应换一个双方都支持的版本重试。",
+		},
+		Spec:  "2026-07-28/basic/index#error-codes",
+		Quote: "Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.",
+	},
+	"error.32022.http-400": {
+		Text: Text{
+			En: "400 Bad Request with -32022 UnsupportedProtocolVersion: the server does not speak the version in MCP-Protocol-Version and _meta, and error.data.supported lists the ones it does. A client that also speaks legacy versions must read this body: it means \"modern server, pick another version\", not \"legacy server, fall back to initialize\".",
+			Zh: "400 Bad Request 加 -32022 UnsupportedProtocolVersion：服务器不支持 MCP-Protocol-Version 和 _meta 中的版本，error.data.supported 列出了它支持的版本。同时支持旧版本的客户端必须读这个响应体：它的意思是“这是新版服务器，换个版本”，而不是“这是旧服务器，退回 initialize”。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#backward-compatibility",
+		Quote: "On `400 Bad Request`, the client SHOULD inspect the response body before falling back: modern servers also use `400` for `UnsupportedProtocolVersionError`, `MissingRequiredClientCapabilityError`, and header-validation failures.",
+	},
+
+	// ---- Generic fallbacks by message kind -----------------------------------
+
+	"request": {
+		Text: Text{
+			En: "A JSON-RPC request: an id, a method and params, answered by exactly one result or error with the same id. In 2026-07-28 its params._meta also carries the protocol version and client capabilities, because nothing is remembered between requests.",
+			Zh: "一条 JSON-RPC 请求：包含 id、method 和 params，对方会用带相同 id 的 result 或 error 恰好回复一次。在 2026-07-28 中，它的 params._meta 还携带协议版本和客户端能力，因为请求之间不保留任何状态。",
+		},
+		Spec:  "2026-07-28/basic/index#requests",
+		Quote: "Requests MUST include a string or integer ID.",
+	},
+	"request@2025-11-25": {
+		Text: Text{
+			En: "A JSON-RPC request: an id, a method and params, answered by exactly one result or error with the same id. In 2025-11-25 the version and capabilities were fixed once by initialize, so the request carries only its own params.",
+			Zh: "一条 JSON-RPC 请求：包含 id、method 和 params，对方会用带相同 id 的 result 或 error 恰好回复一次。在 2025-11-25 中，版本和能力已在 initialize 时一次性确定，所以请求只携带自己的参数。",
+		},
+		Spec:  "2025-11-25/basic/index#requests",
+		Quote: "Requests MUST include a string or integer ID.",
+	},
+	"result": {
+		Text: Text{
+			En: "A successful JSON-RPC response: the same id as the request and a result object. In 2026-07-28 the result also states its resultType (\"complete\" here) and usually carries serverInfo in _meta.",
+			Zh: "一条成功的 JSON-RPC 响应：id 与请求相同，并带有 result 对象。在 2026-07-28 中，result 还会标明 resultType（这里是 \"complete\"），并通常在 _meta 里附上 serverInfo。",
+		},
+		Spec:  "2026-07-28/basic/index#result-responses",
+		Quote: "Result responses MUST include the same ID as the request they correspond to.",
+	},
+	"result@2025-11-25": {
+		Text: Text{
+			En: "A successful JSON-RPC response: the same id as the request and a result object. That id is how the client matches answers to requests, even when several are in flight.",
+			Zh: "一条成功的 JSON-RPC 响应：id 与请求相同，并带有 result 对象。客户端正是靠这个 id 把响应与请求对应起来，即使同时有多个请求在进行。",
+		},
+		Spec:  "2025-11-25/basic/index#result-responses",
+		Quote: "Result responses MUST include the same ID as the request they correspond to.",
+	},
+	"accepted": {
+		Text:  txtAccepted,
+		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
+		Quote: "If the server accepts it, the server MUST return HTTP status code `202 Accepted` with no body.",
+	},
+	"accepted@2025-11-25": {
+		Text:  txtAccepted,
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.",
+	},
+	"no-content": {
+		Text: Text{
+			En: "HTTP 204 No Content: the request succeeded and the answer deliberately has no body and no JSON-RPC message. In 2025-11-25 this is how a server confirms that a session was deleted.",
+			Zh: "HTTP 204 No Content：请求成功，响应有意不带响应体，也没有 JSON-RPC 消息。在 2025-11-25 中，服务器就是这样确认会话已被删除的。",
+		},
+		Spec:  "2025-11-25/basic/transports#session-management",
+		Quote: "The server MAY respond to this request with HTTP 405 Method Not Allowed, indicating that the server does not allow clients to terminate sessions.",
+	},
+	"stream-end": {
+		Text:  txtStreamEnd,
+		Spec:  "2026-07-28/basic/transports/streamable-http#receiving-messages",
+		Quote: "The final JSON-RPC _response_ SHOULD terminate the stream.",
+	},
+	"stream-end@2025-11-25": {
+		Text:  txtStreamEnd,
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "After the JSON-RPC _response_ has been sent, the server SHOULD terminate the SSE stream.",
+	},
+	"response": {
+		Text:  txtResponse,
+		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
+		Quote: "If the body is a JSON-RPC _request_, the server MUST return either `Content-Type: application/json` (a single JSON object) or `Content-Type: text/event-stream` (an SSE response stream).",
+	},
+	"response@2025-11-25": {
+		Text:  txtResponse,
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "If the input is a JSON-RPC _request_, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.",
+	},
+}
+
+// Texts shared by a plain entry and its @2025-11-25 twin (same words,
+// different citation).
+var (
+	txtModelReadsTools = Text{
+		En: "The Host turns the tools/list result into text the model can read: each tool's name, description and the arguments from its inputSchema. The model never sees JSON-RPC, ids or headers, and annotations such as readOnlyHint are only hints from the server.",
+		Zh: "Host 把 tools/list 的结果改写成模型能读的文字：每个工具的名称、描述，以及从 inputSchema 得出的参数说明。模型看不到 JSON-RPC、id 或 HTTP 头；readOnlyHint 这类 annotations 只是服务器给的提示。",
+	}
+	txtModelDecides = Text{
+		En: "The model replies with a tool choice: a tool name and arguments, as JSON inside the Host. The client will send it as tools/call exactly as chosen, even if the name or an argument is wrong; only the server checks. A real Host should let the user see and refuse the call first; this simulation approves it automatically.",
+		Zh: "模型给出一次工具选择：工具名加参数，是 Host 内部的一段 JSON。客户端会原样把它作为 tools/call 发出去，即使名字或参数是错的——检查由服务器来做。真实的 Host 应当先让用户看到并可以拒绝这次调用；本模拟直接自动批准。",
+	}
+	txtModelRetries = Text{
+		En: "The model read the isError message and corrected its arguments (here limit 500 → 20). The client sends a brand-new tools/call with a new JSON-RPC id: a retry is a new request, not a resend of the old one.",
+		Zh: "模型读懂了 isError 里的说明，改正了参数（这里 limit 从 500 改成 20）。客户端发出一个全新的 tools/call，并使用新的 JSON-RPC id：重试是一个新请求，而不是把旧请求再发一遍。",
+	}
+	txtModelReadsToolError = Text{
+		En: "The client hands the isError text to the model as an ordinary tool result, so the model learns exactly what was wrong (here: limit must be <= 20). This is the path the spec wants for bad input: the model can correct itself.",
+		Zh: "客户端把 isError 结果里的文字当作普通工具结果交给模型，模型因此能准确知道错在哪里（这里是 limit 必须 <= 20）。这正是规范希望错误输入走的路径：模型可以自我纠正。",
+	}
+	txtModelReadsProtocolError = Text{
+		En: "A JSON-RPC error is not a tool result, but this Host passes its code and message to the model as \"Tool call failed\". The spec allows that, yet it rarely helps: here the model invented a tool name that tools/list never offered.",
+		Zh: "JSON-RPC error 不是工具结果，但这个 Host 仍把错误码和消息以“Tool call failed”的形式告诉模型。规范允许这样做，但往往帮助不大：这里模型编造了一个 tools/list 里根本没有的工具名。",
+	}
+	txtModelReadsResult = Text{
+		En: "The client gives the model the result's text content. structuredContent carries the same data as JSON for programs; the spec says such a tool SHOULD also put that serialized JSON in a text block, while this course server writes a readable summary there instead.",
+		Zh: "客户端把结果里的文本内容（content）交给模型。structuredContent 以 JSON 形式承载同样的数据，供程序使用；规范建议这类工具同时在文本块里放一份序列化后的 JSON，而本课程服务器在那里放的是一段便于阅读的摘要。",
+	}
+	txtStderrLog = Text{
+		En: "A log line on the server's stderr, not on the wire: stdout carries only JSON-RPC. The client may show, store or ignore it, and should not read it as an error just because it came on stderr.",
+		Zh: "这是服务器写到 stderr 的一行日志，不属于协议线路：stdout 只承载 JSON-RPC。客户端可以显示、保存或忽略它，但不应仅仅因为它出现在 stderr 上就当成错误。",
+	}
+	txtPollutionLine = Text{
+		En: "A leftover debug print in the server went to stdout, and on stdio stdout is the protocol channel. The client reads this line as the next JSON-RPC message and cannot parse it (a -32700-style parse error). Logs belong on stderr.",
+		Zh: "服务器里残留的一句调试输出写到了 stdout，而在 stdio 传输中，stdout 就是协议通道。客户端把这一行当作下一条 JSON-RPC 消息来读，却无法解析（相当于 -32700 解析错误）。日志应该写到 stderr。",
+	}
+	txtPollutionUnread = Text{
+		En: "The real tools/call response does arrive, on the next stdout line, but this client already treated the stream as corrupt after the bad line and gave up, so nobody reads it. Some SDKs skip lines they cannot parse; a server must not count on that.",
+		Zh: "真正的 tools/call 响应其实在下一行 stdout 上到达了，但客户端在读到那行坏数据后已认定流已损坏并放弃，所以没人读取它。有些 SDK 会跳过无法解析的行，但服务器不能指望这一点。",
+	}
+	txtCloseStdin = Text{
+		En: "The client closes the server's stdin. There is no MCP \"goodbye\" message: end-of-file on stdin is the graceful shutdown signal, and the server should exit promptly.",
+		Zh: "客户端关闭服务器的 stdin。MCP 没有专门的“再见”消息：stdin 读到 EOF 就是优雅关闭的信号，服务器应尽快退出。",
+	}
+	txtExit = Text{
+		En: "The server saw end-of-file on stdin and exited with status 0, so the Host needed no SIGTERM or forced kill. The stdio connection is over.",
+		Zh: "服务器在 stdin 上读到 EOF 后以状态码 0 退出，Host 无需发送 SIGTERM 或强制结束进程。这次 stdio 连接到此结束。",
+	}
+	txtToolError = Text{
+		En: "The server checked the arguments against inputSchema (here limit=500, maximum 20) and answered with a normal result carrying isError: true and a readable message. Some course material says a bad argument is a -32602 protocol error; the 2025-11-25 and 2026-07-28 specs (server/tools §Error Handling) make input validation errors tool execution errors with isError: true, so the model can read and fix them. We follow the spec.",
+		Zh: "服务器按 inputSchema 校验参数（这里 limit=500，上限是 20），返回的是一个普通 result，带 isError: true 和一段可读的说明。有些课程资料说参数错误应返回 -32602 协议错误；但 2025-11-25 和 2026-07-28 两版规范（server/tools §Error Handling）都把输入校验错误归为工具执行错误，用 isError: true 返回，好让模型读懂并自行修正。我们遵循规范。",
+	}
+	txtUnknownTool = Text{
+		En: "The model asked for a tool that does not exist (here search_mail), so the server answers with a JSON-RPC error, -32602 Unknown tool, instead of a result. This is a protocol error: over HTTP the status is still 200 because the exchange itself worked, and there is no isError text the model could learn from.",
+		Zh: "模型请求了一个不存在的工具（这里是 search_mail），于是服务器返回 JSON-RPC error：-32602 Unknown tool，而不是 result。这是协议错误：在 HTTP 上状态码仍是 200，因为 HTTP 交换本身是成功的；也没有可供模型学习的 isError 文字。",
+	}
+	txtProgress = Text{
+		En: "The tools/call carried _meta.progressToken \"export-1\", so the server reports notifications/progress with that token: progress so far, total and a message. On stdio these are extra stdout lines before the response; over HTTP the server answered the POST with Content-Type: text/event-stream and each update is one SSE event on that request's own stream.",
+		Zh: "tools/call 在 _meta.progressToken 中带了 \"export-1\"，因此服务器用这个 token 发送 notifications/progress：当前进度 progress、总数 total 和一条 message。在 stdio 上，它们是响应之前 stdout 上多出来的几行；在 HTTP 上，服务器以 Content-Type: text/event-stream 回应该 POST，每条进度都是这个请求专属流上的一个 SSE 事件。",
+	}
+	txtParseError = Text{
+		En: "-32700 Parse error: what arrived was not valid JSON at all. Since no id could be read, the error response cannot name the request it belongs to. On stdio this usually means something other than JSON-RPC was written to the stream.",
+		Zh: "-32700 Parse error：收到的内容根本不是合法的 JSON。由于读不出 id，错误响应无法指明它对应哪个请求。在 stdio 上，这通常意味着有非 JSON-RPC 的内容被写进了流里。",
+	}
+	txtInvalidRequest = Text{
+		En: "-32600 Invalid Request: the JSON parsed, but it is not a valid JSON-RPC request, for example \"jsonrpc\" is not \"2.0\" or the id is null. MCP is stricter than plain JSON-RPC here: a request id must be a string or an integer.",
+		Zh: "-32600 Invalid Request：JSON 能解析，但不是合法的 JSON-RPC 请求，比如 \"jsonrpc\" 不是 \"2.0\"，或 id 为 null。MCP 在这一点上比普通 JSON-RPC 更严格：请求 id 必须是字符串或整数。",
+	}
+	txtBadOrigin = Text{
+		En: "The POST carried a foreign Origin (here http://attacker.example): a page on another website is reaching the local server, the classic DNS-rebinding attack. The server refuses with 403 Forbidden before looking at the JSON-RPC; the body is an error without an id, which the spec allows.",
+		Zh: "这个 POST 带着一个外来的 Origin（这里是 http://attacker.example）：另一个网站上的页面在访问本机服务器，这是典型的 DNS 重绑定攻击。服务器在查看 JSON-RPC 内容之前就以 403 Forbidden 拒绝；响应体是一个不带 id 的错误，规范允许这样做。",
+	}
+	txtInternalError = Text{
+		En: "-32603 Internal error: the request was fine, but the server failed while handling it, for example a bug or a crashed backend. Retrying the same request may or may not help, and the model can rarely fix it.",
+		Zh: "-32603 Internal error：请求本身没问题，但服务器在处理时出错了，例如程序 bug 或后端崩溃。原样重试不一定有用，模型通常也无法修复这类问题。",
+	}
+	txtAccepted = Text{
+		En: "HTTP 202 Accepted with an empty body: the server took the notification. Notifications never get a JSON-RPC response, so there is nothing else to send back.",
+		Zh: "HTTP 202 Accepted，响应体为空：服务器已接收这条通知。通知永远不会得到 JSON-RPC 响应，因此也没有其他内容要返回。",
+	}
+	txtStreamEnd = Text{
+		En: "The final zero-length chunk (0) closes the SSE response: the JSON-RPC response was the last event, so the server ends the stream. The client has its answer, and nothing more will come for this request.",
+		Zh: "最后一个长度为 0 的分块（0）关闭了 SSE 响应：JSON-RPC 响应已是最后一个事件，所以服务器结束了这条流。客户端已拿到答复，这个请求上不会再有任何内容。",
+	}
+	txtResponse = Text{
+		En: "An HTTP response from the server that does not map to exactly one JSON-RPC message, such as the headers opening an SSE stream or a chunk with several events. Look at the status line and Content-Type: a request is answered either with application/json or with text/event-stream.",
+		Zh: "服务器返回的一段 HTTP 响应，它并不恰好对应一条 JSON-RPC 消息，例如开启 SSE 流的响应头，或包含多个事件的分块。请看状态行和 Content-Type：对请求的回复要么是 application/json，要么是 text/event-stream。",
+	}
+)

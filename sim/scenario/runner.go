@@ -39,12 +39,13 @@ type runner struct {
 	srv    *mcp.Server
 
 	// client state
-	version   string // the version the client speaks on the wire
-	nextID    int64
-	sessionID string // 2025-11-25 HTTP
-	origin    string // Origin header the client (a browser page) sends, if any
-	closed    bool   // the client gave up on the connection
-	sessions  int
+	version    string // the version the client speaks on the wire
+	nextID     int64
+	sessionID  string // 2025-11-25 HTTP
+	negotiated bool   // the 2025-11-25 handshake completed
+	origin     string // Origin header the client (a browser page) sends, if any
+	closed     bool   // the client gave up on the connection
+	sessions   int
 
 	peer    *stdio.Peer
 	handler *streamhttp.Handler
@@ -59,7 +60,7 @@ func newRunner(o Options) *runner {
 		cfg.Logf = func(format string, args ...any) {
 			r.record(ev{from: trace.Server, to: trace.Client, ch: trace.Stderr, kind: trace.KindMessage,
 				raw: fmt.Sprintf(format, args...) + "\n", note: "stderr.log",
-				spec: "basic/transports/stdio#stdio"})
+				spec: specStdio})
 		}
 	}
 	r.srv = mcp.NewServer(cfg)
@@ -88,11 +89,29 @@ type ev struct {
 	http     *trace.HTTPInfo
 }
 
+// Spec sections of the two transports; record resolves them per version
+// because 2025-11-25 has one transports page and 2026-07-28 one per transport.
+const (
+	specStdio = "transport:stdio"
+	specHTTP  = "transport:http"
+)
+
 func (r *runner) record(e ev) {
 	if e.msgs == nil {
 		e.msgs = []json.RawMessage{}
 	}
 	spec := e.spec
+	modern := mcp.IsModern(r.o.Version)
+	switch {
+	case spec == specStdio && modern:
+		spec = "basic/transports/stdio"
+	case spec == specStdio:
+		spec = "basic/transports#stdio"
+	case spec == specHTTP && modern:
+		spec = "basic/transports/streamable-http"
+	case spec == specHTTP:
+		spec = "basic/transports#streamable-http"
+	}
 	if spec != "" && !strings.HasPrefix(spec, "20") {
 		spec = r.o.Version + "/" + spec
 	}
@@ -217,7 +236,7 @@ func (r *runner) stdioSend(m *jsonrpc.Message, o callOpts) outcome {
 	}
 	line := string(m.Encode()) + "\n"
 	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.Stdin, kind: trace.KindMessage, raw: line,
-		msgs: raws(m), note: o.label + kindNote, spec: "basic/transports/stdio#stdio"})
+		msgs: raws(m), note: o.label + kindNote, spec: specStdio})
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -240,14 +259,14 @@ func (r *runner) stdioSend(m *jsonrpc.Message, o callOpts) outcome {
 			// The fault: a stray print() in the server lands on stdout.
 			dbg := "DEBUG tools/call " + string(m.Params) + "\n"
 			r.record(ev{from: trace.Server, to: trace.Client, ch: trace.Stdout, kind: trace.KindMessage, raw: dbg,
-				note: "stdout-pollution.line", spec: "basic/transports/stdio#stdio"})
+				note: "stdout-pollution.line", spec: specStdio})
 		}
 		note := responseNote(o.label, out, 0)
 		if polluted && out.Method == "" {
 			note = "stdout-pollution.unread"
 		}
 		r.record(ev{from: trace.Server, to: trace.Client, ch: trace.Stdout, kind: trace.KindMessage,
-			raw: string(out.Encode()) + "\n", msgs: raws(out), note: note, spec: "basic/transports/stdio#stdio"})
+			raw: string(out.Encode()) + "\n", msgs: raws(out), note: note, spec: specStdio})
 		if out.Method == "" && !m.ID.IsZero() && out.ID == m.ID {
 			got.resp = out
 		}
@@ -268,7 +287,7 @@ func (r *runner) stdioSend(m *jsonrpc.Message, o callOpts) outcome {
 // the server exits on EOF (stdio §Shutdown).
 func (r *runner) closeStdin(note string) {
 	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.Stdin, kind: trace.KindClose, raw: "", note: note,
-		spec: "basic/transports/stdio#stdio"})
+		spec: specStdio})
 	r.peer.Conn().CancelAll()
 	r.srv.Logf("stdin closed; exiting")
 	r.record(ev{from: trace.Server, to: trace.Host, ch: trace.HostChannel, kind: trace.KindClose, raw: "exit status 0\n",
@@ -312,7 +331,9 @@ func (r *runner) buildRequest(method string, body []byte, m *jsonrpc.Message, o 
 		if !o.omitSess {
 			h[streamhttp.HeaderSessionID] = []string{r.sessionID}
 		}
-		h[streamhttp.HeaderProtocolVersion] = []string{r.version}
+		if r.negotiated {
+			h[streamhttp.HeaderProtocolVersion] = []string{r.version}
+		}
 	}
 	if o.mutate != nil {
 		o.mutate(h)
@@ -338,7 +359,7 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 	_ = req.Write(&wire)
 	raw := wire.String()
 	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindMessage, raw: raw,
-		msgs: raws(sent...), note: note, spec: "basic/transports#streamable-http",
+		msgs: raws(sent...), note: note, spec: specHTTP,
 		http: &trace.HTTPInfo{Method: req.Method, Path: req.URL.Path, Headers: headerMap(req.Header)}})
 
 	parsed, err := http.ReadRequest(bufio.NewReader(strings.NewReader(raw)))
@@ -402,7 +423,7 @@ func (r *runner) cancelHTTP(id jsonrpc.ID, timeout time.Duration, cancel context
 	c := jsonrpc.Notification(mcp.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()), "reason": reason})
 	r.httpSend(c, callOpts{label: "timeout.cancelled"})
 	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, raw: "",
-		note: "timeout.drop-stream", spec: "basic/utilities/cancellation"})
+		note: "timeout.drop-stream", spec: "basic/utilities/cancellation#cancellation-flow"})
 	rec.clientClosed = true
 	cancel()
 }
@@ -546,7 +567,7 @@ func (w *recorder) emit(raw string, msgs []*jsonrpc.Message, chunk bool) {
 		note = w.label + ".stream-end"
 	}
 	w.r.record(ev{from: trace.Server, to: trace.Client, ch: trace.HTTPResponse, kind: trace.KindMessage, raw: raw,
-		msgs: raws(msgs...), note: note, spec: "basic/transports#streamable-http",
+		msgs: raws(msgs...), note: note, spec: specHTTP,
 		http: &trace.HTTPInfo{Status: w.status, Headers: headerMap(w.hdr), Chunk: chunk}})
 }
 

@@ -16,7 +16,9 @@ import (
 // Versions the faulty clients ask for.
 const (
 	futureVersion = "2099-01-01" // a modern version the server does not know
-	oldVersion    = "2024-11-05" // an old legacy client
+	// An older legacy client: 2025-03-26 introduced Streamable HTTP and is
+	// the first version a Streamable HTTP client can speak.
+	oldVersion = "2025-03-26"
 )
 
 // toolCall is the course's main scenario: the host launches (or connects
@@ -86,11 +88,11 @@ type toolChoice struct {
 func (r *runner) start() bool {
 	if r.o.Transport == "stdio" {
 		r.record(ev{from: trace.Host, to: trace.Server, ch: trace.HostChannel, kind: trace.KindLaunch,
-			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: "basic/transports/stdio#stdio"})
+			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
 		r.srv.Logf("mcp-wire-lab 1.0.0 serving MCP on stdio (versions %s)", strings.Join(r.srv.Supported(), ", "))
 	} else {
 		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
-			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: "basic/transports#streamable-http"})
+			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: specHTTP})
 	}
 	if r.o.Fault == FaultBadOrigin {
 		// A page on another site, rebound to 127.0.0.1, makes the request.
@@ -150,6 +152,7 @@ func (r *runner) handshake() bool {
 		return false
 	}
 	r.version = res.ProtocolVersion
+	r.negotiated = true
 	r.notify(mcp.MethodInitialized, nil, "initialized")
 	return true
 }

@@ -1,0 +1,67 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"mcpwirelab/sim/jsonrpc"
+)
+
+// SubscriptionFilter is the notifications filter of subscriptions/listen.
+type SubscriptionFilter struct {
+	ToolsListChanged      bool     `json:"toolsListChanged,omitempty"`
+	PromptsListChanged    bool     `json:"promptsListChanged,omitempty"`
+	ResourcesListChanged  bool     `json:"resourcesListChanged,omitempty"`
+	ResourceSubscriptions []string `json:"resourceSubscriptions,omitempty"`
+}
+
+// listen serves 2026-07-28 subscriptions/listen (basic/patterns/
+// subscriptions): acknowledge first with the agreed subset of the filter,
+// then deliver only the opted-in notifications, each tagged with the
+// subscription id (the listen request's id). The stream ends when the client
+// cancels (nothing more is sent) or, gracefully, when the server stops
+// (a completion result).
+func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify func(*jsonrpc.Message)) Reply {
+	var p struct {
+		Notifications *SubscriptionFilter `json:"notifications"`
+	}
+	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil || p.Notifications == nil {
+		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+			"Invalid params: subscriptions/listen needs params.notifications (the filter of notification types)", nil)
+	}
+	if notify == nil {
+		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
+	}
+	subID := json.RawMessage(m.ID.String())
+	meta := map[string]any{MetaSubscriptionID: subID}
+	// "The notifications field in the acknowledgment reflects the subset the
+	// server agreed to honor": this server only has tools.
+	agreed := SubscriptionFilter{ToolsListChanged: p.Notifications.ToolsListChanged && s.cfg.ListChanged}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	key := m.ID.String()
+	c.mu.Lock()
+	c.inflight[key] = cancel
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.inflight, key)
+		c.mu.Unlock()
+	}()
+
+	notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
+	err := s.WatchTools(ctx, func() {
+		if agreed.ToolsListChanged && ctx.Err() == nil {
+			notify(jsonrpc.Notification(MethodToolsChanged, map[string]any{"_meta": meta}))
+		}
+	})
+	if err != nil {
+		s.Logf("subscription %s closed by the client", m.ID)
+		return Reply{Status: http.StatusOK}
+	}
+	// Graceful closure: "it SHOULD respond to the original
+	// subscriptions/listen request with a completion result".
+	return Reply{Msg: jsonrpc.Result(m.ID, map[string]any{"resultType": "complete", "_meta": meta}), Status: http.StatusOK}
+}
