@@ -2,9 +2,6 @@ package scenario
 
 import "strings"
 
-// Annotation returns the note for an event's Note key, without a version.
-func Annotation(key string) Note { return AnnotationFor(key, "") }
-
 // AnnotationFor looks a note up for a version. Keys are dotted, most
 // general first ("tools-list.error.32600.http-400"); the lookup tries the
 // whole key, then the key without its leading label ("error.32600.http-400",

@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/trace"
+)
+
+// Compare shows the same scenario under both versions side by side, rows
+// aligned by what each step does; a step present in only one version is
+// marked with text, not only colour.
+type Compare struct {
+	app.Compo
+
+	A, B       []Step
+	VA, VB     string
+	ErrA, ErrB string
+	Lang       string
+}
+
+func (c *Compare) Render() app.UI {
+	rows := Align(c.A, c.B)
+	return app.Section().ID("compare").Class("compare").Aria("labelledby", "cmp-h").Body(
+		app.H2().ID("cmp-h").Text(tr(c.Lang, "cmp.title")),
+		app.P().Class("muted").Text(tr(c.Lang, "cmp.legend")),
+		app.If(c.ErrA != "", func() app.UI {
+			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.VA, c.ErrA))
+		}),
+		app.If(c.ErrB != "", func() app.UI {
+			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.VB, c.ErrB))
+		}),
+		app.Table().Class("cmp-table").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Scope("col").Text(c.VA),
+				app.Th().Scope("col").Class("cmp-mid").Text(""),
+				app.Th().Scope("col").Text(c.VB),
+			)),
+			app.TBody().Body(
+				app.Range(rows).Slice(func(i int) app.UI {
+					r := rows[i]
+					cls := "cmp-row"
+					mark := "="
+					markText := tr(c.Lang, "cmp.both")
+					switch {
+					case r.A < 0:
+						cls += " only-b"
+						mark = "+"
+						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.VB)
+					case r.B < 0:
+						cls += " only-a"
+						mark = "−"
+						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.VA)
+					}
+					return app.Tr().Class(cls).Body(
+						c.cell(c.A, r.A, c.VA),
+						app.Td().Class("cmp-mid").Title(markText).Body(
+							app.Span().Aria("hidden", "true").Text(mark),
+							app.Span().Class("sr-only").Text(markText),
+						),
+						c.cell(c.B, r.B, c.VB),
+					)
+				}),
+			),
+		),
+	)
+}
+
+func (c *Compare) cell(steps []Step, i int, version string) app.UI {
+	if i < 0 {
+		return app.Td().Class("cmp-cell empty").Text("—")
+	}
+	s := steps[i]
+	icon, word := sevIcon(s.Severity(), c.Lang)
+	feats := s.Features()
+	note := scenario.AnnotationFor(s.Ev.Note, version)
+	txt := note.Text.En
+	if c.Lang == LangZh && note.Text.Zh != "" {
+		txt = note.Text.Zh
+	}
+	arrow := map[string]string{DirC2S: "C → S", DirS2C: "S → C", DirHost: "H ↔ C", DirLaunch: "H → S", DirStderr: "S ⇢ stderr"}[s.Dir]
+	if s.Ev.Kind == trace.KindThink {
+		arrow = "H"
+	}
+	return app.Td().Class("cmp-cell", "sev-"+s.Severity()).Body(
+		app.Div().Class("cmp-line").Body(
+			app.Span().Class("num").Text(strconv.Itoa(s.N)),
+			app.Span().Class("cmp-dir").Text(arrow),
+			app.If(s.Wire() != "", func() app.UI { return app.Span().Class("chip wire").Text(s.Wire()) }),
+			app.Span().Class("text").Text(s.Label(c.Lang)),
+			app.Span().Class("sev").Title(word).Body(app.Span().Aria("hidden", "true").Text(icon), app.Span().Class("sr-only").Text(" "+word)),
+		),
+		app.If(len(feats) > 0, func() app.UI {
+			return app.Div().Class("feats").Body(app.Range(feats).Slice(func(k int) app.UI {
+				return app.Code().Class("feat").Text(feats[k])
+			}))
+		}),
+		app.If(txt != "", func() app.UI { return app.Div().Class("cmp-note").Text(txt) }),
+	)
+}
+
+// PrintAll is the print view: every step expanded. It is hidden on screen
+// (CSS @media print shows it).
+type PrintAll struct {
+	app.Compo
+
+	Tr   *trace.Trace
+	Lang string
+}
+
+func (p *PrintAll) Render() app.UI {
+	steps := BuildSteps(p.Tr)
+	title := ""
+	if p.Tr != nil {
+		title = fmt.Sprintf("%s · %s · %s · %s", p.Tr.Scenario, p.Tr.Version, p.Tr.Transport, p.Tr.Fault)
+	}
+	return app.Section().ID("print-all").Class("print-only").Body(
+		app.H2().Text(tr(p.Lang, "print.title")+" — "+title),
+		app.Range(steps).Slice(func(i int) app.UI {
+			s := steps[i]
+			note := scenario.AnnotationFor(s.Ev.Note, p.Tr.Version)
+			txt := note.Text.En
+			if p.Lang == LangZh && note.Text.Zh != "" {
+				txt = note.Text.Zh
+			}
+			icon, word := sevIcon(s.Severity(), p.Lang)
+			return app.Article().Class("print-step").Body(
+				app.H3().Text(fmt.Sprintf("%d. %s → %s  %s  %s  [%s %s]", s.N, tr(p.Lang, "lane."+string(s.Ev.From)), tr(p.Lang, "lane."+string(s.Ev.To)), s.Wire(), s.Label(p.Lang), icon, word)),
+				app.If(txt != "", func() app.UI { return app.P().Text(txt) }),
+				app.If(note.Quote != "", func() app.UI { return app.Blockquote().Text(note.Quote) }),
+				app.If(note.Spec != "", func() app.UI { return app.P().Class("spec").Text("§ " + note.Spec) }),
+				app.If(s.Ev.Raw != "", func() app.UI { return app.Pre().Class("wire").Text(s.Ev.Raw) }),
+			)
+		}),
+	)
+}

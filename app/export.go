@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"mcpwirelab/sim/trace"
+)
+
+// DevServerURL is where "Reproduce it" sends requests.
+const DevServerURL = "http://127.0.0.1:8080/mcp"
+
+// shellQuote quotes s for a POSIX shell: inside single quotes nothing is
+// special except the quote itself.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Reproduce returns the shell command that does what step idx of t does,
+// against the real dev server: curl with every header of the HTTP request
+// (the request that produced a response, for a response step), or the
+// stdin lines sent so far piped into `devserver -stdio`. ok is false for
+// host-internal steps.
+func Reproduce(t *trace.Trace, idx int) (cmd string, ok bool) {
+	if t == nil || idx < 0 || idx >= len(t.Events) {
+		return "", false
+	}
+	ev := t.Events[idx]
+	switch ev.Channel {
+	case trace.HTTPRequest, trace.HTTPResponse:
+		for i := idx; i >= 0; i-- {
+			if e := t.Events[i]; e.Channel == trace.HTTPRequest && e.Raw != "" {
+				return curlFor(e.Raw), true
+			}
+		}
+	case trace.Stdin, trace.Stdout, trace.Stderr:
+		var lines []string
+		for i := 0; i <= idx; i++ {
+			if e := t.Events[i]; e.Channel == trace.Stdin && e.Raw != "" {
+				for _, l := range strings.Split(strings.TrimRight(e.Raw, "\r\n"), "\n") {
+					lines = append(lines, strings.TrimRight(l, "\r"))
+				}
+			}
+		}
+		switch len(lines) {
+		case 0:
+			return "", false
+		case 1:
+			return "echo " + shellQuote(lines[0]) + " | devserver -stdio", true
+		}
+		var b strings.Builder
+		b.WriteString("printf '%s\\n' \\\n")
+		for _, l := range lines {
+			b.WriteString("  " + shellQuote(l) + " \\\n")
+		}
+		b.WriteString("  | devserver -stdio")
+		return b.String(), true
+	}
+	return "", false
+}
+
+// skipHeaders are set by curl itself (Host, Content-Length) or replaced by
+// the token placeholder (Authorization).
+var skipHeaders = map[string]bool{"host": true, "content-length": true, "authorization": true, "connection": true, "user-agent": true}
+
+func curlFor(raw string) string {
+	head, body, _ := strings.Cut(strings.ReplaceAll(raw, "\r\n", "\n"), "\n\n")
+	sc := bufio.NewScanner(strings.NewReader(head))
+	method, path := "POST", "/mcp"
+	var headers []string
+	sessionHeader := false
+	first := true
+	for sc.Scan() {
+		line := sc.Text()
+		if first {
+			first = false
+			if f := strings.Fields(line); len(f) >= 2 {
+				method, path = f[0], f[1]
+			}
+			continue
+		}
+		name, _, okh := strings.Cut(line, ":")
+		if !okh || skipHeaders[strings.ToLower(strings.TrimSpace(name))] {
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Mcp-Session-Id") {
+			sessionHeader = true
+		}
+		headers = append(headers, line)
+	}
+	u := strings.TrimSuffix(DevServerURL, "/mcp") + path
+	var b strings.Builder
+	if sessionHeader {
+		b.WriteString("# Mcp-Session-Id: use the one your server returned from initialize\n")
+	}
+	b.WriteString("curl -i -N")
+	if method != "POST" || body == "" {
+		b.WriteString(" -X " + method)
+	}
+	b.WriteString(" " + shellQuote(u) + " \\\n")
+	// Double quotes so the shell expands the token variable.
+	b.WriteString("  -H \"Authorization: Bearer $MCP_TOKEN\"")
+	for _, h := range headers {
+		b.WriteString(" \\\n  -H " + shellQuote(h))
+	}
+	if body != "" {
+		b.WriteString(" \\\n  --data-binary " + shellQuote(body))
+	}
+	return b.String()
+}
+
+// Mermaid renders a trace as a Mermaid sequenceDiagram, one arrow per
+// event; host-internal steps become notes over the Host.
+func Mermaid(t *trace.Trace, lang string) string {
+	steps := BuildSteps(t)
+	var b strings.Builder
+	b.WriteString("sequenceDiagram\n")
+	fmt.Fprintf(&b, "  participant H as %s\n", mermaidText(tr(lang, "lane.host")))
+	fmt.Fprintf(&b, "  participant C as %s\n", mermaidText(tr(lang, "lane.client")))
+	fmt.Fprintf(&b, "  participant S as %s\n", mermaidText(tr(lang, "lane.server")))
+	id := map[trace.Party]string{trace.Host: "H", trace.Client: "C", trace.Server: "S"}
+	for _, s := range steps {
+		label := fmt.Sprintf("%d. ", s.N)
+		if w := s.Wire(); w != "" {
+			label += w + ": "
+		}
+		label += s.Label(lang)
+		if sev := s.Severity(); sev == "err" {
+			label += " ✗"
+		}
+		from, to := id[s.Ev.From], id[s.Ev.To]
+		if from == "" {
+			from = "C"
+		}
+		if to == "" {
+			to = "C"
+		}
+		if from == to || s.Dir == DirHost && s.Ev.Kind == trace.KindThink {
+			fmt.Fprintf(&b, "  Note over %s: %s\n", from, mermaidText(label))
+			continue
+		}
+		arrow := "->>"
+		switch {
+		case s.Ev.Kind == trace.KindClose:
+			arrow = "-x"
+		case s.Dir == DirStderr:
+			arrow = "--)"
+		case s.Dir == DirS2C:
+			arrow = "-->>"
+		}
+		fmt.Fprintf(&b, "  %s%s%s: %s\n", from, arrow, to, mermaidText(label))
+	}
+	return b.String()
+}
+
+// mermaidText removes what Mermaid treats as syntax in message text.
+func mermaidText(s string) string {
+	r := strings.NewReplacer(";", ",", "\n", " ", "\r", "", "%%", "%")
+	return strings.TrimSpace(r.Replace(s))
+}
+
+// TranscriptJSONL is the download: exactly trace.WriteJSONL.
+func TranscriptJSONL(t *trace.Trace) (string, error) {
+	var b strings.Builder
+	if err := t.WriteJSONL(&b); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}

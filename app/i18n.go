@@ -1,0 +1,188 @@
+package ui
+
+// Every string the visualizer shows lives in this table, in both languages.
+// i18n_test.go checks that each key has both texts and that every key the
+// code asks for exists.
+
+// Lang is a UI language code.
+const (
+	LangEn = "en"
+	LangZh = "zh"
+)
+
+type text struct{ en, zh string }
+
+var strs = map[string]text{
+	"app.title":    {"MCP Wire Lab", "MCP Wire Lab"},
+	"app.subtitle": {"See every byte between an AI app, its MCP client and an MCP server", "看清 AI 应用、MCP 客户端与 MCP 服务器之间的每一个字节"},
+	"app.loading":  {"Loading the simulator…", "正在加载模拟器…"},
+
+	"lang.switch":      {"中文", "English"},
+	"lang.switch.aria": {"Switch language to Chinese", "切换到英文界面"},
+
+	"ctl.version":      {"Protocol version", "协议版本"},
+	"ctl.transport":    {"Transport", "传输方式"},
+	"ctl.fault":        {"Fault", "故障注入"},
+	"ctl.scenario":     {"Scenario", "场景"},
+	"ctl.restart":      {"Restart", "从头开始"},
+	"ctl.prev":         {"Previous step", "上一步"},
+	"ctl.next":         {"Next step", "下一步"},
+	"ctl.play":         {"Play", "播放"},
+	"ctl.pause":        {"Pause", "暂停"},
+	"ctl.speed":        {"Speed", "速度"},
+	"ctl.jump":         {"Jump to step", "跳到第几步"},
+	"ctl.step":         {"Step", "步骤"},
+	"ctl.of":           {"of", "/"},
+	"ctl.presenter":    {"Presenter mode", "演示模式"},
+	"ctl.help":         {"Keyboard shortcuts", "快捷键"},
+	"ctl.view.steps":   {"Step through", "逐步查看"},
+	"ctl.view.compare": {"Compare versions", "版本对比"},
+	"ctl.view":         {"View", "视图"},
+
+	"fault.none":                {"No fault", "无故障"},
+	"fault.unknown-tool":        {"Unknown tool", "调用不存在的工具"},
+	"fault.bad-params":          {"Bad tool arguments", "工具参数错误"},
+	"fault.timeout":             {"Tool times out", "工具调用超时"},
+	"fault.stdout-pollution":    {"Server writes logs to stdout", "服务器把日志写进 stdout"},
+	"fault.bad-origin":          {"Bad Origin header", "Origin 头不被允许"},
+	"fault.header-mismatch":     {"Header disagrees with body", "请求头与消息体不一致"},
+	"fault.unsupported-version": {"Unsupported protocol version", "不支持的协议版本"},
+	"fault.missing-session":     {"Missing session header", "缺少会话头"},
+
+	"transport.stdio": {"stdio (pipes)", "stdio（管道）"},
+	"transport.http":  {"Streamable HTTP", "Streamable HTTP"},
+
+	"lane.host":             {"Host", "宿主应用"},
+	"lane.host.sub":         {"the AI app and its model", "AI 应用及其模型"},
+	"lane.client":           {"Client", "客户端"},
+	"lane.client.sub":       {"MCP client inside the host", "宿主内的 MCP 客户端"},
+	"lane.server":           {"Server", "服务器"},
+	"lane.server.sub.stdio": {"child process: stdin / stdout", "子进程：stdin / stdout"},
+	"lane.server.sub.http":  {"POST http://127.0.0.1:8080/mcp", "POST http://127.0.0.1:8080/mcp"},
+	"lane.stderr":           {"stderr", "stderr"},
+	"lane.stderr.sub":       {"server logs, not protocol", "服务器日志，不属于协议"},
+	"lane.hostproc":         {"host application process", "宿主应用进程"},
+
+	"dir.all":    {"All directions", "全部方向"},
+	"dir.c2s":    {"Client → Server", "客户端 → 服务器"},
+	"dir.s2c":    {"Server → Client", "服务器 → 客户端"},
+	"dir.host":   {"Inside the host", "宿主内部"},
+	"dir.stderr": {"stderr logs", "stderr 日志"},
+	"dir.launch": {"Launch / connect", "启动 / 连接"},
+
+	"filter.title":  {"Filter messages", "筛选消息"},
+	"filter.method": {"Method", "方法"},
+	"filter.dir":    {"Direction", "方向"},
+	"filter.all":    {"All methods", "全部方法"},
+	"filter.hidden": {"%d reached steps hidden by the filter", "筛选隐藏了 %d 个已到达的步骤"},
+	"filter.clear":  {"Clear filter", "清除筛选"},
+
+	"seq.more":    {"%d more steps — press → or Next", "还有 %d 步 —— 按 → 或“下一步”"},
+	"seq.earlier": {"%d earlier steps not shown", "前面 %d 步未显示"},
+	"seq.end":     {"End of the trace", "记录结束"},
+	"seq.aria":    {"Message sequence between Host, Client and Server", "宿主、客户端与服务器之间的消息序列"},
+
+	"kind.launch": {"launch", "启动"},
+	"kind.think":  {"model", "模型"},
+	"kind.close":  {"close", "关闭"},
+	"kind.error":  {"rejected", "被拒绝"},
+
+	"label.result":  {"result", "结果"},
+	"label.error":   {"error", "错误"},
+	"label.chunk":   {"SSE chunk", "SSE 分块"},
+	"label.launch":  {"start server", "启动服务器"},
+	"label.close":   {"stream closed", "流已关闭"},
+	"label.think":   {"model step", "模型步骤"},
+	"label.stderr":  {"log line", "日志行"},
+	"label.toolerr": {"tool error", "工具错误"},
+	"label.notjson": {"not JSON-RPC", "不是 JSON-RPC"},
+	"label.empty":   {"(no body)", "（无消息体）"},
+	"status.ok":     {"OK", "成功"},
+	"status.err":    {"Error", "错误"},
+	"status.warn":   {"Warning", "警告"},
+
+	"insp.title":         {"Inspector", "检查器"},
+	"insp.none":          {"Press → to take the first step.", "按 → 开始第一步。"},
+	"insp.why":           {"What happens", "发生了什么"},
+	"insp.spec":          {"Spec", "规范"},
+	"insp.message":       {"JSON-RPC message", "JSON-RPC 消息"},
+	"insp.messages":      {"JSON-RPC messages (%d)", "JSON-RPC 消息（%d 条）"},
+	"insp.nomessage":     {"No JSON-RPC message in this step.", "这一步没有 JSON-RPC 消息。"},
+	"insp.raw":           {"Wire bytes (exact)", "线上字节（原样）"},
+	"insp.raw.empty":     {"Nothing was written on the wire.", "线上没有写入任何字节。"},
+	"insp.raw.legend":    {"line endings shown dimmed as \\r\\n or \\n", "行尾以淡色 \\r\\n 或 \\n 标出"},
+	"insp.lifecycle":     {"Process or connection lifecycle: nothing is written on the MCP wire.", "进程或连接的生命周期：MCP 线路上没有写入任何字节。"},
+	"insp.hostinternal":  {"Host-internal step: nothing crosses a wire. This is what the model sees or decides.", "宿主内部步骤：没有字节经过线路。这是模型看到或决定的内容。"},
+	"insp.repro":         {"Reproduce it", "亲手复现"},
+	"insp.repro.help":    {"Run the dev server (devserver -addr 127.0.0.1:8080), then:", "先启动开发服务器（devserver -addr 127.0.0.1:8080），再运行："},
+	"insp.repro.none":    {"Nothing to reproduce: this step happens inside the host.", "无需复现：这一步发生在宿主内部。"},
+	"insp.copy":          {"Copy", "复制"},
+	"insp.copied":        {"Copied", "已复制"},
+	"insp.glossary":      {"Field guide", "字段说明"},
+	"insp.glossary.hint": {"Point at, click or Tab to a highlighted field to see what it means.", "指向、点击或用 Tab 聚焦高亮字段，查看它的含义。"},
+	"insp.from":          {"from", "从"},
+	"insp.to":            {"to", "到"},
+	"insp.via":           {"via", "经由"},
+	"insp.time":          {"t = %d ms", "t = %d 毫秒"},
+	"insp.nonote":        {"No explanation for this step yet.", "这一步暂无说明。"},
+
+	"clock.title":     {"Client deadline", "客户端截止时间"},
+	"clock.elapsed":   {"%d ms of %d ms", "已过 %d / %d 毫秒"},
+	"clock.waiting":   {"waiting for the response to request %s", "正在等待请求 %s 的响应"},
+	"clock.cancelled": {"deadline passed: request %s cancelled", "已超时：请求 %s 被取消"},
+	"clock.now":       {"Virtual clock", "虚拟时钟"},
+
+	"cmp.title":  {"Same scenario, both versions", "同一场景，两个版本"},
+	"cmp.only":   {"only in %s", "仅在 %s 中"},
+	"cmp.both":   {"in both", "两者都有"},
+	"cmp.legend": {"Rows are aligned by what they do; a row present in only one version is marked.", "按作用对齐各行；只在一个版本中出现的行会被标出。"},
+	"cmp.error":  {"Could not run %s: %s", "无法运行 %s：%s"},
+
+	"exp.title":          {"Export", "导出"},
+	"exp.download":       {"Download transcript (JSON Lines)", "下载记录（JSON Lines）"},
+	"exp.mermaid":        {"Copy as Mermaid sequence diagram", "复制为 Mermaid 时序图"},
+	"exp.print":          {"Print all steps", "打印全部步骤"},
+	"exp.close":          {"Close", "关闭"},
+	"exp.mermaid.title":  {"Mermaid sequenceDiagram", "Mermaid 时序图"},
+	"exp.mermaid.copied": {"Copied to the clipboard. You can also select the text below.", "已复制到剪贴板。也可以直接选中下方文本。"},
+
+	"print.title": {"Every step of the trace", "记录中的每一步"},
+
+	"help.title":      {"Keyboard shortcuts", "快捷键"},
+	"help.next":       {"next step", "下一步"},
+	"help.prev":       {"previous step", "上一步"},
+	"help.play":       {"play / pause", "播放 / 暂停"},
+	"help.version":    {"switch protocol version", "切换协议版本"},
+	"help.transport":  {"switch transport", "切换传输方式"},
+	"help.fullscreen": {"fullscreen", "全屏"},
+	"help.presenter":  {"presenter mode", "演示模式"},
+	"help.compare":    {"compare versions", "版本对比"},
+	"help.home":       {"first / last step", "第一步 / 最后一步"},
+	"help.help":       {"show this help", "显示本帮助"},
+	"help.close":      {"close dialogs", "关闭对话框"},
+
+	"notice.title":    {"Some link values were not understood", "链接中有些参数无法识别"},
+	"notice.bad":      {"Unknown %s “%s”: showing %s instead.", "未知的 %s “%s”：改为显示 %s。"},
+	"notice.dismiss":  {"Dismiss", "关闭提示"},
+	"notice.runerror": {"The engine could not run this combination: %s", "引擎无法运行这个组合：%s"},
+	"param.scenario":  {"scenario", "场景"},
+	"param.version":   {"version", "版本"},
+	"param.transport": {"transport", "传输方式"},
+	"param.fault":     {"fault", "故障"},
+	"param.step":      {"step", "步骤"},
+	"param.lang":      {"language", "语言"},
+	"param.view":      {"view", "视图"},
+}
+
+// tr returns the text for key in lang (English for unknown languages). A
+// missing key shows itself, so a gap is visible rather than blank.
+func tr(lang, key string) string {
+	t, ok := strs[key]
+	if !ok {
+		return key
+	}
+	if lang == LangZh {
+		return t.zh
+	}
+	return t.en
+}

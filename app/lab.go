@@ -1,0 +1,796 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/trace"
+)
+
+const (
+	langStorageKey = "mcpwl.lang"
+	actionJump     = "mcpwl.jump"
+)
+
+var speeds = []string{"0.5", "1", "2", "4"}
+
+// Lab is the visualizer page. It owns the view (what the deep link says),
+// the trace the engine produced for it, and the learner's position.
+type Lab struct {
+	app.Compo
+
+	infos   []scenario.Info
+	view    View
+	lang    string
+	notices []Notice
+	runErr  string
+
+	tr    *trace.Trace
+	steps []Step
+	idx   int // 0-based current step
+
+	playing bool
+	playGen int
+	speed   string
+
+	fMethod, fDir string
+
+	showHelp    bool
+	mermaid     string
+	mermaidOpen bool
+
+	cmpA, cmpB       []Step
+	cmpErrA, cmpErrB string
+
+	keyFn   app.Func
+	keyCtx  app.Context
+	mounted bool
+}
+
+// OnMount installs the window keyboard listener (go-app v10 has no helper
+// for window events) and the jump action children emit.
+func (c *Lab) OnMount(ctx app.Context) {
+	c.mounted = true
+	// Browser tests wait for this mark: the wasm has taken over the page.
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-wl-ready", "1")
+	ctx.Handle(actionJump, func(ctx app.Context, a app.Action) {
+		if n, ok := a.Value.(int); ok {
+			c.goTo(ctx, n)
+		}
+	})
+	c.keyCtx = ctx
+	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+			return nil
+		}
+		key := e.Get("key").String()
+		if key != "Escape" {
+			if ae := app.Window().Get("document").Get("activeElement"); ae.Truthy() {
+				switch ae.Get("tagName").String() {
+				case "INPUT", "SELECT", "TEXTAREA":
+					return nil
+				}
+			}
+		}
+		switch key {
+		case "ArrowRight", "ArrowLeft", " ", "v", "t", "f", "p", "c", "?", "Home", "End", "Escape":
+		default:
+			return nil
+		}
+		e.Call("preventDefault")
+		if key == "f" {
+			toggleFullscreen()
+			return nil
+		}
+		c.keyCtx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", c.keyFn)
+}
+
+// OnDismount removes the listener and releases the Go function.
+func (c *Lab) OnDismount() {
+	c.playing = false
+	c.playGen++
+	if c.keyFn != nil {
+		app.Window().Call("removeEventListener", "keydown", c.keyFn)
+		c.keyFn.Release()
+		c.keyFn = nil
+	}
+}
+
+// OnNav reads the deep link: it is the single source of the view.
+func (c *Lab) OnNav(ctx app.Context) {
+	c.infos = scenario.List()
+	v, ns := ParseView(ctx.Page().URL().Query(), c.infos)
+	c.view, c.notices = v, ns
+	if c.speed == "" {
+		c.speed = "1"
+	}
+	c.lang = v.Lang
+	if c.lang == "" {
+		var stored string
+		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
+		if stored == LangZh || stored == LangEn {
+			c.lang = stored
+		} else {
+			c.lang = LangEn
+		}
+	}
+	c.run()
+	c.idx = clamp(v.Step-1, len(c.steps))
+	if c.view.Compare {
+		c.runCompare()
+	}
+	c.afterChange(ctx)
+}
+
+// run asks the engine for the trace of the current view.
+func (c *Lab) run() {
+	c.runErr = ""
+	t, err := scenario.Run(scenario.Options{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault})
+	if err != nil && c.view.Fault != DefaultFault {
+		// A fault that does not apply to this version/transport: say why
+		// (the engine's words) and show the same run without the fault.
+		c.runErr = err.Error()
+		c.view.Fault = DefaultFault
+		t, err = scenario.Run(scenario.Options{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault})
+		if err == nil {
+			c.tr, c.steps = t, BuildSteps(t)
+			return
+		}
+	}
+	if err != nil {
+		c.runErr = err.Error()
+		c.tr, c.steps = &trace.Trace{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault}, nil
+		return
+	}
+	c.tr = t
+	c.steps = BuildSteps(t)
+}
+
+func (c *Lab) runCompare() {
+	c.cmpA, c.cmpB, c.cmpErrA, c.cmpErrB = nil, nil, "", ""
+	vs := scenario.Versions
+	if len(vs) < 2 {
+		return
+	}
+	o := scenario.Options{Scenario: c.view.Scenario, Transport: c.view.Transport, Fault: c.view.Fault}
+	o.Version = vs[0]
+	if t, err := scenario.Run(o); err == nil {
+		c.cmpA = BuildSteps(t)
+	} else {
+		c.cmpErrA = err.Error()
+	}
+	o.Version = vs[1]
+	if t, err := scenario.Run(o); err == nil {
+		c.cmpB = BuildSteps(t)
+	} else {
+		c.cmpErrB = err.Error()
+	}
+}
+
+// afterChange keeps the URL, the document language and the title in sync
+// with what is on screen.
+func (c *Lab) afterChange(ctx app.Context) {
+	v := c.view
+	v.Step = c.idx + 1
+	v.Lang = c.lang
+	if u := ctx.Page().URL(); u != nil {
+		nu := *u
+		nu.RawQuery = v.Query()
+		if nu.String() != u.String() {
+			ctx.Page().ReplaceURL(&nu)
+		}
+	}
+	if c.lang == LangZh {
+		ctx.Page().SetLang("zh-CN")
+	} else {
+		ctx.Page().SetLang("en")
+	}
+	ctx.Page().SetTitle("%s · %s %s · %s", tr(c.lang, "app.title"), c.view.Version, c.view.Transport, c.view.Scenario)
+	if c.mounted {
+		ctx.Defer(func(app.Context) { scrollCurrentIntoView() })
+	}
+}
+
+func (c *Lab) goTo(ctx app.Context, i int) {
+	c.idx = clamp(i, len(c.steps))
+	c.afterChange(ctx)
+}
+
+func (c *Lab) step(ctx app.Context, d int) {
+	c.goTo(ctx, c.idx+d)
+}
+
+// reRun re-runs the engine after a toggle and keeps the learner at the
+// equivalent step (same annotation, else same message, else clamped).
+func (c *Lab) reRun(ctx app.Context) {
+	old, oldIdx := c.steps, c.idx
+	c.run()
+	c.idx = MapStep(old, oldIdx, c.steps)
+	if c.view.Compare {
+		c.runCompare()
+	}
+	c.fMethod = ""
+	c.afterChange(ctx)
+}
+
+func (c *Lab) setVersion(ctx app.Context, v string) {
+	if v == c.view.Version {
+		return
+	}
+	c.view.Version = v
+	c.reRun(ctx)
+}
+
+func (c *Lab) setTransport(ctx app.Context, t string) {
+	if t == c.view.Transport {
+		return
+	}
+	c.view.Transport = t
+	c.reRun(ctx)
+}
+
+func (c *Lab) setFault(ctx app.Context, f string) {
+	if f == c.view.Fault {
+		return
+	}
+	c.view.Fault = f
+	c.reRun(ctx)
+}
+
+func (c *Lab) setScenario(ctx app.Context, s string) {
+	if s == c.view.Scenario {
+		return
+	}
+	c.view.Scenario = s
+	c.reRun(ctx)
+}
+
+func (c *Lab) setLang(ctx app.Context, l string) {
+	c.lang = l
+	ctx.LocalStorage().Set(langStorageKey, l)
+	c.afterChange(ctx)
+}
+
+func (c *Lab) setCompare(ctx app.Context, on bool) {
+	c.view.Compare = on
+	if on {
+		c.runCompare()
+	}
+	c.afterChange(ctx)
+}
+
+func (c *Lab) togglePresent(ctx app.Context) {
+	c.view.Present = !c.view.Present
+	c.afterChange(ctx)
+}
+
+func (c *Lab) cycle(list []string, cur string) string {
+	for i, v := range list {
+		if v == cur {
+			return list[(i+1)%len(list)]
+		}
+	}
+	if len(list) > 0 {
+		return list[0]
+	}
+	return cur
+}
+
+func (c *Lab) info() scenario.Info {
+	for _, in := range c.infos {
+		if in.Name == c.view.Scenario {
+			return in
+		}
+	}
+	return scenario.Info{Name: c.view.Scenario, Versions: scenario.Versions, Transports: scenario.Transports, Faults: []string{"none"}}
+}
+
+func (c *Lab) onKey(ctx app.Context, key string) {
+	switch key {
+	case "ArrowRight":
+		c.stop()
+		c.step(ctx, 1)
+	case "ArrowLeft":
+		c.stop()
+		c.step(ctx, -1)
+	case "Home":
+		c.goTo(ctx, 0)
+	case "End":
+		c.goTo(ctx, len(c.steps)-1)
+	case " ":
+		c.togglePlay(ctx)
+	case "v":
+		c.setVersion(ctx, c.cycle(c.info().Versions, c.view.Version))
+	case "t":
+		c.setTransport(ctx, c.cycle(c.info().Transports, c.view.Transport))
+	case "p":
+		c.togglePresent(ctx)
+	case "c":
+		c.setCompare(ctx, !c.view.Compare)
+	case "?":
+		c.showHelp = !c.showHelp
+	case "Escape":
+		c.showHelp = false
+		c.mermaidOpen = false
+		c.notices = nil
+	}
+}
+
+func (c *Lab) stop() {
+	c.playing = false
+	c.playGen++
+}
+
+func (c *Lab) togglePlay(ctx app.Context) {
+	if c.playing {
+		c.stop()
+		return
+	}
+	if c.idx >= len(c.steps)-1 {
+		c.idx = 0
+		c.afterChange(ctx)
+	}
+	c.playing = true
+	c.playGen++
+	c.schedule(ctx)
+}
+
+func (c *Lab) schedule(ctx app.Context) {
+	gen := c.playGen
+	sp, _ := strconv.ParseFloat(c.speed, 64)
+	if sp <= 0 {
+		sp = 1
+	}
+	ctx.After(time.Duration(float64(1400*time.Millisecond)/sp), func(ctx app.Context) {
+		if !c.playing || gen != c.playGen {
+			return
+		}
+		if c.idx >= len(c.steps)-1 {
+			c.stop()
+			return
+		}
+		c.step(ctx, 1)
+		if c.idx >= len(c.steps)-1 {
+			c.stop()
+			return
+		}
+		c.schedule(ctx)
+	})
+}
+
+func (c *Lab) t(key string) string { return tr(c.lang, key) }
+
+// Render draws the page. It has no side effects.
+func (c *Lab) Render() app.UI {
+	cls := "lab"
+	if c.view.Present {
+		cls += " presenter"
+	}
+	if c.view.Compare {
+		cls += " comparing"
+	}
+	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
+		c.renderHeader(),
+		c.renderNotices(),
+		c.renderToolbar(),
+		app.If(!c.view.Compare, func() app.UI {
+			return app.Div().Class("stepping").Body(
+				c.renderPlayer(),
+				c.renderClock(),
+				app.Div().Class("workspace").Body(
+					app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
+						c.renderFilter(),
+						&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir},
+					),
+					c.renderInspector(),
+				),
+			)
+		}).Else(func() app.UI {
+			return &Compare{A: c.cmpA, B: c.cmpB, VA: versionAt(0), VB: versionAt(1), ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang}
+		}),
+		c.renderExport(),
+		&PrintAll{Tr: c.tr, Lang: c.lang},
+		app.If(c.showHelp, c.renderHelp),
+		app.If(c.mermaidOpen, c.renderMermaid),
+	)
+}
+
+func versionAt(i int) string {
+	if i < len(scenario.Versions) {
+		return scenario.Versions[i]
+	}
+	return ""
+}
+
+func (c *Lab) htmlLang() string {
+	if c.lang == LangZh {
+		return "zh-CN"
+	}
+	return "en"
+}
+
+func (c *Lab) renderHeader() app.UI {
+	other := LangZh
+	if c.lang == LangZh {
+		other = LangEn
+	}
+	return app.Header().Class("top").Body(
+		app.Div().Class("brand").Body(
+			app.H1().Body(app.Span().Class("logo").Aria("hidden", "true").Text("⇄"), app.Text(" "+c.t("app.title"))),
+			app.P().Class("subtitle").Text(c.t("app.subtitle")),
+		),
+		app.Div().Class("top-actions").Body(
+			c.renderViewMode(),
+			app.Button().ID("lang-switch").Class("btn").Aria("label", c.t("lang.switch.aria")).Lang(langTag(other)).
+				Text(c.t("lang.switch")).OnClick(func(ctx app.Context, e app.Event) { c.setLang(ctx, other) }, app.EventScope("lang", other)),
+			app.Button().ID("presenter").Class("btn").Aria("pressed", strconv.FormatBool(c.view.Present)).
+				Title("%s (p)", c.t("ctl.presenter")).
+				Body(app.Span().Aria("hidden", "true").Text("▣ "), app.Text(c.t("ctl.presenter"))).
+				OnClick(func(ctx app.Context, e app.Event) { c.togglePresent(ctx) }),
+			app.Button().ID("help-btn").Class("btn").Aria("label", c.t("ctl.help")).Title("%s (?)", c.t("ctl.help")).Text("?").
+				OnClick(func(ctx app.Context, e app.Event) { c.showHelp = !c.showHelp }),
+		),
+	)
+}
+
+func langTag(l string) string {
+	if l == LangZh {
+		return "zh-CN"
+	}
+	return "en"
+}
+
+func (c *Lab) renderNotices() app.UI {
+	if len(c.notices) == 0 && c.runErr == "" {
+		return app.Div().ID("notices").Role("status")
+	}
+	return app.Div().ID("notices").Class("notices").Role("status").Body(
+		app.Span().Class("icon").Aria("hidden", "true").Text("⚠"),
+		app.Div().Body(
+			app.If(len(c.notices) > 0, func() app.UI { return app.Strong().Text(c.t("notice.title")) }),
+			app.Ul().Body(
+				app.Range(c.notices).Slice(func(i int) app.UI {
+					n := c.notices[i]
+					return app.Li().Text(fmt.Sprintf(c.t("notice.bad"), c.t("param."+n.Param), n.Value, n.Fallback))
+				}),
+				app.If(c.runErr != "", func() app.UI {
+					return app.Li().Text(fmt.Sprintf(c.t("notice.runerror"), c.runErr))
+				}),
+			),
+		),
+		app.Button().Class("btn small").Text(c.t("notice.dismiss")).OnClick(func(ctx app.Context, e app.Event) {
+			c.notices = nil
+			c.runErr = ""
+		}),
+	)
+}
+
+// segmented renders a group of toggle buttons; the pressed one is the
+// current value (aria-pressed, plus a check mark so colour is not the only cue).
+func segmented(id, label string, values []string, cur string, text func(string) string, pick func(app.Context, string)) app.UI {
+	return app.Div().ID(id).Class("seg").Role("group").Aria("label", label).Body(
+		app.Range(values).Slice(func(i int) app.UI {
+			v := values[i]
+			on := v == cur
+			cls := "seg-btn"
+			mark := ""
+			if on {
+				cls += " on"
+				mark = "✓ "
+			}
+			return app.Button().Class(cls).DataSet("value", v).Aria("pressed", strconv.FormatBool(on)).
+				Body(app.Span().Class("mark").Aria("hidden", "true").Text(mark), app.Text(text(v))).
+				OnClick(func(ctx app.Context, e app.Event) { pick(ctx, v) }, app.EventScope(id, v))
+		}),
+	)
+}
+
+func (c *Lab) renderToolbar() app.UI {
+	in := c.info()
+	faults := in.Faults
+	if len(faults) == 0 || faults[0] != "none" {
+		faults = append([]string{"none"}, faults...)
+	}
+	id := func(s string) string { return s }
+	return app.Section().Class("toolbar").Aria("label", c.t("ctl.view")).Body(
+		app.If(len(c.infos) > 1, func() app.UI {
+			return app.Label().Class("field").Body(
+				app.Span().Class("field-label").Text(c.t("ctl.scenario")),
+				app.Select().ID("scenario").Aria("label", c.t("ctl.scenario")).Body(
+					app.Range(c.infos).Slice(func(i int) app.UI {
+						s := c.infos[i]
+						title := s.Title.En
+						if c.lang == LangZh && s.Title.Zh != "" {
+							title = s.Title.Zh
+						}
+						return app.Option().Value(s.Name).Selected(s.Name == c.view.Scenario).Text(title)
+					}),
+				).OnChange(func(ctx app.Context, e app.Event) { c.setScenario(ctx, ctx.JSSrc().Get("value").String()) }),
+			)
+		}).Else(func() app.UI {
+			title := in.Title.En
+			if c.lang == LangZh && in.Title.Zh != "" {
+				title = in.Title.Zh
+			}
+			return app.Div().Class("field").Body(
+				app.Span().Class("field-label").Text(c.t("ctl.scenario")),
+				app.Strong().ID("scenario-title").Text(title),
+			)
+		}),
+		app.Div().Class("field").Body(
+			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.version")+" (v)"),
+			segmented("version", c.t("ctl.version"), in.Versions, c.view.Version, id, c.setVersion),
+		),
+		app.Div().Class("field").Body(
+			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.transport")+" (t)"),
+			segmented("transport", c.t("ctl.transport"), in.Transports, c.view.Transport, func(v string) string { return c.t("transport." + v) }, c.setTransport),
+		),
+		app.Label().Class("field").Body(
+			app.Span().Class("field-label").Text(c.t("ctl.fault")),
+			app.Select().ID("fault").Aria("label", c.t("ctl.fault")).Body(
+				app.Range(faults).Slice(func(i int) app.UI {
+					f := faults[i]
+					return app.Option().Value(f).Selected(f == c.view.Fault).Text(c.t("fault." + f))
+				}),
+			).OnChange(func(ctx app.Context, e app.Event) { c.setFault(ctx, ctx.JSSrc().Get("value").String()) }),
+		),
+	)
+}
+
+func (c *Lab) renderViewMode() app.UI {
+	return segmented("viewmode", c.t("ctl.view")+" (c)", []string{"steps", "compare"}, map[bool]string{false: "steps", true: "compare"}[c.view.Compare],
+		func(v string) string { return c.t("ctl.view." + v) },
+		func(ctx app.Context, v string) { c.setCompare(ctx, v == "compare") })
+}
+
+func (c *Lab) renderPlayer() app.UI {
+	n := len(c.steps)
+	playLabel, playIcon := c.t("ctl.play"), "▶"
+	if c.playing {
+		playLabel, playIcon = c.t("ctl.pause"), "❚❚"
+	}
+	cur := c.idx + 1
+	if n == 0 {
+		cur = 0
+	}
+	var timeMs int64
+	if c.idx < n {
+		timeMs = c.steps[c.idx].Ev.TimeMs
+	}
+	return app.Section().Class("player").Aria("label", c.t("ctl.step")).Body(
+		app.Button().ID("restart").Class("btn icon-btn").Aria("label", c.t("ctl.restart")).Title(c.t("ctl.restart")+" (Home)").
+			Body(app.Span().Aria("hidden", "true").Text("↺"), app.Span().Class("btn-text").Text(c.t("ctl.restart"))).
+			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.goTo(ctx, 0) }),
+		app.Button().ID("prev").Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(c.idx <= 0).
+			Body(app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("btn-text").Text(c.t("ctl.prev"))).
+			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, -1) }),
+		app.Button().ID("play").Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(c.playing)).Title(playLabel+" (space)").
+			Body(app.Span().Aria("hidden", "true").Text(playIcon), app.Span().Class("btn-text").Text(playLabel)).
+			OnClick(func(ctx app.Context, e app.Event) { c.togglePlay(ctx) }),
+		app.Button().ID("next").Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(c.idx >= n-1).
+			Body(app.Span().Class("btn-text").Text(c.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ▶")).
+			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, 1) }),
+		app.Label().Class("field inline").Body(
+			app.Span().Class("field-label").Text(c.t("ctl.speed")),
+			app.Select().ID("speed").Aria("label", c.t("ctl.speed")).Body(
+				app.Range(speeds).Slice(func(i int) app.UI {
+					return app.Option().Value(speeds[i]).Selected(speeds[i] == c.speed).Text(speeds[i] + "×")
+				}),
+			).OnChange(func(ctx app.Context, e app.Event) { c.speed = ctx.JSSrc().Get("value").String() }),
+		),
+		app.Input().ID("jump").Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(cur).Aria("label", c.t("ctl.jump")).
+			Aria("valuetext", fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), cur, c.t("ctl.of"), n)).
+			OnInput(func(ctx app.Context, e app.Event) {
+				v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				c.stop()
+				c.goTo(ctx, v-1)
+			}),
+		app.Output().ID("step-counter").Class("counter").Aria("live", "polite").Body(
+			app.Span().Class("counter-word").Text(c.t("ctl.step")+" "),
+			app.Strong().Text(strconv.Itoa(cur)),
+			app.Text(" "+c.t("ctl.of")+" "+strconv.Itoa(n)),
+		),
+		app.Span().Class("vclock").Title(c.t("clock.now")).Body(
+			app.Span().Aria("hidden", "true").Text("◷ "),
+			app.Text(fmt.Sprintf(c.t("insp.time"), timeMs)),
+		),
+	)
+}
+
+// renderClock shows the client's deadline in the timeout lesson: how much
+// of it has elapsed at this step, then the cancellation.
+func (c *Lab) renderClock() app.UI {
+	dl, ok := FindDeadline(c.steps)
+	if !ok || c.idx < dl.ReqIdx || len(c.steps) == 0 {
+		return app.Div().ID("clock").Hidden(true)
+	}
+	total := dl.EndMs - dl.StartMs
+	now := c.steps[c.idx].Ev.TimeMs
+	elapsed := min(max(now-dl.StartMs, 0), total)
+	pct := 100.0
+	if total > 0 {
+		pct = float64(elapsed) * 100 / float64(total)
+	}
+	done := c.idx >= dl.CancelIdx
+	id := strings.Trim(dl.ID, `"`)
+	status := fmt.Sprintf(c.t("clock.waiting"), id)
+	cls := "clock"
+	icon := "◔"
+	if done {
+		status = fmt.Sprintf(c.t("clock.cancelled"), id)
+		cls += " expired"
+		icon = "✗"
+	}
+	return app.Div().ID("clock").Class(cls).Role("timer").Aria("label", c.t("clock.title")).Body(
+		app.Span().Class("clock-title").Body(app.Span().Aria("hidden", "true").Text(icon+" "), app.Text(c.t("clock.title"))),
+		app.Div().Class("clock-bar").Role("progressbar").Aria("valuemin", 0).Aria("valuemax", total).Aria("valuenow", elapsed).Body(
+			app.Div().Class("clock-fill").Style("width", fmt.Sprintf("%.1f%%", pct)),
+		),
+		app.Span().Class("clock-num").Text(fmt.Sprintf(c.t("clock.elapsed"), elapsed, total)),
+		app.Span().Class("clock-status").Text(status),
+	)
+}
+
+func (c *Lab) renderFilter() app.UI {
+	methods := Methods(c.steps)
+	dirs := []string{"", DirC2S, DirS2C, DirHost, DirLaunch, DirStderr}
+	return app.Div().Class("filter").Role("group").Aria("label", c.t("filter.title")).Body(
+		app.Label().Class("field inline").Body(
+			app.Span().Class("field-label").Text(c.t("filter.method")),
+			app.Select().ID("filter-method").Aria("label", c.t("filter.method")).Body(
+				app.Option().Value("").Selected(c.fMethod == "").Text(c.t("filter.all")),
+				app.Range(methods).Slice(func(i int) app.UI {
+					return app.Option().Value(methods[i]).Selected(methods[i] == c.fMethod).Text(methods[i])
+				}),
+			).OnChange(func(ctx app.Context, e app.Event) { c.fMethod = ctx.JSSrc().Get("value").String() }),
+		),
+		app.Label().Class("field inline").Body(
+			app.Span().Class("field-label").Text(c.t("filter.dir")),
+			app.Select().ID("filter-dir").Aria("label", c.t("filter.dir")).Body(
+				app.Range(dirs).Slice(func(i int) app.UI {
+					k := "dir." + dirs[i]
+					if dirs[i] == "" {
+						k = "dir.all"
+					}
+					return app.Option().Value(dirs[i]).Selected(dirs[i] == c.fDir).Text(c.t(k))
+				}),
+			).OnChange(func(ctx app.Context, e app.Event) { c.fDir = ctx.JSSrc().Get("value").String() }),
+		),
+		app.If(c.fMethod != "" || c.fDir != "", func() app.UI {
+			return app.Button().Class("btn small").Text(c.t("filter.clear")).OnClick(func(ctx app.Context, e app.Event) { c.fMethod, c.fDir = "", "" })
+		}),
+	)
+}
+
+func (c *Lab) renderInspector() app.UI {
+	in := &Inspector{Lang: c.lang, Total: len(c.steps)}
+	if c.idx < len(c.steps) {
+		s := c.steps[c.idx]
+		in.Step = s
+		in.Has = true
+		in.Note = scenario.AnnotationFor(s.Ev.Note, c.tr.Version)
+		in.Repro, _ = Reproduce(c.tr, c.idx)
+	}
+	return in
+}
+
+func (c *Lab) renderExport() app.UI {
+	return app.Footer().Class("export").Aria("label", c.t("exp.title")).Body(
+		app.Span().Class("field-label").Text(c.t("exp.title")),
+		app.Button().ID("download").Class("btn").Body(app.Span().Aria("hidden", "true").Text("⬇ "), app.Text(c.t("exp.download"))).
+			OnClick(func(ctx app.Context, e app.Event) {
+				s, err := TranscriptJSONL(c.tr)
+				if err != nil {
+					return
+				}
+				downloadText(fmt.Sprintf("%s-%s-%s-%s.jsonl", c.view.Scenario, c.view.Version, c.view.Transport, c.view.Fault), "application/x-ndjson", s)
+			}),
+		app.Button().ID("mermaid").Class("btn").Body(app.Span().Aria("hidden", "true").Text("❐ "), app.Text(c.t("exp.mermaid"))).
+			OnClick(func(ctx app.Context, e app.Event) {
+				c.mermaid = Mermaid(c.tr, c.lang)
+				c.mermaidOpen = true
+				copyText(c.mermaid)
+			}),
+		app.Button().ID("print").Class("btn").Body(app.Span().Aria("hidden", "true").Text("▤ "), app.Text(c.t("exp.print"))).
+			OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+	)
+}
+
+func (c *Lab) renderHelp() app.UI {
+	rows := [][2]string{
+		{"→", "help.next"}, {"←", "help.prev"}, {"Space", "help.play"}, {"Home / End", "help.home"},
+		{"v", "help.version"}, {"t", "help.transport"}, {"c", "help.compare"}, {"f", "help.fullscreen"},
+		{"p", "help.presenter"}, {"?", "help.help"}, {"Esc", "help.close"},
+	}
+	return app.Div().Class("overlay").Body(
+		app.Div().ID("help").Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", "help-title").Body(
+			app.H2().ID("help-title").Text(c.t("help.title")),
+			app.Table().Class("keys").Body(
+				app.Range(rows).Slice(func(i int) app.UI {
+					return app.Tr().Body(app.Td().Body(app.Kbd().Text(rows[i][0])), app.Td().Text(c.t(rows[i][1])))
+				}),
+			),
+			app.Button().Class("btn primary").Text(c.t("exp.close")).OnClick(func(ctx app.Context, e app.Event) { c.showHelp = false }),
+		),
+	)
+}
+
+func (c *Lab) renderMermaid() app.UI {
+	return app.Div().Class("overlay").Body(
+		app.Div().ID("mermaid-dialog").Class("dialog wide").Role("dialog").Aria("modal", "true").Aria("labelledby", "mermaid-title").Body(
+			app.H2().ID("mermaid-title").Text(c.t("exp.mermaid.title")),
+			app.P().Text(c.t("exp.mermaid.copied")),
+			app.Textarea().ID("mermaid-text").ReadOnly(true).Rows(16).Aria("label", c.t("exp.mermaid.title")).Text(c.mermaid),
+			app.Button().Class("btn primary").Text(c.t("exp.close")).OnClick(func(ctx app.Context, e app.Event) { c.mermaidOpen = false }),
+		),
+	)
+}
+
+// Browser helpers. They are no-ops on the server (go-app's Window is inert
+// there), and never run during prerender.
+
+func toggleFullscreen() {
+	doc := app.Window().Get("document")
+	if doc.Get("fullscreenElement").Truthy() {
+		doc.Call("exitFullscreen")
+		return
+	}
+	if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
+		el.Call("requestFullscreen")
+	}
+}
+
+// scrollCurrentIntoView scrolls the diagram panel (only it, not the
+// page: scrollIntoView would move the whole window) so the current row is
+// visible below the sticky lane headers.
+func scrollCurrentIntoView() {
+	doc := app.Window().Get("document")
+	panel := doc.Call("querySelector", ".seq-panel")
+	row := doc.Call("querySelector", ".row.current")
+	if !panel.Truthy() || !row.Truthy() {
+		return
+	}
+	pr := panel.Call("getBoundingClientRect")
+	rr := row.Call("getBoundingClientRect")
+	top := pr.Get("top").Float()
+	if heads := doc.Call("querySelector", ".heads"); heads.Truthy() {
+		top += heads.Get("offsetHeight").Float()
+	}
+	switch {
+	case rr.Get("bottom").Float() > pr.Get("bottom").Float():
+		panel.Set("scrollTop", panel.Get("scrollTop").Float()+rr.Get("bottom").Float()-pr.Get("bottom").Float()+60)
+	case rr.Get("top").Float() < top:
+		panel.Set("scrollTop", panel.Get("scrollTop").Float()-(top-rr.Get("top").Float())-8)
+	}
+}
+
+func downloadText(name, mime, s string) {
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{s}, map[string]any{"type": mime})
+	u := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", u)
+	a.Set("download", name)
+	w.Get("document").Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	w.Get("URL").Call("revokeObjectURL", u)
+}
+
+func copyText(s string) {
+	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
+		cb.Call("writeText", s)
+	}
+}

@@ -1,0 +1,571 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"mcpwirelab/sim/trace"
+)
+
+// Direction classifies a step for drawing and filtering.
+const (
+	DirC2S    = "c2s"    // client → server (stdin line or HTTP request)
+	DirS2C    = "s2c"    // server → client (stdout line or HTTP response)
+	DirHost   = "host"   // inside the host: model ↔ client, nothing on a wire
+	DirStderr = "stderr" // server diagnostics on stderr
+	DirLaunch = "launch" // host starts / connects to the server
+)
+
+// Msg summarises one JSON-RPC message carried by an event.
+type Msg struct {
+	Kind      string // "request", "notification", "result", "error", "invalid"
+	Method    string // the method, or for a response the method of the request it answers
+	ID        string // the id as written ("1", "\"a\""), empty for notifications
+	ErrCode   int
+	ErrMsg    string
+	IsError   bool   // result.isError (tool execution error)
+	RequestID string // notifications/cancelled params.requestId
+}
+
+// Step is the view model of one event.
+type Step struct {
+	N      int // 1-based, as on screen
+	Ev     trace.Event
+	Dir    string
+	Msgs   []Msg
+	Status int  // HTTP status of a response (0 otherwise)
+	Chunk  bool // later SSE chunk of a streamed response
+	// Exchange numbers HTTP request/response pairs (1-based, 0 when none).
+	Exchange int
+	// Pair is the index (0-based) of the step holding the matching
+	// JSON-RPC request/response, -1 when none.
+	Pair int
+}
+
+// Lane indexes: Host, Client, Server, stderr.
+func laneOf(p trace.Party) int {
+	switch p {
+	case trace.Host:
+		return 0
+	case trace.Client:
+		return 1
+	case trace.Server:
+		return 2
+	}
+	return 1
+}
+
+// BuildSteps turns a trace into view-model steps. It only reads the trace.
+func BuildSteps(t *trace.Trace) []Step {
+	if t == nil {
+		return nil
+	}
+	steps := make([]Step, len(t.Events))
+	methodByID := map[string]string{} // request id → method (per direction of the request)
+	stepByID := map[string]int{}      // request id → step index
+	exchange := 0
+	openReq := -1 // index of the last HTTP request awaiting its response
+	for i, ev := range t.Events {
+		s := Step{N: i + 1, Ev: ev, Dir: direction(ev), Pair: -1}
+		for _, raw := range ev.Messages {
+			m := parseMsg(raw)
+			switch m.Kind {
+			case "request":
+				key := string(ev.From) + ">" + m.ID
+				methodByID[key] = m.Method
+				stepByID[key] = i
+			case "result", "error":
+				key := string(ev.To) + ">" + m.ID
+				if meth, ok := methodByID[key]; ok {
+					m.Method = meth
+					if j, ok := stepByID[key]; ok && s.Pair < 0 {
+						s.Pair = j
+						if steps[j].Pair < 0 {
+							steps[j].Pair = i
+						}
+					}
+				}
+			}
+			s.Msgs = append(s.Msgs, m)
+		}
+		if ev.HTTP != nil {
+			s.Status = ev.HTTP.Status
+			s.Chunk = ev.HTTP.Chunk
+			switch ev.Channel {
+			case trace.HTTPRequest:
+				exchange++
+				s.Exchange = exchange
+				openReq = i
+			case trace.HTTPResponse:
+				if openReq >= 0 {
+					s.Exchange = steps[openReq].Exchange
+					if s.Status == 0 && s.Chunk {
+						s.Status = steps[openReq].Status
+					}
+				}
+			}
+		}
+		if ev.Channel == trace.HTTPResponse && s.Status == 0 {
+			s.Status = statusFromRaw(ev.Raw)
+		}
+		steps[i] = s
+	}
+	return steps
+}
+
+func direction(ev trace.Event) string {
+	switch {
+	case ev.Channel == trace.Stderr:
+		return DirStderr
+	case ev.Kind == trace.KindLaunch:
+		return DirLaunch
+	case ev.Channel == trace.HostChannel || (ev.From == trace.Host && ev.To == trace.Host):
+		return DirHost
+	case ev.From == trace.Server:
+		return DirS2C
+	case ev.To == trace.Server:
+		return DirC2S
+	}
+	return DirHost
+}
+
+func statusFromRaw(raw string) int {
+	if !strings.HasPrefix(raw, "HTTP/") {
+		return 0
+	}
+	f := strings.Fields(strings.SplitN(raw, "\n", 2)[0])
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[1])
+	return n
+}
+
+func parseMsg(raw json.RawMessage) Msg {
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+		Result *struct {
+			IsError bool `json:"isError"`
+		} `json:"result"`
+		Error *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return Msg{Kind: "invalid"}
+	}
+	out := Msg{ID: compactID(m.ID), Method: m.Method, RequestID: compactID(m.Params.RequestID)}
+	switch {
+	case m.Method != "" && out.ID != "":
+		out.Kind = "request"
+	case m.Method != "":
+		out.Kind = "notification"
+	case m.Error != nil:
+		out.Kind = "error"
+		out.ErrCode = m.Error.Code
+		out.ErrMsg = m.Error.Message
+	case m.Result != nil:
+		out.Kind = "result"
+		out.IsError = m.Result.IsError
+	default:
+		out.Kind = "invalid"
+	}
+	return out
+}
+
+func compactID(raw json.RawMessage) string {
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+// Methods lists, in order of first appearance, every method a trace's
+// messages name (requests, notifications, and responses by pairing).
+func Methods(steps []Step) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range steps {
+		for _, m := range s.Msgs {
+			if m.Method != "" && !seen[m.Method] {
+				seen[m.Method] = true
+				out = append(out, m.Method)
+			}
+		}
+	}
+	return out
+}
+
+// Matches reports whether a step passes the method and direction filter
+// ("" means any).
+func (s Step) Matches(method, dir string) bool {
+	if dir != "" && s.Dir != dir {
+		return false
+	}
+	if method == "" {
+		return true
+	}
+	for _, m := range s.Msgs {
+		if m.Method == method {
+			return true
+		}
+	}
+	return false
+}
+
+// Severity says how the step went: "err" (JSON-RPC error, tool isError,
+// HTTP 4xx/5xx, rejected event), "warn" (stderr, close), or "ok".
+func (s Step) Severity() string {
+	if s.Ev.Kind == trace.KindError || s.Status >= 400 {
+		return "err"
+	}
+	for _, m := range s.Msgs {
+		if m.Kind == "error" || m.IsError || m.Kind == "invalid" {
+			return "err"
+		}
+	}
+	if s.Dir == DirStderr || s.Ev.Kind == trace.KindClose {
+		return "warn"
+	}
+	return "ok"
+}
+
+// Label is the short text written on the step's arrow.
+func (s Step) Label(lang string) string {
+	ev := s.Ev
+	switch ev.Kind {
+	case trace.KindLaunch:
+		return firstLine(ev.Raw, 60, tr(lang, "label.launch"))
+	case trace.KindClose:
+		if ev.Raw != "" {
+			return firstLine(ev.Raw, 60, tr(lang, "label.close"))
+		}
+		if ev.Channel != trace.HostChannel && ev.Channel != "" {
+			return tr(lang, "label.close") + " (" + string(ev.Channel) + ")"
+		}
+		return tr(lang, "label.close")
+	case trace.KindThink:
+		return firstLine(ev.Raw, 60, tr(lang, "label.think"))
+	}
+	if s.Dir == DirStderr {
+		return firstLine(ev.Raw, 60, tr(lang, "label.stderr"))
+	}
+	var parts []string
+	for _, m := range s.Msgs {
+		parts = append(parts, m.Short(lang))
+	}
+	if len(parts) == 0 {
+		switch {
+		case s.Chunk:
+			return tr(lang, "label.chunk")
+		case strings.TrimSpace(ev.Raw) != "" && ev.HTTP == nil:
+			return firstLine(ev.Raw, 50, tr(lang, "label.notjson"))
+		}
+		return tr(lang, "label.empty")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Short is a one-line description of a message: "tools/call #2",
+// "result tools/call #2", "error -32602 #2".
+func (m Msg) Short(lang string) string {
+	id := ""
+	if m.ID != "" {
+		id = " #" + strings.Trim(m.ID, `"`)
+	}
+	switch m.Kind {
+	case "request", "notification":
+		return m.Method + id
+	case "result":
+		word := tr(lang, "label.result")
+		if m.IsError {
+			word = tr(lang, "label.toolerr")
+		}
+		if m.Method != "" {
+			return word + " " + m.Method + id
+		}
+		return word + id
+	case "error":
+		return tr(lang, "label.error") + " " + strconv.Itoa(m.ErrCode) + id
+	}
+	return tr(lang, "label.notjson")
+}
+
+// Wire is the transport-level tag of a step: "stdin", "POST /mcp",
+// "200 OK", "stderr", "SSE", "".
+func (s Step) Wire() string {
+	ev := s.Ev
+	switch ev.Channel {
+	case trace.Stdin, trace.Stdout, trace.Stderr:
+		return string(ev.Channel)
+	case trace.HTTPRequest:
+		if ev.HTTP != nil && ev.HTTP.Method != "" {
+			p := ev.HTTP.Path
+			if p == "" {
+				p = "/mcp"
+			}
+			return ev.HTTP.Method + " " + p
+		}
+		return firstLine(ev.Raw, 30, "HTTP")
+	case trace.HTTPResponse:
+		if s.Chunk {
+			return "SSE"
+		}
+		if s.Status != 0 {
+			return strconv.Itoa(s.Status) + " " + statusText(s.Status)
+		}
+		return "HTTP"
+	}
+	return ""
+}
+
+func statusText(code int) string {
+	switch code {
+	case 200:
+		return "OK"
+	case 202:
+		return "Accepted"
+	case 204:
+		return "No Content"
+	case 400:
+		return "Bad Request"
+	case 401:
+		return "Unauthorized"
+	case 403:
+		return "Forbidden"
+	case 404:
+		return "Not Found"
+	case 405:
+		return "Method Not Allowed"
+	case 406:
+		return "Not Acceptable"
+	case 415:
+		return "Unsupported Media Type"
+	case 500:
+		return "Internal Server Error"
+	}
+	return ""
+}
+
+func firstLine(s string, max int, fallback string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if s == "" {
+		return fallback
+	}
+	r := []rune(s)
+	if len(r) > max {
+		return string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+// Deadline is the client's timer on a request that was cancelled.
+type Deadline struct {
+	ReqIdx, CancelIdx int    // 0-based step indexes
+	StartMs, EndMs    int64  // virtual times of the request and the cancellation
+	ID                string // the request id
+}
+
+// FindDeadline finds the first cancelled request: a
+// notifications/cancelled naming a request id, or else a close event from
+// the client while a request still awaits its response.
+func FindDeadline(steps []Step) (Deadline, bool) {
+	reqAt := map[string]int{}
+	for i, s := range steps {
+		for _, m := range s.Msgs {
+			if m.Kind == "request" {
+				reqAt[m.ID] = i
+			}
+			if m.Method == "notifications/cancelled" && m.RequestID != "" {
+				if j, ok := reqAt[m.RequestID]; ok {
+					return Deadline{ReqIdx: j, CancelIdx: i, StartMs: steps[j].Ev.TimeMs, EndMs: s.Ev.TimeMs, ID: m.RequestID}, true
+				}
+			}
+		}
+	}
+	// No cancel notification: a close by the client on an unanswered request.
+	for i, s := range steps {
+		if s.Ev.Kind != trace.KindClose || s.Ev.From != trace.Client {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			r := steps[j]
+			if len(r.Msgs) > 0 && r.Msgs[0].Kind == "request" && r.Pair < 0 {
+				return Deadline{ReqIdx: j, CancelIdx: i, StartMs: r.Ev.TimeMs, EndMs: s.Ev.TimeMs, ID: r.Msgs[0].ID}, true
+			}
+		}
+	}
+	return Deadline{}, false
+}
+
+// MapStep finds, in the steps of a re-run trace, the step equivalent to
+// old[idx]: the same annotation key at the same occurrence, else the same
+// direction and message at the same occurrence, else the nearest earlier
+// step that has an equivalent; failing all, idx clamped to the new length.
+func MapStep(old []Step, idx int, new []Step) int {
+	if len(new) == 0 {
+		return 0
+	}
+	if idx < 0 {
+		idx = 0
+	}
+	if idx >= len(old) {
+		return clamp(idx, len(new))
+	}
+	for i := idx; i >= 0; i-- {
+		for _, keyOf := range []func(Step) string{noteKey, msgKey} {
+			k := keyOf(old[i])
+			if k == "" {
+				continue
+			}
+			occ := 0
+			for j := 0; j < i; j++ {
+				if keyOf(old[j]) == k {
+					occ++
+				}
+			}
+			for j := range new {
+				if keyOf(new[j]) == k {
+					if occ == 0 {
+						return j
+					}
+					occ--
+				}
+			}
+		}
+	}
+	return clamp(idx, len(new))
+}
+
+func clamp(i, n int) int {
+	if i >= n {
+		i = n - 1
+	}
+	if i < 0 {
+		i = 0
+	}
+	return i
+}
+
+func noteKey(s Step) string { return s.Ev.Note }
+
+// msgKey identifies what a step does regardless of version: its direction
+// and its messages' kinds and methods (ids and bytes differ across runs).
+func msgKey(s Step) string {
+	var b strings.Builder
+	b.WriteString(s.Dir)
+	b.WriteString("|")
+	b.WriteString(string(s.Ev.Kind))
+	for _, m := range s.Msgs {
+		b.WriteString("|" + m.Kind + ":" + m.Method)
+	}
+	if len(s.Msgs) == 0 {
+		// Launch, think, close, stderr, empty HTTP responses: by channel
+		// (and status); their order of occurrence does the rest.
+		b.WriteString("|" + string(s.Ev.Channel))
+		if s.Status != 0 {
+			b.WriteString("|" + strconv.Itoa(s.Status))
+		}
+	}
+	return b.String()
+}
+
+// Row is one line of the compare view: indexes into the left and right
+// step lists, -1 where the step exists only on the other side.
+type Row struct{ A, B int }
+
+// Align pairs two step lists by what each step does (longest common
+// subsequence on msgKey), so handshake steps that exist in only one version
+// stand out.
+func Align(a, b []Step) []Row {
+	ka := make([]string, len(a))
+	kb := make([]string, len(b))
+	for i := range a {
+		ka[i] = msgKey(a[i])
+	}
+	for i := range b {
+		kb[i] = msgKey(b[i])
+	}
+	n, m := len(a), len(b)
+	l := make([][]int, n+1)
+	for i := range l {
+		l[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if ka[i] == kb[j] {
+				l[i][j] = l[i+1][j+1] + 1
+			} else if l[i+1][j] >= l[i][j+1] {
+				l[i][j] = l[i+1][j]
+			} else {
+				l[i][j] = l[i][j+1]
+			}
+		}
+	}
+	var rows []Row
+	i, j := 0, 0
+	for i < n && j < m {
+		switch {
+		case ka[i] == kb[j]:
+			rows = append(rows, Row{i, j})
+			i++
+			j++
+		case l[i+1][j] >= l[i][j+1]:
+			rows = append(rows, Row{i, -1})
+			i++
+		default:
+			rows = append(rows, Row{-1, j})
+			j++
+		}
+	}
+	for ; i < n; i++ {
+		rows = append(rows, Row{i, -1})
+	}
+	for ; j < m; j++ {
+		rows = append(rows, Row{-1, j})
+	}
+	return rows
+}
+
+// Features lists the version-specific carriers a step uses, for the
+// compare view: session header, protocol-version header, _meta.
+func (s Step) Features() []string {
+	var out []string
+	if s.Ev.HTTP != nil {
+		for _, h := range []string{"Mcp-Session-Id", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"} {
+			if hasHeader(s.Ev.HTTP.Headers, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	for _, raw := range s.Ev.Messages {
+		if bytes.Contains(raw, []byte(`"_meta"`)) {
+			out = append(out, "_meta")
+			break
+		}
+	}
+	return out
+}
+
+func hasHeader(h map[string][]string, name string) bool {
+	for k := range h {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,174 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/trace"
+)
+
+// maxRows bounds how many reached steps the diagram draws at once; older
+// ones collapse into a line (long transcripts stay fast).
+const maxRows = 80
+
+// Sequence draws the three lanes and one arrow per reached step. Steps
+// after Idx are not drawn: the learner discovers them.
+type Sequence struct {
+	app.Compo
+
+	Steps     []Step
+	Idx       int
+	Lang      string
+	Transport string
+	FMethod   string
+	FDir      string
+}
+
+// hasStderr reports whether the stderr lane is drawn: always for stdio,
+// and whenever a trace has stderr lines.
+func (s *Sequence) hasStderr() bool {
+	if s.Transport == "stdio" {
+		return true
+	}
+	for _, st := range s.Steps {
+		if st.Dir == DirStderr {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Sequence) Render() app.UI {
+	lanes := 3
+	if s.hasStderr() {
+		lanes = 4
+	}
+	n := len(s.Steps)
+	end := min(s.Idx+1, n)
+	start := max(0, end-maxRows)
+	var rows []int
+	hidden := 0
+	for i := start; i < end; i++ {
+		if i == s.Idx || s.Steps[i].Matches(s.FMethod, s.FDir) {
+			rows = append(rows, i)
+		} else {
+			hidden++
+		}
+	}
+	return app.Div().ID("sequence").Class("seq", "l"+strconv.Itoa(lanes)).Body(
+		s.renderHeads(lanes),
+		app.If(start > 0, func() app.UI {
+			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "seq.earlier"), start))
+		}),
+		app.Ol().Class("rows").Body(
+			app.Range(rows).Slice(func(k int) app.UI { return s.renderRow(rows[k], lanes) }),
+		),
+		app.If(hidden > 0, func() app.UI {
+			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "filter.hidden"), hidden))
+		}),
+		app.If(end < n, func() app.UI {
+			return app.Div().Class("seq-more").Text(fmt.Sprintf(tr(s.Lang, "seq.more"), n-end))
+		}).ElseIf(n > 0, func() app.UI {
+			return app.Div().Class("seq-more end").Text("■ " + tr(s.Lang, "seq.end"))
+		}),
+	)
+}
+
+func (s *Sequence) renderHeads(lanes int) app.UI {
+	srvSub := "lane.server.sub.http"
+	if s.Transport == "stdio" {
+		srvSub = "lane.server.sub.stdio"
+	}
+	head := func(cls, icon, name, sub string) app.UI {
+		return app.Div().Class("lane-head", cls).Body(
+			app.Span().Class("lane-icon").Aria("hidden", "true").Text(icon),
+			app.Strong().Text(tr(s.Lang, name)),
+			app.Small().Text(tr(s.Lang, sub)),
+		)
+	}
+	return app.Div().Class("heads").Body(
+		app.Div().Class("hostproc").Text(tr(s.Lang, "lane.hostproc")),
+		head("lane-host", "H", "lane.host", "lane.host.sub"),
+		head("lane-client", "C", "lane.client", "lane.client.sub"),
+		head("lane-server", "S", "lane.server", srvSub),
+		app.If(lanes == 4, func() app.UI { return head("lane-stderr", "2>", "lane.stderr", "lane.stderr.sub") }),
+	)
+}
+
+// sevIcon pairs every colour with a symbol and a word.
+func sevIcon(sev, lang string) (string, string) {
+	switch sev {
+	case "err":
+		return "✗", tr(lang, "status.err")
+	case "warn":
+		return "⚠", tr(lang, "status.warn")
+	}
+	return "✓", tr(lang, "status.ok")
+}
+
+func (s *Sequence) renderRow(i, lanes int) app.UI {
+	st := s.Steps[i]
+	cls := "row dir-" + st.Dir + " kind-" + string(st.Ev.Kind) + " sev-" + st.Severity()
+	switch {
+	case i == s.Idx:
+		cls += " current"
+	case i < s.Idx:
+		cls += " past"
+	}
+	from, to := laneOf(st.Ev.From), laneOf(st.Ev.To)
+	if st.Dir == DirStderr {
+		from, to = 2, 3
+		if lanes < 4 {
+			to = 1
+		}
+	}
+	var col string
+	arrowCls := "arrow"
+	switch {
+	case from == to || st.Ev.Kind == trace.KindThink:
+		col = fmt.Sprintf("%d / %d", 2*from+1, 2*from+4)
+		arrowCls += " self"
+	case from < to:
+		col = fmt.Sprintf("%d / %d", 2*from+2, 2*to+2)
+		arrowCls += " right"
+	default:
+		col = fmt.Sprintf("%d / %d", 2*to+2, 2*from+2)
+		arrowCls += " left"
+	}
+	if st.Ev.Kind == trace.KindClose {
+		arrowCls += " closed"
+	}
+	icon, word := sevIcon(st.Severity(), s.Lang)
+	wire := st.Wire()
+	var cur any
+	if i == s.Idx {
+		cur = "step"
+	}
+	label := st.Label(s.Lang)
+	return app.Li().Class(cls).DataSet("step", st.N).Body(
+		app.Button().Class("row-btn").Aria("current", cur).
+			Aria("label", fmt.Sprintf("%s %d: %s %s %s", tr(s.Lang, "ctl.step"), st.N, wire, label, word)).
+			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionJump, i) }, app.EventScope("row", i)).
+			Body(
+				app.Span().Class("num").Text(st.N),
+				app.Div().Class("lanes").Body(
+					app.Div().Class(arrowCls).Style("grid-column", col).Body(
+						app.Span().Class("arrow-label").Body(
+							app.If(wire != "", func() app.UI { return app.Span().Class("chip wire", "ch-"+string(st.Ev.Channel)).Text(wire) }),
+							app.If(st.Exchange > 0, func() app.UI {
+								return app.Span().Class("chip pair").Title("HTTP exchange").Text("⇄" + strconv.Itoa(st.Exchange))
+							}),
+							app.Span().Class("text").Text(label),
+							app.Span().Class("sev").Title(word).Body(
+								app.Span().Aria("hidden", "true").Text(icon),
+								app.Span().Class("sr-only").Text(" "+word),
+							),
+						),
+						app.Span().Class("line").Aria("hidden", "true"),
+					),
+				),
+			),
+	)
+}
