@@ -77,6 +77,24 @@ func (s *Server) registry() (*toolbox.Registry, int) {
 	return s.tools, s.revision
 }
 
+// ToolsChangedNotice is the unsolicited 2025-11-25
+// notifications/tools/list_changed for a legacy session, or nil when the
+// connection is not an initialized legacy session or the server did not
+// declare listChanged (2025-11-25 server/tools §List Changed Notification).
+// Modern clients get it only through subscriptions/listen.
+func (s *Server) ToolsChangedNotice(c *Conn) *jsonrpc.Message {
+	c.mu.Lock()
+	ready := c.phase == phaseReady
+	c.mu.Unlock()
+	if !ready || !s.cfg.ListChanged {
+		return nil
+	}
+	return jsonrpc.Notification(MethodToolsChanged, nil)
+}
+
+// ListChanged reports whether the server declares tools.listChanged.
+func (s *Server) ListChanged() bool { return s.cfg.ListChanged }
+
 // SupportsModern reports whether any per-request-metadata version is
 // served; a legacy-only server treats every message by 2025-11-25 rules.
 func (s *Server) SupportsModern() bool { return len(s.cfg.Modern) > 0 }

@@ -19,6 +19,9 @@ const (
 	FaultHeaderMismatch     = "header-mismatch"
 	FaultUnsupportedVersion = "unsupported-version"
 	FaultMissingSession     = "missing-session"
+	// FaultLegacyServer is a variant of the dual-era scenario: the server
+	// only speaks 2025-11-25.
+	FaultLegacyServer = "legacy-server"
 )
 
 // AllFaults lists every fault name.
@@ -50,26 +53,33 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 }
 
 type scenarioDef struct {
-	info Info
-	run  func(r *runner)
+	info   Info
+	server func(o Options) serverSpec // nil: the default dual-era server
+	run    func(r *runner)
 }
+
+var (
+	bothVersions = []string{"2025-11-25", "2026-07-28"}
+	onlyModern   = []string{"2026-07-28"}
+	bothWires    = []string{"stdio", "http"}
+	onlyHTTP     = []string{"http"}
+)
 
 var scenarios = []scenarioDef{
-	{Info{Name: "tool-call", Title: Text{En: "One tool call, end to end", Zh: "一次完整的工具调用"}}, toolCall},
-	{Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"}}, progressScenario},
-}
-
-func init() {
-	for i := range scenarios {
-		s := &scenarios[i]
-		s.info.Versions = Versions
-		s.info.Transports = Transports
-		if s.info.Name == "tool-call" {
-			s.info.Faults = AllFaults
-		} else {
-			s.info.Faults = []string{FaultNone}
-		}
-	}
+	{info: Info{Name: "tool-call", Title: Text{En: "One tool call, end to end", Zh: "一次完整的工具调用"},
+		Versions: bothVersions, Transports: bothWires, Faults: AllFaults}, run: toolCall},
+	{info: Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"},
+		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone, FaultTimeout}}, run: progressScenario},
+	{info: Info{Name: "capabilities", Title: Text{En: "Calling a capability the server did not declare", Zh: "调用服务器未声明的能力"},
+		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, run: capabilitiesScenario},
+	{info: Info{Name: "list-changed", Title: Text{En: "The tool list changes: subscribe and re-list", Zh: "工具列表变化：订阅并重新列出"},
+		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
+	{info: Info{Name: "load-balancer", Title: Text{En: "Two replicas behind a load balancer", Zh: "负载均衡后面的两个副本"},
+		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
+	{info: Info{Name: "dual-era", Title: Text{En: "A dual-era client finds out what the server speaks", Zh: "双时代客户端探测服务器版本"},
+		Versions: onlyModern, Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, server: dualEraServer, run: dualEraScenario},
+	{info: Info{Name: "tool-poisoning", Title: Text{En: "Tool poisoning: instructions hidden in a description", Zh: "工具投毒：藏在描述里的指令"},
+		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
 }
 
 // List describes every scenario, for pickers.
@@ -104,6 +114,12 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 	if !slices.Contains(Transports, o.Transport) {
 		return o, nil, fmt.Errorf("%w transport %q (want one of: %s)", ErrUnknown, o.Transport, strings.Join(Transports, ", "))
 	}
+	if !slices.Contains(def.info.Versions, o.Version) {
+		return o, nil, fmt.Errorf("%w: scenario %s runs under %s only", ErrNotApplicable, o.Scenario, strings.Join(def.info.Versions, ", "))
+	}
+	if !slices.Contains(def.info.Transports, o.Transport) {
+		return o, nil, fmt.Errorf("%w: scenario %s runs over %s only", ErrNotApplicable, o.Scenario, strings.Join(def.info.Transports, ", "))
+	}
 	if !slices.Contains(def.info.Faults, o.Fault) {
 		return o, nil, fmt.Errorf("%w fault %q for scenario %s (want one of: %s)", ErrUnknown, o.Fault, o.Scenario, strings.Join(def.info.Faults, ", "))
 	}
@@ -123,7 +139,11 @@ func Run(o Options) (*trace.Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := newRunner(o)
+	spec := serverSpec{}
+	if def.server != nil {
+		spec = def.server(o)
+	}
+	r := newRunner(o, spec)
 	def.run(r)
 	return r.trace(), nil
 }

@@ -89,11 +89,12 @@ func TestEveryNoteIsWritten(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range tr.Events {
-			if !HasAnnotation(e.Note, o.Version) {
-				missing[e.Note+"@"+o.Version] = true
+			v := tr.EventVersion(e)
+			if !HasAnnotation(e.Note, v) {
+				missing[e.Note+"@"+v] = true
 				continue
 			}
-			n := AnnotationFor(e.Note, o.Version)
+			n := AnnotationFor(e.Note, v)
 			if n.Text.En == "" || n.Text.Zh == "" {
 				t.Errorf("note %s (%s): missing English or Chinese text", e.Note, o.Version)
 			}

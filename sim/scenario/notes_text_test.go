@@ -99,17 +99,18 @@ func TestEmittedNotesCiteTheirVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range tr.Events {
-			id := e.Note + "@" + o.Version
+			v := tr.EventVersion(e)
+			id := e.Note + "@" + v
 			if seen[id] {
 				continue
 			}
 			seen[id] = true
-			n := AnnotationFor(e.Note, o.Version)
-			if n.Spec != "" && !strings.HasPrefix(n.Spec, o.Version+"/") {
-				t.Errorf("event note %s in a %s trace resolves to Spec %q (another version)", e.Note, o.Version, n.Spec)
+			n := AnnotationFor(e.Note, v)
+			if n.Spec != "" && !strings.HasPrefix(n.Spec, v+"/") {
+				t.Errorf("event note %s in a %s trace resolves to Spec %q (another version)", e.Note, v, n.Spec)
 			}
 			if e.Kind != trace.KindThink && n.Spec == "" {
-				t.Errorf("event note %s (%s, %s): wire event without a spec reference", e.Note, o.Version, e.Kind)
+				t.Errorf("event note %s (%s, %s): wire event without a spec reference", e.Note, v, e.Kind)
 			}
 		}
 	}
@@ -237,8 +238,8 @@ func TestEventSpecsResolve(t *testing.T) {
 			}
 			seen[e.Spec] = true
 			version, path, anchor := splitSpec(e.Spec)
-			if version != o.Version {
-				t.Errorf("%s event %d cites %s under version %s", o.Scenario, e.Seq, e.Spec, o.Version)
+			if version != tr.EventVersion(e) {
+				t.Errorf("%s event %d cites %s under version %s", o.Scenario, e.Seq, e.Spec, tr.EventVersion(e))
 			}
 			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)+".md"))
 			if err != nil {

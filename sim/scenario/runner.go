@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -41,20 +43,40 @@ type runner struct {
 	// client state
 	version    string // the version the client speaks on the wire
 	nextID     int64
-	sessionID  string // 2025-11-25 HTTP
-	negotiated bool   // the 2025-11-25 handshake completed
-	origin     string // Origin header the client (a browser page) sends, if any
-	closed     bool   // the client gave up on the connection
+	sessionID  string          // 2025-11-25 HTTP
+	negotiated bool            // the 2025-11-25 handshake completed
+	serverCaps json.RawMessage // capabilities from discover / initialize
+	origin     string          // Origin header the client (a browser page) sends, if any
+	closed     bool            // the client gave up on the connection
 	sessions   int
+	replica    int // 1-based replica of the HTTP exchange in flight (0: no balancer)
 
-	peer    *stdio.Peer
-	handler *streamhttp.Handler
+	peer     *stdio.Peer
+	servers  []*mcp.Server         // one per replica
+	handlers []*streamhttp.Handler // one per replica (HTTP)
+	next     int                   // round-robin position of the load balancer
+	spec     serverSpec
 }
 
-func newRunner(o Options) *runner {
-	r := &runner{o: o, version: o.Version}
+// serverSpec is what a scenario needs from the server side.
+type serverSpec struct {
+	tools       *toolbox.Registry // nil: the course toolbox
+	legacyOnly  bool              // a server that only speaks 2025-11-25
+	listChanged bool              // declares tools.listChanged
+	replicas    int               // HTTP replicas behind a round-robin balancer (0 = 1)
+}
+
+func newRunner(o Options, spec serverSpec) *runner {
+	r := &runner{o: o, version: o.Version, spec: spec}
 	cfg := mcp.DefaultConfig()
 	cfg.Sleep = r.clock.Sleep
+	if spec.tools != nil {
+		cfg.Tools = spec.tools
+	}
+	if spec.legacyOnly {
+		cfg.Modern = []string{}
+	}
+	cfg.ListChanged = spec.listChanged
 	if o.Transport == "stdio" {
 		// stdio §Messages: the server MAY write UTF-8 logs to stderr.
 		cfg.Logf = func(format string, args ...any) {
@@ -63,11 +85,20 @@ func newRunner(o Options) *runner {
 				spec: specStdio})
 		}
 	}
-	r.srv = mcp.NewServer(cfg)
+	n := spec.replicas
+	if n < 1 || o.Transport == "stdio" {
+		n = 1
+	}
+	for i := 0; i < n; i++ {
+		srv := mcp.NewServer(cfg)
+		r.servers = append(r.servers, srv)
+		if o.Transport == "http" {
+			r.handlers = append(r.handlers, streamhttp.New(streamhttp.Options{Server: srv, NewSessionID: r.newSessionID}))
+		}
+	}
+	r.srv = r.servers[0]
 	if o.Transport == "stdio" {
 		r.peer = stdio.NewPeer(r.srv)
-	} else {
-		r.handler = streamhttp.New(streamhttp.Options{Server: r.srv, NewSessionID: r.newSessionID})
 	}
 	return r
 }
@@ -100,8 +131,16 @@ func (r *runner) record(e ev) {
 	if e.msgs == nil {
 		e.msgs = []json.RawMessage{}
 	}
+	version := ""
+	if r.version != r.o.Version && slices.Contains(Versions, r.version) && e.kind != trace.KindThink {
+		version = r.version
+	}
+	wireVersion := r.o.Version
+	if version != "" {
+		wireVersion = version
+	}
 	spec := e.spec
-	modern := mcp.IsModern(r.o.Version)
+	modern := mcp.IsModern(wireVersion)
 	switch {
 	case spec == specStdio && modern:
 		spec = "basic/transports/stdio"
@@ -113,12 +152,16 @@ func (r *runner) record(e ev) {
 		spec = "basic/transports#streamable-http"
 	}
 	if spec != "" && !strings.HasPrefix(spec, "20") {
-		spec = r.o.Version + "/" + spec
+		spec = wireVersion + "/" + spec
+	}
+	replica := 0
+	if e.ch == trace.HTTPRequest || e.ch == trace.HTTPResponse {
+		replica = r.replica
 	}
 	r.events = append(r.events, trace.Event{
 		Seq: len(r.events) + 1, From: e.from, To: e.to, Channel: e.ch, Raw: e.raw,
 		Messages: e.msgs, Note: e.note, Kind: e.kind, TimeMs: r.clock.Now().Milliseconds(),
-		Spec: spec, HTTP: e.http,
+		Spec: spec, HTTP: e.http, Replica: replica, Version: version,
 	})
 }
 
@@ -155,6 +198,10 @@ type callOpts struct {
 	noMeta   bool // send without the version's _meta (legacy-shaped)
 	omitSess bool // forget Mcp-Session-Id (fault)
 	pollute  bool // the server prints a debug line on stdout first (fault)
+	// onNotify sees each server notification that arrives for this
+	// request, after it is recorded; stop ends the request the way the
+	// transport and version cancel (a subscription the client leaves).
+	onNotify func(n *jsonrpc.Message, stop func())
 }
 
 func (r *runner) newID() jsonrpc.ID {
@@ -217,6 +264,10 @@ func responseNote(label string, m *jsonrpc.Message, status int) string {
 	switch {
 	case m.Method == mcp.MethodProgress:
 		return "progress"
+	case m.Method == mcp.MethodAcknowledged:
+		return "subscription.acknowledged"
+	case m.Method == mcp.MethodToolsChanged:
+		return "tools-changed"
 	case m.Error != nil && status >= 400:
 		return fmt.Sprintf("%s.error.%d.http-%d", label, -m.Error.Code, status)
 	case m.Error != nil:
@@ -245,11 +296,7 @@ func (r *runner) stdioSend(m *jsonrpc.Message, o callOpts) outcome {
 	if o.timeout > 0 {
 		alarm = r.clock.AfterFunc(o.timeout, func() {
 			got.timedOut = true
-			// 2026-07-28 stdio §Cancellation / 2025-11-25 cancellation:
-			// the client sends notifications/cancelled with the request id.
-			reason := fmt.Sprintf("client timeout after %d ms", o.timeout.Milliseconds())
-			c := jsonrpc.Notification(mcp.MethodCancelled, map[string]any{"requestId": json.RawMessage(m.ID.String()), "reason": reason})
-			r.stdioSend(c, callOpts{label: "timeout.cancelled"})
+			r.stopStdio(m.ID, fmt.Sprintf("client timeout after %d ms", o.timeout.Milliseconds()), "timeout")
 		})
 	}
 	polluted := false
@@ -270,6 +317,9 @@ func (r *runner) stdioSend(m *jsonrpc.Message, o callOpts) outcome {
 		if out.Method == "" && !m.ID.IsZero() && out.ID == m.ID {
 			got.resp = out
 		}
+		if out.Method != "" && o.onNotify != nil {
+			o.onNotify(out, func() { r.stopStdio(m.ID, "client is done with the subscription", "subscription") })
+		}
 	})
 	if alarm != nil {
 		alarm.Stop()
@@ -281,6 +331,14 @@ func (r *runner) stdioSend(m *jsonrpc.Message, o callOpts) outcome {
 		got.resp = nil
 	}
 	return got
+}
+
+// stopStdio cancels an in-flight request on stdio: the client sends
+// notifications/cancelled with its id (2026-07-28 stdio §Cancellation,
+// 2025-11-25 basic/utilities/cancellation).
+func (r *runner) stopStdio(id jsonrpc.ID, reason, label string) {
+	c := jsonrpc.Notification(mcp.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()), "reason": reason})
+	r.stdioSend(c, callOpts{label: label + ".cancelled"})
 }
 
 // closeStdin ends a stdio session: the client closes the server's stdin and
@@ -358,6 +416,13 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 	var wire bytes.Buffer
 	_ = req.Write(&wire)
 	raw := wire.String()
+	// The load balancer (if any) picks the replica round-robin.
+	replica := r.next % len(r.handlers)
+	r.next++
+	r.replica = 0
+	if len(r.handlers) > 1 {
+		r.replica = replica + 1
+	}
 	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindMessage, raw: raw,
 		msgs: raws(sent...), note: note, spec: specHTTP,
 		http: &trace.HTTPInfo{Method: req.Method, Path: req.URL.Path, Headers: headerMap(req.Header)}})
@@ -374,14 +439,22 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 	rec := &recorder{r: r, label: o.label, hdr: http.Header{}}
 	var got outcome
 	var alarm *vclock.Alarm
+	var id jsonrpc.ID
+	if len(sent) == 1 {
+		id = sent[0].ID
+	}
 	if o.timeout > 0 && len(sent) == 1 {
-		id := sent[0].ID
 		alarm = r.clock.AfterFunc(o.timeout, func() {
 			got.timedOut = true
-			r.cancelHTTP(id, o.timeout, cancel, rec)
+			r.stopHTTP(id, fmt.Sprintf("client timeout after %d ms", o.timeout.Milliseconds()), "timeout", cancel, rec)
 		})
 	}
-	r.handler.ServeHTTP(rec, parsed)
+	if o.onNotify != nil {
+		rec.onNotify = func(n *jsonrpc.Message) {
+			o.onNotify(n, func() { r.stopHTTP(id, "client is done with the subscription", "subscription", cancel, rec) })
+		}
+	}
+	r.handlers[replica].ServeHTTP(rec, parsed)
 	if alarm != nil {
 		alarm.Stop()
 	}
@@ -407,23 +480,27 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 	return got
 }
 
-// cancelHTTP is the client giving up on a request: 2026-07-28 closes the
-// response stream, which "MUST be treated by the server as cancellation";
-// 2025-11-25 says a disconnect is NOT a cancellation, so the client sends
-// notifications/cancelled in a new POST and then drops the stream.
-func (r *runner) cancelHTTP(id jsonrpc.ID, timeout time.Duration, cancel context.CancelFunc, rec *recorder) {
-	if mcp.IsModern(r.version) {
+// stopHTTP is the client giving up on a request or stream: 2026-07-28
+// closes the response stream, which "MUST be treated by the server as
+// cancellation"; 2025-11-25 says a disconnect is NOT a cancellation, so the
+// client sends notifications/cancelled in a new POST and then drops the
+// stream. A 2025-11-25 GET stream has no request id: it is just closed.
+func (r *runner) stopHTTP(id jsonrpc.ID, reason, label string, cancel context.CancelFunc, rec *recorder) {
+	if mcp.IsModern(r.version) || id.IsZero() {
+		spec := "basic/transports/streamable-http#cancellation"
+		if !mcp.IsModern(r.version) {
+			spec = "basic/transports#listening-for-messages-from-the-server"
+		}
 		r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, raw: "",
-			note: "timeout.close-stream", spec: "basic/transports/streamable-http#cancellation"})
+			note: label + ".close-stream", spec: spec})
 		rec.clientClosed = true
 		cancel()
 		return
 	}
-	reason := fmt.Sprintf("client timeout after %d ms", timeout.Milliseconds())
 	c := jsonrpc.Notification(mcp.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()), "reason": reason})
-	r.httpSend(c, callOpts{label: "timeout.cancelled"})
+	r.httpSend(c, callOpts{label: label + ".cancelled"})
 	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, raw: "",
-		note: "timeout.drop-stream", spec: "basic/utilities/cancellation#cancellation-flow"})
+		note: label + ".drop-stream", spec: "basic/utilities/cancellation#cancellation-flow"})
 	rec.clientClosed = true
 	cancel()
 }
@@ -492,6 +569,7 @@ type recorder struct {
 	clientClosed bool
 	body         bytes.Buffer // not yet emitted
 	wire         bytes.Buffer // everything emitted, for the client to parse
+	onNotify     func(n *jsonrpc.Message)
 }
 
 func (w *recorder) Header() http.Header { return w.hdr }
@@ -569,6 +647,11 @@ func (w *recorder) emit(raw string, msgs []*jsonrpc.Message, chunk bool) {
 	w.r.record(ev{from: trace.Server, to: trace.Client, ch: trace.HTTPResponse, kind: trace.KindMessage, raw: raw,
 		msgs: raws(msgs...), note: note, spec: specHTTP,
 		http: &trace.HTTPInfo{Status: w.status, Headers: headerMap(w.hdr), Chunk: chunk}})
+	for _, m := range msgs {
+		if m.Method != "" && w.onNotify != nil && !w.clientClosed {
+			w.onNotify(m)
+		}
+	}
 }
 
 // finish completes the response after the handler returned and gives the
@@ -596,4 +679,8 @@ func (w *recorder) finish() string {
 	msgs := parseBody(w.hdr.Get("Content-Type"), body)
 	w.emit(w.head()+string(body), msgs, false)
 	return w.wire.String()
+}
+
+func contextWithCancel() (context.Context, context.CancelFunc) {
+	return context.WithCancel(context.Background())
 }

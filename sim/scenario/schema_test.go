@@ -70,13 +70,17 @@ func (s *specSchemas) validate(def string, raw []byte) error {
 }
 
 var requestDefs = map[string]string{
-	"initialize":                "InitializeRequest",
-	"server/discover":           "DiscoverRequest",
-	"tools/list":                "ListToolsRequest",
-	"tools/call":                "CallToolRequest",
-	"notifications/initialized": "InitializedNotification",
-	"notifications/cancelled":   "CancelledNotification",
-	"notifications/progress":    "ProgressNotification",
+	"initialize":                               "InitializeRequest",
+	"server/discover":                          "DiscoverRequest",
+	"tools/list":                               "ListToolsRequest",
+	"tools/call":                               "CallToolRequest",
+	"notifications/initialized":                "InitializedNotification",
+	"notifications/cancelled":                  "CancelledNotification",
+	"notifications/progress":                   "ProgressNotification",
+	"prompts/list":                             "ListPromptsRequest",
+	"subscriptions/listen":                     "SubscriptionsListenRequest",
+	"notifications/subscriptions/acknowledged": "SubscriptionsAcknowledgedNotification",
+	"notifications/tools/list_changed":         "ToolListChangedNotification",
 }
 
 var resultDefs = map[string]string{
@@ -111,11 +115,12 @@ func TestMessagesMatchSchema(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := schemas[o.Version]
 		methods := map[string]string{} // request id → method
 		for _, e := range tr.Events {
+			version := tr.EventVersion(e)
+			s := schemas[version]
 			for _, raw := range e.Messages {
-				where := fmt.Sprintf("%s/%s/%s/%s event %d (%s)", o.Scenario, o.Version, o.Transport, o.Fault, e.Seq, e.Note)
+				where := fmt.Sprintf("%s/%s/%s/%s event %d (%s, %s)", o.Scenario, o.Version, o.Transport, o.Fault, e.Seq, e.Note, version)
 				if err := s.validate("JSONRPCMessage", raw); err != nil {
 					t.Errorf("%s: %v\n%s", where, err, raw)
 					continue
@@ -149,7 +154,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 					if err := s.validate(def, m.Result); err != nil {
 						t.Errorf("%s: %v\n%s", where, err, m.Result)
 					}
-					if o.Version == "2026-07-28" {
+					if version == "2026-07-28" {
 						if err := s.validate(def+"Response", raw); err != nil {
 							t.Errorf("%s: %v", where, err)
 						}
@@ -158,7 +163,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 					if err := s.validate("JSONRPCErrorResponse", raw); err != nil {
 						t.Errorf("%s: %v", where, err)
 					}
-					if o.Version != "2026-07-28" {
+					if version != "2026-07-28" {
 						continue
 					}
 					def, ok := errorDefs2026[m.Error.Code]

@@ -86,14 +86,7 @@ type toolChoice struct {
 // start launches/connects and performs discovery for the version. It
 // returns false when the run is over (the fault ended it).
 func (r *runner) start() bool {
-	if r.o.Transport == "stdio" {
-		r.record(ev{from: trace.Host, to: trace.Server, ch: trace.HostChannel, kind: trace.KindLaunch,
-			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
-		r.srv.Logf("mcp-wire-lab 1.0.0 serving MCP on stdio (versions %s)", strings.Join(r.srv.Supported(), ", "))
-	} else {
-		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
-			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: specHTTP})
-	}
+	r.launch()
 	if r.o.Fault == FaultBadOrigin {
 		// A page on another site, rebound to 127.0.0.1, makes the request.
 		r.origin = "http://attacker.example"
@@ -102,6 +95,19 @@ func (r *runner) start() bool {
 		return r.discover()
 	}
 	return r.handshake()
+}
+
+// launch starts the server process (stdio) or points the client at the
+// endpoint (HTTP).
+func (r *runner) launch() {
+	if r.o.Transport == "stdio" {
+		r.record(ev{from: trace.Host, to: trace.Server, ch: trace.HostChannel, kind: trace.KindLaunch,
+			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
+		r.srv.Logf("mcp-wire-lab 1.0.0 serving MCP on stdio (versions %s)", strings.Join(r.srv.Supported(), ", "))
+	} else {
+		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
+			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: specHTTP})
+	}
 }
 
 // discover is the 2026-07-28 opening: server/discover (optional, but the
@@ -128,12 +134,16 @@ func (r *runner) discover() bool {
 			fmt.Sprintf("supported: %s → retry with %s\n", strings.Join(data.Supported, ", "), r.version))
 		out = r.request(mcp.MethodDiscover, nil, callOpts{label: "discover-retry"})
 	}
+	var res mcp.DiscoverResult
+	if out.result(&res) {
+		r.serverCaps = res.Capabilities
+	}
 	return r.ok(out)
 }
 
 // handshake is the 2025-11-25 opening (basic/lifecycle §Initialization).
 func (r *runner) handshake() bool {
-	asked := r.o.Version
+	asked := r.version
 	if r.o.Fault == FaultUnsupportedVersion {
 		asked = oldVersion
 	}
@@ -153,6 +163,7 @@ func (r *runner) handshake() bool {
 	}
 	r.version = res.ProtocolVersion
 	r.negotiated = true
+	r.serverCaps = res.Capabilities
 	r.notify(mcp.MethodInitialized, nil, "initialized")
 	return true
 }
@@ -200,6 +211,7 @@ func (r *runner) listTools() ([]mcp.Tool, bool) {
 
 type callOutcome struct {
 	isError bool
+	resp    *jsonrpc.Message // the tools/call response, when one arrived
 }
 
 func (r *runner) callTool(c toolChoice) callOutcome {
@@ -246,11 +258,11 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	}
 	if res.IsError {
 		r.host(trace.Client, trace.Host, "model.reads-tool-error", text+"\n")
-		return callOutcome{isError: true}
+		return callOutcome{isError: true, resp: out.resp}
 	}
 	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
 	r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
-	return callOutcome{}
+	return callOutcome{resp: out.resp}
 }
 
 // disconnect ends the connection the way the transport and version do it.

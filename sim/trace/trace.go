@@ -73,6 +73,21 @@ type Event struct {
 	TimeMs int64     `json:"timeMs"`         // virtual clock, ms since the scenario started
 	Spec   string    `json:"spec,omitempty"` // spec section followed, e.g. "2026-07-28/basic/transports/streamable-http#server-validation"
 	HTTP   *HTTPInfo `json:"http,omitempty"`
+	// Replica is the server replica (1-based) that a load balancer routed
+	// this HTTP exchange to; 0 when there is a single server.
+	Replica int `json:"replica,omitempty"`
+	// Version is the protocol version of this event's messages when it
+	// differs from the trace's (a dual-era client that fell back to
+	// 2025-11-25); empty otherwise.
+	Version string `json:"version,omitempty"`
+}
+
+// EventVersion is the protocol version an event's messages follow.
+func (t *Trace) EventVersion(e Event) string {
+	if e.Version != "" {
+		return e.Version
+	}
+	return t.Version
 }
 
 // Trace is the full record of one scenario run.

@@ -83,6 +83,19 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 			cancel()
 		}
 	}
+	if srv.ListChanged() {
+		// 2025-11-25 sessions are told when the tool list changes, on
+		// stdout between responses.
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = srv.WatchTools(ctx, func() {
+				if n := srv.ToolsChangedNotice(p.conn); n != nil {
+					emit(n)
+				}
+			})
+		}()
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), MaxLine)
 	for sc.Scan() {

@@ -102,14 +102,52 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.post(w, r)
 	case http.MethodDelete:
 		h.delete(w, r)
+	case http.MethodGet:
+		h.get(w, r)
 	default:
 		// 2026-07-28 §Backward Compatibility: GET (and DELETE) → 405. The
 		// 2025-11-25 GET stream is optional ("MUST either return
 		// Content-Type: text/event-stream ... or else return HTTP 405").
 		w.Header().Set("Allow", "POST, DELETE")
 		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			"Method Not Allowed: the MCP endpoint accepts POST (and DELETE of a 2025-11-25 session)", nil)
+			"Method Not Allowed: the MCP endpoint accepts POST (and GET or DELETE of a 2025-11-25 session)", nil)
 	}
+}
+
+// get opens the 2025-11-25 server-to-client stream of a session
+// (§Listening for Messages from the Server): with a known session the
+// server answers text/event-stream and sends notifications/tools/list_changed
+// on it when its tool list changes (and it declared listChanged). Without a
+// session — and always under 2026-07-28, whose replacement is
+// subscriptions/listen — the answer is 405.
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get(HeaderSessionID)
+	h.mu.Lock()
+	c := h.sessions[id]
+	h.mu.Unlock()
+	if id == "" || c == nil || !c.Legacy() || !accepts(r.Header.Values("Accept"), "text/event-stream") {
+		w.Header().Set("Allow", "POST, DELETE")
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Method Not Allowed: GET opens a stream only for a 2025-11-25 session that accepts text/event-stream (2026-07-28 uses subscriptions/listen)", nil)
+		return
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/event-stream")
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	if flusher != nil {
+		flusher.Flush()
+	}
+	_ = h.srv.WatchTools(r.Context(), func() {
+		if n := h.srv.ToolsChangedNotice(c); n != nil && r.Context().Err() == nil {
+			writeEvent(w, n)
+			if flusher != nil {
+				flusher.Flush()
+			}
+		}
+	})
 }
 
 // delete ends a 2025-11-25 session (§Session Management 5). Without a
@@ -180,7 +218,7 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 			"Invalid Request: the body must be a JSON-RPC request or notification, not a response", nil)
 		return
 	}
-	if isModern(m, r) {
+	if h.srv.SupportsModern() && isModern(m, r) {
 		h.modern(w, r, m)
 		return
 	}

@@ -1,0 +1,163 @@
+package scenario
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/trace"
+)
+
+func run(t *testing.T, scenario, version, transport, fault string) *trace.Trace {
+	t.Helper()
+	tr, err := Run(Options{Scenario: scenario, Version: version, Transport: transport, Fault: fault})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// methodsSent lists the methods the client put on the wire, in order.
+func methodsSent(t *testing.T, tr *trace.Trace) []string {
+	var out []string
+	for _, e := range tr.Events {
+		if e.From != trace.Client || e.Kind != trace.KindMessage {
+			continue
+		}
+		for _, raw := range e.Messages {
+			out = append(out, decode(t, raw).Method)
+		}
+	}
+	return out
+}
+
+func TestCapabilitiesOutcome(t *testing.T) {
+	for _, c := range []struct {
+		version, transport string
+		status             int
+	}{
+		{"2026-07-28", "http", http.StatusNotFound}, {"2025-11-25", "http", http.StatusOK},
+		{"2026-07-28", "stdio", 0}, {"2025-11-25", "stdio", 0},
+	} {
+		tr := run(t, "capabilities", c.version, c.transport, "none")
+		e := find(tr, "prompts-list.error.32601")
+		if len(e) != 1 {
+			t.Fatalf("%s/%s: no -32601 for prompts/list", c.version, c.transport)
+		}
+		if c.status != 0 && e[0].HTTP.Status != c.status {
+			t.Fatalf("%s/%s: status %d, want %d", c.version, c.transport, e[0].HTTP.Status, c.status)
+		}
+		if !strings.Contains(find(tr, "capabilities.read")[0].Raw, `{"tools":{"listChanged":false}}`) {
+			t.Fatal("the client should show the declared capabilities")
+		}
+	}
+}
+
+func TestListChangedOutcome(t *testing.T) {
+	for _, v := range Versions {
+		for _, tp := range Transports {
+			tr := run(t, "list-changed", v, tp, "none")
+			changed := find(tr, "tools-changed")
+			if len(changed) != 1 || changed[0].TimeMs != 2000 {
+				t.Fatalf("%s/%s: tools-changed events %+v", v, tp, changed)
+			}
+			n := decode(t, changed[0].Messages[0])
+			if v == "2026-07-28" {
+				ack := find(tr, "subscription.acknowledged")
+				if len(ack) != 1 || ack[0].Seq > changed[0].Seq {
+					t.Fatalf("%s/%s: the acknowledgment must come first", v, tp)
+				}
+				// subscriptions: every notification carries the listen id.
+				listen := find(tr, "listen.request")
+				id := decode(t, listen[0].Messages[0]).ID.String()
+				if !strings.Contains(string(n.Params), `"io.modelcontextprotocol/subscriptionId":`+id) {
+					t.Fatalf("%s/%s: notification %s lacks subscriptionId %s", v, tp, changed[0].Messages[0], id)
+				}
+				if got := responsesTo(tr, id); len(got) != 0 {
+					t.Fatalf("%s/%s: a cancelled subscription was answered", v, tp)
+				}
+			} else if len(n.Params) != 0 {
+				t.Fatalf("2025-11-25 list_changed has params %s", n.Params)
+			}
+			lists := find(tr, "tools-list.result")
+			if len(lists) != 2 || !strings.Contains(lists[1].Raw, `"name":"book_room"`) || strings.Contains(lists[0].Raw, `"name":"book_room"`) {
+				t.Fatalf("%s/%s: the re-list should show book_room, the first list not", v, tp)
+			}
+		}
+	}
+}
+
+func TestLoadBalancerOutcome(t *testing.T) {
+	tr := run(t, "load-balancer", "2025-11-25", "http", "none")
+	lost := find(tr, "initialized.error.32600.http-404")
+	if len(lost) != 2 || lost[0].Replica != 2 || lost[1].Replica != 2 {
+		t.Fatalf("2025-11-25: want two 404s from replica 2, got %+v", lost)
+	}
+	if len(find(tr, "lb.give-up")) != 1 || len(find(tr, "tools-list")) != 0 {
+		t.Fatal("2025-11-25: the client must give up before any tools/list")
+	}
+
+	tr = run(t, "load-balancer", "2026-07-28", "http", "none")
+	replicas := []int{}
+	for _, e := range tr.Events {
+		if e.Channel == trace.HTTPRequest {
+			replicas = append(replicas, e.Replica)
+		}
+	}
+	if len(replicas) != 4 || replicas[0] != 1 || replicas[1] != 2 || replicas[2] != 1 || replicas[3] != 2 {
+		t.Fatalf("2026-07-28: round robin replicas %v", replicas)
+	}
+	res := find(tr, "tools-call.result")
+	if len(res) != 2 || res[1].Replica != 2 || !strings.Contains(res[1].Raw, `"sent":true`) {
+		t.Fatalf("2026-07-28: send_draft on replica 2 should succeed with the handle from replica 1: %+v", res)
+	}
+}
+
+func TestDualEraOutcome(t *testing.T) {
+	for _, tp := range Transports {
+		m := methodsSent(t, run(t, "dual-era", "2026-07-28", tp, "none"))
+		if strings.Join(m, ",") != "server/discover,tools/list" {
+			t.Fatalf("%s modern server: sent %v", tp, m)
+		}
+		tr := run(t, "dual-era", "2026-07-28", tp, "legacy-server")
+		m = methodsSent(t, tr)
+		if strings.Join(m, ",") != "server/discover,initialize,notifications/initialized,tools/list" {
+			t.Fatalf("%s legacy server: sent %v", tp, m)
+		}
+		for _, e := range tr.Events[find(tr, "era.legacy")[0].Seq:] {
+			if e.Kind != trace.KindThink && e.Version != "2025-11-25" {
+				t.Fatalf("%s: event %d after the fallback is not tagged 2025-11-25", tp, e.Seq)
+			}
+		}
+		tr = run(t, "dual-era", "2026-07-28", tp, "unsupported-version")
+		m = methodsSent(t, tr)
+		if strings.Join(m, ",") != "server/discover,server/discover,tools/list" {
+			t.Fatalf("%s unsupported version: sent %v (must not fall back to initialize)", tp, m)
+		}
+		probe := find(tr, "probe.error.32022")
+		if len(probe) != 1 {
+			t.Fatalf("%s: no -32022 on the probe", tp)
+		}
+	}
+}
+
+func TestPoisoningOutcome(t *testing.T) {
+	tr := run(t, "tool-poisoning", "2026-07-28", "http", "none")
+	f := find(tr, "poisoning.flagged")
+	if len(f) != 1 || !strings.Contains(f[0].Raw, "daily_quote") || !strings.Contains(f[0].Raw, "<IMPORTANT>") {
+		t.Fatalf("flagged: %+v", f)
+	}
+	for _, e := range find(tr, "tools-call.request") {
+		var p struct {
+			Params struct{ Name string } `json:"params"`
+		}
+		_ = json.Unmarshal(e.Messages[0], &p)
+		if p.Params.Name != "daily_quote" {
+			t.Fatalf("the host let %s through", p.Params.Name)
+		}
+	}
+	if got := decode(t, find(tr, "tools-call.result")[0].Messages[0]); got.Error != nil {
+		t.Fatal(got.Error)
+	}
+}

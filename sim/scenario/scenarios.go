@@ -1,0 +1,275 @@
+package scenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/trace"
+)
+
+// ---- capabilities: a method whose capability the server did not declare ----
+
+func capabilitiesScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "Which prompt templates does this server offer?\n")
+	if !r.start() {
+		return
+	}
+	r.host(trace.Client, trace.Client, "capabilities.read",
+		fmt.Sprintf("server capabilities: %s (no \"prompts\")\n", r.serverCaps))
+	// A careless client asks anyway. 2026-07-28 schema MethodNotFoundError:
+	// a method "gated behind a server capability the server did not
+	// advertise" is -32601 (HTTP 404 in 2026-07-28).
+	out := r.request(mcp.MethodPromptsList, nil, callOpts{label: "prompts-list"})
+	if out.resp != nil && out.resp.Error != nil {
+		r.host(trace.Client, trace.Host, "capabilities.refused",
+			fmt.Sprintf("error %d %s\n", out.resp.Error.Code, out.resp.Error.Message))
+	}
+	if tools, ok := r.listTools(); ok {
+		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	}
+	r.finish()
+}
+
+// ---- tool poisoning: an instruction hidden in a tool description ----
+
+func poisonedServer(Options) serverSpec {
+	return serverSpec{tools: toolbox.Default().MustWith(toolbox.PoisonedQuote())}
+}
+
+func poisoningScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "Post a motivating quote to the team channel.\n")
+	if !r.start() {
+		return
+	}
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	// The host inspects descriptions before a model reads them: the user
+	// never sees them, the model treats them as trusted instructions.
+	var flagged []string
+	for _, t := range tools {
+		if hits := toolbox.Suspicious(t.Description); len(hits) > 0 {
+			flagged = append(flagged, fmt.Sprintf("%s: %q\n  description: %s", t.Name, hits, t.Description))
+		}
+	}
+	if len(flagged) > 0 {
+		r.host(trace.Client, trace.Host, "poisoning.flagged", "⚠ instructions aimed at the model found in tool descriptions:\n"+strings.Join(flagged, "\n")+"\n")
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	// The model obeys the hidden instruction: it wants the employee list
+	// although the user only asked for a quote.
+	r.host(trace.Host, trace.Client, "poisoning.model-obeys", `{"name":"list_employees","arguments":{}}`+"\n")
+	r.host(trace.Host, trace.Host, "poisoning.blocked",
+		"Host: the model wants list_employees, which the user's request does not need; it was asked for by daily_quote's description (flagged).\n"+
+			"Ask the user? → denied. The call is not sent.\n")
+	r.callTool(toolChoice{Name: "daily_quote", Args: map[string]any{"audience": "team channel"}})
+	r.finish()
+}
+
+// ---- list-changed: the tool list changes while the client is connected ----
+
+func listChangedServer(Options) serverSpec { return serverSpec{listChanged: true} }
+
+func listChangedScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "Book the Aurora room for 2026-12-04.\n")
+	if !r.start() {
+		return
+	}
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	r.host(trace.Host, trace.Host, "list-changed.no-tool", "No tool can book rooms yet. Waiting for the server's tool list to change.\n")
+
+	// An administrator enables book_room 1.5 s from now; the server
+	// notices on its next poll (every second).
+	r.clock.AfterFunc(1500*time.Millisecond, func() {
+		for _, s := range r.servers {
+			s.SetTools(toolbox.Default().MustWith(toolbox.BookRoom()))
+		}
+		r.record(ev{from: trace.Server, to: trace.Server, ch: trace.HostChannel, kind: trace.KindThink,
+			raw: "admin: enabled tool book_room\n", note: "list-changed.admin"})
+	})
+	react := func(n *jsonrpc.Message, stop func()) {
+		if n.Method != mcp.MethodToolsChanged {
+			return
+		}
+		// The notification carries no list: the client re-lists.
+		tools, ok := r.listTools()
+		if ok {
+			r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+			r.callTool(toolChoice{Name: "book_room", Args: map[string]any{"room": "Aurora", "day": "2026-12-04"}})
+		}
+		stop()
+	}
+	switch {
+	case mcp.IsModern(r.version):
+		// 2026-07-28 basic/patterns/subscriptions: opt in per notification
+		// type on a long-lived subscriptions/listen request.
+		r.request(mcp.MethodListen, map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}},
+			callOpts{label: "listen", onNotify: react})
+	case r.o.Transport == "stdio":
+		// 2025-11-25: a server that declared listChanged just writes the
+		// notification on stdout, between responses.
+		r.watchLegacyStdio(react)
+	default:
+		// 2025-11-25 HTTP: the client opens the session's GET stream.
+		req := r.buildRequest(http.MethodGet, nil, nil, callOpts{})
+		req.Header["Accept"] = []string{"text/event-stream"}
+		r.roundTrip(req, nil, callOpts{label: "get-stream", onNotify: react}, "get-stream.request")
+	}
+	r.finish()
+}
+
+// watchLegacyStdio runs the stdio server's change watcher until the first
+// change, recording what it writes to stdout.
+func (r *runner) watchLegacyStdio(react func(n *jsonrpc.Message, stop func())) {
+	ctx, cancel := contextWithCancel()
+	defer cancel()
+	_ = r.srv.WatchTools(ctx, func() {
+		n := r.srv.ToolsChangedNotice(r.peer.Conn())
+		if n == nil {
+			return
+		}
+		r.record(ev{from: trace.Server, to: trace.Client, ch: trace.Stdout, kind: trace.KindMessage,
+			raw: string(n.Encode()) + "\n", msgs: raws(n), note: "tools-changed", spec: specStdio})
+		react(n, cancel)
+	})
+}
+
+// ---- load-balancer: sessions vs stateless requests across replicas ----
+
+func loadBalancerServer(Options) serverSpec {
+	store := toolbox.NewDraftStore()
+	return serverSpec{replicas: 2, tools: toolbox.Default().MustWith(toolbox.DraftTools(store)...)}
+}
+
+func loadBalancerScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "Draft an e-mail to Ana about the login incident, then send it.\n")
+	r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
+		raw:  "connect http://" + EndpointHost + EndpointPath + " (a round-robin load balancer in front of replicas 1 and 2)\n",
+		note: "lb.launch", spec: specHTTP})
+	if !mcp.IsModern(r.version) {
+		// 2025-11-25: the session lives in the memory of the replica that
+		// answered initialize. The next request goes to the other one.
+		for attempt := 1; attempt <= 2; attempt++ {
+			r.sessionID, r.negotiated = "", false
+			label := "initialize"
+			if attempt > 1 {
+				label = "reinitialize"
+			}
+			out := r.request(mcp.MethodInitialize, mcp.InitializeParams(r.o.Version), callOpts{noMeta: true, label: label})
+			if !r.ok(out) {
+				return
+			}
+			r.negotiated = true
+			got := r.notify(mcp.MethodInitialized, nil, "initialized")
+			if got.status != http.StatusNotFound {
+				break
+			}
+			if attempt == 1 {
+				// §Session Management 4: on 404 the client MUST start a new
+				// session by sending a new InitializeRequest.
+				r.host(trace.Client, trace.Client, "lb.session-lost", "404: replica 2 has never heard of this session → start a new one\n")
+				continue
+			}
+			r.host(trace.Client, trace.Host, "lb.give-up",
+				"404 again: every other request lands on a replica that does not hold the session.\n"+
+					"Fix: sticky routing (by Mcp-Session-Id) or a session store shared by the replicas.\n")
+			r.closed = true
+			return
+		}
+	}
+	if !r.discover() {
+		return
+	}
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	out := r.callTool(toolChoice{Name: "create_draft", Args: map[string]any{"to": "ana.souza@example.com", "subject": "Login incident"}})
+	var sc struct {
+		StructuredContent struct {
+			DraftID string `json:"draft_id"`
+		} `json:"structuredContent"`
+	}
+	if out.resp == nil || json.Unmarshal(out.resp.Result, &sc) != nil || sc.StructuredContent.DraftID == "" {
+		r.finish()
+		return
+	}
+	// The handle is application state the model carries forward; any
+	// replica can resolve it because drafts live in shared storage.
+	r.callTool(toolChoice{Name: "send_draft", Args: map[string]any{"draft_id": sc.StructuredContent.DraftID}})
+	r.finish()
+}
+
+// ---- dual-era: a client that supports both eras detects the server's ----
+
+func dualEraServer(o Options) serverSpec {
+	return serverSpec{legacyOnly: o.Fault == FaultLegacyServer}
+}
+
+// modernErrorCodes are the JSON-RPC errors that prove a server is modern
+// (2026-07-28 transports §Backward Compatibility).
+var modernErrorCodes = map[int]bool{
+	jsonrpc.CodeHeaderMismatch:                  true,
+	jsonrpc.CodeMissingRequiredClientCapability: true,
+	jsonrpc.CodeUnsupportedProtocolVersion:      true,
+}
+
+func dualEraScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "List the tools of the server I just configured.\n")
+	r.launch()
+	if r.o.Fault == FaultUnsupportedVersion {
+		r.version = futureVersion
+	}
+	// Probe with a modern request first (versioning §Backward Compatibility).
+	out := r.request(mcp.MethodDiscover, nil, callOpts{label: "probe"})
+	modern := out.resp != nil && out.resp.Error == nil
+	if out.resp != nil && out.resp.Error != nil {
+		code := out.resp.Error.Code
+		modern = modernErrorCodes[code] || (code == jsonrpc.CodeMethodNotFound && out.status == http.StatusNotFound)
+	}
+	switch {
+	case modern && out.resp.Error != nil && out.resp.Error.Code == jsonrpc.CodeUnsupportedProtocolVersion:
+		var data mcp.UnsupportedVersionData
+		_ = json.Unmarshal(out.resp.Error.Data, &data)
+		r.version = data.Supported[0]
+		r.host(trace.Client, trace.Client, "era.modern-retry",
+			fmt.Sprintf("-32022 is a modern error: the server is modern. Do NOT fall back to initialize; retry with %s from supported %v\n", r.version, data.Supported))
+		if !r.ok(r.request(mcp.MethodDiscover, nil, callOpts{label: "discover-retry"})) {
+			return
+		}
+	case modern:
+		r.host(trace.Client, trace.Client, "era.modern", "DiscoverResult: the server is modern; stay on "+r.version+"\n")
+	default:
+		why := "no recognized modern error"
+		if out.resp != nil && out.resp.Error != nil {
+			why = fmt.Sprintf("error %d is not a modern error", out.resp.Error.Code)
+		}
+		if out.status != 0 {
+			why = fmt.Sprintf("HTTP %d and %s", out.status, why)
+		}
+		r.host(trace.Client, trace.Client, "era.legacy", why+": the server is legacy → fall back to initialize (2025-11-25)\n")
+		r.version = mcp.V20251125
+		if !r.handshake() {
+			return
+		}
+	}
+	if tools, ok := r.listTools(); ok {
+		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	}
+	r.finish()
+}
