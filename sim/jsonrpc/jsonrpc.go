@@ -132,7 +132,7 @@ func (e *Error) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) 
 func NewError(code int, message string, data any) *Error {
 	e := &Error{Code: code, Message: message}
 	if data != nil {
-		b, err := json.Marshal(data)
+		b, err := Marshal(data)
 		if err == nil {
 			e.Data = b
 		}
@@ -223,11 +223,24 @@ func mustRaw(v any) json.RawMessage {
 	case []byte:
 		return compact(x)
 	}
-	b, err := json.Marshal(v)
+	b, err := Marshal(v)
 	if err != nil {
 		panic(fmt.Sprintf("jsonrpc: cannot marshal %T: %v", v, err))
 	}
 	return b
+}
+
+// Marshal is json.Marshal without HTML escaping: "<=" stays "<=" on the
+// wire instead of "\u003c=", so learners read the bytes as sent. (JSON
+// does not require the escaping; it only protects JSON pasted into HTML.)
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func compact(b []byte) json.RawMessage {
@@ -248,7 +261,7 @@ func (m *Message) MarshalJSON() ([]byte, error) {
 		b.WriteString(m.ID.raw)
 	}
 	if m.Method != "" {
-		mb, _ := json.Marshal(m.Method)
+		mb, _ := Marshal(m.Method)
 		b.WriteString(`,"method":`)
 		b.Write(mb)
 		if len(m.Params) > 0 {
@@ -256,7 +269,7 @@ func (m *Message) MarshalJSON() ([]byte, error) {
 			b.Write(m.Params)
 		}
 	} else if m.Error != nil {
-		eb, err := json.Marshal(m.Error)
+		eb, err := Marshal(m.Error)
 		if err != nil {
 			return nil, err
 		}

@@ -560,7 +560,7 @@ func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, mod
 		// server/tools §Structured Content: "a tool that returns structured
 		// content SHOULD also return the serialized JSON in a TextContent
 		// block" (for clients that only read content).
-		b, err := json.Marshal(res.Structured)
+		b, err := jsonrpc.Marshal(res.Structured)
 		if err == nil {
 			out.Content = append(out.Content, Content{Type: "text", Text: string(b)})
 		}
