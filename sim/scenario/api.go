@@ -4,6 +4,8 @@ package scenario
 
 import (
 	"fmt"
+
+	"mcpwirelab/sim/httplab"
 )
 
 // Options selects what to run. Values are the transcript command's names.
@@ -12,6 +14,11 @@ type Options struct {
 	Version   string // "2025-11-25" | "2026-07-28"
 	Transport string // "stdio" | "http"
 	Fault     string // "" or "none" | one of Faults()
+	// Client is the retry policy of the HTTP-foundations scenarios
+	// (http-*): TimeoutMs, Retries, BaseDelayMs, JitterPct, Seed; zero
+	// fields take the defaults (2000, 5, 250, 0, 1), Retries < 0 means
+	// none. Other scenarios ignore it.
+	Client httplab.ClientConfig
 }
 
 // Info describes a scenario for pickers.

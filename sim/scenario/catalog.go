@@ -22,6 +22,11 @@ const (
 	// FaultLegacyServer is a variant of the dual-era scenario: the server
 	// only speaks 2025-11-25.
 	FaultLegacyServer = "legacy-server"
+	// FaultShortLength and FaultLongLength are variants of the
+	// http-content-length scenario: the client declares a Content-Length
+	// smaller (characters instead of UTF-8 bytes) or larger than the body.
+	FaultShortLength = "short-length"
+	FaultLongLength  = "long-length"
 )
 
 // AllFaults lists every fault name.
@@ -47,6 +52,10 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 	case FaultMissingSession:
 		if transport != "http" || version != "2025-11-25" {
 			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
+		}
+	case FaultShortLength, FaultLongLength:
+		if transport != "http" {
+			return false, fault + " needs the http transport: only HTTP frames a body with Content-Length"
 		}
 	}
 	return true, ""
@@ -80,6 +89,18 @@ var scenarios = []scenarioDef{
 		Versions: onlyModern, Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, server: dualEraServer, run: dualEraScenario},
 	{info: Info{Name: "tool-poisoning", Title: Text{En: "Tool poisoning: instructions hidden in a description", Zh: "工具投毒：藏在描述里的指令"},
 		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
+	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
+	// JSON API, the same under both MCP versions.
+	{info: Info{Name: "http-anatomy", Title: Text{En: "HTTP anatomy: one request, one response", Zh: "HTTP 报文结构：一个请求，一个响应"},
+		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
+	{info: Info{Name: "http-content-length", Title: Text{En: "Content-Length counts bytes", Zh: "Content-Length 数的是字节"},
+		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
+	{info: Info{Name: "http-status-retries", Title: Text{En: "Status codes, retries and backoff", Zh: "状态码、重试与退避"},
+		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
+	{info: Info{Name: "http-idempotency", Title: Text{En: "Retrying a POST: the Idempotency-Key", Zh: "重试 POST：Idempotency-Key"},
+		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
+	{info: Info{Name: "http-sse", Title: Text{En: "Server-Sent Events: streamed vs buffered", Zh: "服务器推送事件（SSE）：流式读取与整体读取"},
+		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
 }
 
 // List describes every scenario, for pickers.
@@ -125,6 +146,9 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 	}
 	if ok, why := FaultApplies(o.Fault, o.Version, o.Transport); !ok {
 		return o, nil, fmt.Errorf("%w: fault %s does not apply to %s over %s: %s", ErrNotApplicable, o.Fault, o.Version, o.Transport, why)
+	}
+	if err := o.Client.Validate(); err != nil {
+		return o, nil, fmt.Errorf("%w client setting: %v", ErrUnknown, err)
 	}
 	return o, def, nil
 }

@@ -222,6 +222,9 @@ func TestFaultOutcomes(t *testing.T) {
 // rules that hold whatever the scenario.
 func TestWireInvariants(t *testing.T) {
 	for _, o := range matrix() {
+		if strings.HasPrefix(o.Scenario, "http-") {
+			continue // plain HTTP to a JSON API, not /mcp: see TestHTTPLabWireInvariants
+		}
 		tr, err := Run(o)
 		if err != nil {
 			t.Fatal(err)
@@ -319,7 +322,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{Scenario: "nope", Version: "2026-07-28", Transport: "stdio"}, `unknown value scenario "nope" (want one of: tool-call, progress, capabilities, list-changed, load-balancer, dual-era, tool-poisoning)`},
+		{Options{Scenario: "nope", Version: "2026-07-28", Transport: "stdio"}, `unknown value scenario "nope" (want one of: tool-call, progress, capabilities, list-changed, load-balancer, dual-era, tool-poisoning, http-anatomy, http-content-length, http-status-retries, http-idempotency, http-sse)`},
 		{Options{Scenario: "tool-call", Version: "2026-01-01", Transport: "stdio"}, `unknown value version "2026-01-01" (want one of: 2025-11-25, 2026-07-28)`},
 		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "ws"}, `unknown value transport "ws" (want one of: stdio, http)`},
 		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "fire"}, `unknown value fault "fire" for scenario tool-call`},

@@ -132,7 +132,7 @@ func (r *runner) record(e ev) {
 		e.msgs = []json.RawMessage{}
 	}
 	version := ""
-	if r.version != r.o.Version && slices.Contains(Versions, r.version) && e.kind != trace.KindThink {
+	if r.version != r.o.Version && slices.Contains(Versions, r.version) {
 		version = r.version
 	}
 	wireVersion := r.o.Version
@@ -202,6 +202,9 @@ type callOpts struct {
 	// request, after it is recorded; stop ends the request the way the
 	// transport and version cancel (a subscription the client leaves).
 	onNotify func(n *jsonrpc.Message, stop func())
+	// onOpen runs when a streamed HTTP response's head arrives (the
+	// 2025-11-25 GET stream carries no first message to react to).
+	onOpen func(stop func())
 }
 
 func (r *runner) newID() jsonrpc.ID {
@@ -449,10 +452,12 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 			r.stopHTTP(id, fmt.Sprintf("client timeout after %d ms", o.timeout.Milliseconds()), "timeout", cancel, rec)
 		})
 	}
+	stop := func() { r.stopHTTP(id, "client is done with the subscription", "subscription", cancel, rec) }
 	if o.onNotify != nil {
-		rec.onNotify = func(n *jsonrpc.Message) {
-			o.onNotify(n, func() { r.stopHTTP(id, "client is done with the subscription", "subscription", cancel, rec) })
-		}
+		rec.onNotify = func(n *jsonrpc.Message) { o.onNotify(n, stop) }
+	}
+	if o.onOpen != nil {
+		rec.onOpen = func() { o.onOpen(stop) }
 	}
 	r.handlers[replica].ServeHTTP(rec, parsed)
 	if alarm != nil {
@@ -570,6 +575,10 @@ type recorder struct {
 	body         bytes.Buffer // not yet emitted
 	wire         bytes.Buffer // everything emitted, for the client to parse
 	onNotify     func(n *jsonrpc.Message)
+	onOpen       func()
+	// plain, when set, marks a plain-HTTP exchange (httpfound.go): it
+	// names each recorded piece and sees it after it is recorded.
+	plain *plainHooks
 }
 
 func (w *recorder) Header() http.Header { return w.hdr }
@@ -611,6 +620,9 @@ func (w *recorder) Flush() {
 	}
 	w.body.Reset()
 	w.emit(out.String(), msgs, !first)
+	if first && w.onOpen != nil && !w.clientClosed {
+		w.onOpen()
+	}
 }
 
 func (w *recorder) head() string {
@@ -644,9 +656,16 @@ func (w *recorder) emit(raw string, msgs []*jsonrpc.Message, chunk bool) {
 	} else if len(msgs) == 0 && chunk {
 		note = w.label + ".stream-end"
 	}
+	spec := specHTTP
+	if w.plain != nil {
+		note, spec = w.plain.note(w.status, raw, chunk), ""
+	}
 	w.r.record(ev{from: trace.Server, to: trace.Client, ch: trace.HTTPResponse, kind: trace.KindMessage, raw: raw,
-		msgs: raws(msgs...), note: note, spec: specHTTP,
+		msgs: raws(msgs...), note: note, spec: spec,
 		http: &trace.HTTPInfo{Status: w.status, Headers: headerMap(w.hdr), Chunk: chunk}})
+	if w.plain != nil {
+		w.plain.after(raw, chunk)
+	}
 	for _, m := range msgs {
 		if m.Method != "" && w.onNotify != nil && !w.clientClosed {
 			w.onNotify(m)

@@ -32,6 +32,8 @@ func capabilitiesScenario(r *runner) {
 	}
 	if tools, ok := r.listTools(); ok {
 		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+		r.host(trace.Host, trace.Host, "model.answers",
+			fmt.Sprintf("This server offers no prompt templates: it declares only tools (%d of them).\n", len(tools)))
 	}
 	r.finish()
 }
@@ -83,25 +85,36 @@ func listChangedScenario(r *runner) {
 	if !r.start() {
 		return
 	}
-	tools, ok := r.listTools()
-	if !ok {
-		r.finish()
-		return
-	}
-	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
-	r.host(trace.Host, trace.Host, "list-changed.no-tool", "No tool can book rooms yet. Waiting for the server's tool list to change.\n")
-
-	// An administrator enables book_room 1.5 s from now; the server
-	// notices on its next poll (every second).
-	r.clock.AfterFunc(1500*time.Millisecond, func() {
-		for _, s := range r.servers {
-			s.SetTools(toolbox.Default().MustWith(toolbox.BookRoom()))
+	// The first listing: the model sees no booking tool yet.
+	firstList := func() bool {
+		tools, ok := r.listTools()
+		if !ok {
+			return false
 		}
-		r.record(ev{from: trace.Server, to: trace.Server, ch: trace.HostChannel, kind: trace.KindThink,
-			raw: "admin: enabled tool book_room\n", note: "list-changed.admin"})
-	})
+		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+		r.host(trace.Host, trace.Host, "list-changed.no-tool", "No tool can book rooms yet. Waiting for the server's tool list to change.\n")
+		// An administrator enables book_room 1.5 s from now; the server
+		// notices on its next poll (every second).
+		r.clock.AfterFunc(1500*time.Millisecond, func() {
+			for _, s := range r.servers {
+				s.SetTools(toolbox.Default().MustWith(toolbox.BookRoom()))
+			}
+			r.record(ev{from: trace.Server, to: trace.Server, ch: trace.HostChannel, kind: trace.KindThink,
+				raw: "admin: enabled tool book_room\n", note: "list-changed.admin"})
+		})
+		return true
+	}
 	react := func(n *jsonrpc.Message, stop func()) {
-		if n.Method != mcp.MethodToolsChanged {
+		switch n.Method {
+		case mcp.MethodAcknowledged:
+			// Subscribed first, listed second: no change can slip
+			// between the two.
+			if !firstList() {
+				stop()
+			}
+			return
+		case mcp.MethodToolsChanged:
+		default:
 			return
 		}
 		// The notification carries no list: the client re-lists.
@@ -121,12 +134,19 @@ func listChangedScenario(r *runner) {
 	case r.o.Transport == "stdio":
 		// 2025-11-25: a server that declared listChanged just writes the
 		// notification on stdout, between responses.
-		r.watchLegacyStdio(react)
+		if firstList() {
+			r.watchLegacyStdio(react)
+		}
 	default:
-		// 2025-11-25 HTTP: the client opens the session's GET stream.
+		// 2025-11-25 HTTP: the client opens the session's GET stream,
+		// then lists.
 		req := r.buildRequest(http.MethodGet, nil, nil, callOpts{})
 		req.Header["Accept"] = []string{"text/event-stream"}
-		r.roundTrip(req, nil, callOpts{label: "get-stream", onNotify: react}, "get-stream.request")
+		r.roundTrip(req, nil, callOpts{label: "get-stream", onNotify: react, onOpen: func(stop func()) {
+			if !firstList() {
+				stop()
+			}
+		}}, "get-stream.request")
 	}
 	r.finish()
 }
@@ -186,7 +206,7 @@ func loadBalancerScenario(r *runner) {
 			r.host(trace.Client, trace.Host, "lb.give-up",
 				"404 again: every other request lands on a replica that does not hold the session.\n"+
 					"Fix: sticky routing (by Mcp-Session-Id) or a session store shared by the replicas.\n")
-			r.closed = true
+			r.disconnect()
 			return
 		}
 	}
@@ -199,7 +219,7 @@ func loadBalancerScenario(r *runner) {
 		return
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
-	out := r.callTool(toolChoice{Name: "create_draft", Args: map[string]any{"to": "ana.souza@example.com", "subject": "Login incident"}})
+	out := r.callTool(toolChoice{Name: "create_draft", Args: map[string]any{"to": "ana.souza@example.com", "subject": "Login incident"}, Intermediate: true})
 	var sc struct {
 		StructuredContent struct {
 			DraftID string `json:"draft_id"`

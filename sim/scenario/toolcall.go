@@ -81,6 +81,9 @@ type toolChoice struct {
 	Progress bool
 	Timeout  time.Duration
 	Retry    bool
+	// Intermediate: the model goes on to another call instead of
+	// answering the user after this one.
+	Intermediate bool
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -261,7 +264,9 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		return callOutcome{isError: true, resp: out.resp}
 	}
 	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
-	r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
+	if !c.Intermediate {
+		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
+	}
 	return callOutcome{resp: out.resp}
 }
 

@@ -351,8 +351,11 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 	if sid == "" {
 		// §Session Management 3: "SHOULD respond to requests without an
 		// Mcp-Session-Id header (other than initialization) with HTTP 400".
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
-			"Bad Request: Mcp-Session-Id header is required (send initialize first for 2025-11-25, or per-request _meta for 2026-07-28)", nil)
+		msg := "Bad Request: Mcp-Session-Id header is required (send initialize first for 2025-11-25, or per-request _meta for 2026-07-28)"
+		if !h.srv.SupportsModern() {
+			msg = "Bad Request: Mcp-Session-Id header is required; send initialize first"
+		}
+		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest, msg, nil)
 		return
 	}
 	h.mu.Lock()
