@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"mcpwirelab/sim/httplab"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -24,7 +25,12 @@ func runTranscript(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("scenario", "tool-call", "scenario: "+strings.Join(names, ", "))
 	version := fs.String("version", "2026-07-28", "protocol version: "+strings.Join(scenario.Versions, ", "))
 	transport := fs.String("transport", "stdio", "transport: "+strings.Join(scenario.Transports, ", "))
-	fault := fs.String("fault", "none", "fault to inject: "+strings.Join(scenario.AllFaults, ", "))
+	fault := fs.String("fault", "none", "fault to inject (see README; the http-content-length scenario also takes short-length, long-length)")
+	var client httplab.ClientConfig
+	fs.IntVar(&client.TimeoutMs, "timeout-ms", 0, "http-* scenarios: client timeout in ms (0 = default 2000)")
+	fs.IntVar(&client.Retries, "retries", 0, "http-* scenarios: retries after the first attempt (0 = default 5, negative = none)")
+	fs.IntVar(&client.BaseDelayMs, "base-delay-ms", 0, "http-* scenarios: first backoff in ms, doubled each retry (0 = default 250)")
+	fs.IntVar(&client.JitterPct, "jitter-pct", 0, "http-* scenarios: ± jitter on each backoff, percent (deterministic)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: devserver transcript -scenario S -version V -transport stdio|http [-fault F]\n\n")
 		fs.PrintDefaults()
@@ -35,7 +41,7 @@ func runTranscript(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "transcript: unexpected argument %q", fs.Arg(0))
 	}
-	tr, err := scenario.Run(scenario.Options{Scenario: *name, Version: *version, Transport: *transport, Fault: *fault})
+	tr, err := scenario.Run(scenario.Options{Scenario: *name, Version: *version, Transport: *transport, Fault: *fault, Client: client})
 	if err != nil {
 		return usageError(stderr, "transcript: %v", err)
 	}
