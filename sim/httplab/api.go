@@ -36,6 +36,8 @@ import (
 	"unicode/utf8"
 
 	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/vclock"
 )
 
 // Defaults of Options.
@@ -93,7 +95,7 @@ type storedResponse struct {
 // NewAPI returns the API with its state (counters, sent e-mails) empty.
 func NewAPI(o Options) *API {
 	if o.Sleep == nil {
-		o.Sleep = realSleep
+		o.Sleep = vclock.RealSleep
 	}
 	if o.Token == "" {
 		o.Token = DefaultToken
@@ -105,17 +107,6 @@ func NewAPI(o Options) *API {
 		o.EventGap = DefaultEventGap
 	}
 	return &API{opts: o, keys: map[string]storedResponse{}}
-}
-
-func realSleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // Sent lists the e-mails sent so far, in order.

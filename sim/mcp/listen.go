@@ -39,17 +39,8 @@ func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 	// server agreed to honor": this server only has tools.
 	agreed := SubscriptionFilter{ToolsListChanged: p.Notifications.ToolsListChanged && s.cfg.ListChanged}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	key := m.ID.String()
-	c.mu.Lock()
-	c.inflight[key] = cancel
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		delete(c.inflight, key)
-		c.mu.Unlock()
-	}()
+	ctx, done := c.track(ctx, m.ID)
+	defer done()
 
 	notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
 	err := s.WatchTools(ctx, func() {

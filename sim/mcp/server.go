@@ -12,6 +12,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/vclock"
 )
 
 // Config configures a Server.
@@ -137,7 +139,7 @@ func NewServer(cfg Config) *Server {
 		cfg.Instructions = d.Instructions
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = realSleep
+		cfg.Sleep = vclock.RealSleep
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
@@ -149,17 +151,6 @@ func NewServer(cfg Config) *Server {
 		cfg.Stopping = context.Background()
 	}
 	return &Server{cfg: cfg, tools: cfg.Tools}
-}
-
-func realSleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // Supported returns every version the server speaks, modern first.
@@ -207,6 +198,22 @@ func (c *Conn) Legacy() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.phase != phaseNew
+}
+
+// track registers an in-flight request so notifications/cancelled can stop
+// it; done unregisters it and releases the context.
+func (c *Conn) track(ctx context.Context, id jsonrpc.ID) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	key := id.String()
+	c.mu.Lock()
+	c.inflight[key] = cancel
+	c.mu.Unlock()
+	return ctx, func() {
+		c.mu.Lock()
+		delete(c.inflight, key)
+		c.mu.Unlock()
+		cancel()
+	}
 }
 
 // CancelAll cancels every in-flight request (the connection is gone).
@@ -521,17 +528,8 @@ func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, mod
 	meta := readMeta(m.Params)
 	token := meta[MetaProgressToken]
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	key := m.ID.String()
-	c.mu.Lock()
-	c.inflight[key] = cancel
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		delete(c.inflight, key)
-		c.mu.Unlock()
-	}()
+	ctx, done := c.track(ctx, m.ID)
+	defer done()
 
 	env := toolbox.Env{Sleep: s.cfg.Sleep}
 	if len(token) > 0 && notify != nil {

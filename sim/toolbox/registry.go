@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"sort"
 	"sync"
-	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"mcpwirelab/sim/vclock"
 )
 
 // Registry is an immutable, ordered set of tools with their compiled input
@@ -151,7 +152,7 @@ func (r *Registry) Call(ctx context.Context, name string, args json.RawMessage, 
 		return invalidArgs(name, msg), nil
 	}
 	if env.Sleep == nil {
-		env.Sleep = realSleep
+		env.Sleep = vclock.RealSleep
 	}
 	res, err := d.run(ctx, obj.(map[string]any), env)
 	if err != nil {
@@ -174,16 +175,4 @@ func invalidArgs(tool, msg string) Result {
 		b.Write(line)
 	}
 	return Result{Text: b.String(), IsError: true}
-}
-
-// realSleep is used when the caller's Env has no Sleep.
-func realSleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"mcpwirelab/sim/vclock"
 )
 
 // fakeEnv records progress and never really sleeps. cancelAt > 0 cancels the
@@ -289,10 +291,10 @@ func TestNilProgressAndRealSleep(t *testing.T) {
 	if err != nil || res.IsError {
 		t.Fatalf("Call = %+v, %v", res, err)
 	}
-	if err := realSleep(ctx, time.Hour); !errors.Is(err, context.Canceled) {
+	if err := vclock.RealSleep(ctx, time.Hour); !errors.Is(err, context.Canceled) {
 		t.Errorf("realSleep on cancelled ctx = %v", err)
 	}
-	if err := realSleep(context.Background(), time.Millisecond); err != nil {
+	if err := vclock.RealSleep(context.Background(), time.Millisecond); err != nil {
 		t.Errorf("realSleep = %v", err)
 	}
 }

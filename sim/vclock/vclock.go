@@ -76,3 +76,17 @@ func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
 	c.now = target
 	return nil
 }
+
+// RealSleep waits d in real time, or returns ctx.Err() as soon as ctx is
+// done. It is the clock of the real server, where the simulator passes a
+// Clock's Sleep.
+func RealSleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
