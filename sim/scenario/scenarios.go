@@ -45,13 +45,8 @@ func poisonedServer(Options) serverSpec {
 }
 
 func poisoningScenario(r *runner) {
-	r.host(trace.Host, trace.Host, "user.prompt", "Post a motivating quote to the team channel.\n")
-	if !r.start() {
-		return
-	}
-	tools, ok := r.listTools()
+	tools, ok := r.begin("Post a motivating quote to the team channel.")
 	if !ok {
-		r.finish()
 		return
 	}
 	// The host inspects descriptions before a model reads them: the user

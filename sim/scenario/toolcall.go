@@ -37,13 +37,8 @@ func toolCall(r *runner) {
 	case FaultBadParams:
 		call.Args = map[string]any{"urgent": true, "limit": 500}
 	}
-	r.host(trace.Host, trace.Host, "user.prompt", prompt+"\n")
-	if !r.start() {
-		return
-	}
-	tools, ok := r.listTools()
+	tools, ok := r.begin(prompt)
 	if !ok {
-		r.finish()
 		return
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
@@ -58,16 +53,25 @@ func toolCall(r *runner) {
 	r.finish()
 }
 
-// progressScenario runs the slow tool to completion with progress over SSE
-// (HTTP) or interleaved stdout notifications (stdio).
-func progressScenario(r *runner) {
-	r.host(trace.Host, trace.Host, "user.prompt", "Export the Support timesheets for the last three weeks.\n")
+// begin records the user's prompt, starts the connection and lists the
+// tools; false when a fault already ended the run.
+func (r *runner) begin(prompt string) ([]mcp.Tool, bool) {
+	r.host(trace.Host, trace.Host, "user.prompt", prompt+"\n")
 	if !r.start() {
-		return
+		return nil, false
 	}
 	tools, ok := r.listTools()
 	if !ok {
 		r.finish()
+	}
+	return tools, ok
+}
+
+// progressScenario runs the slow tool to completion with progress over SSE
+// (HTTP) or interleaved stdout notifications (stdio).
+func progressScenario(r *runner) {
+	tools, ok := r.begin("Export the Support timesheets for the last three weeks.")
+	if !ok {
 		return
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
