@@ -87,7 +87,7 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 		v.Step = 1
 	}
 	switch q.Get("view") {
-	case "", "steps":
+	case "", "steps", "lab", ViewExercises, ViewCalc, ViewProgress: // other views: nav.go
 	case "compare":
 		v.Compare = true
 	default:

@@ -50,6 +50,11 @@ type Lab struct {
 	keyFn   app.Func
 	keyCtx  app.Context
 	mounted bool
+
+	// page is the view the link asks for (nav.go); calcN, calcM remember
+	// the calculator's last values for its navigation link.
+	page         Page
+	calcN, calcM int
 }
 
 // OnMount installs the window keyboard listener (go-app v10 has no helper
@@ -63,6 +68,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 			c.goTo(ctx, n)
 		}
 	})
+	c.handlePageActions(ctx)
 	c.keyCtx = ctx
 	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if len(args) == 0 {
@@ -82,7 +88,11 @@ func (c *Lab) OnMount(ctx app.Context) {
 			}
 		}
 		switch key {
-		case "ArrowRight", "ArrowLeft", " ", "v", "t", "f", "p", "c", "?", "Home", "End", "Escape":
+		case "ArrowRight", "ArrowLeft", " ", "v", "t", "c", "?", "Home", "End":
+			if !c.page.IsLab() { // visualizer keys only on the visualizer
+				return nil
+			}
+		case "f", "p", "Escape":
 		default:
 			return nil
 		}
@@ -110,6 +120,9 @@ func (c *Lab) OnDismount() {
 
 // OnNav reads the deep link: it is the single source of the view.
 func (c *Lab) OnNav(ctx app.Context) {
+	if c.navOther(ctx) { // exercises, calculator, progress
+		return
+	}
 	c.infos = scenario.List()
 	v, ns := ParseView(ctx.Page().URL().Query(), c.infos)
 	c.view, c.notices = v, ns
@@ -182,6 +195,10 @@ func (c *Lab) runCompare() {
 // afterChange keeps the URL, the document language and the title in sync
 // with what is on screen.
 func (c *Lab) afterChange(ctx app.Context) {
+	if !c.page.IsLab() {
+		c.afterPage(ctx)
+		return
+	}
 	v := c.view
 	v.Step = c.idx + 1
 	v.Lang = c.lang
@@ -374,6 +391,9 @@ func (c *Lab) t(key string) string { return tr(c.lang, key) }
 
 // Render draws the page. It has no side effects.
 func (c *Lab) Render() app.UI {
+	if !c.page.IsLab() {
+		return c.renderPage()
+	}
 	cls := "lab"
 	if c.view.Present {
 		cls += " presenter"
@@ -383,6 +403,7 @@ func (c *Lab) Render() app.UI {
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
 		c.renderHeader(),
+		c.renderNav(),
 		c.renderNotices(),
 		c.renderToolbar(),
 		app.If(!c.view.Compare, func() app.UI {
@@ -432,15 +453,17 @@ func (c *Lab) renderHeader() app.UI {
 			app.P().Class("subtitle").Text(c.t("app.subtitle")),
 		),
 		app.Div().Class("top-actions").Body(
-			c.renderViewMode(),
+			app.If(c.page.IsLab(), c.renderViewMode),
 			app.Button().ID("lang-switch").Class("btn").Aria("label", c.t("lang.switch.aria")).Lang(langTag(other)).
 				Text(c.t("lang.switch")).OnClick(func(ctx app.Context, e app.Event) { c.setLang(ctx, other) }, app.EventScope("lang", other)),
 			app.Button().ID("presenter").Class("btn").Aria("pressed", strconv.FormatBool(c.view.Present)).
 				Title("%s (p)", c.t("ctl.presenter")).
 				Body(app.Span().Aria("hidden", "true").Text("▣ "), app.Text(c.t("ctl.presenter"))).
 				OnClick(func(ctx app.Context, e app.Event) { c.togglePresent(ctx) }),
-			app.Button().ID("help-btn").Class("btn").Aria("label", c.t("ctl.help")).Title("%s (?)", c.t("ctl.help")).Text("?").
-				OnClick(func(ctx app.Context, e app.Event) { c.showHelp = !c.showHelp }),
+			app.If(c.page.IsLab(), func() app.UI {
+				return app.Button().ID("help-btn").Class("btn").Aria("label", c.t("ctl.help")).Title("%s (?)", c.t("ctl.help")).Text("?").
+					OnClick(func(ctx app.Context, e app.Event) { c.showHelp = !c.showHelp })
+			}),
 		),
 	)
 }

@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -126,7 +127,7 @@ func newServer(t *testing.T, prefix string) *httptest.Server {
 		Name:  "MCP Wire Lab",
 		Title: "MCP Wire Lab",
 		// go-app passes these through Resources.Resolve, which adds the prefix.
-		Styles:    []string{"/static/loader.css", "/static/app.css"},
+		Styles:    staticStyles(t, staticDir),
 		Icon:      app.Icon{Default: "/static/icon-192.png", SVG: "/static/icon.svg"},
 		Resources: webDir{prefix: prefix, Handler: http.FileServer(http.Dir(dir))},
 		Version:   "e2e",
@@ -141,6 +142,24 @@ func newServer(t *testing.T, prefix string) *httptest.Server {
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// staticStyles links every static/*.css, loader.css first, as the dev
+// server does.
+func staticStyles(t *testing.T, dir string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.css"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no stylesheets in %s: %v", dir, err)
+	}
+	sort.SliceStable(names, func(i, j int) bool {
+		return filepath.Base(names[i]) == "loader.css" && filepath.Base(names[j]) != "loader.css"
+	})
+	var out []string
+	for _, n := range names {
+		out = append(out, "/static/"+filepath.Base(n))
+	}
+	return out
 }
 
 // newBrowser starts a fresh headless Chromium with the launch flags known

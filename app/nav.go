@@ -1,0 +1,278 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/calc"
+	"mcpwirelab/sim/exercise"
+	"mcpwirelab/sim/scenario"
+)
+
+// The app has one go-app route, "/" (static hosting under a sub-path relies
+// on it); the view query parameter picks what the page shows. Lab stays the
+// route's component: it reads the link in OnNav and, for any view but the
+// visualizer, renders the navigation and one of the views below.
+const (
+	ViewLab       = "lab" // the visualizer (also "", "steps", "compare")
+	ViewExercises = "exercises"
+	ViewCalc      = "calc"
+	ViewProgress  = "progress"
+)
+
+// Calculator defaults when a link gives no n or m.
+const (
+	DefaultCalcN = 3
+	DefaultCalcM = 4
+)
+
+const actionPage = "mcpwl.page"
+
+// navViews is the order of the top navigation.
+var navViews = []string{ViewLab, ViewExercises, ViewCalc, ViewProgress}
+
+// Page is the part of a link that is not the visualizer's: which view, and
+// that view's own parameters.
+type Page struct {
+	View string // one of the View* constants
+	Ex   string // exercises view: the open exercise ("" = the list)
+	N, M int    // calculator view
+}
+
+// IsLab reports whether the page is the visualizer.
+func (p Page) IsLab() bool { return p.View == "" || p.View == ViewLab }
+
+// ParsePage reads the view and its parameters from a link. Bad values fall
+// back to defaults with a notice; it never fails.
+func ParsePage(q url.Values) (Page, []Notice) {
+	var ns []Notice
+	p := Page{View: ViewLab}
+	switch v := q.Get("view"); v {
+	case ViewExercises, ViewCalc, ViewProgress:
+		p.View = v
+	}
+	switch p.View {
+	case ViewExercises:
+		if id := q.Get("ex"); id != "" {
+			if _, ok := exercise.ByID(id); ok {
+				p.Ex = id
+			} else {
+				ns = append(ns, Notice{Param: "ex", Value: id, Fallback: "—"})
+			}
+		}
+	case ViewCalc:
+		var n1, n2 []Notice
+		p.N, n1 = parseSide(q, "n", DefaultCalcN)
+		p.M, n2 = parseSide(q, "m", DefaultCalcM)
+		ns = append(append(ns, n1...), n2...)
+	}
+	return p, ns
+}
+
+// parseSide reads n or m: a whole number, clamped to calc's bounds.
+func parseSide(q url.Values, param string, def int) (int, []Notice) {
+	raw := q.Get(param)
+	if raw == "" {
+		return def, nil
+	}
+	v, err := strconv.Atoi(raw)
+	switch {
+	case err != nil:
+		return def, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(def)}}
+	case v < calc.MinSide:
+		return calc.MinSide, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(calc.MinSide)}}
+	case v > calc.MaxSide:
+		return calc.MaxSide, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(calc.MaxSide)}}
+	}
+	return v, nil
+}
+
+// Query is the link of a non-visualizer page, parameters in a fixed order.
+func (p Page) Query(lang string, present bool) string {
+	q := "view=" + url.QueryEscape(p.View)
+	switch p.View {
+	case ViewExercises:
+		if p.Ex != "" {
+			q += "&ex=" + url.QueryEscape(p.Ex)
+		}
+	case ViewCalc:
+		n, m := p.N, p.M
+		if n == 0 {
+			n = DefaultCalcN
+		}
+		if m == 0 {
+			m = DefaultCalcM
+		}
+		q += "&n=" + strconv.Itoa(n) + "&m=" + strconv.Itoa(m)
+	}
+	if lang != "" {
+		q += "&lang=" + url.QueryEscape(lang)
+	}
+	if present {
+		q += "&present=1"
+	}
+	return q
+}
+
+// pageHref is a relative link ("?view=…"): it keeps whatever path the app
+// is hosted under, so it works under a sub-path prefix too. go-app turns a
+// click on it into an in-app navigation (OnNav), with a history entry.
+func pageHref(p Page, lang string, present bool) string {
+	return "?" + p.Query(lang, present)
+}
+
+// navOther handles OnNav for every view but the visualizer. The
+// visualizer's own state (scenario, step…) is kept, so the Visualizer link
+// goes back to where the learner left it. It reports whether it handled
+// the navigation.
+func (c *Lab) navOther(ctx app.Context) bool {
+	q := ctx.Page().URL().Query()
+	p, pns := ParsePage(q)
+	c.page = p
+	if p.IsLab() {
+		return false
+	}
+	if c.infos == nil {
+		c.infos = scenario.List()
+	}
+	v, ns := ParseView(q, c.infos)
+	c.view.Present = v.Present
+	c.notices = append(filterNotices(ns, "lang"), pns...)
+	c.lang = v.Lang
+	if c.lang == "" {
+		var stored string
+		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
+		if stored == LangZh || stored == LangEn {
+			c.lang = stored
+		} else {
+			c.lang = LangEn
+		}
+	}
+	if c.page.View == ViewCalc {
+		c.calcN, c.calcM = c.page.N, c.page.M
+	}
+	c.stop()
+	c.showHelp, c.mermaidOpen = false, false
+	c.afterChange(ctx)
+	return true
+}
+
+// filterNotices keeps the notices about the given parameters (the other
+// views ignore the visualizer's parameters).
+func filterNotices(ns []Notice, params ...string) []Notice {
+	var out []Notice
+	for _, n := range ns {
+		for _, p := range params {
+			if n.Param == p {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// afterPage keeps the URL, language and title in sync on the other views.
+func (c *Lab) afterPage(ctx app.Context) {
+	if u := ctx.Page().URL(); u != nil {
+		nu := *u
+		nu.RawQuery = c.page.Query(c.lang, c.view.Present)
+		if nu.String() != u.String() {
+			ctx.Page().ReplaceURL(&nu)
+		}
+	}
+	ctx.Page().SetLang(langTag(c.lang))
+	ctx.Page().SetTitle("%s · %s", c.t("nav."+c.page.View), c.t("app.title"))
+}
+
+// handlePageActions lets a view change its own link parameters (the
+// calculator's n and m); the page re-renders and the URL follows.
+func (c *Lab) handlePageActions(ctx app.Context) {
+	ctx.Handle(actionPage, func(ctx app.Context, a app.Action) {
+		p, ok := a.Value.(Page)
+		if !ok || p.View != c.page.View {
+			return
+		}
+		c.page = p
+		if p.View == ViewCalc {
+			c.calcN, c.calcM = p.N, p.M
+		}
+		c.afterChange(ctx)
+	})
+}
+
+// navHref is the link of one entry of the top navigation.
+func (c *Lab) navHref(view string) string {
+	switch view {
+	case ViewLab:
+		if c.tr == nil {
+			return "?" + View{Lang: c.lang, Present: c.view.Present}.langOnlyQuery()
+		}
+		v := c.view
+		v.Step = c.idx + 1
+		v.Lang = c.lang
+		return "?" + v.Query()
+	case ViewCalc:
+		return pageHref(Page{View: ViewCalc, N: c.calcN, M: c.calcM}, c.lang, c.view.Present)
+	}
+	return pageHref(Page{View: view}, c.lang, c.view.Present)
+}
+
+// langOnlyQuery is the link of the visualizer with its defaults.
+func (v View) langOnlyQuery() string {
+	q := "lang=" + url.QueryEscape(v.Lang)
+	if v.Present {
+		q += "&present=1"
+	}
+	return q
+}
+
+// renderNav is the top navigation shown on every view: real links, so
+// they work with the keyboard, open in a new tab, and keep the history.
+func (c *Lab) renderNav() app.UI {
+	cur := c.page.View
+	if c.page.IsLab() {
+		cur = ViewLab
+	}
+	icons := map[string]string{ViewLab: "⇄", ViewExercises: "✎", ViewCalc: "▦", ViewProgress: "✓"}
+	return app.Nav().ID("topnav").Class("topnav").Aria("label", c.t("nav.aria")).Body(
+		app.Ul().Body(
+			app.Range(navViews).Slice(func(i int) app.UI {
+				v := navViews[i]
+				a := app.A().ID("nav-"+v).Href(c.navHref(v)).Class("nav-link").
+					Body(app.Span().Class("nav-icon").Aria("hidden", "true").Text(icons[v]), app.Text(c.t("nav."+v)))
+				if v == cur {
+					a = a.Class("on").Aria("current", "page")
+				}
+				return app.Li().Body(a)
+			}),
+		),
+	)
+}
+
+// renderPage draws the exercises, calculator and progress views.
+func (c *Lab) renderPage() app.UI {
+	cls := "lab shell view-" + c.page.View
+	if c.view.Present {
+		cls += " presenter"
+	}
+	var body app.UI
+	switch c.page.View {
+	case ViewCalc:
+		body = &CalcView{Lang: c.lang, N: c.page.N, M: c.page.M}
+	case ViewExercises:
+		body = &ExercisesView{Lang: c.lang, Ex: c.page.Ex}
+	case ViewProgress:
+		body = &ProgressView{Lang: c.lang}
+	default:
+		body = app.P().Text(fmt.Sprintf("unknown view %q", c.page.View))
+	}
+	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
+		c.renderHeader(),
+		c.renderNav(),
+		c.renderNotices(),
+		app.Main().ID("main").Class("page").Body(body),
+	)
+}
