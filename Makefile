@@ -8,7 +8,7 @@ MCP_SPEC_DIR ?= $(abspath ../shared/spec)
 export MCP_SPEC_DIR
 FUZZTIME  ?= 4s
 
-.PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver clean
+.PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver static clean
 
 ## run: build the wasm into web/ and start the dev server on $(ADDR)
 run: wasm
@@ -44,10 +44,18 @@ fuzz-short:
 	$(GO) test -run '^$$' -fuzz '^FuzzValidateHeaders$$' -fuzztime $(FUZZTIME) ./sim/transport/streamhttp
 	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $(FUZZTIME) ./sim/toolbox
 
-## bench: engine benchmarks (allocations reported) and the /mcp load test (ours vs go-sdk)
+## static: export the app as plain files into $(STATIC_OUT) (PREFIX=/course/mcp-lab to host it under a sub-path)
+PREFIX     ?=
+STATIC_OUT ?= web/site
+static: wasm
+	$(GO) run ./cmd/devserver static -out '$(STATIC_OUT)' -prefix '$(PREFIX)'
+
+## bench: engine benchmarks (allocations reported), the /mcp load test (ours vs go-sdk),
+## then the page budgets in headless Chromium against a go-app hello world (BENCHMARKS.md)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./sim/...
 	$(GO) test -run '^$$' -bench LoadToolsCall -benchtime 1x ./cmd/devserver
+	MCPWL_BENCH=1 $(GO) test -run '^TestPageBudgets$$' -count=1 -v -timeout 15m ./e2e/
 
 clean:
 	rm -rf web bin

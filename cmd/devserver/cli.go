@@ -14,6 +14,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "transcript":
 			return runTranscript(args[1:], stdout, stderr)
+		case "static":
+			return runStatic(args[1:], stdout, stderr)
 		}
 	}
 	return runServe(args, stdin, stdout, stderr)

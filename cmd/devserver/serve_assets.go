@@ -399,6 +399,10 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 		Env:             env,
 		Version:         appVersion(wasm.version, env["MCPWL_TOKEN"]),
 		Resources:       webResources{version: appVersion(wasm.version, env["MCPWL_TOKEN"]), wasm: wasm, files: files},
+		// Offline deep links: see static_worker.go (shared with `devserver static`).
+		ServiceWorkerTemplate: appWorkerTemplate,
+		// go-app precaches the PNG icons but not the SVG favicon.
+		CacheableResources: []string{icon("icon.svg")},
 	}
 	if wasm.raw != nil {
 		// The raw size: fetch() reports decoded bytes, so the loading

@@ -1,0 +1,364 @@
+//go:build !(js && wasm)
+
+package main
+
+// `devserver static`: export the app as plain files for any static host,
+// optionally under a sub-path (a course site's /course/mcp-lab/).
+//
+// The pages come from app.GenerateStaticWebsite with the dev server's own
+// go-app Handler (newAppHandler: title, icons and CSS from static/, Version
+// from the content hash, the offline worker), with two changes: every URL
+// is resolved under the prefix, and no /mcp token is embedded (a static
+// host has no MCP endpoint).
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+type staticConfig struct {
+	Out         string // output directory (replaced if it holds a previous export)
+	Prefix      string // "" (site root) or "/course/mcp-lab": no trailing slash
+	WebDir      string // holds app.wasm (and optional app.wasm.br / .gz)
+	StaticDir   string // CSS and icons, copied to <out>/static/
+	BrotliLevel int    // 0–11 for app.wasm.br when web/ has no matching one
+	Domain      string // optional host name for og:url, e.g. course.example
+}
+
+// staticResult describes a finished export.
+type staticResult struct {
+	Version           string
+	Raw, Brotli, Gzip int
+	Files             []string // relative to Out, sorted
+	BrotliFromBuild   bool     // app.wasm.br was taken from WebDir
+	GzipFromBuild     bool
+}
+
+const staticUsage = `usage: devserver static [-out DIR] [-prefix /sub/path] [-web DIR] [-static DIR] [-brotli 0-11]
+
+Writes the app as plain files for a static host: index.html, app.js,
+app-worker.js (offline, versioned cache app-<Version>), manifest.webmanifest,
+wasm_exec.js, app.css, web/app.wasm (+ .br and .gz for hosts that serve
+precompressed files) and static/. With -prefix the site works only when
+served under that path, e.g. https://course.example/course/mcp-lab/.
+
+flags:
+`
+
+// runStatic is the `static` subcommand. Exit codes: 0 ok, 1 failure, 2 usage.
+func runStatic(args []string, stdout, stderr io.Writer) int {
+	cfg := staticConfig{Out: filepath.Join("web", "site"), WebDir: "web", StaticDir: "static", BrotliLevel: 11}
+	fs := flag.NewFlagSet("static", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, staticUsage); fs.PrintDefaults() }
+	fs.StringVar(&cfg.Out, "out", cfg.Out, "output directory (a previous export there is replaced)")
+	fs.StringVar(&cfg.Prefix, "prefix", "", "URL path the site is served under, e.g. /course/mcp-lab (default: the host's root)")
+	fs.StringVar(&cfg.WebDir, "web", cfg.WebDir, "directory holding app.wasm (build it with make wasm)")
+	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons")
+	fs.StringVar(&cfg.Domain, "domain", "", "host name the site is served from, for the page's og:url (optional), e.g. course.example")
+	fs.IntVar(&cfg.BrotliLevel, "brotli", cfg.BrotliLevel, "brotli level for app.wasm.br when web/ has no up-to-date one (11: smallest, ~30 s)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "static: unexpected argument %q (flags: -out, -prefix, -web, -static, -brotli)", fs.Arg(0))
+	}
+	prefix, err := normalizePrefix(cfg.Prefix)
+	if err != nil {
+		return usageError(stderr, "static: -prefix %q: %v", cfg.Prefix, err)
+	}
+	cfg.Prefix = prefix
+	if cfg.BrotliLevel < 0 || cfg.BrotliLevel > 11 {
+		return usageError(stderr, "static: -brotli %d: want 0–11", cfg.BrotliLevel)
+	}
+	if strings.ContainsAny(cfg.Domain, "/:?# ") {
+		return usageError(stderr, "static: -domain %q: want a bare host name such as course.example", cfg.Domain)
+	}
+	if strings.TrimSpace(cfg.Out) == "" {
+		return usageError(stderr, "static: -out must not be empty")
+	}
+	res, err := exportStatic(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "devserver: static: %v\n", err)
+		return 1
+	}
+	at := cfg.Prefix + "/"
+	fmt.Fprintf(stdout, "static site written to %s (%d files, version %s)\n", cfg.Out, len(res.Files), res.Version)
+	fmt.Fprintf(stdout, "  app.wasm  %s raw, %s brotli, %s gzip\n", mib(res.Raw), mib(res.Brotli), mib(res.Gzip))
+	fmt.Fprintf(stdout, "  serve it at %s on any static host, e.g.\n", at)
+	fmt.Fprintf(stdout, "    https://course.example%s?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=en\n", at)
+	if cfg.Prefix != "" {
+		fmt.Fprintf(stdout, "  it works only under %s; for another path run again with -prefix\n", at)
+	}
+	return 0
+}
+
+// normalizePrefix accepts "", "/" (site root) or an absolute URL path made
+// of plain segments; it returns "" or the path without its trailing slash.
+func normalizePrefix(p string) (string, error) {
+	if p == "" || p == "/" {
+		return "", nil
+	}
+	if !strings.HasPrefix(p, "/") {
+		return "", errors.New(`must start with "/", e.g. /course/mcp-lab`)
+	}
+	p = strings.TrimSuffix(p, "/")
+	for _, seg := range strings.Split(p[1:], "/") {
+		switch {
+		case seg == "":
+			return "", errors.New(`empty path segment ("//")`)
+		case seg == "." || seg == "..":
+			return "", errors.New(`"." and ".." segments are not allowed`)
+		case url.PathEscape(seg) != seg:
+			return "", fmt.Errorf("segment %q needs URL escaping; use letters, digits and -._~", seg)
+		}
+	}
+	return p, nil
+}
+
+// prefixResolver is go-app's ResourceResolver for the export: every local
+// URL gets the prefix ("/web/app.wasm" → "/course/mcp-lab/web/app.wasm",
+// "/static/app.css?v=…" likewise), and "/" becomes the prefix itself, which
+// go-app also uses as GOAPP_ROOT_PREFIX to route in the browser. Unlike
+// app.PrefixedLocation it is not an http.Handler (nothing is served).
+type prefixResolver struct{ prefix string }
+
+func (r prefixResolver) Resolve(loc string) string {
+	switch {
+	case strings.HasPrefix(loc, "http://") || strings.HasPrefix(loc, "https://"):
+		return loc
+	case loc == "" || loc == "/":
+		if r.prefix == "" {
+			return "/"
+		}
+		return r.prefix
+	case !strings.HasPrefix(loc, "/"):
+		loc = "/" + loc
+	}
+	return r.prefix + loc
+}
+
+// staticHandler is the dev server's Handler configuration for the export.
+func staticHandler(cfg staticConfig, wasm *wasmAsset) *app.Handler {
+	h := newAppHandler(serveConfig{StaticDir: cfg.StaticDir, NoAuth: true}, wasm, nil)
+	h.Resources = prefixResolver{prefix: cfg.Prefix}
+	h.Domain = cfg.Domain
+	return h
+}
+
+// exportStatic writes the site into a temporary sibling of cfg.Out and
+// swaps it in at the end, so a failed export leaves the previous one.
+func exportStatic(cfg staticConfig) (*staticResult, error) {
+	raw, err := os.ReadFile(filepath.Join(cfg.WebDir, "app.wasm"))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s/app.wasm not found: build it first (make wasm)", cfg.WebDir)
+		}
+		return nil, err
+	}
+	if err := checkOut(cfg); err != nil {
+		return nil, err
+	}
+	wasm := &wasmAsset{raw: raw, version: buildVersion(raw, cfg.StaticDir)}
+	res := &staticResult{Raw: len(raw)}
+	nolog := func(string, ...any) {}
+	wasm.br = readPrecompressed(filepath.Join(cfg.WebDir, "app.wasm.br"), raw, func(r io.Reader) io.Reader { return brotli.NewReader(r) }, nolog)
+	wasm.gz = readPrecompressed(filepath.Join(cfg.WebDir, "app.wasm.gz"), raw, func(r io.Reader) io.Reader {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return errReader{err}
+		}
+		return zr
+	}, nolog)
+	res.BrotliFromBuild, res.GzipFromBuild = wasm.br != nil, wasm.gz != nil
+	var wg sync.WaitGroup
+	if wasm.br == nil {
+		wg.Go(func() { wasm.br = compressBrotli(raw, cfg.BrotliLevel) })
+	}
+	if wasm.gz == nil {
+		wg.Go(func() { wasm.gz = compressGzip(raw) })
+	}
+
+	parent := filepath.Dir(filepath.Clean(cfg.Out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		wg.Wait()
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, ".static-")
+	if err != nil {
+		wg.Wait()
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // after a successful rename it no longer exists
+
+	h := staticHandler(cfg, wasm)
+	genErr := generateWithEnv(tmp, h)
+	wg.Wait()
+	if genErr != nil {
+		return nil, fmt.Errorf("generating pages: %w", genErr)
+	}
+	res.Version, res.Brotli, res.Gzip = h.Version, len(wasm.br), len(wasm.gz)
+	if err := fixManifest(filepath.Join(tmp, "manifest.webmanifest"), cfg.Prefix+"/"); err != nil {
+		return nil, err
+	}
+
+	for name, b := range map[string][]byte{"app.wasm": raw, "app.wasm.br": wasm.br, "app.wasm.gz": wasm.gz} {
+		if err := os.WriteFile(filepath.Join(tmp, "web", name), b, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	if err := copyStatic(cfg.StaticDir, filepath.Join(tmp, "static")); err != nil {
+		return nil, err
+	}
+	if err := filepath.WalkDir(tmp, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(tmp, p)
+			res.Files = append(res.Files, filepath.ToSlash(rel))
+		}
+		mode := os.FileMode(0o644) // MkdirTemp made tmp 0700: hosts must read it
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(p, mode)
+	}); err != nil {
+		return nil, err
+	}
+	if err := os.RemoveAll(cfg.Out); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp, cfg.Out); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// checkOut refuses to replace a non-empty directory that is not a previous
+// export (it could be web/ or the repository itself).
+func checkOut(cfg staticConfig) error {
+	entries, err := os.ReadDir(cfg.Out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("-out %s: %w", cfg.Out, err)
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	for _, marker := range []string{"index.html", "app-worker.js", "wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(cfg.Out, marker)); err != nil {
+			return fmt.Errorf("-out %s is not empty and is not a previous export (no %s): refusing to replace it", cfg.Out, marker)
+		}
+	}
+	return nil
+}
+
+// generateWithEnv runs app.GenerateStaticWebsite and restores the process
+// environment afterwards: go-app's Handler copies its Env (GOAPP_ROOT_PREFIX,
+// GOAPP_VERSION, …) into os.Setenv when it builds app.js.
+func generateWithEnv(dir string, h *app.Handler) error {
+	keys := []string{"GOAPP_INTERNAL_URLS", "GOAPP_VERSION", "GOAPP_STATIC_RESOURCES_URL", "GOAPP_ROOT_PREFIX"}
+	for k := range h.Env {
+		keys = append(keys, k)
+	}
+	saved := map[string]*string{}
+	for _, k := range keys {
+		if v, ok := os.LookupEnv(k); ok {
+			saved[k] = &v
+		} else {
+			saved[k] = nil
+		}
+	}
+	defer func() {
+		for k, v := range saved {
+			if v == nil {
+				os.Unsetenv(k)
+			} else {
+				os.Setenv(k, *v)
+			}
+		}
+	}()
+	return app.GenerateStaticWebsite(dir, h)
+}
+
+// fixManifest sets start_url and scope to the site's directory
+// ("/course/mcp-lab/"): go-app writes start_url without the trailing slash
+// (outside the worker's scope, so not installable, and a redirect on plain
+// file servers) and scope "/" (the whole host).
+func fixManifest(p, root string) error {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	m["start_url"], m["scope"] = root, root
+	if b, err = json.Marshal(m); err != nil {
+		return err
+	}
+	return os.WriteFile(p, b, 0o644)
+}
+
+func compressBrotli(raw []byte, level int) []byte {
+	var b bytes.Buffer
+	w := brotli.NewWriterLevel(&b, level)
+	_, _ = w.Write(raw)
+	_ = w.Close()
+	return b.Bytes()
+}
+
+func compressGzip(raw []byte) []byte {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	_, _ = w.Write(raw)
+	_ = w.Close()
+	return b.Bytes()
+}
+
+// copyStatic copies the regular, non-hidden files of src into dst, plus
+// generated icons for those newAppHandler links but src lacks.
+func copyStatic(src, dst string) error {
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, name := range listFiles(src, "") {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dst, name), b, 0o644); err != nil {
+			return err
+		}
+		have[name] = true
+	}
+	for name, b := range fallbackIcons() {
+		if !have[name] {
+			if err := os.WriteFile(filepath.Join(dst, name), b, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
