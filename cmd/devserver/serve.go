@@ -78,7 +78,8 @@ func (l *stringList) Set(v string) error {
 
 const serveUsage = `usage: devserver [flags]            serve the app and a real MCP server on /mcp
        devserver -stdio              serve MCP over stdin/stdout
-       devserver transcript …        print a scenario transcript
+       devserver transcript …        print a scenario transcript (JSON Lines)
+       devserver static …            export the app as plain files for static hosting
 
 flags:
 `
@@ -108,7 +109,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2 // flag already printed the problem and usage
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, "unexpected argument %q (subcommands: transcript; run with -h for flags)", fs.Arg(0))
+		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static; run with -h for flags)", fs.Arg(0))
 	}
 	logger := log.New(stderr, "devserver: ", log.LstdFlags)
 
