@@ -76,6 +76,9 @@ func (c *Compare) cell(steps []Step, i int, version string) app.UI {
 	s := steps[i]
 	icon, word := sevIcon(s.Severity(), c.Lang)
 	feats := s.Features()
+	if s.Ev.Version != "" { // a dual-era client that fell back
+		version = s.Ev.Version
+	}
 	note := scenario.AnnotationFor(s.Ev.Note, version)
 	txt := note.Text.En
 	if c.Lang == LangZh && note.Text.Zh != "" {
@@ -121,7 +124,7 @@ func (p *PrintAll) Render() app.UI {
 		app.H2().Text(tr(p.Lang, "print.title")+" — "+title),
 		app.Range(steps).Slice(func(i int) app.UI {
 			s := steps[i]
-			note := scenario.AnnotationFor(s.Ev.Note, p.Tr.Version)
+			note := scenario.AnnotationFor(s.Ev.Note, p.Tr.EventVersion(s.Ev))
 			txt := note.Text.En
 			if p.Lang == LangZh && note.Text.Zh != "" {
 				txt = note.Text.Zh

@@ -4,7 +4,9 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
+	"mcpwirelab/sim/httplab"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -19,11 +21,100 @@ type View struct {
 	Lang      string
 	Compare   bool // view=compare
 	Present   bool // present=1
+	// Client is the HTTP client of the http-* scenarios, in the engine's
+	// convention: zero fields are the defaults, Retries < 0 means none
+	// (the link says retries=0). Links carry timeout, retries, base and
+	// jitter only when set.
+	Client httplab.ClientConfig
 }
 
-// Notice reports a link value that was replaced by a default.
+// Notice reports a link value that was replaced by a default, or a value
+// the visualizer changed because the scenario does not run with it.
 type Notice struct {
 	Param, Value, Fallback string
+	// Kind is "" for a value that was not understood, NoticeNA for a
+	// known value the scenario does not run with (Allowed lists what it
+	// runs with), NoticeSwitched when picking a scenario changed it.
+	Kind    string
+	Allowed string
+}
+
+// Notice kinds.
+const (
+	NoticeNA       = "na"
+	NoticeSwitched = "switched"
+)
+
+// IsHTTPScenario reports whether a scenario is one of the HTTP-foundation
+// lessons, whose client (timeout, retries, backoff) is configurable.
+func IsHTTPScenario(name string) bool { return strings.HasPrefix(name, "http-") }
+
+// Client setting link parameters and their ranges (httplab.Validate's; a
+// link's retries=0 means no retries, stored as -1).
+var clientParams = []struct {
+	Param    string
+	Min, Max int
+	Def      int
+}{
+	{"timeout", 1, httplab.MaxTimeoutMs, httplab.DefaultTimeoutMs},
+	{"retries", 0, httplab.MaxRetries, httplab.DefaultRetries},
+	{"base", 1, httplab.MaxBaseDelayMs, httplab.DefaultBaseDelayMs},
+	{"jitter", 0, 100, httplab.DefaultJitterPct},
+}
+
+// ClientValue is the effective value of one client setting (defaults
+// filled in), as the settings panel shows it.
+func ClientValue(c httplab.ClientConfig, param string) int {
+	n := c.Normalize()
+	switch param {
+	case "timeout":
+		return n.TimeoutMs
+	case "retries":
+		return n.Retries
+	case "base":
+		return n.BaseDelayMs
+	case "jitter":
+		return n.JitterPct
+	}
+	return 0
+}
+
+// SetClientValue checks one client setting against its range and returns
+// the config with it set; ok is false (and c unchanged) when out of range.
+func SetClientValue(c httplab.ClientConfig, param string, v int) (httplab.ClientConfig, bool) {
+	for _, p := range clientParams {
+		if p.Param != param {
+			continue
+		}
+		if v < p.Min || v > p.Max {
+			return c, false
+		}
+		switch param {
+		case "timeout":
+			c.TimeoutMs = v
+		case "retries":
+			if v == 0 {
+				v = -1 // the engine's "none"; 0 would mean the default
+			}
+			c.Retries = v
+		case "base":
+			c.BaseDelayMs = v
+		case "jitter":
+			c.JitterPct = v
+		}
+		return c, c.Validate() == nil
+	}
+	return c, false
+}
+
+// ClientRange is the allowed range of a client setting.
+func ClientRange(param string) (lo, hi int) {
+	for _, p := range clientParams {
+		if p.Param == param {
+			return p.Min, p.Max
+		}
+	}
+	return 0, 0
 }
 
 // Default values when a link omits a parameter.
@@ -38,7 +129,9 @@ const (
 func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 	var v View
 	var ns []Notice
-	pick := func(param string, allowed []string, def string) string {
+	// known, when given, are values that exist but that this scenario
+	// does not run with: they get a "does not apply" notice.
+	pickKnown := func(param string, allowed, known []string, def string) string {
 		raw, present := q[param]
 		val := ""
 		if present && len(raw) > 0 {
@@ -50,9 +143,14 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 		if slices.Contains(allowed, val) {
 			return val
 		}
-		ns = append(ns, Notice{Param: param, Value: val, Fallback: def})
+		n := Notice{Param: param, Value: val, Fallback: def}
+		if slices.Contains(known, val) {
+			n.Kind, n.Allowed = NoticeNA, strings.Join(allowed, ", ")
+		}
+		ns = append(ns, n)
 		return def
 	}
+	pick := func(param string, allowed []string, def string) string { return pickKnown(param, allowed, nil, def) }
 	var names []string
 	for _, in := range infos {
 		names = append(names, in.Name)
@@ -68,13 +166,33 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 			info = in
 		}
 	}
-	v.Version = pick("version", info.Versions, orFirst(info.Versions, DefaultVersion))
-	v.Transport = pick("transport", info.Transports, orFirst(info.Transports, DefaultTransport))
+	v.Version = pickKnown("version", info.Versions, scenario.Versions, orFirst(info.Versions, DefaultVersion))
+	v.Transport = pickKnown("transport", info.Transports, scenario.Transports, orFirst(info.Transports, DefaultTransport))
 	faults := info.Faults
 	if !slices.Contains(faults, "none") {
 		faults = append([]string{"none"}, faults...)
 	}
-	v.Fault = pick("fault", faults, DefaultFault)
+	var allFaults []string
+	for _, in := range infos {
+		allFaults = append(allFaults, in.Faults...)
+	}
+	v.Fault = pickKnown("fault", faults, allFaults, DefaultFault)
+	for _, p := range clientParams {
+		s := q.Get(p.Param)
+		if s == "" {
+			continue
+		}
+		n, err := strconv.Atoi(s)
+		c, ok := v.Client, false
+		if err == nil {
+			c, ok = SetClientValue(v.Client, p.Param, n)
+		}
+		if !ok {
+			ns = append(ns, Notice{Param: p.Param, Value: s, Fallback: strconv.Itoa(p.Def)})
+			continue
+		}
+		v.Client = c
+	}
 	v.Lang = pick("lang", []string{LangEn, LangZh}, "")
 	if s := q.Get("step"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -113,6 +231,24 @@ func (v View) Query() string {
 		"&transport=" + url.QueryEscape(v.Transport) +
 		"&fault=" + url.QueryEscape(v.Fault) +
 		"&step=" + strconv.Itoa(v.Step)
+	if IsHTTPScenario(v.Scenario) {
+		for _, p := range clientParams {
+			set := false
+			switch p.Param {
+			case "timeout":
+				set = v.Client.TimeoutMs != 0
+			case "retries":
+				set = v.Client.Retries != 0
+			case "base":
+				set = v.Client.BaseDelayMs != 0
+			case "jitter":
+				set = v.Client.JitterPct != 0
+			}
+			if set {
+				q += "&" + p.Param + "=" + strconv.Itoa(ClientValue(v.Client, p.Param))
+			}
+		}
+	}
 	if v.Lang != "" {
 		q += "&lang=" + url.QueryEscape(v.Lang)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
 
@@ -58,6 +59,32 @@ func Reproduce(t *trace.Trace, idx int) (cmd string, ok bool) {
 		return b.String(), true
 	}
 	return "", false
+}
+
+// TranscriptCommand is the devserver command that prints the same trace
+// as JSON Lines (README "Transcript contract"), client settings included.
+func TranscriptCommand(o scenario.Options) string {
+	cmd := fmt.Sprintf("devserver transcript -scenario %s -version %s -transport %s", o.Scenario, o.Version, o.Transport)
+	if o.Fault != "" && o.Fault != "none" {
+		cmd += " -fault " + o.Fault
+	}
+	for _, f := range []struct {
+		flag string
+		v    int
+	}{{"timeout-ms", o.Client.TimeoutMs}, {"retries", o.Client.Retries}, {"base-delay-ms", o.Client.BaseDelayMs}, {"jitter-pct", o.Client.JitterPct}} {
+		if f.v != 0 {
+			cmd += fmt.Sprintf(" -%s %d", f.flag, f.v)
+		}
+	}
+	return cmd
+}
+
+// orKey is key, or def when key is empty.
+func orKey(key, def string) string {
+	if key == "" {
+		return def
+	}
+	return key
 }
 
 // skipHeaders are set by curl itself (Host, Content-Length) or replaced by

@@ -65,6 +65,9 @@ func TestDynamicKeysExist(t *testing.T) {
 	for _, p := range []string{"scenario", "version", "transport", "fault", "step", "lang", "view"} {
 		keys = append(keys, "param."+p)
 	}
+	for _, p := range clientParams {
+		keys = append(keys, "param."+p.Param, "client."+p.Param)
+	}
 	for _, p := range []string{"host", "client", "server"} {
 		keys = append(keys, "lane."+p)
 	}
@@ -75,6 +78,24 @@ func TestDynamicKeysExist(t *testing.T) {
 	for _, k := range keys {
 		if _, ok := strs[k]; !ok {
 			t.Errorf("dynamic key %q is not in the string table", k)
+		}
+	}
+}
+
+// Every scenario the engine lists has a title in both languages, and
+// every fault of every scenario a label.
+func TestScenarioTitlesAndFaults(t *testing.T) {
+	for _, in := range scenario.List() {
+		if strings.TrimSpace(in.Title.En) == "" || strings.TrimSpace(in.Title.Zh) == "" {
+			t.Errorf("scenario %s: title %+v lacks a language", in.Name, in.Title)
+		}
+		if len(in.Versions) == 0 || len(in.Transports) == 0 || len(in.Faults) == 0 {
+			t.Errorf("scenario %s lists no versions, transports or faults: %+v", in.Name, in)
+		}
+	}
+	for _, f := range scenario.AllFaults {
+		if _, ok := strs["fault."+f]; !ok {
+			t.Errorf("fault %q has no label", f)
 		}
 	}
 }

@@ -24,6 +24,9 @@ type Inspector struct {
 	Lang  string
 	Note  scenario.Note
 	Repro string
+	// ReproHelp is the string key of the sentence above Repro ("" means
+	// insp.repro.help: run the dev server, then the command).
+	ReproHelp string
 
 	term string // glossary entry in focus (child-owned)
 	seq  int    // step the term belongs to
@@ -61,6 +64,9 @@ func (c *Inspector) Render() app.UI {
 				app.Strong().Text(tr(c.Lang, "lane."+string(ev.To))),
 				app.If(ev.Channel != "", func() app.UI {
 					return app.Span().Body(app.Text(" · "+c.t("insp.via")+" "), app.Code().Text(string(ev.Channel)))
+				}),
+				app.If(ev.Replica > 0, func() app.UI {
+					return app.Span().Body(app.Text(" · "), replicaChip(c.Lang, ev.Replica))
 				}),
 				app.Text(" · "+fmt.Sprintf(c.t("insp.time"), ev.TimeMs)),
 			),
@@ -223,7 +229,7 @@ func (c *Inspector) renderRepro() app.UI {
 		app.If(c.Repro == "", func() app.UI { return app.P().Class("muted").Text(c.t("insp.repro.none")) }).
 			Else(func() app.UI {
 				return app.Div().Body(
-					app.P().Class("muted").Text(c.t("insp.repro.help")),
+					app.P().Class("muted").Text(tr(c.Lang, orKey(c.ReproHelp, "insp.repro.help"))),
 					app.Pre().ID("repro-cmd").Class("cmd").Text(c.Repro),
 					app.Button().Class("btn small").Body(app.Span().Aria("hidden", "true").Text("❐ "), app.Text(c.t("insp.copy"))).
 						OnClick(func(ctx app.Context, e app.Event) { copyText(c.Repro) }),

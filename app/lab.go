@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,11 @@ type Lab struct {
 
 	cmpA, cmpB       []Step
 	cmpErrA, cmpErrB string
+
+	// Client settings panel (http-* scenarios): what the learner typed
+	// and the error for an out-of-range value, per link parameter.
+	clientRaw map[string]string
+	clientErr map[string]string
 
 	keyFn   app.Func
 	keyCtx  app.Context
@@ -126,6 +132,7 @@ func (c *Lab) OnNav(ctx app.Context) {
 	c.infos = scenario.List()
 	v, ns := ParseView(ctx.Page().URL().Query(), c.infos)
 	c.view, c.notices = v, ns
+	c.clientRaw, c.clientErr = nil, nil
 	if c.speed == "" {
 		c.speed = "1"
 	}
@@ -150,13 +157,13 @@ func (c *Lab) OnNav(ctx app.Context) {
 // run asks the engine for the trace of the current view.
 func (c *Lab) run() {
 	c.runErr = ""
-	t, err := scenario.Run(scenario.Options{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault})
+	t, err := scenario.Run(c.options())
 	if err != nil && c.view.Fault != DefaultFault {
 		// A fault that does not apply to this version/transport: say why
 		// (the engine's words) and show the same run without the fault.
 		c.runErr = err.Error()
 		c.view.Fault = DefaultFault
-		t, err = scenario.Run(scenario.Options{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault})
+		t, err = scenario.Run(c.options())
 		if err == nil {
 			c.tr, c.steps = t, BuildSteps(t)
 			return
@@ -171,13 +178,22 @@ func (c *Lab) run() {
 	c.steps = BuildSteps(t)
 }
 
+// options are the engine options of the current view.
+func (c *Lab) options() scenario.Options {
+	o := scenario.Options{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault}
+	if IsHTTPScenario(c.view.Scenario) {
+		o.Client = c.view.Client
+	}
+	return o
+}
+
 func (c *Lab) runCompare() {
 	c.cmpA, c.cmpB, c.cmpErrA, c.cmpErrB = nil, nil, "", ""
 	vs := scenario.Versions
 	if len(vs) < 2 {
 		return
 	}
-	o := scenario.Options{Scenario: c.view.Scenario, Transport: c.view.Transport, Fault: c.view.Fault}
+	o := c.options()
 	o.Version = vs[0]
 	if t, err := scenario.Run(o); err == nil {
 		c.cmpA = BuildSteps(t)
@@ -271,7 +287,32 @@ func (c *Lab) setScenario(ctx app.Context, s string) {
 		return
 	}
 	c.view.Scenario = s
+	c.notices = c.makeApplicable()
+	c.runErr = ""
 	c.reRun(ctx)
+}
+
+// makeApplicable moves the version, transport and fault to values the
+// current scenario runs with, and returns a notice for each change.
+func (c *Lab) makeApplicable() []Notice {
+	in := c.info()
+	var ns []Notice
+	fix := func(param string, allowed []string, cur *string, def string) {
+		if len(allowed) == 0 || slices.Contains(allowed, *cur) {
+			return
+		}
+		nv := orFirst(allowed, def)
+		ns = append(ns, Notice{Param: param, Value: *cur, Fallback: nv, Kind: NoticeSwitched, Allowed: strings.Join(allowed, ", ")})
+		*cur = nv
+	}
+	fix("version", in.Versions, &c.view.Version, DefaultVersion)
+	fix("transport", in.Transports, &c.view.Transport, DefaultTransport)
+	faults := in.Faults
+	if !slices.Contains(faults, DefaultFault) {
+		faults = append([]string{DefaultFault}, faults...)
+	}
+	fix("fault", faults, &c.view.Fault, DefaultFault)
+	return ns
 }
 
 func (c *Lab) setLang(ctx app.Context, l string) {
@@ -409,11 +450,12 @@ func (c *Lab) Render() app.UI {
 		app.If(!c.view.Compare, func() app.UI {
 			return app.Div().Class("stepping").Body(
 				c.renderPlayer(),
+				app.If(IsHTTPScenario(c.view.Scenario), c.renderTimeline),
 				c.renderClock(),
 				app.Div().Class("workspace").Body(
 					app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
 						c.renderFilter(),
-						&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir},
+						&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir, Replicas: Replicas(c.steps)},
 					),
 					c.renderInspector(),
 				),
@@ -482,11 +524,17 @@ func (c *Lab) renderNotices() app.UI {
 	return app.Div().ID("notices").Class("notices").Role("status").Body(
 		app.Span().Class("icon").Aria("hidden", "true").Text("⚠"),
 		app.Div().Body(
-			app.If(len(c.notices) > 0, func() app.UI { return app.Strong().Text(c.t("notice.title")) }),
+			app.If(len(c.notices) > 0, func() app.UI {
+				for _, n := range c.notices {
+					if n.Kind == "" {
+						return app.Strong().Text(c.t("notice.title"))
+					}
+				}
+				return app.Strong().Text(c.t("notice.adjusted"))
+			}),
 			app.Ul().Body(
 				app.Range(c.notices).Slice(func(i int) app.UI {
-					n := c.notices[i]
-					return app.Li().Text(fmt.Sprintf(c.t("notice.bad"), c.t("param."+n.Param), n.Value, n.Fallback))
+					return app.Li().Text(c.noticeText(c.notices[i]))
 				}),
 				app.If(c.runErr != "", func() app.UI {
 					return app.Li().Text(fmt.Sprintf(c.t("notice.runerror"), c.runErr))
@@ -498,6 +546,36 @@ func (c *Lab) renderNotices() app.UI {
 			c.runErr = ""
 		}),
 	)
+}
+
+// noticeText is the sentence of a notice in the current language.
+func (c *Lab) noticeText(n Notice) string {
+	label := func(v string) string {
+		switch n.Param {
+		case "transport", "fault":
+			if _, ok := strs[n.Param+"."+v]; ok {
+				return c.t(n.Param + "." + v)
+			}
+		}
+		return v
+	}
+	allowed := func() string {
+		var out []string
+		for _, v := range strings.Split(n.Allowed, ", ") {
+			out = append(out, label(v))
+		}
+		return strings.Join(out, ", ")
+	}
+	switch n.Kind {
+	case NoticeNA:
+		return fmt.Sprintf(c.t("notice.na"), c.t("param."+n.Param), label(n.Value), allowed(), label(n.Fallback))
+	case NoticeSwitched:
+		return fmt.Sprintf(c.t("notice.switched"), c.t("param."+n.Param), allowed(), label(n.Value), label(n.Fallback))
+	}
+	if _, ok := clientParamIndex(n.Param); ok {
+		return fmt.Sprintf(c.t("notice.badclient"), c.t("param."+n.Param), n.Value, n.Fallback)
+	}
+	return fmt.Sprintf(c.t("notice.bad"), c.t("param."+n.Param), n.Value, n.Fallback)
 }
 
 // segmented renders a group of toggle buttons; the pressed one is the
@@ -520,6 +598,44 @@ func segmented(id, label string, values []string, cur string, text func(string) 
 	)
 }
 
+// segmentedLimited is segmented where only the allowed values (nil: all)
+// can be picked: the others are disabled, titled with why, and the reason
+// is also written under the group (hint) so it is not hover-only.
+func segmentedLimited(id, label string, values, allowed []string, cur string, text func(string) string, pick func(app.Context, string), hint, btnWhy string) app.UI {
+	limited := false
+	for _, v := range values {
+		if allowed != nil && !slices.Contains(allowed, v) {
+			limited = true
+		}
+	}
+	group := app.Div().ID(id).Class("seg").Role("group").Aria("label", label)
+	if limited {
+		group = group.Aria("describedby", id+"-hint")
+	}
+	return app.Div().Class("seg-wrap").Body(group.Body(
+		app.Range(values).Slice(func(i int) app.UI {
+			v := values[i]
+			on := v == cur
+			cls := "seg-btn"
+			mark := ""
+			if on {
+				cls += " on"
+				mark = "✓ "
+			}
+			if allowed != nil && !slices.Contains(allowed, v) {
+				return app.Button().Class(cls+" na").DataSet("value", v).Aria("pressed", "false").Disabled(true).
+					Title(fmt.Sprintf(btnWhy, text(v))).Aria("describedby", id+"-hint").
+					Body(app.Span().Class("mark").Aria("hidden", "true").Text("⊘ "), app.Span().Class("na-text").Text(text(v)))
+			}
+			return app.Button().Class(cls).DataSet("value", v).Aria("pressed", strconv.FormatBool(on)).
+				Body(app.Span().Class("mark").Aria("hidden", "true").Text(mark), app.Text(text(v))).
+				OnClick(func(ctx app.Context, e app.Event) { pick(ctx, v) }, app.EventScope(id, v))
+		}),
+	), app.If(limited, func() app.UI {
+		return app.Small().ID(id+"-hint").Class("na-hint").Body(app.Span().Aria("hidden", "true").Text("⊘ "), app.Text(hint))
+	}))
+}
+
 func (c *Lab) renderToolbar() app.UI {
 	in := c.info()
 	faults := in.Faults
@@ -527,6 +643,14 @@ func (c *Lab) renderToolbar() app.UI {
 		faults = append([]string{"none"}, faults...)
 	}
 	id := func(s string) string { return s }
+	trLabel := func(v string) string { return c.t("transport." + v) }
+	labels := func(vs []string, f func(string) string) string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, f(v))
+		}
+		return strings.Join(out, ", ")
+	}
 	return app.Section().Class("toolbar").Aria("label", c.t("ctl.view")).Body(
 		app.If(len(c.infos) > 1, func() app.UI {
 			return app.Label().Class("field").Body(
@@ -554,11 +678,13 @@ func (c *Lab) renderToolbar() app.UI {
 		}),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.version")+" (v)"),
-			segmented("version", c.t("ctl.version"), in.Versions, c.view.Version, id, c.setVersion),
+			segmentedLimited("version", c.t("ctl.version"), scenario.Versions, in.Versions, c.view.Version, id, c.setVersion,
+				fmt.Sprintf(c.t("na.version"), labels(in.Versions, id)), c.t("na.button")),
 		),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.transport")+" (t)"),
-			segmented("transport", c.t("ctl.transport"), in.Transports, c.view.Transport, func(v string) string { return c.t("transport." + v) }, c.setTransport),
+			segmentedLimited("transport", c.t("ctl.transport"), scenario.Transports, in.Transports, c.view.Transport, trLabel, c.setTransport,
+				fmt.Sprintf(c.t("na.transport"), labels(in.Transports, trLabel)), c.t("na.button")),
 		),
 		app.Label().Class("field").Body(
 			app.Span().Class("field-label").Text(c.t("ctl.fault")),
@@ -635,7 +761,7 @@ func (c *Lab) renderPlayer() app.UI {
 // renderClock shows the client's deadline in the timeout lesson: how much
 // of it has elapsed at this step, then the cancellation.
 func (c *Lab) renderClock() app.UI {
-	dl, ok := FindDeadline(c.steps)
+	dl, ok := DeadlineAt(FindDeadlines(c.steps), c.idx)
 	if !ok || c.idx < dl.ReqIdx || len(c.steps) == 0 {
 		return app.Div().ID("clock").Hidden(true)
 	}
@@ -703,8 +829,13 @@ func (c *Lab) renderInspector() app.UI {
 		s := c.steps[c.idx]
 		in.Step = s
 		in.Has = true
-		in.Note = scenario.AnnotationFor(s.Ev.Note, c.tr.Version)
+		in.Note = scenario.AnnotationFor(s.Ev.Note, c.tr.EventVersion(s.Ev))
 		in.Repro, _ = Reproduce(c.tr, c.idx)
+		if in.Repro != "" && IsHTTPScenario(c.view.Scenario) {
+			// The HTTP lessons talk to a simulated API the dev server does
+			// not serve: replay the run with the transcript command.
+			in.Repro, in.ReproHelp = TranscriptCommand(c.options()), "insp.repro.transcript"
+		}
 	}
 	return in
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -24,6 +25,9 @@ type Sequence struct {
 	Transport string
 	FMethod   string
 	FDir      string
+	// Replicas is the number of server replicas behind a load balancer
+	// (0 or 1: a single server).
+	Replicas int
 }
 
 // hasStderr reports whether the stderr lane is drawn: always for stdio,
@@ -82,9 +86,14 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 		srvSub = "lane.server.sub.stdio"
 	}
 	head := func(cls, icon, name, sub string) app.UI {
+		title := tr(s.Lang, name)
+		if name == "lane.server" && s.Replicas > 1 {
+			title = fmt.Sprintf(tr(s.Lang, "lane.server.replicas"), s.Replicas)
+			sub = "lane.server.sub.lb"
+		}
 		return app.Div().Class("lane-head", cls).Body(
 			app.Span().Class("lane-icon").Aria("hidden", "true").Text(icon),
-			app.Strong().Text(tr(s.Lang, name)),
+			app.Strong().Text(title),
 			app.Small().Text(tr(s.Lang, sub)),
 		)
 	}
@@ -95,6 +104,14 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 		head("lane-server", "S", "lane.server", srvSub),
 		app.If(lanes == 4, func() app.UI { return head("lane-stderr", "2>", "lane.stderr", "lane.stderr.sub") }),
 	)
+}
+
+// replicaChip names the replica that handled an HTTP exchange: the text
+// says which one, the colour (per replica) only repeats it.
+func replicaChip(lang string, n int) app.UI {
+	return app.Span().Class("chip replica", "replica-"+strconv.Itoa(n)).DataSet("replica", n).
+		Title(fmt.Sprintf(tr(lang, "replica.title"), n)).
+		Body(app.Span().Aria("hidden", "true").Text("▦ "), app.Text(fmt.Sprintf(tr(lang, "replica"), n)))
 }
 
 // sevIcon pairs every colour with a symbol and a word.
@@ -147,9 +164,13 @@ func (s *Sequence) renderRow(i, lanes int) app.UI {
 		cur = "step"
 	}
 	label := st.Label(s.Lang)
+	replica := ""
+	if st.Ev.Replica > 0 {
+		replica = fmt.Sprintf(tr(s.Lang, "replica"), st.Ev.Replica)
+	}
 	return app.Li().Class(cls).DataSet("step", st.N).Body(
 		app.Button().Class("row-btn").Aria("current", cur).
-			Aria("label", fmt.Sprintf("%s %d: %s %s %s", tr(s.Lang, "ctl.step"), st.N, wire, label, word)).
+			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(s.Lang, "ctl.step"), st.N, wire, replica, label, word))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionJump, i) }, app.EventScope("row", i)).
 			Body(
 				app.Span().Class("num").Text(st.N),
@@ -160,6 +181,7 @@ func (s *Sequence) renderRow(i, lanes int) app.UI {
 							app.If(st.Exchange > 0, func() app.UI {
 								return app.Span().Class("chip pair").Title("HTTP exchange").Text("⇄" + strconv.Itoa(st.Exchange))
 							}),
+							app.If(replica != "", func() app.UI { return replicaChip(s.Lang, st.Ev.Replica) }),
 							app.Span().Class("text").Text(label),
 							app.Span().Class("sev").Title(word).Body(
 								app.Span().Aria("hidden", "true").Text(icon),

@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/trace"
+)
+
+func run(t *testing.T, o scenario.Options) (*trace.Trace, []Step) {
+	t.Helper()
+	tr, err := scenario.Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr, BuildSteps(tr)
+}
+
+func TestParseViewInapplicable(t *testing.T) {
+	infos := scenario.List()
+	cases := []struct {
+		q, param, want string
+	}{
+		{"scenario=load-balancer&transport=stdio", "transport", "http"},
+		{"scenario=http-sse&transport=stdio", "transport", "http"},
+		{"scenario=dual-era&version=2025-11-25", "version", "2026-07-28"},
+		{"scenario=progress&fault=legacy-server", "fault", "none"},
+	}
+	for _, c := range cases {
+		vals, _ := url.ParseQuery(c.q)
+		v, ns := ParseView(vals, infos)
+		if len(ns) != 1 || ns[0].Param != c.param || ns[0].Kind != NoticeNA || ns[0].Fallback != c.want || ns[0].Allowed == "" {
+			t.Errorf("%s: notices %+v, want one %q notice falling back to %s", c.q, ns, NoticeNA, c.want)
+		}
+		got := map[string]string{"version": v.Version, "transport": v.Transport, "fault": v.Fault}[c.param]
+		if got != c.want {
+			t.Errorf("%s: %s = %s, want %s", c.q, c.param, got, c.want)
+		}
+		if _, err := scenario.Run(scenario.Options{Scenario: v.Scenario, Version: v.Version, Transport: v.Transport, Fault: v.Fault}); err != nil {
+			t.Errorf("%s: fallback does not run: %v", c.q, err)
+		}
+	}
+	// A value no scenario knows is still "unknown", not "does not apply".
+	vals, _ := url.ParseQuery("scenario=dual-era&version=1999")
+	if _, ns := ParseView(vals, infos); len(ns) != 1 || ns[0].Kind != "" {
+		t.Errorf("unknown version: %+v", ns)
+	}
+}
+
+func TestParseViewClientSettings(t *testing.T) {
+	infos := scenario.List()
+	vals, _ := url.ParseQuery("scenario=http-status-retries&version=2026-07-28&transport=http&timeout=900&retries=0&base=100&jitter=20")
+	v, ns := ParseView(vals, infos)
+	if len(ns) != 0 {
+		t.Fatalf("notices: %+v", ns)
+	}
+	want := httplab.ClientConfig{TimeoutMs: 900, Retries: -1, BaseDelayMs: 100, JitterPct: 20}
+	if v.Client != want {
+		t.Fatalf("client %+v, want %+v", v.Client, want)
+	}
+	if q := v.Query(); !strings.Contains(q, "&timeout=900&retries=0&base=100&jitter=20") {
+		t.Fatalf("query %q does not keep the settings", q)
+	}
+	// Out of range or not a number: a notice, the default kept.
+	for _, q := range []string{"retries=11", "timeout=0", "timeout=60001", "base=x", "jitter=101", "retries=-2"} {
+		vals, _ := url.ParseQuery("scenario=http-status-retries&" + q)
+		v, ns := ParseView(vals, infos)
+		if len(ns) != 1 || v.Client != (httplab.ClientConfig{}) {
+			t.Errorf("%s: %+v %+v", q, v.Client, ns)
+		}
+	}
+	// Other scenarios do not carry them.
+	vals, _ = url.ParseQuery("scenario=tool-call&retries=2")
+	if v, _ := ParseView(vals, infos); strings.Contains(v.Query(), "retries") {
+		t.Errorf("tool-call link keeps retries: %s", v.Query())
+	}
+	// Every range matches the engine's Validate at both ends.
+	for _, p := range clientParams {
+		for _, n := range []int{p.Min, p.Max} {
+			c, ok := SetClientValue(httplab.ClientConfig{}, p.Param, n)
+			if !ok || c.Validate() != nil {
+				t.Errorf("%s=%d rejected", p.Param, n)
+			}
+		}
+		if _, ok := SetClientValue(httplab.ClientConfig{}, p.Param, p.Max+1); ok {
+			t.Errorf("%s=%d accepted", p.Param, p.Max+1)
+		}
+		if ClientValue(httplab.ClientConfig{}, p.Param) != p.Def {
+			t.Errorf("%s default %d", p.Param, ClientValue(httplab.ClientConfig{}, p.Param))
+		}
+	}
+}
+
+func TestRetriesChangeTheTrace(t *testing.T) {
+	_, def := run(t, scenario.Options{Scenario: "http-status-retries", Version: "2026-07-28", Transport: "http"})
+	c, _ := SetClientValue(httplab.ClientConfig{}, "retries", 1)
+	_, one := run(t, scenario.Options{Scenario: "http-status-retries", Version: "2026-07-28", Transport: "http", Client: c})
+	if len(one) >= len(def) {
+		t.Fatalf("retries=1 gives %d steps, default %d", len(one), len(def))
+	}
+}
+
+func TestTimelineWaits(t *testing.T) {
+	_, steps := run(t, scenario.Options{Scenario: "http-status-retries", Version: "2026-07-28", Transport: "http"})
+	tl := BuildTimeline(steps)
+	var waits []int64
+	for _, sp := range tl.Spans {
+		if sp.Kind == "wait" {
+			waits = append(waits, sp.EndMs-sp.StartMs)
+		}
+	}
+	if got := len(waits); got != 3 || waits[0] != 250 || waits[1] != 500 || waits[2] != 2000 {
+		t.Fatalf("waits %v, want [250 500 2000]", waits)
+	}
+	if tl.EndMs != steps[len(steps)-1].Ev.TimeMs || tl.EndMs == 0 {
+		t.Fatalf("end %d", tl.EndMs)
+	}
+	if got := axisTicks(2750); got[0] != 0 || got[len(got)-1] != 2750 || len(got) > 7 {
+		t.Fatalf("ticks %v", got)
+	}
+	if got := axisTicks(0); len(got) != 1 {
+		t.Fatalf("ticks of 0: %v", got)
+	}
+}
+
+func TestHTTPTimeoutDeadlines(t *testing.T) {
+	_, steps := run(t, scenario.Options{Scenario: "http-content-length", Version: "2026-07-28", Transport: "http", Fault: "long-length"})
+	ds := FindDeadlines(steps)
+	if len(ds) != 6 {
+		t.Fatalf("%d deadlines, want 6 (one per attempt)", len(ds))
+	}
+	for _, d := range ds {
+		if d.EndMs-d.StartMs != 2000 || !strings.HasPrefix(d.ID, "POST /digest") {
+			t.Errorf("deadline %+v", d)
+		}
+	}
+	if d, ok := DeadlineAt(ds, ds[1].ReqIdx); !ok || d != ds[1] {
+		t.Errorf("DeadlineAt second request: %+v", d)
+	}
+	if _, ok := DeadlineAt(ds, 0); ok {
+		t.Errorf("a deadline before the first request")
+	}
+	// The MCP lesson keeps its single deadline.
+	_, steps = run(t, scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "timeout"})
+	if ds := FindDeadlines(steps); len(ds) != 1 {
+		t.Fatalf("tool-call timeout: %d deadlines", len(ds))
+	}
+}
+
+func TestReplicas(t *testing.T) {
+	_, steps := run(t, scenario.Options{Scenario: "load-balancer", Version: "2026-07-28", Transport: "http"})
+	if Replicas(steps) != 2 {
+		t.Fatalf("replicas %d", Replicas(steps))
+	}
+	_, steps = run(t, scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"})
+	if Replicas(steps) != 0 {
+		t.Fatalf("tool-call replicas %d", Replicas(steps))
+	}
+}
+
+// After a dual-era fallback the events say 2025-11-25, and so must their
+// annotations.
+func TestFallbackAnnotationsUseEventVersion(t *testing.T) {
+	tr, _ := run(t, scenario.Options{Scenario: "dual-era", Version: "2026-07-28", Transport: "http", Fault: "legacy-server"})
+	seen := 0
+	for _, e := range tr.Events {
+		if e.Version == "" {
+			continue
+		}
+		seen++
+		n := scenario.AnnotationFor(e.Note, tr.EventVersion(e))
+		if n.Spec != "" && !strings.HasPrefix(n.Spec, e.Version) {
+			t.Errorf("step %d (%s): spec %s for a %s event", e.Seq, e.Note, n.Spec, e.Version)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no fallback events")
+	}
+}
+
+func TestTranscriptCommand(t *testing.T) {
+	c, _ := SetClientValue(httplab.ClientConfig{}, "retries", 0)
+	got := TranscriptCommand(scenario.Options{Scenario: "http-status-retries", Version: "2026-07-28", Transport: "http", Fault: "none", Client: c})
+	want := "devserver transcript -scenario http-status-retries -version 2026-07-28 -transport http -retries -1"
+	if got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
