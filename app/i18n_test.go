@@ -93,7 +93,7 @@ func TestScenarioTitlesAndFaults(t *testing.T) {
 			t.Errorf("scenario %s lists no versions, transports or faults: %+v", in.Name, in)
 		}
 	}
-	for _, f := range scenario.AllFaults {
+	for _, f := range scenario.ToolCallFaults {
 		if _, ok := strs["fault."+f]; !ok {
 			t.Errorf("fault %q has no label", f)
 		}

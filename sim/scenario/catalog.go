@@ -29,8 +29,9 @@ const (
 	FaultLongLength  = "long-length"
 )
 
-// AllFaults lists every fault name.
-var AllFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
+// ToolCallFaults lists the faults of the tool-call scenario (every MCP
+// fault; other scenarios list their own in Info.Faults).
+var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
 	FaultBadOrigin, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession}
 
 // FaultApplies reports whether a fault exists for a version and transport,
@@ -76,7 +77,7 @@ var (
 
 var scenarios = []scenarioDef{
 	{info: Info{Name: "tool-call", Title: Text{En: "One tool call, end to end", Zh: "一次完整的工具调用"},
-		Versions: bothVersions, Transports: bothWires, Faults: AllFaults}, run: toolCall},
+		Versions: bothVersions, Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
 	{info: Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"},
 		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone, FaultTimeout}}, run: progressScenario},
 	{info: Info{Name: "capabilities", Title: Text{En: "Calling a capability the server did not declare", Zh: "调用服务器未声明的能力"},

@@ -846,11 +846,11 @@ var notes = map[string]Note{
 
 	"probe.request": {
 		Text: Text{
-			En: "A dual-era client does not know yet which era this server speaks, so it probes with server/discover, putting its preferred modern version in _meta and, over HTTP, in MCP-Protocol-Version (2026-07-28; 2099-01-01 in the unsupported-version fault). The answer decides: a DiscoverResult or a recognized modern error means modern, anything else means legacy.",
-			Zh: "双时代客户端还不知道这个服务器属于哪个时代，所以先用 server/discover 探测，把自己首选的新版版本写进 _meta，在 HTTP 上还写进 MCP-Protocol-Version 头（2026-07-28；在 unsupported-version 故障中是 2099-01-01）。答复决定一切：DiscoverResult 或公认的新版错误意味着新版，其他任何答复都意味着旧版。",
+			En: "A dual-era client does not know yet which era this server speaks, so it probes with server/discover, putting its preferred modern version in _meta and, over HTTP, in MCP-Protocol-Version (2026-07-28; 2099-01-01 in the unsupported-version fault). The answer decides: a DiscoverResult or a recognized modern error means modern, anything else means legacy; the verdict is a property of the server, cached per process (stdio) or origin (HTTP).",
+			Zh: "双时代客户端还不知道这个服务器属于哪个时代，所以先用 server/discover 探测，把自己首选的新版版本写进 _meta，在 HTTP 上还写进 MCP-Protocol-Version 头（2026-07-28；在 unsupported-version 故障中是 2099-01-01）。答复决定一切：DiscoverResult 或公认的新版错误意味着新版，其他任何答复都意味着旧版；这个结论属于服务器本身，按进程（stdio）或源（HTTP）缓存。",
 		},
-		Spec:  "2026-07-28/basic/transports/stdio#backward-compatibility",
-		Quote: "A client that supports both modern (per-request-metadata) MCP versions and a legacy version that requires an `initialize` handshake SHOULD probe with `server/discover` before sending any other request, setting its preferred modern version in `_meta`.",
+		Spec:  "2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions",
+		Quote: "Clients SHOULD cache the result for the lifetime of the server process (stdio) or origin (HTTP), and MAY persist it across restarts of the same server configuration, re-probing if the cached assumption later fails.",
 	},
 	"probe.result": {
 		Text: Text{
