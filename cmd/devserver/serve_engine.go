@@ -37,11 +37,16 @@ type mcpHandlerOptions struct {
 // newMCPHandler returns the engine's Streamable HTTP handler, served at
 // /mcp for both protocol versions: the very code the simulator runs.
 func newMCPHandler(o mcpHandlerOptions) http.Handler {
-	srv := mcp.NewServer(mcp.Config{Logf: func(format string, args ...any) {
-		if o.Log != nil {
-			o.Log.Printf("mcp: "+format, args...)
-		}
-	}})
+	srv := mcp.NewServer(mcp.Config{
+		Logf: func(format string, args ...any) {
+			if o.Log != nil {
+				o.Log.Printf("mcp: "+format, args...)
+			}
+		},
+		// Shutdown ends long-lived streams (subscriptions/listen, the
+		// 2025-11-25 GET stream) so in-flight requests can drain.
+		Stopping: o.Stopping,
+	})
 	return streamhttp.New(streamhttp.Options{Server: srv, MaxSessions: o.MaxSessions, AllowOrigin: o.AllowOrigin})
 }
 
