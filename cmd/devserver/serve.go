@@ -25,6 +25,9 @@ import (
 // serveConfig is everything the dev server needs; flags fill it in
 // runServe, tests build it directly (tiny timeouts, fake MCP handler).
 type serveConfig struct {
+	// Live tells the page a real /mcp endpoint sits next to it (the
+	// inspector's "run on the real server"); false for static exports.
+	Live         bool
 	Addr         string   // requested listen address (-addr)
 	AllowRemote  bool     // -allow-remote: non-loopback bind allowed
 	WebDir       string   // -web: holds app.wasm (and app.wasm.br/.gz)
@@ -50,6 +53,7 @@ type serveConfig struct {
 
 func defaultServeConfig() serveConfig {
 	return serveConfig{
+		Live:              true,
 		Addr:              "127.0.0.1:8080",
 		WebDir:            "web",
 		StaticDir:         "static",

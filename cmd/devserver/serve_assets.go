@@ -377,6 +377,9 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 		maskable = icon("icon-maskable.png")
 	}
 	env := map[string]string{}
+	if cfg.Live {
+		env["MCPWL_LIVE"] = "1"
+	}
 	if !cfg.NoAuth {
 		// The UI's live features call /mcp with it (app.Getenv in wasm).
 		env["MCPWL_TOKEN"] = cfg.Token

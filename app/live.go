@@ -1,0 +1,267 @@
+package ui
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/trace"
+)
+
+// The dev server tells the page that a real /mcp endpoint sits next to it
+// (MCPWL_LIVE) and hands it the bearer token (MCPWL_TOKEN). A static export
+// has neither, so the replay is offered only under `make run`.
+const (
+	envLive  = "MCPWL_LIVE"
+	envToken = "MCPWL_TOKEN"
+)
+
+// LiveRequest is one HTTP request of a trace, ready to be replayed against
+// the real dev server.
+type LiveRequest struct {
+	Seq       int         // the trace step it came from (1-based)
+	Method    string      // POST, GET or DELETE
+	Headers   [][2]string // sorted by name; forbidden and per-hop headers dropped
+	Body      string
+	SimStatus int // the status the simulator showed (0 when the client gave up first)
+}
+
+// Headers a page may not set (fetch's forbidden request headers, RFC 9110
+// framing) or that belong to the simulated client, not to the replay.
+var liveDropped = map[string]bool{"Host": true, "Content-Length": true, "User-Agent": true,
+	"Origin": true, "Connection": true, "Accept-Encoding": true, "Transfer-Encoding": true}
+
+// LivePlan lists the MCP requests of tr up to and including step index upTo
+// (0-based), in order. Only exchanges with the MCP endpoint are replayable:
+// the HTTP-foundation scenarios talk to a toy API the dev server does not
+// host, and stdio has nothing to fetch.
+func LivePlan(tr *trace.Trace, upTo int) []LiveRequest {
+	if tr == nil || tr.Transport != "http" {
+		return nil
+	}
+	var out []LiveRequest
+	for i, e := range tr.Events {
+		if i > upTo {
+			break
+		}
+		if e.Channel != trace.HTTPRequest || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Path != "/mcp" {
+			continue
+		}
+		req := LiveRequest{Seq: e.Seq, Method: e.HTTP.Method}
+		for name, vals := range e.HTTP.Headers {
+			if liveDropped[http.CanonicalHeaderKey(name)] {
+				continue
+			}
+			for _, v := range vals {
+				req.Headers = append(req.Headers, [2]string{name, v})
+			}
+		}
+		sort.Slice(req.Headers, func(a, b int) bool { return req.Headers[a][0] < req.Headers[b][0] })
+		if _, body, ok := strings.Cut(e.Raw, "\r\n\r\n"); ok {
+			req.Body = body
+		}
+		for _, r := range tr.Events[i+1:] {
+			if r.Channel == trace.HTTPRequest {
+				break
+			}
+			if r.Channel == trace.HTTPResponse && r.HTTP != nil && !r.HTTP.Chunk {
+				req.SimStatus = r.HTTP.Status
+				break
+			}
+		}
+		out = append(out, req)
+	}
+	return out
+}
+
+// liveHeaders returns the headers to send: the session id the simulator
+// minted means nothing to the real server, so once the real server has
+// minted its own, that one replaces it; the token is added.
+func liveHeaders(r LiveRequest, realSession, token string) map[string]any {
+	h := map[string]any{}
+	for _, kv := range r.Headers {
+		if http.CanonicalHeaderKey(kv[0]) == "Mcp-Session-Id" && realSession != "" {
+			h[kv[0]] = realSession
+			continue
+		}
+		h[kv[0]] = kv[1]
+	}
+	if token != "" {
+		h["Authorization"] = "Bearer " + token
+	}
+	return h
+}
+
+// liveResult is what the real server answered to one replayed request.
+type liveResult struct {
+	Seq, SimStatus, Status int
+	Body, Err              string
+}
+
+// LiveRun replays the trace's requests up to the current step against the
+// real /mcp endpoint of the dev server and shows both statuses side by side.
+type LiveRun struct {
+	app.Compo
+
+	Tr   *trace.Trace
+	Idx  int
+	Lang string
+
+	results []liveResult
+	running bool
+	ranFor  string // trace identity + step the results belong to
+}
+
+func (l *LiveRun) key() string {
+	if l.Tr == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s/%s/%s/%s/%d", l.Tr.Scenario, l.Tr.Version, l.Tr.Transport, l.Tr.Fault, l.Idx)
+}
+
+func (l *LiveRun) Render() app.UI {
+	plan := LivePlan(l.Tr, l.Idx)
+	if len(plan) == 0 {
+		return app.Div().Class("live empty")
+	}
+	if app.Getenv(envLive) != "1" {
+		return app.P().Class("live hint").Text(tr(l.Lang, "live.offline"))
+	}
+	results := l.results
+	if l.ranFor != l.key() {
+		results = nil
+	}
+	label := fmt.Sprintf(tr(l.Lang, "live.run"), len(plan))
+	return app.Section().Class("live").Aria("label", tr(l.Lang, "live.title")).Body(
+		app.Button().Class("btn small").Text(label).Disabled(l.running).OnClick(l.onRun),
+		app.If(len(results) > 0, func() app.UI {
+			return app.Table().Class("live-results").Body(
+				app.Tr().Body(
+					app.Th().Text(tr(l.Lang, "live.step")),
+					app.Th().Text(tr(l.Lang, "live.sim")),
+					app.Th().Text(tr(l.Lang, "live.real")),
+					app.Th().Text(tr(l.Lang, "live.body")),
+				),
+				app.Range(results).Slice(func(i int) app.UI {
+					r := results[i]
+					same := "✓ " + tr(l.Lang, "live.same")
+					if r.Status != r.SimStatus {
+						same = "≠ " + tr(l.Lang, "live.differs")
+					}
+					real := fmt.Sprintf("%d %s", r.Status, same)
+					if r.Err != "" {
+						real = "✗ " + r.Err
+					}
+					return app.Tr().Body(
+						app.Td().Text(r.Seq),
+						app.Td().Text(r.SimStatus),
+						app.Td().Text(real),
+						app.Td().Body(app.Code().Text(truncate(r.Body, 300))),
+					)
+				}),
+			)
+		}),
+	)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func (l *LiveRun) onRun(ctx app.Context, e app.Event) {
+	plan := LivePlan(l.Tr, l.Idx)
+	if len(plan) == 0 || l.running {
+		return
+	}
+	l.running, l.results, l.ranFor = true, nil, l.key()
+	url := app.Window().Get("location").Get("origin").String() + "/mcp"
+	token := app.Getenv(envToken)
+	var step func(i int, session string)
+	step = func(i int, session string) {
+		if i == len(plan) {
+			ctx.Dispatch(func(ctx app.Context) { l.running = false })
+			return
+		}
+		r := plan[i]
+		init := map[string]any{"method": r.Method, "headers": liveHeaders(r, session, token), "cache": "no-store"}
+		if r.Method != http.MethodGet && r.Method != http.MethodDelete {
+			init["body"] = r.Body
+		}
+		jsFetch(url, init, func(status int, sid, body, err string) {
+			if sid != "" {
+				session = sid
+			}
+			ctx.Dispatch(func(ctx app.Context) {
+				l.results = append(l.results, liveResult{Seq: r.Seq, SimStatus: r.SimStatus, Status: status, Body: body, Err: err})
+			})
+			step(i+1, session)
+		})
+	}
+	step(0, "")
+}
+
+// jsFetch calls the browser's fetch (the net/http client would add about
+// 1.2 MB to the wasm) and reports status, Mcp-Session-Id and body text.
+func jsFetch(url string, init map[string]any, done func(status int, sid, body, err string)) {
+	var onResp, onText, onErr app.Func
+	release := func() {
+		for _, f := range []app.Func{onResp, onText, onErr} {
+			if f != nil {
+				f.Release()
+			}
+		}
+	}
+	onErr = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := "network error"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		release()
+		done(0, "", "", msg)
+		return nil
+	})
+	onResp = app.FuncOf(func(this app.Value, args []app.Value) any {
+		resp := args[0]
+		status := resp.Get("status").Int()
+		sid := ""
+		if v := resp.Get("headers").Call("get", "Mcp-Session-Id"); v.Truthy() {
+			sid = v.String()
+		}
+		onText = app.FuncOf(func(this app.Value, args []app.Value) any {
+			body := args[0].String()
+			release()
+			done(status, sid, body, "")
+			return nil
+		})
+		resp.Call("text").Call("then", onText, onErr)
+		return nil
+	})
+	app.Window().Call("fetch", url, init).Call("then", onResp, onErr)
+}
+
+var liveStrs = map[string]struct{ en, zh string }{
+	"live.title":   {"Run on the real server", "在真实服务器上运行"},
+	"live.run":     {"▶ Replay these %d requests on the real server (/mcp)", "▶ 在真实服务器（/mcp）上重放这 %d 个请求"},
+	"live.offline": {"Start the dev server (make run) to replay these requests against the real /mcp endpoint.", "启动开发服务器（make run）后，可以把这些请求重放到真实的 /mcp 端点。"},
+	"live.step":    {"step", "步骤"},
+	"live.sim":     {"simulated", "模拟"},
+	"live.real":    {"real server", "真实服务器"},
+	"live.body":    {"real body", "真实响应体"},
+	"live.same":    {"same", "一致"},
+	"live.differs": {"differs", "不同"},
+}
+
+func init() {
+	for k, v := range liveStrs {
+		if _, dup := strs[k]; dup {
+			panic(fmt.Sprintf("ui: string %q is defined twice", k))
+		}
+		strs[k] = v
+	}
+}
