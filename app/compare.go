@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"html"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -105,38 +107,59 @@ func (c *Compare) cell(steps []Step, i int, version string) app.UI {
 	)
 }
 
-// PrintAll is the print view: every step expanded. It is hidden on screen
-// (CSS @media print shows it).
-type PrintAll struct {
-	app.Compo
-
-	Tr   *trace.Trace
-	Lang string
+// printCache holds the print view, every step expanded, as one HTML
+// string (app.Raw): it is hidden on screen (CSS @media print shows it), so
+// it is built once per trace and language and parsed by the browser in one
+// go instead of being mounted element by element.
+type printCache struct {
+	tr   *trace.Trace
+	lang string
+	html string
 }
 
-func (p *PrintAll) Render() app.UI {
-	steps := BuildSteps(p.Tr)
-	title := ""
-	if p.Tr != nil {
-		title = fmt.Sprintf("%s · %s · %s · %s", p.Tr.Scenario, p.Tr.Version, p.Tr.Transport, p.Tr.Fault)
+func (p *printCache) get(t *trace.Trace, lang string) string {
+	if p.html == "" || p.tr != t || p.lang != lang {
+		p.tr, p.lang, p.html = t, lang, PrintHTML(t, lang)
 	}
-	return app.Section().ID("print-all").Class("print-only").Body(
-		app.H2().Text(tr(p.Lang, "print.title")+" — "+title),
-		app.Range(steps).Slice(func(i int) app.UI {
-			s := steps[i]
-			note := scenario.AnnotationFor(s.Ev.Note, p.Tr.EventVersion(s.Ev))
-			txt := note.Text.En
-			if p.Lang == LangZh && note.Text.Zh != "" {
-				txt = note.Text.Zh
-			}
-			icon, word := sevIcon(s.Severity(), p.Lang)
-			return app.Article().Class("print-step").Body(
-				app.H3().Text(fmt.Sprintf("%d. %s → %s  %s  %s  [%s %s]", s.N, tr(p.Lang, "lane."+string(s.Ev.From)), tr(p.Lang, "lane."+string(s.Ev.To)), s.Wire(), s.Label(p.Lang), icon, word)),
-				app.If(txt != "", func() app.UI { return app.P().Text(txt) }),
-				app.If(note.Quote != "", func() app.UI { return app.Blockquote().Text(note.Quote) }),
-				app.If(note.Spec != "", func() app.UI { return app.P().Class("spec").Text("§ " + note.Spec) }),
-				app.If(s.Ev.Raw != "", func() app.UI { return app.Pre().Class("wire").Text(s.Ev.Raw) }),
-			)
-		}),
-	)
+	return p.html
+}
+
+// PrintHTML is the print view of a trace: <section id="print-all">.
+func PrintHTML(t *trace.Trace, lang string) string {
+	steps := BuildSteps(t)
+	title := ""
+	if t != nil {
+		title = fmt.Sprintf("%s · %s · %s · %s", t.Scenario, t.Version, t.Transport, t.Fault)
+	}
+	esc := html.EscapeString
+	var b strings.Builder
+	b.WriteString(`<section id="print-all" class="print-only"><h2>` + esc(tr(lang, "print.title")+" — "+title) + "</h2>")
+	for _, s := range steps {
+		note := scenario.AnnotationFor(s.Ev.Note, t.EventVersion(s.Ev))
+		txt := note.Text.En
+		if lang == LangZh && note.Text.Zh != "" {
+			txt = note.Text.Zh
+		}
+		icon, word := sevIcon(s.Severity(), lang)
+		b.WriteString(`<article class="print-step"><h3>`)
+		b.WriteString(esc(fmt.Sprintf("%d. %s → %s  %s  %s  [%s %s]", s.N, tr(lang, "lane."+string(s.Ev.From)), tr(lang, "lane."+string(s.Ev.To)), s.Wire(), s.Label(lang), icon, word)))
+		b.WriteString("</h3>")
+		if txt != "" {
+			b.WriteString("<p>" + esc(txt) + "</p>")
+		}
+		if note.Quote != "" {
+			b.WriteString("<blockquote>" + esc(note.Quote) + "</blockquote>")
+		}
+		if note.Spec != "" {
+			b.WriteString(`<p class="spec">` + esc("§ "+note.Spec) + "</p>")
+		}
+		if s.Ev.Raw != "" {
+			// A newline right after <pre> is dropped by the HTML parser:
+			// write one more so the bytes stay exact.
+			b.WriteString("<pre class=\"wire\">\n" + esc(s.Ev.Raw) + "</pre>")
+		}
+		b.WriteString("</article>")
+	}
+	b.WriteString("</section>")
+	return b.String()
 }

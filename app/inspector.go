@@ -27,15 +27,25 @@ type Inspector struct {
 	// ReproHelp is the string key of the sentence above Repro ("" means
 	// insp.repro.help: run the dev server, then the command).
 	ReproHelp string
+	// JSON and Wire are the step's highlighted messages and wire bytes as
+	// HTML (jsonhtml.go), built by the Lab once per step; when JSON is nil
+	// and Wire empty the inspector builds them itself.
+	JSON []string
+	Wire string
 
 	term string // glossary entry in focus (child-owned)
 	seq  int    // step the term belongs to
+	html *inspectorHTML
 }
 
 // OnUpdate forgets the focused field when the step changes.
 func (c *Inspector) OnUpdate(ctx app.Context) {
+	hadTerm := c.term != ""
 	if c.Step.N != c.seq {
 		c.term, c.seq = "", c.Step.N
+	}
+	if hadTerm { // the HTML may be kept or rebuilt: (un)mark the field again
+		ctx.Defer(func(ctx app.Context) { markSelected(app.Window().GetElementByID("inspector"), c.term) })
 	}
 }
 
@@ -51,7 +61,8 @@ func (c *Inspector) Render() app.UI {
 	ev := s.Ev
 	hostInternal := ev.Channel == trace.HostChannel || s.Dir == DirHost
 	icon, word := sevIcon(s.Severity(), c.Lang)
-	return app.Aside().ID("inspector").Class("inspector", "sev-"+s.Severity()).Aria("label", c.t("insp.title")).Body(
+	return app.Aside().ID("inspector").Class("inspector", "sev-"+s.Severity()).Aria("label", c.t("insp.title")).
+		On("focusin", c.onTerm).On("mouseover", c.onTerm).OnClick(c.onTerm).Body(
 		app.Header().Class("insp-head").Body(
 			app.H2().Body(
 				app.Span().Class("insp-step").Text(fmt.Sprintf("%s %d", c.t("ctl.step"), s.N)),
@@ -71,19 +82,23 @@ func (c *Inspector) Render() app.UI {
 				app.Text(" · "+fmt.Sprintf(c.t("insp.time"), ev.TimeMs)),
 			),
 		),
-		app.If(hostInternal, func() app.UI {
-			key := "insp.hostinternal"
-			if ev.Kind == trace.KindLaunch || ev.Kind == trace.KindClose {
-				key = "insp.lifecycle"
-			}
-			return app.P().Class("host-internal").Body(app.Span().Aria("hidden", "true").Text("⚙ "), app.Text(c.t(key)))
-		}),
+		// Always present (hidden when it does not apply) so the sections
+		// below keep their place and a step change does not remount them.
+		c.renderHostInternal(hostInternal),
 		c.renderNote(),
 		c.renderMessages(),
 		c.renderRaw(),
 		c.renderRepro(),
 		c.renderGuide(),
 	)
+}
+
+func (c *Inspector) renderHostInternal(show bool) app.UI {
+	key := "insp.hostinternal"
+	if ev := c.Step.Ev; ev.Kind == trace.KindLaunch || ev.Kind == trace.KindClose {
+		key = "insp.lifecycle"
+	}
+	return app.P().Class("host-internal").Hidden(!show).Body(app.Span().Aria("hidden", "true").Text("⚙ "), app.Text(c.t(key)))
 }
 
 func (c *Inspector) renderNote() app.UI {
@@ -131,95 +146,113 @@ func (c *Inspector) renderMessages() app.UI {
 	if len(msgs) > 1 {
 		title = fmt.Sprintf(c.t("insp.messages"), len(msgs))
 	}
+	blocks := c.memo().json
 	return app.Section().Class("msgs").Aria("labelledby", "msgs-h").Body(
 		app.H3().ID("msgs-h").Text(title),
 		app.If(len(msgs) == 0, func() app.UI { return app.P().Class("muted").Text(c.t("insp.nomessage")) }),
-		app.Range(msgs).Slice(func(m int) app.UI {
-			lines := PrettyJSON(msgs[m])
-			return app.Pre().Class("json").Aria("label", title).Body(
-				app.Range(lines).Slice(func(l int) app.UI {
-					return app.Span().Class("ln").Body(
-						app.Range(lines[l]).Slice(func(k int) app.UI {
-							// The scope names the term: go-app keeps a handler whose
-							// scope is unchanged, with its old closure.
-							return c.renderSpan(lines[l][k], fmt.Sprint("j", c.Step.N, "-", m, "-", l, "-", k, "-", lines[l][k].Term))
-						}),
-						app.Text("\n"),
-					)
-				}),
-			)
-		}),
+		app.Range(blocks).Slice(func(m int) app.UI { return app.Raw(blocks[m]) }),
 	)
 }
 
-// renderSpan draws a JSON span; explained fields are focusable and show
-// their meaning on focus, hover or click (never hover only).
-func (c *Inspector) renderSpan(sp Span, scope string) app.UI {
-	cls := "t-" + sp.Class
-	if sp.Hot {
-		cls += " hot"
+// inspectorHTML is the highlighted JSON and wire bytes of one step in one
+// language, kept while neither changes (a hover re-renders the inspector).
+type inspectorHTML struct {
+	lang string
+	ev   *trace.Event // the inputs, compared by content
+	json []string
+	wire string
+}
+
+// memo returns the HTML blocks of the current step: the ones the Lab
+// passed, else built here once per step and language.
+func (c *Inspector) memo() *inspectorHTML {
+	if c.JSON != nil || c.Wire != "" {
+		return &inspectorHTML{json: c.JSON, wire: c.Wire}
 	}
-	if sp.Term == "" || sp.Class != "k" && !sp.Hot {
-		return app.Span().Class(cls).Text(sp.Text)
+	ev := &c.Step.Ev
+	if m := c.html; m != nil && m.lang == c.Lang && sameEventBytes(m.ev, ev) {
+		return m
 	}
-	term := sp.Term
-	if term == c.term {
-		cls += " sel"
+	c.html = buildInspectorHTML(ev, c.Lang)
+	return c.html
+}
+
+func buildInspectorHTML(ev *trace.Event, lang string) *inspectorHTML {
+	title := tr(lang, "insp.message")
+	if len(ev.Messages) > 1 {
+		title = fmt.Sprintf(tr(lang, "insp.messages"), len(ev.Messages))
 	}
-	show := func(ctx app.Context, e app.Event) { c.term = term }
-	return app.Span().Class(cls, "term").TabIndex(0).Role("button").
-		Aria("describedby", "field-guide").Aria("label", termTitle(term)+": "+Explain(c.Lang, term)).
-		DataSet("term", term).
-		OnFocus(show, app.EventScope(scope)).
-		OnMouseEnter(show, app.EventScope(scope)).
-		OnClick(show, app.EventScope(scope)).
-		Text(sp.Text)
+	m := &inspectorHTML{lang: lang, ev: &trace.Event{Raw: ev.Raw, Messages: ev.Messages}}
+	for _, msg := range ev.Messages {
+		m.json = append(m.json, JSONHTML(msg, lang, title))
+	}
+	m.wire = WireHTML(ev.Raw, lang)
+	return m
+}
+
+func sameEventBytes(a, b *trace.Event) bool {
+	if a.Raw != b.Raw || len(a.Messages) != len(b.Messages) {
+		return false
+	}
+	for i := range a.Messages {
+		if string(a.Messages[i]) != string(b.Messages[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// onTerm is the inspector's one listener for explained fields (event
+// delegation: the fields are plain HTML, see jsonhtml.go). Events outside
+// a field, or on the field already shown, change nothing and skip the
+// re-render.
+func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
+	el := e.Get("target")
+	if !el.Truthy() || el.Get("closest").IsUndefined() {
+		ctx.PreventUpdate()
+		return
+	}
+	el = el.Call("closest", "[data-term]")
+	if !el.Truthy() {
+		ctx.PreventUpdate()
+		return
+	}
+	term := el.Call("getAttribute", "data-term").String()
+	if term == "" || term == c.term {
+		ctx.PreventUpdate()
+		return
+	}
+	c.term = term
+	markSelected(ctx.JSSrc(), term)
+}
+
+// markSelected marks every occurrence of the field in focus (class sel).
+func markSelected(root app.Value, term string) {
+	if root == nil || !root.Truthy() {
+		return
+	}
+	for _, sel := range []string{".term.sel", `.term[data-term="` + term + `"]`} {
+		if sel == `.term[data-term=""]` {
+			continue
+		}
+		list := root.Call("querySelectorAll", sel)
+		for i, n := 0, list.Get("length").Int(); i < n; i++ {
+			el := list.Call("item", i)
+			if sel == ".term.sel" {
+				el.Get("classList").Call("remove", "sel")
+			} else {
+				el.Get("classList").Call("add", "sel")
+			}
+		}
+	}
 }
 
 func (c *Inspector) renderRaw() app.UI {
-	lines := RawLines(c.Step.Ev.Raw)
+	wire := c.memo().wire
 	return app.Section().Class("raw").Aria("labelledby", "raw-h").Body(
 		app.H3().ID("raw-h").Body(app.Text(c.t("insp.raw")+" "), app.Small().Class("legend").Text(c.t("insp.raw.legend"))),
-		app.If(len(lines) == 0, func() app.UI { return app.P().Class("muted").Text(c.t("insp.raw.empty")) }),
-		app.If(len(lines) > 0, func() app.UI {
-			return app.Pre().ID("raw-bytes").Class("wire").Body(
-				app.Range(lines).Slice(func(i int) app.UI {
-					l := lines[i]
-					eol := ""
-					switch l.EOL {
-					case "\r\n":
-						eol = `\r\n`
-					case "\n":
-						eol = `\n`
-					}
-					var body app.UI
-					switch {
-					case l.Name != "" && l.Term != "":
-						term := l.Term
-						cls := "h-name term"
-						if term == c.term {
-							cls += " sel"
-						}
-						show := func(ctx app.Context, e app.Event) { c.term = term }
-						scope := fmt.Sprint("raw", c.Step.N, "-", i, "-", term)
-						body = app.Span().Body(
-							app.Span().Class(cls).TabIndex(0).Role("button").Aria("describedby", "field-guide").
-								Aria("label", termTitle(term)+": "+Explain(c.Lang, term)).DataSet("term", term).
-								OnFocus(show, app.EventScope(scope)).OnMouseEnter(show, app.EventScope(scope)).OnClick(show, app.EventScope(scope)).
-								Text(l.Name),
-							app.Span().Class("h-rest").Text(l.Rest),
-						)
-					case l.Name != "":
-						body = app.Span().Body(app.Span().Class("h-name").Text(l.Name), app.Span().Class("h-rest").Text(l.Rest))
-					case l.Start:
-						body = app.Span().Class("start-line").Text(l.Text)
-					default:
-						body = app.Span().Text(l.Text)
-					}
-					return app.Span().Class("ln").Body(body, app.Span().Class("eol").Aria("hidden", "true").Text(eol), app.Text("\n"))
-				}),
-			)
-		}),
+		app.If(wire == "", func() app.UI { return app.P().Class("muted").Text(c.t("insp.raw.empty")) }).
+			Else(func() app.UI { return app.Raw(wire) }),
 	)
 }
 

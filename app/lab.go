@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,10 +59,28 @@ type Lab struct {
 	keyCtx  app.Context
 	mounted bool
 
+	// Per-trace caches (step changes reuse them): the inspector's note and
+	// reproduce command per step, and the print view's HTML.
+	derivedFor  *trace.Trace
+	derivedLang string
+	derived     []stepDerived
+	derivedOK   []bool
+	printHTML   printCache
+
+	// What afterChange last wrote to the document, so a step change only
+	// touches what differs; scrollFn is the requestAnimationFrame
+	// callback that keeps the current row in view.
+	docLang, docTitle string
+	scrollFn          app.Func
+	scrollReq         app.Value // the pending requestAnimationFrame id
+	scrollPending     bool
+
 	// page is the view the link asks for (nav.go); calcN, calcM remember
 	// the calculator's last values for its navigation link.
 	page         Page
 	calcN, calcM int
+
+	initURL string // the link OnInit loaded, until OnNav sees it
 }
 
 // OnMount installs the window keyboard listener (go-app v10 has no helper
@@ -122,15 +142,69 @@ func (c *Lab) OnDismount() {
 		c.keyFn.Release()
 		c.keyFn = nil
 	}
+	if c.scrollFn != nil {
+		if c.scrollPending {
+			app.Window().Call("cancelAnimationFrame", c.scrollReq)
+		}
+		c.scrollFn.Release()
+		c.scrollFn, c.scrollPending = nil, false
+	}
+}
+
+// OnInit, in the browser, loads the visualizer's link before go-app
+// mounts the page, so the first mount already draws the linked step. With
+// the load in OnNav only, go-app would first mount an empty visualizer over
+// the prerendered step (a blank flash), then diff the whole page to the
+// step one frame later. OnNav then finds the view loaded (initURL).
+func (c *Lab) OnInit() {
+	if !app.IsClient {
+		return
+	}
+	u := app.Window().URL()
+	if u == nil {
+		return
+	}
+	q := u.Query()
+	p, _ := ParsePage(q)
+	if !p.IsLab() {
+		return
+	}
+	c.page = p
+	c.loadView(q, func() string {
+		var stored string
+		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
+			_ = json.Unmarshal([]byte(item.String()), &stored)
+		}
+		return stored
+	})
+	c.initURL = u.String()
 }
 
 // OnNav reads the deep link: it is the single source of the view.
 func (c *Lab) OnNav(ctx app.Context) {
+	if first := c.initURL; first != "" {
+		c.initURL = ""
+		if u := ctx.Page().URL(); u != nil && u.String() == first { // loaded by OnInit
+			c.afterChange(ctx)
+			return
+		}
+	}
 	if c.navOther(ctx) { // exercises, calculator, progress
 		return
 	}
+	c.loadView(ctx.Page().URL().Query(), func() string {
+		var stored string
+		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
+		return stored
+	})
+	c.afterChange(ctx)
+}
+
+// loadView sets the visualizer's state from a link and runs the engine;
+// stored is the language remembered in local storage.
+func (c *Lab) loadView(q url.Values, stored func() string) {
 	c.infos = scenario.List()
-	v, ns := ParseView(ctx.Page().URL().Query(), c.infos)
+	v, ns := ParseView(q, c.infos)
 	c.view, c.notices = v, ns
 	c.clientRaw, c.clientErr = nil, nil
 	if c.speed == "" {
@@ -138,10 +212,8 @@ func (c *Lab) OnNav(ctx app.Context) {
 	}
 	c.lang = v.Lang
 	if c.lang == "" {
-		var stored string
-		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
-		if stored == LangZh || stored == LangEn {
-			c.lang = stored
+		if s := stored(); s == LangZh || s == LangEn {
+			c.lang = s
 		} else {
 			c.lang = LangEn
 		}
@@ -151,7 +223,6 @@ func (c *Lab) OnNav(ctx app.Context) {
 	if c.view.Compare {
 		c.runCompare()
 	}
-	c.afterChange(ctx)
 }
 
 // run asks the engine for the trace of the current view.
@@ -225,19 +296,45 @@ func (c *Lab) afterChange(ctx app.Context) {
 			ctx.Page().ReplaceURL(&nu)
 		}
 	}
-	if c.lang == LangZh {
-		ctx.Page().SetLang("zh-CN")
-	} else {
-		ctx.Page().SetLang("en")
+	if l := c.htmlLang(); l != c.docLang {
+		ctx.Page().SetLang(l)
+		c.docLang = l
 	}
-	ctx.Page().SetTitle("%s · %s %s · %s", tr(c.lang, "app.title"), c.view.Version, c.view.Transport, c.view.Scenario)
+	if t := tr(c.lang, "app.title") + " · " + c.view.Version + " " + c.view.Transport + " · " + c.view.Scenario; t != c.docTitle {
+		ctx.Page().SetTitle("%s", t)
+		c.docTitle = t
+	}
 	if c.mounted {
-		ctx.Defer(func(app.Context) { scrollCurrentIntoView() })
+		c.scheduleScroll()
 	}
+}
+
+// scheduleScroll keeps the current row in view once the browser lays the
+// updated page out (requestAnimationFrame): measuring it from Go right
+// after the update would force an extra synchronous layout on every step.
+func (c *Lab) scheduleScroll() {
+	if c.scrollPending {
+		return
+	}
+	if c.scrollFn == nil {
+		c.scrollFn = app.FuncOf(func(this app.Value, args []app.Value) any {
+			c.scrollPending = false
+			scrollCurrentIntoView()
+			return nil
+		})
+	}
+	c.scrollPending = true
+	c.scrollReq = app.Window().Call("requestAnimationFrame", c.scrollFn)
 }
 
 func (c *Lab) goTo(ctx app.Context, i int) {
 	c.idx = clamp(i, len(c.steps))
+	if c.idx < len(c.steps) {
+		// Build the step's inspector data now, in the event handler: go-app
+		// renders in its next frame (up to 1/120 s later), so work done
+		// here is off the click → DOM path.
+		c.stepData(c.idx)
+	}
 	c.afterChange(ctx)
 }
 
@@ -443,10 +540,10 @@ func (c *Lab) Render() app.UI {
 		cls += " comparing"
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
-		c.renderHeader(),
-		c.renderNav(),
+		c.headerPart(),
+		c.navPart(),
 		c.renderNotices(),
-		c.renderToolbar(),
+		newPart("toolbar", c.lang+"|"+c.view.Scenario+"|"+c.view.Version+"|"+c.view.Transport+"|"+c.view.Fault+"|"+strconv.Itoa(len(c.infos)), c.renderToolbar),
 		app.If(!c.view.Compare, func() app.UI {
 			return app.Div().Class("stepping").Body(
 				c.renderPlayer(),
@@ -454,7 +551,7 @@ func (c *Lab) Render() app.UI {
 				c.renderClock(),
 				app.Div().Class("workspace").Body(
 					app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
-						c.renderFilter(),
+						newPart("filter", fmt.Sprintf("%s|%s|%s|%p", c.lang, c.fMethod, c.fDir, c.tr), c.renderFilter),
 						&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir, Replicas: Replicas(c.steps)},
 					),
 					c.renderInspector(),
@@ -463,11 +560,25 @@ func (c *Lab) Render() app.UI {
 		}).Else(func() app.UI {
 			return &Compare{A: c.cmpA, B: c.cmpB, VA: versionAt(0), VB: versionAt(1), ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang}
 		}),
-		c.renderExport(),
-		&PrintAll{Tr: c.tr, Lang: c.lang},
+		newPart("export", c.lang, c.renderExport),
+		app.Raw(c.printHTML.get(c.tr, c.lang)),
 		app.If(c.showHelp, c.renderHelp),
 		app.If(c.mermaidOpen, c.renderMermaid),
 	)
+}
+
+// headerPart and navPart are the header and the top navigation as parts
+// (part.go), keyed by what they show.
+func (c *Lab) headerPart() app.UI {
+	return newPart("header", c.lang+"|"+strconv.FormatBool(c.view.Present)+"|"+strconv.FormatBool(c.view.Compare)+"|"+c.page.View, c.renderHeader)
+}
+
+func (c *Lab) navPart() app.UI {
+	key := c.lang + "|" + c.page.View
+	for _, v := range navViews {
+		key += "|" + c.navHref(v)
+	}
+	return newPart("nav", key, c.renderNav)
 }
 
 func versionAt(i int) string {
@@ -829,15 +940,42 @@ func (c *Lab) renderInspector() app.UI {
 		s := c.steps[c.idx]
 		in.Step = s
 		in.Has = true
-		in.Note = scenario.AnnotationFor(s.Ev.Note, c.tr.EventVersion(s.Ev))
-		in.Repro, _ = Reproduce(c.tr, c.idx)
-		if in.Repro != "" && IsHTTPScenario(c.view.Scenario) {
-			// The HTTP lessons talk to a simulated API the dev server does
-			// not serve: replay the run with the transcript command.
-			in.Repro, in.ReproHelp = TranscriptCommand(c.options()), "insp.repro.transcript"
-		}
+		d := c.stepData(c.idx)
+		in.Note, in.Repro, in.ReproHelp = d.note, d.repro, d.reproHelp
+		in.JSON, in.Wire = d.html.json, d.html.wire
 	}
 	return in
+}
+
+// stepDerived is what the inspector shows beside the step itself; it
+// depends only on the trace and the step, so it is computed once per
+// trace and step (Lab.derived, reset when the trace changes).
+type stepDerived struct {
+	note             scenario.Note
+	repro, reproHelp string
+	html             *inspectorHTML // in derivedLang
+}
+
+func (c *Lab) stepData(i int) stepDerived {
+	if c.derivedFor != c.tr || len(c.derived) != len(c.steps) || c.derivedLang != c.lang {
+		c.derivedFor, c.derived, c.derivedOK = c.tr, make([]stepDerived, len(c.steps)), make([]bool, len(c.steps))
+		c.derivedLang = c.lang
+	}
+	if c.derivedOK[i] {
+		return c.derived[i]
+	}
+	s := c.steps[i]
+	var d stepDerived
+	d.note = scenario.AnnotationFor(s.Ev.Note, c.tr.EventVersion(s.Ev))
+	d.repro, _ = Reproduce(c.tr, i)
+	if d.repro != "" && IsHTTPScenario(c.view.Scenario) {
+		// The HTTP lessons talk to a simulated API the dev server does
+		// not serve: replay the run with the transcript command.
+		d.repro, d.reproHelp = TranscriptCommand(c.options()), "insp.repro.transcript"
+	}
+	d.html = buildInspectorHTML(&s.Ev, c.lang)
+	c.derived[i], c.derivedOK[i] = d, true
+	return d
 }
 
 func (c *Lab) renderExport() app.UI {

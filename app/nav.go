@@ -185,6 +185,7 @@ func (c *Lab) afterPage(ctx app.Context) {
 	}
 	ctx.Page().SetLang(langTag(c.lang))
 	ctx.Page().SetTitle("%s · %s", c.t("nav."+c.page.View), c.t("app.title"))
+	c.docLang, c.docTitle = "", "" // the visualizer's afterChange must write them again
 }
 
 // handlePageActions lets a view change its own link parameters (the
@@ -270,8 +271,8 @@ func (c *Lab) renderPage() app.UI {
 		body = app.P().Text(fmt.Sprintf("unknown view %q", c.page.View))
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
-		c.renderHeader(),
-		c.renderNav(),
+		c.headerPart(),
+		c.navPart(),
 		c.renderNotices(),
 		app.Main().ID("main").Class("page").Body(body),
 	)

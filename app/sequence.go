@@ -67,7 +67,14 @@ func (s *Sequence) Render() app.UI {
 			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "seq.earlier"), start))
 		}),
 		app.Ol().Class("rows").Body(
-			app.Range(rows).Slice(func(k int) app.UI { return s.renderRow(rows[k], lanes) }),
+			app.Range(rows).Slice(func(k int) app.UI {
+				i := rows[k]
+				state := rowPast
+				if i == s.Idx {
+					state = rowCurrent
+				}
+				return &seqRow{St: &s.Steps[i], I: i, State: state, Lanes: lanes, Lang: s.Lang}
+			}),
 		),
 		app.If(hidden > 0, func() app.UI {
 			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "filter.hidden"), hidden))
@@ -125,13 +132,33 @@ func sevIcon(sev, lang string) (string, string) {
 	return "✓", tr(lang, "status.ok")
 }
 
-func (s *Sequence) renderRow(i, lanes int) app.UI {
-	st := s.Steps[i]
+// Row states (only reached steps are drawn).
+const (
+	rowPast = iota
+	rowCurrent
+)
+
+// seqRow is one arrow of the diagram, as its own component: a step change
+// re-renders only the rows whose state changed (the old and the new
+// current row) and mounts the new one, instead of every row. St points
+// into the trace's steps, which never change for a given trace.
+type seqRow struct {
+	app.Compo
+
+	St    *Step
+	I     int // 0-based index of the step
+	State int // rowPast or rowCurrent
+	Lanes int
+	Lang  string
+}
+
+func (r *seqRow) Render() app.UI {
+	i, lanes, st := r.I, r.Lanes, *r.St
 	cls := "row dir-" + st.Dir + " kind-" + string(st.Ev.Kind) + " sev-" + st.Severity()
-	switch {
-	case i == s.Idx:
+	switch r.State {
+	case rowCurrent:
 		cls += " current"
-	case i < s.Idx:
+	case rowPast:
 		cls += " past"
 	}
 	from, to := laneOf(st.Ev.From), laneOf(st.Ev.To)
@@ -157,20 +184,20 @@ func (s *Sequence) renderRow(i, lanes int) app.UI {
 	if st.Ev.Kind == trace.KindClose {
 		arrowCls += " closed"
 	}
-	icon, word := sevIcon(st.Severity(), s.Lang)
+	icon, word := sevIcon(st.Severity(), r.Lang)
 	wire := st.Wire()
 	var cur any
-	if i == s.Idx {
+	if r.State == rowCurrent {
 		cur = "step"
 	}
-	label := st.Label(s.Lang)
+	label := st.Label(r.Lang)
 	replica := ""
 	if st.Ev.Replica > 0 {
-		replica = fmt.Sprintf(tr(s.Lang, "replica"), st.Ev.Replica)
+		replica = fmt.Sprintf(tr(r.Lang, "replica"), st.Ev.Replica)
 	}
 	return app.Li().Class(cls).DataSet("step", st.N).Body(
 		app.Button().Class("row-btn").Aria("current", cur).
-			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(s.Lang, "ctl.step"), st.N, wire, replica, label, word))).
+			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(r.Lang, "ctl.step"), st.N, wire, replica, label, word))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionJump, i) }, app.EventScope("row", i)).
 			Body(
 				app.Span().Class("num").Text(st.N),
@@ -181,7 +208,7 @@ func (s *Sequence) renderRow(i, lanes int) app.UI {
 							app.If(st.Exchange > 0, func() app.UI {
 								return app.Span().Class("chip pair").Title("HTTP exchange").Text("⇄" + strconv.Itoa(st.Exchange))
 							}),
-							app.If(replica != "", func() app.UI { return replicaChip(s.Lang, st.Ev.Replica) }),
+							app.If(replica != "", func() app.UI { return replicaChip(r.Lang, st.Ev.Replica) }),
 							app.Span().Class("text").Text(label),
 							app.Span().Class("sev").Title(word).Body(
 								app.Span().Aria("hidden", "true").Text(icon),

@@ -48,6 +48,14 @@ const (
 	labDeepLink      = "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=1&lang=en"
 )
 
+// What "first rendered" means for each page (instrument): the lab's step
+// counter shows a step of a trace ("Step 1 of 12"), the reference shows its
+// heading.
+const (
+	labStepShown = `(el) => /\b[1-9][0-9]* of [1-9][0-9]*/.test(el.textContent)`
+	helloShown   = `(el) => el.textContent.length > 0`
+)
+
 // Budgets (README "Performance budgets").
 const (
 	budgetTransferRatio = 1.25
@@ -229,9 +237,16 @@ func newBenchBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 }
 
 // instrument runs before any page script: it records when the page is
-// first rendered by the wasm (data-wl-ready="1" on <html> and the
-// selector present) and keeps the wasm instance to read its memory.
-func instrument(selector string) string {
+// first rendered by the wasm (data-wl-ready="1" on <html> and the element
+// at selector showing what rendered(el) — a JS predicate — accepts) and
+// keeps the wasm instance to read its memory.
+//
+// The predicate matters: data-wl-ready is set in OnMount, and go-app may
+// mount a component before it has rendered its content (the lab used to
+// mount an empty visualizer, "Step 0 of 0", and draw the linked step one
+// frame later), so "ready and #step-counter present" could fire before the
+// first step was on screen.
+func instrument(selector, rendered string) string {
 	return fmt.Sprintf(`(() => {
   const wrap = (name) => {
     const orig = WebAssembly[name];
@@ -246,15 +261,18 @@ func instrument(selector string) string {
   wrap("instantiateStreaming");
   wrap("instantiate");
   window.__firstRender = new Promise((resolve) => {
-    const done = () => document.documentElement &&
-      document.documentElement.getAttribute("data-wl-ready") === "1" &&
-      document.querySelector(%q) !== null;
+    const rendered = %s;
+    const done = () => {
+      if (!document.documentElement || document.documentElement.getAttribute("data-wl-ready") !== "1") return false;
+      const el = document.querySelector(%q);
+      return el !== null && rendered(el);
+    };
     const obs = new MutationObserver(() => {
       if (done()) { obs.disconnect(); resolve(performance.now()); }
     });
-    obs.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-wl-ready"] });
+    obs.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
-})();`, selector)
+})();`, rendered, selector)
 }
 
 type coldLoad struct {
@@ -297,7 +315,7 @@ func freshContext(t *testing.T, bctx context.Context) (context.Context, context.
 // measureColdLoad opens url in a fresh browser context (empty HTTP cache,
 // no service worker, cache disabled, workers bypassed) and returns the time
 // from navigation start to the first rendered page.
-func measureColdLoad(t *testing.T, bctx context.Context, url, selector string) coldLoad {
+func measureColdLoad(t *testing.T, bctx context.Context, url, selector, rendered string) coldLoad {
 	t.Helper()
 	ctx, cancel := freshContext(t, bctx)
 	defer cancel()
@@ -309,7 +327,7 @@ func measureColdLoad(t *testing.T, bctx context.Context, url, selector string) c
 		network.SetCacheDisabled(true),
 		network.SetBypassServiceWorker(true),
 		chromedp.ActionFunc(func(ctx context.Context) error {
-			_, err := page.AddScriptToEvaluateOnNewDocument(instrument(selector)).Do(ctx)
+			_, err := page.AddScriptToEvaluateOnNewDocument(instrument(selector, rendered)).Do(ctx)
 			return err
 		}),
 		chromedp.Navigate(url),
@@ -485,10 +503,10 @@ func TestPageBudgets(t *testing.T) {
 		}
 		for _, isLab := range order {
 			if isLab {
-				l := measureColdLoad(t, bctx, lab.url+labDeepLink, "#step-counter")
+				l := measureColdLoad(t, bctx, lab.url+labDeepLink, "#step-counter", labStepShown)
 				labFirst, labFCP, labWasm = append(labFirst, l.FirstMs), append(labFCP, l.FCPMs), append(labWasm, l.WasmMs)
 			} else {
-				l := measureColdLoad(t, bctx, ref.url+"/", "#hello")
+				l := measureColdLoad(t, bctx, ref.url+"/", "#hello", helloShown)
 				refFirst, refFCP, refWasm = append(refFirst, l.FirstMs), append(refFCP, l.FCPMs), append(refWasm, l.WasmMs)
 			}
 		}
@@ -507,7 +525,7 @@ func TestPageBudgets(t *testing.T) {
 	}
 	if err := chromedp.Run(ctx,
 		chromedp.ActionFunc(func(ctx context.Context) error {
-			_, err := page.AddScriptToEvaluateOnNewDocument(instrument("#step-counter")).Do(ctx)
+			_, err := page.AddScriptToEvaluateOnNewDocument(instrument("#step-counter", labStepShown)).Do(ctx)
 			return err
 		}),
 		chromedp.Navigate(lab.url+labDeepLink),

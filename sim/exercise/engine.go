@@ -2,11 +2,11 @@ package exercise
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"time"
 
@@ -44,10 +44,54 @@ func (engineProbe) HTTP(raw string) (int, http.Header, []byte, error) {
 		return http.StatusRequestTimeout, h, []byte(fmt.Sprintf("408 Request Timeout: the server waited for %d body bytes that never came (%v)", req.ContentLength, err)), nil
 	}
 	req.Body = io.NopCloser(strings.NewReader(string(body)))
-	w := httptest.NewRecorder()
+	w := &recorder{code: http.StatusOK, header: http.Header{}}
 	streamhttp.New(streamhttp.Options{Server: instantServer()}).ServeHTTP(w, req)
-	return w.Code, w.Header(), w.Body.Bytes(), nil
+	return w.code, w.header, w.body.Bytes(), nil
 }
+
+// recorder behaves as httptest.ResponseRecorder does for the probe (status
+// 200 unless set, Content-Type sniffed on the first write when unset, no
+// body error for 1xx/204/304), written out so that net/http/httptest, with
+// its test TLS certificate and test server, stays out of the browser's
+// app.wasm.
+type recorder struct {
+	code        int
+	header      http.Header
+	wroteHeader bool
+	body        bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+
+func (r *recorder) WriteHeader(code int) {
+	if r.wroteHeader {
+		return
+	}
+	if code < 100 || code > 999 {
+		panic(fmt.Sprintf("invalid WriteHeader code %v", code))
+	}
+	r.code, r.wroteHeader = code, true
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if !r.wroteHeader {
+		_, hasType := r.header["Content-Type"]
+		if !hasType && r.header.Get("Transfer-Encoding") == "" {
+			r.header.Set("Content-Type", http.DetectContentType(b))
+		}
+		r.WriteHeader(http.StatusOK)
+	}
+	r.body.Write(b)
+	switch {
+	case r.code >= 100 && r.code <= 199, r.code == 204, r.code == 304:
+		return 0, http.ErrBodyNotAllowed
+	}
+	return len(b), nil
+}
+
+// Flush sends the header if it was not (a streamed response is recorded
+// whole).
+func (r *recorder) Flush() { r.WriteHeader(http.StatusOK) }
 
 // Stdio feeds the lines to a fresh server process, in order, then closes
 // stdin; it returns what the server wrote to stdout.

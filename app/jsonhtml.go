@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"html"
+	"strings"
+)
+
+// The inspector's highlighted JSON and wire bytes are built as one HTML
+// string per block (app.Raw) instead of one go-app element per token: a
+// step change then costs one innerHTML parse instead of hundreds of Go
+// elements, JS values and event listeners. The explained fields keep their
+// markup (class "term", tabindex, role, aria-label, data-term); the
+// inspector listens once, on its root, for focusin / mouseover / click
+// and reads data-term (event delegation, inspector.go).
+
+// termAttrs are the attributes of a focusable, explained field.
+func termAttrs(b *strings.Builder, lang, term string) {
+	b.WriteString(` tabindex="0" role="button" aria-describedby="field-guide" aria-label="`)
+	b.WriteString(html.EscapeString(termTitle(term) + ": " + Explain(lang, term)))
+	b.WriteString(`" data-term="`)
+	b.WriteString(html.EscapeString(term))
+	b.WriteString(`"`)
+}
+
+// JSONHTML renders a message as <pre class="json"> with one span per token,
+// as PrettyJSON classifies them.
+func JSONHTML(raw []byte, lang, label string) string {
+	var b strings.Builder
+	b.Grow(len(raw) * 6)
+	b.WriteString(`<pre class="json" aria-label="`)
+	b.WriteString(html.EscapeString(label))
+	b.WriteString(`">`)
+	for _, line := range PrettyJSON(raw) {
+		b.WriteString(`<span class="ln">`)
+		for _, sp := range line {
+			b.WriteString(`<span class="t-`)
+			b.WriteString(sp.Class)
+			if sp.Hot {
+				b.WriteString(" hot")
+			}
+			interactive := sp.Term != "" && (sp.Class == "k" || sp.Hot)
+			if interactive {
+				b.WriteString(` term"`)
+				termAttrs(&b, lang, sp.Term)
+			} else {
+				b.WriteString(`"`)
+			}
+			b.WriteString(">")
+			b.WriteString(html.EscapeString(sp.Text))
+			b.WriteString("</span>")
+		}
+		b.WriteString("\n</span>")
+	}
+	b.WriteString("</pre>")
+	return b.String()
+}
+
+// WireHTML renders wire bytes as <pre id="raw-bytes" class="wire">, one
+// line per span with its line ending made visible; HTTP header names that
+// the glossary explains are focusable. "" when there are no bytes.
+func WireHTML(raw, lang string) string {
+	lines := RawLines(raw)
+	if len(lines) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(len(raw) * 3)
+	b.WriteString(`<pre id="raw-bytes" class="wire">`)
+	for _, l := range lines {
+		b.WriteString(`<span class="ln">`)
+		switch {
+		case l.Name != "" && l.Term != "":
+			b.WriteString(`<span><span class="h-name term"`)
+			termAttrs(&b, lang, l.Term)
+			b.WriteString(">" + html.EscapeString(l.Name) + `</span><span class="h-rest">` + html.EscapeString(l.Rest) + "</span></span>")
+		case l.Name != "":
+			b.WriteString(`<span><span class="h-name">` + html.EscapeString(l.Name) + `</span><span class="h-rest">` + html.EscapeString(l.Rest) + "</span></span>")
+		case l.Start:
+			b.WriteString(`<span class="start-line">` + html.EscapeString(l.Text) + "</span>")
+		default:
+			b.WriteString("<span>" + html.EscapeString(l.Text) + "</span>")
+		}
+		eol := ""
+		switch l.EOL {
+		case "\r\n":
+			eol = `\r\n`
+		case "\n":
+			eol = `\n`
+		}
+		b.WriteString(`<span class="eol" aria-hidden="true">` + eol + "</span>\n</span>")
+	}
+	b.WriteString("</pre>")
+	return b.String()
+}
