@@ -32,6 +32,9 @@ type Inspector struct {
 	// and Wire empty the inspector builds them itself.
 	JSON []string
 	Wire string
+	// Trace is the trace being shown, for replaying its requests on the
+	// real server (live.go).
+	Trace *trace.Trace
 
 	term string // glossary entry in focus (child-owned)
 	seq  int    // step the term belongs to
@@ -268,6 +271,9 @@ func (c *Inspector) renderRepro() app.UI {
 						OnClick(func(ctx app.Context, e app.Event) { copyText(c.Repro) }),
 				)
 			}),
+		app.If(c.Has && c.Trace != nil, func() app.UI {
+			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang}
+		}),
 	)
 }
 

@@ -935,7 +935,7 @@ func (c *Lab) renderFilter() app.UI {
 }
 
 func (c *Lab) renderInspector() app.UI {
-	in := &Inspector{Lang: c.lang, Total: len(c.steps)}
+	in := &Inspector{Lang: c.lang, Total: len(c.steps), Trace: c.tr}
 	if c.idx < len(c.steps) {
 		s := c.steps[c.idx]
 		in.Step = s

@@ -159,7 +159,7 @@ func (l *LiveRun) Render() app.UI {
 						app.Td().Text(r.Seq),
 						app.Td().Text(r.SimStatus),
 						app.Td().Text(real),
-						app.Td().Body(app.Code().Text(truncate(r.Body, 300))),
+						app.Td().Body(app.Code().Text(truncate(r.Body, 160))),
 					)
 				}),
 			)
