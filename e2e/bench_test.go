@@ -204,29 +204,7 @@ func precompressed(dir string, served func(encoding string)) http.Handler {
 // newBenchBrowser is newBrowser's Chromium with precise memory figures.
 func newBenchBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 	t.Helper()
-	exe := findChromium(t)
-	profile, err := os.MkdirTemp("", "mcpwl-bench-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = os.RemoveAll(profile) })
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("no-default-browser-check", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("enable-precise-memory-info", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1600, 1000),
-	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, acancel := newAllocator(t, chromedp.Flag("enable-precise-memory-info", true))
 	ctx, cancel := chromedp.NewContext(actx)
 	if err := chromedp.Run(ctx); err != nil { // start the browser
 		cancel()

@@ -166,6 +166,16 @@ func staticStyles(t *testing.T, dir string) []string {
 // to work here.
 func newBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 	t.Helper()
+	actx, acancel := newAllocator(t)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, tcancel := context.WithTimeout(ctx, 90*time.Second)
+	return ctx, func() { tcancel(); cancel(); acancel() }
+}
+
+// newAllocator prepares a headless Chromium with a fresh profile; extra
+// options (e.g. precise memory figures for the benchmarks) are appended.
+func newAllocator(t *testing.T, extra ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc) {
+	t.Helper()
 	exe := findChromium(t)
 	// Not t.TempDir: Chromium may still be writing its profile when the
 	// test ends, and TempDir's cleanup would then fail the test.
@@ -189,10 +199,7 @@ func newBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1600, 1000),
 	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	ctx, tcancel := context.WithTimeout(ctx, 90*time.Second)
-	return ctx, func() { tcancel(); cancel(); acancel() }
+	return chromedp.NewExecAllocator(context.Background(), append(opts, extra...)...)
 }
 
 // waitReady waits until the wasm has mounted the page (prerendered HTML
