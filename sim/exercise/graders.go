@@ -15,15 +15,7 @@ import (
 // a result that is not a tool execution error).
 func gradeAcceptedRequest(c *checker, ex *Exercise, answer string) {
 	mark := len(c.problems)
-	req, _ := parseHTTP(c, answer)
-	if req == nil || strings.TrimSpace(req.body) == "" {
-		return
-	}
-	body, ok := req.parseBody(c)
-	if !ok {
-		return
-	}
-	f, ok := readModern(c, body)
+	req, f, ok := parseModernRequest(c, answer)
 	if !ok {
 		return
 	}
@@ -97,17 +89,24 @@ func gradeModernHeaders(c *checker, ex *Exercise, answer string) {
 	c.prefix = ""
 }
 
-func gradeModernPart(c *checker, part, text string) {
-	mark := len(c.problems)
+// parseModernRequest reads a learner's raw 2026-07-28 request: the HTTP
+// framing, the JSON body and its modern fields, reporting problems on c.
+func parseModernRequest(c *checker, text string) (*rawRequest, modernFields, bool) {
 	req, _ := parseHTTP(c, text)
 	if req == nil || strings.TrimSpace(req.body) == "" {
-		return
+		return nil, modernFields{}, false
 	}
 	body, ok := req.parseBody(c)
 	if !ok {
-		return
+		return nil, modernFields{}, false
 	}
 	f, ok := readModern(c, body)
+	return req, f, ok
+}
+
+func gradeModernPart(c *checker, part, text string) {
+	mark := len(c.problems)
+	req, f, ok := parseModernRequest(c, text)
 	if !ok {
 		return
 	}
