@@ -229,22 +229,7 @@ func (a *API) emails(w http.ResponseWriter, r *http.Request) {
 		}
 		limit = n
 	}
-	list := []toolbox.EmailRecord{}
-	for _, m := range toolbox.Emails() {
-		if !filtered || m.Urgent == urgent {
-			list = append(list, m)
-		}
-	}
-	sort.SliceStable(list, func(i, j int) bool {
-		if list[i].Received != list[j].Received {
-			return list[i].Received > list[j].Received
-		}
-		return list[i].ID > list[j].ID
-	})
-	total := len(list)
-	if len(list) > limit {
-		list = list[:limit]
-	}
+	list, total := toolbox.QueryEmails(urgent, filtered, limit)
 	writeJSON(w, http.StatusOK, struct {
 		Emails []toolbox.EmailRecord `json:"emails"`
 		Total  int                   `json:"total"`

@@ -1,5 +1,7 @@
 package toolbox
 
+import "sort"
+
 // Read-only views of the course company for other packages (sim/httplab
 // serves the same e-mails over a plain JSON API). Each call returns a fresh
 // copy: callers cannot change the company.
@@ -21,6 +23,30 @@ func Emails() []EmailRecord {
 		out[i] = EmailRecord(m)
 	}
 	return out
+}
+
+// QueryEmails is the inbox query both faces of the course share (the
+// list_emails tool and the toy HTTP API's /emails): only urgent or only
+// non-urgent e-mails when filtered, newest first (ties by id, descending),
+// at most limit of them; total counts every match.
+func QueryEmails(urgent, filtered bool, limit int) (page []EmailRecord, total int) {
+	page = []EmailRecord{}
+	for _, m := range emails {
+		if !filtered || m.Urgent == urgent {
+			page = append(page, EmailRecord(m))
+		}
+	}
+	sort.SliceStable(page, func(i, j int) bool {
+		if page[i].Received != page[j].Received {
+			return page[i].Received > page[j].Received
+		}
+		return page[i].ID > page[j].ID
+	})
+	total = len(page)
+	if len(page) > limit {
+		page = page[:limit]
+	}
+	return page, total
 }
 
 // EmployeeRecord is one employee of the company.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -177,23 +176,7 @@ func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, er
 
 func runListEmails(_ context.Context, args map[string]any, _ Env) (Result, error) {
 	urgent, filtered := argBool(args, "urgent")
-	limit := argInt(args, "limit", 5)
-	matching := []email{}
-	for _, m := range emails {
-		if !filtered || m.Urgent == urgent {
-			matching = append(matching, m)
-		}
-	}
-	sort.SliceStable(matching, func(i, j int) bool {
-		if matching[i].Received != matching[j].Received {
-			return matching[i].Received > matching[j].Received
-		}
-		return matching[i].ID > matching[j].ID
-	})
-	total := len(matching)
-	if len(matching) > limit {
-		matching = matching[:limit]
-	}
+	matching, total := QueryEmails(urgent, filtered, argInt(args, "limit", 5))
 	kindOf := "e-mails"
 	if filtered && urgent {
 		kindOf = "urgent e-mails"
@@ -212,8 +195,8 @@ func runListEmails(_ context.Context, args map[string]any, _ Env) (Result, error
 	return Result{
 		Text: b.String(),
 		Structured: struct {
-			Emails []email `json:"emails"`
-			Total  int     `json:"total"`
+			Emails []EmailRecord `json:"emails"`
+			Total  int           `json:"total"`
 		}{matching, total},
 	}, nil
 }
