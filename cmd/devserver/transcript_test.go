@@ -64,6 +64,7 @@ func TestTranscriptUsageErrors(t *testing.T) {
 		{"-bogus"},
 		{"extra-arg"},
 		{"-scenario", "http-status-retries", "-transport", "http", "-jitter-pct", "500"},
+		{"-scenario", "tool-call", "-retries", "2"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"transcript"}, args...), nil, &out, &errb)
@@ -76,5 +77,26 @@ func TestTranscriptUsageErrors(t *testing.T) {
 		if errb.Len() == 0 {
 			t.Errorf("%v: no error message", args)
 		}
+	}
+}
+
+func TestTranscriptRetriesZeroMeansNone(t *testing.T) {
+	lines := func(args ...string) int {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"transcript", "-scenario", "http-status-retries", "-transport", "http"}, args...), nil, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		return strings.Count(out.String(), "\n")
+	}
+	def, five, none := lines(), lines("-retries", "5"), lines("-retries", "0")
+	if def != five {
+		t.Fatalf("default %d lines, -retries 5 %d lines: the default must be 5", def, five)
+	}
+	if none >= def {
+		t.Fatalf("-retries 0 gave %d lines, default %d: 0 must mean no retries", none, def)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"transcript", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "usage: devserver transcript") {
+		t.Fatalf("-h: exit %d, %q", code, errb.String())
 	}
 }

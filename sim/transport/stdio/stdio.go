@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -58,10 +59,20 @@ func (p *Peer) HandleLine(ctx context.Context, line []byte, emit func(*jsonrpc.M
 	}
 }
 
+// EOFGrace is how long Serve lets requests that were already read finish
+// after stdin closes, before it cancels what is still running and exits.
+// A pipeline like `printf '<request>' | devserver -stdio` gets its answer;
+// a slow tool does not keep a closed session alive (stdio §Shutdown: the
+// server SHOULD exit promptly when its input closes).
+var EOFGrace = 3 * time.Second
+
 // Serve runs the server over real streams until in reaches EOF or ctx ends.
-// Requests run concurrently so that notifications/cancelled can reach an
-// in-flight tools/call; writes to out are serialised, one message per line.
-// Nothing but protocol messages is ever written to out.
+// Messages are handled one at a time in the order they arrive, so the
+// 2025-11-25 lifecycle sees initialize, notifications/initialized and the
+// requests after them in sequence. notifications/cancelled alone bypasses
+// the queue: it must reach the request it cancels while that request runs.
+// Writes to out are serialised, one message per line; nothing but protocol
+// messages is ever written to out.
 func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) error {
 	p := NewPeer(srv)
 	ctx, cancel := context.WithCancel(ctx)
@@ -96,27 +107,37 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 			})
 		}()
 	}
+	queue := make(chan []byte, 64)
+	worked := make(chan struct{})
+	go func() {
+		defer close(worked)
+		for line := range queue {
+			p.HandleLine(ctx, line, emit)
+		}
+	}()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), MaxLine)
 	for sc.Scan() {
 		line := append([]byte(nil), sc.Bytes()...)
-		if isRequest(line) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				p.HandleLine(ctx, line, emit)
-			}()
+		if isCancellation(line) {
+			p.HandleLine(ctx, line, emit)
 			continue
 		}
-		p.HandleLine(ctx, line, emit)
+		queue <- line
 	}
+	close(queue)
 	err := sc.Err()
 	if errors.Is(err, bufio.ErrTooLong) {
 		srv.Logf("stdin: a line exceeded %d bytes; closing", MaxLine)
 	}
-	// stdio §Shutdown: the server SHOULD exit promptly when stdin closes.
+	select {
+	case <-worked:
+	case <-time.After(EOFGrace):
+		srv.Logf("stdin closed; cancelling requests still running after %s", EOFGrace)
+		p.conn.CancelAll()
+		<-worked
+	}
 	srv.Logf("stdin closed; exiting")
-	p.conn.CancelAll()
 	cancel()
 	wg.Wait()
 	if err != nil {
@@ -125,10 +146,9 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 	return werr
 }
 
-// isRequest is a cheap check used only to decide whether a line may block
-// (a request) or must be handled in order (notifications such as
-// notifications/initialized and notifications/cancelled, and junk).
-func isRequest(line []byte) bool {
+// isCancellation reports whether a line is notifications/cancelled, the
+// one message that must not wait behind the request it cancels.
+func isCancellation(line []byte) bool {
 	m, err := jsonrpc.Decode(line)
-	return err == nil && m.Kind() == jsonrpc.KindRequest && m.Method != mcp.MethodInitialize
+	return err == nil && m.Kind() == jsonrpc.KindNotification && m.Method == mcp.MethodCancelled
 }

@@ -91,3 +91,49 @@ func TestServeOverRealPipes(t *testing.T) {
 		t.Fatalf("logs: %s", logs.b.String())
 	}
 }
+
+func serveAll(t *testing.T, input string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := Serve(context.Background(), mcp.NewServer(mcp.Config{}), strings.NewReader(input), &out); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+// TestServeKeepsOrder: piped messages are handled in the order they were
+// written, so a tools/list sent before notifications/initialized is
+// refused even when everything arrives at once.
+func TestServeKeepsOrder(t *testing.T) {
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	for i := 0; i < 20; i++ {
+		lines := serveAll(t, init+"\n"+`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n"+`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"+`{"jsonrpc":"2.0","id":3,"method":"ping"}`+"\n")
+		if len(lines) != 3 || !strings.HasPrefix(lines[1], `{"jsonrpc":"2.0","id":2,"error":{"code":-32600`) || lines[2] != `{"jsonrpc":"2.0","id":3,"result":{}}` {
+			t.Fatalf("run %d: %q", i, lines)
+		}
+	}
+}
+
+// TestServeAnswersWhatWasReadBeforeEOF: `printf '<tools/call>' | devserver
+// -stdio` gets its answer; a request still running after EOFGrace is
+// cancelled and the server exits.
+func TestServeAnswersWhatWasReadBeforeEOF(t *testing.T) {
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"office_days","arguments":{"employee":"e03"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	lines := serveAll(t, call+"\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], `"id":1,"result":{"resultType":"complete"`) {
+		t.Fatalf("got %q", lines)
+	}
+
+	old := EOFGrace
+	EOFGrace = 200 * time.Millisecond
+	defer func() { EOFGrace = old }()
+	slow := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":10},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	start := time.Now()
+	out := serveAll(t, slow+"\n")
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("Serve took %s after EOF with a 10 s tool running", d)
+	}
+	if len(out) != 1 || out[0] != "" {
+		t.Fatalf("a cancelled request was answered: %q", out)
+	}
+}
