@@ -43,6 +43,9 @@ type Notice struct {
 const (
 	NoticeNA       = "na"
 	NoticeSwitched = "switched"
+	// NoticeRange: a number outside its bounds (Allowed gives them),
+	// clamped to the nearest one.
+	NoticeRange = "range"
 )
 
 // IsHTTPScenario reports whether a scenario is one of the HTTP-foundation

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -225,14 +226,27 @@ func (c *Lab) loadView(q url.Values, stored func() string) {
 	}
 }
 
+// faultNotApplicable explains, in the page's language, why the selected
+// fault has no meaning here (the engine's sentence is English only).
+func (c *Lab) faultNotApplicable(err error) string {
+	if !errors.Is(err, scenario.ErrNotApplicable) {
+		return err.Error()
+	}
+	why := c.t("fault.na." + c.view.Fault)
+	if why == "fault.na."+c.view.Fault {
+		return err.Error()
+	}
+	return fmt.Sprintf(c.t("notice.fault-na"), c.t("fault."+c.view.Fault), why)
+}
+
 // run asks the engine for the trace of the current view.
 func (c *Lab) run() {
 	c.runErr = ""
 	t, err := scenario.Run(c.options())
 	if err != nil && c.view.Fault != DefaultFault {
 		// A fault that does not apply to this version/transport: say why
-		// (the engine's words) and show the same run without the fault.
-		c.runErr = err.Error()
+		// and show the same run without the fault.
+		c.runErr = c.faultNotApplicable(err)
 		c.view.Fault = DefaultFault
 		t, err = scenario.Run(c.options())
 		if err == nil {
@@ -682,6 +696,8 @@ func (c *Lab) noticeText(n Notice) string {
 		return fmt.Sprintf(c.t("notice.na"), c.t("param."+n.Param), label(n.Value), allowed(), label(n.Fallback))
 	case NoticeSwitched:
 		return fmt.Sprintf(c.t("notice.switched"), c.t("param."+n.Param), allowed(), label(n.Value), label(n.Fallback))
+	case NoticeRange:
+		return fmt.Sprintf(c.t("notice.range"), c.t("param."+n.Param), n.Value, n.Allowed, n.Fallback)
 	}
 	if _, ok := clientParamIndex(n.Param); ok {
 		return fmt.Sprintf(c.t("notice.badclient"), c.t("param."+n.Param), n.Value, n.Fallback)

@@ -82,10 +82,10 @@ func parseSide(q url.Values, param string, def int) (int, []Notice) {
 	switch {
 	case err != nil:
 		return def, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(def)}}
-	case v < calc.MinSide:
-		return calc.MinSide, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(calc.MinSide)}}
-	case v > calc.MaxSide:
-		return calc.MaxSide, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(calc.MaxSide)}}
+	case v < calc.MinSide || v > calc.MaxSide:
+		clamped := min(max(v, calc.MinSide), calc.MaxSide)
+		bounds := fmt.Sprintf("%d–%d", calc.MinSide, calc.MaxSide)
+		return clamped, []Notice{{Param: param, Value: raw, Fallback: strconv.Itoa(clamped), Kind: NoticeRange, Allowed: bounds}}
 	}
 	return v, nil
 }
