@@ -43,9 +43,13 @@ func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 	defer done()
 
 	notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
-	err := s.WatchTools(ctx, func() {
+	err := s.watchTools(ctx, func() {
 		if agreed.ToolsListChanged && ctx.Err() == nil {
 			notify(jsonrpc.Notification(MethodToolsChanged, map[string]any{"_meta": meta}))
+		}
+	}, func() {
+		if ctx.Err() == nil {
+			notify(KeepAlive)
 		}
 	})
 	if err != nil {

@@ -39,6 +39,11 @@ type Config struct {
 	PollEvery time.Duration
 	// Stopping, when done, ends long-lived streams gracefully (shutdown).
 	Stopping context.Context
+	// KeepAliveEvery is how long a subscriptions/listen stream may stay
+	// silent before the transport sends a keep-alive (2026-07-28
+	// streamable-http: servers are encouraged to emit an SSE comment
+	// periodically). Zero means 15 s; negative disables.
+	KeepAliveEvery time.Duration
 }
 
 // DefaultConfig is the dual-era server of the lab with the course toolbox.
@@ -105,7 +110,15 @@ func (s *Server) SupportsModern() bool { return len(s.cfg.Modern) > 0 }
 // PollEvery on the configured clock, until ctx is done or the server is
 // stopping. It returns ctx's error, or nil when stopping.
 func (s *Server) WatchTools(ctx context.Context, changed func()) error {
+	return s.watchTools(ctx, changed, nil)
+}
+
+// watchTools is WatchTools with an idle callback: quiet is called when
+// KeepAliveEvery has passed without a change (long-lived streams send a
+// keep-alive then).
+func (s *Server) watchTools(ctx context.Context, changed, quiet func()) error {
 	_, seen := s.registry()
+	var idle time.Duration
 	for {
 		if s.cfg.Stopping.Err() != nil {
 			return nil
@@ -113,12 +126,22 @@ func (s *Server) WatchTools(ctx context.Context, changed func()) error {
 		if err := s.cfg.Sleep(ctx, s.cfg.PollEvery); err != nil {
 			return err
 		}
+		idle += s.cfg.PollEvery
 		if _, rev := s.registry(); rev != seen {
-			seen = rev
+			seen, idle = rev, 0
 			changed()
+		} else if quiet != nil && s.cfg.KeepAliveEvery > 0 && idle >= s.cfg.KeepAliveEvery {
+			idle = 0
+			quiet()
 		}
 	}
 }
+
+// KeepAlive is the message a long-lived stream hands its transport when it
+// has been quiet for KeepAliveEvery: not a JSON-RPC message, a request to
+// send the transport's keep-alive (an SSE comment line on HTTP; nothing on
+// stdio, where the pipe does not time out).
+var KeepAlive = &jsonrpc.Message{}
 
 // NewServer builds a server; zero fields of cfg take DefaultConfig values.
 func NewServer(cfg Config) *Server {
@@ -149,6 +172,9 @@ func NewServer(cfg Config) *Server {
 	}
 	if cfg.Stopping == nil {
 		cfg.Stopping = context.Background()
+	}
+	if cfg.KeepAliveEvery == 0 {
+		cfg.KeepAliveEvery = 15 * time.Second
 	}
 	return &Server{cfg: cfg, tools: cfg.Tools}
 }

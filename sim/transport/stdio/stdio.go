@@ -43,6 +43,8 @@ func (p *Peer) Conn() *mcp.Conn { return p.conn }
 // no id; an invalid message gets -32600 with the id when it was readable
 // (JSON-RPC 2.0 §5.1). Blank lines are skipped.
 func (p *Peer) HandleLine(ctx context.Context, line []byte, emit func(*jsonrpc.Message)) {
+	// A pipe does not time out: stdio has no keep-alive to send.
+	emit = skipKeepAlive(emit)
 	line = bytes.TrimRight(line, "\r")
 	if len(bytes.TrimSpace(line)) == 0 {
 		return
@@ -151,4 +153,12 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 func isCancellation(line []byte) bool {
 	m, err := jsonrpc.Decode(line)
 	return err == nil && m.Kind() == jsonrpc.KindNotification && m.Method == mcp.MethodCancelled
+}
+
+func skipKeepAlive(emit func(*jsonrpc.Message)) func(*jsonrpc.Message) {
+	return func(m *jsonrpc.Message) {
+		if m != mcp.KeepAlive {
+			emit(m)
+		}
+	}
 }

@@ -409,6 +409,17 @@ func (h *Handler) respond(w http.ResponseWriter, r *http.Request, c *mcp.Conn, m
 		if ctx.Err() != nil {
 			return
 		}
+		if n == mcp.KeepAlive {
+			// §Receiving Messages: an SSE comment line keeps idle
+			// intermediaries from closing a quiet stream.
+			if streaming {
+				_, _ = io.WriteString(w, ":\n\n")
+				if flusher != nil {
+					flusher.Flush()
+				}
+			}
+			return
+		}
 		if !streaming {
 			streaming = true
 			hdr := w.Header()

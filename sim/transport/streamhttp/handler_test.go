@@ -2,12 +2,14 @@ package streamhttp
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -246,5 +248,31 @@ func TestProgressStreamsSSE(t *testing.T) {
 	}
 	if !strings.Contains(events[2], `"id":7,"result":{"resultType":"complete"`) {
 		t.Fatalf("last event: %q", events[2])
+	}
+}
+
+// TestListenKeepAlive: a quiet subscriptions/listen stream gets SSE comment
+// lines (":") so idle intermediaries keep it open; they carry no message.
+func TestListenKeepAlive(t *testing.T) {
+	srv := mcp.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond, KeepAliveEvery: 30 * time.Millisecond})
+	h := New(Options{Server: srv})
+	body := `{"jsonrpc":"2.0","id":"s","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + modernMeta + `}}`
+	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(post(body, modernHeaders("subscriptions/listen")...))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req.WithContext(ctx))
+	got := w.Body.String()
+	if !strings.HasPrefix(got, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\"") {
+		t.Fatalf("stream does not start with the acknowledgment: %q", got)
+	}
+	if n := strings.Count(got, "\n:\n\n"); n < 2 {
+		t.Fatalf("%d keep-alive comments in %q, want at least 2", n, got)
+	}
+	if strings.Contains(got, `"id":"s","result"`) {
+		t.Fatal("a client-closed subscription got a completion result")
 	}
 }
