@@ -89,6 +89,7 @@ func (c *ExercisesView) t(key string) string { return tr(c.Lang, key) }
 
 // submit grades the answer, records the attempt and saves the progress.
 func (c *ExercisesView) submit(ctx app.Context) {
+	c.syncEditors()
 	answer := c.form.Answer(c.ex)
 	fb := grader.Grade(c.ex, answer, c.Lang)
 	c.store.Record(c.ex.ID, answer, fb)
@@ -102,6 +103,33 @@ func (c *ExercisesView) submit(ctx app.Context) {
 			el.Call("focus")
 		}
 	})
+}
+
+// syncEditors reads the text editors' current contents into the form, so a
+// submit grades exactly what is on screen even if the last input event has
+// not been handled yet (a paste followed at once by Enter).
+func (c *ExercisesView) syncEditors() {
+	read := func(id string) (string, bool) {
+		el := app.Window().GetElementByID(id)
+		if !el.Truthy() {
+			return "", false
+		}
+		return el.Get("value").String(), true
+	}
+	if len(c.ex.Parts) > 0 {
+		for _, pt := range c.ex.Parts {
+			if v, ok := read("editor-" + pt.ID); ok {
+				if c.form.Parts == nil {
+					c.form.Parts = map[string]string{}
+				}
+				c.form.Parts[pt.ID] = v
+			}
+		}
+		return
+	}
+	if v, ok := read("editor"); ok {
+		c.form.Text = v
+	}
 }
 
 // Render draws the list or the open exercise.

@@ -31,7 +31,12 @@ func setInput(sel, value string) chromedp.Action {
 	return chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, sel, value), nil)
 }
 
-func click(sel string) chromedp.Action { return chromedp.Click(sel, chromedp.ByQuery) }
+// click clicks an element through the DOM. A pointer click at computed
+// coordinates can miss when the page re-lays out in between (an editor that
+// just grew by a few rows pushes the submit button down).
+func click(sel string) chromedp.Action {
+	return chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) throw new Error("no element " + %q); e.click(); return true })()`, sel, sel), nil)
+}
 
 func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action) {
 	t.Helper()

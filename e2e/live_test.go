@@ -70,7 +70,7 @@ func TestReplayOnRealServer(t *testing.T) {
 		_ = chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll(".live button").length`, &n))
 		return n == 1, fmt.Sprintf("%d buttons", n)
 	})
-	if err := chromedp.Run(ctx, chromedp.Click(".live button", chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(ctx, click(".live button")); err != nil {
 		t.Fatal(err)
 	}
 	var rows []string
