@@ -3,10 +3,14 @@ package scenario
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 	"testing"
+
+	"mcpwirelab/sim/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.jsonl golden transcripts")
@@ -26,6 +30,38 @@ func matrix() []Options {
 		}
 	}
 	return out
+}
+
+// matrixRun is one combination of the matrix and its trace.
+type matrixRun struct {
+	o  Options
+	tr *trace.Trace
+}
+
+var (
+	matrixOnce sync.Once
+	matrixRuns []matrixRun
+	matrixErr  error
+)
+
+// matrixTraces runs every combination of the matrix once per test binary;
+// the tests that only read traces share the result.
+func matrixTraces(t *testing.T) []matrixRun {
+	t.Helper()
+	matrixOnce.Do(func() {
+		for _, o := range matrix() {
+			tr, err := Run(o)
+			if err != nil {
+				matrixErr = fmt.Errorf("%+v: %w", o, err)
+				return
+			}
+			matrixRuns = append(matrixRuns, matrixRun{o, tr})
+		}
+	})
+	if matrixErr != nil {
+		t.Fatal(matrixErr)
+	}
+	return matrixRuns
 }
 
 func goldenName(o Options) string {
@@ -83,11 +119,8 @@ func TestGolden(t *testing.T) {
 // wire events).
 func TestEveryNoteIsWritten(t *testing.T) {
 	missing := map[string]bool{}
-	for _, o := range matrix() {
-		tr, err := Run(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, m := range matrixTraces(t) {
+		o, tr := m.o, m.tr
 		for _, e := range tr.Events {
 			v := tr.EventVersion(e)
 			if !HasAnnotation(e.Note, v) {

@@ -93,11 +93,8 @@ func TestNotesText(t *testing.T) {
 // close) has a spec reference.
 func TestEmittedNotesCiteTheirVersion(t *testing.T) {
 	seen := map[string]bool{}
-	for _, o := range matrix() {
-		tr, err := Run(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, m := range matrixTraces(t) {
+		tr := m.tr
 		for _, e := range tr.Events {
 			v := tr.EventVersion(e)
 			id := e.Note + "@" + v
@@ -227,11 +224,8 @@ func TestEventSpecsResolve(t *testing.T) {
 		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
 	}
 	seen := map[string]bool{}
-	for _, o := range matrix() {
-		tr, err := Run(o)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, m := range matrixTraces(t) {
+		o, tr := m.o, m.tr
 		for _, e := range tr.Events {
 			if e.Spec == "" || seen[e.Spec] {
 				continue
