@@ -43,6 +43,11 @@ var Langs = []string{EN, ZH}
 type Text map[string]string
 
 // In returns the text in lang, falling back to English.
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (t Text) In(lang string) string {
 	if s, ok := t[lang]; ok && s != "" {
 		return s
@@ -218,12 +223,24 @@ type checker struct {
 	notes    []string
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (c *checker) t(key string, args ...any) string { return tr(c.lang, key, args...) }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (c *checker) fail(key string, args ...any) {
 	c.problems = append(c.problems, c.prefix+c.t(key, args...))
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (c *checker) note(key string, args ...any) {
 	c.notes = append(c.notes, c.prefix+c.t(key, args...))
 }
@@ -232,9 +249,16 @@ func (c *checker) note(key string, args ...any) {
 func (c *checker) since(mark int) bool { return len(c.problems) > mark }
 
 func tr(lang, key string, args ...any) string {
-	t, ok := catalog[key]
+	t, ok := catalog()[key]
 	if !ok {
 		return fmt.Sprintf("!(%s)", key)
 	}
 	return fmt.Sprintf(t.In(lang), args...)
 }
+
+// tx builds a two-language Text. The exercises build a few hundred of them:
+// one call compiles to far less WebAssembly than an inline map literal
+// (a map allocation and two inserts at every site).
+//
+//go:noinline
+func tx(en, zh string) Text { return Text{EN: en, ZH: zh} }

@@ -98,7 +98,7 @@ func TestAllBilingualAndConsistent(t *testing.T) {
 }
 
 func TestCatalogBilingual(t *testing.T) {
-	for key, tx := range catalog {
+	for key, tx := range catalog() {
 		if tx[EN] == "" || tx[ZH] == "" {
 			t.Errorf("catalog %q: missing a language", key)
 		}

@@ -88,6 +88,10 @@ func answerObject(c *checker, answer string, keys []string, bare func(string) an
 	return nil, false
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -187,6 +191,10 @@ func gradeChoice(c *checker, ex *Exercise, answer string) {
 	}
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (q Question) choice(id string) *Choice {
 	for i := range q.Choices {
 		if q.Choices[i].ID == id {
@@ -196,6 +204,10 @@ func (q Question) choice(id string) *Choice {
 	return nil
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (q Question) choiceIDs() []string {
 	var ids []string
 	for _, ch := range q.Choices {
@@ -326,4 +338,8 @@ func compareNum(c *checker, name string, got, want, tol float64) {
 	}
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

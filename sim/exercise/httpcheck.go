@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"mcpwirelab/sim/transport/streamhttp"
@@ -23,7 +24,16 @@ type rawRequest struct {
 	blank                 bool   // a blank line separated headers and body
 }
 
-var headerLineRE = regexp.MustCompile(`^([!#$%&'*+.^_` + "`" + `|~0-9A-Za-z-]+):(.*)$`)
+// headerLineRE is compiled on first use, not at page start-up.
+var (
+	headerLineREOnce sync.Once
+	headerLineRERx   *regexp.Regexp
+)
+
+func headerLineRE() *regexp.Regexp {
+	headerLineREOnce.Do(func() { headerLineRERx = regexp.MustCompile(`^([!#$%&'*+.^_` + "`" + `|~0-9A-Za-z-]+):(.*)$`) })
+	return headerLineRERx
+}
 
 // parseHTTP splits text into request line, headers and body and checks the
 // HTTP framing an MCP server needs. Problems cite 1-based line numbers.
@@ -65,7 +75,7 @@ func parseHTTP(c *checker, text string) (*rawRequest, bool) {
 			bodyStart = i + 1
 			break
 		}
-		m := headerLineRE.FindStringSubmatch(line)
+		m := headerLineRE().FindStringSubmatch(line)
 		if m == nil {
 			t := strings.TrimSpace(line)
 			if strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -62,6 +63,11 @@ func parseJSON(c *checker, text string, lineBase int) (any, bool) {
 }
 
 // typeName is the JSON type of a decoded value.
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func typeName(v any) string {
 	switch v.(type) {
 	case nil:
@@ -81,11 +87,25 @@ func typeName(v any) string {
 	}
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// identRE is compiled on first use, not at page start-up.
+var (
+	identREOnce sync.Once
+	identRERx   *regexp.Regexp
+)
+
+func identRE() *regexp.Regexp {
+	identREOnce.Do(func() { identRERx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
+	return identRERx
+}
 
 // jpath appends an object key to a JSONPath-like path ("$", "$.params").
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func jpath(base, key string) string {
-	if identRE.MatchString(key) {
+	if identRE().MatchString(key) {
 		return base + "." + key
 	}
 	b, _ := json.Marshal(key)

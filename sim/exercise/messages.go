@@ -1,16 +1,27 @@
 package exercise
 
-// catalog holds every feedback string in every language, as fmt formats
-// with the same verbs in the same order. It is built from catalogTable at
-// start: a map literal of map values compiles to code that inserts every
-// entry (about 96 KB of WebAssembly), a table of strings to static data.
-var catalog = func() map[string]Text {
-	m := make(map[string]Text, len(catalogTable))
-	for _, e := range catalogTable {
-		m[e.key] = Text{EN: e.en, ZH: e.zh}
-	}
-	return m
-}()
+import "sync"
+
+var (
+	catalogOnce sync.Once
+	catalogMap  map[string]Text
+)
+
+// catalog returns every feedback string in every language, as fmt formats
+// with the same verbs in the same order. It is built from catalogTable on
+// first use (a map literal of map values compiles to code that inserts
+// every entry, about 96 KB of WebAssembly; a table of strings is static
+// data), so page start-up does not pay for it.
+func catalog() map[string]Text {
+	catalogOnce.Do(func() {
+		m := make(map[string]Text, len(catalogTable))
+		for _, e := range catalogTable {
+			m[e.key] = Text{EN: e.en, ZH: e.zh}
+		}
+		catalogMap = m
+	})
+	return catalogMap
+}
 
 var catalogTable = [...]struct{ key, en, zh string }{
 	// Summary.

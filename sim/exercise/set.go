@@ -56,28 +56,34 @@ func httpAnatomy() Exercise {
 	return Exercise{
 		ID:   IDHTTPAnatomy,
 		Kind: KindHTTP,
-		Title: Text{
-			EN: "Anatomy of an HTTP request",
-			ZH: "HTTP 请求的结构",
-		},
-		Prompt: Text{
-			EN: "The client below sends a 2026-07-28 tools/list request to the course server, but the server cannot read it. The request has exactly two framing errors. Find them and fix the request so the server accepts it (200 with a JSON-RPC result). Your header lines are sent with CRLF line endings; the body is sent exactly as you typed it.",
-			ZH: "下面的客户端向课程服务器发送一个 2026-07-28 版本的 tools/list 请求，但服务器无法读取它。这个请求恰好有两处报文结构错误。找出它们并修正请求，使服务器接受（返回 200 和 JSON-RPC 结果）。你写的头部行会以 CRLF 结尾发送；正文按你输入的原样发送。",
-		},
+		Title: tx(
+			"Anatomy of an HTTP request",
+			"HTTP 请求的结构",
+		),
+		Prompt: tx(
+			"The client below sends a 2026-07-28 tools/list request to the course server, but the server cannot read it. The request has exactly two framing errors. Find them and fix the request so the server accepts it (200 with a JSON-RPC result). Your header lines are sent with CRLF line endings; the body is sent exactly as you typed it.",
+			"下面的客户端向课程服务器发送一个 2026-07-28 版本的 tools/list 请求，但服务器无法读取它。这个请求恰好有两处报文结构错误。找出它们并修正请求，使服务器接受（返回 200 和 JSON-RPC 结果）。你写的头部行会以 CRLF 结尾发送；正文按你输入的原样发送。",
+		),
 		Hints: []Text{
-			{EN: "How does a server know where the headers end? Look at what separates them from the body.",
-				ZH: "服务器如何知道头部在哪里结束？看看头部和正文之间用什么分隔。"},
-			{EN: "How does the server know where the body ends? One header tells it, in bytes.",
-				ZH: "服务器如何知道正文在哪里结束？有一个头部以字节为单位告诉它。"},
-			{EN: "Content-Length counts UTF-8 bytes, not characters: each Chinese character in the body is 3 bytes.",
-				ZH: "Content-Length 统计的是 UTF-8 字节数而不是字符数：正文里每个汉字占 3 个字节。"},
+			tx(
+				"How does a server know where the headers end? Look at what separates them from the body.",
+				"服务器如何知道头部在哪里结束？看看头部和正文之间用什么分隔。",
+			),
+			tx(
+				"How does the server know where the body ends? One header tells it, in bytes.",
+				"服务器如何知道正文在哪里结束？有一个头部以字节为单位告诉它。",
+			),
+			tx(
+				"Content-Length counts UTF-8 bytes, not characters: each Chinese character in the body is 3 bytes.",
+				"Content-Length 统计的是 UTF-8 字节数而不是字符数：正文里每个汉字占 3 个字节。",
+			),
 		},
 		Starter:     anatomyHeaders + anatomyBody + "\n",
 		ModelAnswer: anatomyHeaders + fmt.Sprintf("Content-Length: %d\n", len(anatomyBody)) + "\n" + anatomyBody + "\n",
-		Explanation: Text{
-			EN: fmt.Sprintf("An HTTP/1.1 request is a request line, header lines, one empty line, then the body. Without the empty line the server reads the JSON as a (broken) header. Without Content-Length the server cannot tell where the body ends; it must be the body's size in bytes: %d here, because each of the four Chinese characters in clientInfo.name takes 3 bytes.", len(anatomyBody)),
-			ZH: fmt.Sprintf("HTTP/1.1 请求由请求行、若干头部行、一个空行和正文组成。缺少空行时，服务器会把 JSON 当成（损坏的）头部来读。缺少 Content-Length 时，服务器无法判断正文在哪里结束；它必须是正文的字节数：这里是 %d，因为 clientInfo.name 里的四个汉字各占 3 个字节。", len(anatomyBody)),
-		},
+		Explanation: tx(
+			fmt.Sprintf("An HTTP/1.1 request is a request line, header lines, one empty line, then the body. Without the empty line the server reads the JSON as a (broken) header. Without Content-Length the server cannot tell where the body ends; it must be the body's size in bytes: %d here, because each of the four Chinese characters in clientInfo.name takes 3 bytes.", len(anatomyBody)),
+			fmt.Sprintf("HTTP/1.1 请求由请求行、若干头部行、一个空行和正文组成。缺少空行时，服务器会把 JSON 当成（损坏的）头部来读。缺少 Content-Length 时，服务器无法判断正文在哪里结束；它必须是正文的字节数：这里是 %d，因为 clientInfo.name 里的四个汉字各占 3 个字节。", len(anatomyBody)),
+		),
 		Spec:  []string{"2026-07-28/basic/transports/streamable-http#sending-messages"},
 		grade: gradeAcceptedRequest,
 	}
@@ -86,42 +92,44 @@ func httpAnatomy() Exercise {
 // ---- 2 ----------------------------------------------------------------------
 
 func retryMath() Exercise {
-	sec := Text{EN: "s", ZH: "秒"}
+	sec := tx("s", "秒")
 	return Exercise{
 		ID:   IDRetryMath,
 		Kind: KindNumeric,
-		Title: Text{
-			EN: "Retry arithmetic",
-			ZH: "重试的算术",
-		},
-		Prompt: Text{
-			EN: "An MCP client calls a tool over HTTP. The server is down and answers every request with 503 Service Unavailable. The client's policy: a 2 s timeout per request, up to 5 retries after the first attempt, exponential backoff starting at 0.25 s and doubling, no jitter.\n" +
-				"Assumptions for the worst case: every attempt takes the full 2 s before the 503 arrives; the wait before retry k is 0.25 × 2^(k−1) s; nobody waits after the last attempt; all other time is ignored.\n" +
-				"Give: attempts — requests sent in total; backoff — the 5 waits in seconds, in order; total_backoff — their sum; worst_case — the worst-case time in seconds until the client gives up; agent_step — an agent step calls 3 tools one after another, each against this failing server: its worst case in seconds.\n" +
+		Title: tx(
+			"Retry arithmetic",
+			"重试的算术",
+		),
+		Prompt: tx(
+			"An MCP client calls a tool over HTTP. The server is down and answers every request with 503 Service Unavailable. The client's policy: a 2 s timeout per request, up to 5 retries after the first attempt, exponential backoff starting at 0.25 s and doubling, no jitter.\n"+
+				"Assumptions for the worst case: every attempt takes the full 2 s before the 503 arrives; the wait before retry k is 0.25 × 2^(k−1) s; nobody waits after the last attempt; all other time is ignored.\n"+
+				"Give: attempts — requests sent in total; backoff — the 5 waits in seconds, in order; total_backoff — their sum; worst_case — the worst-case time in seconds until the client gives up; agent_step — an agent step calls 3 tools one after another, each against this failing server: its worst case in seconds.\n"+
 				`Answer as JSON, e.g. {"attempts": 1, "backoff": [0, 0, 0, 0, 0], "total_backoff": 0, "worst_case": 0, "agent_step": 0}.`,
-			ZH: "一个 MCP 客户端通过 HTTP 调用工具。服务器宕机了，对每个请求都返回 503 Service Unavailable。客户端的策略：每个请求超时 2 秒；首次尝试之后最多重试 5 次；指数退避，从 0.25 秒开始，每次翻倍，无抖动。\n" +
-				"最坏情况的假设：每次尝试都要等满 2 秒才收到 503；第 k 次重试前等待 0.25 × 2^(k−1) 秒；最后一次尝试之后不再等待；其他时间一律忽略。\n" +
-				"请给出：attempts —— 一共发送多少个请求；backoff —— 5 次等待的秒数，按顺序；total_backoff —— 等待时间之和；worst_case —— 客户端放弃之前最坏要花多少秒；agent_step —— 一个智能体步骤依次调用 3 个工具，每个都打到这台故障服务器：这一步最坏要多少秒。\n" +
+			"一个 MCP 客户端通过 HTTP 调用工具。服务器宕机了，对每个请求都返回 503 Service Unavailable。客户端的策略：每个请求超时 2 秒；首次尝试之后最多重试 5 次；指数退避，从 0.25 秒开始，每次翻倍，无抖动。\n"+
+				"最坏情况的假设：每次尝试都要等满 2 秒才收到 503；第 k 次重试前等待 0.25 × 2^(k−1) 秒；最后一次尝试之后不再等待；其他时间一律忽略。\n"+
+				"请给出：attempts —— 一共发送多少个请求；backoff —— 5 次等待的秒数，按顺序；total_backoff —— 等待时间之和；worst_case —— 客户端放弃之前最坏要花多少秒；agent_step —— 一个智能体步骤依次调用 3 个工具，每个都打到这台故障服务器：这一步最坏要多少秒。\n"+
 				`请用 JSON 作答，例如 {"attempts": 1, "backoff": [0, 0, 0, 0, 0], "total_backoff": 0, "worst_case": 0, "agent_step": 0}。`,
-		},
+		),
 		Hints: []Text{
-			{EN: "5 retries come after the first attempt.", ZH: "5 次重试是在首次尝试之后。"},
-			{EN: "The waits double: 0.25, 0.5, … Add them up.", ZH: "等待时间逐次翻倍：0.25、0.5……把它们加起来。"},
-			{EN: "Worst case = attempts × timeout + total backoff; the agent step repeats that for each of the 3 tools.",
-				ZH: "最坏情况 = 尝试次数 × 超时 + 退避总和；智能体步骤对 3 个工具各来一遍。"},
+			tx("5 retries come after the first attempt.", "5 次重试是在首次尝试之后。"),
+			tx("The waits double: 0.25, 0.5, … Add them up.", "等待时间逐次翻倍：0.25、0.5……把它们加起来。"),
+			tx(
+				"Worst case = attempts × timeout + total backoff; the agent step repeats that for each of the 3 tools.",
+				"最坏情况 = 尝试次数 × 超时 + 退避总和；智能体步骤对 3 个工具各来一遍。",
+			),
 		},
 		Fields: []Field{
-			{ID: "attempts", Label: Text{EN: "Attempts", ZH: "尝试次数"}, Want: []float64{6}},
-			{ID: "backoff", Label: Text{EN: "Backoff waits", ZH: "退避等待"}, Want: []float64{0.25, 0.5, 1, 2, 4}, Sequence: true, Tolerance: 0.001, Unit: sec},
-			{ID: "total_backoff", Label: Text{EN: "Total backoff", ZH: "退避总和"}, Want: []float64{7.75}, Tolerance: 0.01, Unit: sec},
-			{ID: "worst_case", Label: Text{EN: "Worst case", ZH: "最坏情况"}, Want: []float64{19.75}, Tolerance: 0.01, Unit: sec},
-			{ID: "agent_step", Label: Text{EN: "Agent step (3 tools)", ZH: "智能体步骤（3 个工具）"}, Want: []float64{59.25}, Tolerance: 0.01, Unit: sec},
+			{ID: "attempts", Label: tx("Attempts", "尝试次数"), Want: []float64{6}},
+			{ID: "backoff", Label: tx("Backoff waits", "退避等待"), Want: []float64{0.25, 0.5, 1, 2, 4}, Sequence: true, Tolerance: 0.001, Unit: sec},
+			{ID: "total_backoff", Label: tx("Total backoff", "退避总和"), Want: []float64{7.75}, Tolerance: 0.01, Unit: sec},
+			{ID: "worst_case", Label: tx("Worst case", "最坏情况"), Want: []float64{19.75}, Tolerance: 0.01, Unit: sec},
+			{ID: "agent_step", Label: tx("Agent step (3 tools)", "智能体步骤（3 个工具）"), Want: []float64{59.25}, Tolerance: 0.01, Unit: sec},
 		},
 		ModelAnswer: `{"attempts":6,"backoff":[0.25,0.5,1,2,4],"total_backoff":7.75,"worst_case":19.75,"agent_step":59.25}`,
-		Explanation: Text{
-			EN: "1 attempt + 5 retries = 6 attempts. Waits 0.25 + 0.5 + 1 + 2 + 4 = 7.75 s. Worst case 6 × 2 s + 7.75 s = 19.75 s. Three tools in sequence: 3 × 19.75 s = 59.25 s — nearly a minute for one agent step against a dead server, which is why budgets and circuit breakers matter.",
-			ZH: "1 次尝试 + 5 次重试 = 6 次。等待 0.25 + 0.5 + 1 + 2 + 4 = 7.75 秒。最坏情况 6 × 2 秒 + 7.75 秒 = 19.75 秒。三个工具依次调用：3 × 19.75 秒 = 59.25 秒——对着一台宕机的服务器，一个智能体步骤就要将近一分钟，这就是为什么需要时间预算和熔断。",
-		},
+		Explanation: tx(
+			"1 attempt + 5 retries = 6 attempts. Waits 0.25 + 0.5 + 1 + 2 + 4 = 7.75 s. Worst case 6 × 2 s + 7.75 s = 19.75 s. Three tools in sequence: 3 × 19.75 s = 59.25 s — nearly a minute for one agent step against a dead server, which is why budgets and circuit breakers matter.",
+			"1 次尝试 + 5 次重试 = 6 次。等待 0.25 + 0.5 + 1 + 2 + 4 = 7.75 秒。最坏情况 6 × 2 秒 + 7.75 秒 = 19.75 秒。三个工具依次调用：3 × 19.75 秒 = 59.25 秒——对着一台宕机的服务器，一个智能体步骤就要将近一分钟，这就是为什么需要时间预算和熔断。",
+		),
 	}
 }
 
@@ -131,60 +139,66 @@ func idempotency() Exercise {
 	return Exercise{
 		ID:   IDIdempotency,
 		Kind: KindChoice,
-		Title: Text{
-			EN: "Safe to retry?",
-			ZH: "可以安全重试吗？",
-		},
-		Prompt: Text{
-			EN: "A network hiccup loses the response, so the client cannot tell whether the server carried out the request. safe: which operations can be retried as they are, without risking a second effect? fix: how do you make the unsafe one safe to retry?",
-			ZH: "网络抖动导致响应丢失，客户端无法知道服务器是否已经执行了请求。safe：哪些操作可以原样重试而不会产生第二次效果？fix：怎样让不安全的那个操作可以安全重试？",
-		},
+		Title: tx(
+			"Safe to retry?",
+			"可以安全重试吗？",
+		),
+		Prompt: tx(
+			"A network hiccup loses the response, so the client cannot tell whether the server carried out the request. safe: which operations can be retried as they are, without risking a second effect? fix: how do you make the unsafe one safe to retry?",
+			"网络抖动导致响应丢失，客户端无法知道服务器是否已经执行了请求。safe：哪些操作可以原样重试而不会产生第二次效果？fix：怎样让不安全的那个操作可以安全重试？",
+		),
 		Hints: []Text{
-			{EN: "Ask: if the first request did go through, what does a second identical one change?",
-				ZH: "问问自己：如果第一个请求其实已经成功，再来一个一模一样的请求会改变什么？"},
-			{EN: "PUT replaces a resource with the full value you send; POST creates or triggers something new each time.",
-				ZH: "PUT 用你发送的完整值替换资源；POST 每次都会创建或触发新的东西。"},
-			{EN: "The fix lets the server recognise a repeat of the same logical operation.",
-				ZH: "解决办法是让服务器能认出“同一个逻辑操作的重复”。"},
+			tx(
+				"Ask: if the first request did go through, what does a second identical one change?",
+				"问问自己：如果第一个请求其实已经成功，再来一个一模一样的请求会改变什么？",
+			),
+			tx(
+				"PUT replaces a resource with the full value you send; POST creates or triggers something new each time.",
+				"PUT 用你发送的完整值替换资源；POST 每次都会创建或触发新的东西。",
+			),
+			tx(
+				"The fix lets the server recognise a repeat of the same logical operation.",
+				"解决办法是让服务器能认出“同一个逻辑操作的重复”。",
+			),
 		},
 		Questions: []Question{
 			{
 				ID:     "safe",
-				Prompt: Text{EN: "Which can be retried as is? (several)", ZH: "哪些可以原样重试？（多选）"},
+				Prompt: tx("Which can be retried as is? (several)", "哪些可以原样重试？（多选）"),
 				Multi:  true,
 				Choices: []Choice{
-					{ID: "get-emails", Label: Text{EN: "GET /emails", ZH: "GET /emails"},
-						Why: Text{EN: "GET only reads; repeating it changes nothing on the server", ZH: "GET 只读取数据，重复执行不会改变服务器上的任何东西"}},
-					{ID: "list-emails", Label: Text{EN: "tools/call list_emails (a read-only tool)", ZH: "tools/call list_emails（只读工具）"},
-						Why: Text{EN: "list_emails only reads the mailbox; the POST carrying tools/call is just the envelope, so a second call has no additional effect", ZH: "list_emails 只读取邮箱；承载 tools/call 的 POST 只是信封，再调用一次没有额外效果"}},
-					{ID: "send-email", Label: Text{EN: "POST /send_email", ZH: "POST /send_email"},
-						Why: Text{EN: "each POST sends another e-mail: if only the response was lost, a retry sends a duplicate", ZH: "每次 POST 都会再发一封邮件：如果只是响应丢了，重试就会发出重复的邮件"}},
-					{ID: "put-settings", Label: Text{EN: `PUT /settings with the full settings {"theme":"dark"}`, ZH: `PUT /settings，携带完整设置 {"theme":"dark"}`},
-						Why: Text{EN: "PUT replaces the settings with the same full value; doing it twice leaves the same state (idempotent)", ZH: "PUT 用同样的完整值替换设置，执行两次结果状态相同（幂等）"}},
+					{ID: "get-emails", Label: tx("GET /emails", "GET /emails"),
+						Why: tx("GET only reads; repeating it changes nothing on the server", "GET 只读取数据，重复执行不会改变服务器上的任何东西")},
+					{ID: "list-emails", Label: tx("tools/call list_emails (a read-only tool)", "tools/call list_emails（只读工具）"),
+						Why: tx("list_emails only reads the mailbox; the POST carrying tools/call is just the envelope, so a second call has no additional effect", "list_emails 只读取邮箱；承载 tools/call 的 POST 只是信封，再调用一次没有额外效果")},
+					{ID: "send-email", Label: tx("POST /send_email", "POST /send_email"),
+						Why: tx("each POST sends another e-mail: if only the response was lost, a retry sends a duplicate", "每次 POST 都会再发一封邮件：如果只是响应丢了，重试就会发出重复的邮件")},
+					{ID: "put-settings", Label: tx(`PUT /settings with the full settings {"theme":"dark"}`, `PUT /settings，携带完整设置 {"theme":"dark"}`),
+						Why: tx("PUT replaces the settings with the same full value; doing it twice leaves the same state (idempotent)", "PUT 用同样的完整值替换设置，执行两次结果状态相同（幂等）")},
 				},
 				Correct: []string{"get-emails", "list-emails", "put-settings"},
 			},
 			{
 				ID:     "fix",
-				Prompt: Text{EN: "How do you make the unsafe one safe to retry?", ZH: "怎样让不安全的操作可以安全重试？"},
+				Prompt: tx("How do you make the unsafe one safe to retry?", "怎样让不安全的操作可以安全重试？"),
 				Choices: []Choice{
-					{ID: "idempotency-key", Label: Text{EN: "Send an Idempotency-Key header: a unique ID created once per e-mail and reused on every retry; the server remembers it and never sends twice", ZH: "发送 Idempotency-Key 头：每封邮件生成一次唯一 ID，每次重试都复用；服务器记住它，绝不重复发送"},
-						Why: Text{EN: "the server recognises a retry by its key and returns the first result instead of sending again", ZH: "服务器通过这个键识别重试，直接返回第一次的结果而不再发送"}},
-					{ID: "retry-sooner", Label: Text{EN: "Retry sooner, before the server has sent the first e-mail", ZH: "更快地重试，赶在服务器发出第一封邮件之前"},
-						Why: Text{EN: "timing does not help: the first request may already have been processed when the response was lost", ZH: "时机救不了它：响应丢失时，第一个请求可能早已处理完毕"}},
-					{ID: "use-get", Label: Text{EN: "Use GET /send_email?to=… instead of POST", ZH: "改用 GET /send_email?to=… 代替 POST"},
-						Why: Text{EN: "changing the method does not change the effect; a GET that sends mail breaks HTTP semantics and still sends twice", ZH: "换个方法并不会改变效果；会发邮件的 GET 违反 HTTP 语义，而且照样会发两次"}},
-					{ID: "fresh-id", Label: Text{EN: "Give every retry a fresh request ID", ZH: "每次重试都使用新的请求 ID"},
-						Why: Text{EN: "a fresh ID makes every retry look new, which is exactly how duplicates happen; the key must stay the same across retries", ZH: "新 ID 让每次重试看起来都是新请求，这正是产生重复的原因；键必须在多次重试之间保持不变"}},
+					{ID: "idempotency-key", Label: tx("Send an Idempotency-Key header: a unique ID created once per e-mail and reused on every retry; the server remembers it and never sends twice", "发送 Idempotency-Key 头：每封邮件生成一次唯一 ID，每次重试都复用；服务器记住它，绝不重复发送"),
+						Why: tx("the server recognises a retry by its key and returns the first result instead of sending again", "服务器通过这个键识别重试，直接返回第一次的结果而不再发送")},
+					{ID: "retry-sooner", Label: tx("Retry sooner, before the server has sent the first e-mail", "更快地重试，赶在服务器发出第一封邮件之前"),
+						Why: tx("timing does not help: the first request may already have been processed when the response was lost", "时机救不了它：响应丢失时，第一个请求可能早已处理完毕")},
+					{ID: "use-get", Label: tx("Use GET /send_email?to=… instead of POST", "改用 GET /send_email?to=… 代替 POST"),
+						Why: tx("changing the method does not change the effect; a GET that sends mail breaks HTTP semantics and still sends twice", "换个方法并不会改变效果；会发邮件的 GET 违反 HTTP 语义，而且照样会发两次")},
+					{ID: "fresh-id", Label: tx("Give every retry a fresh request ID", "每次重试都使用新的请求 ID"),
+						Why: tx("a fresh ID makes every retry look new, which is exactly how duplicates happen; the key must stay the same across retries", "新 ID 让每次重试看起来都是新请求，这正是产生重复的原因；键必须在多次重试之间保持不变")},
 				},
 				Correct: []string{"idempotency-key"},
 			},
 		},
 		ModelAnswer: `{"safe":["get-emails","list-emails","put-settings"],"fix":"idempotency-key"}`,
-		Explanation: Text{
-			EN: "Reads (GET /emails, the read-only list_emails tool) and full replacements (PUT) are idempotent: repeating them leaves the same state. POST /send_email is not: a retry after a lost response sends the e-mail twice. An Idempotency-Key, generated once per logical e-mail and reused on every retry, lets the server detect the repeat. MCP tools can advertise readOnlyHint / idempotentHint annotations to tell clients which calls are safe to retry.",
-			ZH: "读取操作（GET /emails、只读工具 list_emails）和完整替换（PUT）是幂等的：重复执行后状态不变。POST /send_email 不是：响应丢失后重试会把邮件发两遍。Idempotency-Key 对每封逻辑上的邮件只生成一次、每次重试都复用，服务器就能识别重复。MCP 工具可以通过 readOnlyHint / idempotentHint 注解告诉客户端哪些调用可以安全重试。",
-		},
+		Explanation: tx(
+			"Reads (GET /emails, the read-only list_emails tool) and full replacements (PUT) are idempotent: repeating them leaves the same state. POST /send_email is not: a retry after a lost response sends the e-mail twice. An Idempotency-Key, generated once per logical e-mail and reused on every retry, lets the server detect the repeat. MCP tools can advertise readOnlyHint / idempotentHint annotations to tell clients which calls are safe to retry.",
+			"读取操作（GET /emails、只读工具 list_emails）和完整替换（PUT）是幂等的：重复执行后状态不变。POST /send_email 不是：响应丢失后重试会把邮件发两遍。Idempotency-Key 对每封逻辑上的邮件只生成一次、每次重试都复用，服务器就能识别重复。MCP 工具可以通过 readOnlyHint / idempotentHint 注解告诉客户端哪些调用可以安全重试。",
+		),
 	}
 }
 
@@ -194,21 +208,27 @@ func emailSchema() Exercise {
 	return Exercise{
 		ID:   IDEmailSchema,
 		Kind: KindJSON,
-		Title: Text{
-			EN: "Write an inputSchema",
-			ZH: "编写 inputSchema",
-		},
-		Prompt: Text{
-			EN: "Write the inputSchema (JSON Schema, Draft 2020-12) of the tool send_email(to, subject, body, cc?): to is a list of one or more e-mail addresses (strings); subject and body are strings; cc is optional, a list of e-mail addresses (strings); nothing else is allowed. Your schema is run against hidden argument objects: the valid ones must pass and the invalid ones must fail. (You may add \"format\": \"email\", but Draft 2020-12 does not assert format by default, so it will not reject anything.)",
-			ZH: "为工具 send_email(to, subject, body, cc?) 编写 inputSchema（JSON Schema，Draft 2020-12）：to 是一个或多个电子邮件地址（字符串）组成的列表；subject 和 body 是字符串；cc 可选，是电子邮件地址（字符串）列表；不允许其他属性。你的 schema 会用一组隐藏的参数对象来检验：合法的必须通过，非法的必须被拒绝。（可以加上 \"format\": \"email\"，但 Draft 2020-12 默认不校验 format，它不会拒绝任何东西。）",
-		},
+		Title: tx(
+			"Write an inputSchema",
+			"编写 inputSchema",
+		),
+		Prompt: tx(
+			"Write the inputSchema (JSON Schema, Draft 2020-12) of the tool send_email(to, subject, body, cc?): to is a list of one or more e-mail addresses (strings); subject and body are strings; cc is optional, a list of e-mail addresses (strings); nothing else is allowed. Your schema is run against hidden argument objects: the valid ones must pass and the invalid ones must fail. (You may add \"format\": \"email\", but Draft 2020-12 does not assert format by default, so it will not reject anything.)",
+			"为工具 send_email(to, subject, body, cc?) 编写 inputSchema（JSON Schema，Draft 2020-12）：to 是一个或多个电子邮件地址（字符串）组成的列表；subject 和 body 是字符串；cc 可选，是电子邮件地址（字符串）列表；不允许其他属性。你的 schema 会用一组隐藏的参数对象来检验：合法的必须通过，非法的必须被拒绝。（可以加上 \"format\": \"email\"，但 Draft 2020-12 默认不校验 format，它不会拒绝任何东西。）",
+		),
 		Hints: []Text{
-			{EN: `An MCP inputSchema is always an object schema: {"type": "object", "properties": {…}}.`,
-				ZH: `MCP 的 inputSchema 总是对象 schema：{"type": "object", "properties": {…}}。`},
-			{EN: "Lists are \"type\": \"array\" with \"items\"; \"minItems\": 1 demands at least one recipient.",
-				ZH: "列表用 \"type\": \"array\" 加 \"items\"；\"minItems\": 1 要求至少一个收件人。"},
-			{EN: "\"required\" lists the mandatory properties; \"additionalProperties\": false rejects the rest.",
-				ZH: "\"required\" 列出必填属性；\"additionalProperties\": false 拒绝其余属性。"},
+			tx(
+				`An MCP inputSchema is always an object schema: {"type": "object", "properties": {…}}.`,
+				`MCP 的 inputSchema 总是对象 schema：{"type": "object", "properties": {…}}。`,
+			),
+			tx(
+				"Lists are \"type\": \"array\" with \"items\"; \"minItems\": 1 demands at least one recipient.",
+				"列表用 \"type\": \"array\" 加 \"items\"；\"minItems\": 1 要求至少一个收件人。",
+			),
+			tx(
+				"\"required\" lists the mandatory properties; \"additionalProperties\": false rejects the rest.",
+				"\"required\" 列出必填属性；\"additionalProperties\": false 拒绝其余属性。",
+			),
 		},
 		ModelAnswer: `{
   "type": "object",
@@ -221,10 +241,10 @@ func emailSchema() Exercise {
   "required": ["to", "subject", "body"],
   "additionalProperties": false
 }`,
-		Explanation: Text{
-			EN: "type object + properties describe the arguments; required makes to, subject and body mandatory while cc stays optional; array + items + minItems shape the address lists; additionalProperties: false rejects unknown arguments such as bcc. format is only an annotation in Draft 2020-12 unless a validator is told to assert it.",
-			ZH: "type object 加 properties 描述参数；required 让 to、subject、body 成为必填项而 cc 保持可选；array + items + minItems 约束地址列表；additionalProperties: false 拒绝 bcc 之类的未知参数。在 Draft 2020-12 中，除非校验器被要求断言 format，否则它只是注解。",
-		},
+		Explanation: tx(
+			"type object + properties describe the arguments; required makes to, subject and body mandatory while cc stays optional; array + items + minItems shape the address lists; additionalProperties: false rejects unknown arguments such as bcc. format is only an annotation in Draft 2020-12 unless a validator is told to assert it.",
+			"type object 加 properties 描述参数；required 让 to、subject、body 成为必填项而 cc 保持可选；array + items + minItems 约束地址列表；additionalProperties: false 拒绝 bcc 之类的未知参数。在 Draft 2020-12 中，除非校验器被要求断言 format，否则它只是注解。",
+		),
 		Spec:  []string{"2026-07-28/server/tools#tool"},
 		grade: gradeEmailSchema,
 	}
@@ -236,45 +256,55 @@ func errorChannels() Exercise {
 	return Exercise{
 		ID:   IDErrorChannels,
 		Kind: KindChannel,
-		Title: Text{
-			EN: "Which channel carries the error?",
-			ZH: "错误走哪条通道？",
-		},
-		Prompt: Text{
-			EN: "A server offers the tool read_doc(id); its inputSchema requires id to be a string matching ^doc-[0-9]+$. For each call predict the channel of the answer: \"protocol-error <code>\" (a JSON-RPC error response), \"tool-error\" (a normal result with isError: true) or \"http-status <status>\" (an HTTP error status).\n" +
-				"bad-id: tools/call read_doc {\"id\": \"42\"} — the argument fails validation.\n" +
-				"missing-doc: tools/call read_doc {\"id\": \"doc-999\"} — well-formed, but there is no such document.\n" +
+		Title: tx(
+			"Which channel carries the error?",
+			"错误走哪条通道？",
+		),
+		Prompt: tx(
+			"A server offers the tool read_doc(id); its inputSchema requires id to be a string matching ^doc-[0-9]+$. For each call predict the channel of the answer: \"protocol-error <code>\" (a JSON-RPC error response), \"tool-error\" (a normal result with isError: true) or \"http-status <status>\" (an HTTP error status).\n"+
+				"bad-id: tools/call read_doc {\"id\": \"42\"} — the argument fails validation.\n"+
+				"missing-doc: tools/call read_doc {\"id\": \"doc-999\"} — well-formed, but there is no such document.\n"+
 				"unknown-tool: tools/call read_docs {\"id\": \"doc-1\"} — a typo in the tool name.",
-			ZH: "服务器提供工具 read_doc(id)；它的 inputSchema 要求 id 是匹配 ^doc-[0-9]+$ 的字符串。预测每次调用的结果走哪条通道：\"protocol-error <错误码>\"（JSON-RPC 错误响应）、\"tool-error\"（正常结果，带 isError: true）或 \"http-status <状态码>\"（HTTP 错误状态）。\n" +
-				"bad-id：tools/call read_doc {\"id\": \"42\"} —— 参数校验失败。\n" +
-				"missing-doc：tools/call read_doc {\"id\": \"doc-999\"} —— 格式正确，但没有这个文档。\n" +
+			"服务器提供工具 read_doc(id)；它的 inputSchema 要求 id 是匹配 ^doc-[0-9]+$ 的字符串。预测每次调用的结果走哪条通道：\"protocol-error <错误码>\"（JSON-RPC 错误响应）、\"tool-error\"（正常结果，带 isError: true）或 \"http-status <状态码>\"（HTTP 错误状态）。\n"+
+				"bad-id：tools/call read_doc {\"id\": \"42\"} —— 参数校验失败。\n"+
+				"missing-doc：tools/call read_doc {\"id\": \"doc-999\"} —— 格式正确，但没有这个文档。\n"+
 				"unknown-tool：tools/call read_docs {\"id\": \"doc-1\"} —— 工具名拼错了。",
-		},
+		),
 		Hints: []Text{
-			{EN: "Read server/tools §Error Handling: it sorts errors into protocol errors and tool execution errors.",
-				ZH: "阅读 server/tools 的「Error Handling」一节：它把错误分成协议错误和工具执行错误。"},
-			{EN: "Which errors can the model fix by itself by changing the arguments? Those go back to the model as a result.",
-				ZH: "哪些错误模型改一改参数就能自己纠正？这些错误作为结果返回给模型。"},
+			tx(
+				"Read server/tools §Error Handling: it sorts errors into protocol errors and tool execution errors.",
+				"阅读 server/tools 的「Error Handling」一节：它把错误分成协议错误和工具执行错误。",
+			),
+			tx(
+				"Which errors can the model fix by itself by changing the arguments? Those go back to the model as a result.",
+				"哪些错误模型改一改参数就能自己纠正？这些错误作为结果返回给模型。",
+			),
 		},
 		Questions: []Question{
-			{ID: "bad-id", Prompt: Text{EN: `read_doc {"id": "42"}`, ZH: `read_doc {"id": "42"}`},
+			{ID: "bad-id", Prompt: tx(`read_doc {"id": "42"}`, `read_doc {"id": "42"}`),
 				Want: ChannelAnswer{Channel: ChannelToolError},
-				Why: Text{EN: "input validation errors are tool execution errors (server/tools §Error Handling): a result with isError: true that tells the model how to fix the id",
-					ZH: "输入校验错误属于工具执行错误（server/tools「Error Handling」）：返回 isError: true 的结果，告诉模型如何修正 id"}},
-			{ID: "missing-doc", Prompt: Text{EN: `read_doc {"id": "doc-999"}`, ZH: `read_doc {"id": "doc-999"}`},
+				Why: tx(
+					"input validation errors are tool execution errors (server/tools §Error Handling): a result with isError: true that tells the model how to fix the id",
+					"输入校验错误属于工具执行错误（server/tools「Error Handling」）：返回 isError: true 的结果，告诉模型如何修正 id",
+				)},
+			{ID: "missing-doc", Prompt: tx(`read_doc {"id": "doc-999"}`, `read_doc {"id": "doc-999"}`),
 				Want: ChannelAnswer{Channel: ChannelToolError},
-				Why: Text{EN: "a missing document is a business-logic error: a result with isError: true, e.g. \"document doc-999 not found\"",
-					ZH: "文档不存在是业务逻辑错误：返回 isError: true 的结果，例如 \"document doc-999 not found\""}},
-			{ID: "unknown-tool", Prompt: Text{EN: `read_docs {"id": "doc-1"}`, ZH: `read_docs {"id": "doc-1"}`},
+				Why: tx(
+					"a missing document is a business-logic error: a result with isError: true, e.g. \"document doc-999 not found\"",
+					"文档不存在是业务逻辑错误：返回 isError: true 的结果，例如 \"document doc-999 not found\"",
+				)},
+			{ID: "unknown-tool", Prompt: tx(`read_docs {"id": "doc-1"}`, `read_docs {"id": "doc-1"}`),
 				Want: ChannelAnswer{Channel: ChannelProtocolError, Code: -32602},
-				Why: Text{EN: "an unknown tool is a protocol error: the JSON-RPC error -32602 (server/tools §Error Handling)",
-					ZH: "未知工具属于协议错误：JSON-RPC 错误 -32602（server/tools「Error Handling」）"}},
+				Why: tx(
+					"an unknown tool is a protocol error: the JSON-RPC error -32602 (server/tools §Error Handling)",
+					"未知工具属于协议错误：JSON-RPC 错误 -32602（server/tools「Error Handling」）",
+				)},
 		},
 		ModelAnswer: `{"bad-id":"tool-error","missing-doc":"tool-error","unknown-tool":"protocol-error -32602"}`,
-		Explanation: Text{
-			EN: "server/tools §Error Handling (2025-11-25 and 2026-07-28): protocol errors — unknown tool, malformed requests that fail the CallToolRequest schema, server errors — are JSON-RPC errors; tool execution errors — API failures, input validation errors, business-logic errors — are results with isError: true, so the model can read them and self-correct. Some course material says a bad argument gets -32602; we follow the spec: only an unknown tool (or a request that is malformed itself) gets -32602.",
-			ZH: "server/tools「Error Handling」（2025-11-25 与 2026-07-28）：协议错误——未知工具、不符合 CallToolRequest schema 的畸形请求、服务器错误——用 JSON-RPC 错误返回；工具执行错误——API 失败、输入校验错误、业务逻辑错误——用 isError: true 的结果返回，让模型读到后自行纠正。有些课程材料说参数错误返回 -32602；我们以规范为准：只有未知工具（或请求本身畸形）才返回 -32602。",
-		},
+		Explanation: tx(
+			"server/tools §Error Handling (2025-11-25 and 2026-07-28): protocol errors — unknown tool, malformed requests that fail the CallToolRequest schema, server errors — are JSON-RPC errors; tool execution errors — API failures, input validation errors, business-logic errors — are results with isError: true, so the model can read them and self-correct. Some course material says a bad argument gets -32602; we follow the spec: only an unknown tool (or a request that is malformed itself) gets -32602.",
+			"server/tools「Error Handling」（2025-11-25 与 2026-07-28）：协议错误——未知工具、不符合 CallToolRequest schema 的畸形请求、服务器错误——用 JSON-RPC 错误返回；工具执行错误——API 失败、输入校验错误、业务逻辑错误——用 isError: true 的结果返回，让模型读到后自行纠正。有些课程材料说参数错误返回 -32602；我们以规范为准：只有未知工具（或请求本身畸形）才返回 -32602。",
+		),
 		Spec: []string{"2026-07-28/server/tools#error-handling", "2025-11-25/server/tools#error-handling"},
 	}
 }
@@ -285,73 +315,77 @@ func stdoutPollution() Exercise {
 	return Exercise{
 		ID:   IDStdoutPolution,
 		Kind: KindChoice,
-		Title: Text{
-			EN: "The stray print on stdio",
-			ZH: "stdio 上多余的 print",
-		},
-		Prompt: Text{
-			EN: "A stdio server written in Python still has a debug line, print(\"got request\", req), so it writes `got request {'method': 'tools/list'}` to stdout just before its real response. client: what does the client see? rule: which rule does the server break? fix: how should the server emit that debug output instead? (several)",
-			ZH: "一个用 Python 写的 stdio 服务器还留着一行调试代码 print(\"got request\", req)，于是它在真正的响应之前向 stdout 写了 `got request {'method': 'tools/list'}`。client：客户端看到什么？rule：服务器违反了哪条规则？fix：服务器应该怎样输出这条调试信息？（多选）",
-		},
+		Title: tx(
+			"The stray print on stdio",
+			"stdio 上多余的 print",
+		),
+		Prompt: tx(
+			"A stdio server written in Python still has a debug line, print(\"got request\", req), so it writes `got request {'method': 'tools/list'}` to stdout just before its real response. client: what does the client see? rule: which rule does the server break? fix: how should the server emit that debug output instead? (several)",
+			"一个用 Python 写的 stdio 服务器还留着一行调试代码 print(\"got request\", req)，于是它在真正的响应之前向 stdout 写了 `got request {'method': 'tools/list'}`。client：客户端看到什么？rule：服务器违反了哪条规则？fix：服务器应该怎样输出这条调试信息？（多选）",
+		),
 		Hints: []Text{
-			{EN: "On stdio, the client reads the server's stdout line by line as JSON-RPC messages.",
-				ZH: "在 stdio 上，客户端把服务器的 stdout 逐行当作 JSON-RPC 消息读取。"},
-			{EN: "The server has two output streams. Only one of them is reserved for MCP messages.",
-				ZH: "服务器有两个输出流，其中只有一个专门留给 MCP 消息。"},
+			tx(
+				"On stdio, the client reads the server's stdout line by line as JSON-RPC messages.",
+				"在 stdio 上，客户端把服务器的 stdout 逐行当作 JSON-RPC 消息读取。",
+			),
+			tx(
+				"The server has two output streams. Only one of them is reserved for MCP messages.",
+				"服务器有两个输出流，其中只有一个专门留给 MCP 消息。",
+			),
 		},
 		Questions: []Question{
 			{
 				ID:     "client",
-				Prompt: Text{EN: "What does the client see?", ZH: "客户端看到什么？"},
+				Prompt: tx("What does the client see?", "客户端看到什么？"),
 				Choices: []Choice{
-					{ID: "parse-error", Label: Text{EN: "A line that is not JSON-RPC: parsing fails (a parse error; many clients then drop the connection)", ZH: "一行不是 JSON-RPC 的内容：解析失败（解析错误；很多客户端随即断开连接）"},
-						Why: Text{EN: "the client reads stdout as newline-delimited JSON-RPC, and `got request …` is not JSON", ZH: "客户端把 stdout 当作按行分隔的 JSON-RPC 读取，而 `got request …` 不是 JSON"}},
-					{ID: "log-line", Label: Text{EN: "A log line in the client's console", ZH: "客户端控制台里的一行日志"},
-						Why: Text{EN: "only stderr may carry logs; everything on stdout must be an MCP message", ZH: "只有 stderr 可以承载日志；stdout 上的一切都必须是 MCP 消息"}},
-					{ID: "ignored", Label: Text{EN: "Nothing: clients skip lines that are not JSON", ZH: "什么也没有：客户端会跳过不是 JSON 的行"},
-						Why: Text{EN: "no rule tells the client to skip garbage; the rule is that the server must not write it", ZH: "没有规则要求客户端跳过垃圾内容；规则是服务器不得写出它"}},
-					{ID: "http-500", Label: Text{EN: "An HTTP 500 error", ZH: "HTTP 500 错误"},
-						Why: Text{EN: "there is no HTTP on the stdio transport: the bytes travel over a pipe", ZH: "stdio 传输上没有 HTTP：字节在管道里传输"}},
+					{ID: "parse-error", Label: tx("A line that is not JSON-RPC: parsing fails (a parse error; many clients then drop the connection)", "一行不是 JSON-RPC 的内容：解析失败（解析错误；很多客户端随即断开连接）"),
+						Why: tx("the client reads stdout as newline-delimited JSON-RPC, and `got request …` is not JSON", "客户端把 stdout 当作按行分隔的 JSON-RPC 读取，而 `got request …` 不是 JSON")},
+					{ID: "log-line", Label: tx("A log line in the client's console", "客户端控制台里的一行日志"),
+						Why: tx("only stderr may carry logs; everything on stdout must be an MCP message", "只有 stderr 可以承载日志；stdout 上的一切都必须是 MCP 消息")},
+					{ID: "ignored", Label: tx("Nothing: clients skip lines that are not JSON", "什么也没有：客户端会跳过不是 JSON 的行"),
+						Why: tx("no rule tells the client to skip garbage; the rule is that the server must not write it", "没有规则要求客户端跳过垃圾内容；规则是服务器不得写出它")},
+					{ID: "http-500", Label: tx("An HTTP 500 error", "HTTP 500 错误"),
+						Why: tx("there is no HTTP on the stdio transport: the bytes travel over a pipe", "stdio 传输上没有 HTTP：字节在管道里传输")},
 				},
 				Correct: []string{"parse-error"},
 			},
 			{
 				ID:     "rule",
-				Prompt: Text{EN: "Which rule is broken?", ZH: "违反了哪条规则？"},
+				Prompt: tx("Which rule is broken?", "违反了哪条规则？"),
 				Choices: []Choice{
-					{ID: "stdout-mcp-only", Label: Text{EN: "The server MUST NOT write anything to its stdout that is not a valid MCP message", ZH: "服务器不得（MUST NOT）向 stdout 写入任何不是合法 MCP 消息的内容"},
-						Why: Text{EN: "this is the stdio transport rule; logs belong on stderr", ZH: "这是 stdio 传输的规则；日志应写到 stderr"}},
-					{ID: "utf8", Label: Text{EN: "Messages MUST be UTF-8 encoded", ZH: "消息必须（MUST）使用 UTF-8 编码"},
-						Why: Text{EN: "the debug line is valid UTF-8; the trouble is that it is not an MCP message", ZH: "这行调试输出是合法的 UTF-8；问题在于它不是 MCP 消息"}},
-					{ID: "no-newlines", Label: Text{EN: "Messages MUST NOT contain embedded newlines", ZH: "消息不得（MUST NOT）包含内嵌换行"},
-						Why: Text{EN: "the line has no embedded newline; it is simply not a JSON-RPC message", ZH: "这一行没有内嵌换行；它只是根本不是 JSON-RPC 消息"}},
-					{ID: "init-first", Label: Text{EN: "Initialization MUST be the first interaction", ZH: "初始化必须（MUST）是第一次交互"},
-						Why: Text{EN: "the handshake order is not what breaks here", ZH: "这里出问题的不是握手顺序"}},
+					{ID: "stdout-mcp-only", Label: tx("The server MUST NOT write anything to its stdout that is not a valid MCP message", "服务器不得（MUST NOT）向 stdout 写入任何不是合法 MCP 消息的内容"),
+						Why: tx("this is the stdio transport rule; logs belong on stderr", "这是 stdio 传输的规则；日志应写到 stderr")},
+					{ID: "utf8", Label: tx("Messages MUST be UTF-8 encoded", "消息必须（MUST）使用 UTF-8 编码"),
+						Why: tx("the debug line is valid UTF-8; the trouble is that it is not an MCP message", "这行调试输出是合法的 UTF-8；问题在于它不是 MCP 消息")},
+					{ID: "no-newlines", Label: tx("Messages MUST NOT contain embedded newlines", "消息不得（MUST NOT）包含内嵌换行"),
+						Why: tx("the line has no embedded newline; it is simply not a JSON-RPC message", "这一行没有内嵌换行；它只是根本不是 JSON-RPC 消息")},
+					{ID: "init-first", Label: tx("Initialization MUST be the first interaction", "初始化必须（MUST）是第一次交互"),
+						Why: tx("the handshake order is not what breaks here", "这里出问题的不是握手顺序")},
 				},
 				Correct: []string{"stdout-mcp-only"},
 			},
 			{
 				ID:     "fix",
-				Prompt: Text{EN: "Where should the debug output go? (several)", ZH: "调试输出应该去哪里？（多选）"},
+				Prompt: tx("Where should the debug output go? (several)", "调试输出应该去哪里？（多选）"),
 				Multi:  true,
 				Choices: []Choice{
-					{ID: "stderr", Label: Text{EN: "To stderr (print(…, file=sys.stderr), or a logger writing to stderr)", ZH: "写到 stderr（print(…, file=sys.stderr)，或写 stderr 的日志器）"},
-						Why: Text{EN: "the server MAY write UTF-8 strings to stderr for logging; the client may capture or ignore them", ZH: "服务器可以（MAY）向 stderr 写 UTF-8 字符串作日志；客户端可以收集或忽略"}},
-					{ID: "log-notification", Label: Text{EN: "To the client as an MCP log message (notifications/message)", ZH: "作为 MCP 日志消息（notifications/message）发给客户端"},
-						Why: Text{EN: "a logging notification is a valid MCP message, so it may go on stdout", ZH: "日志通知是合法的 MCP 消息，所以可以走 stdout"}},
-					{ID: "flush", Label: Text{EN: "Keep printing, but flush stdout after each print", ZH: "继续 print，但每次 print 后刷新 stdout"},
-						Why: Text{EN: "flushing only delivers the garbage sooner; it is still not an MCP message", ZH: "刷新只会让垃圾内容更早送达；它仍然不是 MCP 消息"}},
-					{ID: "json-wrap", Label: Text{EN: `Print it as JSON: {"debug": "got request"}`, ZH: `改成打印 JSON：{"debug": "got request"}`},
-						Why: Text{EN: "valid JSON is not enough: it is not a JSON-RPC message, so the client still cannot handle it", ZH: "合法 JSON 还不够：它不是 JSON-RPC 消息，客户端仍然无法处理"}},
+					{ID: "stderr", Label: tx("To stderr (print(…, file=sys.stderr), or a logger writing to stderr)", "写到 stderr（print(…, file=sys.stderr)，或写 stderr 的日志器）"),
+						Why: tx("the server MAY write UTF-8 strings to stderr for logging; the client may capture or ignore them", "服务器可以（MAY）向 stderr 写 UTF-8 字符串作日志；客户端可以收集或忽略")},
+					{ID: "log-notification", Label: tx("To the client as an MCP log message (notifications/message)", "作为 MCP 日志消息（notifications/message）发给客户端"),
+						Why: tx("a logging notification is a valid MCP message, so it may go on stdout", "日志通知是合法的 MCP 消息，所以可以走 stdout")},
+					{ID: "flush", Label: tx("Keep printing, but flush stdout after each print", "继续 print，但每次 print 后刷新 stdout"),
+						Why: tx("flushing only delivers the garbage sooner; it is still not an MCP message", "刷新只会让垃圾内容更早送达；它仍然不是 MCP 消息")},
+					{ID: "json-wrap", Label: tx(`Print it as JSON: {"debug": "got request"}`, `改成打印 JSON：{"debug": "got request"}`),
+						Why: tx("valid JSON is not enough: it is not a JSON-RPC message, so the client still cannot handle it", "合法 JSON 还不够：它不是 JSON-RPC 消息，客户端仍然无法处理")},
 				},
 				Correct: []string{"stderr", "log-notification"},
 			},
 		},
 		ModelAnswer: `{"client":"parse-error","rule":"stdout-mcp-only","fix":["stderr","log-notification"]}`,
-		Explanation: Text{
-			EN: "basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message, and MAY write UTF-8 strings to stderr for logging. The client parses stdout line by line as JSON-RPC, so a stray print is a parse error that can break the connection.",
-			ZH: "basic/transports「stdio」：服务器不得向 stdout 写入任何不是合法 MCP 消息的内容，可以向 stderr 写 UTF-8 字符串作日志。客户端逐行把 stdout 解析为 JSON-RPC，所以一句多余的 print 就是解析错误，可能导致连接中断。",
-		},
+		Explanation: tx(
+			"basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message, and MAY write UTF-8 strings to stderr for logging. The client parses stdout line by line as JSON-RPC, so a stray print is a parse error that can break the connection.",
+			"basic/transports「stdio」：服务器不得向 stdout 写入任何不是合法 MCP 消息的内容，可以向 stderr 写 UTF-8 字符串作日志。客户端逐行把 stdout 解析为 JSON-RPC，所以一句多余的 print 就是解析错误，可能导致连接中断。",
+		),
 		Spec: []string{"2025-11-25/basic/transports#stdio", "2026-07-28/basic/transports/stdio"},
 	}
 }
@@ -360,12 +394,12 @@ func stdoutPollution() Exercise {
 
 func originDefences() Exercise {
 	attacks := []Choice{
-		{ID: "dns-rebinding", Label: Text{EN: "A web page you visit uses DNS rebinding to make your browser send requests to your local server", ZH: "你访问的网页利用 DNS 重绑定，让浏览器向你的本地服务器发请求"},
-			Why: Text{EN: "the rebound page runs in your browser, which can reach 127.0.0.1 and attaches the page's Origin: validating Origin (403) stops it", ZH: "被重绑定的网页运行在你的浏览器里，能访问 127.0.0.1，并会带上该网页的 Origin：校验 Origin（返回 403）才能阻止它"}},
-		{ID: "network", Label: Text{EN: "Another machine on the same network (café Wi-Fi) connects to the server's port", ZH: "同一网络（咖啡馆 Wi-Fi）上的另一台机器连接服务器端口"},
-			Why: Text{EN: "another machine connects directly, not through a browser, so it need not send an Origin; binding to 127.0.0.1 instead of 0.0.0.0 makes the port unreachable from the network", ZH: "另一台机器直接连接而不经过浏览器，不一定发送 Origin；绑定 127.0.0.1 而不是 0.0.0.0，网络上就访问不到这个端口"}},
-		{ID: "local-process", Label: Text{EN: "Another program or user on the same machine calls the server", ZH: "同一台机器上的其他程序或用户调用服务器"},
-			Why: Text{EN: "a local program is not a browser (it sends any Origin or none) and 127.0.0.1 is reachable from the same machine: only authentication stops it", ZH: "本地程序不是浏览器（Origin 想发什么就发什么，也可以不发），而且同一台机器能访问 127.0.0.1：只有认证能阻止它"}},
+		{ID: "dns-rebinding", Label: tx("A web page you visit uses DNS rebinding to make your browser send requests to your local server", "你访问的网页利用 DNS 重绑定，让浏览器向你的本地服务器发请求"),
+			Why: tx("the rebound page runs in your browser, which can reach 127.0.0.1 and attaches the page's Origin: validating Origin (403) stops it", "被重绑定的网页运行在你的浏览器里，能访问 127.0.0.1，并会带上该网页的 Origin：校验 Origin（返回 403）才能阻止它")},
+		{ID: "network", Label: tx("Another machine on the same network (café Wi-Fi) connects to the server's port", "同一网络（咖啡馆 Wi-Fi）上的另一台机器连接服务器端口"),
+			Why: tx("another machine connects directly, not through a browser, so it need not send an Origin; binding to 127.0.0.1 instead of 0.0.0.0 makes the port unreachable from the network", "另一台机器直接连接而不经过浏览器，不一定发送 Origin；绑定 127.0.0.1 而不是 0.0.0.0，网络上就访问不到这个端口")},
+		{ID: "local-process", Label: tx("Another program or user on the same machine calls the server", "同一台机器上的其他程序或用户调用服务器"),
+			Why: tx("a local program is not a browser (it sends any Origin or none) and 127.0.0.1 is reachable from the same machine: only authentication stops it", "本地程序不是浏览器（Origin 想发什么就发什么，也可以不发），而且同一台机器能访问 127.0.0.1：只有认证能阻止它")},
 	}
 	q := func(id string, prompt Text, correct string) Question {
 		return Question{ID: id, Prompt: prompt, Choices: attacks, Correct: []string{correct}}
@@ -373,45 +407,49 @@ func originDefences() Exercise {
 	return Exercise{
 		ID:   IDOriginDefences,
 		Kind: KindChoice,
-		Title: Text{
-			EN: "Origin, localhost and DNS rebinding",
-			ZH: "Origin、localhost 与 DNS 重绑定",
-		},
-		Prompt: Text{
-			EN: "Your MCP server runs on your laptop with the Streamable HTTP transport. Match each defence the spec asks for to the attack it stops (origin, bind, auth), then say which status the server returns for a bad Origin (status).",
-			ZH: "你的 MCP 服务器以 Streamable HTTP 传输运行在笔记本电脑上。把规范要求的每项防御与它所阻止的攻击配对（origin、bind、auth），然后说出 Origin 不合法时服务器返回的状态码（status）。",
-		},
+		Title: tx(
+			"Origin, localhost and DNS rebinding",
+			"Origin、localhost 与 DNS 重绑定",
+		),
+		Prompt: tx(
+			"Your MCP server runs on your laptop with the Streamable HTTP transport. Match each defence the spec asks for to the attack it stops (origin, bind, auth), then say which status the server returns for a bad Origin (status).",
+			"你的 MCP 服务器以 Streamable HTTP 传输运行在笔记本电脑上。把规范要求的每项防御与它所阻止的攻击配对（origin、bind、auth），然后说出 Origin 不合法时服务器返回的状态码（status）。",
+		),
 		Hints: []Text{
-			{EN: "Which attacker goes through your browser? Browsers always say which page a request comes from.",
-				ZH: "哪种攻击者是借助你的浏览器的？浏览器总会声明请求来自哪个页面。"},
-			{EN: "127.0.0.1 is reachable only from the same machine, by every program on it.",
-				ZH: "127.0.0.1 只能从同一台机器访问——但这台机器上的所有程序都能访问。"},
+			tx(
+				"Which attacker goes through your browser? Browsers always say which page a request comes from.",
+				"哪种攻击者是借助你的浏览器的？浏览器总会声明请求来自哪个页面。",
+			),
+			tx(
+				"127.0.0.1 is reachable only from the same machine, by every program on it.",
+				"127.0.0.1 只能从同一台机器访问——但这台机器上的所有程序都能访问。",
+			),
 		},
 		Questions: []Question{
-			q("origin", Text{EN: "Validating the Origin header stops…", ZH: "校验 Origin 头可以阻止……"}, "dns-rebinding"),
-			q("bind", Text{EN: "Binding to 127.0.0.1 instead of 0.0.0.0 stops…", ZH: "绑定 127.0.0.1 而不是 0.0.0.0 可以阻止……"}, "network"),
-			q("auth", Text{EN: "Authentication on every connection stops…", ZH: "对所有连接进行认证可以阻止……"}, "local-process"),
+			q("origin", tx("Validating the Origin header stops…", "校验 Origin 头可以阻止……"), "dns-rebinding"),
+			q("bind", tx("Binding to 127.0.0.1 instead of 0.0.0.0 stops…", "绑定 127.0.0.1 而不是 0.0.0.0 可以阻止……"), "network"),
+			q("auth", tx("Authentication on every connection stops…", "对所有连接进行认证可以阻止……"), "local-process"),
 			{
 				ID:     "status",
-				Prompt: Text{EN: "The Origin header is present and invalid. The server answers:", ZH: "请求带有 Origin 头且不合法。服务器返回："},
+				Prompt: tx("The Origin header is present and invalid. The server answers:", "请求带有 Origin 头且不合法。服务器返回："),
 				Choices: []Choice{
-					{ID: "400", Label: Text{EN: "400 Bad Request", ZH: "400 Bad Request"},
-						Why: Text{EN: "400 is for malformed requests and header mismatches; the spec names 403 for a bad Origin", ZH: "400 用于畸形请求和头部不一致；规范规定 Origin 不合法时返回 403"}},
-					{ID: "401", Label: Text{EN: "401 Unauthorized", ZH: "401 Unauthorized"},
-						Why: Text{EN: "401 asks for credentials; the spec names 403 Forbidden for a bad Origin", ZH: "401 表示需要凭证；规范规定 Origin 不合法时返回 403 Forbidden"}},
-					{ID: "403", Label: Text{EN: "403 Forbidden", ZH: "403 Forbidden"},
-						Why: Text{EN: "servers MUST respond with 403 Forbidden", ZH: "服务器必须（MUST）返回 403 Forbidden"}},
-					{ID: "404", Label: Text{EN: "404 Not Found", ZH: "404 Not Found"},
-						Why: Text{EN: "hiding the endpoint is not what the spec asks; it names 403 Forbidden", ZH: "规范并不要求隐藏端点，它规定返回 403 Forbidden"}},
+					{ID: "400", Label: tx("400 Bad Request", "400 Bad Request"),
+						Why: tx("400 is for malformed requests and header mismatches; the spec names 403 for a bad Origin", "400 用于畸形请求和头部不一致；规范规定 Origin 不合法时返回 403")},
+					{ID: "401", Label: tx("401 Unauthorized", "401 Unauthorized"),
+						Why: tx("401 asks for credentials; the spec names 403 Forbidden for a bad Origin", "401 表示需要凭证；规范规定 Origin 不合法时返回 403 Forbidden")},
+					{ID: "403", Label: tx("403 Forbidden", "403 Forbidden"),
+						Why: tx("servers MUST respond with 403 Forbidden", "服务器必须（MUST）返回 403 Forbidden")},
+					{ID: "404", Label: tx("404 Not Found", "404 Not Found"),
+						Why: tx("hiding the endpoint is not what the spec asks; it names 403 Forbidden", "规范并不要求隐藏端点，它规定返回 403 Forbidden")},
 				},
 				Correct: []string{"403"},
 			},
 		},
 		ModelAnswer: `{"origin":"dns-rebinding","bind":"network","auth":"local-process","status":"403"}`,
-		Explanation: Text{
-			EN: "basic/transports §Security (Streamable HTTP): servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks and answer 403 Forbidden when it is present and invalid; SHOULD bind only to localhost (127.0.0.1) when running locally; and SHOULD implement proper authentication for all connections. Each defence closes a different door.",
-			ZH: "basic/transports「Security」（Streamable HTTP）：服务器必须校验所有传入连接的 Origin 头以防御 DNS 重绑定攻击，Origin 存在且不合法时返回 403 Forbidden；本地运行时应当只绑定 localhost（127.0.0.1）；应当对所有连接实施认证。每项防御各关一扇门。",
-		},
+		Explanation: tx(
+			"basic/transports §Security (Streamable HTTP): servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks and answer 403 Forbidden when it is present and invalid; SHOULD bind only to localhost (127.0.0.1) when running locally; and SHOULD implement proper authentication for all connections. Each defence closes a different door.",
+			"basic/transports「Security」（Streamable HTTP）：服务器必须校验所有传入连接的 Origin 头以防御 DNS 重绑定攻击，Origin 存在且不合法时返回 403 Forbidden；本地运行时应当只绑定 localhost（127.0.0.1）；应当对所有连接实施认证。每项防御各关一扇门。",
+		),
 		Spec: []string{"2025-11-25/basic/transports#security-warning", "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"},
 	}
 }
@@ -422,28 +460,34 @@ func initHandshake() Exercise {
 	return Exercise{
 		ID:   IDInitHandshake,
 		Kind: KindJSON,
-		Title: Text{
-			EN: "Open a 2025-11-25 session",
-			ZH: "打开一个 2025-11-25 会话",
-		},
-		Prompt: Text{
-			EN: "Over stdio, start a 2025-11-25 session: write the initialize request and the notification that must follow it, one JSON-RPC message per line (stdio messages are newline-delimited and must not contain embedded newlines). Your lines are sent to a fresh course server; then the grader sends tools/list to check that the session is in operation.",
-			ZH: "通过 stdio 开启一个 2025-11-25 会话：写出 initialize 请求以及紧随其后必须发送的通知，每行一条 JSON-RPC 消息（stdio 消息以换行分隔，不能包含内嵌换行）。你写的行会发给一台全新的课程服务器；随后评分器发送 tools/list，检查会话是否已进入运行阶段。",
-		},
+		Title: tx(
+			"Open a 2025-11-25 session",
+			"打开一个 2025-11-25 会话",
+		),
+		Prompt: tx(
+			"Over stdio, start a 2025-11-25 session: write the initialize request and the notification that must follow it, one JSON-RPC message per line (stdio messages are newline-delimited and must not contain embedded newlines). Your lines are sent to a fresh course server; then the grader sends tools/list to check that the session is in operation.",
+			"通过 stdio 开启一个 2025-11-25 会话：写出 initialize 请求以及紧随其后必须发送的通知，每行一条 JSON-RPC 消息（stdio 消息以换行分隔，不能包含内嵌换行）。你写的行会发给一台全新的课程服务器；随后评分器发送 tools/list，检查会话是否已进入运行阶段。",
+		),
 		Hints: []Text{
-			{EN: "initialize is a request: jsonrpc, id, method, params {protocolVersion, capabilities, clientInfo {name, version}}.",
-				ZH: "initialize 是请求：jsonrpc、id、method、params {protocolVersion, capabilities, clientInfo {name, version}}。"},
-			{EN: "capabilities may be an empty object if the client offers nothing.",
-				ZH: "如果客户端不提供任何能力，capabilities 可以是空对象。"},
-			{EN: "The second message is a notification: it has a method but no id, and gets no answer.",
-				ZH: "第二条消息是通知：有 method 但没有 id，也不会得到回应。"},
+			tx(
+				"initialize is a request: jsonrpc, id, method, params {protocolVersion, capabilities, clientInfo {name, version}}.",
+				"initialize 是请求：jsonrpc、id、method、params {protocolVersion, capabilities, clientInfo {name, version}}。",
+			),
+			tx(
+				"capabilities may be an empty object if the client offers nothing.",
+				"如果客户端不提供任何能力，capabilities 可以是空对象。",
+			),
+			tx(
+				"The second message is a notification: it has a method but no id, and gets no answer.",
+				"第二条消息是通知：有 method 但没有 id，也不会得到回应。",
+			),
 		},
 		ModelAnswer: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"wirelab-student","version":"1.0.0"}}}` + "\n" +
 			`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n",
-		Explanation: Text{
-			EN: "basic/lifecycle §Initialization: the client sends initialize with protocolVersion, capabilities and clientInfo; the server answers with its own protocolVersion, capabilities and serverInfo; then the client sends the notifications/initialized notification (no id, no answer) and normal operation begins.",
-			ZH: "basic/lifecycle「Initialization」：客户端发送 initialize，带上 protocolVersion、capabilities 和 clientInfo；服务器以自己的 protocolVersion、capabilities 和 serverInfo 作答；然后客户端发送 notifications/initialized 通知（没有 id，也没有回应），正常运行阶段开始。",
-		},
+		Explanation: tx(
+			"basic/lifecycle §Initialization: the client sends initialize with protocolVersion, capabilities and clientInfo; the server answers with its own protocolVersion, capabilities and serverInfo; then the client sends the notifications/initialized notification (no id, no answer) and normal operation begins.",
+			"basic/lifecycle「Initialization」：客户端发送 initialize，带上 protocolVersion、capabilities 和 clientInfo；服务器以自己的 protocolVersion、capabilities 和 serverInfo 作答；然后客户端发送 notifications/initialized 通知（没有 id，也没有回应），正常运行阶段开始。",
+		),
 		Spec:  []string{"2025-11-25/basic/lifecycle#initialization"},
 		grade: gradeInitHandshake,
 	}
@@ -470,39 +514,45 @@ func modernHeaders() Exercise {
 	ex := Exercise{
 		ID:   IDModernHeaders,
 		Kind: KindHTTP,
-		Title: Text{
-			EN: "Headers that must match the body",
-			ZH: "必须与正文一致的头部",
-		},
-		Prompt: Text{
-			EN: "The course server speaks 2026-07-28 over Streamable HTTP at /mcp. Its tools: list_employees; list_emails (urgent: boolean, limit: integer 1–20); office_days (employee: string); export_timesheets. Write three tools/call POST requests, headers and body:\n" +
-				"accepted — one the server accepts (200 with a result);\n" +
-				"mismatch — one it rejects with 400 and -32020 HeaderMismatch;\n" +
-				"unsupported — one it rejects with 400 and -32022 UnsupportedProtocolVersion, whose error data lists the supported versions and echoes the version you requested.\n" +
+		Title: tx(
+			"Headers that must match the body",
+			"必须与正文一致的头部",
+		),
+		Prompt: tx(
+			"The course server speaks 2026-07-28 over Streamable HTTP at /mcp. Its tools: list_employees; list_emails (urgent: boolean, limit: integer 1–20); office_days (employee: string); export_timesheets. Write three tools/call POST requests, headers and body:\n"+
+				"accepted — one the server accepts (200 with a result);\n"+
+				"mismatch — one it rejects with 400 and -32020 HeaderMismatch;\n"+
+				"unsupported — one it rejects with 400 and -32022 UnsupportedProtocolVersion, whose error data lists the supported versions and echoes the version you requested.\n"+
 				"Every request needs Host, Content-Type, Accept (application/json and text/event-stream), Content-Length (in bytes), MCP-Protocol-Version, Mcp-Method and Mcp-Name; the body's params._meta needs io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities. Start each request with its own line: ### accepted, ### mismatch, ### unsupported.",
-			ZH: "课程服务器在 /mcp 上通过 Streamable HTTP 使用 2026-07-28 协议。它的工具有：list_employees；list_emails（urgent：布尔值，limit：1–20 的整数）；office_days（employee：字符串）；export_timesheets。写出三个 tools/call 的 POST 请求（头部和正文）：\n" +
-				"accepted —— 服务器接受的请求（200 加结果）；\n" +
-				"mismatch —— 被服务器以 400 和 -32020 HeaderMismatch 拒绝的请求；\n" +
-				"unsupported —— 被服务器以 400 和 -32022 UnsupportedProtocolVersion 拒绝的请求，其错误 data 列出服务器支持的版本，并回显你请求的版本。\n" +
+			"课程服务器在 /mcp 上通过 Streamable HTTP 使用 2026-07-28 协议。它的工具有：list_employees；list_emails（urgent：布尔值，limit：1–20 的整数）；office_days（employee：字符串）；export_timesheets。写出三个 tools/call 的 POST 请求（头部和正文）：\n"+
+				"accepted —— 服务器接受的请求（200 加结果）；\n"+
+				"mismatch —— 被服务器以 400 和 -32020 HeaderMismatch 拒绝的请求；\n"+
+				"unsupported —— 被服务器以 400 和 -32022 UnsupportedProtocolVersion 拒绝的请求，其错误 data 列出服务器支持的版本，并回显你请求的版本。\n"+
 				"每个请求都需要 Host、Content-Type、Accept（application/json 和 text/event-stream）、Content-Length（字节数）、MCP-Protocol-Version、Mcp-Method 和 Mcp-Name；正文的 params._meta 需要 io.modelcontextprotocol/protocolVersion 和 io.modelcontextprotocol/clientCapabilities。每个请求以单独一行开头：### accepted、### mismatch、### unsupported。",
-		},
+		),
 		Hints: []Text{
-			{EN: "The server compares MCP-Protocol-Version with _meta's protocolVersion, Mcp-Method with method, and Mcp-Name with params.name.",
-				ZH: "服务器会比较 MCP-Protocol-Version 与 _meta 中的 protocolVersion、Mcp-Method 与 method、Mcp-Name 与 params.name。"},
-			{EN: "For a mismatch, make exactly one header disagree with the body, e.g. Mcp-Name: list_employees while params.name is list_emails.",
-				ZH: "要制造不一致，只让一个头部和正文不符，例如 Mcp-Name: list_employees 而 params.name 是 list_emails。"},
-			{EN: "For -32022, the header and _meta must agree — on a version the server does not know, such as 2099-01-01.",
-				ZH: "要得到 -32022，头部和 _meta 必须一致——而且是服务器不认识的版本，比如 2099-01-01。"},
+			tx(
+				"The server compares MCP-Protocol-Version with _meta's protocolVersion, Mcp-Method with method, and Mcp-Name with params.name.",
+				"服务器会比较 MCP-Protocol-Version 与 _meta 中的 protocolVersion、Mcp-Method 与 method、Mcp-Name 与 params.name。",
+			),
+			tx(
+				"For a mismatch, make exactly one header disagree with the body, e.g. Mcp-Name: list_employees while params.name is list_emails.",
+				"要制造不一致，只让一个头部和正文不符，例如 Mcp-Name: list_employees 而 params.name 是 list_emails。",
+			),
+			tx(
+				"For -32022, the header and _meta must agree — on a version the server does not know, such as 2099-01-01.",
+				"要得到 -32022，头部和 _meta 必须一致——而且是服务器不认识的版本，比如 2099-01-01。",
+			),
 		},
 		Parts: []Part{
-			{ID: "accepted", Prompt: Text{EN: "accepted: 200 with a result", ZH: "accepted：200 加结果"}},
-			{ID: "mismatch", Prompt: Text{EN: "mismatch: 400 with -32020 HeaderMismatch", ZH: "mismatch：400 加 -32020 HeaderMismatch"}},
-			{ID: "unsupported", Prompt: Text{EN: "unsupported: 400 with -32022 UnsupportedProtocolVersion", ZH: "unsupported：400 加 -32022 UnsupportedProtocolVersion"}},
+			{ID: "accepted", Prompt: tx("accepted: 200 with a result", "accepted：200 加结果")},
+			{ID: "mismatch", Prompt: tx("mismatch: 400 with -32020 HeaderMismatch", "mismatch：400 加 -32020 HeaderMismatch")},
+			{ID: "unsupported", Prompt: tx("unsupported: 400 with -32022 UnsupportedProtocolVersion", "unsupported：400 加 -32022 UnsupportedProtocolVersion")},
 		},
-		Explanation: Text{
-			EN: "basic/transports/streamable-http §Request Metadata and §Server Validation: the server rejects a request whose MCP-Protocol-Version, Mcp-Method or Mcp-Name header is missing or disagrees with the body with 400 and -32020 HeaderMismatch; a version it does not implement gets 400 and UnsupportedProtocolVersionError (-32022) with data {supported, requested}, so the client can retry with a mutually supported version.",
-			ZH: "basic/transports/streamable-http「Request Metadata」与「Server Validation」：MCP-Protocol-Version、Mcp-Method 或 Mcp-Name 头缺失或与正文不一致时，服务器以 400 和 -32020 HeaderMismatch 拒绝；对于它不实现的版本，返回 400 和 UnsupportedProtocolVersionError（-32022），data 为 {supported, requested}，客户端据此换用双方都支持的版本重试。",
-		},
+		Explanation: tx(
+			"basic/transports/streamable-http §Request Metadata and §Server Validation: the server rejects a request whose MCP-Protocol-Version, Mcp-Method or Mcp-Name header is missing or disagrees with the body with 400 and -32020 HeaderMismatch; a version it does not implement gets 400 and UnsupportedProtocolVersionError (-32022) with data {supported, requested}, so the client can retry with a mutually supported version.",
+			"basic/transports/streamable-http「Request Metadata」与「Server Validation」：MCP-Protocol-Version、Mcp-Method 或 Mcp-Name 头缺失或与正文不一致时，服务器以 400 和 -32020 HeaderMismatch 拒绝；对于它不实现的版本，返回 400 和 UnsupportedProtocolVersionError（-32022），data 为 {supported, requested}，客户端据此换用双方都支持的版本重试。",
+		),
 		Spec: []string{"2026-07-28/basic/transports/streamable-http#server-validation", "2026-07-28/basic/transports/streamable-http#protocol-version-header"},
 	}
 	args := `{"urgent":true,"limit":5}`
@@ -521,25 +571,29 @@ func mcpNameBase64() Exercise {
 	return Exercise{
 		ID:   IDMcpNameBase64,
 		Kind: KindHTTP,
-		Title: Text{
-			EN: "A tool name that is not ASCII",
-			ZH: "不是 ASCII 的工具名",
-		},
-		Prompt: Text{
-			EN: "A server offers a tool named " + base64ToolName + ". A 2026-07-28 tools/call for it must mirror the name into the Mcp-Name header, but header values must be visible ASCII. Write the Mcp-Name header (the whole line \"Mcp-Name: …\" or just its value) in the Base64 sentinel form.",
-			ZH: "服务器提供一个名为 " + base64ToolName + " 的工具。调用它的 2026-07-28 tools/call 必须把工具名镜像到 Mcp-Name 头中，但头部的值只能是可见 ASCII 字符。请用 Base64 哨兵格式写出 Mcp-Name 头（整行 \"Mcp-Name: …\" 或只写值）。",
-		},
+		Title: tx(
+			"A tool name that is not ASCII",
+			"不是 ASCII 的工具名",
+		),
+		Prompt: tx(
+			"A server offers a tool named "+base64ToolName+". A 2026-07-28 tools/call for it must mirror the name into the Mcp-Name header, but header values must be visible ASCII. Write the Mcp-Name header (the whole line \"Mcp-Name: …\" or just its value) in the Base64 sentinel form.",
+			"服务器提供一个名为 "+base64ToolName+" 的工具。调用它的 2026-07-28 tools/call 必须把工具名镜像到 Mcp-Name 头中，但头部的值只能是可见 ASCII 字符。请用 Base64 哨兵格式写出 Mcp-Name 头（整行 \"Mcp-Name: …\" 或只写值）。",
+		),
 		Hints: []Text{
-			{EN: "The form is =?base64?{Base64EncodedValue}?= — the markers are lowercase and case-sensitive.",
-				ZH: "格式是 =?base64?{Base64EncodedValue}?=——标记是小写的，区分大小写。"},
-			{EN: "Encode the UTF-8 bytes of the name (each Chinese character is 3 bytes) with the standard Base64 alphabet, padding included.",
-				ZH: "对名字的 UTF-8 字节（每个汉字 3 字节）用标准 Base64 字母表编码，保留填充。"},
+			tx(
+				"The form is =?base64?{Base64EncodedValue}?= — the markers are lowercase and case-sensitive.",
+				"格式是 =?base64?{Base64EncodedValue}?=——标记是小写的，区分大小写。",
+			),
+			tx(
+				"Encode the UTF-8 bytes of the name (each Chinese character is 3 bytes) with the standard Base64 alphabet, padding included.",
+				"对名字的 UTF-8 字节（每个汉字 3 字节）用标准 Base64 字母表编码，保留填充。",
+			),
 		},
 		ModelAnswer: "Mcp-Name: " + EncodeHeaderValue(base64ToolName),
-		Explanation: Text{
-			EN: "basic/transports/streamable-http §Value Encoding: a value that cannot be a plain ASCII header value is sent as =?base64?…?= with the standard Base64 encoding of its UTF-8 bytes; the server decodes it before comparing with params.name. " + base64ToolName + " is 13 UTF-8 bytes → " + EncodeHeaderValue(base64ToolName) + ".",
-			ZH: "basic/transports/streamable-http「Value Encoding」：不能作为普通 ASCII 头部值的内容，以 =?base64?…?= 形式发送，其中是 UTF-8 字节的标准 Base64 编码；服务器先解码再与 params.name 比较。" + base64ToolName + " 的 UTF-8 编码是 13 个字节 → " + EncodeHeaderValue(base64ToolName) + "。",
-		},
+		Explanation: tx(
+			"basic/transports/streamable-http §Value Encoding: a value that cannot be a plain ASCII header value is sent as =?base64?…?= with the standard Base64 encoding of its UTF-8 bytes; the server decodes it before comparing with params.name. "+base64ToolName+" is 13 UTF-8 bytes → "+EncodeHeaderValue(base64ToolName)+".",
+			"basic/transports/streamable-http「Value Encoding」：不能作为普通 ASCII 头部值的内容，以 =?base64?…?= 形式发送，其中是 UTF-8 字节的标准 Base64 编码；服务器先解码再与 params.name 比较。"+base64ToolName+" 的 UTF-8 编码是 13 个字节 → "+EncodeHeaderValue(base64ToolName)+"。",
+		),
 		Spec:  []string{"2026-07-28/basic/transports/streamable-http#value-encoding"},
 		grade: gradeBase64Name,
 	}
@@ -551,74 +605,78 @@ func capabilityErrors() Exercise {
 	return Exercise{
 		ID:   IDCapabilities,
 		Kind: KindChoice,
-		Title: Text{
-			EN: "Calling an undeclared capability",
-			ZH: "调用未声明的能力",
-		},
-		Prompt: Text{
-			EN: "A server declared only the tools capability — no prompts — in its initialize result (or, on 2026-07-28, its server/discover result). A client calls prompts/list anyway. code: which JSON-RPC error comes back? status: on 2026-07-28 Streamable HTTP, with which HTTP status? avoid: what should the client have done?",
-			ZH: "某服务器在 initialize 结果（或在 2026-07-28 中的 server/discover 结果）里只声明了 tools 能力——没有 prompts。客户端仍然调用了 prompts/list。code：返回哪个 JSON-RPC 错误？status：在 2026-07-28 的 Streamable HTTP 上，HTTP 状态码是多少？avoid：客户端本该怎么做？",
-		},
+		Title: tx(
+			"Calling an undeclared capability",
+			"调用未声明的能力",
+		),
+		Prompt: tx(
+			"A server declared only the tools capability — no prompts — in its initialize result (or, on 2026-07-28, its server/discover result). A client calls prompts/list anyway. code: which JSON-RPC error comes back? status: on 2026-07-28 Streamable HTTP, with which HTTP status? avoid: what should the client have done?",
+			"某服务器在 initialize 结果（或在 2026-07-28 中的 server/discover 结果）里只声明了 tools 能力——没有 prompts。客户端仍然调用了 prompts/list。code：返回哪个 JSON-RPC 错误？status：在 2026-07-28 的 Streamable HTTP 上，HTTP 状态码是多少？avoid：客户端本该怎么做？",
+		),
 		Hints: []Text{
-			{EN: "To the client, a method behind an undeclared capability is the same as a method that does not exist.",
-				ZH: "对客户端来说，未声明能力背后的方法就等同于不存在的方法。"},
-			{EN: "2026-07-28 streamable-http: \"If the server does not implement the requested RPC method …\"",
-				ZH: "2026-07-28 streamable-http：“If the server does not implement the requested RPC method …”"},
+			tx(
+				"To the client, a method behind an undeclared capability is the same as a method that does not exist.",
+				"对客户端来说，未声明能力背后的方法就等同于不存在的方法。",
+			),
+			tx(
+				"2026-07-28 streamable-http: \"If the server does not implement the requested RPC method …\"",
+				"2026-07-28 streamable-http：“If the server does not implement the requested RPC method …”",
+			),
 		},
 		Questions: []Question{
 			{
 				ID:     "code",
-				Prompt: Text{EN: "JSON-RPC error code", ZH: "JSON-RPC 错误码"},
+				Prompt: tx("JSON-RPC error code", "JSON-RPC 错误码"),
 				Choices: []Choice{
-					{ID: "-32601", Label: Text{EN: "-32601 Method not found", ZH: "-32601 Method not found（方法不存在）"},
-						Why: Text{EN: "MethodNotFoundError covers methods gated behind a server capability the server did not advertise", ZH: "MethodNotFoundError 涵盖服务器未声明的能力所对应的方法"}},
-					{ID: "-32602", Label: Text{EN: "-32602 Invalid params", ZH: "-32602 Invalid params（参数无效）"},
-						Why: Text{EN: "the params are not the problem: the method itself is not available", ZH: "问题不在参数：方法本身不可用"}},
-					{ID: "-32600", Label: Text{EN: "-32600 Invalid Request", ZH: "-32600 Invalid Request（无效请求）"},
-						Why: Text{EN: "the request is well-formed JSON-RPC; the method is what is missing", ZH: "请求是格式正确的 JSON-RPC；缺的是方法"}},
-					{ID: "-32603", Label: Text{EN: "-32603 Internal error", ZH: "-32603 Internal error（内部错误）"},
-						Why: Text{EN: "nothing failed inside the server; it simply does not offer prompts", ZH: "服务器内部没有出错，它只是不提供 prompts"}},
-					{ID: "-32021", Label: Text{EN: "-32021 Missing required client capability", ZH: "-32021 Missing required client capability（缺少必需的客户端能力）"},
-						Why: Text{EN: "-32021 is for a request that needs a client capability the client did not declare; here the server capability is missing", ZH: "-32021 用于请求需要客户端未声明的客户端能力的情况；这里缺的是服务器能力"}},
+					{ID: "-32601", Label: tx("-32601 Method not found", "-32601 Method not found（方法不存在）"),
+						Why: tx("MethodNotFoundError covers methods gated behind a server capability the server did not advertise", "MethodNotFoundError 涵盖服务器未声明的能力所对应的方法")},
+					{ID: "-32602", Label: tx("-32602 Invalid params", "-32602 Invalid params（参数无效）"),
+						Why: tx("the params are not the problem: the method itself is not available", "问题不在参数：方法本身不可用")},
+					{ID: "-32600", Label: tx("-32600 Invalid Request", "-32600 Invalid Request（无效请求）"),
+						Why: tx("the request is well-formed JSON-RPC; the method is what is missing", "请求是格式正确的 JSON-RPC；缺的是方法")},
+					{ID: "-32603", Label: tx("-32603 Internal error", "-32603 Internal error（内部错误）"),
+						Why: tx("nothing failed inside the server; it simply does not offer prompts", "服务器内部没有出错，它只是不提供 prompts")},
+					{ID: "-32021", Label: tx("-32021 Missing required client capability", "-32021 Missing required client capability（缺少必需的客户端能力）"),
+						Why: tx("-32021 is for a request that needs a client capability the client did not declare; here the server capability is missing", "-32021 用于请求需要客户端未声明的客户端能力的情况；这里缺的是服务器能力")},
 				},
 				Correct: []string{"-32601"},
 			},
 			{
 				ID:     "status",
-				Prompt: Text{EN: "HTTP status on 2026-07-28 Streamable HTTP", ZH: "2026-07-28 Streamable HTTP 上的 HTTP 状态码"},
+				Prompt: tx("HTTP status on 2026-07-28 Streamable HTTP", "2026-07-28 Streamable HTTP 上的 HTTP 状态码"),
 				Choices: []Choice{
-					{ID: "200", Label: Text{EN: "200 OK", ZH: "200 OK"},
-						Why: Text{EN: "on 2026-07-28 an unimplemented method MUST get 404 with -32601", ZH: "在 2026-07-28 中，未实现的方法必须（MUST）返回 404 和 -32601"}},
-					{ID: "400", Label: Text{EN: "400 Bad Request", ZH: "400 Bad Request"},
-						Why: Text{EN: "400 is for unsupported versions, missing client capabilities and header mismatches", ZH: "400 用于不支持的版本、缺少客户端能力和头部不一致"}},
-					{ID: "404", Label: Text{EN: "404 Not Found", ZH: "404 Not Found"},
-						Why: Text{EN: "the server MUST respond with 404 Not Found and -32601", ZH: "服务器必须（MUST）返回 404 Not Found 和 -32601"}},
-					{ID: "501", Label: Text{EN: "501 Not Implemented", ZH: "501 Not Implemented"},
-						Why: Text{EN: "the spec names 404 Not Found, with the JSON-RPC body telling it apart from a legacy server's 404", ZH: "规范规定返回 404 Not Found，并用 JSON-RPC 正文与旧式服务器的 404 区分开"}},
+					{ID: "200", Label: tx("200 OK", "200 OK"),
+						Why: tx("on 2026-07-28 an unimplemented method MUST get 404 with -32601", "在 2026-07-28 中，未实现的方法必须（MUST）返回 404 和 -32601")},
+					{ID: "400", Label: tx("400 Bad Request", "400 Bad Request"),
+						Why: tx("400 is for unsupported versions, missing client capabilities and header mismatches", "400 用于不支持的版本、缺少客户端能力和头部不一致")},
+					{ID: "404", Label: tx("404 Not Found", "404 Not Found"),
+						Why: tx("the server MUST respond with 404 Not Found and -32601", "服务器必须（MUST）返回 404 Not Found 和 -32601")},
+					{ID: "501", Label: tx("501 Not Implemented", "501 Not Implemented"),
+						Why: tx("the spec names 404 Not Found, with the JSON-RPC body telling it apart from a legacy server's 404", "规范规定返回 404 Not Found，并用 JSON-RPC 正文与旧式服务器的 404 区分开")},
 				},
 				Correct: []string{"404"},
 			},
 			{
 				ID:     "avoid",
-				Prompt: Text{EN: "What should the client have done?", ZH: "客户端本该怎么做？"},
+				Prompt: tx("What should the client have done?", "客户端本该怎么做？"),
 				Choices: []Choice{
-					{ID: "check-caps", Label: Text{EN: "Read the server's capabilities and call prompts/* only when prompts is declared", ZH: "读取服务器声明的能力，只有声明了 prompts 才调用 prompts/*"},
-						Why: Text{EN: "capability negotiation exists so that each side only uses what the other declared", ZH: "能力协商的意义就在于双方只使用对方声明过的功能"}},
-					{ID: "declare-client", Label: Text{EN: "Declare prompts in its own client capabilities", ZH: "在自己的客户端能力里声明 prompts"},
-						Why: Text{EN: "client capabilities say what the client offers; they cannot give the server a feature", ZH: "客户端能力说明的是客户端提供什么，不能给服务器添加功能"}},
-					{ID: "retry", Label: Text{EN: "Retry with backoff", ZH: "带退避地重试"},
-						Why: Text{EN: "the method will not appear by waiting; retrying only wastes time", ZH: "等待并不会让这个方法出现，重试只是浪费时间"}},
-					{ID: "fix-params", Label: Text{EN: "Change the params and try again", ZH: "修改参数后再试"},
-						Why: Text{EN: "the params are fine; the method is not available", ZH: "参数没有问题；是方法不可用"}},
+					{ID: "check-caps", Label: tx("Read the server's capabilities and call prompts/* only when prompts is declared", "读取服务器声明的能力，只有声明了 prompts 才调用 prompts/*"),
+						Why: tx("capability negotiation exists so that each side only uses what the other declared", "能力协商的意义就在于双方只使用对方声明过的功能")},
+					{ID: "declare-client", Label: tx("Declare prompts in its own client capabilities", "在自己的客户端能力里声明 prompts"),
+						Why: tx("client capabilities say what the client offers; they cannot give the server a feature", "客户端能力说明的是客户端提供什么，不能给服务器添加功能")},
+					{ID: "retry", Label: tx("Retry with backoff", "带退避地重试"),
+						Why: tx("the method will not appear by waiting; retrying only wastes time", "等待并不会让这个方法出现，重试只是浪费时间")},
+					{ID: "fix-params", Label: tx("Change the params and try again", "修改参数后再试"),
+						Why: tx("the params are fine; the method is not available", "参数没有问题；是方法不可用")},
 				},
 				Correct: []string{"check-caps"},
 			},
 		},
 		ModelAnswer: `{"code":"-32601","status":"404","avoid":"check-caps"}`,
-		Explanation: Text{
-			EN: "2026-07-28 schema, MethodNotFoundError: a server returns -32601 when a client invokes a method it does not implement — including one gated behind a server capability it did not advertise (e.g. prompts/list without prompts). On 2026-07-28 Streamable HTTP that answer comes with 404 Not Found. -32021 is the opposite case: a missing client capability.",
-			ZH: "2026-07-28 schema 中的 MethodNotFoundError：客户端调用服务器未实现的方法时返回 -32601——包括服务器未声明的能力背后的方法（例如没有 prompts 时调用 prompts/list）。在 2026-07-28 的 Streamable HTTP 上，这个错误伴随 404 Not Found。-32021 是相反的情况：缺少客户端能力。",
-		},
+		Explanation: tx(
+			"2026-07-28 schema, MethodNotFoundError: a server returns -32601 when a client invokes a method it does not implement — including one gated behind a server capability it did not advertise (e.g. prompts/list without prompts). On 2026-07-28 Streamable HTTP that answer comes with 404 Not Found. -32021 is the opposite case: a missing client capability.",
+			"2026-07-28 schema 中的 MethodNotFoundError：客户端调用服务器未实现的方法时返回 -32601——包括服务器未声明的能力背后的方法（例如没有 prompts 时调用 prompts/list）。在 2026-07-28 的 Streamable HTTP 上，这个错误伴随 404 Not Found。-32021 是相反的情况：缺少客户端能力。",
+		),
 		Spec: []string{"2026-07-28/schema#methodnotfounderror", "2026-07-28/basic/transports/streamable-http#protocol-version-header"},
 	}
 }
@@ -639,27 +697,27 @@ func nxmAdapters() Exercise {
 	return Exercise{
 		ID:   IDNxM,
 		Kind: KindNumeric,
-		Title: Text{
-			EN: "N×M versus N+M",
-			ZH: "N×M 与 N+M",
-		},
-		Prompt: Text{
-			EN: fmt.Sprintf("A company uses %d AI applications (a chat assistant, an IDE, a CLI agent, a browser extension and an office suite) and wants each of them to reach the same %d tools. without: how many custom adapters are needed if every app integrates every tool directly? with: how many MCP implementations (clients plus servers) are needed with MCP? saved: how many fewer is that?", nxmApps, nxmTools),
-			ZH: fmt.Sprintf("一家公司使用 %d 个 AI 应用（聊天助手、IDE、命令行智能体、浏览器扩展和办公套件），希望每个应用都能访问同样的 %d 个工具。without：如果每个应用都直接对接每个工具，需要多少个定制适配器？with：使用 MCP 需要多少个 MCP 实现（客户端加服务器）？saved：少了多少个？", nxmApps, nxmTools),
-		},
+		Title: tx(
+			"N×M versus N+M",
+			"N×M 与 N+M",
+		),
+		Prompt: tx(
+			fmt.Sprintf("A company uses %d AI applications (a chat assistant, an IDE, a CLI agent, a browser extension and an office suite) and wants each of them to reach the same %d tools. without: how many custom adapters are needed if every app integrates every tool directly? with: how many MCP implementations (clients plus servers) are needed with MCP? saved: how many fewer is that?", nxmApps, nxmTools),
+			fmt.Sprintf("一家公司使用 %d 个 AI 应用（聊天助手、IDE、命令行智能体、浏览器扩展和办公套件），希望每个应用都能访问同样的 %d 个工具。without：如果每个应用都直接对接每个工具，需要多少个定制适配器？with：使用 MCP 需要多少个 MCP 实现（客户端加服务器）？saved：少了多少个？", nxmApps, nxmTools),
+		),
 		Hints: []Text{
-			{EN: "Without a shared protocol, every (app, tool) pair needs its own adapter.", ZH: "没有共同协议时，每一对（应用，工具）都需要自己的适配器。"},
-			{EN: "With MCP, each app implements one client and each tool one server.", ZH: "使用 MCP 时，每个应用实现一个客户端，每个工具实现一个服务器。"},
+			tx("Without a shared protocol, every (app, tool) pair needs its own adapter.", "没有共同协议时，每一对（应用，工具）都需要自己的适配器。"),
+			tx("With MCP, each app implements one client and each tool one server.", "使用 MCP 时，每个应用实现一个客户端，每个工具实现一个服务器。"),
 		},
 		Fields: []Field{
-			{ID: "without", Label: Text{EN: "Adapters without MCP", ZH: "不用 MCP 的适配器数"}, Want: []float64{float64(r.WithoutMCP)}},
-			{ID: "with", Label: Text{EN: "Implementations with MCP", ZH: "使用 MCP 的实现数"}, Want: []float64{float64(r.WithMCP)}},
-			{ID: "saved", Label: Text{EN: "Saved", ZH: "节省数"}, Want: []float64{float64(r.Saved)}},
+			{ID: "without", Label: tx("Adapters without MCP", "不用 MCP 的适配器数"), Want: []float64{float64(r.WithoutMCP)}},
+			{ID: "with", Label: tx("Implementations with MCP", "使用 MCP 的实现数"), Want: []float64{float64(r.WithMCP)}},
+			{ID: "saved", Label: tx("Saved", "节省数"), Want: []float64{float64(r.Saved)}},
 		},
 		ModelAnswer: fmt.Sprintf(`{"without":%d,"with":%d,"saved":%d}`, r.WithoutMCP, r.WithMCP, r.Saved),
-		Explanation: Text{
-			EN: calc.Explain(r, EN),
-			ZH: calc.Explain(r, ZH),
-		},
+		Explanation: tx(
+			calc.Explain(r, EN),
+			calc.Explain(r, ZH),
+		),
 	}
 }

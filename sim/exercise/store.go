@@ -29,6 +29,11 @@ type Store struct {
 }
 
 // NewStore returns an empty store of the current version.
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func NewStore() Store {
 	return Store{Version: StoreVersion, Exercises: map[string]*Progress{}}
 }

@@ -386,6 +386,10 @@ func Decode(data []byte) (*Message, *DecodeError) {
 	return m, nil
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func invalid(id ID, msg string) *DecodeError {
 	return &DecodeError{ID: id, Err: &Error{Code: CodeInvalidRequest, Message: msg}}
 }

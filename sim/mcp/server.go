@@ -441,7 +441,7 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if m.Kind() == jsonrpc.KindNotification {
 		return Reply{Status: http.StatusAccepted}
 	}
-	if !legacyMethods[m.Method] {
+	if !legacyMethods(m.Method) {
 		return s.methodNotFound(m, false)
 	}
 	if ph != phaseReady {
@@ -459,8 +459,16 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	return s.methodNotFound(m, false)
 }
 
-// legacyMethods are the requests a 2025-11-25 session of this server knows.
-var legacyMethods = map[string]bool{MethodInitialize: true, MethodPing: true, MethodToolsList: true, MethodToolsCall: true}
+// legacyMethods reports whether method is one of the requests a 2025-11-25
+// session of this server knows. A switch, not a map literal: no map is
+// built at start-up.
+func legacyMethods(method string) bool {
+	switch method {
+	case MethodInitialize, MethodPing, MethodToolsList, MethodToolsCall:
+		return true
+	}
+	return false
+}
 
 func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 	if m.Kind() != jsonrpc.KindRequest {

@@ -3,7 +3,7 @@
 package scenario
 
 import (
-	"fmt"
+	"errors"
 
 	"mcpwirelab/sim/httplab"
 )
@@ -52,4 +52,4 @@ var (
 )
 
 // ErrUnknown is returned (wrapped) for a bad option value.
-var ErrUnknown = fmt.Errorf("unknown value")
+var ErrUnknown = errors.New("unknown value")

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -156,7 +157,7 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 
 // ErrNotApplicable is returned (wrapped) for a fault that has no meaning
 // under the selected version and transport.
-var ErrNotApplicable = fmt.Errorf("not applicable")
+var ErrNotApplicable = errors.New("not applicable")
 
 // Run runs a scenario and returns its trace.
 func Run(o Options) (*trace.Trace, error) {

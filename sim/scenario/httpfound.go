@@ -64,11 +64,15 @@ type lab struct {
 func newLab(r *runner, o httplab.Options) *lab {
 	o.Sleep = r.clock.Sleep
 	l := &lab{r: r, api: httplab.NewAPI(o)}
-	l.client = httplab.NewClient(r.o.Client, l.do, r.clock.Sleep, func() time.Time { return epoch.Add(r.clock.Now()) })
+	l.client = httplab.NewClient(r.o.Client, l.do, r.clock.Sleep, func() time.Time { return epoch().Add(r.clock.Now()) })
 	l.client.OnDecision = l.decided
 	return l
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (l *lab) nowMs() int64 { return l.r.clock.Now().Milliseconds() }
 
 // configure shows the learner's client settings.
@@ -85,6 +89,11 @@ func (l *lab) configure() {
 }
 
 // newRequest builds a request the way the lab's client sends it.
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func newRequest(method, target string, body []byte, mutate func(h http.Header)) func() *http.Request {
 	return func() *http.Request {
 		var rd io.Reader
@@ -105,6 +114,11 @@ func newRequest(method, target string, body []byte, mutate func(h http.Header)) 
 }
 
 // call runs one logical call (with retries) under a note label.
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (l *lab) call(label string, newReq func() *http.Request) httplab.Result {
 	l.label = label
 	return l.client.Send(context.Background(), newReq)

@@ -115,6 +115,7 @@ func TestHTTPLabSameUnderBothVersions(t *testing.T) {
 // (TestEmittedNotesCiteTheirVersion and TestNotesCiteTheSpec check the
 // default runs and the citations against the spec text as well.)
 func TestHTTPLabNotes(t *testing.T) {
+	notes := noteIndex()
 	if len(httpNoteClashes) > 0 {
 		t.Fatalf("notes_http.go keys already defined elsewhere: %v", httpNoteClashes)
 	}
@@ -154,7 +155,8 @@ func TestHTTPLabNotes(t *testing.T) {
 	// Reachable only through settings the scenarios do not expose: a
 	// Retry-After over the cap, a 4xx without its own entry.
 	spare := map[string]bool{"retry-after.too-long": true, "no-retry": true}
-	for k := range httpNotes {
+	for _, e := range httpNoteTable {
+		k := e.key
 		base, _, _ := strings.Cut(k, "@")
 		if !spare[base] && !seen[base+"@2026-07-28"] && !seen[base+"@2025-11-25"] {
 			t.Errorf("note %s is never emitted", k)

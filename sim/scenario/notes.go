@@ -1,6 +1,54 @@
 package scenario
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
+
+// noteEntry is one annotation of the tables in notes_text.go and
+// notes_http.go. The notes are tables, not map literals: a map literal
+// whose values are structs compiles to WebAssembly code that inserts every
+// entry at start-up (about 55 KB), a table of structs of strings is static
+// data. The map is built from the tables on first use.
+type noteEntry struct {
+	key  string
+	note Note
+}
+
+var (
+	notesOnce sync.Once
+	noteMap   map[string]Note // every note by key; use noteIndex
+
+	// noteClashes lists keys that noteTable defines twice and
+	// httpNoteClashes keys of httpNoteTable that are already defined
+	// (by noteTable, or earlier in httpNoteTable); the first entry wins.
+	// Tests fail on any.
+	noteClashes, httpNoteClashes []string
+)
+
+// noteIndex returns the notes by key, built once from noteTable and then
+// httpNoteTable.
+func noteIndex() map[string]Note {
+	notesOnce.Do(func() {
+		m := make(map[string]Note, len(noteTable)+len(httpNoteTable))
+		for _, e := range noteTable {
+			if _, dup := m[e.key]; dup {
+				noteClashes = append(noteClashes, e.key)
+				continue
+			}
+			m[e.key] = e.note
+		}
+		for _, e := range httpNoteTable {
+			if _, dup := m[e.key]; dup {
+				httpNoteClashes = append(httpNoteClashes, e.key)
+				continue
+			}
+			m[e.key] = e.note
+		}
+		noteMap = m
+	})
+	return noteMap
+}
 
 // AnnotationFor looks a note up for a version. Keys are dotted, most
 // general first ("tools-list.error.32600.http-400"); the lookup tries the
@@ -23,6 +71,7 @@ func HasAnnotation(key, version string) bool {
 }
 
 func lookupNote(key, version string) (Note, bool) {
+	notes := noteIndex()
 	parts := strings.Split(key, ".")
 	try := func(k string) (Note, bool) {
 		if version != "" {

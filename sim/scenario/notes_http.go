@@ -1,7 +1,7 @@
 package scenario
 
-// Annotations of the HTTP-foundations scenarios (httpfound.go), added to
-// the notes map by init so that notes_text.go stays untouched.
+// Annotations of the HTTP-foundations scenarios (httpfound.go), merged
+// into the note index after notes_text.go's table (see noteIndex).
 //
 // Plain HTTP has no MCP spec section of its own: wire events cite the MCP
 // transport page where the same HTTP mechanics carry MCP messages (with a
@@ -9,20 +9,6 @@ package scenario
 // notes_text.go, a wire key has a plain entry citing 2026-07-28 and a
 // "key@2025-11-25" twin sharing its Text; Host-internal steps have one
 // entry, usually without Spec.
-
-// httpNoteClashes lists keys of httpNotes that another file already
-// defined (httpfound_test.go fails on any).
-var httpNoteClashes []string
-
-func init() {
-	for k, n := range httpNotes {
-		if _, dup := notes[k]; dup {
-			httpNoteClashes = append(httpNoteClashes, k)
-			continue
-		}
-		notes[k] = n
-	}
-}
 
 // Citations shared by the entries below.
 const (
@@ -39,279 +25,279 @@ const (
 	specCaching26 = "2026-07-28/server/utilities/caching#freshness-calculation"
 )
 
-var httpNotes = map[string]Note{
+var httpNoteTable = [...]noteEntry{
 	// ---- the client's settings and its ledger (Host-internal) ----------
 
-	"http-client.config": {
+	{"http-client.config", Note{
 		Text: Text{
 			En: "The learner's client settings. Timeout: how long the client waits for the next bytes of a response before it closes the connection. Retries: attempts after the first one. Base delay: the first wait; each further retry doubles it (exponential backoff). Jitter: a random ± spread so that many clients do not retry in lockstep; here it comes from a seeded generator, so a run replays identically. These HTTP lessons do not depend on the MCP version: 2025-11-25 and 2026-07-28 produce the same transcript.",
 			Zh: "学员配置的客户端参数。超时：客户端等待响应下一批字节的最长时间，到时就关闭连接。重试次数：第一次尝试之后还能再试几次。基础延迟：第一次等待的时长，之后每次重试翻倍（指数退避）。抖动：在等待时间上加一个随机的 ± 浮动，避免大量客户端同时重试；这里的随机数用固定种子生成，所以每次运行完全相同。这些 HTTP 课程与 MCP 版本无关：2025-11-25 和 2026-07-28 产生完全相同的记录。",
 		},
-	},
-	"ledger": {
+	}},
+	{"ledger", Note{
 		Text: Text{
 			En: "The cost ledger: requests put on the wire, how many of them were retries, attempts abandoned at the timeout, response bytes received (status lines, headers and bodies), time spent waiting between attempts, total elapsed time, and the timeline of every attempt. Retries are not free: each one is another request the server must handle and more time the user waits.",
 			Zh: "成本账本：发到线路上的请求数、其中有多少是重试、因超时而放弃的尝试、收到的响应字节数（状态行、头部和正文）、在两次尝试之间等待的时间、总耗时，以及每次尝试的时间线。重试不是免费的：每一次都是服务器要多处理的一个请求，也是用户要多等的时间。",
 		},
-	},
+	}},
 
 	// ---- http-anatomy --------------------------------------------------
 
-	"api.health.request":            {Text: txtHealthRequest, Spec: specSend26},
-	"api.health.request@2025-11-25": {Text: txtHealthRequest, Spec: specSend25},
-	"api.health.result":             {Text: txtHealthResult, Spec: specSend26},
-	"api.health.result@2025-11-25":  {Text: txtHealthResult, Spec: specSend25},
-	"api.emails.request":            {Text: txtEmailsRequest, Spec: specSend26},
-	"api.emails.request@2025-11-25": {Text: txtEmailsRequest, Spec: specSend25},
-	"api.emails.result":             {Text: txtEmailsResult, Spec: specSend26},
-	"api.emails.result@2025-11-25":  {Text: txtEmailsResult, Spec: specSend25},
-	"api.digest.request":            {Text: txtDigestRequest, Spec: specSend26},
-	"api.digest.request@2025-11-25": {Text: txtDigestRequest, Spec: specSend25},
-	"api.digest.result":             {Text: txtDigestResult, Spec: specSend26},
-	"api.digest.result@2025-11-25":  {Text: txtDigestResult, Spec: specSend25},
-	"anatomy.dissect": {
+	{"api.health.request", Note{Text: txtHealthRequest, Spec: specSend26}},
+	{"api.health.request@2025-11-25", Note{Text: txtHealthRequest, Spec: specSend25}},
+	{"api.health.result", Note{Text: txtHealthResult, Spec: specSend26}},
+	{"api.health.result@2025-11-25", Note{Text: txtHealthResult, Spec: specSend25}},
+	{"api.emails.request", Note{Text: txtEmailsRequest, Spec: specSend26}},
+	{"api.emails.request@2025-11-25", Note{Text: txtEmailsRequest, Spec: specSend25}},
+	{"api.emails.result", Note{Text: txtEmailsResult, Spec: specSend26}},
+	{"api.emails.result@2025-11-25", Note{Text: txtEmailsResult, Spec: specSend25}},
+	{"api.digest.request", Note{Text: txtDigestRequest, Spec: specSend26}},
+	{"api.digest.request@2025-11-25", Note{Text: txtDigestRequest, Spec: specSend25}},
+	{"api.digest.result", Note{Text: txtDigestResult, Spec: specSend26}},
+	{"api.digest.result@2025-11-25", Note{Text: txtDigestResult, Spec: specSend25}},
+	{"anatomy.dissect", Note{
 		Text: Text{
 			En: "The client takes both messages apart. The head ends at the first empty line (CRLF CRLF, RFC 9112 §2.1); the end of the body is not found by looking for a marker but read from Content-Length. Count for yourself: the sizes shown are the exact bytes on the wire, line ends included.",
 			Zh: "客户端把两条报文逐行拆开。头部在第一个空行（CRLF CRLF，RFC 9112 §2.1）处结束；正文在哪里结束，不是靠寻找某个标记，而是从 Content-Length 读出来的。你可以自己数一数：显示的大小就是线路上的确切字节数，包括行尾。",
 		},
-	},
-	"anatomy.bytes": {
+	}},
+	{"anatomy.bytes", Note{
 		Text: Text{
 			En: "Content-Length counts bytes, not characters (RFC 9110 §8.6). In UTF-8 each Chinese character here takes 3 bytes, so the body has far more bytes than characters. A client that writes the character count (what JavaScript's string.length or Python's len(str) give) cuts its own body short: see the http-content-length scenario.",
 			Zh: "Content-Length 数的是字节，不是字符（RFC 9110 §8.6）。在 UTF-8 中，这里每个汉字占 3 个字节，所以正文的字节数远多于字符数。如果客户端写的是字符数（JavaScript 的 string.length 或 Python 的 len(str) 得到的就是它），就会把自己的正文截断：见 http-content-length 场景。",
 		},
-	},
+	}},
 
 	// ---- http-content-length -------------------------------------------
 
-	"content-length.count": {
+	{"content-length.count", Note{
 		Text: Text{
 			En: "The client computes Content-Length from the encoded body: the number of bytes it is about to send. Any other number breaks the framing, because nothing else tells the server where the body ends.",
 			Zh: "客户端根据编码后的正文计算 Content-Length：也就是它马上要发送的字节数。写成任何别的数字都会破坏报文边界，因为没有别的东西告诉服务器正文在哪里结束。",
 		},
-	},
-	"content-length.short.count": {
+	}},
+	{"content-length.short.count", Note{
 		Text: Text{
 			En: "The fault: the client writes the number of characters instead of the number of bytes; with Chinese text that is far too small. Go's net/http refuses to send a length that does not match the body, so the lab changes the header on its way to the wire, as a hand-written client would send it.",
 			Zh: "故障：客户端写的是字符数而不是字节数；正文里有中文时，这个数会小很多。Go 的 net/http 拒绝发送与正文不符的长度，所以实验室在请求上线之前改写了这个头部，就像一个手写的客户端会发出的那样。",
 		},
-	},
-	"content-length.long.count": {
+	}},
+	{"content-length.long.count", Note{
 		Text: Text{
 			En: "The fault: the client announces more bytes than it sends (it measured the pretty-printed JSON, then sent the compact one). Nothing on the wire marks the end of a body except this number, so the server will wait for bytes that never come.",
 			Zh: "故障：客户端声明的字节数比实际发送的多（它量的是带缩进的 JSON，发出去的却是紧凑格式）。线路上除了这个数字，没有任何东西标记正文的结束，所以服务器会一直等待永远不会到来的字节。",
 		},
-	},
-	"content-length.short.request":              {Text: txtShortRequest, Spec: specSend26},
-	"content-length.short.request@2025-11-25":   {Text: txtShortRequest, Spec: specSend25},
-	"content-length.short.error.400":            {Text: txtShortError, Spec: specSend26},
-	"content-length.short.error.400@2025-11-25": {Text: txtShortError, Spec: specSend25},
-	"content-length.long.request":               {Text: txtLongRequest, Spec: specSend26},
-	"content-length.long.request@2025-11-25":    {Text: txtLongRequest, Spec: specSend25},
-	"content-length.leftover": {
+	}},
+	{"content-length.short.request", Note{Text: txtShortRequest, Spec: specSend26}},
+	{"content-length.short.request@2025-11-25", Note{Text: txtShortRequest, Spec: specSend25}},
+	{"content-length.short.error.400", Note{Text: txtShortError, Spec: specSend26}},
+	{"content-length.short.error.400@2025-11-25", Note{Text: txtShortError, Spec: specSend25}},
+	{"content-length.long.request", Note{Text: txtLongRequest, Spec: specSend26}},
+	{"content-length.long.request@2025-11-25", Note{Text: txtLongRequest, Spec: specSend25}},
+	{"content-length.leftover", Note{
 		Text: Text{
 			En: "The bytes after the announced length are still on the connection, starting here with the rest of a character cut in half. On a kept-alive connection the server would parse them as the beginning of the next request: client and server no longer agree where messages start, the root of request-smuggling attacks (RFC 9112 §11.2). That is why servers close the connection after a framing error.",
 			Zh: "超出声明长度的那些字节还留在连接上，这里开头正是一个被切成两半的汉字的后半部分。在保持连接（keep-alive）的情况下，服务器会把它们当作下一个请求的开头来解析：客户端和服务器对报文从哪里开始不再有一致的看法，这正是请求走私攻击的根源（RFC 9112 §11.2）。所以服务器在遇到报文边界错误后会关闭连接。",
 		},
-	},
-	"content-length.waiting": {
+	}},
+	{"content-length.waiting", Note{
 		Text: Text{
 			En: "The server is blocked reading the body: it has fewer bytes than Content-Length promised and no way to know that the client has finished. On a real socket the read just blocks; the virtual connection models that by making the read wait on the virtual clock until the client closes the connection. Only the client's timeout (or a read timeout on the server) ends the wait.",
 			Zh: "服务器卡在读取正文上：它收到的字节比 Content-Length 承诺的少，也无从知道客户端已经发完了。在真实的套接字上，读操作会一直阻塞；虚拟连接用同样的方式模拟：读操作在虚拟时钟上等待，直到客户端关闭连接。只有客户端的超时（或服务器端的读取超时）才能结束这次等待。",
 		},
-	},
+	}},
 
 	// ---- timeouts, retries, backoff (Host-internal) --------------------
 
-	"http-timeout.fired": {
+	{"http-timeout.fired", Note{
 		Text: Text{
 			En: "The client's timer fires: no response bytes for the configured timeout. The client cannot tell a slow server from a lost request or a lost response; all it knows is that it has no answer.",
 			Zh: "客户端的计时器到点了：在设定的超时时间内没有收到任何响应字节。客户端分辨不出是服务器太慢、请求丢了还是响应丢了；它只知道自己没有得到答复。",
 		},
-	},
-	"http-timeout.close": {
+	}},
+	{"http-timeout.close", Note{
 		Text:  txtTimeoutClose,
 		Spec:  specCancel26,
 		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
-	},
-	"http-timeout.close@2025-11-25": {
+	}},
+	{"http-timeout.close@2025-11-25", Note{
 		Text:  txtTimeoutClose,
 		Spec:  specSend25,
 		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
-	},
-	"backoff.schedule": {
+	}},
+	{"backoff.schedule", Note{
 		Text:  txtBackoffSchedule,
 		Spec:  specCaching26,
 		Quote: "Implementations that do choose to poll MUST apply jitter and backoff.",
-	},
-	"backoff.schedule@2025-11-25": {Text: txtBackoffSchedule},
-	"backoff.wait": {
+	}},
+	{"backoff.schedule@2025-11-25", Note{Text: txtBackoffSchedule}},
+	{"backoff.wait", Note{
 		Text: Text{
 			En: "The failure is retryable (a timeout, 408, 429, or a 5xx that means \"not now\"), so the client waits before the next attempt: base·2^k, doubling each time (exponential backoff), spread by jitter if configured. Waiting gives an overloaded server room to recover instead of hammering it; the time shown is when the retry will go out.",
 			Zh: "这次失败可以重试（超时、408、429，或表示“暂时不行”的 5xx），所以客户端在下一次尝试前先等待：base·2^k，每次翻倍（指数退避），如果配置了抖动还会随机浮动。等待让过载的服务器有机会恢复，而不是被持续轰炸；显示的时间是重试将要发出的时刻。",
 		},
-	},
-	"retry-after.wait": {Text: txtRetryAfter},
-	"retry-after.wait@2025-11-25": {
+	}},
+	{"retry-after.wait", Note{Text: txtRetryAfter}},
+	{"retry-after.wait@2025-11-25", Note{
 		Text:  txtRetryAfter,
 		Spec:  specSend25,
 		Quote: "The client MUST respect the `retry` field, waiting the given number of milliseconds before attempting to reconnect.",
-	},
-	"retry-after.too-long": {
+	}},
+	{"retry-after.too-long", Note{
 		Text: Text{
 			En: "Retry-After asks for a longer wait than the client accepts (60 s). It gives up now and reports the wait instead of blocking an agent step for minutes; the caller can decide to come back later.",
 			Zh: "Retry-After 要求的等待时间超过了客户端能接受的上限（60 秒）。客户端现在就放弃，并报告需要等待多久，而不是让一个智能体步骤卡上几分钟；调用方可以决定稍后再来。",
 		},
-	},
-	"retries.exhausted": {
+	}},
+	{"retries.exhausted", Note{
 		Text: Text{
 			En: "Every attempt failed and no retries are left: the client gives up and reports the error. With a 2 s timeout and 5 retries that takes 6 × 2 s + 7.75 s = 19.75 s in the worst case, for one call; an agent step that calls three tools against a dead server can take a minute. Hence time budgets and circuit breakers.",
 			Zh: "每次尝试都失败了，也没有剩余的重试次数：客户端放弃并报告错误。超时 2 秒、重试 5 次时，最坏情况下一次调用就要 6 × 2 秒 + 7.75 秒 = 19.75 秒；一个智能体步骤如果对着宕机的服务器调用三个工具，可能要花一分钟。所以需要时间预算和熔断。",
 		},
-	},
-	"no-retry": {
+	}},
+	{"no-retry", Note{
 		Text: Text{
 			En: "A 4xx other than 408 and 429 says the request itself is wrong. Sending the same bytes again gives the same answer, so the client reports the error instead of retrying.",
 			Zh: "除 408 和 429 以外的 4xx 表示请求本身有问题。把同样的字节再发一遍只会得到同样的答复，所以客户端报告错误而不重试。",
 		},
-	},
-	"no-retry.400": {
+	}},
+	{"no-retry.400", Note{
 		Text: Text{
 			En: "400 Bad Request (RFC 9110 §15.5.1): the server could not make sense of the request, here because the body as framed is not JSON. The same bytes will get the same 400: the request has to be fixed, not repeated.",
 			Zh: "400 Bad Request（RFC 9110 §15.5.1）：服务器无法理解这个请求，这里是因为按声明长度截取的正文不是合法的 JSON。同样的字节会得到同样的 400：要修正请求，而不是重复发送。",
 		},
-	},
-	"no-retry.401": {
+	}},
+	{"no-retry.401", Note{
 		Text: Text{
 			En: "401 Unauthorized (RFC 9110 §15.5.2): no valid credentials. Retrying without them cannot succeed; the client must obtain a token and send Authorization: Bearer … (the scheme named in WWW-Authenticate).",
 			Zh: "401 Unauthorized（RFC 9110 §15.5.2）：没有有效的凭据。不带凭据重试不可能成功；客户端必须先获取令牌，再发送 Authorization: Bearer …（即 WWW-Authenticate 中指明的方案）。",
 		},
-	},
-	"no-retry.404": {
+	}},
+	{"no-retry.404", Note{
 		Text: Text{
 			En: "404 Not Found (RFC 9110 §15.5.5): the resource does not exist. It will not appear by waiting, so the client does not retry; retrying a 404 only wastes time and requests.",
 			Zh: "404 Not Found（RFC 9110 §15.5.5）：资源不存在。等待不会让它出现，所以客户端不重试；对 404 重试只会浪费时间和请求。",
 		},
-	},
+	}},
 
 	// ---- http-status-retries (wire) ------------------------------------
 
-	"api.admin.request":                {Text: txtAdminRequest, Spec: specSecure26},
-	"api.admin.request@2025-11-25":     {Text: txtAdminRequest, Spec: specSecure25},
-	"api.admin.error.401":              {Text: txtAdmin401, Spec: specSecure26, Quote: "Servers SHOULD implement proper authentication for all connections."},
-	"api.admin.error.401@2025-11-25":   {Text: txtAdmin401, Spec: specSecure25, Quote: "Servers SHOULD implement proper authentication for all connections"},
-	"api.unknown.request":              {Text: txtUnknownRequest, Spec: specSend26},
-	"api.unknown.request@2025-11-25":   {Text: txtUnknownRequest, Spec: specSend25},
-	"api.unknown.error.404":            {Text: txtUnknown404, Spec: specSend26},
-	"api.unknown.error.404@2025-11-25": {Text: txtUnknown404, Spec: specSend25},
-	"api.flaky.request":                {Text: txtFlakyRequest, Spec: specSend26},
-	"api.flaky.request@2025-11-25":     {Text: txtFlakyRequest, Spec: specSend25},
-	"api.flaky.error.503":              {Text: txtFlaky503, Spec: specSend26},
-	"api.flaky.error.503@2025-11-25":   {Text: txtFlaky503, Spec: specSend25},
-	"api.flaky.result":                 {Text: txtFlakyResult, Spec: specSend26},
-	"api.flaky.result@2025-11-25":      {Text: txtFlakyResult, Spec: specSend25},
-	"api.limited.request":              {Text: txtLimitedRequest, Spec: specToolSec26},
-	"api.limited.request@2025-11-25":   {Text: txtLimitedRequest, Spec: specToolSec25},
-	"api.limited.error.429":            {Text: txtLimited429, Spec: specToolSec26},
-	"api.limited.error.429@2025-11-25": {Text: txtLimited429, Spec: specToolSec25},
-	"api.limited.result":               {Text: txtLimitedResult, Spec: specToolSec26},
-	"api.limited.result@2025-11-25":    {Text: txtLimitedResult, Spec: specToolSec25},
+	{"api.admin.request", Note{Text: txtAdminRequest, Spec: specSecure26}},
+	{"api.admin.request@2025-11-25", Note{Text: txtAdminRequest, Spec: specSecure25}},
+	{"api.admin.error.401", Note{Text: txtAdmin401, Spec: specSecure26, Quote: "Servers SHOULD implement proper authentication for all connections."}},
+	{"api.admin.error.401@2025-11-25", Note{Text: txtAdmin401, Spec: specSecure25, Quote: "Servers SHOULD implement proper authentication for all connections"}},
+	{"api.unknown.request", Note{Text: txtUnknownRequest, Spec: specSend26}},
+	{"api.unknown.request@2025-11-25", Note{Text: txtUnknownRequest, Spec: specSend25}},
+	{"api.unknown.error.404", Note{Text: txtUnknown404, Spec: specSend26}},
+	{"api.unknown.error.404@2025-11-25", Note{Text: txtUnknown404, Spec: specSend25}},
+	{"api.flaky.request", Note{Text: txtFlakyRequest, Spec: specSend26}},
+	{"api.flaky.request@2025-11-25", Note{Text: txtFlakyRequest, Spec: specSend25}},
+	{"api.flaky.error.503", Note{Text: txtFlaky503, Spec: specSend26}},
+	{"api.flaky.error.503@2025-11-25", Note{Text: txtFlaky503, Spec: specSend25}},
+	{"api.flaky.result", Note{Text: txtFlakyResult, Spec: specSend26}},
+	{"api.flaky.result@2025-11-25", Note{Text: txtFlakyResult, Spec: specSend25}},
+	{"api.limited.request", Note{Text: txtLimitedRequest, Spec: specToolSec26}},
+	{"api.limited.request@2025-11-25", Note{Text: txtLimitedRequest, Spec: specToolSec25}},
+	{"api.limited.error.429", Note{Text: txtLimited429, Spec: specToolSec26}},
+	{"api.limited.error.429@2025-11-25", Note{Text: txtLimited429, Spec: specToolSec25}},
+	{"api.limited.result", Note{Text: txtLimitedResult, Spec: specToolSec26}},
+	{"api.limited.result@2025-11-25", Note{Text: txtLimitedResult, Spec: specToolSec25}},
 
 	// ---- http-idempotency ----------------------------------------------
 
-	"idempotency.plain": {
+	{"idempotency.plain", Note{
 		Text: Text{
 			En: "Round 1: the client sends POST /send_email with no Idempotency-Key. The server will hand the e-mail to the relay at once, then take longer than the client's timeout to answer.",
 			Zh: "第 1 轮：客户端发送不带 Idempotency-Key 的 POST /send_email。服务器会立刻把邮件交给邮件中继，然后要花比客户端超时更长的时间才作答。",
 		},
-	},
-	"idempotency.keyed": {
+	}},
+	{"idempotency.keyed", Note{
 		Text: Text{
 			En: "Round 2: the client generates one unique key (a UUID) for this logical e-mail, before the first attempt, and sends the same key on every retry. A fresh key per attempt would defeat the purpose.",
 			Zh: "第 2 轮：客户端在第一次尝试之前，为这封逻辑上的邮件生成一个唯一的键（UUID），并在每次重试时发送同一个键。如果每次尝试都换一个新键，就失去了意义。",
 		},
-	},
-	"idempotency.outbox": {
+	}},
+	{"idempotency.outbox", Note{
 		Text: Text{
 			En: "What the server really sent. The client cannot see this list; it only knows which responses it received. A duplicate here is an e-mail the recipient gets twice.",
 			Zh: "服务器实际发出的邮件。客户端看不到这个列表；它只知道自己收到了哪些响应。这里出现的重复，就是收件人会收到两遍的邮件。",
 		},
-	},
-	"idempotency.result": {
+	}},
+	{"idempotency.result", Note{
 		Text: Text{
 			En: "Without a key, one request the user made became two e-mails: the retry after a lost response is a duplicate. With an Idempotency-Key the retry is safe: the server recognises the repeat and answers from memory. Reads (GET) and PUT are idempotent by definition; POST needs the key.",
 			Zh: "没有键时，用户的一次请求变成了两封邮件：响应丢失后的重试就是一次重复。有了 Idempotency-Key，重试就是安全的：服务器认出这是重复请求，直接用记住的结果作答。读取（GET）和 PUT 按定义是幂等的；POST 需要这个键。",
 		},
-	},
-	"api.send-email.request":                   {Text: txtSendRequest, Spec: specSend26},
-	"api.send-email.request@2025-11-25":        {Text: txtSendRequest, Spec: specSend25},
-	"api.send-email.result":                    {Text: txtSendResult, Spec: specSend26},
-	"api.send-email.result@2025-11-25":         {Text: txtSendResult, Spec: specSend25},
-	"api.send-email-keyed.request":             {Text: txtKeyedRequest, Spec: specSend26},
-	"api.send-email-keyed.request@2025-11-25":  {Text: txtKeyedRequest, Spec: specSend25},
-	"api.send-email-keyed.result":              {Text: txtKeyedResult, Spec: specSend26},
-	"api.send-email-keyed.result@2025-11-25":   {Text: txtKeyedResult, Spec: specSend25},
-	"api.send-email-keyed.replayed":            {Text: txtKeyedReplayed, Spec: specSend26},
-	"api.send-email-keyed.replayed@2025-11-25": {Text: txtKeyedReplayed, Spec: specSend25},
+	}},
+	{"api.send-email.request", Note{Text: txtSendRequest, Spec: specSend26}},
+	{"api.send-email.request@2025-11-25", Note{Text: txtSendRequest, Spec: specSend25}},
+	{"api.send-email.result", Note{Text: txtSendResult, Spec: specSend26}},
+	{"api.send-email.result@2025-11-25", Note{Text: txtSendResult, Spec: specSend25}},
+	{"api.send-email-keyed.request", Note{Text: txtKeyedRequest, Spec: specSend26}},
+	{"api.send-email-keyed.request@2025-11-25", Note{Text: txtKeyedRequest, Spec: specSend25}},
+	{"api.send-email-keyed.result", Note{Text: txtKeyedResult, Spec: specSend26}},
+	{"api.send-email-keyed.result@2025-11-25", Note{Text: txtKeyedResult, Spec: specSend25}},
+	{"api.send-email-keyed.replayed", Note{Text: txtKeyedReplayed, Spec: specSend26}},
+	{"api.send-email-keyed.replayed@2025-11-25", Note{Text: txtKeyedReplayed, Spec: specSend25}},
 
 	// ---- http-sse ------------------------------------------------------
 
-	"api.events.request": {Text: txtEventsRequest, Spec: specRecv26},
-	"api.events.request@2025-11-25": {
+	{"api.events.request", Note{Text: txtEventsRequest, Spec: specRecv26}},
+	{"api.events.request@2025-11-25", Note{
 		Text:  txtEventsRequest,
 		Spec:  specListen25,
 		Quote: "The client MUST include an `Accept` header, listing `text/event-stream` as a supported content type.",
-	},
-	"sse.open": {
+	}},
+	{"sse.open", Note{
 		Text:  txtSSEOpen,
 		Spec:  specRecv26,
 		Quote: "When initiating an SSE stream, servers SHOULD include the `X-Accel-Buffering: no` header in the HTTP response.",
-	},
-	"sse.open@2025-11-25": {Text: txtSSEOpen, Spec: specSend25, Quote: "The client MUST support both these cases."},
-	"sse.event":           {Text: txtSSEEvent, Spec: specRecv26},
-	"sse.event@2025-11-25": {
+	}},
+	{"sse.open@2025-11-25", Note{Text: txtSSEOpen, Spec: specSend25, Quote: "The client MUST support both these cases."}},
+	{"sse.event", Note{Text: txtSSEEvent, Spec: specRecv26}},
+	{"sse.event@2025-11-25", Note{
 		Text:  txtSSEEvent,
 		Spec:  specResume25,
 		Quote: "Servers MAY attach an `id` field to their SSE events, as described in the SSE standard.",
-	},
-	"sse.heartbeat": {Text: txtSSEHeartbeat, Spec: specRecv26},
-	"sse.heartbeat@2025-11-25": {
+	}},
+	{"sse.heartbeat", Note{Text: txtSSEHeartbeat, Spec: specRecv26}},
+	{"sse.heartbeat@2025-11-25", Note{
 		Text:  txtSSEHeartbeat,
 		Spec:  specSend25,
 		Quote: "Disconnection MAY occur at any time (e.g., due to network conditions).",
-	},
-	"sse.end":            {Text: txtSSEEnd, Spec: specRecv26, Quote: "The final JSON-RPC _response_ SHOULD terminate the stream."},
-	"sse.end@2025-11-25": {Text: txtSSEEnd, Spec: specSend25, Quote: "After the JSON-RPC _response_ has been sent, the server SHOULD terminate the SSE stream."},
-	"sse.streaming": {
+	}},
+	{"sse.end", Note{Text: txtSSEEnd, Spec: specRecv26, Quote: "The final JSON-RPC _response_ SHOULD terminate the stream."}},
+	{"sse.end@2025-11-25", Note{Text: txtSSEEnd, Spec: specSend25, Quote: "After the JSON-RPC _response_ has been sent, the server SHOULD terminate the SSE stream."}},
+	{"sse.streaming", Note{
 		Text: Text{
 			En: "Reader 1 is a streaming reader: it feeds every piece of the body to an SSE parser as soon as it arrives, and hands each complete event on at once.",
 			Zh: "读取器 1 是流式读取器：正文的每一块一到达就交给 SSE 解析器，每个完整的事件立即往下传递。",
 		},
-	},
-	"sse.parsed": {
+	}},
+	{"sse.parsed", Note{
 		Text: Text{
 			En: "A complete event, the moment its closing empty line arrived: type from event: (\"message\" when absent), id from id: (it persists for later events), data from the data: lines joined with newlines.",
 			Zh: "一个完整的事件，在它结尾的空行到达的那一刻得到：类型来自 event:（没有时为 \"message\"），id 来自 id:（会沿用到后续事件），数据由各个 data: 行用换行符连接而成。",
 		},
-	},
-	"sse.heartbeat-seen": {
+	}},
+	{"sse.heartbeat-seen", Note{
 		Text: Text{
 			En: "The parser reports the comment but no event. For the client it is still useful: bytes arrived, so the idle timeout starts again; without heartbeats a quiet stream would hit the 2 s timeout.",
 			Zh: "解析器报告了这条注释，但没有事件。对客户端来说它仍然有用：有字节到达，所以空闲超时重新计时；没有心跳的话，一条安静的流会撞上 2 秒的超时。",
 		},
-	},
-	"sse.buffered": {
+	}},
+	{"sse.buffered", Note{
 		Text: Text{
 			En: "Reader 2 is a buffered reader: it reads the whole body (io.ReadAll, response.json(), requests without stream=True) and only then parses it. The same bytes arrive at the same times; the reader just does not look until the end.",
 			Zh: "读取器 2 是缓冲读取器：先读完整个正文（io.ReadAll、response.json()、不带 stream=True 的 requests），然后才解析。同样的字节在同样的时刻到达；只是这个读取器直到最后才去看。",
 		},
-	},
-	"sse.buffered-result": {
+	}},
+	{"sse.buffered-result", Note{
 		Text: Text{
 			En: "The buffered reader gets every event at once when the stream ends, each as late as the stream is long after it; on a stream that never ends (a subscription) it would get nothing at all. A proxy that buffers does the same to a streaming client, which is what X-Accel-Buffering: no prevents.",
 			Zh: "缓冲读取器在流结束时一次性拿到所有事件，每个事件都晚到了它之后剩余的整段流的时长；如果流永不结束（例如订阅），它什么也拿不到。会缓冲的代理对流式客户端也会造成同样的效果，X-Accel-Buffering: no 正是为了防止这一点。",
 		},
-	},
+	}},
 }
 
 // Texts shared by a plain entry and its @2025-11-25 twin.

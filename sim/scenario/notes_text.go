@@ -14,1013 +14,1013 @@ package scenario
 //     anchor. Quote is one normative sentence copied from that page, with
 //     only ** emphasis and link syntax removed. notes_text_test.go checks
 //     both against the spec text.
-var notes = map[string]Note{
+var noteTable = [...]noteEntry{
 	// ---- Host-internal steps -------------------------------------------
 
-	"user.prompt": {
+	{"user.prompt", Note{
 		Text: Text{
 			En: "The user types a request into the Host, the chat app. Nothing is on the wire yet: the Host will give this prompt to the model together with the tools it learns from the server.",
 			Zh: "用户在 Host（聊天应用）里输入了一个请求。此刻线路上还什么都没有：Host 稍后会把这句话和从服务器得知的工具一起交给模型。",
 		},
-	},
-	"model.reads-tools": {
+	}},
+	{"model.reads-tools", Note{
 		Text:  txtModelReadsTools,
 		Spec:  "2026-07-28/server/tools#tool",
 		Quote: "For trust & safety and security, clients MUST consider tool annotations to be untrusted unless they come from trusted servers.",
-	},
-	"model.reads-tools@2025-11-25": {
+	}},
+	{"model.reads-tools@2025-11-25", Note{
 		Text:  txtModelReadsTools,
 		Spec:  "2025-11-25/server/tools#tool",
 		Quote: "For trust & safety and security, clients MUST consider tool annotations to be untrusted unless they come from trusted servers.",
-	},
-	"model.decides": {
+	}},
+	{"model.decides", Note{
 		Text:  txtModelDecides,
 		Spec:  "2026-07-28/server/tools#user-interaction-model",
 		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations.",
-	},
-	"model.decides@2025-11-25": {
+	}},
+	{"model.decides@2025-11-25", Note{
 		Text:  txtModelDecides,
 		Spec:  "2025-11-25/server/tools#user-interaction-model",
 		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations.",
-	},
-	"model.retries": {
+	}},
+	{"model.retries", Note{
 		Text:  txtModelRetries,
 		Spec:  "2026-07-28/basic/index#requests",
 		Quote: "The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.",
-	},
-	"model.retries@2025-11-25": {
+	}},
+	{"model.retries@2025-11-25", Note{
 		Text:  txtModelRetries,
 		Spec:  "2025-11-25/basic/index#requests",
 		Quote: "The request ID MUST NOT have been previously used by the requestor within the same session.",
-	},
-	"model.reads-tool-error": {
+	}},
+	{"model.reads-tool-error", Note{
 		Text:  txtModelReadsToolError,
 		Spec:  "2026-07-28/server/tools#error-handling",
 		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
-	},
-	"model.reads-tool-error@2025-11-25": {
+	}},
+	{"model.reads-tool-error@2025-11-25", Note{
 		Text:  txtModelReadsToolError,
 		Spec:  "2025-11-25/server/tools#error-handling",
 		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
-	},
-	"model.reads-protocol-error": {
+	}},
+	{"model.reads-protocol-error", Note{
 		Text:  txtModelReadsProtocolError,
 		Spec:  "2026-07-28/server/tools#error-handling",
 		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
-	},
-	"model.reads-protocol-error@2025-11-25": {
+	}},
+	{"model.reads-protocol-error@2025-11-25", Note{
 		Text:  txtModelReadsProtocolError,
 		Spec:  "2025-11-25/server/tools#error-handling",
 		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
-	},
-	"model.reads-result": {
+	}},
+	{"model.reads-result", Note{
 		Text:  txtModelReadsResult,
 		Spec:  "2026-07-28/server/tools#structured-content",
 		Quote: "For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.",
-	},
-	"model.reads-result@2025-11-25": {
+	}},
+	{"model.reads-result@2025-11-25", Note{
 		Text:  txtModelReadsResult,
 		Spec:  "2025-11-25/server/tools#structured-content",
 		Quote: "For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.",
-	},
-	"model.answers": {
+	}},
+	{"model.answers", Note{
 		Text: Text{
 			En: "The model writes its answer for the user from the tool result. This happens entirely inside the Host; the MCP server takes no part in this step.",
 			Zh: "模型根据工具结果为用户写出回答。这一步完全发生在 Host 内部，MCP 服务器不参与这一步。",
 		},
-	},
-	"host.failure": {
+	}},
+	{"host.failure", Note{
 		Text: Text{
 			En: "The client cannot go on, so the Host shows the failure to the user instead of a model answer. On stdio it then closes the server's stdin; over HTTP there is nothing to tear down, because 2026-07-28 keeps no session between POSTs.",
 			Zh: "客户端无法继续，于是 Host 把失败信息展示给用户，而不是给出模型的回答。在 stdio 上它接着会关闭服务器的 stdin；在 HTTP 上则无需收尾，因为 2026-07-28 的各个 POST 之间不保留任何会话。",
 		},
-	},
-	"host.failure@2025-11-25": {
+	}},
+	{"host.failure@2025-11-25", Note{
 		Text: Text{
 			En: "The client cannot go on, so the Host shows the failure to the user instead of a model answer. Then it ends the connection: on stdio by closing the server's stdin, over HTTP by sending DELETE for its Mcp-Session-Id if the server gave it one.",
 			Zh: "客户端无法继续，于是 Host 把失败信息展示给用户，而不是给出模型的回答。随后它会结束连接：stdio 上关闭服务器的 stdin；HTTP 上如果服务器分配过 Mcp-Session-Id，就发送 DELETE 结束该会话。",
 		},
-	},
-	"version.reject": {
+	}},
+	{"version.reject", Note{
 		Text: Text{
 			En: "The client asked for an older version (2025-03-26, the first with Streamable HTTP); the server does not support it and, as required, answered with one it does support (2025-11-25). This client cannot speak that version, so instead of sending notifications/initialized it disconnects.",
 			Zh: "客户端请求的是较旧的版本（2025-03-26，第一个支持 Streamable HTTP 的版本）；服务器不支持，于是按规定回复了一个自己支持的版本（2025-11-25）。这个客户端不会说该版本，所以它不发送 notifications/initialized，而是直接断开连接。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#version-negotiation",
 		Quote: "If the client does not support the version in the server's response, it SHOULD disconnect.",
-	},
-	"unsupported-version.choose": {
+	}},
+	{"unsupported-version.choose", Note{
 		Text: Text{
 			En: "The client reads error.data.supported from the -32022 error, finds a version it also speaks (2026-07-28) and retries with it. Nothing is negotiated or remembered: the chosen version simply goes into _meta (and the MCP-Protocol-Version header) of every following request.",
 			Zh: "客户端从 -32022 错误的 error.data.supported 中读出服务器支持的版本，找到双方都支持的 2026-07-28，并用它重试。这里没有任何协商状态被记住：选定的版本只是写进之后每个请求的 _meta（以及 MCP-Protocol-Version 头）。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
 		Quote: "The client SHOULD select a mutually supported version from the `supported` list and retry the request, or surface an error to the user if no compatible version exists.",
-	},
+	}},
 
 	// ---- Launch, stderr, shutdown (stdio) ---------------------------------
 
-	"launch.stdio": {
+	{"launch.stdio", Note{
 		Text: Text{
 			En: "The Host starts the server as a child process (devserver -stdio). From now on the client writes JSON-RPC to the server's stdin and reads its stdout, one message per line; stderr is for logs only. In 2026-07-28 the process is just a pipe, not a session: every request carries its own context.",
 			Zh: "Host 以子进程方式启动服务器（devserver -stdio）。此后客户端向服务器的 stdin 写 JSON-RPC，从它的 stdout 读取，每行一条消息；stderr 只用于日志。在 2026-07-28 中，这个进程只是一条管道而不是会话：每个请求都自带上下文。",
 		},
 		Spec:  "2026-07-28/basic/index#statelessness",
 		Quote: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process.",
-	},
-	"launch.stdio@2025-11-25": {
+	}},
+	{"launch.stdio@2025-11-25", Note{
 		Text: Text{
 			En: "The Host starts the server as a child process (devserver -stdio). From now on the client writes JSON-RPC to the server's stdin and reads its stdout, one message per line; stderr is for logs only. The process lives as long as the session that initialize is about to open.",
 			Zh: "Host 以子进程方式启动服务器（devserver -stdio）。此后客户端向服务器的 stdin 写 JSON-RPC，从它的 stdout 读取，每行一条消息；stderr 只用于日志。这个进程的生命周期就是即将由 initialize 建立的会话。",
 		},
 		Spec:  "2025-11-25/basic/transports#stdio",
 		Quote: "Messages are delimited by newlines, and MUST NOT contain embedded newlines.",
-	},
-	"launch.http": {
+	}},
+	{"launch.http", Note{
 		Text: Text{
 			En: "Nothing is launched: the server already runs on its own and listens on 127.0.0.1:8080. The client will send every JSON-RPC message as its own POST to the single endpoint /mcp, and in 2026-07-28 there is no session: each POST stands alone.",
 			Zh: "这里不启动任何进程：服务器已独立运行，监听 127.0.0.1:8080。客户端会把每条 JSON-RPC 消息作为单独的 POST 发往唯一的端点 /mcp，而且在 2026-07-28 中不存在会话：每个 POST 都是独立的。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#security--endpoint",
 		Quote: "When running locally, servers SHOULD bind only to localhost (127.0.0.1) rather than all network interfaces (0.0.0.0).",
-	},
-	"launch.http@2025-11-25": {
+	}},
+	{"launch.http@2025-11-25", Note{
 		Text: Text{
 			En: "Nothing is launched: the server already runs on its own and listens on 127.0.0.1:8080. The client will send every JSON-RPC message as its own POST to the single endpoint /mcp; the answer to the first one, initialize, may carry an Mcp-Session-Id that ties the later POSTs together.",
 			Zh: "这里不启动任何进程：服务器已独立运行，监听 127.0.0.1:8080。客户端会把每条 JSON-RPC 消息作为单独的 POST 发往唯一的端点 /mcp；第一个 POST（initialize）的响应可能带回一个 Mcp-Session-Id，用来把之后的 POST 串成一个会话。",
 		},
 		Spec:  "2025-11-25/basic/transports#security-warning",
 		Quote: "When running locally, servers SHOULD bind only to localhost (127.0.0.1) rather than all network interfaces (0.0.0.0)",
-	},
-	"stderr.log": {
+	}},
+	{"stderr.log", Note{
 		Text:  txtStderrLog,
 		Spec:  "2026-07-28/basic/transports/stdio",
 		Quote: "The server MAY write UTF-8 strings to `stderr` for any logging purposes including informational, debug, and error messages.",
-	},
-	"stderr.log@2025-11-25": {
+	}},
+	{"stderr.log@2025-11-25", Note{
 		Text:  txtStderrLog,
 		Spec:  "2025-11-25/basic/transports#stdio",
 		Quote: "The server MAY write UTF-8 strings to its standard error (`stderr`) for any logging purposes including informational, debug, and error messages.",
-	},
-	"stdout-pollution.line": {
+	}},
+	{"stdout-pollution.line", Note{
 		Text:  txtPollutionLine,
 		Spec:  "2026-07-28/basic/transports/stdio",
 		Quote: "The server MUST NOT write anything to its `stdout` that is not a valid MCP message.",
-	},
-	"stdout-pollution.line@2025-11-25": {
+	}},
+	{"stdout-pollution.line@2025-11-25", Note{
 		Text:  txtPollutionLine,
 		Spec:  "2025-11-25/basic/transports#stdio",
 		Quote: "The server MUST NOT write anything to its `stdout` that is not a valid MCP message.",
-	},
-	"stdout-pollution.unread": {
+	}},
+	{"stdout-pollution.unread", Note{
 		Text:  txtPollutionUnread,
 		Spec:  "2026-07-28/basic/transports/stdio",
 		Quote: "Messages are delimited by newlines, and MUST NOT contain embedded newlines.",
-	},
-	"stdout-pollution.unread@2025-11-25": {
+	}},
+	{"stdout-pollution.unread@2025-11-25", Note{
 		Text:  txtPollutionUnread,
 		Spec:  "2025-11-25/basic/transports#stdio",
 		Quote: "Messages are delimited by newlines, and MUST NOT contain embedded newlines.",
-	},
-	"shutdown.close-stdin": {
+	}},
+	{"shutdown.close-stdin", Note{
 		Text:  txtCloseStdin,
 		Spec:  "2026-07-28/basic/transports/stdio#shutdown",
 		Quote: "The client SHOULD initiate shutdown by:",
-	},
-	"shutdown.close-stdin@2025-11-25": {
+	}},
+	{"shutdown.close-stdin@2025-11-25", Note{
 		Text:  txtCloseStdin,
 		Spec:  "2025-11-25/basic/lifecycle#stdio",
 		Quote: "For the stdio transport, the client SHOULD initiate shutdown by:",
-	},
-	"shutdown.exit": {
+	}},
+	{"shutdown.exit", Note{
 		Text:  txtExit,
 		Spec:  "2026-07-28/basic/transports/stdio#shutdown",
 		Quote: "Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.",
-	},
-	"shutdown.exit@2025-11-25": {
+	}},
+	{"shutdown.exit@2025-11-25", Note{
 		Text:  txtExit,
 		Spec:  "2025-11-25/basic/lifecycle#stdio",
 		Quote: "For the stdio transport, the client SHOULD initiate shutdown by:",
-	},
+	}},
 
 	// ---- 2025-11-25: initialize handshake and HTTP session -------------------
 
-	"initialize.request": {
+	{"initialize.request", Note{
 		Text: Text{
 			En: "The first message of a 2025-11-25 session: initialize, with protocolVersion, capabilities and clientInfo directly in params (no _meta). On stdio it is the first line on stdin (only a dual-era client's server/discover probe may come before it); over HTTP it is the only POST sent without Mcp-Session-Id and MCP-Protocol-Version headers, since neither exists yet.",
 			Zh: "2025-11-25 会话的第一条消息：initialize，protocolVersion、capabilities 和 clientInfo 直接放在 params 里（没有 _meta）。在 stdio 上它是写入 stdin 的第一行（只有双时代客户端的 server/discover 探测可能排在它前面）；在 HTTP 上它是唯一不带 Mcp-Session-Id 和 MCP-Protocol-Version 头的 POST，因为这两者此时都还不存在。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#initialization",
 		Quote: "The initialization phase MUST be the first interaction between client and server.",
-	},
-	"initialize.result": {
+	}},
+	{"initialize.result", Note{
 		Text: Text{
 			En: "The server answers with the protocolVersion it will speak, its capabilities (tools) and serverInfo; both sides keep these for the whole session. Over HTTP the session id arrives in the Mcp-Session-Id response header, and the client must echo it on every later request.",
 			Zh: "服务器回复它将使用的 protocolVersion、自身能力（tools）和 serverInfo；双方在整个会话期间都沿用这些信息。在 HTTP 上，会话 id 通过响应头 Mcp-Session-Id 下发，客户端之后的每个请求都必须带上它。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#version-negotiation",
 		Quote: "If the server supports the requested protocol version, it MUST respond with the same version.",
-	},
-	"initialized": {
+	}},
+	{"initialized", Note{
 		Text: Text{
 			En: "The client confirms with notifications/initialized: a notification, so it has no id and gets no JSON-RPC reply. Only after this does normal operation (tools/list, tools/call) begin.",
 			Zh: "客户端发送 notifications/initialized 进行确认：这是一条通知，没有 id，也不会收到 JSON-RPC 回复。此后才进入正常操作阶段（tools/list、tools/call）。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#initialization",
 		Quote: "After successful initialization, the client MUST send an `initialized` notification to indicate it is ready to begin normal operations:",
-	},
-	"initialized.accepted": {
+	}},
+	{"initialized.accepted", Note{
 		Text: Text{
 			En: "HTTP 202 Accepted with an empty body: the server took notifications/initialized. A notification never gets a JSON-RPC response; the session is now ready for normal requests.",
 			Zh: "HTTP 202 Accepted，响应体为空：服务器已接收 notifications/initialized。通知永远不会有 JSON-RPC 响应；会话现在可以处理正常请求了。",
 		},
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.",
-	},
-	"session-delete.request": {
+	}},
+	{"session-delete.request", Note{
 		Text: Text{
 			En: "The client is done, so it ends the session explicitly: an HTTP DELETE to /mcp carrying the Mcp-Session-Id, with no body and no JSON-RPC message. A server that does not let clients end sessions may refuse with 405.",
 			Zh: "客户端用完了，于是显式结束会话：向 /mcp 发送 HTTP DELETE，带上 Mcp-Session-Id，没有请求体，也没有 JSON-RPC 消息。如果服务器不允许客户端结束会话，可以回 405 拒绝。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "Clients that no longer need a particular session (e.g., because the user is leaving the client application) SHOULD send an HTTP DELETE to the MCP endpoint with the `MCP-Session-Id` header, to explicitly terminate the session.",
-	},
-	"session-delete.no-content": {
+	}},
+	{"session-delete.no-content", Note{
 		Text: Text{
 			En: "HTTP 204 No Content: the session is gone. From now on the server must answer any request that still carries this Mcp-Session-Id with 404 Not Found.",
 			Zh: "HTTP 204 No Content：会话已被删除。此后任何仍带着这个 Mcp-Session-Id 的请求，服务器都必须回复 404 Not Found。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.",
-	},
+	}},
 
 	// ---- 2026-07-28: discovery and version negotiation ---------------------
 
-	"discover.request": {
+	{"discover.request", Note{
 		Text: Text{
 			En: "2026-07-28 has no handshake. The client opens with server/discover (optional, but a cheap probe): like every request it carries protocolVersion, clientInfo and clientCapabilities in params._meta, and over HTTP the MCP-Protocol-Version and Mcp-Method headers repeat the version and method for intermediaries.",
 			Zh: "2026-07-28 没有握手。客户端先发 server/discover（可选，但是一次低成本的探测）：和所有请求一样，它在 params._meta 里携带 protocolVersion、clientInfo 和 clientCapabilities；在 HTTP 上，MCP-Protocol-Version 和 Mcp-Method 头会为中间设备重复版本和方法名。",
 		},
 		Spec:  "2026-07-28/basic/index#meta",
 		Quote: "Client requests carry the following `io.modelcontextprotocol/*` fields in `_meta`; fields marked as required MUST be included on every request.",
-	},
-	"discover.result": {
+	}},
+	{"discover.result", Note{
 		Text: Text{
 			En: "The DiscoverResult lists supportedVersions, the server's capabilities (tools), instructions for the model and serverInfo in _meta. ttlMs 3600000 with cacheScope public lets the client reuse this answer for an hour; the server itself remembers nothing about the client.",
 			Zh: "DiscoverResult 列出 supportedVersions、服务器能力（tools）、给模型的 instructions，以及放在 _meta 中的 serverInfo。ttlMs 3600000 加 cacheScope public 表示客户端可以在一小时内复用这个结果；服务器本身不会记住这个客户端的任何信息。",
 		},
 		Spec:  "2026-07-28/server/utilities/caching#cacheable-results",
 		Quote: "Servers MUST include caching hints on results with `resultType: \"complete\"` returned by the following operations:",
-	},
-	"discover.error.32022.http-400": {
+	}},
+	{"discover.error.32022.http-400", Note{
 		Text: Text{
 			En: "The client asked for an unknown version (here 2099-01-01), in both the MCP-Protocol-Version header and _meta. The server does not implement it, so it answers 400 Bad Request with error -32022 (UnsupportedProtocolVersion), whose data.supported lists the versions it does speak.",
 			Zh: "客户端在 MCP-Protocol-Version 头和 _meta 里都请求了一个未知版本（这里是 2099-01-01）。服务器没有实现这个版本，于是回复 400 Bad Request 和 -32022 错误（UnsupportedProtocolVersion），其 data.supported 列出了它支持的版本。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 		Quote: "If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.",
-	},
-	"discover.error.32022": {
+	}},
+	{"discover.error.32022", Note{
 		Text: Text{
 			En: "On stdio the same rejection arrives as a plain line on stdout, with no HTTP status: error -32022 and data.supported. Because -32022 is a recognized modern error, the client knows the server is modern and must not fall back to initialize; it picks a version from the list instead.",
 			Zh: "在 stdio 上，同样的拒绝以 stdout 上的一行普通消息到达，没有 HTTP 状态码：错误码 -32022 加上 data.supported。由于 -32022 是公认的新版（modern）错误，客户端由此知道服务器是新版的，不应退回 initialize，而是从列表中挑一个版本。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
 		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support:",
-	},
-	"discover-retry.request": {
+	}},
+	{"discover-retry.request", Note{
 		Text: Text{
 			En: "The same server/discover again, now with 2026-07-28 in _meta (and in MCP-Protocol-Version over HTTP) and with a new id. Every request stands on its own, so fixing the version only means sending it correctly this time.",
 			Zh: "再次发送 server/discover，这次 _meta 中（以及 HTTP 上的 MCP-Protocol-Version 头中）写的是 2026-07-28，并使用新的 id。每个请求都是独立的，所以纠正版本只需这次把它写对即可。",
 		},
 		Spec:  "2026-07-28/basic/index#requests",
 		Quote: "The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.",
-	},
-	"discover-retry.result": {
+	}},
+	{"discover-retry.result", Note{
 		Text: Text{
 			En: "This time the server accepts the version and returns its DiscoverResult. From here on the client puts 2026-07-28 in every request; the server has stored nothing about the failed attempt.",
 			Zh: "这一次服务器接受了该版本并返回 DiscoverResult。此后客户端在每个请求里都写 2026-07-28；服务器对刚才失败的那次尝试没有保存任何状态。",
 		},
 		Spec:  "2026-07-28/basic/index#statelessness",
 		Quote: "Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).",
-	},
+	}},
 
 	// ---- tools/list -------------------------------------------------------
 
-	"tools-list.request": {
+	{"tools-list.request", Note{
 		Text: Text{
 			En: "tools/list, again with the full _meta: the server kept nothing from server/discover. Over HTTP the headers say MCP-Protocol-Version: 2026-07-28 and Mcp-Method: tools/list, and there is no session header.",
 			Zh: "tools/list，同样带着完整的 _meta：服务器没有从 server/discover 中保留任何东西。在 HTTP 上，请求头写着 MCP-Protocol-Version: 2026-07-28 和 Mcp-Method: tools/list，没有任何会话头。",
 		},
 		Spec:  "2026-07-28/server/tools#capabilities",
 		Quote: "This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.",
-	},
-	"tools-list.request@2025-11-25": {
+	}},
+	{"tools-list.request@2025-11-25", Note{
 		Text: Text{
 			En: "A bare tools/list with no params: version and capabilities were settled by initialize. Over HTTP it must carry the Mcp-Session-Id from initialize and the MCP-Protocol-Version header; check the headers (in the missing-session fault the session id is gone).",
 			Zh: "一个不带 params 的 tools/list：版本和能力已在 initialize 时确定。在 HTTP 上，它必须带上 initialize 时拿到的 Mcp-Session-Id 以及 MCP-Protocol-Version 头；请看请求头（在 missing-session 故障里会话 id 不见了）。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "If an `MCP-Session-Id` is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the `MCP-Session-Id` header on all of their subsequent HTTP requests.",
-	},
-	"tools-list.result": {
+	}},
+	{"tools-list.result", Note{
 		Text: Text{
 			En: "The server returns its tools, each with name, title, description, inputSchema and annotations, plus resultType complete. ttlMs 300000 and cacheScope public tell the client it may reuse this list for five minutes without asking again, unless a list_changed notification marks it stale sooner.",
 			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations，结果中还有 resultType: complete。ttlMs 300000 和 cacheScope public 告诉客户端：五分钟内可以直接复用这份列表，无需再次请求，除非 list_changed 通知提前宣告它已过时。",
 		},
 		Spec:  "2026-07-28/server/utilities/caching#time-to-live-ttl-field",
 		Quote: "If `ttlMs` is positive, the client SHOULD consider the result fresh for that many milliseconds after receiving the response.",
-	},
-	"tools-list.result@2025-11-25": {
+	}},
+	{"tools-list.result@2025-11-25", Note{
 		Text: Text{
 			En: "The server returns its tools, each with name, title, description, inputSchema and annotations. There is no nextCursor, so this is the whole list; the server may answer tools/list at all only because it declared the tools capability in initialize.",
 			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations。结果中没有 nextCursor，说明这就是完整列表；服务器之所以能响应 tools/list，是因为它在 initialize 中声明了 tools 能力。",
 		},
 		Spec:  "2025-11-25/server/tools#capabilities",
 		Quote: "Servers that support tools MUST declare the `tools` capability:",
-	},
-	"tools-list.error.32600.http-400@2025-11-25": {
+	}},
+	{"tools-list.error.32600.http-400@2025-11-25", Note{
 		Text: Text{
 			En: "400 Bad Request with -32600: this POST had no Mcp-Session-Id header, although initialize gave the client one, so the server cannot tell which session it belongs to. Only initialize may be sent without it; the client has to resend with the header or start over.",
 			Zh: "400 Bad Request 加 -32600：这个 POST 没有带 Mcp-Session-Id 头，而 initialize 时服务器已经分配过会话 id，所以服务器无法判断它属于哪个会话。只有 initialize 可以不带该头；客户端必须带上它重发，或者重新开始。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "Servers that require a session ID SHOULD respond to requests without an `MCP-Session-Id` header (other than initialization) with HTTP 400 Bad Request.",
-	},
+	}},
 
 	// ---- tools/call --------------------------------------------------------
 
-	"tools-call.request": {
+	{"tools-call.request", Note{
 		Text: Text{
 			En: "tools/call with the tool name and arguments, plus the full _meta (and a progressToken when the client wants progress). Over HTTP the headers mirror the body, Mcp-Method: tools/call and Mcp-Name: <tool name>, so a gateway can route without parsing JSON; on stdio there is only the line itself.",
 			Zh: "tools/call 携带工具名和参数，外加完整的 _meta（客户端想要进度时还会带 progressToken）。在 HTTP 上，请求头镜像了请求体：Mcp-Method: tools/call 和 Mcp-Name: <工具名>，网关无需解析 JSON 就能路由；在 stdio 上则只有这一行消息本身。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
 		Quote: "The client MUST include the request metadata headers on each POST request.",
-	},
-	"tools-call.request@2025-11-25": {
+	}},
+	{"tools-call.request@2025-11-25", Note{
 		Text: Text{
 			En: "tools/call with just the tool name and arguments (plus _meta.progressToken when the client wants progress). Version and capabilities come from the session set up by initialize; over HTTP the Mcp-Session-Id and MCP-Protocol-Version headers tie this POST to it.",
 			Zh: "tools/call 只携带工具名和参数（客户端想要进度时再加上 _meta.progressToken）。版本和能力来自 initialize 建立的会话；在 HTTP 上，Mcp-Session-Id 和 MCP-Protocol-Version 头把这个 POST 与该会话关联起来。",
 		},
 		Spec:  "2025-11-25/basic/transports#protocol-version-header",
 		Quote: "If using HTTP, the client MUST include the `MCP-Protocol-Version: <protocol-version>` HTTP header on all subsequent requests to the MCP server, allowing the MCP server to respond based on the MCP protocol version.",
-	},
-	"tools-call.result": {
+	}},
+	{"tools-call.result", Note{
 		Text: Text{
 			En: "The tool ran: resultType complete, content with a readable text block for the model, and isError: false. A tool with structured output also returns structuredContent, plus the same JSON serialized in a second text block as the spec recommends; text-only tools such as book_room and daily_quote have neither. Over HTTP this is either the whole application/json body or, after progress, the last event on the SSE stream.",
 			Zh: "工具执行成功：resultType 为 complete，content 中有给模型看的可读文本块，isError 为 false。有结构化输出的工具还会返回 structuredContent，并按规范建议在第二个文本块中放一份序列化后的同样 JSON；book_room、daily_quote 这类纯文本工具两者都没有。在 HTTP 上，它要么是完整的 application/json 响应体，要么（在进度通知之后）是 SSE 流上的最后一个事件。",
 		},
 		Spec:  "2026-07-28/basic/index#result-responses",
 		Quote: "The `result` MUST include a `resultType` field to indicate the type of the result.",
-	},
-	"tools-call.result@2025-11-25": {
+	}},
+	{"tools-call.result@2025-11-25", Note{
 		Text: Text{
 			En: "The tool ran: content with a readable text block for the model and isError: false, under the same id as the request. A tool with structured output also returns structuredContent, plus the same JSON serialized in a second text block as the spec recommends; text-only tools such as book_room and daily_quote have neither. Over HTTP this is either the whole application/json body or, after progress, the last event on the SSE stream.",
 			Zh: "工具执行成功：content 中有给模型看的可读文本块，isError 为 false，id 与请求相同。有结构化输出的工具还会返回 structuredContent，并按规范建议在第二个文本块中放一份序列化后的同样 JSON；book_room、daily_quote 这类纯文本工具两者都没有。在 HTTP 上，它要么是完整的 application/json 响应体，要么（在进度通知之后）是 SSE 流上的最后一个事件。",
 		},
 		Spec:  "2025-11-25/basic/index#result-responses",
 		Quote: "Result responses MUST include the same ID as the request they correspond to.",
-	},
-	"tools-call.tool-error": {
+	}},
+	{"tools-call.tool-error", Note{
 		Text:  txtToolError,
 		Spec:  "2026-07-28/server/tools#error-handling",
 		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
-	},
-	"tools-call.tool-error@2025-11-25": {
+	}},
+	{"tools-call.tool-error@2025-11-25", Note{
 		Text:  txtToolError,
 		Spec:  "2025-11-25/server/tools#error-handling",
 		Quote: "Clients SHOULD provide tool execution errors to language models to enable self-correction.",
-	},
-	"tools-call.error.32602": {
+	}},
+	{"tools-call.error.32602", Note{
 		Text:  txtUnknownTool,
 		Spec:  "2026-07-28/server/tools#error-handling",
 		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
-	},
-	"tools-call.error.32602@2025-11-25": {
+	}},
+	{"tools-call.error.32602@2025-11-25", Note{
 		Text:  txtUnknownTool,
 		Spec:  "2025-11-25/server/tools#error-handling",
 		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
-	},
-	"tools-call.error.32020.http-400": {
+	}},
+	{"tools-call.error.32020.http-400", Note{
 		Text: Text{
 			En: "The header says Mcp-Name: list_employees but the body's params.name is list_emails. A gateway routing on the header and a server executing the body would disagree, so the server rejects the call with 400 and -32020 HeaderMismatch; no tool runs.",
 			Zh: "请求头写的是 Mcp-Name: list_employees，而请求体中的 params.name 是 list_emails。按头路由的网关和按请求体执行的服务器会各执一词，所以服务器以 400 和 -32020 HeaderMismatch 拒绝这次调用；没有任何工具被执行。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#server-validation",
 		Quote: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body.",
-	},
+	}},
 
 	// ---- progress and cancellation ------------------------------------------
 
-	"progress": {
+	{"progress", Note{
 		Text:  txtProgress,
 		Spec:  "2026-07-28/basic/patterns/progress#progress-flow",
 		Quote: "The `progress` value MUST increase with each notification, even if the total is unknown.",
-	},
-	"progress@2025-11-25": {
+	}},
+	{"progress@2025-11-25", Note{
 		Text:  txtProgress,
 		Spec:  "2025-11-25/basic/utilities/progress#progress-flow",
 		Quote: "The `progress` value MUST increase with each notification, even if the total is unknown.",
-	},
-	"timeout.cancelled": {
+	}},
+	{"timeout.cancelled", Note{
 		Text: Text{
 			En: "The client's deadline (here 2.5 s) passed without a response, so it cancels the request. On stdio there is no per-request stream to close, so it writes notifications/cancelled with the requestId and a reason to stdin; the server stops and sends nothing more for that request.",
 			Zh: "客户端设定的截止时间（这里是 2.5 秒）已过仍未收到响应，于是取消该请求。stdio 上没有可单独关闭的请求流，所以它向 stdin 写入带 requestId 和 reason 的 notifications/cancelled；服务器随即停止，不再为该请求发送任何消息。",
 		},
 		Spec:  "2026-07-28/basic/transports/stdio#cancellation",
 		Quote: "To cancel an in-flight request, the client MUST send a `notifications/cancelled` notification referencing the request's ID.",
-	},
-	"timeout.cancelled@2025-11-25": {
+	}},
+	{"timeout.cancelled@2025-11-25", Note{
 		Text: Text{
 			En: "The client's deadline (here 2.5 s) passed without a response, so it sends notifications/cancelled with the requestId and a reason. On stdio that is a line on stdin; over HTTP it is a new POST, because in 2025-11-25 merely dropping the connection does not count as cancelling.",
 			Zh: "客户端的截止时间（这里是 2.5 秒）已过仍未收到响应，于是发送带 requestId 和 reason 的 notifications/cancelled。在 stdio 上这是写入 stdin 的一行；在 HTTP 上则是一个新的 POST，因为在 2025-11-25 中，仅仅断开连接并不算取消。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#timeouts",
 		Quote: "When the request has not received a success or error response within the timeout period, the sender SHOULD issue a cancellation notification for that request and stop waiting for a response.",
-	},
-	"timeout.cancelled.accepted": {
+	}},
+	{"timeout.cancelled.accepted", Note{
 		Text: Text{
 			En: "202 Accepted, empty body: the server took the cancellation. Like every notification it gets no JSON-RPC reply; the server should not answer the cancelled request either, and the client would ignore a late answer anyway.",
 			Zh: "202 Accepted，响应体为空：服务器已接收这条取消通知。和所有通知一样它没有 JSON-RPC 回复；服务器也不应再回复被取消的请求，即使迟到的回复来了，客户端也会忽略。",
 		},
 		Spec:  "2025-11-25/basic/utilities/cancellation#behavior-requirements",
 		Quote: "The sender of the cancellation notification SHOULD ignore any response to the request that arrives afterward",
-	},
-	"timeout.drop-stream": {
+	}},
+	{"timeout.drop-stream", Note{
 		Text: Text{
 			En: "Only after the explicit notifications/cancelled does the client close the still-open SSE response of its tools/call. In 2025-11-25 a disconnect alone is not a cancellation: the server could keep working, which is why the notification had to come first.",
 			Zh: "客户端在发出显式的 notifications/cancelled 之后，才关闭 tools/call 那条仍在进行的 SSE 响应。在 2025-11-25 中，单纯断开连接并不等于取消：服务器可能继续执行，所以必须先发通知。",
 		},
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
-	},
-	"timeout.close-stream": {
+	}},
+	{"timeout.close-stream", Note{
 		Text: Text{
 			En: "The deadline (here 2.5 s) passed, so the client simply closes the SSE response stream of its tools/call. In 2026-07-28 that close is the cancellation: no notifications/cancelled is sent over HTTP, and the server must stop and send nothing more for the request.",
 			Zh: "截止时间（这里是 2.5 秒）已过，客户端直接关闭 tools/call 的 SSE 响应流。在 2026-07-28 中，关闭流本身就是取消：HTTP 上不会发送 notifications/cancelled，服务器必须停止并不再为该请求发送任何内容。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
 		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
-	},
+	}},
 
 	// ---- Errors shared by every request ("error.<code>[.http-<status>]") ----
 
-	"error.32700": {
+	{"error.32700", Note{
 		Text:  txtParseError,
 		Spec:  "2026-07-28/basic/index#error-responses",
 		Quote: "Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).",
-	},
-	"error.32700@2025-11-25": {
+	}},
+	{"error.32700@2025-11-25", Note{
 		Text:  txtParseError,
 		Spec:  "2025-11-25/basic/index#error-responses",
 		Quote: "Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).",
-	},
-	"error.32600": {
+	}},
+	{"error.32600", Note{
 		Text:  txtInvalidRequest,
 		Spec:  "2026-07-28/basic/index#requests",
 		Quote: "Unlike base JSON-RPC, the ID MUST NOT be `null`.",
-	},
-	"error.32600@2025-11-25": {
+	}},
+	{"error.32600@2025-11-25", Note{
 		Text:  txtInvalidRequest,
 		Spec:  "2025-11-25/basic/index#requests",
 		Quote: "Unlike base JSON-RPC, the ID MUST NOT be `null`.",
-	},
-	"error.32600.http-400": {
+	}},
+	{"error.32600.http-400", Note{
 		Text: Text{
 			En: "400 Bad Request with -32600 Invalid Request: the server could not accept the POST body as a valid JSON-RPC message, for example because it is a response or a malformed object. error.message says what was wrong; fix the request instead of retrying it unchanged.",
 			Zh: "400 Bad Request 加 -32600 Invalid Request：服务器无法把这个 POST 的请求体当作有效的 JSON-RPC 消息接受，例如它是一个响应，或是结构不正确的对象。error.message 会说明问题所在；应修正请求，而不是原样重试。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
 		Quote: "The body of the HTTP POST MUST be a single JSON-RPC _request_ or _notification_.",
-	},
-	"error.32600.http-400@2025-11-25": {
+	}},
+	{"error.32600.http-400@2025-11-25", Note{
 		Text: Text{
 			En: "400 Bad Request with -32600: the server refused the POST before handling it. In 2025-11-25 the usual causes are a missing Mcp-Session-Id (only initialize may omit it) or an invalid MCP-Protocol-Version header; error.message says which.",
 			Zh: "400 Bad Request 加 -32600：服务器在处理之前就拒绝了这个 POST。在 2025-11-25 中，常见原因是缺少 Mcp-Session-Id（只有 initialize 可以不带）或 MCP-Protocol-Version 头无效；error.message 会说明是哪一种。",
 		},
 		Spec:  "2025-11-25/basic/transports#protocol-version-header",
 		Quote: "If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.",
-	},
-	"error.32600.http-403": {
+	}},
+	{"error.32600.http-403", Note{
 		Text:  txtBadOrigin,
 		Spec:  "2026-07-28/basic/transports/streamable-http#security--endpoint",
 		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
-	},
-	"error.32600.http-403@2025-11-25": {
+	}},
+	{"error.32600.http-403@2025-11-25", Note{
 		Text:  txtBadOrigin,
 		Spec:  "2025-11-25/basic/transports#security-warning",
 		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
-	},
-	"error.32600.http-404": {
+	}},
+	{"error.32600.http-404", Note{
 		Text: Text{
 			En: "404 Not Found for a request that carried an Mcp-Session-Id: the server no longer knows this session (it expired or was deleted). The client must start a new session by sending initialize again, without the old id.",
 			Zh: "带着 Mcp-Session-Id 的请求收到了 404 Not Found：服务器已不认识这个会话（已过期或已被删除）。客户端必须重新发送 initialize（不带旧 id），开启一个新会话。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "When a client receives HTTP 404 in response to a request containing an `MCP-Session-Id`, it MUST start a new session by sending a new `InitializeRequest` without a session ID attached.",
-	},
-	"error.32601": {
+	}},
+	{"error.32601", Note{
 		Text: Text{
 			En: "-32601 Method not found: the server does not implement this method. On stdio, a -32601 answer to server/discover is a typical sign of a legacy server, but a client must not decide that from one specific code.",
 			Zh: "-32601 Method not found：服务器没有实现这个方法。在 stdio 上，对 server/discover 回复 -32601 往往说明对方是旧版服务器，但客户端不能只凭某一个特定错误码来判断。",
 		},
 		Spec:  "2026-07-28/basic/transports/stdio#backward-compatibility",
 		Quote: "The fallback MUST NOT be keyed to one specific error code: legacy servers respond to unknown pre-`initialize` requests with implementation-defined errors (commonly `-32601` or `-32602`) or not at all.",
-	},
-	"error.32601@2025-11-25": {
+	}},
+	{"error.32601@2025-11-25", Note{
 		Text: Text{
 			En: "-32601 Method not found: the server does not implement this method, typically because the feature behind it was not among the capabilities it declared in initialize. Both sides may only use what was negotiated.",
 			Zh: "-32601 Method not found：服务器没有实现这个方法，通常是因为对应功能不在它于 initialize 时声明的能力之中。双方都只能使用协商成功的能力。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#operation",
 		Quote: "Both parties MUST:",
-	},
-	"error.32601.http-404": {
+	}},
+	{"error.32601.http-404", Note{
 		Text: Text{
 			En: "404 Not Found with JSON-RPC error -32601: this server does not implement the requested method. The JSON-RPC body is what tells this 404 apart from an old HTTP+SSE server that simply has no /mcp endpoint.",
 			Zh: "404 Not Found 加 JSON-RPC 错误 -32601：这个服务器没有实现所请求的方法。正是这个 JSON-RPC 响应体，让它与根本没有 /mcp 端点的旧 HTTP+SSE 服务器所返回的 404 区分开来。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 		Quote: "If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`).",
-	},
-	"error.32602": {
+	}},
+	{"error.32602", Note{
 		Text: Text{
 			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name, an invalid cursor or missing required _meta fields. For tools, a bad argument value is different: it comes back as a result with isError: true.",
 			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在、cursor 无效，或缺少必需的 _meta 字段。对于工具来说，参数值错误是另一回事：它会以带 isError: true 的 result 返回。",
 		},
 		Spec:  "2026-07-28/server/utilities/pagination#error-handling",
 		Quote: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params).",
-	},
-	"error.32602@2025-11-25": {
+	}},
+	{"error.32602@2025-11-25", Note{
 		Text: Text{
 			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name or an invalid cursor. For tools, a bad argument value is different: it comes back as a result with isError: true.",
 			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在或 cursor 无效。对于工具来说，参数值错误是另一回事：它会以带 isError: true 的 result 返回。",
 		},
 		Spec:  "2025-11-25/server/utilities/pagination#error-handling",
 		Quote: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params).",
-	},
-	"error.32602.http-400@2026-07-28": {
+	}},
+	{"error.32602.http-400@2026-07-28", Note{
 		Text: Text{
 			En: "400 Bad Request with -32602 Invalid params: the request lacked a required _meta field (io.modelcontextprotocol/protocolVersion or clientCapabilities). In 2026-07-28 every request must carry them, because the server keeps no state from earlier requests.",
 			Zh: "400 Bad Request 加 -32602 Invalid params：请求缺少必需的 _meta 字段（io.modelcontextprotocol/protocolVersion 或 clientCapabilities）。在 2026-07-28 中每个请求都必须携带它们，因为服务器不会保留之前请求的任何状态。",
 		},
 		Spec:  "2026-07-28/basic/index#meta",
 		Quote: "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params).",
-	},
-	"error.32603": {
+	}},
+	{"error.32603", Note{
 		Text:  txtInternalError,
 		Spec:  "2026-07-28/server/resources#error-handling",
 		Quote: "Servers SHOULD return `-32603` for internal errors.",
-	},
-	"error.32603@2025-11-25": {
+	}},
+	{"error.32603@2025-11-25", Note{
 		Text:  txtInternalError,
 		Spec:  "2025-11-25/server/tools#error-handling",
 		Quote: "Clients MAY provide protocol errors to language models, though these are less likely to result in successful recovery.",
-	},
-	"error.32020.http-400": {
+	}},
+	{"error.32020.http-400", Note{
 		Text: Text{
 			En: "400 Bad Request with -32020 HeaderMismatch: an HTTP header (MCP-Protocol-Version, Mcp-Method or Mcp-Name) is missing or disagrees with the JSON body. The body is the source of truth, and the server refuses rather than let a proxy route on one value while it executes another.",
 			Zh: "400 Bad Request 加 -32020 HeaderMismatch：某个 HTTP 头（MCP-Protocol-Version、Mcp-Method 或 Mcp-Name）缺失，或与 JSON 请求体不一致。请求体才是权威来源；服务器宁可拒绝，也不允许代理按一个值路由、自己却执行另一个值。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#server-validation",
 		Quote: "When rejecting a request due to header validation failure, servers MUST return HTTP status `400 Bad Request` and MUST include a JSON-RPC error response using the following error code:",
-	},
-	"error.32022": {
+	}},
+	{"error.32022", Note{
 		Text: Text{
 			En: "Error -32022 UnsupportedProtocolVersion: the server does not implement the version this request declared, and error.data.supported lists the versions it does. It is one of the codes 2026-07-28 reserves for the MCP specification itself; the client should retry with a mutually supported version.",
 			Zh: "错误 -32022 UnsupportedProtocolVersion：服务器没有实现该请求声明的版本，error.data.supported 列出了它支持的版本。这是 2026-07-28 为 MCP 规范本身保留的错误码之一；客户端应换一个双方都支持的版本重试。",
 		},
 		Spec:  "2026-07-28/basic/index#error-codes",
 		Quote: "Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.",
-	},
-	"error.32022.http-400": {
+	}},
+	{"error.32022.http-400", Note{
 		Text: Text{
 			En: "400 Bad Request with -32022 UnsupportedProtocolVersion: the server does not speak the version in MCP-Protocol-Version and _meta, and error.data.supported lists the ones it does. A client that also speaks legacy versions must read this body: it means \"modern server, pick another version\", not \"legacy server, fall back to initialize\".",
 			Zh: "400 Bad Request 加 -32022 UnsupportedProtocolVersion：服务器不支持 MCP-Protocol-Version 和 _meta 中的版本，error.data.supported 列出了它支持的版本。同时支持旧版本的客户端必须读这个响应体：它的意思是“这是新版服务器，换个版本”，而不是“这是旧服务器，退回 initialize”。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#backward-compatibility",
 		Quote: "On `400 Bad Request`, the client SHOULD inspect the response body before falling back: modern servers also use `400` for `UnsupportedProtocolVersionError`, `MissingRequiredClientCapabilityError`, and header-validation failures.",
-	},
+	}},
 
 	// ---- capabilities: calling a feature the server did not declare ---------
 
-	"capabilities.read": {
+	{"capabilities.read", Note{
 		Text: Text{
 			En: "Before asking, the client reads the capabilities in the DiscoverResult: tools (listChanged false) and no prompts. A server that offered prompt templates would have to declare them there, so the honest answer to the user is already known: this server has none. The check sends nothing; the DiscoverResult may even come from the client's cache (ttlMs).",
 			Zh: "在发请求之前，客户端先查看 DiscoverResult 中的 capabilities：有 tools（listChanged 为 false），没有 prompts。提供提示模板的服务器必须在这里声明，所以对用户的如实回答其实已经知道了：这个服务器没有提示模板。这次检查不发送任何消息；DiscoverResult 甚至可以来自客户端的缓存（ttlMs）。",
 		},
 		Spec:  "2026-07-28/server/prompts#capabilities",
 		Quote: "Servers that support prompts MUST declare the `prompts` capability in their `DiscoverResult`:",
-	},
-	"capabilities.read@2025-11-25": {
+	}},
+	{"capabilities.read@2025-11-25", Note{
 		Text: Text{
 			En: "Before asking, the client reads the capabilities the server declared in its initialize result: tools (listChanged false) and no prompts. In 2025-11-25 these are fixed once for the whole session, so the client already knows prompts/list is not on offer. The check sends nothing.",
 			Zh: "在发请求之前，客户端先查看服务器在 initialize 结果中声明的能力：有 tools（listChanged 为 false），没有 prompts。在 2025-11-25 中，这些能力在整个会话期间一次性确定，所以客户端已经知道 prompts/list 不可用。这次检查不发送任何消息。",
 		},
 		Spec:  "2025-11-25/server/prompts#capabilities",
 		Quote: "Servers that support prompts MUST declare the `prompts` capability during initialization:",
-	},
-	"prompts-list.request": {
+	}},
+	{"prompts-list.request", Note{
 		Text: Text{
 			En: "A careless client sends prompts/list anyway. The request itself is well-formed, with the full _meta (and Mcp-Method: prompts/list over HTTP); what is wrong is asking for a feature the server's capabilities ruled out. A careful client would skip this call and tell the user there are no prompt templates.",
 			Zh: "一个粗心的客户端仍然发送了 prompts/list。请求本身格式正确，带着完整的 _meta（在 HTTP 上还有 Mcp-Method: prompts/list）；错就错在它请求了服务器能力声明中已经排除的功能。谨慎的客户端会跳过这次调用，直接告诉用户没有提示模板。",
 		},
 		Spec:  "2026-07-28/server/prompts#implementation-considerations",
 		Quote: "Both parties SHOULD respect capability negotiation",
-	},
-	"prompts-list.request@2025-11-25": {
+	}},
+	{"prompts-list.request@2025-11-25", Note{
 		Text: Text{
 			En: "A careless client sends prompts/list anyway, although initialize declared no prompts capability. The request is well-formed (over HTTP it carries Mcp-Session-Id and MCP-Protocol-Version); what is wrong is using a feature that was not negotiated for this session.",
 			Zh: "一个粗心的客户端不顾 initialize 中没有声明 prompts 能力，仍然发送了 prompts/list。请求格式本身没问题（在 HTTP 上带着 Mcp-Session-Id 和 MCP-Protocol-Version）；错在使用了本次会话并未协商的功能。",
 		},
 		Spec:  "2025-11-25/server/prompts#implementation-considerations",
 		Quote: "Both parties SHOULD respect capability negotiation",
-	},
-	"prompts-list.error.32601": {
+	}},
+	{"prompts-list.error.32601", Note{
 		Text: Text{
 			En: "-32601 Method not found, as a plain line on stdout. The 2026-07-28 schema uses this error for exactly this case: a method gated behind a server capability the server did not advertise, such as prompts/list without prompts. Do not confuse it with -32021 MissingRequiredClientCapability, which is about a capability the client failed to declare.",
 			Zh: "-32601 Method not found，以 stdout 上普通的一行返回。2026-07-28 的 schema 正是为这种情况规定了该错误：方法受某项服务器能力约束，而服务器没有声明这项能力，例如没有 prompts 时调用 prompts/list。不要把它和 -32021 MissingRequiredClientCapability 混淆，后者说的是客户端没有声明某项能力。",
 		},
 		Spec:  "2026-07-28/server/prompts#capabilities",
 		Quote: "Servers that declare the `prompts` capability MUST respond to `prompts/list` requests with the set of prompts currently available to the requesting client.",
-	},
-	"prompts-list.error.32601.http-404": {
+	}},
+	{"prompts-list.error.32601.http-404", Note{
 		Text: Text{
 			En: "404 Not Found with -32601: over HTTP a method the server does not offer gets status 404 plus the JSON-RPC error. prompts/list exists in the protocol, but it is gated behind the prompts capability this server did not advertise, and the schema counts that as Method not found too. The JSON-RPC body is what tells this 404 apart from a missing endpoint.",
 			Zh: "404 Not Found 加 -32601：在 HTTP 上，服务器不提供的方法会得到 404 状态码和 JSON-RPC 错误。prompts/list 在协议中是存在的，但它受 prompts 能力约束，而这个服务器没有声明该能力，schema 同样把这种情况算作 Method not found。正是 JSON-RPC 响应体让这个 404 区别于端点不存在时的 404。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 		Quote: "If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`).",
-	},
-	"capabilities.refused": {
+	}},
+	{"capabilities.refused", Note{
 		Text: Text{
 			En: "The client reports the refusal to the Host: nothing is broken, the server simply offers no prompts. Capabilities bind both ways: a server answers -32601 for a feature it did not advertise, and when a request needs a client capability missing from _meta clientCapabilities it answers -32021 instead (400 on HTTP). Reading the capabilities first saves the round trip.",
 			Zh: "客户端把这次拒绝报告给 Host：没有任何故障，只是服务器不提供 prompts。能力约束是双向的：对于没有声明的功能，服务器回复 -32601；而当请求需要 _meta 的 clientCapabilities 中缺少的客户端能力时，服务器回复的是 -32021（HTTP 上为 400）。先读能力声明就能省掉这次往返。",
 		},
 		Spec:  "2026-07-28/basic/index#meta",
 		Quote: "A server MUST NOT rely on capabilities the client has not declared.",
-	},
-	"prompts-list.error.32601@2025-11-25": {
+	}},
+	{"prompts-list.error.32601@2025-11-25", Note{
 		Text: Text{
 			En: "-32601 Method not found: prompts/list was never negotiated, because initialize declared only tools. Over HTTP the status is still 200 OK: in 2025-11-25 only the JSON-RPC body carries the error, whereas a 2026-07-28 server also answers an unoffered method with 404.",
 			Zh: "-32601 Method not found：prompts/list 从未被协商，因为 initialize 中只声明了 tools。在 HTTP 上状态码仍是 200 OK：在 2025-11-25 中只有 JSON-RPC 响应体携带错误，而 2026-07-28 的服务器对不提供的方法还会返回 404。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#operation",
 		Quote: "Both parties MUST: - Respect the negotiated protocol version - Only use capabilities that were successfully negotiated",
-	},
-	"capabilities.refused@2025-11-25": {
+	}},
+	{"capabilities.refused@2025-11-25", Note{
 		Text: Text{
 			En: "The client reports the refusal to the Host: nothing is broken, the server simply offers no prompts in this session. The capabilities exchanged in initialize hold until the session ends, so asking again will not help; a client should check them before calling instead of learning from the error.",
 			Zh: "客户端把这次拒绝报告给 Host：没有任何故障，只是服务器在本次会话中不提供 prompts。initialize 中交换的能力在会话结束前一直有效，所以再问一次也没用；客户端应当在调用前先检查能力，而不是从错误中才得知。",
 		},
 		Spec: "2025-11-25/basic/lifecycle#capability-negotiation",
-	},
+	}},
 
 	// ---- list-changed: subscriptions, GET stream, list_changed ---------------
 
-	"list-changed.no-tool": {
+	{"list-changed.no-tool", Note{
 		Text: Text{
 			En: "The Host finds no tool that can book a room, so the model cannot help yet. Rather than polling tools/list, it relies on the DiscoverResult: tools.listChanged is true, so the server will announce changes to clients that subscribe. The next step is to open that subscription.",
 			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。它没有反复轮询 tools/list，而是依据 DiscoverResult：tools.listChanged 为 true，说明服务器会把变化通知给订阅了的客户端。下一步就是建立这个订阅。",
 		},
 		Spec:  "2026-07-28/server/tools#capabilities",
 		Quote: "This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.",
-	},
-	"list-changed.no-tool@2025-11-25": {
+	}},
+	{"list-changed.no-tool@2025-11-25", Note{
 		Text: Text{
 			En: "The Host finds no tool that can book a room, so the model cannot help yet. initialize declared tools.listChanged: true, a promise that the server will say when its tool list changes, so the client waits for that notification instead of polling tools/list. On stdio it just keeps reading stdout; over HTTP it first needs a stream the server can write to.",
 			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。initialize 中声明了 tools.listChanged: true，等于承诺工具列表变化时服务器会通知，所以客户端等待这条通知，而不是轮询 tools/list。在 stdio 上它只需继续读 stdout；在 HTTP 上它得先打开一条服务器能往里写的流。",
 		},
 		Spec:  "2025-11-25/server/tools#capabilities",
 		Quote: "Servers that support tools MUST declare the `tools` capability:",
-	},
-	"listen.request": {
+	}},
+	{"listen.request", Note{
 		Text: Text{
 			En: "subscriptions/listen opens a long-lived request. params.notifications is the filter, here only toolsListChanged: true, and the server may send nothing the client did not ask for. The request's JSON-RPC id (3) becomes the subscription id. Over HTTP it is an ordinary POST whose response stays open as an SSE stream; it replaces the GET stream and resources/subscribe of 2025-11-25.",
 			Zh: "subscriptions/listen 开启一个长期存在的请求。params.notifications 是过滤条件，这里只有 toolsListChanged: true，客户端没要求的通知服务器一概不得发送。这个请求的 JSON-RPC id（3）就是订阅 id。在 HTTP 上它是一个普通的 POST，其响应作为 SSE 流保持打开；它取代了 2025-11-25 的 GET 流和 resources/subscribe。",
 		},
 		Spec:  "2026-07-28/basic/patterns/subscriptions#opening-a-stream",
 		Quote: "The server MUST NOT send notification types the client has not explicitly requested.",
-	},
-	"subscription.acknowledged": {
+	}},
+	{"subscription.acknowledged", Note{
 		Text: Text{
 			En: "The first message of the subscription is notifications/subscriptions/acknowledged: _meta carries subscriptionId 3 (the listen request's id), and notifications echoes the part of the filter the server agreed to honor. Over HTTP it is the first SSE event of the 200 text/event-stream response, which stays open; on stdio it is one more line on stdout. The client checks that toolsListChanged is still there.",
 			Zh: "订阅的第一条消息是 notifications/subscriptions/acknowledged：_meta 中带着 subscriptionId 3（即 listen 请求的 id），notifications 回显服务器同意履行的那部分过滤条件。在 HTTP 上，它是 200 text/event-stream 响应中的第一个 SSE 事件，而这个响应会一直保持打开；在 stdio 上，它是 stdout 上的又一行。客户端要核对 toolsListChanged 仍在其中。",
 		},
 		Spec:  "2026-07-28/basic/patterns/subscriptions#acknowledgment",
 		Quote: "The server MUST send `notifications/subscriptions/acknowledged` as the first message carrying the subscription's ID in `_meta` under `io.modelcontextprotocol/subscriptionId`, and MUST NOT send any notification on the subscription before it.",
-	},
-	"get-stream.request": {
+	}},
+	{"get-stream.request", Note{
 		Text: Text{
 			En: "To receive messages the server sends on its own, the 2025-11-25 client opens a standalone stream: an HTTP GET to /mcp with Accept: text/event-stream, its Mcp-Session-Id and MCP-Protocol-Version, and no body. It is not a JSON-RPC request and gets no JSON-RPC response; the server uses it for notifications such as list_changed. 2026-07-28 dropped this GET in favour of subscriptions/listen.",
 			Zh: "为了接收服务器主动发送的消息，2025-11-25 的客户端打开一条独立的流：向 /mcp 发送 HTTP GET，带 Accept: text/event-stream、自己的 Mcp-Session-Id 和 MCP-Protocol-Version，没有请求体。它不是 JSON-RPC 请求，也不会得到 JSON-RPC 响应；服务器用它发送 list_changed 之类的通知。2026-07-28 去掉了这个 GET，改用 subscriptions/listen。",
 		},
 		Spec:  "2025-11-25/basic/transports#listening-for-messages-from-the-server",
 		Quote: "The client MAY issue an HTTP GET to the MCP endpoint.",
-	},
-	"get-stream.response": {
+	}},
+	{"get-stream.response", Note{
 		Text: Text{
 			En: "200 OK with Content-Type: text/event-stream, chunked, and no event yet: the stream is open and idle. A server that offers no such stream would answer 405 instead. On this stream the server may send notifications and requests, but not the response to one of the client's POSTs; X-Accel-Buffering: no asks proxies not to hold events back.",
 			Zh: "200 OK，Content-Type: text/event-stream，分块传输，此时还没有任何事件：流已打开，处于空闲状态。不提供这种流的服务器会改为回复 405。服务器可以在这条流上发送通知和请求，但不会发送对客户端某个 POST 的响应；X-Accel-Buffering: no 要求代理不要积压事件。",
 		},
 		Spec:  "2025-11-25/basic/transports#listening-for-messages-from-the-server",
 		Quote: "The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.",
-	},
-	"list-changed.admin": {
+	}},
+	{"list-changed.admin", Note{
 		Text: Text{
 			En: "Inside the server, not on the wire: an administrator enables book_room. The tools/list result the client holds said ttlMs 300000, so without a notification it could keep using the old list for up to five minutes. The server notices the change on its next poll, half a second later, and pushes a notification that makes the cached list stale at once.",
 			Zh: "这一步发生在服务器内部，不在线路上：管理员启用了 book_room。客户端手里的 tools/list 结果写着 ttlMs 300000，所以如果没有通知，它可能在最多五分钟内继续使用旧列表。服务器在半秒后的下一次轮询中发现变化，并推送一条通知，让缓存的列表立即失效。",
 		},
 		Spec:  "2026-07-28/server/utilities/caching#interaction-with-notifications",
 		Quote: "A server MAY advertise `listChanged: true` and provide `ttlMs`.",
-	},
-	"list-changed.admin@2025-11-25": {
+	}},
+	{"list-changed.admin@2025-11-25", Note{
 		Text: Text{
 			En: "Inside the server, not on the wire: an administrator enables book_room. The client's copy of the tool list is now out of date, and in 2025-11-25 only a notification can tell it so, since results carry no TTL. The server notices the change on its next poll, half a second later.",
 			Zh: "这一步发生在服务器内部，不在线路上：管理员启用了 book_room。客户端手里的工具列表已经过时，而在 2025-11-25 中只有通知能告诉它这一点，因为结果不带 TTL。服务器在半秒后的下一次轮询中发现了变化。",
 		},
 		Spec: "2025-11-25/server/tools#list-changed-notification",
-	},
-	"tools-changed": {
+	}},
+	{"tools-changed", Note{
 		Text: Text{
 			En: "notifications/tools/list_changed arrives on the subscription, tagged with subscriptionId 3 in _meta. It carries no list, only the news that the list changed: the client drops its cached copy and sends a fresh tools/list. Over HTTP it is one SSE event on the listen stream (the 94 before it is the chunk size in hex); on stdio it is a line between responses, and subscriptionId tells the client which subscription it belongs to.",
 			Zh: "notifications/tools/list_changed 通过订阅到达，_meta 中标着 subscriptionId 3。它不携带列表，只告知列表变了：客户端丢弃缓存的副本，重新发送 tools/list。在 HTTP 上，它是 listen 流上的一个 SSE 事件（前面的 94 是十六进制的分块长度）；在 stdio 上，它是夹在响应之间的一行，客户端靠 subscriptionId 判断它属于哪个订阅。",
 		},
 		Spec:  "2026-07-28/server/tools#list-changed-notification",
 		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`:",
-	},
-	"tools-changed@2025-11-25": {
+	}},
+	{"tools-changed@2025-11-25", Note{
 		Text: Text{
 			En: "notifications/tools/list_changed: no id, no params and no list, only the news that the tool list changed, so the client sends a fresh tools/list. On stdio the server simply writes it to stdout between responses. Over HTTP it arrives as an SSE event on the GET stream the client opened (the 54 before it is the chunk size in hex), because a POST's response stream is meant for messages about that request.",
 			Zh: "notifications/tools/list_changed：没有 id，没有 params，也不带列表，只告知工具列表变了，于是客户端重新发送 tools/list。在 stdio 上，服务器直接把它写到 stdout，夹在响应之间。在 HTTP 上，它作为 SSE 事件出现在客户端打开的 GET 流上（前面的 54 是十六进制的分块长度），因为 POST 的响应流是用来传送与该请求相关的消息的。",
 		},
 		Spec:  "2025-11-25/server/tools#list-changed-notification",
 		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification:",
-	},
-	"subscription.cancelled": {
+	}},
+	{"subscription.cancelled", Note{
 		Text: Text{
 			En: "The booking is done, so the client ends its subscription. On stdio there is no per-request stream to close, so it writes notifications/cancelled with requestId 3, the id of the subscriptions/listen request. The server drops the subscription (see its stderr) and sends nothing more for it, not even a closing response.",
 			Zh: "预订已经完成，客户端结束订阅。stdio 上没有可以单独关闭的请求流，所以它写入 notifications/cancelled，requestId 为 3，也就是 subscriptions/listen 请求的 id。服务器随即撤销该订阅（见其 stderr），之后不再为它发送任何消息，连结束响应也没有。",
 		},
 		Spec:  "2026-07-28/basic/transports/stdio#cancellation",
 		Quote: "Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it.",
-	},
-	"subscription.close-stream": {
+	}},
+	{"subscription.close-stream", Note{
 		Text: Text{
 			En: "The booking is done, so the client closes the SSE response of its subscriptions/listen POST. Over HTTP that close is the cancellation: no notifications/cancelled is sent, and the server must send nothing more for the subscription (a closing result comes only when the server ends a subscription itself). No DELETE follows either: there is no session to end.",
 			Zh: "预订已经完成，客户端关闭 subscriptions/listen 这个 POST 的 SSE 响应。在 HTTP 上，关闭流本身就是取消：不发送 notifications/cancelled，服务器也不得再为该订阅发送任何内容（只有服务器主动结束订阅时才会发送结束用的 result）。之后也没有 DELETE：根本没有需要结束的会话。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
 		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
-	},
-	"subscription.close-stream@2025-11-25": {
+	}},
+	{"subscription.close-stream@2025-11-25", Note{
 		Text: Text{
 			En: "The booking is done, so the client closes its GET stream. Either side may close that stream at any time, and closing it cancels nothing: the server just can no longer push messages to this client. The session itself lives on until the DELETE that follows.",
 			Zh: "预订已经完成，客户端关闭自己的 GET 流。双方都可以随时关闭这条流，而且关闭它并不取消任何东西：只是服务器再也无法向这个客户端推送消息。会话本身仍然存在，直到随后的 DELETE。",
 		},
 		Spec:  "2025-11-25/basic/transports#listening-for-messages-from-the-server",
 		Quote: "The client MAY close the SSE stream at any time.",
-	},
+	}},
 
 	// ---- load-balancer: two replicas, round-robin ---------------------------
 
-	"lb.launch": {
+	{"lb.launch", Note{
 		Text: Text{
 			En: "The client connects to one URL, but behind it a round-robin load balancer hands each POST to the next replica: 1, 2, 1, 2… (the trace records the replica of each exchange). In 2026-07-28 that is harmless: every request carries its version and capabilities in _meta, and state that must outlive a request, like the e-mail draft here, travels as an explicit handle and is kept in storage both replicas share.",
 			Zh: "客户端连接的是同一个 URL，但它背后有一个轮询（round-robin）负载均衡器，把每个 POST 依次交给下一个副本：1、2、1、2……（轨迹记录了每次交换由哪个副本处理）。在 2026-07-28 中这毫无问题：每个请求都在 _meta 里自带版本和能力，而需要跨请求保存的状态（比如这里的邮件草稿）以显式句柄传递，并保存在两个副本共享的存储中。",
 		},
 		Spec:  "2026-07-28/basic/index#statelessness",
 		Quote: "State that needs to span multiple requests (e.g., long-running tasks, application-level handles) MUST be referenced by an explicit identifier the client passes on each request.",
-	},
-	"lb.launch@2025-11-25": {
+	}},
+	{"lb.launch@2025-11-25", Note{
 		Text: Text{
 			En: "The client connects to one URL, but behind it a round-robin load balancer hands each POST to the next replica: 1, 2, 1, 2… In 2025-11-25 that is a problem. The session that initialize creates, with its negotiated version and capabilities, lives in the memory of the one replica that answered; the Mcp-Session-Id header names it on every request, but this balancer does not route by it.",
 			Zh: "客户端连接的是同一个 URL，但它背后有一个轮询负载均衡器，把每个 POST 依次交给下一个副本：1、2、1、2……在 2025-11-25 中这就成了问题。initialize 建立的会话（连同协商好的版本和能力）只存在于处理该请求的那个副本的内存里；每个请求都用 Mcp-Session-Id 头指明这个会话，但这个负载均衡器并不按它路由。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "If an `MCP-Session-Id` is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the `MCP-Session-Id` header on all of their subsequent HTTP requests.",
-	},
-	"initialized.error.32600.http-404": {
+	}},
+	{"initialized.error.32600.http-404", Note{
 		Text: Text{
 			En: "Replica 1 answered initialize and created the session in its own memory; notifications/initialized went to replica 2, which has never seen that Mcp-Session-Id and answers 404 Not Found. The body is a JSON-RPC error without an id, because a notification has none. The usual reading of this 404, \"the session expired\", is wrong here: the session is alive, on the other replica.",
 			Zh: "副本 1 处理了 initialize，并在自己的内存里创建了会话；notifications/initialized 却被发往副本 2，它从没见过这个 Mcp-Session-Id，于是回复 404 Not Found。响应体是一个不带 id 的 JSON-RPC 错误，因为通知本来就没有 id。这里不能按通常的理解把 404 当作“会话已过期”：会话还活着，只是在另一个副本上。",
 		},
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).",
-	},
-	"lb.session-lost": {
+	}},
+	{"lb.session-lost", Note{
 		Text: Text{
 			En: "The client does what the spec requires on a 404 for its session: it forgets the old Mcp-Session-Id and starts a new session with a fresh initialize. That rule is right when a server restarted or expired the session, but it cannot fix a routing problem.",
 			Zh: "客户端按照规范对会话 404 的要求行事：丢弃旧的 Mcp-Session-Id，用一个新的 initialize 开启新会话。当服务器重启或会话过期时，这条规则是对的，但它解决不了路由问题。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "When a client receives HTTP 404 in response to a request containing an `MCP-Session-Id`, it MUST start a new session by sending a new `InitializeRequest` without a session ID attached.",
-	},
-	"reinitialize.request": {
+	}},
+	{"reinitialize.request", Note{
 		Text: Text{
 			En: "A second initialize, with a new id (2) and no Mcp-Session-Id header: it opens a brand-new session instead of repairing the old one. Round-robin sends it to replica 1 again.",
 			Zh: "第二个 initialize，使用新的 id（2），并且不带 Mcp-Session-Id 头：它开启的是一个全新的会话，而不是修复旧会话。轮询再次把它交给了副本 1。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#initialization",
 		Quote: "The initialization phase MUST be the first interaction between client and server.",
-	},
-	"reinitialize.result": {
+	}},
+	{"reinitialize.result", Note{
 		Text: Text{
 			En: "Replica 1 creates a second session under a new, globally unique Mcp-Session-Id, again only in its own memory; the first session is still there too, orphaned until it expires. The next message, notifications/initialized, will land on replica 2 again.",
 			Zh: "副本 1 用一个新的、全局唯一的 Mcp-Session-Id 创建了第二个会话，同样只存在于它自己的内存中；第一个会话也还在那里，成了无人使用的孤儿，直到过期。下一条消息 notifications/initialized 又会落到副本 2 上。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "The session ID SHOULD be globally unique and cryptographically secure (e.g., a securely generated UUID, a JWT, or a cryptographic hash).",
-	},
-	"lb.give-up": {
+	}},
+	{"lb.give-up", Note{
 		Text: Text{
 			En: "The same 404 again, so the client gives up: with strict alternation every other request reaches a replica that does not hold the session, and re-initializing forever would only pile up orphaned sessions on replica 1. The fix is on the server side: route by Mcp-Session-Id (sticky sessions), keep sessions in a store every replica shares, or assign no session id at all if the server keeps no per-session state. 2026-07-28 avoids the problem by having no session.",
 			Zh: "又是同样的 404，客户端放弃了：在严格交替的情况下，每隔一个请求就会落到不持有该会话的副本上，无休止地重新 initialize 只会在副本 1 上堆积孤儿会话。解决办法在服务器端：按 Mcp-Session-Id 路由（粘性会话），把会话放在所有副本共享的存储里，或者如果服务器不需要按会话保存状态，就干脆不分配会话 id。2026-07-28 因为根本没有会话而避开了这个问题。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "A server using the Streamable HTTP transport MAY assign a session ID at initialization time, by including it in an `MCP-Session-Id` header on the HTTP response containing the `InitializeResult`.",
-	},
+	}},
 
 	// ---- dual-era: probe, then stay modern or fall back -----------------------
 
-	"probe.request": {
+	{"probe.request", Note{
 		Text: Text{
 			En: "A dual-era client does not know yet which era this server speaks, so it probes with server/discover, putting its preferred modern version in _meta and, over HTTP, in MCP-Protocol-Version (2026-07-28; 2099-01-01 in the unsupported-version fault). The answer decides: a DiscoverResult or a recognized modern error means modern, anything else means legacy; the verdict is a property of the server, cached per process (stdio) or origin (HTTP).",
 			Zh: "双时代客户端还不知道这个服务器属于哪个时代，所以先用 server/discover 探测，把自己首选的新版版本写进 _meta，在 HTTP 上还写进 MCP-Protocol-Version 头（2026-07-28；在 unsupported-version 故障中是 2099-01-01）。答复决定一切：DiscoverResult 或公认的新版错误意味着新版，其他任何答复都意味着旧版；这个结论属于服务器本身，按进程（stdio）或源（HTTP）缓存。",
 		},
 		Spec:  "2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions",
 		Quote: "Clients SHOULD cache the result for the lifetime of the server process (stdio) or origin (HTTP), and MAY persist it across restarts of the same server configuration, re-probing if the cached assumption later fails.",
-	},
-	"probe.result": {
+	}},
+	{"probe.result", Note{
 		Text: Text{
 			En: "A DiscoverResult: only a modern server can produce one, because every modern server must implement server/discover and legacy servers do not know it. supportedVersions lists 2026-07-28 (and 2025-11-25, since this server is itself dual-era), so the client stays on its modern version.",
 			Zh: "返回了 DiscoverResult：只有新版服务器才会这样回答，因为每个新版服务器都必须实现 server/discover，而旧服务器根本不认识它。supportedVersions 中列有 2026-07-28（还有 2025-11-25，因为这个服务器本身也是双时代的），所以客户端继续使用它的新版版本。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
 		Quote: "Servers MUST implement `server/discover`.",
-	},
-	"era.modern": {
+	}},
+	{"era.modern", Note{
 		Text: Text{
 			En: "Decision: the server is modern, so the client stays on 2026-07-28 with per-request _meta and never sends initialize. The era belongs to the server, not to one request: the client should remember it for this stdio process or HTTP origin instead of probing before every request.",
 			Zh: "结论：服务器是新版的，客户端继续使用 2026-07-28 和逐请求的 _meta，永远不发送 initialize。时代是服务器的属性，而不是某一个请求的属性：客户端应当针对这个 stdio 进程或 HTTP 源记住这个结论，而不是每个请求之前都探测一次。",
 		},
 		Spec:  "2026-07-28/basic/versioning#backward-compatibility-with-initialization-based-versions",
 		Quote: "Clients SHOULD cache the result for the lifetime of the server process (stdio) or origin (HTTP), and MAY persist it across restarts of the same server configuration, re-probing if the cached assumption later fails.",
-	},
-	"probe.error.32601": {
+	}},
+	{"probe.error.32601", Note{
 		Text: Text{
 			En: "The legacy server does not know server/discover and answers -32601 Method not found. On stdio that is not a recognized modern error, so the server is legacy. The client must not test for -32601 in particular: other legacy servers answer -32602, some other error, or nothing at all (a timeout), and every one of those also means \"fall back\".",
 			Zh: "旧服务器不认识 server/discover，回复 -32601 Method not found。在 stdio 上这不是公认的新版错误，所以服务器是旧版的。客户端不能专门检测 -32601：别的旧服务器可能回复 -32602、其他错误，或者干脆不回复（超时），而这些情况同样都意味着“退回旧版”。",
 		},
 		Spec:  "2026-07-28/basic/transports/stdio#backward-compatibility",
 		Quote: "The fallback MUST NOT be keyed to one specific error code: legacy servers respond to unknown pre-`initialize` requests with implementation-defined errors (commonly `-32601` or `-32602`) or not at all.",
-	},
-	"probe.error.32600.http-400": {
+	}},
+	{"probe.error.32600.http-400", Note{
 		Text: Text{
 			En: "400 Bad Request with -32600: a 2025-11-25 server that requires sessions refuses every POST without Mcp-Session-Id except initialize. Modern servers answer 400 too, so the client reads the body first: -32600 is not a recognized modern error (those are -32020 HeaderMismatch, -32021 MissingRequiredClientCapability, -32022 UnsupportedProtocolVersion), so this server is legacy and the client falls back to initialize.",
 			Zh: "400 Bad Request 加 -32600：一个要求会话的 2025-11-25 服务器会拒绝除 initialize 以外所有不带 Mcp-Session-Id 的 POST。新版服务器同样会回复 400，所以客户端先读响应体：-32600 不是公认的新版错误（新版错误是 -32020 HeaderMismatch、-32021 MissingRequiredClientCapability、-32022 UnsupportedProtocolVersion），因此这是旧服务器，客户端退回 initialize。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#backward-compatibility",
 		Quote: "On `400 Bad Request`, the client SHOULD inspect the response body before falling back: modern servers also use `400` for `UnsupportedProtocolVersionError`, `MissingRequiredClientCapabilityError`, and header-validation failures.",
-	},
-	"era.legacy": {
+	}},
+	{"era.legacy", Note{
 		Text: Text{
 			En: "Decision: no DiscoverResult and no recognized modern error, so the server is legacy. The client falls back to the initialize handshake and speaks 2025-11-25 from now on: the following events are marked 2025-11-25 (a session, Mcp-Session-Id over HTTP, no _meta). It should remember this verdict for the server instead of probing again.",
 			Zh: "结论：既没有 DiscoverResult，也没有公认的新版错误，所以服务器是旧版的。客户端退回 initialize 握手，此后改说 2025-11-25：之后的事件都标为 2025-11-25（有会话，HTTP 上有 Mcp-Session-Id，没有 _meta）。客户端应记住对这个服务器的判断，而不是再次探测。",
 		},
 		Spec: "2026-07-28/basic/versioning#compatibility-matrix",
-	},
-	"probe.error.32022.http-400": {
+	}},
+	{"probe.error.32022.http-400", Note{
 		Text: Text{
 			En: "400 Bad Request again, but with a different body: -32022 UnsupportedProtocolVersion and data.supported. That is a recognized modern error, so the server is modern; it only does not speak 2099-01-01. Falling back to initialize here would be wrong: the client retries with a version from the supported list.",
 			Zh: "同样是 400 Bad Request，但响应体不同：-32022 UnsupportedProtocolVersion，并带有 data.supported。这是公认的新版错误，说明服务器是新版的，只是不支持 2099-01-01。此时退回 initialize 是错误的：客户端应从 supported 列表中选一个版本重试。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 		Quote: "If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.",
-	},
-	"probe.error.32022": {
+	}},
+	{"probe.error.32022", Note{
 		Text: Text{
 			En: "On stdio the probe gets -32022 UnsupportedProtocolVersion with data.supported, as a plain line. Most errors would mean \"legacy, fall back\"; this one means the opposite: the server is modern and lists the versions it speaks. So the client must not fall back to initialize; it retries with a supported version.",
 			Zh: "在 stdio 上，探测收到以普通一行返回的 -32022 UnsupportedProtocolVersion，并带有 data.supported。大多数错误都意味着“旧版，退回”；这个错误恰恰相反：服务器是新版的，并列出了它支持的版本。所以客户端不能退回 initialize，而应换一个支持的版本重试。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
 		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support:",
-	},
-	"era.modern-retry": {
+	}},
+	{"era.modern-retry", Note{
 		Text: Text{
 			En: "Decision: -32022 proves the server is modern, so there is no fallback to initialize. The client picks 2026-07-28, the first version in data.supported that it also speaks, and sends server/discover again. The server negotiated and remembered nothing; the new version simply goes into the next request's _meta.",
 			Zh: "结论：-32022 证明服务器是新版的，因此不退回 initialize。客户端从 data.supported 中选出第一个自己也支持的版本 2026-07-28，再次发送 server/discover。服务器没有协商也没有记住任何东西；新版本只是写进下一个请求的 _meta。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
 		Quote: "The client SHOULD select a mutually supported version from the `supported` list and retry the request, or surface an error to the user if no compatible version exists.",
-	},
+	}},
 
 	// ---- tool-poisoning: instructions hidden in a tool description -----------
 
-	"poisoning.flagged": {
+	{"poisoning.flagged", Note{
 		Text:  txtPoisoningFlagged,
 		Spec:  "2026-07-28/server/tools#user-interaction-model",
 		Quote: "Applications SHOULD: - Provide UI that makes clear which tools are being exposed to the AI model",
-	},
-	"poisoning.flagged@2025-11-25": {
+	}},
+	{"poisoning.flagged@2025-11-25", Note{
 		Text:  txtPoisoningFlagged,
 		Spec:  "2025-11-25/server/tools#user-interaction-model",
 		Quote: "Applications SHOULD: - Provide UI that makes clear which tools are being exposed to the AI model",
-	},
-	"poisoning.model-obeys": {
+	}},
+	{"poisoning.model-obeys", Note{
 		Text:  txtPoisoningObeys,
 		Spec:  "2026-07-28/server/tools#tool",
 		Quote: "For trust & safety and security, clients MUST consider tool annotations to be untrusted unless they come from trusted servers.",
-	},
-	"poisoning.model-obeys@2025-11-25": {
+	}},
+	{"poisoning.model-obeys@2025-11-25", Note{
 		Text:  txtPoisoningObeys,
 		Spec:  "2025-11-25/server/tools#tool",
 		Quote: "For trust & safety and security, clients MUST consider tool annotations to be untrusted unless they come from trusted servers.",
-	},
-	"poisoning.blocked": {
+	}},
+	{"poisoning.blocked", Note{
 		Text:  txtPoisoningBlocked,
 		Spec:  "2026-07-28/server/tools#user-interaction-model",
 		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations.",
-	},
-	"poisoning.blocked@2025-11-25": {
+	}},
+	{"poisoning.blocked@2025-11-25", Note{
 		Text:  txtPoisoningBlocked,
 		Spec:  "2025-11-25/server/tools#user-interaction-model",
 		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny tool invocations.",
-	},
+	}},
 
 	// ---- Generic fallbacks by message kind -----------------------------------
 
-	"request": {
+	{"request", Note{
 		Text: Text{
 			En: "A JSON-RPC request: an id, a method and params, answered by exactly one result or error with the same id. In 2026-07-28 its params._meta also carries the protocol version and client capabilities, because nothing is remembered between requests.",
 			Zh: "一条 JSON-RPC 请求：包含 id、method 和 params，对方会用带相同 id 的 result 或 error 恰好回复一次。在 2026-07-28 中，它的 params._meta 还携带协议版本和客户端能力，因为请求之间不保留任何状态。",
 		},
 		Spec:  "2026-07-28/basic/index#requests",
 		Quote: "Requests MUST include a string or integer ID.",
-	},
-	"request@2025-11-25": {
+	}},
+	{"request@2025-11-25", Note{
 		Text: Text{
 			En: "A JSON-RPC request: an id, a method and params, answered by exactly one result or error with the same id. In 2025-11-25 the version and capabilities were fixed once by initialize, so the request carries only its own params.",
 			Zh: "一条 JSON-RPC 请求：包含 id、method 和 params，对方会用带相同 id 的 result 或 error 恰好回复一次。在 2025-11-25 中，版本和能力已在 initialize 时一次性确定，所以请求只携带自己的参数。",
 		},
 		Spec:  "2025-11-25/basic/index#requests",
 		Quote: "Requests MUST include a string or integer ID.",
-	},
-	"result": {
+	}},
+	{"result", Note{
 		Text: Text{
 			En: "A successful JSON-RPC response: the same id as the request and a result object. In 2026-07-28 the result also states its resultType (\"complete\" here) and usually carries serverInfo in _meta.",
 			Zh: "一条成功的 JSON-RPC 响应：id 与请求相同，并带有 result 对象。在 2026-07-28 中，result 还会标明 resultType（这里是 \"complete\"），并通常在 _meta 里附上 serverInfo。",
 		},
 		Spec:  "2026-07-28/basic/index#result-responses",
 		Quote: "Result responses MUST include the same ID as the request they correspond to.",
-	},
-	"result@2025-11-25": {
+	}},
+	{"result@2025-11-25", Note{
 		Text: Text{
 			En: "A successful JSON-RPC response: the same id as the request and a result object. That id is how the client matches answers to requests, even when several are in flight.",
 			Zh: "一条成功的 JSON-RPC 响应：id 与请求相同，并带有 result 对象。客户端正是靠这个 id 把响应与请求对应起来，即使同时有多个请求在进行。",
 		},
 		Spec:  "2025-11-25/basic/index#result-responses",
 		Quote: "Result responses MUST include the same ID as the request they correspond to.",
-	},
-	"accepted": {
+	}},
+	{"accepted", Note{
 		Text:  txtAccepted,
 		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
 		Quote: "If the server accepts it, the server MUST return HTTP status code `202 Accepted` with no body.",
-	},
-	"accepted@2025-11-25": {
+	}},
+	{"accepted@2025-11-25", Note{
 		Text:  txtAccepted,
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.",
-	},
-	"no-content": {
+	}},
+	{"no-content", Note{
 		Text: Text{
 			En: "HTTP 204 No Content: the request succeeded and the answer deliberately has no body and no JSON-RPC message. In 2025-11-25 this is how a server confirms that a session was deleted.",
 			Zh: "HTTP 204 No Content：请求成功，响应有意不带响应体，也没有 JSON-RPC 消息。在 2025-11-25 中，服务器就是这样确认会话已被删除的。",
 		},
 		Spec:  "2025-11-25/basic/transports#session-management",
 		Quote: "The server MAY respond to this request with HTTP 405 Method Not Allowed, indicating that the server does not allow clients to terminate sessions.",
-	},
-	"stream-end": {
+	}},
+	{"stream-end", Note{
 		Text:  txtStreamEnd,
 		Spec:  "2026-07-28/basic/transports/streamable-http#receiving-messages",
 		Quote: "The final JSON-RPC _response_ SHOULD terminate the stream.",
-	},
-	"stream-end@2025-11-25": {
+	}},
+	{"stream-end@2025-11-25", Note{
 		Text:  txtStreamEnd,
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "After the JSON-RPC _response_ has been sent, the server SHOULD terminate the SSE stream.",
-	},
-	"response": {
+	}},
+	{"response", Note{
 		Text:  txtResponse,
 		Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
 		Quote: "If the body is a JSON-RPC _request_, the server MUST return either `Content-Type: application/json` (a single JSON object) or `Content-Type: text/event-stream` (an SSE response stream).",
-	},
-	"response@2025-11-25": {
+	}},
+	{"response@2025-11-25", Note{
 		Text:  txtResponse,
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "If the input is a JSON-RPC _request_, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.",
-	},
+	}},
 }
 
 // Texts shared by a plain entry and its @2025-11-25 twin (same words,

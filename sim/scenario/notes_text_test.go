@@ -16,6 +16,7 @@ import (
 
 // sortedNoteKeys returns the keys of notes in a stable order.
 func sortedNoteKeys() []string {
+	notes := noteIndex()
 	keys := make([]string, 0, len(notes))
 	for k := range notes {
 		keys = append(keys, k)
@@ -46,8 +47,12 @@ func splitSpec(spec string) (version, page, anchor string) {
 // version, and a Quote only together with a Spec and with a normative
 // keyword.
 func TestNotesText(t *testing.T) {
+	notes := noteIndex()
 	if len(notes) == 0 {
 		t.Fatal("no notes written")
+	}
+	if len(noteClashes) > 0 {
+		t.Fatalf("notes_text.go defines keys twice: %v", noteClashes)
 	}
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
@@ -196,6 +201,7 @@ func TestNotesCiteTheSpec(t *testing.T) {
 		pages[path] = p
 		return p, nil
 	}
+	notes := noteIndex()
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
 		if n.Spec == "" {

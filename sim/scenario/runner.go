@@ -29,8 +29,11 @@ const (
 	EndpointPath = "/mcp"
 )
 
-// epoch is the virtual wall clock's zero, used for HTTP Date headers.
-var epoch = time.Date(2026, time.July, 28, 9, 0, 0, 0, time.UTC)
+// epoch is the virtual wall clock's zero, used for HTTP Date headers. It
+// is a function, not a variable initialised by a call: such a variable
+// makes the compiler build the later package tables (scenarios) with code
+// at start-up instead of as static data.
+func epoch() time.Time { return time.Date(2026, time.July, 28, 9, 0, 0, 0, time.UTC) }
 
 // runner executes one scenario: it plays the client against a real server
 // (sim/mcp behind a real transport) and records every event.
@@ -170,6 +173,11 @@ func (r *runner) trace() *trace.Trace {
 }
 
 // host records a Host-internal step (the model reading or deciding).
+//
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func (r *runner) host(from, to trace.Party, note, raw string) {
 	r.record(ev{from: from, to: to, ch: trace.HostChannel, kind: trace.KindThink, raw: raw, note: note})
 }
@@ -629,7 +637,7 @@ func (w *recorder) head() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", w.status, http.StatusText(w.status))
 	h := w.hdr.Clone()
-	h.Set("Date", epoch.Add(w.r.clock.Now()).Format(http.TimeFormat))
+	h.Set("Date", epoch().Add(w.r.clock.Now()).Format(http.TimeFormat))
 	keys := make([]string, 0, len(h))
 	for k := range h {
 		keys = append(keys, k)

@@ -236,12 +236,15 @@ func dualEraServer(o Options) serverSpec {
 	return serverSpec{legacyOnly: o.Fault == FaultLegacyServer}
 }
 
-// modernErrorCodes are the JSON-RPC errors that prove a server is modern
-// (2026-07-28 transports §Backward Compatibility).
-var modernErrorCodes = map[int]bool{
-	jsonrpc.CodeHeaderMismatch:                  true,
-	jsonrpc.CodeMissingRequiredClientCapability: true,
-	jsonrpc.CodeUnsupportedProtocolVersion:      true,
+// modernErrorCodes reports whether code is one of the JSON-RPC errors that
+// prove a server is modern (2026-07-28 transports §Backward Compatibility).
+// A switch, not a map literal: no map is built at start-up.
+func modernErrorCodes(code int) bool {
+	switch code {
+	case jsonrpc.CodeHeaderMismatch, jsonrpc.CodeMissingRequiredClientCapability, jsonrpc.CodeUnsupportedProtocolVersion:
+		return true
+	}
+	return false
 }
 
 func dualEraScenario(r *runner) {
@@ -255,7 +258,7 @@ func dualEraScenario(r *runner) {
 	modern := out.resp != nil && out.resp.Error == nil
 	if out.resp != nil && out.resp.Error != nil {
 		code := out.resp.Error.Code
-		modern = modernErrorCodes[code] || (code == jsonrpc.CodeMethodNotFound && out.status == http.StatusNotFound)
+		modern = modernErrorCodes(code) || (code == jsonrpc.CodeMethodNotFound && out.status == http.StatusNotFound)
 	}
 	switch {
 	case modern && out.resp.Error != nil && out.resp.Error.Code == jsonrpc.CodeUnsupportedProtocolVersion:

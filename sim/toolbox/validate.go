@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -69,8 +70,11 @@ func collectLeaves(ve *jsonschema.ValidationError, inst any, props []string, lin
 	}
 }
 
-// reasons renders one leaf error as one or more reasons.
+// reasons renders one leaf error as one or more reasons. Most kinds have
+// one reason, built into msg and returned at one place (each return of a
+// new slice costs WebAssembly size).
 func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string {
+	var msg string
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Required:
 		out := make([]string, 0, len(k.Missing))
@@ -98,43 +102,56 @@ func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string 
 			want[i] = display(w)
 		}
 		if len(want) == 1 {
-			return []string{"must be " + want[0] + "; got " + display(k.Got)}
+			msg = "must be " + want[0] + "; got " + display(k.Got)
+		} else {
+			msg = "must be one of " + strings.Join(want, ", ") + "; got " + display(k.Got)
 		}
-		return []string{"must be one of " + strings.Join(want, ", ") + "; got " + display(k.Got)}
 	case *kind.Const:
-		return []string{"must be " + display(k.Want) + "; got " + display(k.Got)}
+		msg = "must be " + display(k.Want) + "; got " + display(k.Got)
 	case *kind.Type:
 		got := "got " + k.Got
 		if k.Got != "object" && k.Got != "array" && k.Got != "null" {
 			got += " " + display(lookup(inst, ve.InstanceLocation))
 		}
-		return []string{"expected " + strings.Join(k.Want, " or ") + ", " + got}
+		msg = "expected " + strings.Join(k.Want, " or ") + ", " + got
 	case *kind.Maximum:
-		return []string{"must be <= " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+		msg = numberReason("must be <= ", k.Want, inst, ve, k.Got)
 	case *kind.Minimum:
-		return []string{"must be >= " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+		msg = numberReason("must be >= ", k.Want, inst, ve, k.Got)
 	case *kind.ExclusiveMaximum:
-		return []string{"must be < " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+		msg = numberReason("must be < ", k.Want, inst, ve, k.Got)
 	case *kind.ExclusiveMinimum:
-		return []string{"must be > " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+		msg = numberReason("must be > ", k.Want, inst, ve, k.Got)
 	case *kind.MultipleOf:
-		return []string{"must be a multiple of " + ratString(k.Want) + ", got " + gotNumber(inst, ve, k.Got)}
+		msg = numberReason("must be a multiple of ", k.Want, inst, ve, k.Got)
 	case *kind.MinLength:
-		return []string{"must be at least " + strconv.Itoa(k.Want) + " characters long, got " + strconv.Itoa(k.Got)}
+		msg = lengthReason("must be at least ", k.Want, k.Got)
 	case *kind.MaxLength:
-		return []string{"must be at most " + strconv.Itoa(k.Want) + " characters long, got " + strconv.Itoa(k.Got)}
+		msg = lengthReason("must be at most ", k.Want, k.Got)
 	case *kind.Pattern:
-		return []string{"must match pattern " + k.Want + ", got " + display(k.Got)}
+		msg = "must match pattern " + k.Want + ", got " + display(k.Got)
 	case *kind.Format:
-		return []string{"must be a valid " + k.Want + ", got " + display(k.Got)}
+		msg = "must be a valid " + k.Want + ", got " + display(k.Got)
 	case *kind.FalseSchema:
-		return []string{"is not allowed"}
+		msg = "is not allowed"
+	default:
+		if kw := strings.Join(ve.ErrorKind.KeywordPath(), "/"); kw == "" {
+			msg = "does not match the input schema"
+		} else {
+			msg = "does not satisfy the schema keyword " + quote(kw)
+		}
 	}
-	kw := strings.Join(ve.ErrorKind.KeywordPath(), "/")
-	if kw == "" {
-		return []string{"does not match the input schema"}
-	}
-	return []string{"does not satisfy the schema keyword " + quote(kw)}
+	return []string{msg}
+}
+
+// numberReason is a numeric bound's reason: prefix, the bound, the value.
+func numberReason(prefix string, want *big.Rat, inst any, ve *jsonschema.ValidationError, got *big.Rat) string {
+	return prefix + ratString(want) + ", got " + gotNumber(inst, ve, got)
+}
+
+// lengthReason is a string length bound's reason.
+func lengthReason(prefix string, want, got int) string {
+	return prefix + strconv.Itoa(want) + " characters long, got " + strconv.Itoa(got)
 }
 
 // lookup returns the value at loc inside inst (kind.Type carries only the
@@ -157,7 +174,16 @@ func lookup(inst any, loc []string) any {
 	return inst
 }
 
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// identRE is compiled on first use, not at page start-up.
+var (
+	identREOnce sync.Once
+	identRERx   *regexp.Regexp
+)
+
+func identRE() *regexp.Regexp {
+	identREOnce.Do(func() { identRERx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
+	return identRERx
+}
 
 // jsonPath renders an instance location as $, $.a.b, $.items[0] or $["odd key"].
 func jsonPath(loc []string) string {
@@ -165,7 +191,7 @@ func jsonPath(loc []string) string {
 	b.WriteString("$")
 	for _, tok := range loc {
 		switch {
-		case identRE.MatchString(tok):
+		case identRE().MatchString(tok):
 			b.WriteString("." + tok)
 		case tok != "" && strings.Trim(tok, "0123456789") == "":
 			b.WriteString("[" + tok + "]")

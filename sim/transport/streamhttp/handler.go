@@ -479,6 +479,10 @@ func writeJSON(w http.ResponseWriter, status int, m *jsonrpc.Message) {
 	_, _ = w.Write(b)
 }
 
+// Not inlined: it has many call sites, and one call is much smaller
+// WebAssembly than an inlined copy at each of them.
+//
+//go:noinline
 func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, code int, msg string, data json.RawMessage) {
 	writeJSON(w, status, jsonrpc.ErrorResponse(id, &jsonrpc.Error{Code: code, Message: msg, Data: data}))
 }
