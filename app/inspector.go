@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -15,6 +16,14 @@ const SpecBase = "https://modelcontextprotocol.io/specification/"
 
 // Inspector shows the current step: explanation, message, wire bytes, the
 // command to reproduce it, and a field guide for the field in focus.
+//
+// The step's sections are one HTML string (Body, built by the Lab once per
+// trace, step and language: InspectorBody). On the server go-app prerenders
+// it inside #insp-step; in the browser #insp-step is an empty element whose
+// content this package owns (fillStep): the Lab's click handler writes the
+// next step there at once (faststep.go) instead of waiting for go-app's
+// next frame, and OnMount/OnUpdate fill it when the step changed another
+// way. Key names what Body shows, so a filled step is never parsed twice.
 type Inspector struct {
 	app.Compo
 
@@ -22,37 +31,55 @@ type Inspector struct {
 	Has   bool
 	Total int
 	Lang  string
-	Note  scenario.Note
-	Repro string
-	// ReproHelp is the string key of the sentence above Repro ("" means
-	// insp.repro.help: run the dev server, then the command).
-	ReproHelp string
-	// JSON and Wire are the step's highlighted messages and wire bytes as
-	// HTML (jsonhtml.go), built by the Lab once per step; when JSON is nil
-	// and Wire empty the inspector builds them itself.
-	JSON []string
-	Wire string
+	Body  string // InspectorBody of the step
+	Key   string // identifies Body (trace, step, language)
 	// Trace is the trace being shown, for replaying its requests on the
 	// real server (live.go).
 	Trace *trace.Trace
 
 	term string // glossary entry in focus (child-owned)
 	seq  int    // step the term belongs to
-	html *inspectorHTML
 }
 
-// OnUpdate forgets the focused field when the step changes.
+// OnMount fills the step sections the first time.
+func (c *Inspector) OnMount(ctx app.Context) { c.fill() }
+
+// OnUpdate forgets the focused field when the step changes and refills
+// the step sections once go-app has updated the page.
 func (c *Inspector) OnUpdate(ctx app.Context) {
-	hadTerm := c.term != ""
 	if c.Step.N != c.seq {
 		c.term, c.seq = "", c.Step.N
 	}
-	if hadTerm { // the HTML may be kept or rebuilt: (un)mark the field again
-		ctx.Defer(func(ctx app.Context) { markSelected(app.Window().GetElementByID("inspector"), c.term) })
+	ctx.Defer(func(ctx app.Context) { c.fill() })
+}
+
+// fill writes Body into #insp-step unless it already shows Key, then
+// marks the field in focus again (new HTML has no marks).
+func (c *Inspector) fill() {
+	if !c.Has {
+		return
+	}
+	if fillStep(c.Key, c.Body) && c.term != "" {
+		markSelected(app.Window().GetElementByID("inspector"), c.term)
 	}
 }
 
+// fillStep writes body into #insp-step unless the element already shows
+// key; it reports whether it wrote.
+func fillStep(key, body string) bool {
+	el := app.Window().GetElementByID("insp-step")
+	if !el.Truthy() || el.Get("dataset").Get("k").String() == key {
+		return false
+	}
+	el.Set("innerHTML", body)
+	el.Get("dataset").Set("k", key)
+	return true
+}
+
 func (c *Inspector) t(k string) string { return tr(c.Lang, k) }
+
+// inspectorClass is the inspector's class attribute for a step severity.
+func inspectorClass(sev string) string { return "inspector sev-" + sev }
 
 func (c *Inspector) Render() app.UI {
 	if !c.Has {
@@ -60,74 +87,113 @@ func (c *Inspector) Render() app.UI {
 			app.P().Text(c.t("insp.none")),
 		)
 	}
-	s := c.Step
-	ev := s.Ev
-	hostInternal := ev.Channel == trace.HostChannel || s.Dir == DirHost
-	icon, word := sevIcon(s.Severity(), c.Lang)
-	return app.Aside().ID("inspector").Class("inspector", "sev-"+s.Severity()).Aria("label", c.t("insp.title")).
+	var body app.UI
+	if app.IsServer {
+		body = app.Raw(`<div id="insp-step">` + c.Body + `</div>`)
+	} else {
+		body = app.Div().ID("insp-step")
+	}
+	return app.Aside().ID("inspector").Class(inspectorClass(c.Step.Severity())).Aria("label", c.t("insp.title")).
 		On("focusin", c.onTerm).On("mouseover", c.onTerm).OnClick(c.onTerm).Body(
-		app.Header().Class("insp-head").Body(
-			app.H2().Body(
-				app.Span().Class("insp-step").Text(fmt.Sprintf("%s %d", c.t("ctl.step"), s.N)),
-				app.Span().Class("insp-label").Text(s.Label(c.Lang)),
-				app.Span().Class("sev-badge").Body(app.Span().Aria("hidden", "true").Text(icon+" "), app.Text(word)),
-			),
-			app.P().Class("route").Body(
-				app.Strong().Text(tr(c.Lang, "lane."+string(ev.From))),
-				app.Text(" → "),
-				app.Strong().Text(tr(c.Lang, "lane."+string(ev.To))),
-				app.If(ev.Channel != "", func() app.UI {
-					return app.Span().Body(app.Text(" · "+c.t("insp.via")+" "), app.Code().Text(string(ev.Channel)))
-				}),
-				app.If(ev.Replica > 0, func() app.UI {
-					return app.Span().Body(app.Text(" · "), replicaChip(c.Lang, ev.Replica))
-				}),
-				app.Text(" · "+fmt.Sprintf(c.t("insp.time"), ev.TimeMs)),
-			),
-		),
-		// Always present (hidden when it does not apply) so the sections
-		// below keep their place and a step change does not remount them.
-		c.renderHostInternal(hostInternal),
-		c.renderNote(),
-		c.renderMessages(),
-		c.renderRaw(),
-		c.renderRepro(),
+		body,
+		app.If(c.Trace != nil, func() app.UI {
+			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang}
+		}),
 		c.renderGuide(),
 	)
 }
 
-func (c *Inspector) renderHostInternal(show bool) app.UI {
+// InspectorBody is the HTML of the inspector's step sections: header,
+// host-internal line, note, messages, wire bytes and the reproduce command.
+// note, repro and reproHelp are as stepDerived holds them; json and wire
+// are the highlighted blocks (jsonhtml.go).
+func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp string, json []string, wire string) string {
+	t := func(k string) string { return tr(lang, k) }
+	esc := html.EscapeString
+	ev := &s.Ev
+	var b strings.Builder
+	b.Grow(len(wire) + 2048)
+	for _, blk := range json {
+		b.Grow(len(blk))
+	}
+	icon, word := sevIcon(s.Severity(), lang)
+	fmt.Fprintf(&b, `<header class="insp-head"><h2><span class="insp-step">%s %d</span><span class="insp-label">%s</span><span class="sev-badge"><span aria-hidden="true">%s </span>%s</span></h2>`,
+		esc(t("ctl.step")), s.N, esc(s.Label(lang)), icon, esc(word))
+	fmt.Fprintf(&b, `<p class="route"><strong>%s</strong> → <strong>%s</strong>`, esc(t("lane."+string(ev.From))), esc(t("lane."+string(ev.To))))
+	if ev.Channel != "" {
+		fmt.Fprintf(&b, `<span> · %s <code>%s</code></span>`, esc(t("insp.via")), esc(string(ev.Channel)))
+	}
+	if ev.Replica > 0 {
+		fmt.Fprintf(&b, `<span> · <span class="chip replica replica-%d" data-replica="%d" title="%s"><span aria-hidden="true">▦ </span>%s</span></span>`,
+			ev.Replica, ev.Replica, esc(fmt.Sprintf(t("replica.title"), ev.Replica)), esc(fmt.Sprintf(t("replica"), ev.Replica)))
+	}
+	b.WriteString(" · " + esc(fmt.Sprintf(t("insp.time"), ev.TimeMs)) + "</p></header>")
+
+	// The host-internal line is always present (hidden when it does not
+	// apply), so the sections below keep their place.
 	key := "insp.hostinternal"
-	if ev := c.Step.Ev; ev.Kind == trace.KindLaunch || ev.Kind == trace.KindClose {
+	if ev.Kind == trace.KindLaunch || ev.Kind == trace.KindClose {
 		key = "insp.lifecycle"
 	}
-	return app.P().Class("host-internal").Hidden(!show).Body(app.Span().Aria("hidden", "true").Text("⚙ "), app.Text(c.t(key)))
-}
+	hidden := ` hidden`
+	if ev.Channel == trace.HostChannel || s.Dir == DirHost {
+		hidden = ""
+	}
+	fmt.Fprintf(&b, `<p class="host-internal"%s><span aria-hidden="true">⚙ </span>%s</p>`, hidden, esc(t(key)))
 
-func (c *Inspector) renderNote() app.UI {
-	n := c.Note
 	txt := n.Text.En
-	if c.Lang == LangZh && n.Text.Zh != "" {
+	if lang == LangZh && n.Text.Zh != "" {
 		txt = n.Text.Zh
+	}
+	fmt.Fprintf(&b, `<section class="note" aria-labelledby="note-h"><h3 id="note-h">%s</h3>`, esc(t("insp.why")))
+	if txt != "" {
+		fmt.Fprintf(&b, `<p id="note-text" class="note-text">%s</p>`, esc(txt))
+	} else {
+		fmt.Fprintf(&b, `<p id="note-text" class="note-text muted">%s</p>`, esc(t("insp.nonote")))
+	}
+	if n.Quote != "" {
+		b.WriteString(`<blockquote class="quote"><p>` + emphasiseRFC2119(n.Quote) + `</p></blockquote>`)
 	}
 	spec := n.Spec
 	if spec == "" {
-		spec = c.Step.Ev.Spec
+		spec = ev.Spec
 	}
-	return app.Section().Class("note").Aria("labelledby", "note-h").Body(
-		app.H3().ID("note-h").Text(c.t("insp.why")),
-		app.If(txt != "", func() app.UI { return app.P().ID("note-text").Class("note-text").Text(txt) }).
-			Else(func() app.UI { return app.P().ID("note-text").Class("note-text muted").Text(c.t("insp.nonote")) }),
-		app.If(n.Quote != "", func() app.UI {
-			return app.Blockquote().Class("quote").Body(app.Raw("<p>" + emphasiseRFC2119(n.Quote) + "</p>"))
-		}),
-		app.If(spec != "", func() app.UI {
-			return app.P().Class("spec").Body(
-				app.Span().Class("field-label").Text(c.t("insp.spec")+" "),
-				app.A().Href(SpecBase+spec).Target("_blank").Rel("noopener").Text("§ "+spec),
-			)
-		}),
-	)
+	if spec != "" {
+		fmt.Fprintf(&b, `<p class="spec"><span class="field-label">%s </span><a href="%s" target="_blank" rel="noopener">§ %s</a></p>`,
+			esc(t("insp.spec")), esc(SpecBase+spec), esc(spec))
+	}
+	b.WriteString(`</section>`)
+
+	title := t("insp.message")
+	if len(ev.Messages) > 1 {
+		title = fmt.Sprintf(t("insp.messages"), len(ev.Messages))
+	}
+	fmt.Fprintf(&b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(title))
+	if len(ev.Messages) == 0 {
+		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.nomessage")))
+	}
+	for _, blk := range json {
+		b.WriteString(blk)
+	}
+	b.WriteString(`</section>`)
+
+	fmt.Fprintf(&b, `<section class="raw" aria-labelledby="raw-h"><h3 id="raw-h">%s <small class="legend">%s</small></h3>`, esc(t("insp.raw")), esc(t("insp.raw.legend")))
+	if wire == "" {
+		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.raw.empty")))
+	} else {
+		b.WriteString(wire)
+	}
+	b.WriteString(`</section>`)
+
+	fmt.Fprintf(&b, `<section class="repro" aria-labelledby="repro-h"><h3 id="repro-h">%s</h3>`, esc(t("insp.repro")))
+	if repro == "" {
+		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.repro.none")))
+	} else {
+		fmt.Fprintf(&b, `<div><p class="muted">%s</p><pre id="repro-cmd" class="cmd">%s</pre><button type="button" class="btn small" data-copy="repro-cmd"><span aria-hidden="true">❐ </span>%s</button></div>`,
+			esc(tr(lang, orKey(reproHelp, "insp.repro.help"))), esc(repro), esc(t("insp.copy")))
+	}
+	b.WriteString(`</section>`)
+	return b.String()
 }
 
 // emphasiseRFC2119 HTML-escapes a quote and wraps MUST/SHOULD/MAY words.
@@ -143,41 +209,10 @@ func emphasiseRFC2119(q string) string {
 	return strings.ReplaceAll(q, "\x01", "</strong>")
 }
 
-func (c *Inspector) renderMessages() app.UI {
-	msgs := c.Step.Ev.Messages
-	title := c.t("insp.message")
-	if len(msgs) > 1 {
-		title = fmt.Sprintf(c.t("insp.messages"), len(msgs))
-	}
-	blocks := c.memo().json
-	return app.Section().Class("msgs").Aria("labelledby", "msgs-h").Body(
-		app.H3().ID("msgs-h").Text(title),
-		app.If(len(msgs) == 0, func() app.UI { return app.P().Class("muted").Text(c.t("insp.nomessage")) }),
-		app.Range(blocks).Slice(func(m int) app.UI { return app.Raw(blocks[m]) }),
-	)
-}
-
-// inspectorHTML is the highlighted JSON and wire bytes of one step in one
-// language, kept while neither changes (a hover re-renders the inspector).
+// inspectorHTML is the highlighted JSON and wire bytes of one step.
 type inspectorHTML struct {
-	lang string
-	ev   *trace.Event // the inputs, compared by content
 	json []string
 	wire string
-}
-
-// memo returns the HTML blocks of the current step: the ones the Lab
-// passed, else built here once per step and language.
-func (c *Inspector) memo() *inspectorHTML {
-	if c.JSON != nil || c.Wire != "" {
-		return &inspectorHTML{json: c.JSON, wire: c.Wire}
-	}
-	ev := &c.Step.Ev
-	if m := c.html; m != nil && m.lang == c.Lang && sameEventBytes(m.ev, ev) {
-		return m
-	}
-	c.html = buildInspectorHTML(ev, c.Lang)
-	return c.html
 }
 
 func buildInspectorHTML(ev *trace.Event, lang string) *inspectorHTML {
@@ -185,24 +220,12 @@ func buildInspectorHTML(ev *trace.Event, lang string) *inspectorHTML {
 	if len(ev.Messages) > 1 {
 		title = fmt.Sprintf(tr(lang, "insp.messages"), len(ev.Messages))
 	}
-	m := &inspectorHTML{lang: lang, ev: &trace.Event{Raw: ev.Raw, Messages: ev.Messages}}
+	m := &inspectorHTML{}
 	for _, msg := range ev.Messages {
 		m.json = append(m.json, JSONHTML(msg, lang, title))
 	}
 	m.wire = WireHTML(ev.Raw, lang)
 	return m
-}
-
-func sameEventBytes(a, b *trace.Event) bool {
-	if a.Raw != b.Raw || len(a.Messages) != len(b.Messages) {
-		return false
-	}
-	for i := range a.Messages {
-		if string(a.Messages[i]) != string(b.Messages[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // onTerm is the inspector's one listener for explained fields (event
@@ -214,6 +237,15 @@ func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
 	if !el.Truthy() || el.Get("closest").IsUndefined() {
 		ctx.PreventUpdate()
 		return
+	}
+	if e.Get("type").String() == "click" {
+		if btn := el.Call("closest", "[data-copy]"); btn.Truthy() { // the reproduce command's copy button
+			ctx.PreventUpdate()
+			if src := app.Window().GetElementByID(btn.Call("getAttribute", "data-copy").String()); src.Truthy() {
+				copyText(src.Get("textContent").String())
+			}
+			return
+		}
 	}
 	el = el.Call("closest", "[data-term]")
 	if !el.Truthy() {
@@ -248,33 +280,6 @@ func markSelected(root app.Value, term string) {
 			}
 		}
 	}
-}
-
-func (c *Inspector) renderRaw() app.UI {
-	wire := c.memo().wire
-	return app.Section().Class("raw").Aria("labelledby", "raw-h").Body(
-		app.H3().ID("raw-h").Body(app.Text(c.t("insp.raw")+" "), app.Small().Class("legend").Text(c.t("insp.raw.legend"))),
-		app.If(wire == "", func() app.UI { return app.P().Class("muted").Text(c.t("insp.raw.empty")) }).
-			Else(func() app.UI { return app.Raw(wire) }),
-	)
-}
-
-func (c *Inspector) renderRepro() app.UI {
-	return app.Section().Class("repro").Aria("labelledby", "repro-h").Body(
-		app.H3().ID("repro-h").Text(c.t("insp.repro")),
-		app.If(c.Repro == "", func() app.UI { return app.P().Class("muted").Text(c.t("insp.repro.none")) }).
-			Else(func() app.UI {
-				return app.Div().Body(
-					app.P().Class("muted").Text(tr(c.Lang, orKey(c.ReproHelp, "insp.repro.help"))),
-					app.Pre().ID("repro-cmd").Class("cmd").Text(c.Repro),
-					app.Button().Class("btn small").Body(app.Span().Aria("hidden", "true").Text("❐ "), app.Text(c.t("insp.copy"))).
-						OnClick(func(ctx app.Context, e app.Event) { copyText(c.Repro) }),
-				)
-			}),
-		app.If(c.Has && c.Trace != nil, func() app.UI {
-			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang}
-		}),
-	)
 }
 
 func (c *Inspector) renderGuide() app.UI {

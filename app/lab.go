@@ -66,6 +66,7 @@ type Lab struct {
 	derivedLang string
 	derived     []stepDerived
 	derivedOK   []bool
+	derivedGen  int // bumped with each new cache: part of stepDerived.key
 	printHTML   printCache
 
 	// What afterChange last wrote to the document, so a step change only
@@ -75,6 +76,12 @@ type Lab struct {
 	scrollFn          app.Func
 	scrollReq         app.Value // the pending requestAnimationFrame id
 	scrollPending     bool
+
+	// warmFn builds uncached steps while the browser is idle (faststep.go).
+	warmFn      app.Func
+	warmPending bool
+	warmReq     app.Value // the pending callback's id
+	warmIdle    bool      // requested with requestIdleCallback (else setTimeout)
 
 	// page is the view the link asks for (nav.go); calcN, calcM remember
 	// the calculator's last values for its navigation link.
@@ -132,6 +139,15 @@ func (c *Lab) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "keydown", c.keyFn)
+	c.scheduleWarm()
+	// Run the instant step's drawing once after go-app's frame (it writes
+	// what is already there): the browser compiles that code now instead
+	// of on the first click (~40 ms measured).
+	ctx.Defer(func(ctx app.Context) {
+		if c.page.IsLab() && !c.view.Compare && c.idx < len(c.steps) {
+			c.drawStep(c.idx, c.idx, c.idx+1)
+		}
+	})
 }
 
 // OnDismount removes the listener and releases the Go function.
@@ -143,6 +159,7 @@ func (c *Lab) OnDismount() {
 		c.keyFn.Release()
 		c.keyFn = nil
 	}
+	c.stopWarm()
 	if c.scrollFn != nil {
 		if c.scrollPending {
 			app.Window().Call("cancelAnimationFrame", c.scrollReq)
@@ -320,6 +337,7 @@ func (c *Lab) afterChange(ctx app.Context) {
 	}
 	if c.mounted {
 		c.scheduleScroll()
+		c.scheduleWarm()
 	}
 }
 
@@ -342,13 +360,11 @@ func (c *Lab) scheduleScroll() {
 }
 
 func (c *Lab) goTo(ctx app.Context, i int) {
+	from := c.idx
 	c.idx = clamp(i, len(c.steps))
-	if c.idx < len(c.steps) {
-		// Build the step's inspector data now, in the event handler: go-app
-		// renders in its next frame (up to 1/120 s later), so work done
-		// here is off the click → DOM path.
-		c.stepData(c.idx)
-	}
+	// Draw the step now, in the event handler, instead of in go-app's next
+	// frame about 9.5 ms later (faststep.go); that frame renders the same.
+	c.patchStep(ctx, from, c.idx)
 	c.afterChange(ctx)
 }
 
@@ -837,25 +853,18 @@ func (c *Lab) renderPlayer() app.UI {
 	if c.playing {
 		playLabel, playIcon = c.t("ctl.pause"), "❚❚"
 	}
-	cur := c.idx + 1
-	if n == 0 {
-		cur = 0
-	}
-	var timeMs int64
-	if c.idx < n {
-		timeMs = c.steps[c.idx].Ev.TimeMs
-	}
+	ps := c.playerState(c.idx)
 	return app.Section().Class("player").Aria("label", c.t("ctl.step")).Body(
 		app.Button().ID("restart").Class("btn icon-btn").Aria("label", c.t("ctl.restart")).Title(c.t("ctl.restart")+" (Home)").
 			Body(app.Span().Aria("hidden", "true").Text("↺"), app.Span().Class("btn-text").Text(c.t("ctl.restart"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.goTo(ctx, 0) }),
-		app.Button().ID("prev").Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(c.idx <= 0).
+		app.Button().ID("prev").Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
 			Body(app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("btn-text").Text(c.t("ctl.prev"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, -1) }),
 		app.Button().ID("play").Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(c.playing)).Title(playLabel+" (space)").
 			Body(app.Span().Aria("hidden", "true").Text(playIcon), app.Span().Class("btn-text").Text(playLabel)).
 			OnClick(func(ctx app.Context, e app.Event) { c.togglePlay(ctx) }),
-		app.Button().ID("next").Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(c.idx >= n-1).
+		app.Button().ID("next").Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(ps.nextOff).
 			Body(app.Span().Class("btn-text").Text(c.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ▶")).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, 1) }),
 		app.Label().Class("field inline").Body(
@@ -866,8 +875,8 @@ func (c *Lab) renderPlayer() app.UI {
 				}),
 			).OnChange(func(ctx app.Context, e app.Event) { c.speed = ctx.JSSrc().Get("value").String() }),
 		),
-		app.Input().ID("jump").Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(cur).Aria("label", c.t("ctl.jump")).
-			Aria("valuetext", fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), cur, c.t("ctl.of"), n)).
+		app.Input().ID("jump").Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(ps.cur).Aria("label", c.t("ctl.jump")).
+			Aria("valuetext", ps.valueText).
 			OnInput(func(ctx app.Context, e app.Event) {
 				v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 				c.stop()
@@ -875,14 +884,37 @@ func (c *Lab) renderPlayer() app.UI {
 			}),
 		app.Output().ID("step-counter").Class("counter").Aria("live", "polite").Body(
 			app.Span().Class("counter-word").Text(c.t("ctl.step")+" "),
-			app.Strong().Text(strconv.Itoa(cur)),
+			app.Strong().ID("step-cur").Text(strconv.Itoa(ps.cur)),
 			app.Text(" "+c.t("ctl.of")+" "+strconv.Itoa(n)),
 		),
 		app.Span().Class("vclock").Title(c.t("clock.now")).Body(
 			app.Span().Aria("hidden", "true").Text("◷ "),
-			app.Text(fmt.Sprintf(c.t("insp.time"), timeMs)),
+			app.Span().ID("vclock-t").Text(ps.clock),
 		),
 	)
+}
+
+// playerStep is what the player shows for a step; renderPlayer draws it
+// and the instant step patch writes the same values (faststep.go).
+type playerStep struct {
+	cur              int // 1-based, 0 for an empty trace
+	prevOff, nextOff bool
+	valueText, clock string
+}
+
+func (c *Lab) playerState(idx int) playerStep {
+	n := len(c.steps)
+	ps := playerStep{cur: idx + 1, prevOff: idx <= 0, nextOff: idx >= n-1}
+	if n == 0 {
+		ps.cur = 0
+	}
+	var timeMs int64
+	if idx < n {
+		timeMs = c.steps[idx].Ev.TimeMs
+	}
+	ps.valueText = fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), ps.cur, c.t("ctl.of"), n)
+	ps.clock = fmt.Sprintf(c.t("insp.time"), timeMs)
+	return ps
 }
 
 // renderClock shows the client's deadline in the timeout lesson: how much
@@ -953,43 +985,45 @@ func (c *Lab) renderFilter() app.UI {
 func (c *Lab) renderInspector() app.UI {
 	in := &Inspector{Lang: c.lang, Total: len(c.steps), Trace: c.tr}
 	if c.idx < len(c.steps) {
-		s := c.steps[c.idx]
-		in.Step = s
+		in.Step = c.steps[c.idx]
 		in.Has = true
 		d := c.stepData(c.idx)
-		in.Note, in.Repro, in.ReproHelp = d.note, d.repro, d.reproHelp
-		in.JSON, in.Wire = d.html.json, d.html.wire
+		in.Body, in.Key = d.body, d.key
 	}
 	return in
 }
 
-// stepDerived is what the inspector shows beside the step itself; it
-// depends only on the trace and the step, so it is computed once per
-// trace and step (Lab.derived, reset when the trace changes).
+// stepDerived is what the inspector shows for a step; it depends only on
+// the trace, the step and the language, so it is built once per trace and
+// step (Lab.derived, reset when the trace or the language changes).
 type stepDerived struct {
-	note             scenario.Note
-	repro, reproHelp string
-	html             *inspectorHTML // in derivedLang
+	body string // InspectorBody
+	key  string // identifies body: trace, step, language
 }
 
 func (c *Lab) stepData(i int) stepDerived {
 	if c.derivedFor != c.tr || len(c.derived) != len(c.steps) || c.derivedLang != c.lang {
 		c.derivedFor, c.derived, c.derivedOK = c.tr, make([]stepDerived, len(c.steps)), make([]bool, len(c.steps))
 		c.derivedLang = c.lang
+		c.derivedGen++
 	}
 	if c.derivedOK[i] {
 		return c.derived[i]
 	}
 	s := c.steps[i]
-	var d stepDerived
-	d.note = scenario.AnnotationFor(s.Ev.Note, c.tr.EventVersion(s.Ev))
-	d.repro, _ = Reproduce(c.tr, i)
-	if d.repro != "" && IsHTTPScenario(c.view.Scenario) {
+	note := scenario.AnnotationFor(s.Ev.Note, c.tr.EventVersion(s.Ev))
+	repro, _ := Reproduce(c.tr, i)
+	reproHelp := ""
+	if repro != "" && IsHTTPScenario(c.view.Scenario) {
 		// The HTTP lessons talk to a simulated API the dev server does
 		// not serve: replay the run with the transcript command.
-		d.repro, d.reproHelp = TranscriptCommand(c.options()), "insp.repro.transcript"
+		repro, reproHelp = TranscriptCommand(c.options()), "insp.repro.transcript"
 	}
-	d.html = buildInspectorHTML(&s.Ev, c.lang)
+	h := buildInspectorHTML(&s.Ev, c.lang)
+	d := stepDerived{
+		body: InspectorBody(&s, c.lang, note, repro, reproHelp, h.json, h.wire),
+		key:  strconv.Itoa(c.derivedGen) + "/" + strconv.Itoa(i),
+	}
 	c.derived[i], c.derivedOK[i] = d, true
 	return d
 }

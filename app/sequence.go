@@ -61,6 +61,12 @@ func (s *Sequence) Render() app.UI {
 			hidden++
 		}
 	}
+	if end < n {
+		// The next step's row is drawn but hidden (rowUpcoming): "next"
+		// then only changes attributes, which the instant step patch
+		// (faststep.go) can do inside the click handler.
+		rows = append(rows, end)
+	}
 	return app.Div().ID("sequence").Class("seq", "l"+strconv.Itoa(lanes)).Body(
 		s.renderHeads(lanes),
 		app.If(start > 0, func() app.UI {
@@ -69,20 +75,15 @@ func (s *Sequence) Render() app.UI {
 		app.Ol().Class("rows").Body(
 			app.Range(rows).Slice(func(k int) app.UI {
 				i := rows[k]
-				state := rowPast
-				if i == s.Idx {
-					state = rowCurrent
-				}
-				return &seqRow{St: &s.Steps[i], I: i, State: state, Lanes: lanes, Lang: s.Lang}
+				return &seqRow{St: &s.Steps[i], I: i, State: rowState(i, s.Idx), Lanes: lanes, Lang: s.Lang}
 			}),
 		),
 		app.If(hidden > 0, func() app.UI {
 			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "filter.hidden"), hidden))
 		}),
-		app.If(end < n, func() app.UI {
-			return app.Div().Class("seq-more").Text(fmt.Sprintf(tr(s.Lang, "seq.more"), n-end))
-		}).ElseIf(n > 0, func() app.UI {
-			return app.Div().Class("seq-more end").Text("■ " + tr(s.Lang, "seq.end"))
+		app.If(n > 0, func() app.UI {
+			cls, text := seqMore(n, s.Idx, s.Lang)
+			return app.Div().ID("seq-more").Class(cls).Text(text)
 		}),
 	)
 }
@@ -136,6 +137,7 @@ func sevIcon(sev, lang string) (string, string) {
 const (
 	rowPast = iota
 	rowCurrent
+	rowUpcoming // the next step: in the DOM, hidden until reached
 )
 
 // seqRow is one arrow of the diagram, as its own component: a step change
@@ -147,20 +149,14 @@ type seqRow struct {
 
 	St    *Step
 	I     int // 0-based index of the step
-	State int // rowPast or rowCurrent
+	State int // rowPast, rowCurrent or rowUpcoming
 	Lanes int
 	Lang  string
 }
 
 func (r *seqRow) Render() app.UI {
 	i, lanes, st := r.I, r.Lanes, *r.St
-	cls := "row dir-" + st.Dir + " kind-" + string(st.Ev.Kind) + " sev-" + st.Severity()
-	switch r.State {
-	case rowCurrent:
-		cls += " current"
-	case rowPast:
-		cls += " past"
-	}
+	cls := rowClass(r.St, r.State)
 	from, to := laneOf(st.Ev.From), laneOf(st.Ev.To)
 	if st.Dir == DirStderr {
 		from, to = 2, 3
@@ -186,17 +182,21 @@ func (r *seqRow) Render() app.UI {
 	}
 	icon, word := sevIcon(st.Severity(), r.Lang)
 	wire := st.Wire()
-	var cur any
-	if r.State == rowCurrent {
-		cur = "step"
-	}
 	label := st.Label(r.Lang)
 	replica := ""
 	if st.Ev.Replica > 0 {
 		replica = fmt.Sprintf(tr(r.Lang, "replica"), st.Ev.Replica)
 	}
-	return app.Li().Class(cls).DataSet("step", st.N).Body(
-		app.Button().Class("row-btn").Aria("current", cur).
+	li := app.Li().Class(cls).DataSet("step", st.N)
+	if r.State == rowUpcoming {
+		// Only when true: go-app prerenders Hidden(false) as hidden="false",
+		// which hides the element.
+		li = li.Hidden(true)
+	}
+	return li.Body(
+		// An empty aria-current is left out (a nil value would be written as
+		// aria-current="<nil>", which screen readers read as "true").
+		app.Button().Class("row-btn").Aria("current", rowAriaCurrent(r.State)).
 			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(r.Lang, "ctl.step"), st.N, wire, replica, label, word))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionJump, i) }, app.EventScope("row", i)).
 			Body(
@@ -220,4 +220,45 @@ func (r *seqRow) Render() app.UI {
 				),
 			),
 	)
+}
+
+// rowState is the state of row i when step idx (0-based) is current.
+func rowState(i, idx int) int {
+	switch {
+	case i == idx:
+		return rowCurrent
+	case i > idx:
+		return rowUpcoming
+	}
+	return rowPast
+}
+
+// rowClass is a row's class attribute; seqRow renders it and the instant
+// step patch writes the same value (faststep.go).
+func rowClass(st *Step, state int) string {
+	cls := "row dir-" + st.Dir + " kind-" + string(st.Ev.Kind) + " sev-" + st.Severity()
+	switch state {
+	case rowCurrent:
+		return cls + " current"
+	case rowUpcoming:
+		return cls + " upcoming"
+	}
+	return cls + " past"
+}
+
+// rowAriaCurrent is the row button's aria-current ("" means absent).
+func rowAriaCurrent(state int) string {
+	if state == rowCurrent {
+		return "step"
+	}
+	return ""
+}
+
+// seqMore is the line under the rows at step idx (0-based) of n: how
+// many steps are still to come, or the end of the trace.
+func seqMore(n, idx int, lang string) (cls, text string) {
+	if rest := n - idx - 1; rest > 0 {
+		return "seq-more", fmt.Sprintf(tr(lang, "seq.more"), rest)
+	}
+	return "seq-more end", "■ " + tr(lang, "seq.end")
 }

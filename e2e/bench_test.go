@@ -49,10 +49,10 @@ const (
 )
 
 // What "first rendered" means for each page (instrument): the lab's step
-// counter shows a step of a trace ("Step 1 of 12"), the reference shows its
-// heading.
+// counter shows a step of a trace ("Step 1 of 12") and the inspector shows
+// that step's sections; the reference shows its heading.
 const (
-	labStepShown = `(el) => /\b[1-9][0-9]* of [1-9][0-9]*/.test(el.textContent)`
+	labStepShown = `(el) => /\b[1-9][0-9]* of [1-9][0-9]*/.test(el.textContent) && !!document.querySelector("#insp-step .insp-step")`
 	helloShown   = `(el) => el.textContent.length > 0`
 )
 
@@ -322,15 +322,23 @@ func measureColdLoad(t *testing.T, bctx context.Context, url, selector, rendered
 }
 
 // stepRun clicks #next n times (restarting at the end of the trace,
-// unmeasured) and returns, per click, the time until the step counter's
-// DOM changed (MutationObserver) and until the next animation frame.
+// unmeasured) and returns, per click, the time until the DOM shows the
+// new step (MutationObserver: the counter changed, and the current row
+// and the inspector's heading show the counter's step) and until the next
+// animation frame.
 const stepRunJS = `(async (n) => {
   const counterText = () => document.getElementById("step-counter").textContent;
+  const shown = () => {
+    const n = document.getElementById("step-cur").textContent;
+    const row = document.querySelector("#sequence .row.current");
+    const head = document.querySelector("#insp-step .insp-step");
+    return row !== null && !row.hidden && row.dataset.step === n && head !== null && head.textContent.endsWith(" " + n);
+  };
   const change = (act) => new Promise((resolve, reject) => {
     const before = counterText();
     const t0 = performance.now();
     const obs = new MutationObserver(() => {
-      if (counterText() !== before) { obs.disconnect(); clearTimeout(to); resolve(performance.now() - t0); }
+      if (counterText() !== before && shown()) { obs.disconnect(); clearTimeout(to); resolve(performance.now() - t0); }
     });
     obs.observe(document.getElementById("lab"), { subtree: true, childList: true, characterData: true, attributes: true });
     const to = setTimeout(() => { obs.disconnect(); reject(new Error("step counter unchanged 2 s after the click")); }, 2000);

@@ -1,0 +1,143 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// snapshotJS serialises everything a step changes: the rows (step, class,
+// hidden, aria-current), the player, the line under the rows and the
+// inspector (class and step sections, without the fill mark).
+const snapshotJS = `(() => {
+  const g = (id) => document.getElementById(id);
+  const rows = Array.from(document.querySelectorAll("#sequence .rows > li")).map((li) =>
+    [li.dataset.step, li.className, li.hidden, li.firstElementChild.getAttribute("aria-current")].join("|"));
+  const more = g("seq-more");
+  return JSON.stringify({
+    rows,
+    counter: g("step-counter").textContent,
+    prev: g("prev").disabled, next: g("next").disabled,
+    jump: g("jump").value, valuetext: g("jump").getAttribute("aria-valuetext"),
+    more: more ? more.className + "|" + more.textContent : "",
+    inspector: g("inspector").className,
+    body: g("insp-step").innerHTML,
+    clock: g("vclock-t").textContent,
+  });
+})()`
+
+// jsSettle waits two animation frames and 30 ms: go-app's frame (1/120 s
+// after an event) and its deferred work have run.
+const jsSettle = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30))))`
+
+type stepSnapshot struct {
+	Rows                   []string
+	Counter                string
+	Prev, Next             bool
+	Jump, Valuetext, More  string
+	Inspector, Body, Clock string
+}
+
+func snapshot(t *testing.T, ctx context.Context, what string) stepSnapshot {
+	t.Helper()
+	var raw string
+	run(t, ctx, what, chromedp.Evaluate(snapshotJS, &raw))
+	var s stepSnapshot
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return s
+}
+
+// diffSnapshots names the first field that differs ("" when equal).
+func diffSnapshots(a, b stepSnapshot) string {
+	if strings.Join(a.Rows, "\n") != strings.Join(b.Rows, "\n") {
+		return fmt.Sprintf("rows:\n%s\nvs\n%s", strings.Join(a.Rows, "\n"), strings.Join(b.Rows, "\n"))
+	}
+	for _, f := range [][3]string{
+		{"counter", a.Counter, b.Counter}, {"prev", fmt.Sprint(a.Prev), fmt.Sprint(b.Prev)},
+		{"next", fmt.Sprint(a.Next), fmt.Sprint(b.Next)}, {"jump", a.Jump, b.Jump},
+		{"valuetext", a.Valuetext, b.Valuetext}, {"more", a.More, b.More},
+		{"inspector", a.Inspector, b.Inspector}, {"clock", a.Clock, b.Clock}, {"body", a.Body, b.Body},
+	} {
+		if f[1] != f[2] {
+			return fmt.Sprintf("%s: %.300q vs %.300q", f[0], f[1], f[2])
+		}
+	}
+	return ""
+}
+
+// TestInstantStep checks the step patch (app/faststep.go): a click on
+// "next" shows the whole next step before the click handler returns
+// (before go-app's next frame), and whatever mix of patched steps and
+// go-app frames happens, the page ends exactly as a fresh load of the
+// same link draws it.
+func TestInstantStep(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	link := func(step int) string {
+		return fmt.Sprintf("%s/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=%d&lang=en", srv.URL, step)
+	}
+	loadLink(t, ctx, link(3))
+	if bad := evalString(t, ctx, `Array.from(document.querySelectorAll("#sequence .row-btn[aria-current]")).map((b) => b.getAttribute("aria-current")).filter((v) => v !== "step").join(",")`); bad != "" {
+		t.Fatalf("rows with an aria-current other than \"step\": %q", bad)
+	}
+
+	// Synchronous: read the page in the same task as the click.
+	var got string
+	run(t, ctx, "click next and read at once", chromedp.Evaluate(`(() => {
+  document.getElementById("next").click();
+  const cur = document.querySelector("#sequence .row.current");
+  return [document.getElementById("step-cur").textContent, cur && cur.dataset.step, cur && cur.hidden,
+    document.querySelector("#insp-step .insp-step").textContent,
+    document.querySelector("#sequence .rows > li[data-step='3']").className.includes("past"),
+    document.getElementById("prev").disabled].join(",");
+})()`, &got))
+	if got != "4,4,false,Step 4,true,false" {
+		t.Fatalf("right after the click: %q, want counter 4, current row 4 shown, inspector on step 4, row 3 past, prev enabled (go-app's frame then adds the hidden row 5)", got)
+	}
+	eventually(t, "URL step=4", queryIs(ctx, "step", "4"))
+
+	// Several steps within one task (no go-app frame in between), then
+	// frames: next, next, back to 2 through a row, next.
+	steps := []struct{ js, want string }{
+		{`document.getElementById("next").click(); document.getElementById("next").click();`, "6"},
+		{`document.querySelector("#sequence .rows > li[data-step='2'] .row-btn").click();`, "2"},
+		{`document.getElementById("next").click(); document.getElementById("prev").click(); document.getElementById("next").click();`, "3"},
+		{`document.getElementById("restart").click(); document.getElementById("next").click();`, "2"},
+	}
+	for _, st := range steps {
+		run(t, ctx, st.js, chromedp.Evaluate(st.js+` 0`, nil))
+		eventually(t, "URL step="+st.want, queryIs(ctx, "step", st.want))
+		// Let go-app's frame (and its deferred fills) run.
+		run(t, ctx, "wait two frames", evalAsync(jsSettle, nil))
+		after := snapshot(t, ctx, "snapshot after "+st.js)
+		n, _ := strconv.Atoi(st.want)
+		loadLink(t, ctx, link(n))
+		fresh := snapshot(t, ctx, "snapshot of a fresh load at step "+st.want)
+		if d := diffSnapshots(after, fresh); d != "" {
+			t.Fatalf("after %s the page differs from a fresh load of step %s: %s", st.js, st.want, d)
+		}
+	}
+
+	// To the end and back to the start: the last step has no upcoming row
+	// and the end marker; the first has prev disabled.
+	run(t, ctx, "end", chromedp.Evaluate(`(() => { const n = document.getElementById("next"); while (!n.disabled) n.click(); })()`, nil))
+	total := evalInt(t, ctx, jsTotal)
+	eventually(t, "at the last step", queryIs(ctx, "step", fmt.Sprint(total)))
+	run(t, ctx, "wait frames", evalAsync(jsSettle, nil))
+	end := snapshot(t, ctx, "snapshot at the end")
+	if !strings.Contains(end.More, "end") || !end.Next || end.Prev {
+		t.Fatalf("at the end: more %q, next disabled %v, prev disabled %v", end.More, end.Next, end.Prev)
+	}
+	loadLink(t, ctx, link(total))
+	if d := diffSnapshots(end, snapshot(t, ctx, "fresh end")); d != "" {
+		t.Fatalf("walked to the end vs a fresh load of the last step: %s", d)
+	}
+}
