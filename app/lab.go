@@ -89,6 +89,11 @@ type Lab struct {
 	calcN, calcM int
 
 	initURL string // the link OnInit loaded, until OnNav sees it
+
+	// fromPage asks the next run to take the trace the prerendered page
+	// carries (embed.go); embedded is that trace until verifyFirst ran.
+	fromPage bool
+	embedded *trace.Trace
 }
 
 // OnMount installs the window keyboard listener (go-app v10 has no helper
@@ -139,6 +144,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "keydown", c.keyFn)
+	c.verifyFirst(ctx)
 	c.scheduleWarm()
 	// Run the instant step's drawing once after go-app's frame (it writes
 	// what is already there): the browser compiles that code now instead
@@ -188,6 +194,7 @@ func (c *Lab) OnInit() {
 		return
 	}
 	c.page = p
+	c.fromPage = true
 	c.loadView(q, func() string {
 		var stored string
 		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
@@ -259,6 +266,15 @@ func (c *Lab) faultNotApplicable(err error) string {
 // run asks the engine for the trace of the current view.
 func (c *Lab) run() {
 	c.runErr = ""
+	if c.fromPage {
+		c.fromPage = false
+		if t := readEmbeddedTrace(c.options()); t != nil {
+			c.tr, c.steps, c.embedded = t, BuildSteps(t), t
+			setDocAttr("data-wl-first", "embedded")
+			return
+		}
+		setDocAttr("data-wl-first", "engine")
+	}
 	t, err := scenario.Run(c.options())
 	if err != nil && c.view.Fault != DefaultFault {
 		// A fault that does not apply to this version/transport: say why
@@ -592,6 +608,9 @@ func (c *Lab) Render() app.UI {
 		}),
 		newPart("export", c.lang, c.renderExport),
 		app.Raw(c.printHTML.get(c.tr, c.lang)),
+		app.If(app.IsServer && c.tr != nil && len(c.tr.Events) > 0, func() app.UI {
+			return app.Raw(EmbeddedTraceHTML(c.tr, c.options()))
+		}),
 		app.If(c.showHelp, c.renderHelp),
 		app.If(c.mermaidOpen, c.renderMermaid),
 	)

@@ -1,14 +1,22 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"mcpwirelab/sim/scenario"
 )
 
 // snapshotJS serialises everything a step changes: the rows (step, class,
@@ -139,5 +147,71 @@ func TestInstantStep(t *testing.T) {
 	loadLink(t, ctx, link(total))
 	if d := diffSnapshots(end, snapshot(t, ctx, "fresh end")); d != "" {
 		t.Fatalf("walked to the end vs a fresh load of the last step: %s", d)
+	}
+}
+
+// TestEmbeddedFirstTrace checks the trace the prerendered page carries
+// (app/embed.go): the wasm shows it without running the engine first, then
+// runs the engine when idle and keeps the page as it is when both agree,
+// or shows the engine's trace when the page's differs (a page served by
+// another build).
+func TestEmbeddedFirstTrace(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	link := srv.URL + "/?scenario=tool-call&version=2026-07-28&transport=stdio&fault=none&step=2&lang=en"
+	loadLink(t, ctx, link)
+	if got := evalString(t, ctx, `document.documentElement.dataset.wlFirst`); got != "embedded" {
+		t.Fatalf("first trace came from %q, want the page's (embedded)", got)
+	}
+	eventually(t, "engine agrees with the page", evalBool(t, ctx, `document.documentElement.dataset.wlVerified === "same"`))
+	want := snapshot(t, ctx, "page after the check")
+
+	// The same link through a server whose page carries another run (the
+	// unknown-tool fault) under the link's options.
+	other, err := scenario.Run(scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio", Fault: "unknown-tool"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jsonl bytes.Buffer
+	enc := json.NewEncoder(&jsonl)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(other); err != nil {
+		t.Fatal(err)
+	}
+	forged := base64.StdEncoding.EncodeToString(jsonl.Bytes())
+	re := regexp.MustCompile(`(id="wl-trace" data-options="[^"]*">)[A-Za-z0-9+/=]*(</script>)`)
+	tamper := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		req, _ := http.NewRequest(r.Method, srv.URL+r.URL.RequestURI(), nil)
+		req.Header = r.Header.Clone()
+		req.Header.Del("Accept-Encoding")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		if strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+			body = re.ReplaceAll(body, []byte("${1}"+forged+"${2}"))
+		}
+		for k, v := range res.Header {
+			if k != "Content-Length" {
+				w.Header()[k] = v
+			}
+		}
+		w.WriteHeader(res.StatusCode)
+		w.Write(body)
+	}))
+	defer tamper.Close()
+	forgedLink := strings.Replace(link, srv.URL, tamper.URL, 1)
+	loadLink(t, ctx, forgedLink)
+	if got := evalString(t, ctx, `document.documentElement.dataset.wlFirst`); got != "embedded" {
+		t.Fatalf("forged page: first trace came from %q, want embedded", got)
+	}
+	eventually(t, "engine replaces the forged trace", evalBool(t, ctx, `document.documentElement.dataset.wlVerified === "replaced"`))
+	run(t, ctx, "settle", evalAsync(jsSettle, nil))
+	if d := diffSnapshots(snapshot(t, ctx, "forged page after the check"), want); d != "" {
+		t.Fatalf("after replacing the forged trace the page differs from the genuine one: %s", d)
 	}
 }

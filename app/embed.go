@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/trace"
+)
+
+// The first trace travels with the page.
+//
+// The server that prerenders the visualizer (the dev server, or `devserver
+// static` for index.html) has already run the engine for the link, so it
+// writes that trace into the page (#wl-trace: base64 of the trace's JSON,
+// with the engine options it was run with). In the browser, OnInit decodes
+// it instead of running the engine: the first step then appears without
+// the engine's first run, which on a cold page load is the largest part of
+// the Go start-up (measured in Chromium: 110–220 ms, mostly the browser
+// compiling engine code it runs for the first time).
+//
+// The engine still runs, once the browser is idle (verifyFirst), and its
+// trace replaces the embedded one if they differ — a page served by a
+// build other than the wasm's. That run also prepares the engine code for
+// the learner's first toggle.
+
+const embeddedTraceID = "wl-trace"
+
+// optionsKey identifies the engine options a trace was run with.
+func optionsKey(o scenario.Options) string {
+	b, _ := json.Marshal(o)
+	return string(b)
+}
+
+// encodeTrace is the trace's JSON exactly as decodeTrace reads it back
+// (HTML characters unescaped: the messages are kept byte for byte).
+func encodeTrace(t *trace.Trace) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(t); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func decodeTrace(b []byte) (*trace.Trace, error) {
+	var t trace.Trace
+	if err := json.Unmarshal(b, &t); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// EmbeddedTraceHTML is the element the prerendered page carries ("" if
+// the trace cannot be encoded).
+func EmbeddedTraceHTML(t *trace.Trace, o scenario.Options) string {
+	b, err := encodeTrace(t)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf(`<script type="application/json" id="%s" data-options="%s">%s</script>`,
+		embeddedTraceID, html.EscapeString(optionsKey(o)), base64.StdEncoding.EncodeToString(b))
+}
+
+// readEmbeddedTrace returns the page's embedded trace if it was run with
+// options o (browser only; nil otherwise).
+func readEmbeddedTrace(o scenario.Options) *trace.Trace {
+	el := app.Window().GetElementByID(embeddedTraceID)
+	if !el.Truthy() || el.Call("getAttribute", "data-options").String() != optionsKey(o) {
+		return nil
+	}
+	b, err := base64.StdEncoding.DecodeString(el.Get("textContent").String())
+	if err != nil {
+		return nil
+	}
+	t, err := decodeTrace(b)
+	if err != nil || len(t.Events) == 0 {
+		return nil
+	}
+	return t
+}
+
+// sameTrace reports whether two traces are the same run.
+func sameTrace(a, b *trace.Trace) bool {
+	ea, errA := encodeTrace(a)
+	eb, errB := encodeTrace(b)
+	return errA == nil && errB == nil && bytes.Equal(ea, eb)
+}
+
+// setFirst records on <html> how the first trace was obtained, for the
+// browser tests and the bench: "embedded", "engine", and once the check
+// ran, data-wl-verified "same" or "replaced".
+func setDocAttr(name, value string) {
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", name, value)
+}
+
+// verifyFirst runs the engine for the embedded trace when the browser is
+// idle and swaps in the engine's trace if they differ.
+func (c *Lab) verifyFirst(ctx app.Context) {
+	if c.embedded == nil {
+		return
+	}
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		fn.Release()
+		ctx.Dispatch(func(ctx app.Context) {
+			emb := c.embedded
+			c.embedded = nil
+			if emb == nil || c.tr != emb { // the learner changed the view meanwhile: that run was the engine's
+				return
+			}
+			t, err := scenario.Run(c.options())
+			if err != nil || sameTrace(emb, t) {
+				setDocAttr("data-wl-verified", "same")
+				ctx.PreventUpdate()
+				return
+			}
+			app.Log("mcpwirelab: the page's embedded trace differs from this build's engine; showing the engine's")
+			c.tr, c.steps = t, BuildSteps(t)
+			c.idx = clamp(c.idx, len(c.steps))
+			setDocAttr("data-wl-verified", "replaced")
+			c.afterChange(ctx)
+		})
+		return nil
+	})
+	w := app.Window()
+	if w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", fn, map[string]any{"timeout": 3000})
+	} else {
+		w.Call("setTimeout", fn, 500)
+	}
+}
