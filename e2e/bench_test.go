@@ -105,14 +105,17 @@ func goBuild(t *testing.T, out, pkg string, wasm bool, flags ...string) {
 }
 
 // buildBenchSites builds the lab's and the reference's wasm with the flags of
-// `make wasm`, exports both as static sites and compresses both wasm files
-// with the same settings.
-func buildBenchSites(t *testing.T) (lab, ref *benchSite) {
+// `make wasm`, exports them as static sites and compresses every wasm file
+// with the same settings. floor is the reference built with -tags
+// jsonschema: hello world plus the JSON Schema library the lab is required
+// to use (e2e/testdata/hello/schema.go), reported for information.
+func buildBenchSites(t *testing.T) (lab, ref, floor *benchSite) {
 	dir := t.TempDir()
 	wasmFlags := []string{"-trimpath", "-ldflags=-s -w"} // Makefile: wasm
 	os.MkdirAll(filepath.Join(dir, "lab-web"), 0o755)
 	goBuild(t, filepath.Join(dir, "lab-web", "app.wasm"), "./cmd/devserver", true, wasmFlags...)
 	goBuild(t, filepath.Join(dir, "hello.wasm"), "./e2e/testdata/hello", true, wasmFlags...)
+	goBuild(t, filepath.Join(dir, "hello-jsonschema.wasm"), "./e2e/testdata/hello", true, append([]string{"-tags", "jsonschema"}, wasmFlags...)...)
 	goBuild(t, filepath.Join(dir, "hello"), "./e2e/testdata/hello", false)
 
 	lab = &benchSite{name: "MCP Wire Lab", dir: filepath.Join(dir, "lab")}
@@ -122,18 +125,21 @@ func buildBenchSites(t *testing.T) (lab, ref *benchSite) {
 		t.Fatalf("devserver static: %v\n%s", err, b)
 	}
 	ref = &benchSite{name: "hello world", dir: filepath.Join(dir, "hello-site")}
-	if b, err := exec.Command(filepath.Join(dir, "hello"), "-out", ref.dir).CombinedOutput(); err != nil {
-		t.Fatalf("hello -out: %v\n%s", err, b)
-	}
-	// The reference uses the lab's icons so that neither page fetches
-	// anything from the internet.
-	os.MkdirAll(filepath.Join(ref.dir, "static"), 0o755)
-	for _, name := range []string{"icon-192.png", "icon.svg"} {
-		b, err := os.ReadFile(filepath.Join(repoRoot(), "static", name))
-		if err != nil {
-			t.Fatal(err)
+	floor = &benchSite{name: "hello world + jsonschema/v6", dir: filepath.Join(dir, "hello-jsonschema-site")}
+	for _, s := range []*benchSite{ref, floor} {
+		if b, err := exec.Command(filepath.Join(dir, "hello"), "-out", s.dir).CombinedOutput(); err != nil {
+			t.Fatalf("hello -out: %v\n%s", err, b)
 		}
-		os.WriteFile(filepath.Join(ref.dir, "static", name), b, 0o644)
+		// The reference uses the lab's icons so that neither page fetches
+		// anything from the internet.
+		os.MkdirAll(filepath.Join(s.dir, "static"), 0o755)
+		for _, name := range []string{"icon-192.png", "icon.svg"} {
+			b, err := os.ReadFile(filepath.Join(repoRoot(), "static", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(s.dir, "static", name), b, 0o644)
+		}
 	}
 	var err error
 	if lab.wasm, err = os.ReadFile(filepath.Join(dir, "lab-web", "app.wasm")); err != nil {
@@ -142,8 +148,11 @@ func buildBenchSites(t *testing.T) (lab, ref *benchSite) {
 	if ref.wasm, err = os.ReadFile(filepath.Join(dir, "hello.wasm")); err != nil {
 		t.Fatal(err)
 	}
+	if floor.wasm, err = os.ReadFile(filepath.Join(dir, "hello-jsonschema.wasm")); err != nil {
+		t.Fatal(err)
+	}
 	var wg sync.WaitGroup
-	for _, s := range []*benchSite{lab, ref} {
+	for _, s := range []*benchSite{lab, ref, floor} {
 		wg.Go(func() {
 			var b bytes.Buffer
 			w := brotli.NewWriterLevel(&b, benchBrotliLevel)
@@ -160,14 +169,14 @@ func buildBenchSites(t *testing.T) (lab, ref *benchSite) {
 		})
 	}
 	wg.Wait()
-	for _, s := range []*benchSite{lab, ref} {
+	for _, s := range []*benchSite{lab, ref, floor} {
 		for name, b := range map[string][]byte{"app.wasm": s.wasm, "app.wasm.br": s.br, "app.wasm.gz": s.gz} {
 			if err := os.WriteFile(filepath.Join(s.dir, "web", name), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	return lab, ref
+	return lab, ref, floor
 }
 
 // precompressed serves dir like http.FileServer, plus <file>.br / .gz for
@@ -257,6 +266,9 @@ type coldLoad struct {
 	FirstMs float64 `json:"first"` // navigation start → first rendered page
 	FCPMs   float64 `json:"fcp"`   // first contentful paint (the prerendered HTML)
 	WasmMs  float64 `json:"wasm"`  // navigation start → wasm fetched, compiled and instantiated
+	// Source is where the lab's first trace came from (data-wl-first:
+	// "embedded" in the page, or "engine"); empty for the reference.
+	Source string `json:"source"`
 }
 
 // freshContext opens a tab in a new browser context (its own empty HTTP
@@ -312,7 +324,7 @@ func measureColdLoad(t *testing.T, bctx context.Context, url, selector, rendered
 		evalAsync(`(async () => {
   const first = await window.__firstRender;
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-  return { first, fcp: fcp ? fcp.startTime : 0, wasm: window.__wasmReady || 0 };
+  return { first, fcp: fcp ? fcp.startTime : 0, wasm: window.__wasmReady || 0, source: document.documentElement.dataset.wlFirst || "" };
 })()`, &res),
 	)
 	if err != nil {
@@ -460,8 +472,8 @@ func TestPageBudgets(t *testing.T) {
 		t.Skip("page budgets run only with MCPWL_BENCH=1 (make bench)")
 	}
 	start := time.Now()
-	lab, ref := buildBenchSites(t)
-	for _, s := range []*benchSite{lab, ref} {
+	lab, ref, floor := buildBenchSites(t)
+	for _, s := range []*benchSite{lab, ref, floor} {
 		srv := httptest.NewServer(precompressed(s.dir, s.served))
 		t.Cleanup(srv.Close)
 		s.url = srv.URL
@@ -480,20 +492,21 @@ func TestPageBudgets(t *testing.T) {
 	}
 	chromeVersion = product
 
-	// Time to first step: alternate the two pages, fresh context each.
-	var labFirst, refFirst, labFCP, refFCP, labWasm, refWasm []float64
+	// Time to first step: rotate the pages, fresh context each.
+	var labFirst, refFirst, labFCP, refFCP, labWasm, refWasm, floorFirst []float64
+	labSource := map[string]int{}
 	for i := 0; i < benchColdLoads; i++ {
-		order := []bool{true, false}
-		if i%2 == 1 {
-			order = []bool{false, true}
-		}
-		for _, isLab := range order {
-			if isLab {
+		for k := range 3 {
+			switch (i + k) % 3 {
+			case 0:
 				l := measureColdLoad(t, bctx, lab.url+labDeepLink, "#step-counter", labStepShown)
 				labFirst, labFCP, labWasm = append(labFirst, l.FirstMs), append(labFCP, l.FCPMs), append(labWasm, l.WasmMs)
-			} else {
+				labSource[l.Source]++
+			case 1:
 				l := measureColdLoad(t, bctx, ref.url+"/", "#hello", helloShown)
 				refFirst, refFCP, refWasm = append(refFirst, l.FirstMs), append(refFCP, l.FCPMs), append(refWasm, l.WasmMs)
+			default:
+				floorFirst = append(floorFirst, measureColdLoad(t, bctx, floor.url+"/", "#hello", helloShown).FirstMs)
 			}
 		}
 	}
@@ -563,6 +576,11 @@ func TestPageBudgets(t *testing.T) {
 	row(fmt.Sprintf("time to first step / render, median of %d cold loads", benchColdLoads), fmt.Sprintf("%.0f ms", lf), fmt.Sprintf("%.0f ms", rf), fmt.Sprintf("%.2f× / ≤ %.2f×", lf/rf, budgetFirstRatio), verdict(lf/rf <= budgetFirstRatio))
 	row("… wasm fetched + compiled + instantiated, median (info)", fmt.Sprintf("%.0f ms", median(labWasm)), fmt.Sprintf("%.0f ms", median(refWasm)), fmt.Sprintf("%.2f×", median(labWasm)/median(refWasm)), "")
 	row("… Go start-up + first render after that, median (info)", fmt.Sprintf("%.0f ms", median(sub(labFirst, labWasm))), fmt.Sprintf("%.0f ms", median(sub(refFirst, refWasm))), "", "")
+	// The floor: what the required JSON Schema library alone costs.
+	ff := median(floorFirst)
+	row("hello world + jsonschema/v6 (required, issue 2): transfer brotli / first render (info)",
+		fmt.Sprintf("%s / %.0f ms", mb(float64(len(floor.br))), ff), "",
+		fmt.Sprintf("%.2f× / %.2f× the reference", float64(len(floor.br))/float64(len(ref.br)), ff/rf), "")
 	row("first contentful paint (prerendered HTML), median (info)", fmt.Sprintf("%.0f ms", median(labFCP)), fmt.Sprintf("%.0f ms", median(refFCP)), "", "")
 	sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
 	row(fmt.Sprintf("step latency, click → DOM, median of %d", len(steps.Dom)), fmt.Sprintf("%.1f ms", sm), "", fmt.Sprintf("≤ %d ms", budgetStepMedianMs), verdict(sm <= budgetStepMedianMs))
@@ -574,9 +592,10 @@ func TestPageBudgets(t *testing.T) {
 	row("wasm linear memory (Go heap), 10 → 1,000 actions", mb(mem10.Wasm)+" → "+mb(mem1000.Wasm), "", fmt.Sprintf("%.2f× / ≤ %.1f×", wasmRatio, budgetMemoryRatio), verdict(wasmRatio <= budgetMemoryRatio))
 	fmt.Fprintf(&b, "\nTrace: %d steps, %d restarts in the step run; 990 actions took %s; DOM: %s.\n",
 		steps.Total, steps.Restarts, actDur.Round(time.Millisecond), domNodes)
-	fmt.Fprintf(&b, "app.wasm responses by Content-Encoding (Chromium over http://127.0.0.1): lab %v, reference %v; total %s.\n",
-		lab.encoding, ref.encoding, time.Since(start).Round(time.Second))
-	raw, _ := json.Marshal(map[string]any{"labFirst": labFirst, "refFirst": refFirst, "stepsDomP50": sm, "stepsDomMax": slices.Max(steps.Dom)})
+	fmt.Fprintf(&b, "First trace of the lab's cold loads, by source (data-wl-first: embedded in the page, or engine): %v.\n", labSource)
+	fmt.Fprintf(&b, "app.wasm responses by Content-Encoding (Chromium over http://127.0.0.1): lab %v, reference %v, reference + jsonschema %v; total %s.\n",
+		lab.encoding, ref.encoding, floor.encoding, time.Since(start).Round(time.Second))
+	raw, _ := json.Marshal(map[string]any{"labFirst": labFirst, "refFirst": refFirst, "floorFirst": floorFirst, "stepsDomP50": sm, "stepsDomMax": slices.Max(steps.Dom)})
 	fmt.Fprintf(&b, "raw: %s\n", raw)
 	t.Log(b.String())
 
