@@ -47,7 +47,10 @@ func newMCPHandler(o mcpHandlerOptions) http.Handler {
 		// 2025-11-25 GET stream) so in-flight requests can drain.
 		Stopping: o.Stopping,
 	})
-	return streamhttp.New(streamhttp.Options{Server: srv, MaxSessions: o.MaxSessions, AllowOrigin: o.AllowOrigin})
+	// Stopping also cancels 2025-11-25 requests whose client disconnected
+	// from their (resumable) SSE stream, so shutdown does not wait for them.
+	return streamhttp.New(streamhttp.Options{Server: srv, MaxSessions: o.MaxSessions, AllowOrigin: o.AllowOrigin,
+		Stopping: o.Stopping})
 }
 
 // serveStdio runs the engine's server over the process's stdin/stdout until

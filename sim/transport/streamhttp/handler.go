@@ -40,6 +40,12 @@ type Options struct {
 	MaxSessions int
 	// NewSessionID mints session ids. Nil uses 128 random bits in hex.
 	NewSessionID func() string
+	// Stopping, when done, cancels 2025-11-25 requests whose client has
+	// disconnected from their SSE stream (they otherwise run on, since a
+	// disconnect is not a cancellation there): nobody is connected to
+	// receive them, and shutdown should not wait for them. Requests whose
+	// client is still connected are left to finish. Nil never stops.
+	Stopping context.Context
 }
 
 // Handler serves the MCP endpoint.
@@ -48,16 +54,17 @@ type Handler struct {
 	allowOrigin func(string) bool
 	maxSessions int
 	newID       func() string
+	stopping    context.Context
 
 	mu       sync.Mutex
-	sessions map[string]*mcp.Conn
+	sessions map[string]*session
 	order    []string // creation order, oldest first
 }
 
 // New returns a Handler.
 func New(o Options) *Handler {
 	h := &Handler{srv: o.Server, allowOrigin: o.AllowOrigin, maxSessions: o.MaxSessions,
-		newID: o.NewSessionID, sessions: map[string]*mcp.Conn{}}
+		newID: o.NewSessionID, stopping: o.Stopping, sessions: map[string]*session{}}
 	if h.srv == nil {
 		h.srv = mcp.NewServer(mcp.Config{})
 	}
@@ -70,6 +77,9 @@ func New(o Options) *Handler {
 	}
 	if h.newID == nil {
 		h.newID = randomID
+	}
+	if h.stopping == nil {
+		h.stopping = context.Background()
 	}
 	return h
 }
@@ -119,24 +129,38 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // server answers text/event-stream and sends notifications/tools/list_changed
 // on it when its tool list changes (and it declared listChanged). Without a
 // session — and always under 2026-07-28, whose replacement is
-// subscriptions/listen — the answer is 405.
+// subscriptions/listen — the answer is 405. With Last-Event-ID the GET
+// resumes a stream the server opened for a POST instead (resume).
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(HeaderSessionID)
 	h.mu.Lock()
-	c := h.sessions[id]
+	s := h.sessions[id]
 	h.mu.Unlock()
+	lastID := r.Header.Values("Last-Event-ID")
+	if len(lastID) > 0 && id != "" && s == nil {
+		// §Session Management 4: a request with an unknown or expired
+		// session id MUST get 404 (the logs went away with the session).
+		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			"Not Found: session "+id+" does not exist or has expired; its streams cannot be resumed", nil)
+		return
+	}
+	var c *mcp.Conn
+	if s != nil {
+		c = s.conn
+	}
 	if id == "" || c == nil || !c.Legacy() || !accepts(r.Header.Values("Accept"), "text/event-stream") {
 		w.Header().Set("Allow", "POST, DELETE")
 		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
 			"Method Not Allowed: GET opens a stream only for a 2025-11-25 session that accepts text/event-stream (2026-07-28 uses subscriptions/listen)", nil)
 		return
 	}
-	hdr := w.Header()
-	hdr.Set("Content-Type", "text/event-stream")
-	hdr.Set("Cache-Control", "no-cache")
-	hdr.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
+	if len(lastID) > 0 {
+		// §Resumability and Redelivery 2: "Resumption is always via HTTP
+		// GET with Last-Event-ID."
+		h.resume(w, r, s, lastID)
+		return
+	}
+	flusher := startSSE(w)
 	if flusher != nil {
 		flusher.Flush()
 	}
@@ -161,7 +185,7 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.mu.Lock()
-	c, ok := h.sessions[id]
+	s, ok := h.sessions[id]
 	if ok {
 		h.dropLocked(id)
 	}
@@ -170,7 +194,8 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Not Found: no session "+id, nil)
 		return
 	}
-	c.CancelAll()
+	// Its requests end, detached ones included, and its stream logs go.
+	s.conn.CancelAll()
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -359,15 +384,16 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 		return
 	}
 	h.mu.Lock()
-	c := h.sessions[sid]
+	s := h.sessions[sid]
 	h.mu.Unlock()
-	if c == nil {
+	if s == nil {
 		// §Session Management 4: unknown or expired session → 404; the
 		// client MUST then start a new session with initialize.
 		writeError(w, http.StatusNotFound, m.ID, jsonrpc.CodeInvalidRequest,
 			"Not Found: session "+sid+" does not exist or has expired; send a new initialize", nil)
 		return
 	}
+	c := s.conn
 	// §Protocol Version Header: an invalid or unsupported value → 400.
 	if v := r.Header.Get(HeaderProtocolVersion); v != "" && v != c.Version() {
 		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
@@ -379,7 +405,7 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 			"Invalid Request: initialize was already received in this session", nil)
 		return
 	}
-	h.respond(w, r, c, m)
+	h.respondSession(w, r, s, m)
 }
 
 func (h *Handler) addSession(id string, c *mcp.Conn) {
@@ -388,18 +414,20 @@ func (h *Handler) addSession(id string, c *mcp.Conn) {
 	for len(h.order) >= h.maxSessions {
 		oldest := h.order[0]
 		if old := h.sessions[oldest]; old != nil {
-			old.CancelAll()
+			old.conn.CancelAll()
 		}
 		h.dropLocked(oldest)
 		h.srv.Logf("session limit %d reached: expired the oldest session", h.maxSessions)
 	}
-	h.sessions[id] = c
+	h.sessions[id] = newSession(c)
 	h.order = append(h.order, id)
 }
 
-// respond runs the server and writes either one JSON object or, as soon as
-// the server emits a request-scoped notification, an SSE stream ending with
-// the response (§Sending Messages 6, §Receiving Messages).
+// respond runs the server for a 2026-07-28 request and writes either one
+// JSON object or, as soon as the server emits a request-scoped
+// notification, an SSE stream ending with the response (§Sending Messages
+// 6, §Receiving Messages). Closing the stream cancels the request (2026-07-28
+// basic/patterns/cancellation).
 func (h *Handler) respond(w http.ResponseWriter, r *http.Request, c *mcp.Conn, m *jsonrpc.Message) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
@@ -422,11 +450,7 @@ func (h *Handler) respond(w http.ResponseWriter, r *http.Request, c *mcp.Conn, m
 		}
 		if !streaming {
 			streaming = true
-			hdr := w.Header()
-			hdr.Set("Content-Type", "text/event-stream")
-			hdr.Set("Cache-Control", "no-cache")
-			hdr.Set("X-Accel-Buffering", "no") // §Receiving Messages: SHOULD
-			w.WriteHeader(http.StatusOK)
+			startSSE(w)
 		}
 		writeEvent(w, n)
 		if flusher != nil {
@@ -448,6 +472,135 @@ func (h *Handler) respond(w http.ResponseWriter, r *http.Request, c *mcp.Conn, m
 		return // the client went away; nothing to write
 	}
 	writeReply(w, reply)
+}
+
+// respondSession runs the server for a request of a 2025-11-25 session.
+// Until the server emits a request-scoped notification it behaves like
+// respond (one JSON object; a disconnect cancels the request). The first
+// notification opens a resumable SSE stream: a priming event, then every
+// message with an id, all logged for GET + Last-Event-ID (resume).
+//
+// Once primed, §Sending Messages 6: "Disconnection SHOULD NOT be
+// interpreted as the client cancelling its request" and "To cancel, the
+// client SHOULD explicitly send an MCP CancelledNotification". The request
+// keeps running in this goroutine after its client left; events go to the
+// log only, and the handler returns when the server's Handle does. It still
+// ends on notifications/cancelled, on DELETE or eviction of the session
+// (Conn.CancelAll), and, once detached, when h.stopping is done.
+func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *session, m *jsonrpc.Message) {
+	// The request's context keeps r's values but not its cancellation;
+	// disconnects are mapped onto it by hand below.
+	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
+	defer cancel()
+	var (
+		mu       sync.Mutex // primed and detached: AfterFunc callbacks run in their own goroutines
+		primed   bool
+		detached bool
+	)
+	stopConn := context.AfterFunc(r.Context(), func() {
+		mu.Lock()
+		detached = primed
+		mu.Unlock()
+		if !detached || h.stopping.Err() != nil {
+			// Before the priming event the connection is all the client
+			// has (as before); after it, only shutdown ends the request.
+			cancel()
+		}
+	})
+	defer stopConn()
+	stopStopping := context.AfterFunc(h.stopping, func() {
+		mu.Lock()
+		d := detached
+		mu.Unlock()
+		if d {
+			cancel()
+		}
+	})
+	defer stopStopping()
+
+	flusher, _ := w.(http.Flusher)
+	var st *sseStream
+	alive := true // the POST's connection still takes writes
+	send := func(b []byte) {
+		if !alive {
+			return
+		}
+		if r.Context().Err() != nil {
+			alive = false // the client left: the log keeps everything
+			return
+		}
+		if _, err := w.Write(b); err != nil {
+			alive = false
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	notify := func(n *jsonrpc.Message) {
+		if ctx.Err() != nil {
+			return
+		}
+		if st == nil && r.Context().Err() != nil {
+			// Not primed yet: the client went away before the stream
+			// existed, which cancels the request as it always did.
+			cancel()
+			return
+		}
+		if n == mcp.KeepAlive {
+			// §Receiving Messages: an SSE comment line keeps idle
+			// intermediaries from closing a quiet stream; it has no id and
+			// is not logged.
+			if st != nil && s.writes(st, postWriter) {
+				send([]byte(":\n\n"))
+			}
+			return
+		}
+		if st == nil {
+			st = s.open()
+			mu.Lock()
+			primed = true
+			mu.Unlock()
+			startSSE(w)
+			// §Sending Messages 6: "The server SHOULD immediately send an
+			// SSE event consisting of an event ID and an empty data field
+			// in order to prime the client to reconnect".
+			send(primingEvent(st.n))
+		}
+		if b, mine := s.log(st, n, postWriter); mine {
+			send(b)
+		}
+	}
+	reply := h.srv.Handle(ctx, s.conn, m, notify)
+	if st != nil {
+		// §Sending Messages 6: "The SSE stream SHOULD eventually include a
+		// JSON-RPC response for the JSON-RPC request sent in the POST
+		// body." A cancelled request gets nothing more: the stream ends.
+		if reply.Msg != nil && ctx.Err() == nil {
+			if b, mine := s.log(st, reply.Msg, postWriter); mine {
+				send(b)
+			}
+		}
+		s.finish(st)
+		return
+	}
+	if r.Context().Err() != nil {
+		return // the client went away; nothing to write
+	}
+	writeReply(w, reply)
+}
+
+// startSSE answers 200 with the headers of every SSE stream the server
+// opens (§Receiving Messages: X-Accel-Buffering "SHOULD") and returns the
+// writer's flusher (nil if it has none).
+func startSSE(w http.ResponseWriter) http.Flusher {
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/event-stream")
+	hdr.Set("Cache-Control", "no-cache")
+	hdr.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	f, _ := w.(http.Flusher)
+	return f
 }
 
 func writeEvent(w io.Writer, m *jsonrpc.Message) {

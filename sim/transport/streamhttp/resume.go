@@ -1,0 +1,246 @@
+package streamhttp
+
+// 2025-11-25 SSE priming and resumability (basic/transports §Sending
+// Messages 6, §Resumability and Redelivery). Every SSE stream the server
+// opens for a POST in a session gets a number n (1, 2, 3, … per session);
+// its events carry the ids n-0 (the priming event), n-1, n-2, … and are
+// logged, so a client whose connection broke can resume with
+// GET + Last-Event-ID. 2026-07-28 has no sessions and none of this: there a
+// disconnect is a cancellation (basic/patterns/cancellation).
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+)
+
+// Bounds of what a session keeps for resumption.
+const (
+	// maxStreamLogs is how many stream logs a session keeps; opening one
+	// more evicts the oldest finished stream (or, if every kept stream is
+	// still running, the oldest).
+	maxStreamLogs = 16
+	// maxStreamEvents is how many events a stream log keeps; older events
+	// are dropped and can no longer be replayed.
+	maxStreamEvents = 1000
+)
+
+// session is one 2025-11-25 Mcp-Session-Id session: the protocol state and
+// the logs of the SSE streams opened for its POSTs. The logs go away with
+// the session.
+type session struct {
+	conn *mcp.Conn
+
+	mu      sync.Mutex // guards opened, streams and every field of their streams
+	opened  int        // streams opened so far; the next one is opened+1
+	streams []*sseStream
+}
+
+func newSession(c *mcp.Conn) *session { return &session{conn: c} }
+
+// sseStream is the log of one SSE stream. Event k (k ≥ 1) has id "n-k"; the
+// priming event n-0 carries no message and is not logged.
+type sseStream struct {
+	n      int
+	base   int      // seq of events[0]
+	events [][]byte // the encoded events, seq base, base+1, …, next-1
+	next   int      // seq of the next event
+	done   bool     // the request finished: nothing more will be logged
+	// writer is the generation of the connection that delivers the stream:
+	// 1 is the POST that opened it; each resuming GET takes the next value
+	// and the previous connection gets nothing more.
+	writer int
+	wake   chan struct{} // closed (and replaced) on every change
+}
+
+// postWriter is the writer generation of the POST that opened a stream.
+const postWriter = 1
+
+// open starts the log of a new stream.
+func (s *session) open() *sseStream {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opened++
+	st := &sseStream{n: s.opened, base: 1, next: 1, writer: postWriter, wake: make(chan struct{})}
+	if len(s.streams) >= maxStreamLogs {
+		evict := 0
+		for i, old := range s.streams {
+			if old.done {
+				evict = i
+				break
+			}
+		}
+		s.streams = append(s.streams[:evict], s.streams[evict+1:]...)
+	}
+	s.streams = append(s.streams, st)
+	return st
+}
+
+// stream returns the kept log of stream n, or nil. s.mu must be held.
+func (s *session) stream(n int) *sseStream {
+	for _, st := range s.streams {
+		if st.n == n {
+			return st
+		}
+	}
+	return nil
+}
+
+// log appends m to the stream as its next event and returns the event's
+// bytes and whether the connection of generation writer still delivers the
+// stream (false once a resuming GET took over).
+func (s *session) log(st *sseStream, m *jsonrpc.Message, writer int) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := messageEvent(st.n, st.next, m)
+	st.next++
+	st.events = append(st.events, b)
+	if len(st.events) > maxStreamEvents {
+		st.events[0] = nil
+		st.events = st.events[1:]
+		st.base++
+	}
+	st.wakeLocked()
+	return b, st.writer == writer
+}
+
+// writes reports whether the connection of generation writer still
+// delivers the stream.
+func (s *session) writes(st *sseStream, writer int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return st.writer == writer
+}
+
+// finish marks the stream done: a resuming connection ends after the last
+// event.
+func (s *session) finish(st *sseStream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st.done = true
+	st.wakeLocked()
+}
+
+func (st *sseStream) wakeLocked() {
+	close(st.wake)
+	st.wake = make(chan struct{})
+}
+
+// primingEvent is the first event of stream n. §Sending Messages 6: "The
+// server SHOULD immediately send an SSE event consisting of an event ID and
+// an empty data field in order to prime the client to reconnect (using that
+// event ID as Last-Event-ID)."
+func primingEvent(n int) []byte {
+	return fmt.Appendf(nil, "id: %d-0\ndata:\n\n", n)
+}
+
+// messageEvent is event k of stream n. §Resumability and Redelivery 1: the
+// id "MUST be globally unique across all streams within that session" and
+// "SHOULD encode sufficient information to identify the originating
+// stream": n-k is stream n's k-th event.
+func messageEvent(n, k int, m *jsonrpc.Message) []byte {
+	return fmt.Appendf(nil, "id: %d-%d\nevent: message\ndata: %s\n\n", n, k, m.Encode())
+}
+
+// parseEventID reads a Last-Event-ID of this server: "<n>-<k>", decimal
+// without sign or leading zeros, n ≥ 1, k ≥ 0.
+func parseEventID(values []string) (n, k int, ok bool) {
+	if len(values) != 1 {
+		return 0, 0, false
+	}
+	a, b, found := strings.Cut(values[0], "-")
+	if !found {
+		return 0, 0, false
+	}
+	n, errN := strconv.Atoi(a)
+	k, errK := strconv.Atoi(b)
+	if errN != nil || errK != nil || strconv.Itoa(n) != a || strconv.Itoa(k) != b || n < 1 || k < 0 {
+		return 0, 0, false
+	}
+	return n, k, true
+}
+
+// resume serves GET with Last-Event-ID (§Resumability and Redelivery 2):
+// the server replays "messages that would have been sent after the last
+// event ID, on the stream that was disconnected", then forwards the
+// stream's new events until it is done. It "MUST NOT replay messages that
+// would have been delivered on a different stream": only stream n is read.
+func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, lastID []string) {
+	n, k, ok := parseEventID(lastID)
+	if !ok {
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			fmt.Sprintf("Bad Request: cannot resume: Last-Event-ID %q is not an event id of this server (want <stream>-<event>, e.g. 1-0)",
+				strings.Join(lastID, ", ")), nil)
+		return
+	}
+	s.mu.Lock()
+	st := s.stream(n)
+	var why string
+	switch {
+	case st == nil && n <= s.opened:
+		why = fmt.Sprintf("the log of stream %d is no longer kept (a session keeps the last %d streams)", n, maxStreamLogs)
+	case st == nil:
+		why = fmt.Sprintf("this session has no stream %d", n)
+	case k >= st.next:
+		why = fmt.Sprintf("event %d-%d was never sent (the last event of stream %d is %d-%d)", n, k, n, n, st.next-1)
+	case k+1 < st.base:
+		why = fmt.Sprintf("the events after %d-%d are no longer kept (the oldest kept is %d-%d)", n, k, n, st.base)
+	}
+	if why != "" {
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Bad Request: cannot resume: "+why, nil)
+		return
+	}
+	// The new connection takes over: §Multiple Connections 2, the server
+	// "MUST NOT broadcast the same message across multiple streams", so the
+	// previous connection (the POST or an earlier GET) gets nothing more.
+	st.writer++
+	gen := st.writer
+	st.wakeLocked()
+	s.mu.Unlock()
+
+	flusher := startSSE(w)
+	if flusher != nil {
+		flusher.Flush()
+	}
+	cursor := k + 1
+	for {
+		s.mu.Lock()
+		if st.writer != gen || cursor < st.base {
+			// Taken over by a newer connection, or this reader fell more
+			// than maxStreamEvents behind: end the response; the client
+			// may resume again.
+			s.mu.Unlock()
+			return
+		}
+		batch := append([][]byte(nil), st.events[cursor-st.base:]...)
+		cursor = st.next
+		done, wake := st.done, st.wake
+		s.mu.Unlock()
+		// One flush per event: each reaches the client as soon as it is
+		// written, as on the original stream.
+		for _, b := range batch {
+			if _, err := w.Write(b); err != nil {
+				return
+			}
+			if flusher != nil {
+				flusher.Flush()
+			}
+		}
+		if done {
+			// §Sending Messages 6: "After the JSON-RPC response has been
+			// sent, the server SHOULD terminate the SSE stream."
+			return
+		}
+		select {
+		case <-wake:
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
