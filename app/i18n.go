@@ -51,6 +51,7 @@ var strs = map[string]text{
 	"fault.legacy-server":       {"Server speaks only 2025-11-25", "服务器只支持 2025-11-25"},
 	"fault.short-length":        {"Content-Length too short (counts characters)", "Content-Length 偏小（数的是字符）"},
 	"fault.long-length":         {"Content-Length larger than the body", "Content-Length 大于消息体"},
+	"fault.stream-drop":         {"Network drops the response stream", "网络中断了响应流"},
 
 	"transport.stdio": {"stdio (pipes)", "stdio（管道）"},
 	"transport.http":  {"Streamable HTTP", "Streamable HTTP"},
@@ -177,6 +178,7 @@ var strs = map[string]text{
 	"fault.na.stdout-pollution": {"it needs the stdio transport (over HTTP the server's stdout is not the wire)", "它需要 stdio 传输（在 HTTP 上，服务器的 stdout 不是线路）"},
 	"fault.na.bad-origin":       {"it needs the HTTP transport (stdio has no Origin header)", "它需要 HTTP 传输（stdio 没有 Origin 头）"},
 	"fault.na.header-mismatch":  {"it needs 2026-07-28 over HTTP (only that version mirrors the body into Mcp-Method / Mcp-Name headers)", "它需要 2026-07-28 且走 HTTP（只有这个版本把消息体镜像到 Mcp-Method / Mcp-Name 头）"},
+	"fault.na.stream-drop":      {"it needs the HTTP transport (only HTTP answers a request with a response stream)", "它需要 HTTP 传输（只有 HTTP 用响应流来应答请求）"},
 	"fault.na.missing-session":  {"it needs 2025-11-25 over HTTP (only that version has Mcp-Session-Id)", "它需要 2025-11-25 且走 HTTP（只有这个版本有 Mcp-Session-Id）"},
 	"notice.adjusted":           {"The view was adjusted to what this scenario runs with", "视图已调整为这个场景支持的设置"},
 	"notice.na":                 {"This scenario does not run with %s “%s” (only %s): showing %s instead.", "这个场景不支持%s“%s”（只支持 %s）：改为显示 %s。"},

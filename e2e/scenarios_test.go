@@ -191,3 +191,36 @@ func TestHTTPRetriesSettingsAndTimeline(t *testing.T) {
 		return q.Get("transport") == "http" && q.Get("jitter") == "", u.String()
 	})
 }
+
+// TestStreamDropResume opens the stream-drop fault of the progress
+// scenario: 2025-11-25 shows the resuming GET with Last-Event-ID and its
+// annotation; 2026-07-28 shows the re-issued request; the fault picker
+// offers the fault only where it applies.
+func TestStreamDropResume(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	// Step 16 of the 2025-11-25 trace is the resuming GET.
+	loadLink(t, ctx, srv.URL+"/?scenario=progress&version=2025-11-25&transport=http&fault=stream-drop&step=16&lang=en")
+	if n := evalString(t, ctx, jsNotices); n != "" {
+		t.Fatalf("notice on a good link: %q", n)
+	}
+	eventually(t, "inspector shows the GET with Last-Event-ID", evalBool(t, ctx,
+		`document.querySelector("#insp-step #raw-bytes") !== null && document.querySelector("#insp-step #raw-bytes").textContent.includes("Last-Event-ID: 1-1") && document.querySelector("#insp-step #raw-bytes").textContent.startsWith("GET /mcp")`))
+	if note := evalString(t, ctx, `document.getElementById("note-text").textContent`); !strings.Contains(note, "after event 1-1") {
+		t.Errorf("annotation of the resume request: %q", note)
+	}
+	if got := evalString(t, ctx, `document.getElementById("fault").selectedOptions[0].textContent`); got != "Network drops the response stream" {
+		t.Errorf("fault picker shows %q", got)
+	}
+	// The same link in 2026-07-28: no resumption, a second tools/call.
+	loadLink(t, ctx, srv.URL+"/?scenario=progress&version=2026-07-28&transport=http&fault=stream-drop&step=1&lang=zh")
+	run(t, ctx, "End", key(kb.End))
+	eventually(t, "two tools/call rows", evalBool(t, ctx, `[...document.querySelectorAll("#sequence .row:not([hidden]) .text")].filter((e) => e.textContent.includes("tools/call")).length >= 2`))
+	if body := evalString(t, ctx, jsBody); strings.Contains(body, "Last-Event-ID") {
+		t.Error("2026-07-28 trace mentions Last-Event-ID")
+	}
+	// stdio has no response stream: the fault falls back with a notice.
+	loadLink(t, ctx, srv.URL+"/?scenario=progress&version=2026-07-28&transport=stdio&fault=stream-drop&lang=en")
+	eventually(t, "a notice explains the fallback", evalBool(t, ctx, `document.getElementById("notices").innerText.includes("HTTP")`))
+}

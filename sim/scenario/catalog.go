@@ -28,6 +28,9 @@ const (
 	// smaller (characters instead of UTF-8 bytes) or larger than the body.
 	FaultShortLength = "short-length"
 	FaultLongLength  = "long-length"
+	// FaultStreamDrop is a variant of the progress scenario: the network
+	// drops the tools/call response stream after the first progress event.
+	FaultStreamDrop = "stream-drop"
 )
 
 // ToolCallFaults lists the faults of the tool-call scenario (every MCP
@@ -55,6 +58,10 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 		if transport != "http" || version != "2025-11-25" {
 			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
 		}
+	case FaultStreamDrop:
+		if transport != "http" {
+			return false, "stream-drop needs the http transport: only HTTP answers a request with a response stream that can break"
+		}
 	case FaultShortLength, FaultLongLength:
 		if transport != "http" {
 			return false, fault + " needs the http transport: only HTTP frames a body with Content-Length"
@@ -80,7 +87,7 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "tool-call", Title: Text{En: "One tool call, end to end", Zh: "一次完整的工具调用"},
 		Versions: bothVersions, Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
 	{info: Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"},
-		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone, FaultTimeout}}, run: progressScenario},
+		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities", Title: Text{En: "Calling a capability the server did not declare", Zh: "调用服务器未声明的能力"},
 		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, run: capabilitiesScenario},
 	{info: Info{Name: "list-changed", Title: Text{En: "The tool list changes: subscribe and re-list", Zh: "工具列表变化：订阅并重新列出"},

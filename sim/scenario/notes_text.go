@@ -455,6 +455,81 @@ var noteTable = [...]noteEntry{
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
 	}},
+	// ---- A broken response stream (progress, fault stream-drop) ----
+
+	{"stream-prime@2025-11-25", Note{
+		Text: Text{
+			En: "The server answers with an SSE stream and first sends a priming event: only an event ID (1-0) and an empty data field. It carries no message; it gives the client an ID to reconnect with (Last-Event-ID) should the connection break before the answer. Every later event on this stream has an ID too (1-1, 1-2, …).",
+			Zh: "服务器用 SSE 流应答，并先发送一个“预备”事件：只有事件 ID（1-0）和空的 data 字段。它不携带消息，只是给客户端一个 ID：如果连接在应答之前断开，客户端可以用它（Last-Event-ID）重新连接。这条流上之后的每个事件也都带 ID（1-1、1-2……）。",
+		},
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "The server SHOULD immediately send an SSE event consisting of an event ID and an empty `data` field in order to prime the client to reconnect (using that event ID as `Last-Event-ID`).",
+	}},
+	{"stream-drop.lost", Note{
+		Text: Text{
+			En: "The network breaks the response stream right after the first progress event (Wi-Fi drops, a proxy gives up). Nobody sent anything. In 2026-07-28 a closed response stream is a cancellation: the server must stop the tool and send nothing more for this request; the work done so far is lost.",
+			Zh: "第一个进度事件之后，网络把响应流断开了（Wi-Fi 掉线、代理放弃）。双方都没有发送任何东西。在 2026-07-28 中，响应流关闭就是取消：服务器必须停止工具，并且不再为这个请求发送任何内容；已经做的工作白费了。",
+		},
+		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
+		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
+	}},
+	{"stream-drop.lost@2025-11-25", Note{
+		Text: Text{
+			En: "The network breaks the response stream right after the first progress event (Wi-Fi drops, a proxy gives up). Nobody sent anything. In 2025-11-25 a disconnect is not a cancellation: the server keeps running the tool and keeps the events it can no longer deliver, under their event IDs, for the client to collect.",
+			Zh: "第一个进度事件之后，网络把响应流断开了（Wi-Fi 掉线、代理放弃）。双方都没有发送任何东西。在 2025-11-25 中，断开连接不等于取消：服务器继续执行工具，并把送不出去的事件连同事件 ID 保存下来，等客户端来取。",
+		},
+		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
+		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
+	}},
+	{"stream-drop.resume-plan@2025-11-25", Note{
+		Text: Text{
+			En: "The client remembers the ID of the last event it received (1-1) and reconnects: a GET to the same endpoint, in the same session, with Last-Event-ID. It does not send tools/call again: the request is still running on the server. (Here it reconnects once the tool has finished, so everything comes back at once; a client that reconnects sooner gets what it missed and then the rest as it happens.)",
+			Zh: "客户端记得它收到的最后一个事件的 ID（1-1），于是重新连接：在同一个会话里向同一个端点发 GET，带上 Last-Event-ID。它不会重新发送 tools/call：这个请求仍在服务器上运行。（这里客户端在工具完成之后才重连，所以所有内容一次送回；更早重连的客户端会先收到错过的内容，再实时收到后续内容。）",
+		},
+		Spec:  "2025-11-25/basic/transports#resumability-and-redelivery",
+		Quote: "If the client wishes to resume after a disconnection (whether due to network failure or server-initiated closure), it SHOULD issue an HTTP GET to the MCP endpoint, and include the `Last-Event-ID` header to indicate the last event ID it received.",
+	}},
+	{"resume.request@2025-11-25", Note{
+		Text: Text{
+			En: "GET with Mcp-Session-Id, MCP-Protocol-Version and Last-Event-ID: \"send me what came after event 1-1\". The event ID says which stream (1) and where in it (1): stream IDs are unique in the session, so the server can find the broken stream.",
+			Zh: "GET，带 Mcp-Session-Id、MCP-Protocol-Version 和 Last-Event-ID：“把事件 1-1 之后的内容发给我”。事件 ID 说明是哪条流（1）以及流中的位置（1）：ID 在会话内唯一，服务器据此找到断开的那条流。",
+		},
+		Spec:  "2025-11-25/basic/transports#resumability-and-redelivery",
+		Quote: "The server MAY use this header to replay messages that would have been sent after the last event ID, _on the stream that was disconnected_, and to resume the stream from that point.",
+	}},
+	{"resume.response@2025-11-25", Note{
+		Text: Text{
+			En: "200 with Content-Type: text/event-stream: the server recognised the stream and now replays, with their original IDs, exactly the events the client missed — and only those of that stream.",
+			Zh: "200，Content-Type: text/event-stream：服务器认出了这条流，现在按原来的 ID 重放客户端错过的事件——而且只重放这条流上的事件。",
+		},
+		Spec:  "2025-11-25/basic/transports#resumability-and-redelivery",
+		Quote: "The server MUST NOT replay messages that would have been delivered on a different stream.",
+	}},
+	{"resume.progress@2025-11-25", Note{
+		Text: Text{
+			En: "Replayed: the server sent this progress while the client was away, kept it in the stream's log under its event ID and delivers it now, in order, with the same ID as on the original stream.",
+			Zh: "重放：客户端离开期间服务器发出了这条进度，它以原来的事件 ID 保存在这条流的日志里，现在按顺序、用与原流相同的 ID 送达。",
+		},
+		Spec:  "2025-11-25/basic/transports#resumability-and-redelivery",
+		Quote: "If present, the ID MUST be globally unique across all streams within that session—or all streams with that specific client, if session management is not in use.",
+	}},
+	{"resume.result@2025-11-25", Note{
+		Text: Text{
+			En: "The tools/call result arrives on the GET stream, with the id of the original request. A GET stream may carry a response only when it resumes the stream of an earlier request, as here. Nothing was lost and the tool ran once.",
+			Zh: "tools/call 的结果通过 GET 流到达，带着原请求的 id。只有在恢复先前某个请求的流时（就像这里），GET 流才可以携带响应。什么都没丢，工具也只执行了一次。",
+		},
+		Spec:  "2025-11-25/basic/transports#listening-for-messages-from-the-server",
+		Quote: "The server MUST NOT send a JSON-RPC _response_ on the stream unless resuming a stream associated with a previous client request.",
+	}},
+	{"stream-drop.reissue-plan", Note{
+		Text: Text{
+			En: "2026-07-28 has no event IDs and no resumption: the request ended with its stream. The client sends tools/call again as a new request with a new id; the tool starts over from the beginning.",
+			Zh: "2026-07-28 没有事件 ID，也不能恢复：请求随着它的流一起结束了。客户端把 tools/call 作为一个新请求、用新的 id 再发一次；工具从头开始执行。",
+		},
+		Spec:  "2026-07-28/changelog",
+		Quote: "A broken response stream loses the in-flight request; clients MUST re-issue it as a new request with a new request ID",
+	}},
+
 	{"timeout.close-stream", Note{
 		Text: Text{
 			En: "The deadline (here 2.5 s) passed, so the client simply closes the SSE response stream of its tools/call. In 2026-07-28 that close is the cancellation: no notifications/cancelled is sent over HTTP, and the server must stop and send nothing more for the request.",

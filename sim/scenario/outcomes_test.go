@@ -161,3 +161,82 @@ func TestPoisoningOutcome(t *testing.T) {
 		t.Fatal(got.Error)
 	}
 }
+
+// TestStreamDropOutcome: the network breaks the tools/call stream after the
+// first progress event. 2025-11-25 resumes it with GET + Last-Event-ID and
+// the server replays exactly what was missed (the tool ran once);
+// 2026-07-28 lost the request and re-issues it with a new id (the tool
+// runs again).
+func TestStreamDropOutcome(t *testing.T) {
+	progressIn := func(e trace.Event) []float64 {
+		var out []float64
+		for _, raw := range e.Messages {
+			var m struct {
+				Method string `json:"method"`
+				Params struct {
+					Progress float64 `json:"progress"`
+				} `json:"params"`
+			}
+			_ = json.Unmarshal(raw, &m)
+			if m.Method == "notifications/progress" {
+				out = append(out, m.Params.Progress)
+			}
+		}
+		return out
+	}
+	idOf := func(raw json.RawMessage) string { return decode(t, raw).ID.String() }
+
+	// 2025-11-25.
+	tr := run(t, "progress", "2025-11-25", "http", "stream-drop")
+	var progress []float64
+	for _, e := range tr.Events {
+		progress = append(progress, progressIn(e)...)
+	}
+	if len(progress) != 3 || progress[0] != 1 || progress[1] != 2 || progress[2] != 3 {
+		t.Fatalf("2025-11-25: progress seen %v, want 1 2 3 (each once: the tool ran once)", progress)
+	}
+	prime := find(tr, "tools-call.stream-prime")
+	if len(prime) != 1 || !strings.HasSuffix(prime[0].Raw, "\r\n\r\nf\r\nid: 1-0\ndata:\n\n\r\n") {
+		t.Fatalf("2025-11-25: priming event %+v", prime)
+	}
+	lost := find(tr, "stream-drop.lost")
+	if len(lost) != 1 || lost[0].Kind != trace.KindClose || lost[0].Channel != trace.HTTPResponse || lost[0].TimeMs != 1000 {
+		t.Fatalf("2025-11-25: the drop %+v", lost)
+	}
+	req := find(tr, "resume.request")
+	if len(req) != 1 || !strings.HasPrefix(req[0].Raw, "GET /mcp HTTP/1.1\r\n") || !strings.Contains(req[0].Raw, "\r\nLast-Event-ID: 1-1\r\n") ||
+		!strings.Contains(req[0].Raw, "\r\nMcp-Session-Id: ") || !strings.Contains(req[0].Raw, "\r\nAccept: text/event-stream\r\n") {
+		t.Fatalf("2025-11-25: resume request %+v", req)
+	}
+	replayed := find(tr, "resume.progress")
+	if len(replayed) != 2 || !strings.Contains(replayed[0].Raw, "id: 1-2\nevent: message\n") || !strings.Contains(replayed[1].Raw, "id: 1-3\nevent: message\n") {
+		t.Fatalf("2025-11-25: replayed progress %+v", replayed)
+	}
+	calls := find(tr, "tools-call.request")
+	res := find(tr, "resume.result")
+	if len(calls) != 1 || len(res) != 1 || idOf(res[0].Messages[0]) != idOf(calls[0].Messages[0]) || !strings.Contains(res[0].Raw, "id: 1-4\nevent: message\n") {
+		t.Fatalf("2025-11-25: %d tools/call, result on the resumed stream %+v", len(calls), res)
+	}
+
+	// 2026-07-28.
+	tr = run(t, "progress", "2026-07-28", "http", "stream-drop")
+	progress = nil
+	for _, e := range tr.Events {
+		progress = append(progress, progressIn(e)...)
+		if strings.Contains(e.Raw, "\nid: ") || strings.HasPrefix(e.Raw, "id: ") || strings.Contains(e.Raw, "Last-Event-ID") {
+			t.Fatalf("2026-07-28: event %d has SSE ids or Last-Event-ID: %q", e.Seq, e.Raw)
+		}
+	}
+	if len(progress) != 4 || progress[0] != 1 || progress[1] != 1 || progress[3] != 3 {
+		t.Fatalf("2026-07-28: progress seen %v, want 1 (lost stream), then 1 2 3 (the tool again)", progress)
+	}
+	calls = find(tr, "tools-call.request")
+	results := find(tr, "tools-call.result")
+	if len(calls) != 2 || len(results) != 1 || idOf(calls[0].Messages[0]) == idOf(calls[1].Messages[0]) ||
+		idOf(results[0].Messages[0]) != idOf(calls[1].Messages[0]) {
+		t.Fatalf("2026-07-28: want two tools/call with different ids and the result for the second; got %d calls, %d results", len(calls), len(results))
+	}
+	if len(find(tr, "stream-drop.reissue-plan")) != 1 || len(find(tr, "stream-drop.lost")) != 1 {
+		t.Fatal("2026-07-28: the drop and the re-issue are not shown")
+	}
+}

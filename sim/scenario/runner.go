@@ -188,6 +188,12 @@ type outcome struct {
 	status   int              // HTTP status (0 on stdio)
 	timedOut bool
 	broken   string // the connection broke (client-side parse failure)
+	// dropped: the network broke the response stream (callOpts.drop);
+	// lastEventID is the id of the last SSE event the client received
+	// and reqID the id of the request the stream answered.
+	dropped     bool
+	lastEventID string
+	reqID       jsonrpc.ID
 }
 
 func (o outcome) result(v any) bool {
@@ -213,6 +219,11 @@ type callOpts struct {
 	// onOpen runs when a streamed HTTP response's head arrives (the
 	// 2025-11-25 GET stream carries no first message to react to).
 	onOpen func(stop func())
+	// drop breaks the response stream after the first progress
+	// notification (a network failure, not the client's decision).
+	drop bool
+	// expect is the request a GET resumption answers (Last-Event-ID).
+	expect jsonrpc.ID
 }
 
 func (r *runner) newID() jsonrpc.ID {
@@ -273,6 +284,8 @@ func raws(ms ...*jsonrpc.Message) []json.RawMessage {
 // responseNote names a server message for the annotation table.
 func responseNote(label string, m *jsonrpc.Message, status int) string {
 	switch {
+	case m.Method == mcp.MethodProgress && label == "resume":
+		return "resume.progress" // replayed from the server's log
 	case m.Method == mcp.MethodProgress:
 		return "progress"
 	case m.Method == mcp.MethodAcknowledged:
@@ -454,6 +467,15 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 	if len(sent) == 1 {
 		id = sent[0].ID
 	}
+	got.reqID = id
+	if o.drop && len(sent) == 1 {
+		rec.onNotify = func(n *jsonrpc.Message) {
+			if n.Method == mcp.MethodProgress && !got.dropped {
+				got.dropped = true
+				r.dropHTTP(rec, cancel)
+			}
+		}
+	}
 	if o.timeout > 0 && len(sent) == 1 {
 		alarm = r.clock.AfterFunc(o.timeout, func() {
 			got.timedOut = true
@@ -475,6 +497,10 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 	if got.timedOut {
 		return got
 	}
+	if got.dropped {
+		got.lastEventID = lastEventID(full)
+		return got
+	}
 	resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(full)), parsed)
 	if err != nil {
 		panic("scenario: the server wrote an unparsable response: " + err.Error())
@@ -489,8 +515,37 @@ func (r *runner) roundTrip(req *http.Request, sent []*jsonrpc.Message, o callOpt
 		if msg.Method == "" && len(sent) == 1 && (msg.ID == sent[0].ID || msg.ID.IsZero()) {
 			got.resp = msg
 		}
+		if msg.Method == "" && len(sent) == 0 && !o.expect.IsZero() && msg.ID == o.expect {
+			got.resp = msg // the answer to an earlier request, on a resumed stream
+		}
 	}
 	return got
+}
+
+// dropHTTP is the network breaking the response stream: nothing is sent,
+// the client just stops receiving. What that means for the request depends
+// on the version (see the notes of stream-drop.lost).
+func (r *runner) dropHTTP(rec *recorder, cancel context.CancelFunc) {
+	spec := "basic/transports/streamable-http#cancellation"
+	if !mcp.IsModern(r.version) {
+		spec = "basic/transports#sending-messages-to-the-server"
+	}
+	r.record(ev{from: trace.Server, to: trace.Client, ch: trace.HTTPResponse, kind: trace.KindClose, raw: "",
+		note: "stream-drop.lost", spec: spec})
+	rec.clientClosed = true
+	cancel()
+}
+
+// lastEventID is the id of the last SSE event in a response's wire text
+// ("" if none).
+func lastEventID(wire string) string {
+	last := ""
+	for _, line := range strings.Split(strings.ReplaceAll(wire, "\r\n", "\n"), "\n") {
+		if v, ok := strings.CutPrefix(line, "id:"); ok {
+			last = strings.TrimPrefix(v, " ")
+		}
+	}
+	return last
 }
 
 // stopHTTP is the client giving up on a request or stream: 2026-07-28
@@ -663,6 +718,9 @@ func (w *recorder) emit(raw string, msgs []*jsonrpc.Message, chunk bool) {
 		note = w.label + ".no-content"
 	} else if len(msgs) == 0 && chunk {
 		note = w.label + ".stream-end"
+	} else if len(msgs) == 0 && w.streamed && strings.Contains(raw, "\r\nid: ") {
+		// 2025-11-25: the stream opens with an id-only priming event.
+		note = w.label + ".stream-prime"
 	}
 	spec := specHTTP
 	if w.plain != nil {

@@ -75,7 +75,8 @@ func progressScenario(r *runner) {
 		return
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
-	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: 30 * time.Second})
+	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: 30 * time.Second,
+		DropStream: r.o.Fault == FaultStreamDrop})
 	r.finish()
 }
 
@@ -88,6 +89,9 @@ type toolChoice struct {
 	// Intermediate: the model goes on to another call instead of
 	// answering the user after this one.
 	Intermediate bool
+	// DropStream: the network breaks the response stream after the
+	// first progress event (fault stream-drop, HTTP).
+	DropStream bool
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -240,7 +244,12 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	if r.o.Fault == FaultStdoutPollution {
 		o.pollute = true
 	}
-	out := r.request(mcp.MethodToolsCall, map[string]any{"name": c.Name, "arguments": json.RawMessage(args)}, o)
+	params := map[string]any{"name": c.Name, "arguments": json.RawMessage(args)}
+	o.drop = c.DropStream
+	out := r.request(mcp.MethodToolsCall, params, o)
+	if out.dropped {
+		out = r.recover(out, params, o)
+	}
 	switch {
 	case out.broken != "" || out.timedOut || (out.status >= 400):
 		r.failure(out)
@@ -272,6 +281,27 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
 	}
 	return callOutcome{resp: out.resp}
+}
+
+// recover gets the answer of a request whose response stream broke.
+// 2025-11-25 resumes the stream: a GET with the last event ID it received
+// (transports §Resumability and Redelivery); the server kept working and
+// replays what the client missed. 2026-07-28 streams cannot resume: the
+// disconnect cancelled the request, so the client sends it again as a new
+// request with a new id.
+func (r *runner) recover(out outcome, params map[string]any, o callOpts) outcome {
+	if !mcp.IsModern(r.version) && out.lastEventID != "" {
+		r.host(trace.Client, trace.Client, "stream-drop.resume-plan",
+			fmt.Sprintf("stream of request %s lost after event %s: reconnect with GET and Last-Event-ID: %s\n", out.reqID, out.lastEventID, out.lastEventID))
+		req := r.buildRequest(http.MethodGet, nil, nil, callOpts{})
+		req.Header["Accept"] = []string{"text/event-stream"}
+		req.Header["Last-Event-ID"] = []string{out.lastEventID}
+		return r.roundTrip(req, nil, callOpts{label: "resume", expect: out.reqID}, "resume.request")
+	}
+	r.host(trace.Client, trace.Client, "stream-drop.reissue-plan",
+		fmt.Sprintf("stream of request %s lost: the request is gone with it; send tools/call again with a new id\n", out.reqID))
+	o.drop = false
+	return r.request(mcp.MethodToolsCall, params, o)
 }
 
 // disconnect ends the connection the way the transport and version do it.
