@@ -12,34 +12,41 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
-// Compare shows the same scenario under both versions side by side, rows
-// aligned by what each step does; a step present in only one version is
-// marked with text, not only colour.
+// Compare shows the same scenario twice side by side — under both
+// versions, or (ByFault, for a scenario with one version) without and with
+// a fault — rows aligned by what each step does; a step present in only
+// one column is marked with text, not only colour.
 type Compare struct {
 	app.Compo
 
 	A, B       []Step
-	VA, VB     string
+	VA, VB     string // the protocol version of each column (for the notes)
+	HA, HB     string // the column headings
+	ByFault    bool
 	ErrA, ErrB string
 	Lang       string
 }
 
 func (c *Compare) Render() app.UI {
 	rows := Align(c.A, c.B)
+	title, legend := "cmp.title", "cmp.legend"
+	if c.ByFault {
+		title, legend = "cmp.title.faults", "cmp.legend.faults"
+	}
 	return app.Section().ID("compare").Class("compare").Aria("labelledby", "cmp-h").Body(
-		app.H2().ID("cmp-h").Text(tr(c.Lang, "cmp.title")),
-		app.P().Class("muted").Text(tr(c.Lang, "cmp.legend")),
+		app.H2().ID("cmp-h").Text(tr(c.Lang, title)),
+		app.P().Class("muted").Text(tr(c.Lang, legend)),
 		app.If(c.ErrA != "", func() app.UI {
-			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.VA, c.ErrA))
+			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.HA, c.ErrA))
 		}),
 		app.If(c.ErrB != "", func() app.UI {
-			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.VB, c.ErrB))
+			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.HB, c.ErrB))
 		}),
 		app.Table().Class("cmp-table").Body(
 			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text(c.VA),
+				app.Th().Scope("col").Text(c.HA),
 				app.Th().Scope("col").Class("cmp-mid").Text(""),
-				app.Th().Scope("col").Text(c.VB),
+				app.Th().Scope("col").Text(c.HB),
 			)),
 			app.TBody().Body(
 				app.Range(rows).Slice(func(i int) app.UI {
@@ -51,11 +58,11 @@ func (c *Compare) Render() app.UI {
 					case r.A < 0:
 						cls += " only-b"
 						mark = "+"
-						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.VB)
+						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.HB)
 					case r.B < 0:
 						cls += " only-a"
 						mark = "−"
-						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.VA)
+						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.HA)
 					}
 					return app.Tr().Class(cls).Body(
 						c.cell(c.A, r.A, c.VA),

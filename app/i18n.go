@@ -141,11 +141,13 @@ var strs = map[string]text{
 	"clock.cancelled": {"deadline passed: request %s cancelled", "已超时：请求 %s 被取消"},
 	"clock.now":       {"Virtual clock", "虚拟时钟"},
 
-	"cmp.title":  {"Same scenario, both versions", "同一场景，两个版本"},
-	"cmp.only":   {"only in %s", "仅在 %s 中"},
-	"cmp.both":   {"in both", "两者都有"},
-	"cmp.legend": {"Rows are aligned by what they do; a row present in only one version is marked.", "按作用对齐各行；只在一个版本中出现的行会被标出。"},
-	"cmp.error":  {"Could not run %s: %s", "无法运行 %s：%s"},
+	"cmp.title":         {"Same scenario, both versions", "同一场景，两个版本"},
+	"cmp.only":          {"only in %s", "仅在 %s 中"},
+	"cmp.both":          {"in both", "两者都有"},
+	"cmp.legend":        {"Rows are aligned by what they do; a row present in only one version is marked.", "按作用对齐各行；只在一个版本中出现的行会被标出。"},
+	"cmp.error":         {"Could not run %s: %s", "无法运行 %s：%s"},
+	"cmp.title.faults":  {"Same scenario, without and with the fault", "同一场景：无故障与有故障"},
+	"cmp.legend.faults": {"This scenario runs under one version, so the columns differ by fault. Rows are aligned by what they do; a row present in only one column is marked.", "这个场景只在一个版本下运行，所以两列的区别在于故障。按作用对齐各行；只在一列中出现的行会被标出。"},
 
 	"exp.title":          {"Export", "导出"},
 	"exp.download":       {"Download transcript (JSON Lines)", "下载记录（JSON Lines）"},

@@ -50,6 +50,8 @@ type Lab struct {
 
 	cmpA, cmpB       []Step
 	cmpErrA, cmpErrB string
+	cmpOA, cmpOB     scenario.Options // what each column ran
+	cmpByFault       bool             // columns differ by fault, not version
 
 	// Client settings panel (http-* scenarios): what the learner typed
 	// and the error for an out-of-range value, per link parameter.
@@ -307,23 +309,40 @@ func (c *Lab) options() scenario.Options {
 
 func (c *Lab) runCompare() {
 	c.cmpA, c.cmpB, c.cmpErrA, c.cmpErrB = nil, nil, "", ""
-	vs := scenario.Versions
-	if len(vs) < 2 {
-		return
-	}
-	o := c.options()
-	o.Version = vs[0]
-	if t, err := scenario.Run(o); err == nil {
+	c.cmpOA, c.cmpOB, c.cmpByFault = CompareOptions(c.info(), c.options())
+	if t, err := scenario.Run(c.cmpOA); err == nil {
 		c.cmpA = BuildSteps(t)
 	} else {
 		c.cmpErrA = err.Error()
 	}
-	o.Version = vs[1]
-	if t, err := scenario.Run(o); err == nil {
+	if t, err := scenario.Run(c.cmpOB); err == nil {
 		c.cmpB = BuildSteps(t)
 	} else {
 		c.cmpErrB = err.Error()
 	}
+}
+
+// CompareOptions are the two runs the compare view puts side by side: the
+// current view under both versions; or, for a scenario that runs under one
+// version only (dual-era), the run without a fault beside the selected
+// fault (or, with no fault selected, the scenario's first one).
+func CompareOptions(in scenario.Info, o scenario.Options) (a, b scenario.Options, byFault bool) {
+	a, b = o, o
+	if len(in.Versions) < 2 {
+		b.Fault = o.Fault
+		if b.Fault == "" || b.Fault == scenario.FaultNone {
+			for _, f := range in.Faults {
+				if f != scenario.FaultNone {
+					b.Fault = f
+					break
+				}
+			}
+		}
+		a.Fault = scenario.FaultNone
+		return a, b, true
+	}
+	a.Version, b.Version = in.Versions[0], in.Versions[1]
+	return a, b, false
 }
 
 // afterChange keeps the URL, the document language and the title in sync
@@ -604,7 +623,12 @@ func (c *Lab) Render() app.UI {
 				),
 			)
 		}).Else(func() app.UI {
-			return &Compare{A: c.cmpA, B: c.cmpB, VA: versionAt(0), VB: versionAt(1), ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang}
+			cmp := &Compare{A: c.cmpA, B: c.cmpB, VA: c.cmpOA.Version, VB: c.cmpOB.Version, HA: c.cmpOA.Version, HB: c.cmpOB.Version,
+				ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang, ByFault: c.cmpByFault}
+			if c.cmpByFault {
+				cmp.HA, cmp.HB = c.t("fault."+c.cmpOA.Fault), c.t("fault."+c.cmpOB.Fault)
+			}
+			return cmp
 		}),
 		newPart("export", c.lang, c.renderExport),
 		app.Raw(c.printHTML.get(c.tr, c.lang)),
@@ -628,13 +652,6 @@ func (c *Lab) navPart() app.UI {
 		key += "|" + c.navHref(v)
 	}
 	return newPart("nav", key, c.renderNav)
-}
-
-func versionAt(i int) string {
-	if i < len(scenario.Versions) {
-		return scenario.Versions[i]
-	}
-	return ""
 }
 
 func (c *Lab) htmlLang() string {

@@ -189,3 +189,32 @@ func TestTranscriptCommand(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// The compare view puts both versions side by side; a scenario that runs
+// under one version compares its runs without and with a fault instead.
+func TestCompareOptions(t *testing.T) {
+	infos := map[string]scenario.Info{}
+	for _, in := range scenario.List() {
+		infos[in.Name] = in
+	}
+	o := scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "timeout"}
+	a, b, byFault := CompareOptions(infos["tool-call"], o)
+	if byFault || a.Version != "2025-11-25" || b.Version != "2026-07-28" || a.Fault != "timeout" || b.Fault != "timeout" || a.Transport != "http" {
+		t.Fatalf("tool-call: %+v | %+v | byFault %v", a, b, byFault)
+	}
+	for _, c := range []struct{ fault, want string }{
+		{"none", "legacy-server"}, {"", "legacy-server"}, {"unsupported-version", "unsupported-version"}, {"legacy-server", "legacy-server"},
+	} {
+		o := scenario.Options{Scenario: "dual-era", Version: "2026-07-28", Transport: "stdio", Fault: c.fault}
+		a, b, byFault := CompareOptions(infos["dual-era"], o)
+		if !byFault || a.Fault != "none" || b.Fault != c.want || a.Version != "2026-07-28" || b.Version != "2026-07-28" || b.Transport != "stdio" {
+			t.Fatalf("dual-era fault %q: %+v | %+v | byFault %v", c.fault, a, b, byFault)
+		}
+		if _, err := scenario.Run(a); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := scenario.Run(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -528,6 +528,21 @@ func TestCompareExportPresenterPrint(t *testing.T) {
 	}
 	shot(t, ctx, "compare-en.png")
 
+	// dual-era runs under 2026-07-28 only: the columns are the run
+	// without a fault and the selected fault's.
+	loadLink(t, ctx, srv.URL+"/?scenario=dual-era&version=2026-07-28&transport=http&fault=legacy-server&view=compare&lang=en")
+	heads := evalString(t, ctx, `[...document.querySelectorAll("#compare thead th")].map((th) => th.textContent).join("|")`)
+	if heads != "No fault||Server speaks only 2025-11-25" {
+		t.Fatalf("dual-era compare headings %q", heads)
+	}
+	if n := evalInt(t, ctx, `document.querySelectorAll("#compare .only-b").length`); n == 0 {
+		t.Fatal("dual-era compare: no step marked as only with the legacy server")
+	}
+	if got := evalString(t, ctx, `document.getElementById("cmp-h").textContent`); got != "Same scenario, without and with the fault" {
+		t.Fatalf("dual-era compare title %q", got)
+	}
+	loadLink(t, ctx, link)
+
 	// Back to stepping with c; presenter mode with p.
 	if err := chromedp.Run(ctx, key("c"), key("p")); err != nil {
 		t.Fatal(err)
