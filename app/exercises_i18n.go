@@ -43,7 +43,7 @@ var pageStrs = map[string]text{
 
 	// Exercises.
 	"ex.title":               {"Exercises", "练习"},
-	"ex.lede":                {"Twelve exercises, checked instantly. The ones where you write a message are graded by sending it to the lab's real MCP server, running here in your browser.", "十二道练习，即时判分。需要你写消息的练习，会把你的消息发给实验室真实的 MCP 服务器（就在你的浏览器里运行）来判分。"},
+	"ex.lede":                {"Thirteen exercises, checked instantly. The ones where you write a message are graded by sending it to the lab's real MCP server, running here in your browser.", "十三道练习，即时判分。需要你写消息的练习，会把你的消息发给实验室真实的 MCP 服务器（就在你的浏览器里运行）来判分。"},
 	"ex.summary":             {"%d of %d solved · %d attempts.", "已完成 %d / %d · 共提交 %d 次。"},
 	"ex.toprogress":          {"Your progress →", "查看学习进度 →"},
 	"ex.attempts":            {"attempts: %d", "提交次数：%d"},

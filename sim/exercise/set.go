@@ -19,6 +19,7 @@ const (
 	IDModernHeaders  = "modern-headers"
 	IDMcpNameBase64  = "mcp-name-base64"
 	IDCapabilities   = "capability-errors"
+	IDStreamDrop     = "stream-drop"
 	IDNxM            = "nxm-adapters"
 )
 
@@ -37,6 +38,7 @@ func All() []Exercise {
 		modernHeaders(),
 		mcpNameBase64(),
 		capabilityErrors(),
+		streamDrop(),
 		nxmAdapters(),
 	}
 }
@@ -682,6 +684,97 @@ func capabilityErrors() Exercise {
 }
 
 // ---- 12 ---------------------------------------------------------------------
+
+func streamDrop() Exercise {
+	return Exercise{
+		ID:   IDStreamDrop,
+		Kind: KindChoice,
+		Title: tx(
+			"When the stream drops",
+			"当响应流断开时",
+		),
+		Prompt: tx(
+			"A client calls the slow export_timesheets tool over Streamable HTTP with a progress token, and the server answers with an SSE stream. Right after the first progress event (under 2025-11-25 the one with `id: 1-1`), the hotel Wi-Fi drops the connection. first: under 2025-11-25, what is the first event of that stream? resume: under 2025-11-25, how does the client get the rest? server: under 2026-07-28, what happens to the request on the server? client: under 2026-07-28, how does the client get its result?",
+			"客户端通过 Streamable HTTP 调用慢工具 export_timesheets，并带上进度令牌；服务器用 SSE 流应答。刚收到第一个进度事件（在 2025-11-25 中是 `id: 1-1` 那个），酒店 Wi-Fi 就断开了连接。first：在 2025-11-25 中，这条流的第一个事件是什么？resume：在 2025-11-25 中，客户端怎样拿到剩下的内容？server：在 2026-07-28 中，服务器上的这个请求会怎样？client：在 2026-07-28 中，客户端怎样拿到结果？",
+		),
+		Hints: []Text{
+			tx(
+				"2025-11-25 transports: \"Disconnection SHOULD NOT be interpreted as the client cancelling its request.\"",
+				"2025-11-25 transports：“Disconnection SHOULD NOT be interpreted as the client cancelling its request.”（断开连接不应被视为客户端取消请求。）",
+			),
+			tx(
+				"The 2026-07-28 changelog removed SSE event IDs and Last-Event-ID from Streamable HTTP.",
+				"2026-07-28 的变更日志从 Streamable HTTP 中移除了 SSE 事件 ID 和 Last-Event-ID。",
+			),
+		},
+		Questions: []Question{
+			{
+				ID:     "first",
+				Prompt: tx("2025-11-25: the first event of the stream", "2025-11-25：这条流的第一个事件"),
+				Choices: []Choice{
+					{ID: "prime", Label: tx("An event with only an ID (`id: 1-0`) and an empty `data` field", "只有 ID（`id: 1-0`）和空 `data` 字段的事件"),
+						Why: tx("the server SHOULD immediately send it, to prime the client to reconnect with that ID as Last-Event-ID", "服务器应当（SHOULD）立即发送它，让客户端可以用这个 ID 作为 Last-Event-ID 重连")},
+					{ID: "progress", Label: tx("The first notifications/progress", "第一条 notifications/progress"),
+						Why: tx("it comes second: the server first primes the stream with an ID-only event", "它排第二：服务器先用只带 ID 的事件为这条流做“预备”")},
+					{ID: "result", Label: tx("The tools/call result", "tools/call 的结果"),
+						Why: tx("the result is the last event: it ends the stream", "结果是最后一个事件：它结束这条流")},
+					{ID: "endpoint", Label: tx("An `endpoint` event naming the URL to post to", "一个 `endpoint` 事件，给出要 POST 的 URL"),
+						Why: tx("that was the old HTTP+SSE transport of 2024-11-05; Streamable HTTP has no endpoint event", "那是 2024-11-05 的旧 HTTP+SSE 传输；Streamable HTTP 没有 endpoint 事件")},
+				},
+				Correct: []string{"prime"},
+			},
+			{
+				ID:     "resume",
+				Prompt: tx("2025-11-25: how does the client get the rest?", "2025-11-25：客户端怎样拿到剩下的内容？"),
+				Choices: []Choice{
+					{ID: "get-last-event-id", Label: tx("GET the MCP endpoint with its Mcp-Session-Id and `Last-Event-ID: 1-1`", "带上 Mcp-Session-Id 和 `Last-Event-ID: 1-1`，对 MCP 端点发 GET"),
+						Why: tx("resumption is always via GET with Last-Event-ID: the server replays what came after 1-1 on that stream, the result included", "恢复总是通过带 Last-Event-ID 的 GET：服务器重放这条流上 1-1 之后的内容，包括结果")},
+					{ID: "post-new-id", Label: tx("POST tools/call again with a new id", "用新的 id 再 POST 一次 tools/call"),
+						Why: tx("that runs the tool a second time; the first call is still running, and the server keeps its events for you", "那会让工具再执行一次；第一次调用仍在运行，服务器为你保留着它的事件")},
+					{ID: "post-same-id", Label: tx("POST the same tools/call again, with the same id", "用相同的 id 再 POST 一次同样的 tools/call"),
+						Why: tx("a request id must not be reused in a session, and the first call is still running", "同一会话中请求 id 不能重复使用，而且第一次调用仍在运行")},
+					{ID: "cancel", Label: tx("Send notifications/cancelled: the request is lost anyway", "发送 notifications/cancelled：反正请求已经丢了"),
+						Why: tx("in 2025-11-25 a disconnect is not a cancellation: the request is still running and its result can be collected", "在 2025-11-25 中断开连接不是取消：请求仍在运行，结果可以取回")},
+				},
+				Correct: []string{"get-last-event-id"},
+			},
+			{
+				ID:     "server",
+				Prompt: tx("2026-07-28: what happens to the request on the server?", "2026-07-28：服务器上的这个请求会怎样？"),
+				Choices: []Choice{
+					{ID: "cancelled", Label: tx("It is cancelled: a closed response stream is the cancellation, and the server sends nothing more for it", "被取消：响应流关闭就是取消，服务器不再为它发送任何内容"),
+						Why: tx("closing the SSE response stream MUST be treated by the server as cancellation of that request", "服务器必须（MUST）把 SSE 响应流的关闭视为对该请求的取消")},
+					{ID: "keeps-running", Label: tx("It keeps running, and the server keeps its events for a reconnect", "继续运行，服务器为重连保留事件"),
+						Why: tx("that is 2025-11-25; 2026-07-28 removed event IDs and Last-Event-ID, so a broken stream loses the request", "那是 2025-11-25；2026-07-28 移除了事件 ID 和 Last-Event-ID，所以流一断请求就丢了")},
+					{ID: "next-stream", Label: tx("It finishes, and the result goes out on the stream of the client's next request", "执行完毕，结果随客户端下一个请求的流发出"),
+						Why: tx("a response only ever goes on the stream of its own request", "响应只会走它所属请求的那条流")},
+				},
+				Correct: []string{"cancelled"},
+			},
+			{
+				ID:     "client",
+				Prompt: tx("2026-07-28: how does the client get its result?", "2026-07-28：客户端怎样拿到结果？"),
+				Choices: []Choice{
+					{ID: "reissue", Label: tx("Send tools/call again as a new request, with a new id", "把 tools/call 作为新请求、用新的 id 再发一次"),
+						Why: tx("clients MUST re-issue it as a new request with a new request ID; the tool starts over", "客户端必须（MUST）用新的请求 ID 作为新请求重新发出；工具从头开始")},
+					{ID: "get-resume", Label: tx("GET the endpoint with Last-Event-ID", "带 Last-Event-ID 对端点发 GET"),
+						Why: tx("2026-07-28 streams cannot be resumed; a GET on the endpoint gets 405", "2026-07-28 的流不能恢复；对端点发 GET 会得到 405")},
+					{ID: "same-id", Label: tx("Send the same request again, with the same id", "用相同的 id 再发一次同样的请求"),
+						Why: tx("the re-issued request MUST carry a new request ID", "重新发出的请求必须（MUST）使用新的请求 ID")},
+				},
+				Correct: []string{"reissue"},
+			},
+		},
+		ModelAnswer: `{"first":"prime","resume":"get-last-event-id","server":"cancelled","client":"reissue"}`,
+		Explanation: tx(
+			"2025-11-25 basic/transports: a POST's SSE stream starts with an ID-only priming event; a disconnect is not a cancellation, so the server keeps working, and the client resumes with GET + Last-Event-ID (§Resumability and Redelivery) — the tool runs once. 2026-07-28 removed resumability: closing the response stream cancels the request (streamable-http §Cancellation), and the client re-issues it with a new id — the tool runs again. The lab shows both: scenario progress, fault stream-drop.",
+			"2025-11-25 basic/transports：POST 的 SSE 流以只带 ID 的“预备”事件开始；断开连接不是取消，服务器会继续执行，客户端用 GET + Last-Event-ID 恢复（「Resumability and Redelivery」）——工具只执行一次。2026-07-28 取消了可恢复性：关闭响应流就是取消请求（streamable-http「Cancellation」），客户端用新的 id 重新发出请求——工具再执行一次。实验室里两者都能看到：场景 progress，故障 stream-drop。",
+		),
+		Spec: []string{"2025-11-25/basic/transports#resumability-and-redelivery", "2026-07-28/basic/transports/streamable-http#cancellation"},
+	}
+}
+
+// ---- 13 ---------------------------------------------------------------------
 
 // NxM exercise sizes.
 const (
