@@ -63,41 +63,37 @@ func (c *Lab) drawStep(to, lo, hi int) {
 		insp.Set("className", inspectorClass(c.steps[to].Severity()))
 	}
 
-	// Rows are found by position (without a filter, row k is step
-	// start+k) and checked by their data-step, which go-app keeps right.
+	// Rows: a pass over every step walks the rows that are drawn; a patch
+	// of a few steps finds each by position (without a filter, row k is
+	// step start+k), checked by its data-step, which go-app keeps right.
 	if seq := byID("sequence"); seq.Truthy() {
 		list := seq.Call("querySelectorAll", ".rows > li")
 		count := list.Get("length").Int()
-		start := -1
-		if count > 0 {
-			start = stepOf(list.Call("item", 0))
-		}
-		for i := max(lo, 0); i <= min(hi, n-1) && start >= 0; i++ {
-			el := app.Value(nil)
-			if p := i - start; p >= 0 && p < count {
-				if e := list.Call("item", p); stepOf(e) == i {
-					el = e
+		lo, hi = max(lo, 0), min(hi, n-1)
+		if hi-lo+1 >= count {
+			for p := 0; p < count; p++ {
+				el := list.Call("item", p)
+				if i := stepOf(el); i >= lo && i <= hi {
+					c.drawRow(el, i, to)
 				}
 			}
-			if el == nil { // filtered lists: look for it
-				for p := 0; p < count; p++ {
-					if e := list.Call("item", p); stepOf(e) == i {
-						el = e
-						break
+		} else if count > 0 {
+			start := stepOf(list.Call("item", 0))
+			filtered := c.fMethod != "" || c.fDir != ""
+			for i := lo; i <= hi && start >= 0; i++ {
+				if p := i - start; p >= 0 && p < count {
+					if el := list.Call("item", p); stepOf(el) == i {
+						c.drawRow(el, i, to)
+						continue
 					}
 				}
-			}
-			if el == nil {
-				continue
-			}
-			state := rowState(i, to)
-			el.Set("className", rowClass(&c.steps[i], state))
-			el.Set("hidden", state == rowUpcoming)
-			if btn := el.Get("firstElementChild"); btn.Truthy() {
-				if cur := rowAriaCurrent(state); cur != "" {
-					btn.Call("setAttribute", "aria-current", cur)
-				} else {
-					btn.Call("removeAttribute", "aria-current")
+				if filtered { // rows are missing in between: look for it
+					for p := 0; p < count; p++ {
+						if el := list.Call("item", p); stepOf(el) == i {
+							c.drawRow(el, i, to)
+							break
+						}
+					}
 				}
 			}
 		}
@@ -121,6 +117,21 @@ func (c *Lab) drawStep(to, lo, hi int) {
 	}
 	setText(byID("step-cur"), strconv.Itoa(ps.cur))
 	setText(byID("vclock-t"), ps.clock)
+}
+
+// drawRow writes row element el of step i as seqRow draws it when step to
+// is current.
+func (c *Lab) drawRow(el app.Value, i, to int) {
+	state := rowState(i, to)
+	el.Set("className", rowClass(&c.steps[i], state))
+	el.Set("hidden", state == rowUpcoming)
+	if btn := el.Get("firstElementChild"); btn.Truthy() {
+		if cur := rowAriaCurrent(state); cur != "" {
+			btn.Call("setAttribute", "aria-current", cur)
+		} else {
+			btn.Call("removeAttribute", "aria-current")
+		}
+	}
 }
 
 // stepOf is the 0-based step of a row element (-1 if it has none).
