@@ -156,8 +156,9 @@ func setText(el app.Value, s string) {
 }
 
 // scheduleWarm builds, while the browser is idle, the inspector sections
-// of the steps not built yet (stepData caches them), one step per idle
-// callback, nearest the current step first. A step's first build also runs
+// of the next steps not built yet (stepData caches them; see warmAhead),
+// one step per idle callback, nearest the current step first; every step
+// change schedules it again. A step's first build also runs
 // code paths for the first time, which the browser compiles then: measured
 // in Chromium, a trace's first pass of "next" took 15–60 ms a click, later
 // passes 2–8 ms. Warming makes the first pass the fast one.
@@ -207,14 +208,20 @@ func (c *Lab) stopWarm() {
 	c.warmFn, c.warmPending = nil, false
 }
 
-// nextCold is the step nearest after (then before) the current one whose
-// inspector sections are not built yet.
+// warmAhead and warmBehind bound the steps built ahead of need around the
+// current one: the next few (where "next" goes) and the previous one. A
+// bigger window buys nothing for stepping and, with every toggle making a
+// new trace, only more garbage (the wasm heap never shrinks).
+const warmAhead, warmBehind = 3, 1
+
+// nextCold is the step nearest after (then before) the current one, within
+// the warm window, whose inspector sections are not built yet.
 func (c *Lab) nextCold() (int, bool) {
 	n := len(c.steps)
 	c.stepData(c.idx) // (re)starts the cache for this trace and language
-	for d := 1; d < n; d++ {
+	for d := 1; d <= warmAhead; d++ {
 		for _, i := range []int{c.idx + d, c.idx - d} {
-			if i >= 0 && i < n && !c.derivedOK[i] {
+			if i >= 0 && i < n && i-c.idx >= -warmBehind && !c.derivedOK[i] {
 				return i, true
 			}
 		}
