@@ -389,7 +389,7 @@ func TestStreamDrop(t *testing.T) {
 	check(t, g, IDStreamDrop, `{"first":"prime","resume":"get-last-event-id","server":"cancelled","client":"reissue"}`, EN)
 	check(t, g, IDStreamDrop, `{"first":"progress","resume":"post-new-id","server":"keeps-running","client":"get-resume"}`, EN,
 		`first: "progress" (The first notifications/progress) is not right: it comes second: the server first primes the stream with an ID-only event`,
-		`resume: "post-new-id" (POST tools/call again with a new id) is not right: that runs the tool a second time; the first call is still running, and the server keeps its events for you`,
+		`resume: "post-new-id" (POST tools/call again with a new id) is not right: that runs the tool a second time; the first call is still running, and a resumable server keeps its events for you`,
 		`server: "keeps-running" (It keeps running, and the server keeps its events for a reconnect) is not right: that is 2025-11-25; 2026-07-28 removed event IDs and Last-Event-ID, so a broken stream loses the request`,
 		`client: "get-resume" (GET the endpoint with Last-Event-ID) is not right: 2026-07-28 streams cannot be resumed; a GET on the endpoint gets 405`)
 	check(t, g, IDStreamDrop, `{"first":"prime","resume":"cancel","server":"cancelled"}`, ZH,

@@ -728,9 +728,9 @@ func streamDrop() Exercise {
 				Prompt: tx("2025-11-25: how does the client get the rest?", "2025-11-25：客户端怎样拿到剩下的内容？"),
 				Choices: []Choice{
 					{ID: "get-last-event-id", Label: tx("GET the MCP endpoint with its Mcp-Session-Id and `Last-Event-ID: 1-1`", "带上 Mcp-Session-Id 和 `Last-Event-ID: 1-1`，对 MCP 端点发 GET"),
-						Why: tx("resumption is always via GET with Last-Event-ID: the server replays what came after 1-1 on that stream, the result included", "恢复总是通过带 Last-Event-ID 的 GET：服务器重放这条流上 1-1 之后的内容，包括结果")},
+						Why: tx("resumption is always via GET with Last-Event-ID: a server that supports it (optional in the spec; the lab's does) replays what came after 1-1 on that stream, the result included", "恢复总是通过带 Last-Event-ID 的 GET：支持恢复的服务器（规范中为可选，实验室的服务器支持）会重放这条流上 1-1 之后的内容，包括结果")},
 					{ID: "post-new-id", Label: tx("POST tools/call again with a new id", "用新的 id 再 POST 一次 tools/call"),
-						Why: tx("that runs the tool a second time; the first call is still running, and the server keeps its events for you", "那会让工具再执行一次；第一次调用仍在运行，服务器为你保留着它的事件")},
+						Why: tx("that runs the tool a second time; the first call is still running, and a resumable server keeps its events for you", "那会让工具再执行一次；第一次调用仍在运行，可恢复的服务器为你保留着它的事件")},
 					{ID: "post-same-id", Label: tx("POST the same tools/call again, with the same id", "用相同的 id 再 POST 一次同样的 tools/call"),
 						Why: tx("a request id must not be reused in a session, and the first call is still running", "同一会话中请求 id 不能重复使用，而且第一次调用仍在运行")},
 					{ID: "cancel", Label: tx("Send notifications/cancelled: the request is lost anyway", "发送 notifications/cancelled：反正请求已经丢了"),

@@ -467,16 +467,16 @@ var noteTable = [...]noteEntry{
 	}},
 	{"stream-drop.lost", Note{
 		Text: Text{
-			En: "The network breaks the response stream right after the first progress event (Wi-Fi drops, a proxy gives up). Nobody sent anything. In 2026-07-28 a closed response stream is a cancellation: the server must stop the tool and send nothing more for this request; the work done so far is lost.",
-			Zh: "第一个进度事件之后，网络把响应流断开了（Wi-Fi 掉线、代理放弃）。双方都没有发送任何东西。在 2026-07-28 中，响应流关闭就是取消：服务器必须停止工具，并且不再为这个请求发送任何内容；已经做的工作白费了。",
+			En: "The network breaks the response stream right after the first progress event (Wi-Fi drops, a proxy gives up). Nobody sent anything. In 2026-07-28 a closed response stream is a cancellation: the server should stop the tool as soon as practical and must send nothing more for this request; the work done so far is lost.",
+			Zh: "第一个进度事件之后，网络把响应流断开了（Wi-Fi 掉线、代理放弃）。双方都没有发送任何东西。在 2026-07-28 中，响应流关闭就是取消：服务器应当尽快停止工具，并且必须不再为这个请求发送任何内容；已经做的工作白费了。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
 		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
 	}},
 	{"stream-drop.lost@2025-11-25", Note{
 		Text: Text{
-			En: "The network breaks the response stream right after the first progress event (Wi-Fi drops, a proxy gives up). Nobody sent anything. In 2025-11-25 a disconnect is not a cancellation: the server keeps running the tool and keeps the events it can no longer deliver, under their event IDs, for the client to collect.",
-			Zh: "第一个进度事件之后，网络把响应流断开了（Wi-Fi 掉线、代理放弃）。双方都没有发送任何东西。在 2025-11-25 中，断开连接不等于取消：服务器继续执行工具，并把送不出去的事件连同事件 ID 保存下来，等客户端来取。",
+			En: "The network breaks the response stream right after the first progress event (Wi-Fi drops, a proxy gives up). Nobody sent anything. In 2025-11-25 a disconnect is not a cancellation: the server keeps running the tool, and a server that supports resumability (the spec makes it optional; this one does) keeps the events it can no longer deliver, under their event IDs, for the client to collect.",
+			Zh: "第一个进度事件之后，网络把响应流断开了（Wi-Fi 掉线、代理放弃）。双方都没有发送任何东西。在 2025-11-25 中，断开连接不等于取消：服务器继续执行工具；支持可恢复流的服务器（规范把它设为可选，这个服务器支持）会把送不出去的事件连同事件 ID 保存下来，等客户端来取。",
 		},
 		Spec:  "2025-11-25/basic/transports#sending-messages-to-the-server",
 		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
@@ -532,8 +532,8 @@ var noteTable = [...]noteEntry{
 
 	{"timeout.close-stream", Note{
 		Text: Text{
-			En: "The deadline (here 2.5 s) passed, so the client simply closes the SSE response stream of its tools/call. In 2026-07-28 that close is the cancellation: no notifications/cancelled is sent over HTTP, and the server must stop and send nothing more for the request.",
-			Zh: "截止时间（这里是 2.5 秒）已过，客户端直接关闭 tools/call 的 SSE 响应流。在 2026-07-28 中，关闭流本身就是取消：HTTP 上不会发送 notifications/cancelled，服务器必须停止并不再为该请求发送任何内容。",
+			En: "The deadline (here 2.5 s) passed, so the client simply closes the SSE response stream of its tools/call. In 2026-07-28 that close is the cancellation: no notifications/cancelled is sent over HTTP; the server should stop as soon as practical and must send nothing more for the request.",
+			Zh: "截止时间（这里是 2.5 秒）已过，客户端直接关闭 tools/call 的 SSE 响应流。在 2026-07-28 中，关闭流本身就是取消：HTTP 上不会发送 notifications/cancelled；服务器应当尽快停止，并且必须不再为该请求发送任何内容。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
 		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",

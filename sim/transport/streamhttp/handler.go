@@ -41,10 +41,11 @@ type Options struct {
 	// NewSessionID mints session ids. Nil uses 128 random bits in hex.
 	NewSessionID func() string
 	// Stopping, when done, cancels 2025-11-25 requests whose client has
-	// disconnected from their SSE stream (they otherwise run on, since a
-	// disconnect is not a cancellation there): nobody is connected to
-	// receive them, and shutdown should not wait for them. Requests whose
-	// client is still connected are left to finish. Nil never stops.
+	// disconnected from their SSE stream and has not resumed it (they
+	// otherwise run on, since a disconnect is not a cancellation there):
+	// nobody is connected to receive them, and shutdown should not wait for
+	// them. Requests with a connected client — on the POST or on a
+	// resuming GET — are left to finish. Nil never stops.
 	Stopping context.Context
 }
 
@@ -492,34 +493,55 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 	// disconnects are mapped onto it by hand below.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	defer cancel()
+	//
+	// The mapping runs in context.AfterFunc's own goroutine, so a
+	// disconnect reaches the request a moment later rather than at once;
+	// the simulator's clients never drop a 2025-11-25 request before its
+	// priming event (they send notifications/cancelled first), so its
+	// single-goroutine runs stay deterministic.
 	var (
-		mu       sync.Mutex // primed and detached: AfterFunc callbacks run in their own goroutines
-		primed   bool
-		detached bool
+		mu     sync.Mutex // primed and st: read by the AfterFunc callbacks
+		primed bool
+		st     *sseStream
 	)
 	stopConn := context.AfterFunc(r.Context(), func() {
 		mu.Lock()
-		detached = primed
+		p, stream := primed, st
 		mu.Unlock()
-		if !detached || h.stopping.Err() != nil {
+		if !p {
 			// Before the priming event the connection is all the client
-			// has (as before); after it, only shutdown ends the request.
+			// has: its loss cancels the request, as before.
+			cancel()
+			return
+		}
+		// After it only shutdown ends the request, and only while nobody
+		// resumed the stream (resume).
+		s.mu.Lock()
+		stream.detached = true
+		stop := stream.unwatched() && h.stopping.Err() != nil
+		s.mu.Unlock()
+		if stop {
 			cancel()
 		}
 	})
 	defer stopConn()
 	stopStopping := context.AfterFunc(h.stopping, func() {
 		mu.Lock()
-		d := detached
+		stream := st
 		mu.Unlock()
-		if d {
+		if stream == nil {
+			return
+		}
+		s.mu.Lock()
+		stop := stream.unwatched()
+		s.mu.Unlock()
+		if stop {
 			cancel()
 		}
 	})
 	defer stopStopping()
 
 	flusher, _ := w.(http.Flusher)
-	var st *sseStream
 	alive := true // the POST's connection still takes writes
 	send := func(b []byte) {
 		if !alive {
@@ -557,9 +579,12 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 			return
 		}
 		if st == nil {
-			st = s.open()
+			opened := s.open()
+			s.mu.Lock()
+			opened.cancel = cancel
+			s.mu.Unlock()
 			mu.Lock()
-			primed = true
+			st, primed = opened, true
 			mu.Unlock()
 			startSSE(w)
 			// §Sending Messages 6: "The server SHOULD immediately send an

@@ -56,7 +56,19 @@ type sseStream struct {
 	// and the previous connection gets nothing more.
 	writer int
 	wake   chan struct{} // closed (and replaced) on every change
+
+	// readers counts the resuming GETs connected to the stream, detached
+	// says the POST that opened it lost its connection, and cancel ends
+	// the request: at shutdown a request is cancelled only when nobody is
+	// connected to it (respondSession, resume).
+	readers  int
+	detached bool
+	cancel   func()
 }
+
+// unwatched reports whether nobody receives the stream any more: its POST
+// lost its connection and no resuming GET is connected. s.mu must be held.
+func (st *sseStream) unwatched() bool { return st.detached && st.readers == 0 && !st.done }
 
 // postWriter is the writer generation of the POST that opened a stream.
 const postWriter = 1
@@ -201,8 +213,20 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 	// previous connection (the POST or an earlier GET) gets nothing more.
 	st.writer++
 	gen := st.writer
+	st.readers++
 	st.wakeLocked()
 	s.mu.Unlock()
+	defer func() {
+		// The last reader leaving a stream nobody else receives, during
+		// shutdown: the request is cancelled (Options.Stopping).
+		s.mu.Lock()
+		st.readers--
+		stop := st.unwatched() && h.stopping.Err() != nil && st.cancel != nil
+		s.mu.Unlock()
+		if stop {
+			st.cancel()
+		}
+	}()
 
 	flusher := startSSE(w)
 	if flusher != nil {

@@ -578,3 +578,68 @@ func TestModernUnchanged(t *testing.T) {
 		t.Fatalf("2026-07-28 stream: %q", got)
 	}
 }
+
+// TestStoppingSparesResumedStream: at shutdown a detached request keeps
+// running while a client that resumed it with GET is connected (it gets the
+// rest and the response), and is cancelled once that client leaves too.
+func TestStoppingSparesResumedStream(t *testing.T) {
+	for _, leave := range []bool{false, true} {
+		t.Run(fmt.Sprintf("reader-leaves=%v", leave), func(t *testing.T) {
+			st := newStepper()
+			var logs syncLog
+			stopping, stop := context.WithCancel(context.Background())
+			defer stop()
+			h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s"), Stopping: stopping})
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			sess := legacySession(t, h)
+			resp, body, hangUp := openStream(t, srv.URL, sess, 3, st)
+			sseEvents(t, body, 2) // 1-0, 1-1
+			hangUp()
+			resp.Body.Close()
+			st.wait(t) // the tool runs on, detached
+
+			ctx, closeGET := context.WithCancel(context.Background())
+			defer closeGET()
+			req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/mcp", nil)
+			req.Header.Set("Accept", "text/event-stream")
+			req.Header.Set("Last-Event-ID", "1-1")
+			for _, hh := range sess {
+				k, v, _ := strings.Cut(hh, ": ")
+				req.Header.Set(k, v)
+			}
+			g, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer g.Body.Close()
+			if g.StatusCode != 200 {
+				t.Fatalf("resume: %d", g.StatusCode)
+			}
+			stop() // shutdown begins while the client is connected through the GET
+			time.Sleep(50 * time.Millisecond)
+			if strings.Contains(logs.String(), "cancelled") {
+				t.Fatalf("shutdown cancelled a request whose client resumed it: %s", logs.String())
+			}
+			if leave {
+				closeGET()
+				deadline := time.Now().Add(5 * time.Second)
+				for !strings.Contains(logs.String(), "request 7 (export_timesheets) cancelled") {
+					if time.Now().After(deadline) {
+						t.Fatalf("the request outlived its last reader during shutdown: %s", logs.String())
+					}
+					time.Sleep(5 * time.Millisecond)
+				}
+				return
+			}
+			st.step <- struct{}{}
+			st.wait(t)
+			st.step <- struct{}{}
+			got := sseEvents(t, bufio.NewReader(g.Body), 3)
+			if got[0] != "id: 1-2\nevent: message\ndata: "+progressData(2, 3) || got[1] != "id: 1-3\nevent: message\ndata: "+progressData(3, 3) ||
+				!strings.HasPrefix(got[2], "id: 1-4\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":") {
+				t.Fatalf("resumed stream during shutdown: %q", got)
+			}
+		})
+	}
+}
