@@ -155,7 +155,7 @@ func PrintHTML(t *trace.Trace, lang string) string {
 			b.WriteString("<p>" + esc(txt) + "</p>")
 		}
 		if note.Quote != "" {
-			b.WriteString("<blockquote>" + esc(note.Quote) + "</blockquote>")
+			b.WriteString("<blockquote>" + emphasiseRFC2119(note.Quote) + "</blockquote>")
 		}
 		if note.Spec != "" {
 			b.WriteString(`<p class="spec">` + esc("§ "+note.Spec) + "</p>")

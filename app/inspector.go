@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -196,9 +197,19 @@ func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp strin
 	return b.String()
 }
 
-// emphasiseRFC2119 HTML-escapes a quote and wraps MUST/SHOULD/MAY words.
+// Markdown the spec quotes keep verbatim: `code` and _emphasis_ (an
+// underscore inside a word, as in list_changed, is not emphasis).
+var (
+	mdCode     = regexp.MustCompile("`([^`]+)`")
+	mdEmphasis = regexp.MustCompile(`(^|[^\w])_([^_]+?)_([^\w]|$)`)
+)
+
+// emphasiseRFC2119 HTML-escapes a quote, renders its inline code and
+// emphasis, and wraps MUST/SHOULD/MAY words.
 func emphasiseRFC2119(q string) string {
 	q = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(q)
+	q = mdCode.ReplaceAllString(q, "<code>$1</code>")
+	q = mdEmphasis.ReplaceAllString(q, "$1<em>$2</em>$3")
 	for _, w := range []string{"MUST NOT", "SHOULD NOT", "MUST", "SHOULD", "MAY", "REQUIRED"} {
 		q = strings.ReplaceAll(q, w, "\x00"+w+"\x01")
 	}

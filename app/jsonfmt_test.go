@@ -157,6 +157,20 @@ func TestEmphasiseRFC2119(t *testing.T) {
 	}
 }
 
+func TestEmphasiseMarkdownInQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		"The server MUST NOT send a JSON-RPC _response_ on the stream.":     `The server <strong class="rfc">MUST NOT</strong> send a JSON-RPC <em>response</em> on the stream.`,
+		"_on the stream that was disconnected_, and":                        `<em>on the stream that was disconnected</em>, and`,
+		"include the `Last-Event-ID` header":                                `include the <code>Last-Event-ID</code> header`,
+		"notifications/tools/list_changed and my_var_name stay as they are": "notifications/tools/list_changed and my_var_name stay as they are",
+		"`a<b>` is escaped": "<code>a&lt;b&gt;</code> is escaped",
+	} {
+		if got := emphasiseRFC2119(in); got != want {
+			t.Errorf("%q:\ngot  %s\nwant %s", in, got, want)
+		}
+	}
+}
+
 func TestGlossaryHeaders(t *testing.T) {
 	for _, h := range []string{"Mcp-Session-Id", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Origin"} {
 		term := headerTerm(h)
