@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
@@ -39,15 +40,7 @@ func optionsKey(o scenario.Options) string {
 
 // encodeTrace is the trace's JSON exactly as decodeTrace reads it back
 // (HTML characters unescaped: the messages are kept byte for byte).
-func encodeTrace(t *trace.Trace) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(t); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+func encodeTrace(t *trace.Trace) ([]byte, error) { return jsonrpc.Marshal(t) }
 
 func decodeTrace(b []byte) (*trace.Trace, error) {
 	var t trace.Trace
@@ -93,9 +86,10 @@ func sameTrace(a, b *trace.Trace) bool {
 	return errA == nil && errB == nil && bytes.Equal(ea, eb)
 }
 
-// setFirst records on <html> how the first trace was obtained, for the
-// browser tests and the bench: "embedded", "engine", and once the check
-// ran, data-wl-verified "same" or "replaced".
+// setDocAttr sets an attribute on <html>: how the first trace was obtained
+// (data-wl-first "embedded" or "engine") and, once the check ran,
+// data-wl-verified "same" or "replaced", for the browser tests and the
+// bench.
 func setDocAttr(name, value string) {
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", name, value)
 }

@@ -1,13 +1,12 @@
 package exercise
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
+
+	"mcpwirelab/sim/jsonrpc"
 )
 
 // LineCol converts a byte offset in text to a 1-based line and column. The
@@ -87,17 +86,6 @@ func typeName(v any) string {
 	}
 }
 
-// identRE is compiled on first use, not at page start-up.
-var (
-	identREOnce sync.Once
-	identRERx   *regexp.Regexp
-)
-
-func identRE() *regexp.Regexp {
-	identREOnce.Do(func() { identRERx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
-	return identRERx
-}
-
 // jpath appends an object key to a JSONPath-like path ("$", "$.params").
 //
 // Not inlined: it has many call sites, and one call is much smaller
@@ -105,7 +93,7 @@ func identRE() *regexp.Regexp {
 //
 //go:noinline
 func jpath(base, key string) string {
-	if identRE().MatchString(key) {
+	if jsonrpc.IsIdentifier(key) {
 		return base + "." + key
 	}
 	b, _ := json.Marshal(key)
@@ -114,13 +102,11 @@ func jpath(base, key string) string {
 
 // compact renders a decoded value as compact JSON (map keys sorted).
 func compact(v any) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := jsonrpc.Marshal(v)
+	if err != nil {
 		return "?"
 	}
-	return strings.TrimRight(buf.String(), "\n")
+	return string(b)
 }
 
 // sameJSON reports whether two decoded values are the same JSON value.

@@ -35,6 +35,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/toolbox"
 
 	"mcpwirelab/sim/vclock"
@@ -197,11 +198,8 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // encode is compact JSON without HTML escaping (a '<' stays '<').
 func encode(v any) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	b, _ := jsonrpc.Marshal(v)
+	return b
 }
 
 func writeRaw(w http.ResponseWriter, status int, body []byte) {

@@ -243,6 +243,23 @@ func Marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
+// IsIdentifier reports whether an object key can follow a dot in a
+// JSONPath-like location ($.params.name): an ASCII letter or underscore,
+// then ASCII letters, digits or underscores. Other keys are written in
+// brackets ($["odd key"]).
+func IsIdentifier(key string) bool {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case '0' <= c && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return key != ""
+}
+
 func compact(b []byte) json.RawMessage {
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {

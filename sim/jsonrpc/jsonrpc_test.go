@@ -3,6 +3,7 @@ package jsonrpc
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"testing"
 )
 
@@ -137,4 +138,14 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("round trip changed the message: %s", enc)
 		}
 	})
+}
+
+// IsIdentifier accepts exactly what ^[A-Za-z_][A-Za-z0-9_]*$ matches.
+func TestIsIdentifier(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	for _, k := range []string{"", "a", "_", "Z9", "limit", "_meta", "list_changed", "9a", "a-b", "a b", "a.b", "$", "é", "名字", "a\n", "x0_y", "0"} {
+		if got, want := IsIdentifier(k), re.MatchString(k); got != want {
+			t.Errorf("IsIdentifier(%q) = %v, want %v", k, got, want)
+		}
+	}
 }

@@ -13,10 +13,10 @@
 package netguard
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"mcpwirelab/sim/jsonrpc"
 )
 
 // JSON-RPC 2.0 error codes used by the guards.
@@ -37,13 +37,11 @@ type rpcErrorResponse struct {
 
 // ErrorBody returns the JSON-RPC error object (no id) that WriteError sends.
 func ErrorBody(code int, message string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // served as application/json, never as HTML
-	if err := enc.Encode(rpcErrorResponse{JSONRPC: "2.0", Error: rpcError{Code: code, Message: message}}); err != nil {
+	b, err := jsonrpc.Marshal(rpcErrorResponse{JSONRPC: "2.0", Error: rpcError{Code: code, Message: message}})
+	if err != nil {
 		return []byte(`{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}`)
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	return b
 }
 
 // WriteError writes status with a JSON-RPC error body that has no id.

@@ -5,15 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"mcpwirelab/sim/jsonrpc"
 )
 
 // parseArgs decodes the raw `arguments` (numbers kept as json.Number, as
@@ -174,24 +174,13 @@ func lookup(inst any, loc []string) any {
 	return inst
 }
 
-// identRE is compiled on first use, not at page start-up.
-var (
-	identREOnce sync.Once
-	identRERx   *regexp.Regexp
-)
-
-func identRE() *regexp.Regexp {
-	identREOnce.Do(func() { identRERx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`) })
-	return identRERx
-}
-
 // jsonPath renders an instance location as $, $.a.b, $.items[0] or $["odd key"].
 func jsonPath(loc []string) string {
 	var b strings.Builder
 	b.WriteString("$")
 	for _, tok := range loc {
 		switch {
-		case identRE().MatchString(tok):
+		case jsonrpc.IsIdentifier(tok):
 			b.WriteString("." + tok)
 		case tok != "" && strings.Trim(tok, "0123456789") == "":
 			b.WriteString("[" + tok + "]")
@@ -208,11 +197,8 @@ func quote(s string) string {
 	if utf8.RuneCountInString(s) > maxRunes {
 		s = string([]rune(s)[:maxRunes]) + "…"
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // strings always encode (invalid UTF-8 becomes U+FFFD)
-	return strings.TrimSuffix(b.String(), "\n")
+	b, _ := jsonrpc.Marshal(s) // strings always encode (invalid UTF-8 becomes U+FFFD)
+	return string(b)
 }
 
 func quoteAll(ss []string) string {
