@@ -6,24 +6,17 @@ package toolbox
 // Departments, sorted; the order used in enums and messages.
 var departments = []string{"Engineering", "Finance", "Sales", "Support"}
 
-type employee struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	NameZh     string   `json:"name_zh,omitempty"` // Chinese name, when the person has one
-	Department string   `json:"department"`
-	Email      string   `json:"email"`
-	OfficeDays []string `json:"office_days"`
-}
-
 // displayName is "Wang Fang (王芳)" or just "Ana Souza".
-func (e employee) displayName() string {
+func (e EmployeeRecord) displayName() string {
 	if e.NameZh != "" {
 		return e.Name + " (" + e.NameZh + ")"
 	}
 	return e.Name
 }
 
-var employees = []employee{
+// employees and emails are the company itself; Employees and Emails
+// (export.go) hand out copies.
+var employees = []EmployeeRecord{
 	{ID: "e01", Name: "Ana Souza", Department: "Engineering", Email: "ana.souza@acme.example", OfficeDays: []string{"Mon", "Wed", "Thu"}},
 	{ID: "e02", Name: "Ben Okafor", Department: "Sales", Email: "ben.okafor@acme.example", OfficeDays: []string{"Tue", "Thu"}},
 	{ID: "e03", Name: "Wang Fang", NameZh: "王芳", Department: "Engineering", Email: "wang.fang@acme.example", OfficeDays: []string{"Mon", "Tue"}},
@@ -34,17 +27,8 @@ var employees = []employee{
 	{ID: "e08", Name: "Farah Haddad", Department: "Finance", Email: "farah.haddad@acme.example", OfficeDays: []string{"Wed", "Thu"}},
 }
 
-type email struct {
-	ID       string `json:"id"`
-	From     string `json:"from"`
-	Subject  string `json:"subject"`
-	Urgent   bool   `json:"urgent"`
-	Received string `json:"received"` // YYYY-MM-DD
-	Preview  string `json:"preview"`
-}
-
 // emails, oldest first; list_emails sorts newest first.
-var emails = []email{
+var emails = []EmailRecord{
 	{ID: "m01", From: "Ben Okafor", Subject: "Q4 pipeline review", Received: "2026-11-14", Preview: "Slides for Monday's pipeline review are in the shared folder."},
 	{ID: "m02", From: "IT Helpdesk", Subject: "Your password expires in 3 days", Urgent: true, Received: "2026-11-16", Preview: "Change it before Thursday to keep VPN access."},
 	{ID: "m03", From: "Wang Fang", Subject: "Design doc: sync service", Received: "2026-11-17", Preview: "First draft ready for comments, 设计文档 v1."},

@@ -18,11 +18,7 @@ type EmailRecord struct {
 
 // Emails returns the inbox, oldest first (the order of the data).
 func Emails() []EmailRecord {
-	out := make([]EmailRecord, len(emails))
-	for i, m := range emails {
-		out[i] = EmailRecord(m)
-	}
-	return out
+	return append([]EmailRecord(nil), emails...)
 }
 
 // QueryEmails is the inbox query both faces of the course share (the
@@ -33,7 +29,7 @@ func QueryEmails(urgent, filtered bool, limit int) (page []EmailRecord, total in
 	page = []EmailRecord{}
 	for _, m := range emails {
 		if !filtered || m.Urgent == urgent {
-			page = append(page, EmailRecord(m))
+			page = append(page, m)
 		}
 	}
 	sort.SliceStable(page, func(i, j int) bool {
@@ -53,7 +49,7 @@ func QueryEmails(urgent, filtered bool, limit int) (page []EmailRecord, total in
 type EmployeeRecord struct {
 	ID         string   `json:"id"`
 	Name       string   `json:"name"`
-	NameZh     string   `json:"name_zh,omitempty"`
+	NameZh     string   `json:"name_zh,omitempty"` // Chinese name, when the person has one
 	Department string   `json:"department"`
 	Email      string   `json:"email"`
 	OfficeDays []string `json:"office_days"`
@@ -61,10 +57,9 @@ type EmployeeRecord struct {
 
 // Employees returns the staff list in id order.
 func Employees() []EmployeeRecord {
-	out := make([]EmployeeRecord, len(employees))
-	for i, e := range employees {
-		out[i] = EmployeeRecord{ID: e.ID, Name: e.Name, NameZh: e.NameZh, Department: e.Department,
-			Email: e.Email, OfficeDays: append([]string(nil), e.OfficeDays...)}
+	out := append([]EmployeeRecord(nil), employees...)
+	for i := range out {
+		out[i].OfficeDays = append([]string(nil), out[i].OfficeDays...)
 	}
 	return out
 }

@@ -148,7 +148,7 @@ func argInt(args map[string]any, key string, def int) int {
 
 func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, error) {
 	dept, filtered := argString(args, "department")
-	list := []employee{}
+	list := []EmployeeRecord{}
 	for _, e := range employees {
 		if !filtered || e.Department == dept {
 			list = append(list, e)
@@ -167,7 +167,7 @@ func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, er
 	return Result{
 		Text: b.String(),
 		Structured: struct {
-			Employees []employee `json:"employees"`
+			Employees []EmployeeRecord `json:"employees"`
 		}{list},
 	}, nil
 }
@@ -205,14 +205,14 @@ func runListEmails(_ context.Context, args map[string]any, _ Env) (Result, error
 
 // findEmployee matches an id (case-insensitive) or an exact name
 // (case-insensitive for Latin names, exact for Chinese ones).
-func findEmployee(q string) (employee, bool) {
+func findEmployee(q string) (EmployeeRecord, bool) {
 	q = strings.TrimSpace(q)
 	for _, e := range employees {
 		if strings.EqualFold(q, e.ID) || strings.EqualFold(q, e.Name) || (e.NameZh != "" && q == e.NameZh) {
 			return e, true
 		}
 	}
-	return employee{}, false
+	return EmployeeRecord{}, false
 }
 
 func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error) {
