@@ -105,18 +105,15 @@ func (c *Inspector) Render() app.UI {
 }
 
 // InspectorBody is the HTML of the inspector's step sections: header,
-// host-internal line, note, messages, wire bytes and the reproduce command.
-// note, repro and reproHelp are as stepDerived holds them; json and wire
-// are the highlighted blocks (jsonhtml.go).
-func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp string, json []string, wire string) string {
+// host-internal line, note, messages and wire bytes (highlighted,
+// jsonhtml.go), and the reproduce command (repro, with the sentence
+// reproHelp names; "" for the default).
+func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp string) string {
 	t := func(k string) string { return tr(lang, k) }
 	esc := html.EscapeString
 	ev := &s.Ev
 	var b strings.Builder
-	b.Grow(len(wire) + 2048)
-	for _, blk := range json {
-		b.Grow(len(blk))
-	}
+	b.Grow(4*len(ev.Raw) + 2048)
 	icon, word := sevIcon(s.Severity(), lang)
 	fmt.Fprintf(&b, `<header class="insp-head"><h2><span class="insp-step">%s %d</span><span class="insp-label">%s</span><span class="sev-badge"><span aria-hidden="true">%s </span>%s</span></h2>`,
 		esc(t("ctl.step")), s.N, esc(s.Label(lang)), icon, esc(word))
@@ -173,13 +170,13 @@ func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp strin
 	if len(ev.Messages) == 0 {
 		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.nomessage")))
 	}
-	for _, blk := range json {
-		b.WriteString(blk)
+	for _, msg := range ev.Messages {
+		b.WriteString(JSONHTML(msg, lang, title))
 	}
 	b.WriteString(`</section>`)
 
 	fmt.Fprintf(&b, `<section class="raw" aria-labelledby="raw-h"><h3 id="raw-h">%s <small class="legend">%s</small></h3>`, esc(t("insp.raw")), esc(t("insp.raw.legend")))
-	if wire == "" {
+	if wire := WireHTML(ev.Raw, lang); wire == "" {
 		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.raw.empty")))
 	} else {
 		b.WriteString(wire)
@@ -218,25 +215,6 @@ func emphasiseRFC2119(q string) string {
 	q = strings.ReplaceAll(q, "\x00\x00SHOULD\x01 NOT\x01", "\x00SHOULD NOT\x01")
 	q = strings.ReplaceAll(q, "\x00", "<strong class=\"rfc\">")
 	return strings.ReplaceAll(q, "\x01", "</strong>")
-}
-
-// inspectorHTML is the highlighted JSON and wire bytes of one step.
-type inspectorHTML struct {
-	json []string
-	wire string
-}
-
-func buildInspectorHTML(ev *trace.Event, lang string) *inspectorHTML {
-	title := tr(lang, "insp.message")
-	if len(ev.Messages) > 1 {
-		title = fmt.Sprintf(tr(lang, "insp.messages"), len(ev.Messages))
-	}
-	m := &inspectorHTML{}
-	for _, msg := range ev.Messages {
-		m.json = append(m.json, JSONHTML(msg, lang, title))
-	}
-	m.wire = WireHTML(ev.Raw, lang)
-	return m
 }
 
 // onTerm is the inspector's one listener for explained fields (event

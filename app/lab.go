@@ -329,7 +329,6 @@ func (c *Lab) runCompare() {
 func CompareOptions(in scenario.Info, o scenario.Options) (a, b scenario.Options, byFault bool) {
 	a, b = o, o
 	if len(in.Versions) < 2 {
-		b.Fault = o.Fault
 		if b.Fault == "" || b.Fault == scenario.FaultNone {
 			for _, f := range in.Faults {
 				if f != scenario.FaultNone {
@@ -1055,9 +1054,8 @@ func (c *Lab) stepData(i int) stepDerived {
 		// not serve: replay the run with the transcript command.
 		repro, reproHelp = TranscriptCommand(c.options()), "insp.repro.transcript"
 	}
-	h := buildInspectorHTML(&s.Ev, c.lang)
 	d := stepDerived{
-		body: InspectorBody(&s, c.lang, note, repro, reproHelp, h.json, h.wire),
+		body: InspectorBody(&s, c.lang, note, repro, reproHelp),
 		key:  strconv.Itoa(c.derivedGen) + "/" + strconv.Itoa(i),
 	}
 	c.derived[i], c.derivedOK[i] = d, true
