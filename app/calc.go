@@ -101,6 +101,23 @@ func (c *CalcView) set(ctx app.Context, side, text string) {
 }
 
 // Render draws the controls, the two counts, the sentence and the pictures.
+// gridFigure is one of the two pictures: every app wired to every tool
+// (withMCP false), or each to the MCP hub, with its caption.
+func (c *CalcView) gridFigure(r calc.Result, withMCP bool, app1, tool1 string) app.UI {
+	cls, key, count := "grid-fig without", "without", r.WithoutMCP
+	if withMCP {
+		cls, key, count = "grid-fig with", "with", r.WithMCP
+	}
+	return app.Figure().Class(cls).Body(
+		app.Raw(GridSVG(r, withMCP, GridLabels{App: app1, Tool: tool1, Hub: "MCP",
+			Aria: fmt.Sprintf(c.t("calc.aria."+key), r.N, r.M, count)})),
+		app.FigCaption().Body(
+			app.Strong().Text(c.t("calc."+key)),
+			app.Text(fmt.Sprintf(" — "+c.t("calc.fig."+key), count)),
+		),
+	)
+}
+
 func (c *CalcView) Render() app.UI {
 	r, err := calc.Integrations(c.n, c.m)
 	if err != nil { // cannot happen: n and m are validated
@@ -131,22 +148,8 @@ func (c *CalcView) Render() app.UI {
 		),
 		app.P().ID("calc-explain").Class("calc-explain").Text(calc.Explain(r, c.Lang)),
 		app.Div().Class("calc-pictures").Body(
-			app.Figure().Class("grid-fig without").Body(
-				app.Raw(GridSVG(r, false, GridLabels{App: app1, Tool: tool1, Hub: "MCP",
-					Aria: fmt.Sprintf(c.t("calc.aria.without"), r.N, r.M, r.WithoutMCP)})),
-				app.FigCaption().Body(
-					app.Strong().Text(c.t("calc.without")),
-					app.Text(fmt.Sprintf(" — "+c.t("calc.fig.without"), r.WithoutMCP)),
-				),
-			),
-			app.Figure().Class("grid-fig with").Body(
-				app.Raw(GridSVG(r, true, GridLabels{App: app1, Tool: tool1, Hub: "MCP",
-					Aria: fmt.Sprintf(c.t("calc.aria.with"), r.N, r.M, r.WithMCP)})),
-				app.FigCaption().Body(
-					app.Strong().Text(c.t("calc.with")),
-					app.Text(fmt.Sprintf(" — "+c.t("calc.fig.with"), r.WithMCP)),
-				),
-			),
+			c.gridFigure(r, false, app1, tool1),
+			c.gridFigure(r, true, app1, tool1),
 		),
 		app.P().Class("calc-legend muted").Body(
 			app.Span().Class("key-app").Aria("hidden", "true").Text("●"), app.Text(" "+c.t("calc.legend.app")+"   "),
