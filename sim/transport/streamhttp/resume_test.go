@@ -126,16 +126,14 @@ func disconnectAfter(n int, post *context.CancelFunc, logs *[]string) *mcp.Serve
 	})
 }
 
-// TestLegacyDisconnectDoesNotCancelAndResumes: §Sending Messages 6,
-// "Disconnection SHOULD NOT be interpreted as the client cancelling its
-// request"; the client resumes with Last-Event-ID and gets exactly what it
-// missed (§Resumability and Redelivery 2).
-func TestLegacyDisconnectDoesNotCancelAndResumes(t *testing.T) {
+// postThenDisconnect opens a 2025-11-25 session and POSTs a three-week
+// export whose client disconnects once the server has sent progress event
+// number after (0: before any); it returns once the handler does.
+func postThenDisconnect(t *testing.T, after int) (h *Handler, sess []string, w *httptest.ResponseRecorder, logs []string) {
+	t.Helper()
 	var cancelPost context.CancelFunc
-	var logs []string
-	h := New(Options{Server: disconnectAfter(1, &cancelPost, &logs), NewSessionID: counter("s")})
-	sess := legacySession(t, h)
-
+	h = New(Options{Server: disconnectAfter(after, &cancelPost, &logs), NewSessionID: counter("s")})
+	sess = legacySession(t, h)
 	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(post(exportCall(3), sess...))))
 	if err != nil {
 		t.Fatal(err)
@@ -143,8 +141,17 @@ func TestLegacyDisconnectDoesNotCancelAndResumes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cancelPost = cancel
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req.WithContext(ctx)) // returns once the tool is done
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, req.WithContext(ctx))
+	return h, sess, w, logs
+}
+
+// TestLegacyDisconnectDoesNotCancelAndResumes: §Sending Messages 6,
+// "Disconnection SHOULD NOT be interpreted as the client cancelling its
+// request"; the client resumes with Last-Event-ID and gets exactly what it
+// missed (§Resumability and Redelivery 2).
+func TestLegacyDisconnectDoesNotCancelAndResumes(t *testing.T) {
+	h, sess, w, logs := postThenDisconnect(t, 1) // returns once the tool is done
 	want := "id: 1-0\ndata:\n\nid: 1-1\nevent: message\ndata: " + progressData(1, 3) + "\n\n"
 	if got := w.Body.String(); got != want {
 		t.Fatalf("POST body (the client left after 1-1):\ngot  %q\nwant %q", got, want)
@@ -187,16 +194,7 @@ func TestLegacyDisconnectDoesNotCancelAndResumes(t *testing.T) {
 // TestLegacyDisconnectBeforePrimingCancels: before the priming event there
 // is no stream to resume, and a disconnect cancels the request as before.
 func TestLegacyDisconnectBeforePrimingCancels(t *testing.T) {
-	var cancelPost context.CancelFunc
-	var logs []string
-	h := New(Options{Server: disconnectAfter(0, &cancelPost, &logs), NewSessionID: counter("s")})
-	sess := legacySession(t, h)
-	req, _ := http.ReadRequest(bufio.NewReader(strings.NewReader(post(exportCall(3), sess...))))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	cancelPost = cancel
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req.WithContext(ctx))
+	h, sess, w, logs := postThenDisconnect(t, 0)
 	if w.Body.Len() != 0 {
 		t.Fatalf("body after an early disconnect: %q", w.Body.String())
 	}
