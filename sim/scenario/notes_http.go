@@ -17,7 +17,7 @@ const (
 	specRecv26    = "2026-07-28/basic/transports/streamable-http#receiving-messages"
 	specListen25  = "2025-11-25/basic/transports#listening-for-messages-from-the-server"
 	specResume25  = "2025-11-25/basic/transports#resumability-and-redelivery"
-	specSecure26  = "2026-07-28/basic/transports/streamable-http#security--endpoint"
+	specSecure26  = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
 	specSecure25  = "2025-11-25/basic/transports#security-warning"
 	specCancel26  = "2026-07-28/basic/transports/streamable-http#cancellation"
 	specToolSec26 = "2026-07-28/server/tools#security-considerations"

@@ -9,11 +9,12 @@ package scenario
 //   - A key shared by both versions has a plain entry for 2026-07-28 and a
 //     "key@2025-11-25" entry. When only the citation differs, both entries
 //     share one Text (the txt* variables below).
-//   - Spec is "<version>/<page>#<anchor>" (anchor: the heading lowercased,
-//     spaces to hyphens, punctuation dropped); a page-level citation has no
-//     anchor. Quote is one normative sentence copied from that page, with
-//     only ** emphasis and link syntax removed. notes_text_test.go checks
-//     both against the spec text.
+//   - Spec is "<version>/<page>#<anchor>", the anchor in the form the spec
+//     website gives the heading (sim/specref.Anchor: "Security & Endpoint"
+//     is #security-%26-endpoint); a page-level citation has no anchor.
+//     Quote is one normative sentence copied from that page, with only **
+//     emphasis and link syntax removed. notes_text_test.go checks both
+//     against the spec text.
 var noteTable = [...]noteEntry{
 	// ---- Host-internal steps -------------------------------------------
 
@@ -141,7 +142,7 @@ var noteTable = [...]noteEntry{
 			En: "Nothing is launched: the server already runs on its own and listens on 127.0.0.1:8080. The client will send every JSON-RPC message as its own POST to the single endpoint /mcp, and in 2026-07-28 there is no session: each POST stands alone.",
 			Zh: "这里不启动任何进程：服务器已独立运行，监听 127.0.0.1:8080。客户端会把每条 JSON-RPC 消息作为单独的 POST 发往唯一的端点 /mcp，而且在 2026-07-28 中不存在会话：每个 POST 都是独立的。",
 		},
-		Spec:  "2026-07-28/basic/transports/streamable-http#security--endpoint",
+		Spec:  "2026-07-28/basic/transports/streamable-http#security-%26-endpoint",
 		Quote: "When running locally, servers SHOULD bind only to localhost (127.0.0.1) rather than all network interfaces (0.0.0.0).",
 	}},
 	{"launch.http@2025-11-25", Note{
@@ -185,12 +186,15 @@ var noteTable = [...]noteEntry{
 	{"shutdown.close-stdin", Note{
 		Text:  txtCloseStdin,
 		Spec:  "2026-07-28/basic/transports/stdio#shutdown",
-		Quote: "The client SHOULD initiate shutdown by:",
+		Quote: "The client SHOULD initiate shutdown by: 1. Closing the input stream to the child process (the server). 2. Waiting for the server to exit. 3. If the server does not exit within a reasonable time, forcibly terminating the process using the mechanism appropriate for the operating system.",
 	}},
 	{"shutdown.close-stdin@2025-11-25", Note{
-		Text:  txtCloseStdin,
+		Text: Text{
+			En: "The client closes the server's stdin. 2025-11-25 defines no MCP \"goodbye\" message: the transport signals the end. On stdio the client closes stdin first, then waits for the server to exit, and only sends SIGTERM (later SIGKILL) if it does not exit within a reasonable time.",
+			Zh: "客户端关闭服务器的 stdin。2025-11-25 没有定义 MCP 的“再见”消息：由传输层来表示结束。在 stdio 上，客户端先关闭 stdin，然后等待服务器退出；只有服务器在合理时间内没有退出时，才发送 SIGTERM（之后是 SIGKILL）。",
+		},
 		Spec:  "2025-11-25/basic/lifecycle#stdio",
-		Quote: "For the stdio transport, the client SHOULD initiate shutdown by:",
+		Quote: "For the stdio transport, the client SHOULD initiate shutdown by: 1. First, closing the input stream to the child process (the server) 2. Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time 3. Sending `SIGKILL` if the server does not exit within a reasonable time after `SIGTERM`",
 	}},
 	{"shutdown.exit", Note{
 		Text:  txtExit,
@@ -198,9 +202,11 @@ var noteTable = [...]noteEntry{
 		Quote: "Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.",
 	}},
 	{"shutdown.exit@2025-11-25", Note{
-		Text:  txtExit,
-		Spec:  "2025-11-25/basic/lifecycle#stdio",
-		Quote: "For the stdio transport, the client SHOULD initiate shutdown by:",
+		Text: Text{
+			En: "The server saw end-of-file on stdin and exited with status 0. 2025-11-25 sets no rule for the server here; what counts is the client's procedure: having closed stdin, it waits for the exit, and only a server that does not exit within a reasonable time gets SIGTERM, then SIGKILL. None was needed: the stdio connection is over.",
+			Zh: "服务器在 stdin 上读到 EOF 后以状态码 0 退出。2025-11-25 在这里没有给服务器定规则；起作用的是客户端的关闭流程：关闭 stdin 后等待进程退出，只有在合理时间内没有退出的服务器才会收到 SIGTERM，然后是 SIGKILL。这里都不需要：这次 stdio 连接到此结束。",
+		},
+		Spec: "2025-11-25/basic/lifecycle#stdio",
 	}},
 
 	// ---- 2025-11-25: initialize handshake and HTTP session -------------------
@@ -227,7 +233,7 @@ var noteTable = [...]noteEntry{
 			Zh: "客户端发送 notifications/initialized 进行确认：这是一条通知，没有 id，也不会收到 JSON-RPC 回复。此后才进入正常操作阶段（tools/list、tools/call）。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#initialization",
-		Quote: "After successful initialization, the client MUST send an `initialized` notification to indicate it is ready to begin normal operations:",
+		Quote: "After successful initialization, the client MUST send an `initialized` notification to indicate it is ready to begin normal operations",
 	}},
 	{"initialized.accepted", Note{
 		Text: Text{
@@ -270,7 +276,7 @@ var noteTable = [...]noteEntry{
 			Zh: "DiscoverResult 列出 supportedVersions、服务器能力（tools）、给模型的 instructions，以及放在 _meta 中的 serverInfo。ttlMs 3600000 加 cacheScope public 表示客户端可以在一小时内复用这个结果；服务器本身不会记住这个客户端的任何信息。",
 		},
 		Spec:  "2026-07-28/server/utilities/caching#cacheable-results",
-		Quote: "Servers MUST include caching hints on results with `resultType: \"complete\"` returned by the following operations:",
+		Quote: "Servers MUST include caching hints on results with `resultType: \"complete\"` returned by the following operations: - `server/discover` - `tools/list` - `prompts/list` - `resources/list` - `resources/templates/list` - `resources/read`",
 	}},
 	{"discover.error.32022.http-400", Note{
 		Text: Text{
@@ -286,7 +292,7 @@ var noteTable = [...]noteEntry{
 			Zh: "在 stdio 上，同样的拒绝以 stdout 上的一行普通消息到达，没有 HTTP 状态码：错误码 -32022 加上 data.supported。由于 -32022 是公认的新版（modern）错误，客户端由此知道服务器是新版的，不应退回 initialize，而是从列表中挑一个版本。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
-		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support:",
+		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support",
 	}},
 	{"discover-retry.request", Note{
 		Text: Text{
@@ -337,7 +343,7 @@ var noteTable = [...]noteEntry{
 			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations。结果中没有 nextCursor，说明这就是完整列表；服务器之所以能响应 tools/list，是因为它在 initialize 中声明了 tools 能力。",
 		},
 		Spec:  "2025-11-25/server/tools#capabilities",
-		Quote: "Servers that support tools MUST declare the `tools` capability:",
+		Quote: "Servers that support tools MUST declare the `tools` capability",
 	}},
 	{"tools-list.error.32600.http-400@2025-11-25", Note{
 		Text: Text{
@@ -579,7 +585,7 @@ var noteTable = [...]noteEntry{
 	}},
 	{"error.32600.http-403", Note{
 		Text:  txtBadOrigin,
-		Spec:  "2026-07-28/basic/transports/streamable-http#security--endpoint",
+		Spec:  "2026-07-28/basic/transports/streamable-http#security-%26-endpoint",
 		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
 	}},
 	{"error.32600.http-403@2025-11-25", Note{
@@ -609,7 +615,7 @@ var noteTable = [...]noteEntry{
 			Zh: "-32601 Method not found：服务器没有实现这个方法，通常是因为对应功能不在它于 initialize 时声明的能力之中。双方都只能使用协商成功的能力。",
 		},
 		Spec:  "2025-11-25/basic/lifecycle#operation",
-		Quote: "Both parties MUST:",
+		Quote: "Both parties MUST: - Respect the negotiated protocol version - Only use capabilities that were successfully negotiated",
 	}},
 	{"error.32601.http-404", Note{
 		Text: Text{
@@ -659,7 +665,7 @@ var noteTable = [...]noteEntry{
 			Zh: "400 Bad Request 加 -32020 HeaderMismatch：某个 HTTP 头（MCP-Protocol-Version、Mcp-Method 或 Mcp-Name）缺失，或与 JSON 请求体不一致。请求体才是权威来源；服务器宁可拒绝，也不允许代理按一个值路由、自己却执行另一个值。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#server-validation",
-		Quote: "When rejecting a request due to header validation failure, servers MUST return HTTP status `400 Bad Request` and MUST include a JSON-RPC error response using the following error code:",
+		Quote: "Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body.",
 	}},
 	{"error.32022", Note{
 		Text: Text{
@@ -686,7 +692,7 @@ var noteTable = [...]noteEntry{
 			Zh: "在发请求之前，客户端先查看 DiscoverResult 中的 capabilities：有 tools（listChanged 为 false），没有 prompts。提供提示模板的服务器必须在这里声明，所以对用户的如实回答其实已经知道了：这个服务器没有提示模板。这次检查不发送任何消息；DiscoverResult 甚至可以来自客户端的缓存（ttlMs）。",
 		},
 		Spec:  "2026-07-28/server/prompts#capabilities",
-		Quote: "Servers that support prompts MUST declare the `prompts` capability in their `DiscoverResult`:",
+		Quote: "Servers that support prompts MUST declare the `prompts` capability in their `DiscoverResult`",
 	}},
 	{"capabilities.read@2025-11-25", Note{
 		Text: Text{
@@ -694,7 +700,7 @@ var noteTable = [...]noteEntry{
 			Zh: "在发请求之前，客户端先查看服务器在 initialize 结果中声明的能力：有 tools（listChanged 为 false），没有 prompts。在 2025-11-25 中，这些能力在整个会话期间一次性确定，所以客户端已经知道 prompts/list 不可用。这次检查不发送任何消息。",
 		},
 		Spec:  "2025-11-25/server/prompts#capabilities",
-		Quote: "Servers that support prompts MUST declare the `prompts` capability during initialization:",
+		Quote: "Servers that support prompts MUST declare the `prompts` capability during initialization",
 	}},
 	{"prompts-list.request", Note{
 		Text: Text{
@@ -768,7 +774,7 @@ var noteTable = [...]noteEntry{
 			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。initialize 中声明了 tools.listChanged: true，等于承诺工具列表变化时服务器会通知，所以客户端等待这条通知，而不是轮询 tools/list。在 stdio 上它只需继续读 stdout；在 HTTP 上它得先打开一条服务器能往里写的流。",
 		},
 		Spec:  "2025-11-25/server/tools#capabilities",
-		Quote: "Servers that support tools MUST declare the `tools` capability:",
+		Quote: "Servers that support tools MUST declare the `tools` capability",
 	}},
 	{"listen.request", Note{
 		Text: Text{
@@ -823,7 +829,7 @@ var noteTable = [...]noteEntry{
 			Zh: "notifications/tools/list_changed 通过订阅到达，_meta 中标着 subscriptionId 3。它不携带列表，只告知列表变了：客户端丢弃缓存的副本，重新发送 tools/list。在 HTTP 上，它是 listen 流上的一个 SSE 事件（前面的 94 是十六进制的分块长度）；在 stdio 上，它是夹在响应之间的一行，客户端靠 subscriptionId 判断它属于哪个订阅。",
 		},
 		Spec:  "2026-07-28/server/tools#list-changed-notification",
-		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`:",
+		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`",
 	}},
 	{"tools-changed@2025-11-25", Note{
 		Text: Text{
@@ -831,7 +837,7 @@ var noteTable = [...]noteEntry{
 			Zh: "notifications/tools/list_changed：没有 id，没有 params，也不带列表，只告知工具列表变了，于是客户端重新发送 tools/list。在 stdio 上，服务器直接把它写到 stdout，夹在响应之间。在 HTTP 上，它作为 SSE 事件出现在客户端打开的 GET 流上（前面的 54 是十六进制的分块长度），因为 POST 的响应流是用来传送与该请求相关的消息的。",
 		},
 		Spec:  "2025-11-25/server/tools#list-changed-notification",
-		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification:",
+		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification",
 	}},
 	{"subscription.cancelled", Note{
 		Text: Text{
@@ -980,7 +986,7 @@ var noteTable = [...]noteEntry{
 			Zh: "在 stdio 上，探测收到以普通一行返回的 -32022 UnsupportedProtocolVersion，并带有 data.supported。大多数错误都意味着“旧版，退回”；这个错误恰恰相反：服务器是新版的，并列出了它支持的版本。所以客户端不能退回 initialize，而应换一个支持的版本重试。",
 		},
 		Spec:  "2026-07-28/basic/versioning#protocol-version-negotiation",
-		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support:",
+		Quote: "If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support",
 	}},
 	{"era.modern-retry", Note{
 		Text: Text{
@@ -1138,8 +1144,8 @@ var (
 		Zh: "真正的 tools/call 响应其实在下一行 stdout 上到达了，但客户端在读到那行坏数据后已认定流已损坏并放弃，所以没人读取它。有些 SDK 会跳过无法解析的行，但服务器不能指望这一点。",
 	}
 	txtCloseStdin = Text{
-		En: "The client closes the server's stdin. There is no MCP \"goodbye\" message: end-of-file on stdin is the graceful shutdown signal, and the server should exit promptly.",
-		Zh: "客户端关闭服务器的 stdin。MCP 没有专门的“再见”消息：stdin 读到 EOF 就是优雅关闭的信号，服务器应尽快退出。",
+		En: "The client closes the server's stdin. There is no MCP \"goodbye\" message: end-of-file on stdin is the graceful shutdown signal, and in 2026-07-28 the server should exit promptly; a client waits for that, and forcibly terminates the process only if it does not.",
+		Zh: "客户端关闭服务器的 stdin。MCP 没有专门的“再见”消息：stdin 读到 EOF 就是优雅关闭的信号，在 2026-07-28 中服务器应尽快退出；客户端等待它退出，只有它不退出时才强制结束进程。",
 	}
 	txtExit = Text{
 		En: "The server saw end-of-file on stdin and exited with status 0, so the Host needed no SIGTERM or forced kill. The stdio connection is over.",

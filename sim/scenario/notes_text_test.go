@@ -1,7 +1,7 @@
 package scenario
 
 import (
-	"bufio"
+	"mcpwirelab/sim/specref"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,14 +34,6 @@ func hasCJK(s string) bool {
 	return false
 }
 
-// splitSpec splits "2026-07-28/basic/index#meta" into version, page path
-// ("2026-07-28/basic/index") and anchor ("meta", or "" for the page).
-func splitSpec(spec string) (version, page, anchor string) {
-	page, anchor, _ = strings.Cut(spec, "#")
-	version, _, _ = strings.Cut(page, "/")
-	return version, page, anchor
-}
-
 // TestNotesText checks the shape of every entry: a valid key, bilingual
 // text (Chinese with CJK characters), a well-formed Spec for a known
 // version, and a Quote only together with a Spec and with a normative
@@ -70,7 +62,7 @@ func TestNotesText(t *testing.T) {
 			t.Errorf("note %s: Chinese text has no CJK character: %q", k, n.Text.Zh)
 		}
 		if n.Spec != "" {
-			v, page, anchor := splitSpec(n.Spec)
+			v, page, anchor := specref.Split(n.Spec)
 			if !slices.Contains(Versions, v) || page == v || strings.HasSuffix(page, ".md") || strings.Contains(n.Spec, " ") {
 				t.Errorf("note %s: Spec %q is not <version>/<page>[#<anchor>]", k, n.Spec)
 			}
@@ -87,6 +79,11 @@ func TestNotesText(t *testing.T) {
 			}
 			if !normativeRE.MatchString(n.Quote) {
 				t.Errorf("note %s: Quote has no MUST/SHOULD/MAY: %q", k, n.Quote)
+			}
+			// A sentence ending in ":" introduces a list (or a code
+			// block): quoted without it, it promises what it does not say.
+			if strings.HasSuffix(strings.TrimSpace(n.Quote), ":") {
+				t.Errorf("note %s: Quote ends in \":\" without what it introduces: %q", k, n.Quote)
 			}
 		}
 	}
@@ -118,62 +115,7 @@ func TestEmittedNotesCiteTheirVersion(t *testing.T) {
 	}
 }
 
-var (
-	normativeRE = regexp.MustCompile(`\b(MUST|SHOULD|MAY)\b`)
-	inlineLink  = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
-	refLink     = regexp.MustCompile(`\[([^\]]*)\]\[[^\]]*\]`)
-	spaces      = regexp.MustCompile(`\s+`)
-)
-
-// normalize strips ** emphasis, turns [text](url) and [text][ref] into
-// text and collapses white space, so a quote can be found in page source.
-func normalize(s string) string {
-	s = strings.ReplaceAll(s, "**", "")
-	s = inlineLink.ReplaceAllString(s, "$1")
-	s = refLink.ReplaceAllString(s, "$1")
-	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))
-}
-
-// slug is a heading's anchor: lowercased, spaces to hyphens, everything
-// but letters, digits and hyphens dropped.
-func slug(heading string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// anchors lists the anchors of the markdown headings of a page, skipping
-// fenced code blocks.
-func anchors(src string) map[string]bool {
-	out := map[string]bool{}
-	fenced := false
-	sc := bufio.NewScanner(strings.NewReader(src))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fenced = !fenced
-			continue
-		}
-		if fenced || !strings.HasPrefix(line, "#") {
-			continue
-		}
-		level := len(line) - len(strings.TrimLeft(line, "#"))
-		if level > 6 || len(line) == level || line[level] != ' ' {
-			continue
-		}
-		out[slug(normalize(line[level:]))] = true
-	}
-	return out
-}
+var normativeRE = regexp.MustCompile(`\b(MUST|SHOULD|MAY)\b`)
 
 // TestNotesCiteTheSpec checks every Spec and Quote against the spec pages
 // in $MCP_SPEC_DIR (e.g. /work/shared/spec): the page exists, the anchor is
@@ -184,40 +126,22 @@ func TestNotesCiteTheSpec(t *testing.T) {
 	if dir == "" {
 		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
 	}
-	type page struct {
-		text    string
-		anchors map[string]bool
-	}
-	pages := map[string]*page{}
-	load := func(path string) (*page, error) {
-		if p, ok := pages[path]; ok {
-			return p, nil
-		}
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)+".md"))
-		if err != nil {
-			return nil, err
-		}
-		p := &page{text: normalize(string(b)), anchors: anchors(string(b))}
-		pages[path] = p
-		return p, nil
-	}
+	spec := specref.Open(dir)
 	notes := noteIndex()
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
 		if n.Spec == "" {
 			continue
 		}
-		_, path, anchor := splitSpec(n.Spec)
-		p, err := load(path)
-		if err != nil {
+		if err := spec.Check(n.Spec); err != nil {
 			t.Errorf("note %s: Spec %q: %v", k, n.Spec, err)
 			continue
 		}
-		if anchor != "" && !p.anchors[anchor] {
-			t.Errorf("note %s: Spec %q: no heading with anchor %q in %s.md", k, n.Spec, anchor, path)
+		if n.Quote == "" {
+			continue
 		}
-		if n.Quote != "" && !strings.Contains(p.text, normalize(n.Quote)) {
-			t.Errorf("note %s: quote not found verbatim in %s.md: %q", k, path, n.Quote)
+		if ok, _ := spec.Quotes(n.Spec, n.Quote); !ok {
+			t.Errorf("note %s: quote not found verbatim in %s: %q", k, n.Spec, n.Quote)
 		}
 	}
 }
@@ -229,6 +153,7 @@ func TestEventSpecsResolve(t *testing.T) {
 	if dir == "" {
 		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
 	}
+	spec := specref.Open(dir)
 	seen := map[string]bool{}
 	for _, m := range matrixTraces(t) {
 		o, tr := m.o, m.tr
@@ -237,17 +162,65 @@ func TestEventSpecsResolve(t *testing.T) {
 				continue
 			}
 			seen[e.Spec] = true
-			version, path, anchor := splitSpec(e.Spec)
-			if version != tr.EventVersion(e) {
+			if version, _, _ := specref.Split(e.Spec); version != tr.EventVersion(e) {
 				t.Errorf("%s event %d cites %s under version %s", o.Scenario, e.Seq, e.Spec, tr.EventVersion(e))
 			}
-			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)+".md"))
-			if err != nil {
+			if err := spec.Check(e.Spec); err != nil {
 				t.Errorf("event spec %q: %v", e.Spec, err)
+			}
+		}
+	}
+}
+
+// versionOnlyRules are rules that exist in one spec version only, with the
+// words a note uses to teach them. A note shown under the other version
+// must not teach them as if they applied there.
+var versionOnlyRules = []struct {
+	version string   // the only version whose spec has the rule
+	phrase  string   // the rule's words in that spec (checked)
+	words   []string // how a note would teach it, en and zh
+}{
+	{"2026-07-28", "exit promptly when their standard input is closed", []string{"exit promptly", "尽快退出"}},
+}
+
+// TestNotesDoNotBorrowRules: every note an event resolves to under one
+// version teaches none of the rules only the other version has.
+func TestNotesDoNotBorrowRules(t *testing.T) {
+	if dir := os.Getenv("MCP_SPEC_DIR"); dir != "" {
+		for _, r := range versionOnlyRules {
+			for _, v := range Versions {
+				found := false
+				_ = filepath.WalkDir(filepath.Join(dir, v), func(path string, d os.DirEntry, err error) error {
+					if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
+						b, _ := os.ReadFile(path)
+						found = found || strings.Contains(specref.Normalize(string(b)), r.phrase)
+					}
+					return nil
+				})
+				if found != (v == r.version) {
+					t.Errorf("rule %q: in the %s spec = %v, want %v", r.phrase, v, found, v == r.version)
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			v := m.tr.EventVersion(e)
+			if seen[e.Note+"@"+v] {
 				continue
 			}
-			if anchor != "" && !anchors(string(b))[anchor] {
-				t.Errorf("event spec %q: no heading with anchor %q", e.Spec, anchor)
+			seen[e.Note+"@"+v] = true
+			n := AnnotationFor(e.Note, v)
+			for _, r := range versionOnlyRules {
+				if r.version == v {
+					continue
+				}
+				for _, w := range r.words {
+					if strings.Contains(n.Text.En, w) || strings.Contains(n.Text.Zh, w) {
+						t.Errorf("note %s under %s teaches %q, a rule only %s has", e.Note, v, w, r.version)
+					}
+				}
 			}
 		}
 	}
