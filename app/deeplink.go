@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -122,7 +123,7 @@ func ClientRange(param string) (lo, hi int) {
 
 // Default values when a link omits a parameter.
 const (
-	DefaultVersion   = "2026-07-28"
+	DefaultVersion   = mcp.LatestVersion
 	DefaultTransport = "http"
 	DefaultFault     = "none"
 )
@@ -163,13 +164,13 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 		defScenario = names[0]
 	}
 	v.Scenario = pick("scenario", names, defScenario)
-	info := scenario.Info{Versions: scenario.Versions, Transports: scenario.Transports, Faults: []string{"none"}}
+	info := scenario.Info{Versions: mcp.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
 	for _, in := range infos {
 		if in.Name == v.Scenario {
 			info = in
 		}
 	}
-	v.Version = pickKnown("version", info.Versions, scenario.Versions, orFirst(info.Versions, DefaultVersion))
+	v.Version = pickKnown("version", info.Versions, mcp.Versions(), orFirst(info.Versions, DefaultVersion))
 	v.Transport = pickKnown("transport", info.Transports, scenario.Transports, orFirst(info.Transports, DefaultTransport))
 	faults := info.Faults
 	if !slices.Contains(faults, "none") {

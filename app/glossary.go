@@ -1,5 +1,11 @@
 package ui
 
+import (
+	"strings"
+
+	"mcpwirelab/sim/transport/streamhttp"
+)
+
 // glossary explains the fields a learner points at, in both languages.
 // Keys: JSON member names ("id"), qualified names ("error.code",
 // "_meta.*" for any _meta key) and lower-case header names ("h:mcp-session-id").
@@ -92,15 +98,11 @@ func termTitle(term string) string {
 }
 
 func canonicalHeader(h string) string {
-	switch h {
-	case "mcp-session-id":
-		return "Mcp-Session-Id"
-	case "mcp-protocol-version":
-		return "MCP-Protocol-Version"
-	case "mcp-method":
-		return "Mcp-Method"
-	case "mcp-name":
-		return "Mcp-Name"
+	// The MCP headers as the spec spells them (Go would write "Mcp-Protocol-Version").
+	for _, name := range [...]string{streamhttp.HeaderSessionID, streamhttp.HeaderProtocolVersion, streamhttp.HeaderMethod, streamhttp.HeaderName} {
+		if strings.EqualFold(h, name) {
+			return name
+		}
 	}
 	b := []byte(h)
 	up := true

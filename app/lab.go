@@ -12,6 +12,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
@@ -513,7 +514,7 @@ func (c *Lab) info() scenario.Info {
 			return in
 		}
 	}
-	return scenario.Info{Name: c.view.Scenario, Versions: scenario.Versions, Transports: scenario.Transports, Faults: []string{"none"}}
+	return scenario.Info{Name: c.view.Scenario, Versions: mcp.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
 }
 
 func (c *Lab) onKey(ctx app.Context, key string) {
@@ -856,7 +857,7 @@ func (c *Lab) renderToolbar() app.UI {
 		}),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.version")+" (v)"),
-			segmentedLimited("version", c.t("ctl.version"), scenario.Versions, in.Versions, c.view.Version, id, c.setVersion,
+			segmentedLimited("version", c.t("ctl.version"), mcp.Versions(), in.Versions, c.view.Version, id, c.setVersion,
 				fmt.Sprintf(c.t("na.version"), labels(in.Versions, id)), c.t("na.button")),
 		),
 		app.Div().Class("field").Body(

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // The dev server tells the page that a real /mcp endpoint sits next to it
@@ -83,7 +84,7 @@ func LivePlan(tr *trace.Trace, upTo int) []LiveRequest {
 func liveHeaders(r LiveRequest, realSession, token string) map[string]any {
 	h := map[string]any{}
 	for _, kv := range r.Headers {
-		if http.CanonicalHeaderKey(kv[0]) == "Mcp-Session-Id" && realSession != "" {
+		if http.CanonicalHeaderKey(kv[0]) == http.CanonicalHeaderKey(streamhttp.HeaderSessionID) && realSession != "" {
 			h[kv[0]] = realSession
 			continue
 		}
@@ -230,7 +231,7 @@ func jsFetch(url string, init map[string]any, done func(status int, sid, body, e
 		resp := args[0]
 		status := resp.Get("status").Int()
 		sid := ""
-		if v := resp.Get("headers").Call("get", "Mcp-Session-Id"); v.Truthy() {
+		if v := resp.Get("headers").Call("get", streamhttp.HeaderSessionID); v.Truthy() {
 			sid = v.String()
 		}
 		onText = app.FuncOf(func(this app.Value, args []app.Value) any {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // Direction classifies a step for drawing and filtering.
@@ -546,7 +547,7 @@ func Align(a, b []Step) []Row {
 func (s Step) Features() []string {
 	var out []string
 	if s.Ev.HTTP != nil {
-		for _, h := range []string{"Mcp-Session-Id", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"} {
+		for _, h := range []string{streamhttp.HeaderSessionID, streamhttp.HeaderProtocolVersion, streamhttp.HeaderMethod, streamhttp.HeaderName} {
 			if hasHeader(s.Ev.HTTP.Headers, h) {
 				out = append(out, h)
 			}

@@ -305,8 +305,14 @@ func TestModernHeaders(t *testing.T) {
 	})
 	check(t, g, IDModernHeaders, wrong2, EN,
 		`[accepted] Mcp-Name header "list_emails" does not match params.name "list_email"`,
-		`[accepted] $.params.name: "list_email" is not a tool of the course server (tools: export_timesheets, list_emails, list_employees, office_days)`,
-		`[unsupported] protocol version "2025-11-25" is supported by the server (2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26); request one it does not know`)
+		`[accepted] $.params.name: "list_email" is not a tool of the course server (tools: list_employees, list_emails, office_days, export_timesheets)`)
+	wrong3 := JoinParts(ex, map[string]string{
+		"accepted":    modernCall(ModernVersion, ModernVersion, "list_emails", "list_emails", `{}`),
+		"mismatch":    modernCall(ModernVersion, ModernVersion, "list_emails", "list_employees", `{}`),
+		"unsupported": modernCall(ModernVersion, ModernVersion, "list_emails", "list_emails", `{}`),
+	})
+	check(t, g, IDModernHeaders, wrong3, EN,
+		`[unsupported] protocol version "2026-07-28" is one the server accepts in _meta (2026-07-28); request one it does not: a version it does not know, or one it serves only after an initialize handshake (2025-11-25)`)
 	// The server's answer decides: a server that accepts everything fails the two error parts.
 	check(t, Grader{Probe: httpScript{200, `{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`}}, IDModernHeaders, right, EN,
 		"[mismatch] expected 400 with error -32020 (HeaderMismatch), but the server answered 200 OK with a JSON-RPC result",

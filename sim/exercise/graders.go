@@ -7,6 +7,9 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // ---- 1. http-anatomy -------------------------------------------------------
@@ -118,23 +121,29 @@ func gradeModernPart(c *checker, part, text string) {
 	case "accepted":
 		checkModernHeaders(c, req, f)
 	case "mismatch":
-		h := compareModern(req, f)
-		if len(h.missing)+len(h.mismatched) == 0 {
+		if len(compareModern(req, f)) == 0 {
 			c.fail("mismatch-none")
 		}
 	case "unsupported":
-		h := compareModern(req, f)
+		problems := compareModern(req, f)
+		pv, pvBad := headerProblem(problems, streamhttp.HeaderProtocolVersion)
+		// The engine decides which versions a per-request _meta may name
+		// (a legacy version is served only after initialize, so naming it
+		// in _meta is unsupported too).
+		modern := mcp.ModernVersions()
 		switch {
-		case contains(h.missing, "MCP-Protocol-Version"):
-			c.fail("hdr-missing", "MCP-Protocol-Version")
-		case contains(h.mismatched, "MCP-Protocol-Version"):
-			c.fail("unsupported-pv-mismatch", req.header.Get("MCP-Protocol-Version"), f.version)
-		case contains(supportedVersions, f.version):
-			c.fail("unsupported-known", f.version, strings.Join(supportedVersions, ", "))
+		case pvBad && pv.Kind == "mismatch":
+			c.fail("unsupported-pv-mismatch", pv.Got, f.version)
+		case pvBad && pv.Kind == "duplicate":
+			c.fail("hdr-duplicate", pv.Header)
+		case pvBad:
+			c.fail("hdr-missing", pv.Header)
+		case contains(modern, f.version):
+			c.fail("unsupported-known", f.version, strings.Join(modern, ", "), strings.Join(mcp.LegacyVersions(), ", "))
 		}
-		for _, name := range append(h.missing, h.mismatched...) {
-			if name != "MCP-Protocol-Version" {
-				c.fail("unsupported-other", name)
+		for _, p := range problems {
+			if p.Header != streamhttp.HeaderProtocolVersion {
+				c.fail("unsupported-other", p.Header)
 			}
 		}
 	}
@@ -325,8 +334,8 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 		if m := method(msgs[0]); m != "initialize" {
 			c.fail("want-method", "initialize", m)
 		} else if params, ok := objAt(c, init, "$", "params"); ok {
-			if v, ok := str(c, params, "$.params", "protocolVersion"); ok && v != "2025-11-25" {
-				c.fail("init-version", v)
+			if v, ok := str(c, params, "$.params", "protocolVersion"); ok && !contains(mcp.LegacyVersions(), v) {
+				c.fail("init-version", strings.Join(mcp.LegacyVersions(), ", "), v)
 			}
 			objAt(c, params, "$.params", "capabilities")
 			if ci, ok := objAt(c, params, "$.params", "clientInfo"); ok {
@@ -373,8 +382,8 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 				continue
 			}
 			pv, _ := r.result["protocolVersion"].(string)
-			if pv != "2025-11-25" {
-				c.fail("srv-init-version", pv)
+			if !contains(mcp.LegacyVersions(), pv) {
+				c.fail("srv-init-version", pv, strings.Join(mcp.LegacyVersions(), ", "))
 				continue
 			}
 			name := ""
@@ -416,7 +425,7 @@ func gradeBase64Name(c *checker, ex *Exercise, answer string) {
 	v := lines[0]
 	if i := strings.Index(v, ":"); i > 0 && !strings.HasPrefix(v, "=?") {
 		name := strings.TrimSpace(v[:i])
-		if !strings.EqualFold(name, "Mcp-Name") {
+		if !strings.EqualFold(name, streamhttp.HeaderName) {
 			c.fail("b64-header-name", name)
 			return
 		}

@@ -9,6 +9,9 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
@@ -187,24 +190,26 @@ func (r *rawRequest) parseBody(c *checker) (map[string]any, bool) {
 	return checkRPC(c, v, "$", 1)
 }
 
-// Modern (2026-07-28) request metadata.
-const (
-	ModernVersion = "2026-07-28"
-	metaVersion   = "io.modelcontextprotocol/protocolVersion"
-	metaCaps      = "io.modelcontextprotocol/clientCapabilities"
-)
+// ModernVersion is the version the modern exercises ask for: the newest
+// the engine implements.
+const ModernVersion = mcp.LatestVersion
 
-// supportedVersions are the versions the course's dual-era server speaks.
-var supportedVersions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}
-
-// Tools of the course server (sim/toolbox).
-var courseTools = []string{"export_timesheets", "list_emails", "list_employees", "office_days"}
+// courseTools are the names of the course server's tools, from the
+// engine's own registry.
+func courseTools() []string {
+	var names []string
+	for _, t := range toolbox.Default().Tools() {
+		names = append(names, t.Name)
+	}
+	return names
+}
 
 // modernFields reads what header validation compares: method, params.name
 // and the _meta protocol version. It reports structural problems.
 type modernFields struct {
 	method, name, version string
 	hasName               bool
+	params                map[string]any
 }
 
 func readModern(c *checker, body map[string]any) (modernFields, bool) {
@@ -215,6 +220,7 @@ func readModern(c *checker, body map[string]any) (modernFields, bool) {
 	if !ok {
 		return f, false
 	}
+	f.params = params
 	if v, ok := params["name"]; ok {
 		f.hasName = true
 		if s, ok := v.(string); ok {
@@ -222,24 +228,20 @@ func readModern(c *checker, body map[string]any) (modernFields, bool) {
 		} else {
 			c.fail("type", "$.params.name", "string", typeName(v))
 		}
-	} else if needsName(f.method) {
+	} else if streamhttp.NameField(f.method) == "name" {
 		c.fail("missing-prop", "$.params", "name")
 	}
 	meta, ok := objAt(c, params, "$.params", "_meta")
 	if !ok {
 		return f, false
 	}
-	f.version, _ = str(c, meta, "$.params._meta", metaVersion)
-	if _, ok := meta[metaCaps]; !ok {
-		c.fail("missing-prop", "$.params._meta", metaCaps)
+	f.version, _ = str(c, meta, "$.params._meta", mcp.MetaProtocolVersion)
+	if _, ok := meta[mcp.MetaClientCapabilities]; !ok {
+		c.fail("missing-prop", "$.params._meta", mcp.MetaClientCapabilities)
 	} else {
-		object(c, meta[metaCaps], jpath("$.params._meta", metaCaps))
+		object(c, meta[mcp.MetaClientCapabilities], jpath("$.params._meta", mcp.MetaClientCapabilities))
 	}
 	return f, !c.since(mark)
-}
-
-func needsName(method string) bool {
-	return method == "tools/call" || method == "prompts/get"
 }
 
 // DecodeHeaderValue decodes an Mcp-Name / Mcp-Param-* header value with
@@ -254,68 +256,46 @@ func DecodeHeaderValue(v string) (string, bool) {
 // does (streamable-http §Value Encoding).
 func EncodeHeaderValue(s string) string { return streamhttp.EncodeValue(s) }
 
-// headerFacts compares the modern headers with the body.
-type headerFacts struct {
-	missing    []string // required headers absent
-	mismatched []string // headers that disagree with the body
+// compareModern compares the modern headers with the body by the engine's
+// own header validation (streamhttp.CheckHeaders): every problem, not only
+// the first one the server would reject on.
+func compareModern(req *rawRequest, f modernFields) []streamhttp.HeaderProblem {
+	params, _ := jsonrpc.Marshal(f.params)
+	return streamhttp.CheckHeaders(req.header, &jsonrpc.Message{Method: f.method, Params: params})
 }
 
-func compareModern(req *rawRequest, f modernFields) headerFacts {
-	var h headerFacts
-	check := func(name, body string, decode bool) {
-		vals := req.header.Values(name)
-		if len(vals) == 0 {
-			h.missing = append(h.missing, name)
-			return
-		}
-		v := vals[0]
-		if decode {
-			d, ok := DecodeHeaderValue(v)
-			if !ok {
-				h.mismatched = append(h.mismatched, name)
-				return
-			}
-			v = d
-		}
-		if v != body {
-			h.mismatched = append(h.mismatched, name)
+// headerProblem reports whether problems include one of header.
+func headerProblem(problems []streamhttp.HeaderProblem, header string) (streamhttp.HeaderProblem, bool) {
+	for _, p := range problems {
+		if p.Header == header {
+			return p, true
 		}
 	}
-	check("MCP-Protocol-Version", f.version, false)
-	check("Mcp-Method", f.method, false)
-	if needsName(f.method) || f.method == "resources/read" {
-		check("Mcp-Name", f.name, true)
-	}
-	return h
+	return streamhttp.HeaderProblem{}, false
 }
 
 // checkModernHeaders reports every missing or mismatched request metadata
 // header precisely (for a request that must be accepted).
 func checkModernHeaders(c *checker, req *rawRequest, f modernFields) {
-	h := compareModern(req, f)
-	for _, name := range h.missing {
-		c.fail("hdr-missing", name)
-	}
-	for _, name := range h.mismatched {
-		got := req.header.Get(name)
-		switch name {
-		case "MCP-Protocol-Version":
-			c.fail("hdr-mismatch", name, got, "params._meta[\""+metaVersion+"\"]", f.version)
-		case "Mcp-Method":
-			c.fail("hdr-mismatch", name, got, "method", f.method)
-		case "Mcp-Name":
-			if _, ok := DecodeHeaderValue(got); !ok {
-				c.fail("hdr-bad-base64", got)
-			} else {
-				c.fail("hdr-mismatch", name, got, "params.name", f.name)
-			}
+	problems := compareModern(req, f)
+	for _, p := range problems {
+		switch p.Kind {
+		case "missing":
+			c.fail("hdr-missing", p.Header)
+		case "duplicate":
+			c.fail("hdr-duplicate", p.Header)
+		case "encoding":
+			c.fail("hdr-bad-base64", p.Got)
+		default:
+			c.fail("hdr-mismatch", p.Header, p.Got, p.Field, p.Want)
 		}
 	}
-	if f.version != "" && f.version != ModernVersion && !contains(h.mismatched, "MCP-Protocol-Version") {
-		c.fail("hdr-version", f.version, ModernVersion)
+	modern := mcp.ModernVersions()
+	if _, bad := headerProblem(problems, streamhttp.HeaderProtocolVersion); f.version != "" && !contains(modern, f.version) && !bad {
+		c.fail("hdr-version", f.version, strings.Join(modern, ", "))
 	}
-	if f.method == "tools/call" && f.hasName && !contains(courseTools, f.name) {
-		c.fail("unknown-tool", f.name, strings.Join(courseTools, ", "))
+	if tools := courseTools(); f.method == mcp.MethodToolsCall && f.hasName && !contains(tools, f.name) {
+		c.fail("unknown-tool", f.name, strings.Join(tools, ", "))
 	}
 }
 

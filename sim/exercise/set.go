@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"mcpwirelab/sim/calc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // Stable exercise IDs, in course order.
@@ -45,14 +47,16 @@ func All() []Exercise {
 
 // ---- 1 ----------------------------------------------------------------------
 
-const anatomyBody = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"线上学员","version":"1.0.0"}}}}`
+const anatomyBody = `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodToolsList + `","params":{"_meta":{"` +
+	mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":{},"` +
+	mcp.MetaClientInfo + `":{"name":"线上学员","version":"1.0.0"}}}}`
 
 const anatomyHeaders = "POST /mcp HTTP/1.1\n" +
 	"Host: localhost:3000\n" +
 	"Content-Type: application/json\n" +
 	"Accept: application/json, text/event-stream\n" +
-	"MCP-Protocol-Version: 2026-07-28\n" +
-	"Mcp-Method: tools/list\n"
+	streamhttp.HeaderProtocolVersion + ": " + ModernVersion + "\n" +
+	streamhttp.HeaderMethod + ": " + mcp.MethodToolsList + "\n"
 
 func httpAnatomy() Exercise {
 	return Exercise{
@@ -484,7 +488,7 @@ func initHandshake() Exercise {
 				"第二条消息是通知：有 method 但没有 id，也不会得到回应。",
 			),
 		},
-		ModelAnswer: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"wirelab-student","version":"1.0.0"}}}` + "\n" +
+		ModelAnswer: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + mcp.V20251125 + `","capabilities":{},"clientInfo":{"name":"wirelab-student","version":"1.0.0"}}}` + "\n" +
 			`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n",
 		Explanation: tx(
 			"basic/lifecycle §Initialization: the client sends initialize with protocolVersion, capabilities and clientInfo; the server answers with its own protocolVersion, capabilities and serverInfo; then the client sends the notifications/initialized notification (no id, no answer) and normal operation begins.",
@@ -499,15 +503,15 @@ func initHandshake() Exercise {
 
 // modernCall renders a 2026-07-28 tools/call request.
 func modernCall(headerVersion, metaVersion, mcpName, tool, args string) string {
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args +
-		`,"_meta":{"io.modelcontextprotocol/protocolVersion":"` + metaVersion + `","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	body := `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodToolsCall + `","params":{"name":"` + tool + `","arguments":` + args +
+		`,"_meta":{"` + mcp.MetaProtocolVersion + `":"` + metaVersion + `","` + mcp.MetaClientCapabilities + `":{}}}}`
 	return "POST /mcp HTTP/1.1\n" +
 		"Host: localhost:3000\n" +
 		"Content-Type: application/json\n" +
 		"Accept: application/json, text/event-stream\n" +
-		"MCP-Protocol-Version: " + headerVersion + "\n" +
-		"Mcp-Method: tools/call\n" +
-		"Mcp-Name: " + mcpName + "\n" +
+		streamhttp.HeaderProtocolVersion + ": " + headerVersion + "\n" +
+		streamhttp.HeaderMethod + ": " + mcp.MethodToolsCall + "\n" +
+		streamhttp.HeaderName + ": " + mcpName + "\n" +
 		fmt.Sprintf("Content-Length: %d\n", len(body)) +
 		"\n" + body + "\n"
 }

@@ -51,8 +51,8 @@ func DefaultConfig() Config {
 	return Config{
 		Tools:  toolbox.Default(),
 		Info:   Implementation{Name: "mcp-wire-lab", Title: "MCP Wire Lab course server", Version: "1.0.0"},
-		Modern: []string{V20260728},
-		Legacy: []string{V20251125},
+		Modern: ModernVersions(),
+		Legacy: LegacyVersions(),
 		Instructions: "Course server for a small company: list employees and e-mails, " +
 			"look up office days, export timesheets (slow).",
 	}

@@ -45,11 +45,9 @@ type Note struct {
 	Quote string // the normative sentence, quoted verbatim from the spec
 }
 
-// Versions and Transports the engine supports.
-var (
-	Versions   = []string{"2025-11-25", "2026-07-28"}
-	Transports = []string{"stdio", "http"}
-)
+// Transports the engine supports. The versions are the engine's list,
+// mcp.Versions().
+var Transports = []string{"stdio", "http"}
 
 // ErrUnknown is returned (wrapped) for a bad option value.
 var ErrUnknown = errors.New("unknown value")

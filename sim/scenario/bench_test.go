@@ -1,12 +1,16 @@
 package scenario
 
-import "testing"
+import (
+	"testing"
+
+	"mcpwirelab/sim/mcp"
+)
 
 // BenchmarkToolCall runs the full tool-call scenario (launch, discovery,
 // tools/list, the model's decision, tools/call, shutdown) per version and
 // transport: the cost of one "re-run the engine" in the visualizer.
 func BenchmarkToolCall(b *testing.B) {
-	for _, v := range Versions {
+	for _, v := range mcp.Versions() {
 		for _, tr := range Transports {
 			o := Options{Scenario: "tool-call", Version: v, Transport: tr}
 			b.Run(v+"/"+tr, func(b *testing.B) {

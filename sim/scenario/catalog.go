@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 )
 
@@ -51,11 +52,11 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 			return false, "bad-origin needs the http transport: stdio has no Origin header"
 		}
 	case FaultHeaderMismatch:
-		if transport != "http" || version != "2026-07-28" {
+		if transport != "http" || !mcp.IsModern(version) {
 			return false, "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers"
 		}
 	case FaultMissingSession:
-		if transport != "http" || version != "2025-11-25" {
+		if transport != "http" || mcp.IsModern(version) {
 			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
 		}
 	case FaultStreamDrop:
@@ -71,52 +72,69 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 }
 
 type scenarioDef struct {
-	info   Info
-	server func(o Options) serverSpec // nil: the default dual-era server
-	run    func(r *runner)
+	info Info // Versions is filled in by versions()
+	// modernOnly: the scenario runs under the modern versions only
+	// (mcp.IsModern); otherwise under every version the engine has.
+	modernOnly bool
+	server     func(o Options) serverSpec // nil: the default dual-era server
+	run        func(r *runner)
+}
+
+// versions are the protocol versions the scenario runs under, taken from
+// the engine's list (the table below names none, so it stays static data).
+func (d *scenarioDef) versions() []string {
+	if !d.modernOnly {
+		return mcp.Versions()
+	}
+	var out []string
+	for _, v := range mcp.Versions() {
+		if mcp.IsModern(v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 var (
-	bothVersions = []string{"2025-11-25", "2026-07-28"}
-	onlyModern   = []string{"2026-07-28"}
-	bothWires    = []string{"stdio", "http"}
-	onlyHTTP     = []string{"http"}
+	bothWires = []string{"stdio", "http"}
+	onlyHTTP  = []string{"http"}
 )
 
 var scenarios = []scenarioDef{
 	{info: Info{Name: "tool-call", Title: Text{En: "One tool call, end to end", Zh: "一次完整的工具调用"},
-		Versions: bothVersions, Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
+		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
 	{info: Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"},
-		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities", Title: Text{En: "Calling a capability the server did not declare", Zh: "调用服务器未声明的能力"},
-		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, run: capabilitiesScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, run: capabilitiesScenario},
 	{info: Info{Name: "list-changed", Title: Text{En: "The tool list changes: subscribe and re-list", Zh: "工具列表变化：订阅并重新列出"},
-		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
 	{info: Info{Name: "load-balancer", Title: Text{En: "Two replicas behind a load balancer", Zh: "负载均衡后面的两个副本"},
-		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
 	{info: Info{Name: "dual-era", Title: Text{En: "A dual-era client finds out what the server speaks", Zh: "双时代客户端探测服务器版本"},
-		Versions: onlyModern, Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, server: dualEraServer, run: dualEraScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, server: dualEraServer, run: dualEraScenario},
 	{info: Info{Name: "tool-poisoning", Title: Text{En: "Tool poisoning: instructions hidden in a description", Zh: "工具投毒：藏在描述里的指令"},
-		Versions: bothVersions, Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy", Title: Text{En: "HTTP anatomy: one request, one response", Zh: "HTTP 报文结构：一个请求，一个响应"},
-		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
 	{info: Info{Name: "http-content-length", Title: Text{En: "Content-Length counts bytes", Zh: "Content-Length 数的是字节"},
-		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
+		Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
 	{info: Info{Name: "http-status-retries", Title: Text{En: "Status codes, retries and backoff", Zh: "状态码、重试与退避"},
-		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
 	{info: Info{Name: "http-idempotency", Title: Text{En: "Retrying a POST: the Idempotency-Key", Zh: "重试 POST：Idempotency-Key"},
-		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
 	{info: Info{Name: "http-sse", Title: Text{En: "Server-Sent Events: streamed vs buffered", Zh: "服务器推送事件（SSE）：流式读取与整体读取"},
-		Versions: bothVersions, Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
 }
 
 // List describes every scenario, for pickers.
 func List() []Info {
 	out := make([]Info, len(scenarios))
-	for i, s := range scenarios {
-		out[i] = s.info
+	for i := range scenarios {
+		out[i] = scenarios[i].info
+		out[i].Versions = scenarios[i].versions()
 	}
 	return out
 }
@@ -138,14 +156,14 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 	if def == nil {
 		return o, nil, fmt.Errorf("%w scenario %q (want one of: %s)", ErrUnknown, o.Scenario, strings.Join(names, ", "))
 	}
-	if !slices.Contains(Versions, o.Version) {
-		return o, nil, fmt.Errorf("%w version %q (want one of: %s)", ErrUnknown, o.Version, strings.Join(Versions, ", "))
+	if !slices.Contains(mcp.Versions(), o.Version) {
+		return o, nil, fmt.Errorf("%w version %q (want one of: %s)", ErrUnknown, o.Version, strings.Join(mcp.Versions(), ", "))
 	}
 	if !slices.Contains(Transports, o.Transport) {
 		return o, nil, fmt.Errorf("%w transport %q (want one of: %s)", ErrUnknown, o.Transport, strings.Join(Transports, ", "))
 	}
-	if !slices.Contains(def.info.Versions, o.Version) {
-		return o, nil, fmt.Errorf("%w: scenario %s runs under %s only", ErrNotApplicable, o.Scenario, strings.Join(def.info.Versions, ", "))
+	if versions := def.versions(); !slices.Contains(versions, o.Version) {
+		return o, nil, fmt.Errorf("%w: scenario %s runs under %s only", ErrNotApplicable, o.Scenario, strings.Join(versions, ", "))
 	}
 	if !slices.Contains(def.info.Transports, o.Transport) {
 		return o, nil, fmt.Errorf("%w: scenario %s runs over %s only", ErrNotApplicable, o.Scenario, strings.Join(def.info.Transports, ", "))

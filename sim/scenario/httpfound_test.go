@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mcpwirelab/sim/mcp"
 	"net/http"
 	"slices"
 	"strconv"
@@ -52,7 +53,7 @@ func TestHTTPLabCatalog(t *testing.T) {
 	var names []string
 	for _, s := range httpLabScenarios() {
 		names = append(names, s.Name)
-		if !slices.Equal(s.Versions, Versions) || !slices.Equal(s.Transports, []string{"http"}) {
+		if !slices.Equal(s.Versions, mcp.Versions()) || !slices.Equal(s.Transports, []string{"http"}) {
 			t.Errorf("%s: versions %v transports %v", s.Name, s.Versions, s.Transports)
 		}
 		if s.Title.En == "" || !hasCJK(s.Title.Zh) {
@@ -93,7 +94,7 @@ func TestHTTPLabSameUnderBothVersions(t *testing.T) {
 			continue
 		}
 		var out [2]bytes.Buffer
-		for i, v := range Versions {
+		for i, v := range mcp.Versions() {
 			o.Version = v
 			tr, err := Run(o)
 			if err != nil {
@@ -123,7 +124,7 @@ func TestHTTPLabNotes(t *testing.T) {
 	for _, s := range httpLabScenarios() {
 		for _, f := range s.Faults {
 			for _, c := range labConfigs {
-				for _, v := range Versions {
+				for _, v := range mcp.Versions() {
 					tr, err := Run(Options{Scenario: s.Name, Version: v, Transport: "http", Fault: f, Client: c})
 					if err != nil {
 						t.Fatal(err)

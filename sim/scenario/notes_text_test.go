@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/specref"
 	"os"
 	"path/filepath"
@@ -49,8 +50,8 @@ func TestNotesText(t *testing.T) {
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
 		if base, v, ok := strings.Cut(k, "@"); ok {
-			if base == "" || !slices.Contains(Versions, v) {
-				t.Errorf("note %s: key must be <key>@<one of %v>", k, Versions)
+			if base == "" || !slices.Contains(mcp.Versions(), v) {
+				t.Errorf("note %s: key must be <key>@<one of %v>", k, mcp.Versions())
 			}
 		}
 		if strings.TrimSpace(n.Text.En) == "" {
@@ -63,7 +64,7 @@ func TestNotesText(t *testing.T) {
 		}
 		if n.Spec != "" {
 			v, page, anchor := specref.Split(n.Spec)
-			if !slices.Contains(Versions, v) || page == v || strings.HasSuffix(page, ".md") || strings.Contains(n.Spec, " ") {
+			if !slices.Contains(mcp.Versions(), v) || page == v || strings.HasSuffix(page, ".md") || strings.Contains(n.Spec, " ") {
 				t.Errorf("note %s: Spec %q is not <version>/<page>[#<anchor>]", k, n.Spec)
 			}
 			if strings.Contains(n.Spec, "#") && anchor == "" {
@@ -188,7 +189,7 @@ var versionOnlyRules = []struct {
 func TestNotesDoNotBorrowRules(t *testing.T) {
 	if dir := os.Getenv("MCP_SPEC_DIR"); dir != "" {
 		for _, r := range versionOnlyRules {
-			for _, v := range Versions {
+			for _, v := range mcp.Versions() {
 				found := false
 				_ = filepath.WalkDir(filepath.Join(dir, v), func(path string, d os.DirEntry, err error) error {
 					if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {

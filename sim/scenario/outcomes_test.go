@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"mcpwirelab/sim/mcp"
 	"net/http"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func TestCapabilitiesOutcome(t *testing.T) {
 }
 
 func TestListChangedOutcome(t *testing.T) {
-	for _, v := range Versions {
+	for _, v := range mcp.Versions() {
 		for _, tp := range Transports {
 			tr := run(t, "list-changed", v, tp, "none")
 			changed := find(tr, "tools-changed")

@@ -135,7 +135,7 @@ func (r *runner) record(e ev) {
 		e.msgs = []json.RawMessage{}
 	}
 	version := ""
-	if r.version != r.o.Version && slices.Contains(Versions, r.version) {
+	if r.version != r.o.Version && slices.Contains(mcp.Versions(), r.version) {
 		version = r.version
 	}
 	wireVersion := r.o.Version

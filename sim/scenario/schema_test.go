@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"mcpwirelab/sim/mcp"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,7 +107,7 @@ var errorDefs2026 = map[int]string{
 // the definition for its method or for the request it answers.
 func TestMessagesMatchSchema(t *testing.T) {
 	schemas := map[string]*specSchemas{}
-	for _, v := range Versions {
+	for _, v := range mcp.Versions() {
 		schemas[v] = loadSpec(t, v)
 	}
 	checked := 0

@@ -301,58 +301,11 @@ func hasVersionMeta(m *jsonrpc.Message) bool {
 }
 
 // validateHeaders checks the mirrored request headers against the body
-// (2026-07-28 §Request Metadata). It returns "" when they agree.
+// (2026-07-28 §Request Metadata). It returns "" when they agree, otherwise
+// the first problem CheckHeaders found.
 func validateHeaders(r *http.Request, m *jsonrpc.Message) string {
-	var p struct {
-		Name *string                    `json:"name"`
-		URI  *string                    `json:"uri"`
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	_ = json.Unmarshal(orEmpty(m.Params), &p)
-	var bodyVersion string
-	_ = json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &bodyVersion)
-
-	hv := r.Header.Values(HeaderProtocolVersion)
-	switch {
-	case len(hv) == 0:
-		return "required header MCP-Protocol-Version is missing"
-	case len(hv) > 1:
-		return "header MCP-Protocol-Version appears more than once"
-	case hv[0] != bodyVersion:
-		return fmt.Sprintf("MCP-Protocol-Version header value '%s' does not match body value '%s'", hv[0], bodyVersion)
-	}
-	mv := r.Header.Values(HeaderMethod)
-	switch {
-	case len(mv) == 0:
-		return "required header Mcp-Method is missing"
-	case len(mv) > 1:
-		return "header Mcp-Method appears more than once"
-	case mv[0] != m.Method: // values are case-sensitive (§Case Sensitivity)
-		return fmt.Sprintf("Mcp-Method header value '%s' does not match body value '%s'", mv[0], m.Method)
-	}
-	var want *string
-	switch m.Method {
-	case mcp.MethodToolsCall, "prompts/get":
-		want = p.Name
-	case "resources/read":
-		want = p.URI
-	}
-	nv := r.Header.Values(HeaderName)
-	if want == nil {
-		return ""
-	}
-	switch {
-	case len(nv) == 0:
-		return fmt.Sprintf("required header Mcp-Name is missing for %s", m.Method)
-	case len(nv) > 1:
-		return "header Mcp-Name appears more than once"
-	}
-	got, err := DecodeValue(nv[0])
-	if err != nil {
-		return "Mcp-Name header: " + err.Error()
-	}
-	if got != *want {
-		return fmt.Sprintf("Mcp-Name header value '%s' does not match body value '%s'", got, *want)
+	if p := CheckHeaders(r.Header, m); len(p) > 0 {
+		return p[0].Message()
 	}
 	return ""
 }

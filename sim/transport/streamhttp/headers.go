@@ -2,9 +2,14 @@ package streamhttp
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"unicode/utf8"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
 )
 
 // Header names. Go canonicalises names it reads ("Mcp-Protocol-Version");
@@ -76,4 +81,105 @@ func isPlainSafe(v string) bool {
 		}
 	}
 	return true
+}
+
+// NameField is the params field a method's Mcp-Name header mirrors
+// (2026-07-28 streamable-http §Request Metadata: the tool or prompt name,
+// or the resource URI), or "" for a method without Mcp-Name.
+func NameField(method string) string {
+	switch method {
+	case mcp.MethodToolsCall, "prompts/get":
+		return "name"
+	case "resources/read":
+		return "uri"
+	}
+	return ""
+}
+
+// HeaderProblem is one way the request metadata headers of a 2026-07-28
+// POST fail §Server Validation.
+type HeaderProblem struct {
+	Header string // HeaderProtocolVersion, HeaderMethod or HeaderName
+	Kind   string // "missing", "duplicate", "mismatch" or "encoding"
+	Got    string // the header value (decoded for Mcp-Name); "" unless mismatch
+	Want   string // the body value it must equal
+	// Field is where the body says it: "params._meta[…protocolVersion]",
+	// "method", "params.name" or "params.uri".
+	Field  string
+	Method string // the request's method
+	Err    error  // Kind "encoding": why the Mcp-Name value does not decode
+}
+
+// Message is the text of the -32020 error the server answers with.
+func (p HeaderProblem) Message() string {
+	switch p.Kind {
+	case "missing":
+		if p.Header == HeaderName {
+			return fmt.Sprintf("required header Mcp-Name is missing for %s", p.Method)
+		}
+		return "required header " + p.Header + " is missing"
+	case "duplicate":
+		return "header " + p.Header + " appears more than once"
+	case "encoding":
+		return "Mcp-Name header: " + p.Err.Error()
+	}
+	return fmt.Sprintf("%s header value '%s' does not match body value '%s'", p.Header, p.Got, p.Want)
+}
+
+// CheckHeaders compares the request metadata headers with the body of a
+// 2026-07-28 request, every one of them (the server rejects on the first;
+// graders report all): MCP-Protocol-Version with _meta's protocolVersion,
+// Mcp-Method with method, and Mcp-Name with the field NameField names.
+// Values are compared case-sensitively (§Case Sensitivity); Mcp-Name is
+// decoded first (§Value Encoding).
+func CheckHeaders(h http.Header, m *jsonrpc.Message) []HeaderProblem {
+	var p struct {
+		Name *string                    `json:"name"`
+		URI  *string                    `json:"uri"`
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if len(m.Params) > 0 {
+		_ = json.Unmarshal(m.Params, &p)
+	}
+	var bodyVersion string
+	_ = json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &bodyVersion)
+	var out []HeaderProblem
+	one := func(name, field, want string) (string, bool) {
+		v := h.Values(name)
+		switch {
+		case len(v) == 0:
+			out = append(out, HeaderProblem{Header: name, Kind: "missing", Field: field, Want: want})
+		case len(v) > 1:
+			out = append(out, HeaderProblem{Header: name, Kind: "duplicate", Field: field, Want: want})
+		default:
+			return v[0], true
+		}
+		return "", false
+	}
+	versionField := `params._meta["` + mcp.MetaProtocolVersion + `"]`
+	if v, ok := one(HeaderProtocolVersion, versionField, bodyVersion); ok && v != bodyVersion {
+		out = append(out, HeaderProblem{Header: HeaderProtocolVersion, Kind: "mismatch", Got: v, Want: bodyVersion, Field: versionField})
+	}
+	if v, ok := one(HeaderMethod, "method", m.Method); ok && v != m.Method {
+		out = append(out, HeaderProblem{Header: HeaderMethod, Kind: "mismatch", Got: v, Want: m.Method, Field: "method"})
+	}
+	field, want := NameField(m.Method), p.Name
+	if field == "uri" {
+		want = p.URI
+	}
+	if field != "" && want != nil {
+		if v, ok := one(HeaderName, "params."+field, *want); ok {
+			got, err := DecodeValue(v)
+			switch {
+			case err != nil:
+				out = append(out, HeaderProblem{Header: HeaderName, Kind: "encoding", Got: v, Want: *want, Field: "params." + field, Err: err})
+			case got != *want:
+				out = append(out, HeaderProblem{Header: HeaderName, Kind: "mismatch", Got: got, Want: *want, Field: "params." + field})
+			}
+		}
+	}
+	for i := range out {
+		out[i].Method = m.Method
+	}
+	return out
 }
