@@ -54,10 +54,11 @@ func responsesTo(tr *trace.Trace, id string) []trace.Event {
 // exact channel, HTTP status and JSON-RPC code of the step that matters.
 func TestFaultOutcomes(t *testing.T) {
 	for _, o := range matrix() {
-		if o.Scenario != "tool-call" {
+		// progress's timeout times out and cancels exactly as tool-call's.
+		if o.Scenario != "tool-call" && (o.Scenario != "progress" || o.Fault != FaultTimeout) {
 			continue
 		}
-		t.Run(o.Version+"/"+o.Transport+"/"+o.Fault, func(t *testing.T) {
+		t.Run(o.Scenario+"/"+o.Version+"/"+o.Transport+"/"+o.Fault, func(t *testing.T) {
 			tr, err := Run(o)
 			if err != nil {
 				t.Fatal(err)
@@ -341,6 +342,36 @@ func TestRunRejectsBadOptions(t *testing.T) {
 		}
 		if !errors.Is(err, ErrUnknown) && !errors.Is(err, ErrNotApplicable) {
 			t.Errorf("%+v: error does not wrap ErrUnknown/ErrNotApplicable", tt.o)
+		}
+	}
+}
+
+// TestEveryFaultChangesTheTranscript: for every scenario, version and
+// transport, each fault the scenario offers there produces events that
+// differ from the run without a fault. A fault the scenario ignores (the
+// UI would label a button that does nothing) fails here.
+func TestEveryFaultChangesTheTranscript(t *testing.T) {
+	type cell struct{ scenario, version, transport string }
+	base := map[cell][]trace.Event{}
+	runs := matrixTraces(t)
+	for _, m := range runs {
+		if m.o.Fault == FaultNone {
+			base[cell{m.o.Scenario, m.o.Version, m.o.Transport}] = m.tr.Events
+		}
+	}
+	for _, m := range runs {
+		if m.o.Fault == FaultNone {
+			continue
+		}
+		none, ok := base[cell{m.o.Scenario, m.o.Version, m.o.Transport}]
+		if !ok {
+			t.Errorf("%+v: no fault-free run to compare with", m.o)
+			continue
+		}
+		a, _ := json.Marshal(none)
+		b, _ := json.Marshal(m.tr.Events)
+		if string(a) == string(b) {
+			t.Errorf("%s %s %s: fault %s changes nothing in the transcript", m.o.Scenario, m.o.Version, m.o.Transport, m.o.Fault)
 		}
 	}
 }

@@ -431,11 +431,11 @@ var noteTable = [...]noteEntry{
 	}},
 	{"timeout.cancelled", Note{
 		Text: Text{
-			En: "The client's deadline (here 2.5 s) passed without a response, so it cancels the request. On stdio there is no per-request stream to close, so it writes notifications/cancelled with the requestId and a reason to stdin; the server stops and sends nothing more for that request.",
-			Zh: "客户端设定的截止时间（这里是 2.5 秒）已过仍未收到响应，于是取消该请求。stdio 上没有可单独关闭的请求流，所以它向 stdin 写入带 requestId 和 reason 的 notifications/cancelled；服务器随即停止，不再为该请求发送任何消息。",
+			En: "The client's deadline (here 2.5 s) passed without a response, so it cancels the request and stops waiting. The progress events did not move the deadline: a client may restart its clock on progress, but should keep a maximum. On stdio there is no per-request stream to close, so cancelling means writing notifications/cancelled with the requestId and a reason to stdin; the server stops and sends nothing more for that request.",
+			Zh: "客户端设定的截止时间（这里是 2.5 秒）已过仍未收到响应，于是取消该请求并不再等待。进度通知没有推迟截止时间：客户端可以在收到进度时重新计时，但应当保留一个上限。stdio 上没有可单独关闭的请求流，所以取消就是向 stdin 写入带 requestId 和 reason 的 notifications/cancelled；服务器随即停止，不再为该请求发送任何消息。",
 		},
-		Spec:  "2026-07-28/basic/transports/stdio#cancellation",
-		Quote: "To cancel an in-flight request, the client MUST send a `notifications/cancelled` notification referencing the request's ID.",
+		Spec:  "2026-07-28/basic/patterns/cancellation#timeouts",
+		Quote: "When the request has not received a success or error response within the timeout period, the sender SHOULD cancel the request and stop waiting for a response.",
 	}},
 	{"timeout.cancelled@2025-11-25", Note{
 		Text: Text{
@@ -538,11 +538,11 @@ var noteTable = [...]noteEntry{
 
 	{"timeout.close-stream", Note{
 		Text: Text{
-			En: "The deadline (here 2.5 s) passed, so the client simply closes the SSE response stream of its tools/call. In 2026-07-28 that close is the cancellation: no notifications/cancelled is sent over HTTP; the server should stop as soon as practical and must send nothing more for the request.",
-			Zh: "截止时间（这里是 2.5 秒）已过，客户端直接关闭 tools/call 的 SSE 响应流。在 2026-07-28 中，关闭流本身就是取消：HTTP 上不会发送 notifications/cancelled；服务器应当尽快停止，并且必须不再为该请求发送任何内容。",
+			En: "The deadline (here 2.5 s) passed without a response, so the client cancels and stops waiting; the progress events did not move it. Over Streamable HTTP cancelling means closing the SSE response stream of its tools/call: that close is the cancellation, and no notifications/cancelled is sent. The server should stop as soon as practical and must send nothing more for the request.",
+			Zh: "截止时间（这里是 2.5 秒）已过仍未收到响应，客户端于是取消并不再等待；进度通知并没有推迟截止时间。在 Streamable HTTP 上，取消就是关闭 tools/call 的 SSE 响应流：关闭本身就是取消，不发送 notifications/cancelled。服务器应当尽快停止，并且必须不再为该请求发送任何内容。",
 		},
-		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
-		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",
+		Spec:  "2026-07-28/basic/patterns/cancellation#timeouts",
+		Quote: "When the request has not received a success or error response within the timeout period, the sender SHOULD cancel the request and stop waiting for a response.",
 	}},
 
 	// ---- Errors shared by every request ("error.<code>[.http-<status>]") ----

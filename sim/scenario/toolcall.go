@@ -30,7 +30,7 @@ func toolCall(r *runner) {
 	switch r.o.Fault {
 	case FaultTimeout:
 		prompt, call = "Export this month's Engineering timesheets.",
-			toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Engineering", "steps": 5}, Progress: true, Timeout: 2500 * time.Millisecond}
+			toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Engineering", "steps": 5}, Progress: true, Timeout: clientTimeout}
 	case FaultUnknownTool:
 		// The model invents a tool that is not in the list.
 		call = toolChoice{Name: "search_mail", Args: map[string]any{"query": "urgent", "limit": 3}}
@@ -75,10 +75,22 @@ func progressScenario(r *runner) {
 		return
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
-	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: 30 * time.Second,
+	// The client's deadline: generous, or (fault timeout) shorter than the
+	// three-second export. Progress does not extend it: 2026-07-28
+	// basic/patterns/cancellation §Timeouts lets a client reset the clock
+	// on progress but says it "SHOULD always enforce a maximum timeout".
+	timeout := 30 * time.Second
+	if r.o.Fault == FaultTimeout {
+		timeout = clientTimeout
+	}
+	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: timeout,
 		DropStream: r.o.Fault == FaultStreamDrop})
 	r.finish()
 }
+
+// clientTimeout is the deadline of the timeout fault (tool-call and
+// progress): long enough for two progress events, shorter than the tool.
+const clientTimeout = 2500 * time.Millisecond
 
 type toolChoice struct {
 	Name     string
