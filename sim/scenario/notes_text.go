@@ -331,16 +331,16 @@ var noteTable = [...]noteEntry{
 	}},
 	{"tools-list.result", Note{
 		Text: Text{
-			En: "The server returns its tools, each with name, title, description, inputSchema and annotations, plus resultType complete. ttlMs 300000 and cacheScope public tell the client it may reuse this list for five minutes without asking again, unless a list_changed notification marks it stale sooner.",
-			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations，结果中还有 resultType: complete。ttlMs 300000 和 cacheScope public 告诉客户端：五分钟内可以直接复用这份列表，无需再次请求，除非 list_changed 通知提前宣告它已过时。",
+			En: "The server returns its tools, each with name, title, description and inputSchema, plus annotations (hints such as readOnlyHint) where the tool declares any; the result also says resultType complete. ttlMs 300000 and cacheScope public tell the client it may reuse this list for five minutes without asking again, unless a list_changed notification marks it stale sooner.",
+			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description 和 inputSchema，声明了提示的工具还带有 annotations（例如 readOnlyHint）；结果中还有 resultType: complete。ttlMs 300000 和 cacheScope public 告诉客户端：五分钟内可以直接复用这份列表，无需再次请求，除非 list_changed 通知提前宣告它已过时。",
 		},
 		Spec:  "2026-07-28/server/utilities/caching#time-to-live-ttl-field",
 		Quote: "If `ttlMs` is positive, the client SHOULD consider the result fresh for that many milliseconds after receiving the response.",
 	}},
 	{"tools-list.result@2025-11-25", Note{
 		Text: Text{
-			En: "The server returns its tools, each with name, title, description, inputSchema and annotations. There is no nextCursor, so this is the whole list; the server may answer tools/list at all only because it declared the tools capability in initialize.",
-			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description、inputSchema 和 annotations。结果中没有 nextCursor，说明这就是完整列表；服务器之所以能响应 tools/list，是因为它在 initialize 中声明了 tools 能力。",
+			En: "The server returns its tools, each with name, title, description and inputSchema, plus annotations (hints such as readOnlyHint) where the tool declares any. There is no nextCursor, so this is the whole list; the server may answer tools/list at all only because it declared the tools capability in initialize.",
+			Zh: "服务器返回它的工具列表，每个工具都有 name、title、description 和 inputSchema，声明了提示的工具还带有 annotations（例如 readOnlyHint）。结果中没有 nextCursor，说明这就是完整列表；服务器之所以能响应 tools/list，是因为它在 initialize 中声明了 tools 能力。",
 		},
 		Spec:  "2025-11-25/server/tools#capabilities",
 		Quote: "Servers that support tools MUST declare the `tools` capability",
@@ -762,32 +762,32 @@ var noteTable = [...]noteEntry{
 
 	{"list-changed.no-tool", Note{
 		Text: Text{
-			En: "The Host finds no tool that can book a room, so the model cannot help yet. Rather than polling tools/list, it relies on the DiscoverResult: tools.listChanged is true, so the server will announce changes to clients that subscribe. The next step is to open that subscription.",
-			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。它没有反复轮询 tools/list，而是依据 DiscoverResult：tools.listChanged 为 true，说明服务器会把变化通知给订阅了的客户端。下一步就是建立这个订阅。",
+			En: "The Host finds no tool that can book a room, so the model cannot help yet. It does not poll tools/list: the DiscoverResult said tools.listChanged is true, and the client already opened its subscriptions/listen stream before this listing (subscribed first, listed second, so no change can slip in between). Now it just waits for notifications/tools/list_changed on that stream.",
+			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。它不去轮询 tools/list：DiscoverResult 中 tools.listChanged 为 true，而且客户端在这次列出之前就已经打开了 subscriptions/listen 流（先订阅、后列出，中间的变化就不会漏掉）。现在它只需在这条流上等待 notifications/tools/list_changed。",
 		},
 		Spec:  "2026-07-28/server/tools#capabilities",
 		Quote: "This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.",
 	}},
 	{"list-changed.no-tool@2025-11-25", Note{
 		Text: Text{
-			En: "The Host finds no tool that can book a room, so the model cannot help yet. initialize declared tools.listChanged: true, a promise that the server will say when its tool list changes, so the client waits for that notification instead of polling tools/list. On stdio it just keeps reading stdout; over HTTP it first needs a stream the server can write to.",
-			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。initialize 中声明了 tools.listChanged: true，等于承诺工具列表变化时服务器会通知，所以客户端等待这条通知，而不是轮询 tools/list。在 stdio 上它只需继续读 stdout；在 HTTP 上它得先打开一条服务器能往里写的流。",
+			En: "The Host finds no tool that can book a room, so the model cannot help yet. initialize declared tools.listChanged: true, a promise that the server will say when its tool list changes, so the client waits for that notification instead of polling tools/list. On stdio it just keeps reading stdout; over HTTP it already opened the session's GET stream, which the server can write to, before this listing, and waits on it.",
+			Zh: "Host 发现没有任何工具能预订会议室，所以模型暂时帮不上忙。initialize 中声明了 tools.listChanged: true，等于承诺工具列表变化时服务器会通知，所以客户端等待这条通知，而不是轮询 tools/list。在 stdio 上它只需继续读 stdout；在 HTTP 上它在这次列出之前就已经打开了会话的 GET 流（服务器可以往里写），现在就在这条流上等待。",
 		},
 		Spec:  "2025-11-25/server/tools#capabilities",
 		Quote: "Servers that support tools MUST declare the `tools` capability",
 	}},
 	{"listen.request", Note{
 		Text: Text{
-			En: "subscriptions/listen opens a long-lived request. params.notifications is the filter, here only toolsListChanged: true, and the server may send nothing the client did not ask for. The request's JSON-RPC id (3) becomes the subscription id. Over HTTP it is an ordinary POST whose response stays open as an SSE stream; it replaces the GET stream and resources/subscribe of 2025-11-25.",
-			Zh: "subscriptions/listen 开启一个长期存在的请求。params.notifications 是过滤条件，这里只有 toolsListChanged: true，客户端没要求的通知服务器一概不得发送。这个请求的 JSON-RPC id（3）就是订阅 id。在 HTTP 上它是一个普通的 POST，其响应作为 SSE 流保持打开；它取代了 2025-11-25 的 GET 流和 resources/subscribe。",
+			En: "subscriptions/listen opens a long-lived request. params.notifications is the filter, here only toolsListChanged: true, and the server may send nothing the client did not ask for. The request's JSON-RPC id (2) becomes the subscription id. Over HTTP it is an ordinary POST whose response stays open as an SSE stream; it replaces the GET stream and resources/subscribe of 2025-11-25.",
+			Zh: "subscriptions/listen 开启一个长期存在的请求。params.notifications 是过滤条件，这里只有 toolsListChanged: true，客户端没要求的通知服务器一概不得发送。这个请求的 JSON-RPC id（2）就是订阅 id。在 HTTP 上它是一个普通的 POST，其响应作为 SSE 流保持打开；它取代了 2025-11-25 的 GET 流和 resources/subscribe。",
 		},
 		Spec:  "2026-07-28/basic/patterns/subscriptions#opening-a-stream",
 		Quote: "The server MUST NOT send notification types the client has not explicitly requested.",
 	}},
 	{"subscription.acknowledged", Note{
 		Text: Text{
-			En: "The first message of the subscription is notifications/subscriptions/acknowledged: _meta carries subscriptionId 3 (the listen request's id), and notifications echoes the part of the filter the server agreed to honor. Over HTTP it is the first SSE event of the 200 text/event-stream response, which stays open; on stdio it is one more line on stdout. The client checks that toolsListChanged is still there.",
-			Zh: "订阅的第一条消息是 notifications/subscriptions/acknowledged：_meta 中带着 subscriptionId 3（即 listen 请求的 id），notifications 回显服务器同意履行的那部分过滤条件。在 HTTP 上，它是 200 text/event-stream 响应中的第一个 SSE 事件，而这个响应会一直保持打开；在 stdio 上，它是 stdout 上的又一行。客户端要核对 toolsListChanged 仍在其中。",
+			En: "The first message of the subscription is notifications/subscriptions/acknowledged: _meta carries subscriptionId 2 (the listen request's id), and notifications echoes the part of the filter the server agreed to honor. Over HTTP it is the first SSE event of the 200 text/event-stream response, which stays open; on stdio it is one more line on stdout. The client checks that toolsListChanged is still there.",
+			Zh: "订阅的第一条消息是 notifications/subscriptions/acknowledged：_meta 中带着 subscriptionId 2（即 listen 请求的 id），notifications 回显服务器同意履行的那部分过滤条件。在 HTTP 上，它是 200 text/event-stream 响应中的第一个 SSE 事件，而这个响应会一直保持打开；在 stdio 上，它是 stdout 上的又一行。客户端要核对 toolsListChanged 仍在其中。",
 		},
 		Spec:  "2026-07-28/basic/patterns/subscriptions#acknowledgment",
 		Quote: "The server MUST send `notifications/subscriptions/acknowledged` as the first message carrying the subscription's ID in `_meta` under `io.modelcontextprotocol/subscriptionId`, and MUST NOT send any notification on the subscription before it.",
@@ -825,8 +825,8 @@ var noteTable = [...]noteEntry{
 	}},
 	{"tools-changed", Note{
 		Text: Text{
-			En: "notifications/tools/list_changed arrives on the subscription, tagged with subscriptionId 3 in _meta. It carries no list, only the news that the list changed: the client drops its cached copy and sends a fresh tools/list. Over HTTP it is one SSE event on the listen stream (the 94 before it is the chunk size in hex); on stdio it is a line between responses, and subscriptionId tells the client which subscription it belongs to.",
-			Zh: "notifications/tools/list_changed 通过订阅到达，_meta 中标着 subscriptionId 3。它不携带列表，只告知列表变了：客户端丢弃缓存的副本，重新发送 tools/list。在 HTTP 上，它是 listen 流上的一个 SSE 事件（前面的 94 是十六进制的分块长度）；在 stdio 上，它是夹在响应之间的一行，客户端靠 subscriptionId 判断它属于哪个订阅。",
+			En: "notifications/tools/list_changed arrives on the subscription, tagged with subscriptionId 2 in _meta. It carries no list, only the news that the list changed: the client drops its cached copy and sends a fresh tools/list. Over HTTP it is one SSE event on the listen stream (the 94 before it is the chunk size in hex); on stdio it is a line between responses, and subscriptionId tells the client which subscription it belongs to.",
+			Zh: "notifications/tools/list_changed 通过订阅到达，_meta 中标着 subscriptionId 2。它不携带列表，只告知列表变了：客户端丢弃缓存的副本，重新发送 tools/list。在 HTTP 上，它是 listen 流上的一个 SSE 事件（前面的 94 是十六进制的分块长度）；在 stdio 上，它是夹在响应之间的一行，客户端靠 subscriptionId 判断它属于哪个订阅。",
 		},
 		Spec:  "2026-07-28/server/tools#list-changed-notification",
 		Quote: "When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`",
@@ -841,8 +841,8 @@ var noteTable = [...]noteEntry{
 	}},
 	{"subscription.cancelled", Note{
 		Text: Text{
-			En: "The booking is done, so the client ends its subscription. On stdio there is no per-request stream to close, so it writes notifications/cancelled with requestId 3, the id of the subscriptions/listen request. The server drops the subscription (see its stderr) and sends nothing more for it, not even a closing response.",
-			Zh: "预订已经完成，客户端结束订阅。stdio 上没有可以单独关闭的请求流，所以它写入 notifications/cancelled，requestId 为 3，也就是 subscriptions/listen 请求的 id。服务器随即撤销该订阅（见其 stderr），之后不再为它发送任何消息，连结束响应也没有。",
+			En: "The booking is done, so the client ends its subscription. On stdio there is no per-request stream to close, so it writes notifications/cancelled with requestId 2, the id of the subscriptions/listen request. The server drops the subscription (see its stderr) and sends nothing more for it, not even a closing response.",
+			Zh: "预订已经完成，客户端结束订阅。stdio 上没有可以单独关闭的请求流，所以它写入 notifications/cancelled，requestId 为 2，也就是 subscriptions/listen 请求的 id。服务器随即撤销该订阅（见其 stderr），之后不再为它发送任何消息，连结束响应也没有。",
 		},
 		Spec:  "2026-07-28/basic/transports/stdio#cancellation",
 		Quote: "Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it.",
