@@ -353,13 +353,17 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if !contains(s.cfg.Modern, version) {
 		// basic/versioning §Protocol Version Negotiation: "it MUST respond
 		// with an UnsupportedProtocolVersionError listing the versions it
-		// does support"; streamable-http: 400 Bad Request.
-		msg := "Unsupported protocol version: " + version
-		if contains(s.cfg.Legacy, version) {
-			msg += " is served only through the initialize handshake, not per-request _meta"
-		}
+		// does support"; streamable-http: 400 Bad Request. The client
+		// "SHOULD select a mutually supported version from the supported
+		// list and retry the request", so the list holds only versions this
+		// request can be retried with: a request carrying _meta is served
+		// at modern versions only. The handshake versions are named in the
+		// message instead; listing them (the spec's example lists
+		// 2025-11-25 too) would send a client that asked for 2025-11-25
+		// back with 2025-11-25, forever.
+		msg := unsupportedVersionMessage(version, s.cfg.Modern, s.cfg.Legacy)
 		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
-			UnsupportedVersionData{Supported: s.Supported(), Requested: version})
+			UnsupportedVersionData{Supported: append([]string{}, s.cfg.Modern...), Requested: version})
 		r.Modern = true
 		return r
 	}
@@ -386,6 +390,20 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	}
 	r.Modern = true
 	return r
+}
+
+// unsupportedVersionMessage is the message of the -32022 a request with
+// per-request _meta gets for a version the server does not serve that way:
+// what it serves per request, and which versions need initialize instead.
+func unsupportedVersionMessage(requested string, modern, legacy []string) string {
+	msg := "Unsupported protocol version: " + requested
+	switch {
+	case contains(legacy, requested):
+		msg += " is served only after an initialize handshake, not with per-request _meta"
+	case len(legacy) > 0:
+		msg += " (this server also speaks " + strings.Join(legacy, ", ") + ", after an initialize handshake)"
+	}
+	return msg + "; per request it serves " + strings.Join(modern, ", ")
 }
 
 func (s *Server) capabilities() json.RawMessage {

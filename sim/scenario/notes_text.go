@@ -280,8 +280,8 @@ var noteTable = [...]noteEntry{
 	}},
 	{"discover.error.32022.http-400", Note{
 		Text: Text{
-			En: "The client asked for an unknown version (here 2099-01-01), in both the MCP-Protocol-Version header and _meta. The server does not implement it, so it answers 400 Bad Request with error -32022 (UnsupportedProtocolVersion), whose data.supported lists the versions it does speak.",
-			Zh: "客户端在 MCP-Protocol-Version 头和 _meta 里都请求了一个未知版本（这里是 2099-01-01）。服务器没有实现这个版本，于是回复 400 Bad Request 和 -32022 错误（UnsupportedProtocolVersion），其 data.supported 列出了它支持的版本。",
+			En: "The client asked for an unknown version (here 2099-01-01), in both the MCP-Protocol-Version header and _meta. The server does not implement it, so it answers 400 Bad Request with error -32022 (UnsupportedProtocolVersion). data.supported lists the versions this request can be retried with: only 2026-07-28, because a request carrying _meta is served at modern versions only. The server also speaks 2025-11-25, but only after an initialize handshake, so the message names it instead of the list; a client that picked it from the list would only be refused again.",
+			Zh: "客户端在 MCP-Protocol-Version 头和 _meta 里都请求了一个未知版本（这里是 2099-01-01）。服务器没有实现这个版本，于是回复 400 Bad Request 和 -32022 错误（UnsupportedProtocolVersion）。data.supported 列出的是这个请求可以改用来重试的版本：只有 2026-07-28，因为带 _meta 的请求只能按新版版本处理。服务器也支持 2025-11-25，但只能在 initialize 握手之后使用，所以它写在错误消息里而不在列表中；客户端若从列表里选了它，只会再次被拒绝。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 		Quote: "If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.",
@@ -669,16 +669,16 @@ var noteTable = [...]noteEntry{
 	}},
 	{"error.32022", Note{
 		Text: Text{
-			En: "Error -32022 UnsupportedProtocolVersion: the server does not implement the version this request declared, and error.data.supported lists the versions it does. It is one of the codes 2026-07-28 reserves for the MCP specification itself; the client should retry with a mutually supported version.",
-			Zh: "错误 -32022 UnsupportedProtocolVersion：服务器没有实现该请求声明的版本，error.data.supported 列出了它支持的版本。这是 2026-07-28 为 MCP 规范本身保留的错误码之一；客户端应换一个双方都支持的版本重试。",
+			En: "Error -32022 UnsupportedProtocolVersion: the server does not implement the version this request declared, and error.data.supported lists the versions it does serve that way, with per-request _meta (a dual-era server names its handshake versions in the message). It is one of the codes 2026-07-28 reserves for the MCP specification itself; the client should retry with a mutually supported version.",
+			Zh: "错误 -32022 UnsupportedProtocolVersion：服务器没有实现该请求声明的版本，error.data.supported 列出了它以这种方式（逐请求 _meta）支持的版本（双时代服务器把需要握手的版本写在错误消息里）。这是 2026-07-28 为 MCP 规范本身保留的错误码之一；客户端应换一个双方都支持的版本重试。",
 		},
 		Spec:  "2026-07-28/basic/index#error-codes",
 		Quote: "Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.",
 	}},
 	{"error.32022.http-400", Note{
 		Text: Text{
-			En: "400 Bad Request with -32022 UnsupportedProtocolVersion: the server does not speak the version in MCP-Protocol-Version and _meta, and error.data.supported lists the ones it does. A client that also speaks legacy versions must read this body: it means \"modern server, pick another version\", not \"legacy server, fall back to initialize\".",
-			Zh: "400 Bad Request 加 -32022 UnsupportedProtocolVersion：服务器不支持 MCP-Protocol-Version 和 _meta 中的版本，error.data.supported 列出了它支持的版本。同时支持旧版本的客户端必须读这个响应体：它的意思是“这是新版服务器，换个版本”，而不是“这是旧服务器，退回 initialize”。",
+			En: "400 Bad Request with -32022 UnsupportedProtocolVersion: the server does not speak the version in MCP-Protocol-Version and _meta, and error.data.supported lists the ones it serves per request. A client that also speaks legacy versions must read this body: it means \"modern server, pick another version\", not \"legacy server, fall back to initialize\".",
+			Zh: "400 Bad Request 加 -32022 UnsupportedProtocolVersion：服务器不支持 MCP-Protocol-Version 和 _meta 中的版本，error.data.supported 列出了它逐请求支持的版本。同时支持旧版本的客户端必须读这个响应体：它的意思是“这是新版服务器，换个版本”，而不是“这是旧服务器，退回 initialize”。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#backward-compatibility",
 		Quote: "On `400 Bad Request`, the client SHOULD inspect the response body before falling back: modern servers also use `400` for `UnsupportedProtocolVersionError`, `MissingRequiredClientCapabilityError`, and header-validation failures.",
