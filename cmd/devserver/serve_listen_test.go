@@ -12,9 +12,10 @@ import (
 
 // TestListenStreamEndsGracefullyOnShutdown opens a real 2026-07-28
 // subscriptions/listen stream on the engine, then stops the server: the
-// stream must get the acknowledgment first and, at shutdown, the graceful
-// completion result (basic/patterns/subscriptions §Graceful Closure), and
-// the server must stop promptly.
+// stream must get the acknowledgment first and, at shutdown,
+// notifications/cancelled and then the graceful completion result
+// (basic/patterns/subscriptions §Graceful Closure), and the server must
+// stop promptly.
 func TestListenStreamEndsGracefullyOnShutdown(t *testing.T) {
 	ts := startServer(t, func(c *serveConfig) { c.NewMCP = nil })
 	body := `{"jsonrpc":"2.0","id":"sub-1","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
@@ -49,10 +50,16 @@ func TestListenStreamEndsGracefullyOnShutdown(t *testing.T) {
 	stopped := make(chan struct{})
 	cancel := ts.cancel
 	go func() { cancel(); close(stopped) }() // shutdown begins; startServer's cleanup waits for it
-	data = append(data, next())
+	data = append(data, next(), next())
 	<-stopped
-	if !strings.Contains(data[0], `"id":"sub-1","result":{"_meta":{"io.modelcontextprotocol/subscriptionId":"sub-1"},"resultType":"complete"}`) {
-		t.Fatalf("at shutdown got %q, want the graceful completion result", data[0])
+	// basic/patterns/cancellation: the server MUST send
+	// notifications/cancelled for a listen stream it tears down; then the
+	// completion result (subscriptions §Graceful Closure, SHOULD).
+	if !strings.Contains(data[0], `"method":"notifications/cancelled","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":"sub-1"},"reason":"server shutting down","requestId":"sub-1"}`) {
+		t.Fatalf("at shutdown got %q first, want notifications/cancelled for sub-1", data[0])
+	}
+	if !strings.Contains(data[1], `"id":"sub-1","result":{"_meta":{"io.modelcontextprotocol/subscriptionId":"sub-1"},"resultType":"complete"}`) {
+		t.Fatalf("at shutdown got %q, want the graceful completion result", data[1])
 	}
 	if d := time.Since(start); d > 4*time.Second {
 		t.Fatalf("shutdown took %s", d)

@@ -21,7 +21,8 @@ type SubscriptionFilter struct {
 // then deliver only the opted-in notifications, each tagged with the
 // subscription id (the listen request's id). The stream ends when the client
 // cancels (nothing more is sent) or, gracefully, when the server stops
-// (a completion result).
+// (notifications/cancelled for the listen request, then a completion
+// result).
 func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify func(*jsonrpc.Message)) Reply {
 	var p struct {
 		Notifications *SubscriptionFilter `json:"notifications"`
@@ -56,7 +57,17 @@ func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 		s.Logf("subscription %s closed by the client", m.ID)
 		return Reply{Status: http.StatusOK}
 	}
-	// Graceful closure: "it SHOULD respond to the original
-	// subscriptions/listen request with a completion result".
+	// The server tears the subscription down (shutdown), and two pages
+	// ask for different things. basic/patterns/cancellation: "A server
+	// MUST send notifications/cancelled referencing a subscriptions/listen
+	// request ID when it tears down that subscription stream".
+	// subscriptions §Graceful Closure: it "SHOULD respond to the original
+	// subscriptions/listen request with a completion result before closing
+	// the stream". Both hold in one order only: a cancellation "MUST only
+	// reference requests that ... Are believed to still be in-progress",
+	// so it goes first, while the listen request is still open, tagged
+	// like every message on the stream; the result then ends it.
+	s.Logf("subscription %s ended by the server (shutting down)", m.ID)
+	notify(jsonrpc.Notification(MethodCancelled, map[string]any{"requestId": subID, "reason": "server shutting down", "_meta": meta}))
 	return Reply{Msg: jsonrpc.Result(m.ID, map[string]any{"resultType": "complete", "_meta": meta}), Status: http.StatusOK}
 }

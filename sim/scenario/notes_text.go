@@ -841,16 +841,16 @@ var noteTable = [...]noteEntry{
 	}},
 	{"subscription.cancelled", Note{
 		Text: Text{
-			En: "The booking is done, so the client ends its subscription. On stdio there is no per-request stream to close, so it writes notifications/cancelled with requestId 2, the id of the subscriptions/listen request. The server drops the subscription (see its stderr) and sends nothing more for it, not even a closing response.",
-			Zh: "预订已经完成，客户端结束订阅。stdio 上没有可以单独关闭的请求流，所以它写入 notifications/cancelled，requestId 为 2，也就是 subscriptions/listen 请求的 id。服务器随即撤销该订阅（见其 stderr），之后不再为它发送任何消息，连结束响应也没有。",
+			En: "The booking is done, so the client ends its subscription. On stdio there is no per-request stream to close, so it writes notifications/cancelled with requestId 2, the id of the subscriptions/listen request. The server drops the subscription (see its stderr) and sends nothing more for it, not even a closing response. Had the server ended the subscription itself (at shutdown), it would send notifications/cancelled for the listen request itself and then a completion result. The spec pulls two ways here: basic/patterns/cancellation says the server MUST send notifications/cancelled when it tears a listen stream down, subscriptions §Graceful Closure asks for a completion result (SHOULD). This server does both, the cancellation first, because a cancellation may only name a request still in progress.",
+			Zh: "预订已经完成，客户端结束订阅。stdio 上没有可以单独关闭的请求流，所以它写入 notifications/cancelled，requestId 为 2，也就是 subscriptions/listen 请求的 id。服务器随即撤销该订阅（见其 stderr），之后不再为它发送任何消息，连结束响应也没有。如果是服务器主动结束订阅（例如关闭时），它会自己为 listen 请求发送 notifications/cancelled，然后再发送结束用的 result。规范在这里有两种说法：basic/patterns/cancellation 规定服务器拆除 listen 流时必须（MUST）发送 notifications/cancelled，subscriptions 的「Graceful Closure」则要求发送结束用的 result（SHOULD）。这个服务器两者都做，并且先发取消通知，因为取消通知只能指向仍在进行中的请求。",
 		},
 		Spec:  "2026-07-28/basic/transports/stdio#cancellation",
 		Quote: "Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it.",
 	}},
 	{"subscription.close-stream", Note{
 		Text: Text{
-			En: "The booking is done, so the client closes the SSE response of its subscriptions/listen POST. Over HTTP that close is the cancellation: no notifications/cancelled is sent, and the server must send nothing more for the subscription (a closing result comes only when the server ends a subscription itself). No DELETE follows either: there is no session to end.",
-			Zh: "预订已经完成，客户端关闭 subscriptions/listen 这个 POST 的 SSE 响应。在 HTTP 上，关闭流本身就是取消：不发送 notifications/cancelled，服务器也不得再为该订阅发送任何内容（只有服务器主动结束订阅时才会发送结束用的 result）。之后也没有 DELETE：根本没有需要结束的会话。",
+			En: "The booking is done, so the client closes the SSE response of its subscriptions/listen POST. Over HTTP that close is the cancellation: no notifications/cancelled is sent, and the server must send nothing more for the subscription (a closing result comes only when the server ends a subscription itself). No DELETE follows either: there is no session to end. Had the server ended the subscription itself (at shutdown), it would send notifications/cancelled for the listen request itself and then a completion result. The spec pulls two ways here: basic/patterns/cancellation says the server MUST send notifications/cancelled when it tears a listen stream down, subscriptions §Graceful Closure asks for a completion result (SHOULD). This server does both, the cancellation first, because a cancellation may only name a request still in progress.",
+			Zh: "预订已经完成，客户端关闭 subscriptions/listen 这个 POST 的 SSE 响应。在 HTTP 上，关闭流本身就是取消：不发送 notifications/cancelled，服务器也不得再为该订阅发送任何内容（只有服务器主动结束订阅时才会发送结束用的 result）。之后也没有 DELETE：根本没有需要结束的会话。如果是服务器主动结束订阅（例如关闭时），它会自己为 listen 请求发送 notifications/cancelled，然后再发送结束用的 result。规范在这里有两种说法：basic/patterns/cancellation 规定服务器拆除 listen 流时必须（MUST）发送 notifications/cancelled，subscriptions 的「Graceful Closure」则要求发送结束用的 result（SHOULD）。这个服务器两者都做，并且先发取消通知，因为取消通知只能指向仍在进行中的请求。",
 		},
 		Spec:  "2026-07-28/basic/transports/streamable-http#cancellation",
 		Quote: "Closing the SSE response stream MUST be treated by the server as cancellation of that request.",

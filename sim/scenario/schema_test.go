@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"mcpwirelab/sim/mcp"
@@ -199,6 +200,31 @@ func TestSchemaCatchesViolations(t *testing.T) {
 	for def, raw := range bad {
 		if err := s.validate(def, []byte(raw)); err == nil {
 			t.Errorf("%s accepted an invalid message: %s", def, raw)
+		}
+	}
+}
+
+// TestListenShutdownMatchesSchema: the messages that end a subscription
+// the server tears down (no scenario shows a shutdown) are valid 2026-07-28
+// messages: notifications/cancelled with the subscription id in _meta, then
+// the SubscriptionsListenResultResponse.
+func TestListenShutdownMatchesSchema(t *testing.T) {
+	s := loadSpec(t, mcp.V20260728)
+	stopping, stop := context.WithCancel(context.Background())
+	srv := mcp.NewServer(mcp.Config{ListChanged: true, Stopping: stopping})
+	var got []*jsonrpc.Message
+	listen := jsonrpc.Request(jsonrpc.IntID(7), mcp.MethodListen, mcp.RequestParams(mcp.V20260728,
+		map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}}, nil))
+	r := srv.Handle(context.Background(), mcp.NewConn(), listen, func(n *jsonrpc.Message) {
+		got = append(got, n)
+		stop()
+	})
+	if len(got) != 2 || r.Msg == nil {
+		t.Fatalf("got %v and %v", got, r.Msg)
+	}
+	for def, m := range map[string]*jsonrpc.Message{"SubscriptionsAcknowledgedNotification": got[0], "CancelledNotification": got[1], "SubscriptionsListenResultResponse": r.Msg} {
+		if err := s.validate(def, m.Encode()); err != nil {
+			t.Errorf("%v\n%s", err, m.Encode())
 		}
 	}
 }
