@@ -12,12 +12,18 @@ import (
 
 // Faults the host can inject, in display order.
 const (
-	FaultNone               = "none"
-	FaultUnknownTool        = "unknown-tool"
-	FaultBadParams          = "bad-params"
-	FaultTimeout            = "timeout"
-	FaultStdoutPollution    = "stdout-pollution"
-	FaultBadOrigin          = "bad-origin"
+	FaultNone            = "none"
+	FaultUnknownTool     = "unknown-tool"
+	FaultBadParams       = "bad-params"
+	FaultTimeout         = "timeout"
+	FaultStdoutPollution = "stdout-pollution"
+	// FaultBadOrigin is a cross-origin request: a page on another site
+	// calls the local server from the user's browser (Origin check).
+	FaultBadOrigin = "bad-origin"
+	// FaultDNSRebinding is a DNS-rebinding request: the attacker's name
+	// now resolves to 127.0.0.1, so Host and Origin both carry it (Host
+	// check).
+	FaultDNSRebinding       = "dns-rebinding"
 	FaultHeaderMismatch     = "header-mismatch"
 	FaultUnsupportedVersion = "unsupported-version"
 	FaultMissingSession     = "missing-session"
@@ -37,7 +43,7 @@ const (
 // ToolCallFaults lists the faults of the tool-call scenario (every MCP
 // fault; other scenarios list their own in Info.Faults).
 var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
-	FaultBadOrigin, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession}
+	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession}
 
 // FaultApplies reports whether a fault exists for a version and transport,
 // and if not, why (a sentence for error messages and the UI).
@@ -50,6 +56,10 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 	case FaultBadOrigin:
 		if transport != "http" {
 			return false, "bad-origin needs the http transport: stdio has no Origin header"
+		}
+	case FaultDNSRebinding:
+		if transport != "http" {
+			return false, "dns-rebinding needs the http transport: stdio has no Host or Origin header"
 		}
 	case FaultHeaderMismatch:
 		if transport != "http" || !mcp.IsModern(version) {

@@ -169,11 +169,27 @@ func TestFaultOutcomes(t *testing.T) {
 					t.Fatalf("host failure: %+v", f)
 				}
 			case FaultBadOrigin:
+				// A cross-origin request: foreign Origin, the server's own
+				// Host; the Origin check refuses it.
 				e := tr.Events[3]
-				if !strings.Contains(tr.Events[2].Raw, "\r\nOrigin: http://attacker.example\r\n") {
-					t.Fatalf("request lacks the attacker Origin:\n%s", tr.Events[2].Raw)
+				if !strings.Contains(tr.Events[2].Raw, "\r\nOrigin: http://attacker.example\r\n") || !strings.Contains(tr.Events[2].Raw, "\r\nHost: 127.0.0.1:8080\r\n") {
+					t.Fatalf("request lacks the attacker Origin or the server's Host:\n%s", tr.Events[2].Raw)
 				}
-				expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
+				m := expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
+				if !strings.HasPrefix(m.Error.Message, "Forbidden: Origin ") {
+					t.Fatalf("refused by %q, want the Origin check", m.Error.Message)
+				}
+			case FaultDNSRebinding:
+				// DNS rebinding: Host and Origin both carry the attacker's
+				// name; the Host check refuses it before the Origin check.
+				e := tr.Events[3]
+				if !strings.Contains(tr.Events[2].Raw, "\r\nOrigin: http://attacker.example:8080\r\n") || !strings.Contains(tr.Events[2].Raw, "\r\nHost: attacker.example:8080\r\n") {
+					t.Fatalf("request is not a rebound one:\n%s", tr.Events[2].Raw)
+				}
+				m := expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
+				if !strings.HasPrefix(m.Error.Message, "Forbidden: Host ") || e.Note != "rebound.error.32600.http-403" {
+					t.Fatalf("refused by %q (note %s), want the Host check", m.Error.Message, e.Note)
+				}
 			case FaultHeaderMismatch:
 				e := find(tr, "tools-call.error.32020")
 				if len(e) != 1 {

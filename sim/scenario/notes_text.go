@@ -593,6 +593,26 @@ var noteTable = [...]noteEntry{
 		Spec:  "2025-11-25/basic/transports#security-warning",
 		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
 	}},
+	{"rebound.request", Note{
+		Text:  txtReboundRequest,
+		Spec:  "2026-07-28/basic/transports/streamable-http#security-%26-endpoint",
+		Quote: "Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks.",
+	}},
+	{"rebound.request@2025-11-25", Note{
+		Text:  txtReboundRequest,
+		Spec:  "2025-11-25/basic/transports#security-warning",
+		Quote: "Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks",
+	}},
+	{"rebound.error.32600.http-403", Note{
+		Text:  txtReboundRefused,
+		Spec:  "2026-07-28/basic/transports/streamable-http#security-%26-endpoint",
+		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
+	}},
+	{"rebound.error.32600.http-403@2025-11-25", Note{
+		Text:  txtReboundRefused,
+		Spec:  "2025-11-25/basic/transports#security-warning",
+		Quote: "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.",
+	}},
 	{"error.32600.http-404", Note{
 		Text: Text{
 			En: "404 Not Found for a request that carried an Mcp-Session-Id: the server no longer knows this session (it expired or was deleted). The client must start a new session by sending initialize again, without the old id.",
@@ -1172,8 +1192,16 @@ var (
 		Zh: "-32600 Invalid Request：JSON 能解析，但不是合法的 JSON-RPC 请求，比如 \"jsonrpc\" 不是 \"2.0\"，或 id 为 null。MCP 在这一点上比普通 JSON-RPC 更严格：请求 id 必须是字符串或整数。",
 	}
 	txtBadOrigin = Text{
-		En: "The POST carried a foreign Origin (here http://attacker.example): a page on another website is reaching the local server, the classic DNS-rebinding attack. The server refuses with 403 Forbidden before looking at the JSON-RPC; the body is an error without an id, which the spec allows.",
-		Zh: "这个 POST 带着一个外来的 Origin（这里是 http://attacker.example）：另一个网站上的页面在访问本机服务器，这是典型的 DNS 重绑定攻击。服务器在查看 JSON-RPC 内容之前就以 403 Forbidden 拒绝；响应体是一个不带 id 的错误，规范允许这样做。",
+		En: "The POST carried a foreign Origin (here http://attacker.example) while its Host is still 127.0.0.1:8080: a page on another website is calling the local server through the user's browser, a cross-origin request. (In a DNS-rebinding attack the Host would carry the attacker's name too: see the dns-rebinding fault.) The server's Origin check refuses it with 403 Forbidden before looking at the JSON-RPC; the body is an error without an id, which the spec allows.",
+		Zh: "这个 POST 带着一个外来的 Origin（这里是 http://attacker.example），而 Host 仍是 127.0.0.1:8080：另一个网站上的页面正通过用户的浏览器访问本机服务器，这是一个跨源请求。（在 DNS 重绑定攻击中，Host 也会是攻击者的域名：见 dns-rebinding 故障。）服务器的 Origin 检查在查看 JSON-RPC 内容之前就以 403 Forbidden 拒绝；响应体是一个不带 id 的错误，规范允许这样做。",
+	}
+	txtReboundRequest = Text{
+		En: "DNS rebinding: the user opened a page on http://attacker.example:8080, and the attacker then made its own name resolve to 127.0.0.1. The page's request reaches the local server and, to the browser, is same-origin: Host and Origin both say attacker.example:8080, so no cross-origin rule applies. The body is an ordinary server/discover (initialize under 2025-11-25); only the names give it away.",
+		Zh: "DNS 重绑定：用户打开了 http://attacker.example:8080 上的一个页面，攻击者随后让自己的域名解析到 127.0.0.1。页面的请求于是到达本机服务器，而在浏览器看来它是同源的：Host 和 Origin 都是 attacker.example:8080，任何跨源规则都不适用。请求体是一个普通的 server/discover（在 2025-11-25 中是 initialize）；只有这些名字暴露了它。",
+	}
+	txtReboundRefused = Text{
+		En: "403 Forbidden before any JSON-RPC is read: the Host check refuses a Host that is not a loopback name (127.0.0.1, localhost, [::1]); a server bound to 127.0.0.1 does not answer for attacker.example. The Origin check would refuse this request too (http://attacker.example:8080 is not a loopback origin), and the spec's MUST is that Origin check. The Host check, which the dev server runs in front of it and the simulator runs too, also stops what Origin cannot: after rebinding, the page's same-origin GETs of other pages carry no Origin at all.",
+		Zh: "在读取任何 JSON-RPC 之前就返回 403 Forbidden：Host 检查拒绝不是回环名称（127.0.0.1、localhost、[::1]）的 Host；绑定在 127.0.0.1 上的服务器不为 attacker.example 应答。Origin 检查同样会拒绝这个请求（http://attacker.example:8080 不是回环源），规范中的 MUST 指的就是 Origin 检查。Host 检查由开发服务器放在 Origin 检查之前，模拟器也同样运行它；它还能挡住 Origin 挡不住的情况：重绑定之后，页面对其他页面的同源 GET 根本不带 Origin。",
 	}
 	txtInternalError = Text{
 		En: "-32603 Internal error: the request was fine, but the server failed while handling it, for example a bug or a crashed backend. Retrying the same request may or may not help, and the model can rarely fix it.",

@@ -15,6 +15,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/stdio"
@@ -50,14 +51,17 @@ type runner struct {
 	negotiated bool            // the 2025-11-25 handshake completed
 	serverCaps json.RawMessage // capabilities from discover / initialize
 	origin     string          // Origin header the client (a browser page) sends, if any
+	hostHeader string          // Host the client sends instead of EndpointHost (a rebound page), if any
 	closed     bool            // the client gave up on the connection
 	sessions   int
 	replica    int // 1-based replica of the HTTP exchange in flight (0: no balancer)
 
-	peer     *stdio.Peer
-	servers  []*mcp.Server         // one per replica
-	handlers []*streamhttp.Handler // one per replica (HTTP)
-	next     int                   // round-robin position of the load balancer
+	peer    *stdio.Peer
+	servers []*mcp.Server // one per replica
+	// handlers: one per replica (HTTP), behind the loopback Host check
+	// the dev server puts in front of /mcp (netguard.CheckLoopbackHost).
+	handlers []http.Handler
+	next     int // round-robin position of the load balancer
 	spec     serverSpec
 }
 
@@ -96,7 +100,8 @@ func newRunner(o Options, spec serverSpec) *runner {
 		srv := mcp.NewServer(cfg)
 		r.servers = append(r.servers, srv)
 		if o.Transport == "http" {
-			r.handlers = append(r.handlers, streamhttp.New(streamhttp.Options{Server: srv, NewSessionID: r.newSessionID}))
+			h := streamhttp.New(streamhttp.Options{Server: srv, NewSessionID: r.newSessionID})
+			r.handlers = append(r.handlers, netguard.CheckLoopbackHost(h))
 		}
 	}
 	r.srv = r.servers[0]
@@ -385,6 +390,9 @@ func (r *runner) buildRequest(method string, body []byte, m *jsonrpc.Message, o 
 		rd = bytes.NewReader(body)
 	}
 	req, _ := http.NewRequest(method, "http://"+EndpointHost+EndpointPath, rd)
+	if r.hostHeader != "" {
+		req.Host = r.hostHeader
+	}
 	h := req.Header
 	h["User-Agent"] = []string{"mcp-wire-lab-client/1.0"}
 	if body != nil {

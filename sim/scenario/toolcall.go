@@ -21,6 +21,10 @@ const (
 	oldVersion = "2025-03-26"
 )
 
+// rebindHost is the attacker's name after DNS rebinding: it resolves to
+// 127.0.0.1, on the server's port.
+const rebindHost = "attacker.example:8080"
+
 // toolCall is the course's main scenario: the host launches (or connects
 // to) the server, discovers it, lists tools, lets the model choose a call,
 // calls the tool and hands the result back to the model.
@@ -109,11 +113,20 @@ type toolChoice struct {
 // start launches/connects and performs discovery for the version. It
 // returns false when the run is over (the fault ended it).
 func (r *runner) start() bool {
-	r.launch()
-	if r.o.Fault == FaultBadOrigin {
-		// A page on another site, rebound to 127.0.0.1, makes the request.
+	switch r.o.Fault {
+	case FaultBadOrigin:
+		// A page on another site makes the request from the user's
+		// browser: a cross-origin request, with the page's Origin and the
+		// server's own Host. The Origin check stops it.
 		r.origin = "http://attacker.example"
+	case FaultDNSRebinding:
+		// DNS rebinding: the attacker's page re-resolved its own name to
+		// 127.0.0.1, so to the browser the request is same-origin and Host
+		// and Origin both carry the attacker's name. The Host check (the
+		// dev server's, in front of the Origin check) stops it first.
+		r.origin, r.hostHeader = "http://"+rebindHost, rebindHost
 	}
+	r.launch()
 	if mcp.IsModern(r.o.Version) {
 		return r.discover()
 	}
@@ -128,8 +141,12 @@ func (r *runner) launch() {
 			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
 		r.srv.Logf("mcp-wire-lab 1.0.0 serving MCP on stdio (versions %s)", strings.Join(r.srv.Supported(), ", "))
 	} else {
+		raw := "connect http://" + EndpointHost + EndpointPath + "\n"
+		if r.hostHeader != "" {
+			raw = "connect http://" + r.hostHeader + EndpointPath + " (" + strings.Split(r.hostHeader, ":")[0] + " now resolves to 127.0.0.1)\n"
+		}
 		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
-			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: specHTTP})
+			raw: raw, note: "launch.http", spec: specHTTP})
 	}
 }
 
@@ -139,7 +156,7 @@ func (r *runner) discover() bool {
 	if r.o.Fault == FaultUnsupportedVersion {
 		r.version = futureVersion
 	}
-	out := r.request(mcp.MethodDiscover, nil, callOpts{})
+	out := r.request(mcp.MethodDiscover, nil, callOpts{label: r.openingLabel()})
 	if r.o.Fault == FaultUnsupportedVersion && out.resp != nil && out.resp.Error != nil &&
 		out.resp.Error.Code == jsonrpc.CodeUnsupportedProtocolVersion {
 		// versioning §Protocol Version Negotiation: "The client SHOULD
@@ -164,13 +181,23 @@ func (r *runner) discover() bool {
 	return r.ok(out)
 }
 
+// openingLabel names the first request's events: "rebound" for the
+// dns-rebinding fault's request (the server refuses it for its Host, not
+// its Origin), otherwise the method's label.
+func (r *runner) openingLabel() string {
+	if r.o.Fault == FaultDNSRebinding {
+		return "rebound"
+	}
+	return ""
+}
+
 // handshake is the 2025-11-25 opening (basic/lifecycle §Initialization).
 func (r *runner) handshake() bool {
 	asked := r.version
 	if r.o.Fault == FaultUnsupportedVersion {
 		asked = oldVersion
 	}
-	out := r.request(mcp.MethodInitialize, mcp.InitializeParams(asked), callOpts{noMeta: true})
+	out := r.request(mcp.MethodInitialize, mcp.InitializeParams(asked), callOpts{noMeta: true, label: r.openingLabel()})
 	if !r.ok(out) {
 		return false
 	}
