@@ -199,3 +199,29 @@ func TestListChangedNoToolNoteIsInStep(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersGiveWhatTheUserAskedFor: when the user asks for "the three
+// newest" e-mails, the model's answer lists three, in every tool-call
+// transcript that ends with an answer (bad-params included: the model's
+// corrected call must still honour the prompt).
+func TestAnswersGiveWhatTheUserAskedFor(t *testing.T) {
+	listed := regexp.MustCompile(`(?m)^m\d+ `)
+	checked := 0
+	for _, m := range matrixTraces(t) {
+		if m.o.Scenario != "tool-call" || !strings.Contains(m.tr.Events[0].Raw, "the three newest") {
+			continue
+		}
+		for _, e := range m.tr.Events {
+			if e.Note != "model.answers" {
+				continue
+			}
+			checked++
+			if n := len(listed.FindAllString(e.Raw, -1)); n != 3 {
+				t.Errorf("%+v: the user asked for the three newest e-mails, the answer lists %d:\n%s", m.o, n, e.Raw)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no answer checked")
+	}
+}

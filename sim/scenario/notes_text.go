@@ -1136,8 +1136,8 @@ var (
 		Zh: "模型给出一次工具选择：工具名加参数，是 Host 内部的一段 JSON。客户端会原样把它作为 tools/call 发出去，即使名字或参数是错的——检查由服务器来做。真实的 Host 应当先让用户看到并可以拒绝这次调用；本模拟直接自动批准，除非 Host 标记了可疑之处（见工具投毒场景）。",
 	}
 	txtModelRetries = Text{
-		En: "The model read the isError message and corrected its arguments (here limit 500 → 20). The client sends a brand-new tools/call with a new JSON-RPC id: a retry is a new request, not a resend of the old one.",
-		Zh: "模型读懂了 isError 里的说明，改正了参数（这里 limit 从 500 改成 20）。客户端发出一个全新的 tools/call，并使用新的 JSON-RPC id：重试是一个新请求，而不是把旧请求再发一遍。",
+		En: "The model read the isError message and corrected its arguments (here limit 500 → 3: the three e-mails the user asked for, within the maximum of 20). The client sends a brand-new tools/call with a new JSON-RPC id: a retry is a new request, not a resend of the old one.",
+		Zh: "模型读懂了 isError 里的说明，改正了参数（这里 limit 从 500 改成 3：正是用户要的三封邮件，也在上限 20 之内）。客户端发出一个全新的 tools/call，并使用新的 JSON-RPC id：重试是一个新请求，而不是把旧请求再发一遍。",
 	}
 	txtModelReadsToolError = Text{
 		En: "The client hands the isError text to the model as an ordinary tool result, so the model learns exactly what was wrong (here: limit must be <= 20). This is the path the spec wants for bad input: the model can correct itself.",

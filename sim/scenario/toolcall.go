@@ -49,8 +49,9 @@ func toolCall(r *runner) {
 	out := r.callTool(call)
 	if r.o.Fault == FaultBadParams && out.isError {
 		// tools §Error Handling: the execution error is actionable, so the
-		// model corrects the argument and tries again.
-		call.Args = map[string]any{"urgent": true, "limit": 20}
+		// model corrects the argument and tries again: with the three the
+		// user asked for, which the schema's maximum of 20 allows.
+		call.Args = map[string]any{"urgent": true, "limit": 3}
 		call.Retry = true
 		r.callTool(call)
 	}
