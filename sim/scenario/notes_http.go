@@ -22,7 +22,6 @@ const (
 	specCancel26  = "2026-07-28/basic/transports/streamable-http#cancellation"
 	specToolSec26 = "2026-07-28/server/tools#security-considerations"
 	specToolSec25 = "2025-11-25/server/tools#security-considerations"
-	specCaching26 = "2026-07-28/server/utilities/caching#freshness-calculation"
 )
 
 var httpNoteTable = [...]noteEntry{
@@ -125,24 +124,21 @@ var httpNoteTable = [...]noteEntry{
 		Spec:  specSend25,
 		Quote: "Disconnection SHOULD NOT be interpreted as the client cancelling its request.",
 	}},
-	{"backoff.schedule", Note{
-		Text:  txtBackoffSchedule,
-		Spec:  specCaching26,
-		Quote: "Implementations that do choose to poll MUST apply jitter and backoff.",
-	}},
-	{"backoff.schedule@2025-11-25", Note{Text: txtBackoffSchedule}},
+	// A Host-internal plan: no MCP sentence governs a client's retry
+	// schedule (caching's "MUST apply jitter and backoff" is about polling
+	// TTL-cached results, and with the default jitter 0 it would read as
+	// broken), so the text cites nothing but itself.
+	{"backoff.schedule", Note{Text: txtBackoffSchedule}},
 	{"backoff.wait", Note{
 		Text: Text{
 			En: "The failure is retryable (a timeout, 408, 429, or a 5xx that means \"not now\"), so the client waits before the next attempt: base·2^k, doubling each time (exponential backoff), spread by jitter if configured. Waiting gives an overloaded server room to recover instead of hammering it; the time shown is when the retry will go out.",
 			Zh: "这次失败可以重试（超时、408、429，或表示“暂时不行”的 5xx），所以客户端在下一次尝试前先等待：base·2^k，每次翻倍（指数退避），如果配置了抖动还会随机浮动。等待让过载的服务器有机会恢复，而不是被持续轰炸；显示的时间是重试将要发出的时刻。",
 		},
 	}},
+	// HTTP's Retry-After (seconds or a date, RFC 9110 §10.2.3), which the
+	// text cites; not the SSE retry field (milliseconds, reconnecting a
+	// stream), so no MCP quote, in either version.
 	{"retry-after.wait", Note{Text: txtRetryAfter}},
-	{"retry-after.wait@2025-11-25", Note{
-		Text:  txtRetryAfter,
-		Spec:  specSend25,
-		Quote: "The client MUST respect the `retry` field, waiting the given number of milliseconds before attempting to reconnect.",
-	}},
 	{"retry-after.too-long", Note{
 		Text: Text{
 			En: "Retry-After asks for a longer wait than the client accepts (60 s). It gives up now and reports the wait instead of blocking an agent step for minutes; the caller can decide to come back later.",

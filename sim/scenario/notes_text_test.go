@@ -226,3 +226,33 @@ func TestNotesDoNotBorrowRules(t *testing.T) {
 		}
 	}
 }
+
+// quoteMisfits are quotes about one mechanism used for a note about
+// another: a quote whose words match quote, on a note whose English text
+// matches text (and not unless), cites the wrong rule.
+var quoteMisfits = []struct {
+	quote, text, unless *regexp.Regexp
+	why                 string
+}{
+	// The SSE retry field (milliseconds, reconnecting a stream) is not
+	// HTTP's Retry-After (seconds or a date, RFC 9110).
+	{regexp.MustCompile("`retry` field"), regexp.MustCompile(`Retry-After`), nil, "the SSE retry field is not HTTP's Retry-After"},
+	{regexp.MustCompile(`milliseconds`), regexp.MustCompile(`\bseconds\b`), regexp.MustCompile(`milliseconds|\bms\b`), "the quote counts milliseconds, the note seconds"},
+	// Polling cached results is not retrying a failed request.
+	{regexp.MustCompile(`\bpoll`), regexp.MustCompile(`.`), regexp.MustCompile(`\bpoll`), "the quote is about polling, the note is not"},
+}
+
+// TestQuotesFitTheirNotes: no note cites a rule about another mechanism
+// than the one it explains (retry-after.wait@2025-11-25 quoted the SSE
+// retry field; backoff.schedule a rule about polling TTL-cached results).
+func TestQuotesFitTheirNotes(t *testing.T) {
+	notes := noteIndex()
+	for _, k := range sortedNoteKeys() {
+		n := notes[k]
+		for _, m := range quoteMisfits {
+			if m.quote.MatchString(n.Quote) && m.text.MatchString(n.Text.En) && (m.unless == nil || !m.unless.MatchString(n.Text.En)) {
+				t.Errorf("note %s: %s: %q", k, m.why, n.Quote)
+			}
+		}
+	}
+}
