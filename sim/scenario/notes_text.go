@@ -123,8 +123,8 @@ var noteTable = [...]noteEntry{
 
 	{"launch.stdio", Note{
 		Text: Text{
-			En: "The Host starts the server as a child process (devserver -stdio). From now on the client writes JSON-RPC to the server's stdin and reads its stdout, one message per line; stderr is for logs only. In 2026-07-28 the process is just a pipe, not a session: every request carries its own context.",
-			Zh: "Host 以子进程方式启动服务器（devserver -stdio）。此后客户端向服务器的 stdin 写 JSON-RPC，从它的 stdout 读取，每行一条消息；stderr 只用于日志。在 2026-07-28 中，这个进程只是一条管道而不是会话：每个请求都自带上下文。",
+			En: "The Host starts the server as a child process (devserver -stdio). From now on the client writes JSON-RPC to the server's stdin and reads its stdout, one message per line; stderr is for logs only. In 2026-07-28 the process is just a pipe, not a session: every request carries its own context. The spec asks clients not to end the process with a task or conversation: a real Host starts it once and keeps it running for many. This trace compresses that longer-lived process into the one task it shows, so it launches the server here and closes stdin at the end.",
+			Zh: "Host 以子进程方式启动服务器（devserver -stdio）。此后客户端向服务器的 stdin 写 JSON-RPC，从它的 stdout 读取，每行一条消息；stderr 只用于日志。在 2026-07-28 中，这个进程只是一条管道而不是会话：每个请求都自带上下文。规范要求客户端不要让进程随某个任务或对话一起结束：真实的 Host 只启动它一次，让它为许多任务持续运行。这条记录把这个长期运行的进程压缩进它所展示的这一个任务里，所以在这里启动服务器，在结尾关闭 stdin。",
 		},
 		Spec:  "2026-07-28/basic/index#statelessness",
 		Quote: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process.",
@@ -1164,8 +1164,8 @@ var (
 		Zh: "真正的 tools/call 响应其实在下一行 stdout 上到达了，但客户端在读到那行坏数据后已认定流已损坏并放弃，所以没人读取它。有些 SDK 会跳过无法解析的行，但服务器不能指望这一点。",
 	}
 	txtCloseStdin = Text{
-		En: "The client closes the server's stdin. There is no MCP \"goodbye\" message: end-of-file on stdin is the graceful shutdown signal, and in 2026-07-28 the server should exit promptly; a client waits for that, and forcibly terminates the process only if it does not.",
-		Zh: "客户端关闭服务器的 stdin。MCP 没有专门的“再见”消息：stdin 读到 EOF 就是优雅关闭的信号，在 2026-07-28 中服务器应尽快退出；客户端等待它退出，只有它不退出时才强制结束进程。",
+		En: "The client closes the server's stdin. There is no MCP \"goodbye\" message: end-of-file on stdin is the graceful shutdown signal, and in 2026-07-28 the server should exit promptly; a client waits for that, and forcibly terminates the process only if it does not. (A real Host would keep the process for its next task; the trace, compressed to one task, ends it here.)",
+		Zh: "客户端关闭服务器的 stdin。MCP 没有专门的“再见”消息：stdin 读到 EOF 就是优雅关闭的信号，在 2026-07-28 中服务器应尽快退出；客户端等待它退出，只有它不退出时才强制结束进程。（真实的 Host 会把这个进程留给下一个任务；这条记录压缩成了一个任务，所以在这里结束它。）",
 	}
 	txtExit = Text{
 		En: "The server saw end-of-file on stdin and exited with status 0, so the Host needed no SIGTERM or forced kill. The stdio connection is over.",

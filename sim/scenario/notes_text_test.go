@@ -256,3 +256,26 @@ func TestQuotesFitTheirNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestStdioLifetimeIsExplained: 2026-07-28 asks clients not to use one
+// task as the stdio process's lifetime, and every 2026-07-28 stdio trace
+// launches the server for one task and closes stdin after it. The notes
+// that quote the rule or end the process must say that the trace
+// compresses a Host's longer-lived process.
+func TestStdioLifetimeIsExplained(t *testing.T) {
+	for _, m := range matrixTraces(t) {
+		if m.o.Transport != "stdio" || m.o.Version != mcp.V20260728 {
+			continue
+		}
+		for _, e := range m.tr.Events {
+			v := m.tr.EventVersion(e)
+			n := AnnotationFor(e.Note, v)
+			if v != mcp.V20260728 || (!strings.Contains(n.Quote, "lifetime boundary") && e.Note != "shutdown.close-stdin") {
+				continue
+			}
+			if !strings.Contains(n.Text.En, "compress") || !strings.Contains(n.Text.Zh, "压缩") {
+				t.Errorf("%+v: note %s does not say the trace compresses the Host's longer-lived process", m.o, e.Note)
+			}
+		}
+	}
+}
