@@ -107,7 +107,7 @@ func TestIdempotency(t *testing.T) {
 		`safe: "list-emails" (tools/call list_emails (a read-only tool)) is missing: list_emails only reads the mailbox; the POST carrying tools/call is just the envelope, so a second call has no additional effect`,
 		`safe: "send-email" (POST /send_email) should not be selected: each POST sends another e-mail: if only the response was lost, a retry sends a duplicate`,
 		`safe: "put-settings" (PUT /settings with the full settings {"theme":"dark"}) is missing: PUT replaces the settings with the same full value; doing it twice leaves the same state (idempotent)`,
-		`fix: "fresh-id" (Give every retry a fresh request ID) is not right: a fresh ID makes every retry look new, which is exactly how duplicates happen; the key must stay the same across retries`)
+		`fix: "fresh-id" (Give every retry a fresh request ID) is not right: a new JSON-RPC id on every retry is right, and MCP requires it (a retry is a new request: the request ID MUST NOT match one still awaiting a response); but it does not stop the duplicate, which comes from the server running the send twice. What must stay the same across retries is a key that names the e-mail`)
 	check(t, g, IDIdempotency, `{"safe":["get-emails","bogus"],"fix":["idempotency-key","retry-sooner"]}`, EN,
 		`safe: unknown choice "bogus" (choices: get-emails, list-emails, send-email, put-settings)`,
 		"fix: pick exactly one choice, got 2")

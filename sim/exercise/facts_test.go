@@ -104,3 +104,45 @@ func TestGradersNameTheEngineTools(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryAdviceAgreesAcrossExercises: MCP retries MUST use a new JSON-RPC
+// id (the stream-drop exercise's answer), so the idempotency exercise must
+// not blame a fresh id for duplicates; and no exercise may present tool
+// annotations as telling clients what is safe to retry without saying they
+// are untrusted hints (ToolAnnotations: "Clients should never make tool use
+// decisions based on ToolAnnotations received from untrusted servers").
+func TestRetryAdviceAgreesAcrossExercises(t *testing.T) {
+	drop := mustEx(t, IDStreamDrop)
+	var reissue bool
+	for _, q := range drop.Questions {
+		reissue = reissue || (q.ID == "client" && contains(q.Correct, "reissue"))
+	}
+	if !reissue {
+		t.Fatal("stream-drop no longer teaches re-issuing with a new id; revisit this test")
+	}
+	idem := mustEx(t, IDIdempotency)
+	for _, q := range idem.Questions {
+		ch := q.choice("fresh-id")
+		if ch == nil {
+			continue
+		}
+		if contains(q.Correct, "fresh-id") {
+			t.Error("a fresh id does not make the send safe to retry")
+		}
+		for lang, bad := range map[string]string{EN: "how duplicates happen", ZH: "产生重复的原因"} {
+			if strings.Contains(ch.Why.In(lang), bad) {
+				t.Errorf("fresh-id (%s) blames the new id for duplicates: %s", lang, ch.Why.In(lang))
+			}
+		}
+		if !strings.Contains(ch.Why.In(EN), "MUST") || !strings.Contains(ch.Why.In(ZH), "MUST") {
+			t.Errorf("fresh-id does not say MCP requires a new id: %s", ch.Why.In(EN))
+		}
+	}
+	for _, ex := range All() {
+		for lang, untrusted := range map[string]string{EN: "untrusted", ZH: "不可信"} {
+			if text := ex.Explanation.In(lang); strings.Contains(text, "idempotentHint") && !strings.Contains(text, untrusted) {
+				t.Errorf("%s (%s): presents idempotentHint without saying annotations from untrusted servers decide nothing", ex.ID, lang)
+			}
+		}
+	}
+}

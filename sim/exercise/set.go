@@ -195,15 +195,15 @@ func idempotency() Exercise {
 					{ID: "use-get", Label: tx("Use GET /send_email?to=… instead of POST", "改用 GET /send_email?to=… 代替 POST"),
 						Why: tx("changing the method does not change the effect; a GET that sends mail breaks HTTP semantics and still sends twice", "换个方法并不会改变效果；会发邮件的 GET 违反 HTTP 语义，而且照样会发两次")},
 					{ID: "fresh-id", Label: tx("Give every retry a fresh request ID", "每次重试都使用新的请求 ID"),
-						Why: tx("a fresh ID makes every retry look new, which is exactly how duplicates happen; the key must stay the same across retries", "新 ID 让每次重试看起来都是新请求，这正是产生重复的原因；键必须在多次重试之间保持不变")},
+						Why: tx("a new JSON-RPC id on every retry is right, and MCP requires it (a retry is a new request: the request ID MUST NOT match one still awaiting a response); but it does not stop the duplicate, which comes from the server running the send twice. What must stay the same across retries is a key that names the e-mail", "每次重试使用新的 JSON-RPC id 是对的，MCP 也要求这样做（重试是一个新请求：请求 ID 不得（MUST NOT）与仍在等待响应的请求相同）；但它挡不住重复，重复来自服务器把发送执行了两次。需要在多次重试之间保持不变的，是一个标识这封邮件的键")},
 				},
 				Correct: []string{"idempotency-key"},
 			},
 		},
 		ModelAnswer: `{"safe":["get-emails","list-emails","put-settings"],"fix":"idempotency-key"}`,
 		Explanation: tx(
-			"Reads (GET /emails, the read-only list_emails tool) and full replacements (PUT) are idempotent: repeating them leaves the same state. POST /send_email is not: a retry after a lost response sends the e-mail twice. An Idempotency-Key, generated once per logical e-mail and reused on every retry, lets the server detect the repeat. MCP tools can advertise readOnlyHint / idempotentHint annotations to tell clients which calls are safe to retry.",
-			"读取操作（GET /emails、只读工具 list_emails）和完整替换（PUT）是幂等的：重复执行后状态不变。POST /send_email 不是：响应丢失后重试会把邮件发两遍。Idempotency-Key 对每封逻辑上的邮件只生成一次、每次重试都复用，服务器就能识别重复。MCP 工具可以通过 readOnlyHint / idempotentHint 注解告诉客户端哪些调用可以安全重试。",
+			"Reads (GET /emails, the read-only list_emails tool) and full replacements (PUT) are idempotent: repeating them leaves the same state. POST /send_email is not: a retry after a lost response sends the e-mail twice. An Idempotency-Key, generated once per logical e-mail and reused on every retry, lets the server detect the repeat. The retry itself is still a new request with a new JSON-RPC id, as MCP requires. MCP tool annotations do not settle it either: readOnlyHint and idempotentHint are hints, the schema says clients should never make tool-use decisions based on annotations from untrusted servers, and idempotentHint means something only when readOnlyHint is false (a read-only tool is trivially safe to repeat).",
+			"读取操作（GET /emails、只读工具 list_emails）和完整替换（PUT）是幂等的：重复执行后状态不变。POST /send_email 不是：响应丢失后重试会把邮件发两遍。Idempotency-Key 对每封逻辑上的邮件只生成一次、每次重试都复用，服务器就能识别重复。重试本身仍然是一个新请求，使用新的 JSON-RPC id，这是 MCP 的要求。MCP 的工具注解也决定不了这件事：readOnlyHint 和 idempotentHint 只是提示，schema 明确说客户端绝不应根据来自不可信服务器的注解做工具使用决策，而且 idempotentHint 只在 readOnlyHint 为 false 时才有意义（只读工具重复执行本来就安全）。",
 		),
 	}
 }
