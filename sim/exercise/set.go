@@ -326,8 +326,8 @@ func stdoutPollution() Exercise {
 			"stdio 上多余的 print",
 		),
 		Prompt: tx(
-			"A stdio server written in Python still has a debug line, print(\"got request\", req), so it writes `got request {'method': 'tools/list'}` to stdout just before its real response. client: what does the client see? rule: which rule does the server break? fix: how should the server emit that debug output instead? (several)",
-			"一个用 Python 写的 stdio 服务器还留着一行调试代码 print(\"got request\", req)，于是它在真正的响应之前向 stdout 写了 `got request {'method': 'tools/list'}`。client：客户端看到什么？rule：服务器违反了哪条规则？fix：服务器应该怎样输出这条调试信息？（多选）",
+			"A stdio server written in Python declares only the tools capability and still has a debug line, print(\"got request\", req), so it writes `got request {'method': 'tools/list'}` to stdout just before its real response. client: what does the client see? rule: which rule does the server break? fix: how should the server emit that debug output instead? (one or more)",
+			"一个用 Python 写的 stdio 服务器只声明了 tools 能力，代码里还留着一行调试语句 print(\"got request\", req)，于是它在真正的响应之前向 stdout 写了 `got request {'method': 'tools/list'}`。client：客户端看到什么？rule：服务器违反了哪条规则？fix：服务器应该怎样输出这条调试信息？（一项或多项）",
 		),
 		Hints: []Text{
 			tx(
@@ -372,27 +372,28 @@ func stdoutPollution() Exercise {
 			},
 			{
 				ID:     "fix",
-				Prompt: tx("Where should the debug output go? (several)", "调试输出应该去哪里？（多选）"),
+				Prompt: tx("Where should the debug output go? (one or more)", "调试输出应该去哪里？（一项或多项）"),
 				Multi:  true,
 				Choices: []Choice{
 					{ID: "stderr", Label: tx("To stderr (print(…, file=sys.stderr), or a logger writing to stderr)", "写到 stderr（print(…, file=sys.stderr)，或写 stderr 的日志器）"),
 						Why: tx("the server MAY write UTF-8 strings to stderr for logging; the client may capture or ignore them", "服务器可以（MAY）向 stderr 写 UTF-8 字符串作日志；客户端可以收集或忽略")},
 					{ID: "log-notification", Label: tx("To the client as an MCP log message (notifications/message)", "作为 MCP 日志消息（notifications/message）发给客户端"),
-						Why: tx("a logging notification is a valid MCP message, so it may go on stdout", "日志通知是合法的 MCP 消息，所以可以走 stdout")},
+						Why: tx("not for this server, in either version: in 2025-11-25 only a server that declares the logging capability may send notifications/message, and this one declares only tools; in 2026-07-28 logging is deprecated (servers SHOULD migrate to logging to stderr) and a server MUST NOT emit notifications/message for a request whose _meta does not set io.modelcontextprotocol/logLevel", "对这个服务器来说，两个版本里都不行：在 2025-11-25 中，只有声明了 logging 能力的服务器才能发送 notifications/message，而这个服务器只声明了 tools；在 2026-07-28 中，日志功能已被弃用（服务器应当（SHOULD）改为把日志写到 stderr），而且对 _meta 中没有设置 io.modelcontextprotocol/logLevel 的请求，服务器不得（MUST NOT）发送 notifications/message")},
 					{ID: "flush", Label: tx("Keep printing, but flush stdout after each print", "继续 print，但每次 print 后刷新 stdout"),
 						Why: tx("flushing only delivers the garbage sooner; it is still not an MCP message", "刷新只会让垃圾内容更早送达；它仍然不是 MCP 消息")},
 					{ID: "json-wrap", Label: tx(`Print it as JSON: {"debug": "got request"}`, `改成打印 JSON：{"debug": "got request"}`),
 						Why: tx("valid JSON is not enough: it is not a JSON-RPC message, so the client still cannot handle it", "合法 JSON 还不够：它不是 JSON-RPC 消息，客户端仍然无法处理")},
 				},
-				Correct: []string{"stderr", "log-notification"},
+				Correct: []string{"stderr"},
 			},
 		},
-		ModelAnswer: `{"client":"parse-error","rule":"stdout-mcp-only","fix":["stderr","log-notification"]}`,
+		ModelAnswer: `{"client":"parse-error","rule":"stdout-mcp-only","fix":["stderr"]}`,
 		Explanation: tx(
-			"basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message, and MAY write UTF-8 strings to stderr for logging. The client parses stdout line by line as JSON-RPC, so a stray print is a parse error that can break the connection.",
-			"basic/transports「stdio」：服务器不得向 stdout 写入任何不是合法 MCP 消息的内容，可以向 stderr 写 UTF-8 字符串作日志。客户端逐行把 stdout 解析为 JSON-RPC，所以一句多余的 print 就是解析错误，可能导致连接中断。",
+			"basic/transports §stdio: the server MUST NOT write anything to its stdout that is not a valid MCP message, and MAY write UTF-8 strings to stderr for logging. The client parses stdout line by line as JSON-RPC, so a stray print is a parse error that can break the connection. MCP's own log messages are no way out here: in 2025-11-25 they need the logging capability this server does not declare, and 2026-07-28 deprecates them in favour of stderr and allows them only for a request that asks with io.modelcontextprotocol/logLevel in its _meta.",
+			"basic/transports「stdio」：服务器不得向 stdout 写入任何不是合法 MCP 消息的内容，可以向 stderr 写 UTF-8 字符串作日志。客户端逐行把 stdout 解析为 JSON-RPC，所以一句多余的 print 就是解析错误，可能导致连接中断。MCP 自己的日志消息在这里也不是出路：在 2025-11-25 中它需要这个服务器并未声明的 logging 能力；2026-07-28 则弃用了它、推荐改用 stderr，并且只允许对在 _meta 中用 io.modelcontextprotocol/logLevel 请求日志的请求发送。",
 		),
-		Spec: []string{"2025-11-25/basic/transports#stdio", "2026-07-28/basic/transports/stdio"},
+		Spec: []string{"2025-11-25/basic/transports#stdio", "2026-07-28/basic/transports/stdio",
+			"2025-11-25/server/utilities/logging#capabilities", "2026-07-28/server/utilities/logging#per-request-log-level"},
 	}
 }
 

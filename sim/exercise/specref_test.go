@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"mcpwirelab/sim/specref"
@@ -21,6 +22,35 @@ func TestExerciseSpecsResolve(t *testing.T) {
 			if err := spec.Check(ref); err != nil {
 				t.Errorf("exercise %s: Spec %q: %v", ex.ID, ref, err)
 			}
+		}
+	}
+}
+
+// TestStdoutPollutionIsVersionCorrect: the fix question accepts stderr
+// alone, and the reason it gives against an MCP log notification rests on
+// rules that are in the spec of each version (checked against the text).
+func TestStdoutPollutionIsVersionCorrect(t *testing.T) {
+	ex := mustEx(t, IDStdoutPolution)
+	for _, q := range ex.Questions {
+		if q.ID == "fix" && (len(q.Correct) != 1 || q.Correct[0] != "stderr") {
+			t.Errorf("fix: correct %v, want stderr alone", q.Correct)
+		}
+	}
+	if !strings.Contains(ex.Prompt.In(EN), "declares only the tools capability") {
+		t.Error("the prompt must say which capabilities the server declares: the answer depends on it")
+	}
+	dir := os.Getenv("MCP_SPEC_DIR")
+	if dir == "" {
+		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
+	}
+	spec := specref.Open(dir)
+	for ref, quote := range map[string]string{
+		"2025-11-25/server/utilities/logging#capabilities":          "Servers that emit log message notifications MUST declare the `logging` capability",
+		"2026-07-28/server/utilities/logging":                       "existing implementations SHOULD migrate to logging to `stderr` for stdio transports",
+		"2026-07-28/server/utilities/logging#per-request-log-level": "The server MUST NOT emit `notifications/message` for a request that does not include this field.",
+	} {
+		if ok, err := spec.Quotes(ref, quote); err != nil || !ok {
+			t.Errorf("%s does not say %q (%v)", ref, quote, err)
 		}
 	}
 }
