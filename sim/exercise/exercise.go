@@ -86,6 +86,11 @@ type Question struct {
 	// Channel kind: the expected channel, and why (quoted when wrong).
 	Want ChannelAnswer
 	Why  Text
+	// Also are other channels a defensible answer takes, where the spec
+	// disagrees with itself or real servers differ from it: accepted, with
+	// AlsoWhy as a note that explains the split.
+	Also    []ChannelAnswer
+	AlsoWhy Text
 }
 
 // Field is one number (or sequence of numbers) of a numeric exercise.

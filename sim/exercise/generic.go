@@ -237,6 +237,10 @@ func gradeChannel(c *checker, ex *Exercise, answer string) {
 			c.fail("unknown-channel", q.ID, s)
 			continue
 		}
+		if a != q.Want && containsChannel(q.Also, a) {
+			c.note("channel-defensible", q.ID, a.String(), q.Want.String(), q.AlsoWhy.In(c.lang))
+			continue
+		}
 		switch {
 		case a.Channel != q.Want.Channel:
 			c.fail("channel-wrong", q.ID, a.Channel, q.Why.In(c.lang))
@@ -250,6 +254,15 @@ func gradeChannel(c *checker, ex *Exercise, answer string) {
 			c.fail("channel-code-wrong", q.ID, a.Code, q.Why.In(c.lang))
 		}
 	}
+}
+
+func containsChannel(list []ChannelAnswer, a ChannelAnswer) bool {
+	for _, x := range list {
+		if x == a {
+			return true
+		}
+	}
+	return false
 }
 
 func fieldIDs(ex *Exercise) []string {

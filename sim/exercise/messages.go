@@ -57,6 +57,7 @@ var catalogTable = [...]struct{ key, en, zh string }{
 	{"choice-missed", "%s: \"%s\" (%s) is missing: %s", "%s：漏选了 \"%s\"（%s）：%s"},
 	{"unknown-channel", "%s: unknown channel \"%s\" (use \"protocol-error <code>\", \"tool-error\" or \"http-status <status>\")", "%s：未知通道 \"%s\"（请使用 \"protocol-error <错误码>\"、\"tool-error\" 或 \"http-status <状态码>\"）"},
 	{"channel-wrong", "%s: %s is the wrong channel: %s", "%s：%s 是错误的通道：%s"},
+	{"channel-defensible", "%s: %s is accepted, though the lab's server answers %s: %s", "%s：%s 也算对，虽然本实验室的服务器返回的是 %s：%s"},
 	{"channel-need-code", "%s: %s is the right channel; also give the JSON-RPC error code, e.g. \"protocol-error -32600\"", "%s：%s 通道是对的；还需要给出 JSON-RPC 错误码，例如 \"protocol-error -32600\""},
 	{"channel-need-status", "%s: %s is the right channel; also give the HTTP status, e.g. \"http-status 400\"", "%s：%s 通道是对的；还需要给出 HTTP 状态码，例如 \"http-status 400\""},
 	{"channel-code-wrong", "%s: right channel, but %d is the wrong code: %s", "%s：通道对了，但 %d 这个码不对：%s"},

@@ -290,8 +290,13 @@ func errorChannels() Exercise {
 			{ID: "bad-id", Prompt: tx(`read_doc {"id": "42"}`, `read_doc {"id": "42"}`),
 				Want: ChannelAnswer{Channel: ChannelToolError},
 				Why: tx(
-					"input validation errors are tool execution errors (server/tools §Error Handling): a result with isError: true that tells the model how to fix the id",
-					"输入校验错误属于工具执行错误（server/tools「Error Handling」）：返回 isError: true 的结果，告诉模型如何修正 id",
+					"server/tools §Error Handling (both versions) makes input validation errors tool execution errors: a result with isError: true that tells the model how to fix the id",
+					"server/tools「Error Handling」（两个版本）把输入校验错误归为工具执行错误：返回 isError: true 的结果，告诉模型如何修正 id",
+				),
+				Also: []ChannelAnswer{{Channel: ChannelProtocolError, Code: -32602}},
+				AlsoWhy: tx(
+					"the spec disagrees with itself here. server/tools §Error Handling says isError: true, and that is what the lab's server does; but the 2026-07-28 schema's InvalidParamsError lists \"invalid tool arguments\" under -32602, and its official example invalid-tool-arguments.json is exactly such an error. A server that follows the schema answers -32602, so a client must handle both channels",
+					"规范在这里自相矛盾。server/tools「Error Handling」说用 isError: true，本实验室的服务器也是这样做的；但 2026-07-28 schema 中的 InvalidParamsError 把“invalid tool arguments”（无效的工具参数）列在 -32602 之下，其官方示例 invalid-tool-arguments.json 正是这样一个错误。遵循 schema 的服务器会返回 -32602，所以客户端必须两条通道都能处理",
 				)},
 			{ID: "missing-doc", Prompt: tx(`read_doc {"id": "doc-999"}`, `read_doc {"id": "doc-999"}`),
 				Want: ChannelAnswer{Channel: ChannelToolError},
@@ -304,14 +309,19 @@ func errorChannels() Exercise {
 				Why: tx(
 					"an unknown tool is a protocol error: the JSON-RPC error -32602 (server/tools §Error Handling)",
 					"未知工具属于协议错误：JSON-RPC 错误 -32602（server/tools「Error Handling」）",
+				),
+				Also: []ChannelAnswer{{Channel: ChannelToolError}},
+				AlsoWhy: tx(
+					"the spec says -32602 and the lab's server answers so, but real servers differ: the official Python SDK and the TypeScript reference server (@modelcontextprotocol/server-everything) answer an unknown tool with a result with isError: true. A client must handle both channels",
+					"规范规定返回 -32602，本实验室的服务器也这样做，但真实的服务器并不一致：官方 Python SDK 和 TypeScript 参考服务器（@modelcontextprotocol/server-everything）对未知工具返回带 isError: true 的结果。客户端必须两条通道都能处理",
 				)},
 		},
 		ModelAnswer: `{"bad-id":"tool-error","missing-doc":"tool-error","unknown-tool":"protocol-error -32602"}`,
 		Explanation: tx(
-			"server/tools §Error Handling (2025-11-25 and 2026-07-28): protocol errors — unknown tool, malformed requests that fail the CallToolRequest schema, server errors — are JSON-RPC errors; tool execution errors — API failures, input validation errors, business-logic errors — are results with isError: true, so the model can read them and self-correct. Some course material says a bad argument gets -32602; we follow the spec: only an unknown tool (or a request that is malformed itself) gets -32602.",
-			"server/tools「Error Handling」（2025-11-25 与 2026-07-28）：协议错误——未知工具、不符合 CallToolRequest schema 的畸形请求、服务器错误——用 JSON-RPC 错误返回；工具执行错误——API 失败、输入校验错误、业务逻辑错误——用 isError: true 的结果返回，让模型读到后自行纠正。有些课程材料说参数错误返回 -32602；我们以规范为准：只有未知工具（或请求本身畸形）才返回 -32602。",
+			"server/tools §Error Handling (2025-11-25 and 2026-07-28): protocol errors — unknown tool, malformed requests that fail the CallToolRequest schema, server errors — are JSON-RPC errors; tool execution errors — API failures, input validation errors, business-logic errors — are results with isError: true, so the model can read them and self-correct. The lab's server follows that page. But the split is not settled: the 2026-07-28 schema's InvalidParamsError lists invalid tool arguments under -32602 (with the official example invalid-tool-arguments.json), and real SDKs (the official Python SDK, the TypeScript reference server) answer an unknown tool with isError: true. So -32602 for bad-id and tool-error for unknown-tool are accepted too, and a client should be ready for either channel in both cases.",
+			"server/tools「Error Handling」（2025-11-25 与 2026-07-28）：协议错误——未知工具、不符合 CallToolRequest schema 的畸形请求、服务器错误——用 JSON-RPC 错误返回；工具执行错误——API 失败、输入校验错误、业务逻辑错误——用 isError: true 的结果返回，让模型读到后自行纠正。本实验室的服务器遵循这一页。但这种划分并不统一：2026-07-28 schema 的 InvalidParamsError 把无效的工具参数列在 -32602 之下（还有官方示例 invalid-tool-arguments.json），而真实的 SDK（官方 Python SDK、TypeScript 参考服务器）对未知工具返回 isError: true。所以 bad-id 答 -32602、unknown-tool 答 tool-error 也算对；客户端在这两种情况下都应准备好处理任一通道。",
 		),
-		Spec: []string{"2026-07-28/server/tools#error-handling", "2025-11-25/server/tools#error-handling"},
+		Spec: []string{"2026-07-28/server/tools#error-handling", "2025-11-25/server/tools#error-handling", "2026-07-28/schema#invalidparamserror"},
 	}
 }
 

@@ -1,7 +1,9 @@
 package exercise
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,5 +54,43 @@ func TestStdoutPollutionIsVersionCorrect(t *testing.T) {
 		if ok, err := spec.Quotes(ref, quote); err != nil || !ok {
 			t.Errorf("%s does not say %q (%v)", ref, quote, err)
 		}
+	}
+}
+
+// TestInvalidParamsSplitIsInTheSpec: the 2026-07-28 schema really lists
+// invalid tool arguments under InvalidParamsError and ships the example the
+// error-channels exercise names, while server/tools §Error Handling says
+// input validation errors are tool execution errors: the split the
+// exercise and the annotations explain.
+func TestInvalidParamsSplitIsInTheSpec(t *testing.T) {
+	dir := os.Getenv("MCP_SPEC_DIR")
+	if dir == "" {
+		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "2026-07-28", "examples", "InvalidParamsError", "invalid-tool-arguments.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(b, &ex); err != nil || ex.Code != -32602 || !strings.HasPrefix(ex.Message, "Invalid arguments for tool") {
+		t.Fatalf("invalid-tool-arguments.json is %s", b)
+	}
+	s, err := os.ReadFile(filepath.Join(dir, "2026-07-28", "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sch struct {
+		Defs map[string]struct {
+			Description string `json:"description"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(s, &sch); err != nil || !strings.Contains(sch.Defs["InvalidParamsError"].Description, "invalid tool arguments") {
+		t.Fatalf("InvalidParamsError does not list invalid tool arguments: %q", sch.Defs["InvalidParamsError"].Description)
+	}
+	if ok, err := specref.Open(dir).Quotes("2026-07-28/server/tools#error-handling", "Input validation errors (e.g., date in wrong format, value out of range)"); err != nil || !ok {
+		t.Fatalf("server/tools no longer lists input validation errors as tool execution errors (%v)", err)
 	}
 }

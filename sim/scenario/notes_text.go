@@ -647,16 +647,16 @@ var noteTable = [...]noteEntry{
 	}},
 	{"error.32602", Note{
 		Text: Text{
-			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name, an invalid cursor or missing required _meta fields. For tools, a bad argument value is different: it comes back as a result with isError: true.",
-			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在、cursor 无效，或缺少必需的 _meta 字段。对于工具来说，参数值错误是另一回事：它会以带 isError: true 的 result 返回。",
+			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name, an invalid cursor or missing required _meta fields. For a bad tool argument the spec disagrees with itself: server/tools §Error Handling wants a result with isError: true (this server's answer), the 2026-07-28 schema's InvalidParamsError lists invalid tool arguments under -32602; a client should handle both.",
+			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在、cursor 无效，或缺少必需的 _meta 字段。对于工具参数错误，规范自相矛盾：server/tools §Error Handling 要求返回带 isError: true 的 result（这个服务器的做法），2026-07-28 schema 的 InvalidParamsError 却把无效的工具参数列在 -32602 之下；客户端应当两种都能处理。",
 		},
 		Spec:  "2026-07-28/server/utilities/pagination#error-handling",
 		Quote: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params).",
 	}},
 	{"error.32602@2025-11-25", Note{
 		Text: Text{
-			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name or an invalid cursor. For tools, a bad argument value is different: it comes back as a result with isError: true.",
-			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在或 cursor 无效。对于工具来说，参数值错误是另一回事：它会以带 isError: true 的 result 返回。",
+			En: "-32602 Invalid params: the method exists but its params are wrong, for example an unknown tool name or an invalid cursor. For tools, server/tools §Error Handling makes a bad argument value a result with isError: true (this server's answer); some servers answer -32602 for it anyway, so a client should handle both.",
+			Zh: "-32602 Invalid params：方法存在，但参数不对，例如工具名不存在或 cursor 无效。对于工具，server/tools §Error Handling 把参数值错误归为带 isError: true 的 result（这个服务器的做法）；也有服务器照样返回 -32602，所以客户端应当两种都能处理。",
 		},
 		Spec:  "2025-11-25/server/utilities/pagination#error-handling",
 		Quote: "Invalid cursors SHOULD result in an error with code -32602 (Invalid params).",
@@ -1172,12 +1172,12 @@ var (
 		Zh: "服务器在 stdin 上读到 EOF 后以状态码 0 退出，Host 无需发送 SIGTERM 或强制结束进程。这次 stdio 连接到此结束。",
 	}
 	txtToolError = Text{
-		En: "The server checked the arguments against inputSchema (here limit=500, maximum 20) and answered with a normal result carrying isError: true and a readable message. Some course material says a bad argument is a -32602 protocol error; the 2025-11-25 and 2026-07-28 specs (server/tools §Error Handling) make input validation errors tool execution errors with isError: true, so the model can read and fix them. We follow the spec.",
-		Zh: "服务器按 inputSchema 校验参数（这里 limit=500，上限是 20），返回的是一个普通 result，带 isError: true 和一段可读的说明。有些课程资料说参数错误应返回 -32602 协议错误；但 2025-11-25 和 2026-07-28 两版规范（server/tools §Error Handling）都把输入校验错误归为工具执行错误，用 isError: true 返回，好让模型读懂并自行修正。我们遵循规范。",
+		En: "The server checked the arguments against inputSchema (here limit=500, maximum 20) and answered with a normal result carrying isError: true and a readable message, so the model can read and fix it: server/tools §Error Handling (both versions) makes input validation errors tool execution errors, and this server follows that page. The spec is not of one mind, though: the 2026-07-28 schema's InvalidParamsError lists invalid tool arguments under -32602, and its official example invalid-tool-arguments.json is exactly such an error. A server that follows the schema answers -32602, so a client should handle both channels.",
+		Zh: "服务器按 inputSchema 校验参数（这里 limit=500，上限是 20），返回的是一个普通 result，带 isError: true 和一段可读的说明，好让模型读懂并自行修正：server/tools §Error Handling（两个版本）把输入校验错误归为工具执行错误，这个服务器遵循的就是这一页。不过规范本身并不一致：2026-07-28 schema 的 InvalidParamsError 把无效的工具参数列在 -32602 之下，其官方示例 invalid-tool-arguments.json 正是这样一个错误。遵循 schema 的服务器会返回 -32602，所以客户端应当两条通道都能处理。",
 	}
 	txtUnknownTool = Text{
-		En: "The model asked for a tool that does not exist (here search_mail), so the server answers with a JSON-RPC error, -32602 Unknown tool, instead of a result. This is a protocol error: over HTTP the status is still 200 because the exchange itself worked, and there is no isError text the model could learn from.",
-		Zh: "模型请求了一个不存在的工具（这里是 search_mail），于是服务器返回 JSON-RPC error：-32602 Unknown tool，而不是 result。这是协议错误：在 HTTP 上状态码仍是 200，因为 HTTP 交换本身是成功的；也没有可供模型学习的 isError 文字。",
+		En: "The model asked for a tool that does not exist (here search_mail), so the server answers with a JSON-RPC error, -32602 Unknown tool, instead of a result, as server/tools §Error Handling says. This is a protocol error: over HTTP the status is still 200 because the exchange itself worked, and there is no isError text the model could learn from. Real servers differ here: the official Python SDK and the TypeScript reference server (server-everything) answer an unknown tool with a result carrying isError: true, so a client should handle both channels.",
+		Zh: "模型请求了一个不存在的工具（这里是 search_mail），于是服务器按 server/tools §Error Handling 的规定返回 JSON-RPC error：-32602 Unknown tool，而不是 result。这是协议错误：在 HTTP 上状态码仍是 200，因为 HTTP 交换本身是成功的；也没有可供模型学习的 isError 文字。真实的服务器在这里并不一致：官方 Python SDK 和 TypeScript 参考服务器（server-everything）对未知工具返回带 isError: true 的 result，所以客户端应当两条通道都能处理。",
 	}
 	txtProgress = Text{
 		En: "The tools/call carried _meta.progressToken \"export-1\", so the server reports notifications/progress with that token: progress so far, total and a message. On stdio these are extra stdout lines before the response; over HTTP the server answered the POST with Content-Type: text/event-stream and each update is one SSE event on that request's own stream.",

@@ -279,3 +279,34 @@ func TestStdioLifetimeIsExplained(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorChannelSplitIsExplained: where the spec disagrees with itself
+// (server/tools §Error Handling: a bad argument is isError; the 2026-07-28
+// schema's InvalidParamsError: it is -32602) or real servers differ from it
+// (an unknown tool as isError), the notes on those answers say so, in both
+// languages, instead of presenting one channel as settled.
+func TestErrorChannelSplitIsExplained(t *testing.T) {
+	for _, tt := range []struct {
+		key, version string
+		en, zh       []string
+	}{
+		{"tools-call.tool-error", mcp.V20260728, []string{"InvalidParamsError", "both channels"}, []string{"InvalidParamsError", "两条通道"}},
+		{"tools-call.tool-error", mcp.V20251125, []string{"InvalidParamsError", "both channels"}, []string{"InvalidParamsError", "两条通道"}},
+		{"tools-call.error.32602", mcp.V20260728, []string{"isError: true", "Python SDK", "both channels"}, []string{"isError: true", "Python SDK", "两条通道"}},
+		{"tools-call.error.32602", mcp.V20251125, []string{"isError: true", "Python SDK", "both channels"}, []string{"isError: true", "Python SDK", "两条通道"}},
+		{"error.32602", mcp.V20260728, []string{"InvalidParamsError", "both"}, []string{"InvalidParamsError", "两种"}},
+		{"error.32602", mcp.V20251125, []string{"-32602", "both"}, []string{"-32602", "两种"}},
+	} {
+		n := AnnotationFor(tt.key, tt.version)
+		for _, w := range tt.en {
+			if !strings.Contains(n.Text.En, w) {
+				t.Errorf("note %s@%s (en) does not mention %q: %s", tt.key, tt.version, w, n.Text.En)
+			}
+		}
+		for _, w := range tt.zh {
+			if !strings.Contains(n.Text.Zh, w) {
+				t.Errorf("note %s@%s (zh) does not mention %q: %s", tt.key, tt.version, w, n.Text.Zh)
+			}
+		}
+	}
+}
