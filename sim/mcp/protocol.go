@@ -175,15 +175,15 @@ type Cacheable struct {
 
 // ListToolsResult is the result of tools/list.
 type ListToolsResult struct {
-	ResultType string      `json:"resultType,omitempty"`
-	Tools      []Tool      `json:"tools"`
+	ResultType string `json:"resultType,omitempty"`
+	Tools      []Tool `json:"tools"`
 	Cacheable
 }
 
 // ListResourcesResult is the result of resources/list.
 type ListResourcesResult struct {
-	ResultType string      `json:"resultType,omitempty"`
-	Resources  []Resource  `json:"resources"`
+	ResultType string     `json:"resultType,omitempty"`
+	Resources  []Resource `json:"resources"`
 	Cacheable
 }
 
@@ -203,8 +203,8 @@ type ReadResourceResult struct {
 
 // ListPromptsResult is the result of prompts/list.
 type ListPromptsResult struct {
-	ResultType string      `json:"resultType,omitempty"`
-	Prompts    []Prompt    `json:"prompts"`
+	ResultType string   `json:"resultType,omitempty"`
+	Prompts    []Prompt `json:"prompts"`
 	Cacheable
 }
 

@@ -62,12 +62,12 @@ func TestValidateParams(t *testing.T) {
 
 func TestPrefersEventStream(t *testing.T) {
 	for accept, want := range map[string]bool{
-		"application/json, text/event-stream":           false,
-		"text/event-stream, application/json":           true,
-		"application/json;q=0.5, text/event-stream":     true,
-		"text/event-stream;q=0.1, application/json":     false,
-		"*/*":                                           false,
-		"text/event-stream":                             true,
+		"application/json, text/event-stream":       false,
+		"text/event-stream, application/json":       true,
+		"application/json;q=0.5, text/event-stream": true,
+		"text/event-stream;q=0.1, application/json": false,
+		"*/*":               false,
+		"text/event-stream": true,
 		"text/event-stream;q=0, application/json;q=0.2": false,
 	} {
 		if got := prefersEventStream([]string{accept}); got != want {
