@@ -12,6 +12,7 @@ import (
 	"log"
 	"net/http"
 	"strings"
+	"time"
 
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox/conformance"
@@ -49,9 +50,16 @@ const (
 // validFixture reports whether name is a -fixture value.
 func validFixture(name string) bool { return name == fixtureCourse || name == fixtureConformance }
 
+// watchEvery is how often the real server looks for changes to announce
+// (list changes, resource updates): a quarter second keeps a listen
+// stream's notification close behind the change that caused it. The
+// simulator keeps the engine's one second of virtual time.
+const watchEvery = 250 * time.Millisecond
+
 // newEngine builds the engine's server for a fixture. The conformance
 // fixture's watched resource changes every few seconds until ctx ends.
 func newEngine(ctx context.Context, fixture string, cfg mcp.Config) *mcp.Server {
+	cfg.PollEvery = watchEvery
 	if fixture != fixtureConformance {
 		return mcp.NewServer(cfg)
 	}

@@ -42,8 +42,13 @@ func (q *call) listen(ctx context.Context) Reply {
 	ctx, done := q.c.track(ctx, q.m.ID)
 	defer done()
 
-	q.notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
-	err := s.watch(ctx, func(ch changes) {
+	// "The server MUST send notifications/subscriptions/acknowledged as
+	// the first message": once watching, so that whatever the client
+	// changes after reading it is delivered.
+	ack := func() {
+		q.notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
+	}
+	err := s.watch(ctx, ack, func(ch changes) {
 		for _, n := range listenNotices(agreed, ch, meta) {
 			if ctx.Err() == nil {
 				q.notify(n)

@@ -96,13 +96,18 @@ func (s *Server) since(seen revisions) (changes, revisions) {
 	return ch, now
 }
 
-// watch calls changed with each batch of changes, polling every PollEvery
-// on the configured clock, until ctx is done or the server is stopping. It
-// returns ctx's error, or nil when stopping. quiet, when not nil, is called
-// when KeepAliveEvery has passed without a change (long-lived streams send
-// a keep-alive then).
-func (s *Server) watch(ctx context.Context, changed func(changes), quiet func()) error {
+// watch calls changed with each batch of changes since the call, polling
+// every PollEvery on the configured clock, until ctx is done or the server
+// is stopping. It returns ctx's error, or nil when stopping. started, when
+// not nil, runs once the baseline is taken: a stream announces itself
+// there, so a change the client makes as soon as it sees the stream is
+// never missed. quiet, when not nil, is called when KeepAliveEvery has
+// passed without a change (long-lived streams send a keep-alive then).
+func (s *Server) watch(ctx context.Context, started func(), changed func(changes), quiet func()) error {
 	seen := s.revisions()
+	if started != nil {
+		started()
+	}
 	var idle time.Duration
 	for {
 		if s.cfg.Stopping.Err() != nil {
@@ -127,7 +132,7 @@ func (s *Server) watch(ctx context.Context, changed func(changes), quiet func())
 // PollEvery on the configured clock, until ctx is done or the server is
 // stopping. It returns ctx's error, or nil when stopping.
 func (s *Server) WatchTools(ctx context.Context, changed func()) error {
-	return s.watch(ctx, func(ch changes) {
+	return s.watch(ctx, nil, func(ch changes) {
 		if ch.tools {
 			changed()
 		}
@@ -185,9 +190,11 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 
 // WatchSession delivers a 2025-11-25 session's unsolicited notifications
 // (sessionNotices) through emit until ctx is done or the server stops: the
-// GET stream on HTTP, stdout between responses on stdio.
-func (s *Server) WatchSession(ctx context.Context, c *Conn, emit func(*jsonrpc.Message)) error {
-	return s.watch(ctx, func(ch changes) {
+// GET stream on HTTP, stdout between responses on stdio. started, when not
+// nil, runs once changes are being watched (the GET stream sends its
+// headers then).
+func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit func(*jsonrpc.Message)) error {
+	return s.watch(ctx, started, func(ch changes) {
 		for _, n := range s.sessionNotices(c, ch) {
 			if ctx.Err() == nil {
 				emit(n)

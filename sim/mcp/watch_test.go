@@ -142,11 +142,12 @@ func TestSessionNotices(t *testing.T) {
 	defer cancel()
 	rec := &recorder{}
 	done := make(chan struct{})
+	watching := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = srv.WatchSession(ctx, c.peer.Conn(), rec.add)
+		_ = srv.WatchSession(ctx, c.peer.Conn(), func() { close(watching) }, rec.add)
 	}()
-	time.Sleep(10 * time.Millisecond)
+	<-watching
 	srv.ResourceUpdated(toolbox.LogoURI) // unsubscribed
 	srv.ResourceUpdated(toolbox.HandbookWelcome)
 	got := rec.wait(t, 1)
@@ -176,8 +177,9 @@ func TestSetToolsAnnouncesOnlyChangedLists(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec := &recorder{}
-	go func() { _ = srv.WatchSession(ctx, c.peer.Conn(), rec.add) }()
-	time.Sleep(10 * time.Millisecond)
+	watching := make(chan struct{})
+	go func() { _ = srv.WatchSession(ctx, c.peer.Conn(), func() { close(watching) }, rec.add) }()
+	<-watching
 	srv.SetTools(toolbox.Default())
 	time.Sleep(20 * time.Millisecond)
 	srv.SetTools(toolbox.Default().MustWith(toolbox.BookRoom()))
@@ -188,5 +190,35 @@ func TestSetToolsAnnouncesOnlyChangedLists(t *testing.T) {
 	rec.mu.Unlock()
 	if n != 1 || got[0] != `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}` {
 		t.Errorf("%d notices: %v", n, got)
+	}
+}
+
+// TestNoChangeMissedAfterAck: a change the client makes the moment it
+// reads the acknowledgment (here: inside the acknowledgment's delivery) is
+// delivered; the baseline is taken before the acknowledgment goes out.
+func TestNoChangeMissedAfterAck(t *testing.T) {
+	srv := fastServer(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rec := &recorder{}
+	notify := func(m *jsonrpc.Message) {
+		rec.add(m)
+		if m.Method == mcp.MethodAcknowledged {
+			srv.SetTools(toolbox.Default().MustWith(toolbox.BookRoom()))
+		}
+	}
+	params := mcp.RequestParams(mcp.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}}, nil)
+	go srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodListen, params), notify)
+	if got := rec.wait(t, 2); !strings.Contains(got[1], "notifications/tools/list_changed") {
+		t.Errorf("second message %s", got[1])
+	}
+	// The same for a 2025-11-25 session's watcher.
+	c := dial(t, srv, mcp.V20251125, "stdio", nil)
+	rec2 := &recorder{}
+	go func() {
+		_ = srv.WatchSession(ctx, c.peer.Conn(), func() { srv.SetTools(toolbox.Default()) }, rec2.add)
+	}()
+	if got := rec2.wait(t, 1); got[0] != `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}` {
+		t.Errorf("session notice %s", got[0])
 	}
 }

@@ -102,7 +102,7 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = srv.WatchSession(ctx, p.conn, emit)
+			_ = srv.WatchSession(ctx, p.conn, nil, emit)
 		}()
 	}
 	queue := make(chan []byte, 64)

@@ -163,11 +163,12 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 		h.resume(w, r, s, lastID)
 		return
 	}
-	flusher := startSSE(w)
-	if flusher != nil {
-		flusher.Flush()
-	}
-	_ = h.srv.WatchSession(r.Context(), c, func(n *jsonrpc.Message) {
+	var flusher http.Flusher
+	_ = h.srv.WatchSession(r.Context(), c, func() {
+		if flusher = startSSE(w); flusher != nil {
+			flusher.Flush()
+		}
+	}, func(n *jsonrpc.Message) {
 		writeEvent(w, n)
 		if flusher != nil {
 			flusher.Flush()
