@@ -11,7 +11,7 @@ export MCP_SPEC_DIR
 # spurious "context deadline exceeded".
 FUZZN     ?= 1
 
-.PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver static clean
+.PHONY: run test wasm vet fmt-check unit fuzz-short conformance bench devserver static clean
 
 ## run: build the wasm into web/ and start the dev server on $(ADDR)
 run: wasm
@@ -26,8 +26,8 @@ wasm:
 devserver:
 	$(GO) build -trimpath -o bin/devserver ./cmd/devserver
 
-## test: formatting, vet, every Go test (engine, server, UI, browser), short fuzzing
-test: fmt-check vet wasm unit fuzz-short
+## test: formatting, vet, every Go test (engine, server, UI, browser), short fuzzing, the conformance gate
+test: fmt-check vet wasm unit fuzz-short conformance
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -45,7 +45,15 @@ fuzz-short:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $$((100000*$(FUZZN)))x ./sim/jsonrpc
 	$(GO) test -run '^$$' -fuzz '^FuzzHeaderValue$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/transport/streamhttp
 	$(GO) test -run '^$$' -fuzz '^FuzzValidateHeaders$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/transport/streamhttp
+	$(GO) test -run '^$$' -fuzz '^FuzzValidateParams$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/transport/streamhttp
 	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/toolbox
+
+## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
+## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK
+## outside scripts/conformance/baseline.txt. Installs Node 22, the suite and the SDK fixture into
+## $(HOME)/.cache/mcpwirelab/conformance on first use.
+conformance:
+	$(GO) run ./scripts/conformance
 
 ## static: export the app as plain files into $(STATIC_OUT) (PREFIX=/course/mcp-lab to host it under a sub-path)
 PREFIX     ?=

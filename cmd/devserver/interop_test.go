@@ -50,6 +50,11 @@ func newInteropClient(progress *atomic.Int32) *sdk.Client {
 		ProgressNotificationHandler: func(context.Context, *sdk.ProgressNotificationClientRequest) {
 			progress.Add(1)
 		},
+		// Log messages count as progress too: exerciseSDKFeatures asks for
+		// them and waits for one.
+		LoggingMessageHandler: func(context.Context, *sdk.LoggingMessageRequest) {
+			progress.Add(1)
+		},
 	})
 }
 
@@ -252,7 +257,7 @@ func exerciseSDKSession(ctx context.Context, t *testing.T, cs *sdk.ClientSession
 			t.Errorf("tool %s: schema %v description %q", tool.Name, tool.InputSchema, tool.Description)
 		}
 	}
-	if want := []string{"list_employees", "list_emails", "office_days", "export_timesheets"}; !slices.Equal(names, want) {
+	if want := []string{"list_employees", "list_emails", "office_days", "export_timesheets", "post_announcement"}; !slices.Equal(names, want) {
 		t.Fatalf("tools/list names %v, want %v", names, want)
 	}
 
@@ -334,6 +339,7 @@ func exerciseSDKSession(ctx context.Context, t *testing.T, cs *sdk.ClientSession
 	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "list_emails", Arguments: map[string]any{"limit": 20}}); err != nil {
 		t.Errorf("retry with limit 20: %v", err)
 	}
+	exerciseSDKFeatures(ctx, t, cs, v, progress)
 }
 
 func resultText(res *sdk.CallToolResult) string {

@@ -35,6 +35,7 @@ type serveConfig struct {
 	Token        string   // bearer token for /mcp; "" only with NoAuth
 	NoAuth       bool     // -no-auth
 	AllowOrigins []string // -allow-origin, normalized
+	Fixture      string   // -fixture: what /mcp offers
 
 	MaxBodyBytes      int64         // /mcp request body cap (4 MiB)
 	MaxSessions       int           // handed to the engine (legacy sessions bound)
@@ -57,6 +58,7 @@ func defaultServeConfig() serveConfig {
 		Addr:              "127.0.0.1:8080",
 		WebDir:            "web",
 		StaticDir:         "static",
+		Fixture:           fixtureCourse,
 		MaxBodyBytes:      4 << 20,
 		MaxSessions:       64,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -105,6 +107,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Token, "token", "", "fixed bearer token for /mcp (default: random at start-up)")
 	fs.BoolVar(&cfg.NoAuth, "no-auth", false, "disable bearer authentication on /mcp (unsafe)")
 	fs.BoolVar(&stdio, "stdio", false, "serve MCP over the process's stdin/stdout instead of HTTP")
+	fs.StringVar(&cfg.Fixture, "fixture", cfg.Fixture, "what the MCP server offers: course (the lab's company) or conformance (the official conformance suite's everything server)")
 	fs.Var(&origins, "allow-origin", "extra allowed browser origin, e.g. https://inspector.example:6274 (repeatable or comma list)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -115,6 +118,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static; run with -h for flags)", fs.Arg(0))
 	}
+	if !validFixture(cfg.Fixture) {
+		return usageError(stderr, "-fixture %q: want %s or %s", cfg.Fixture, fixtureCourse, fixtureConformance)
+	}
 	logger := log.New(stderr, "devserver: ", log.LstdFlags)
 
 	if stdio {
@@ -123,7 +129,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		logger.Print("serving MCP over stdio; logs on stderr")
-		if err := serveStdio(ctx, stdin, stdout, stderr); err != nil && !errors.Is(err, context.Canceled) {
+		if err := serveStdio(ctx, cfg.Fixture, stdin, stdout, stderr); err != nil && !errors.Is(err, context.Canceled) {
 			logger.Printf("stdio: %v", err)
 			return 1
 		}

@@ -12,10 +12,13 @@ import (
 	"log"
 	"net/http"
 	"strings"
+	"time"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox/conformance"
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/vclock"
 )
 
 // mcpHandlerOptions is what the dev server hands the engine's constructor.
@@ -32,12 +35,47 @@ type mcpHandlerOptions struct {
 	Stopping context.Context
 	// Log is the dev server's stderr logger. Never log bearer tokens.
 	Log *log.Logger
+	// Fixture names what the server offers (-fixture): fixtureCourse or
+	// fixtureConformance.
+	Fixture string
+}
+
+// Fixtures of -fixture: the course server (the default), or the surface
+// the official conformance suite expects, from the same engine.
+const (
+	fixtureCourse      = "course"
+	fixtureConformance = "conformance"
+)
+
+// validFixture reports whether name is a -fixture value.
+func validFixture(name string) bool { return name == fixtureCourse || name == fixtureConformance }
+
+// watchEvery is how often the real server looks for changes to announce
+// (list changes, resource updates): a quarter second keeps a listen
+// stream's notification close behind the change that caused it. The
+// simulator keeps the engine's one second of virtual time.
+const watchEvery = 250 * time.Millisecond
+
+// newEngine builds the engine's server for a fixture. The conformance
+// fixture's watched resource changes every few seconds until ctx ends.
+func newEngine(ctx context.Context, fixture string, cfg mcp.Config) *mcp.Server {
+	cfg.PollEvery = watchEvery
+	if fixture != fixtureConformance {
+		return mcp.NewServer(cfg)
+	}
+	srv := mcp.NewServer(conformance.Config(cfg))
+	go conformance.UpdateWatched(ctx, srv, vclock.RealSleep, conformance.WatchedEvery)
+	return srv
 }
 
 // newMCPHandler returns the engine's Streamable HTTP handler, served at
 // /mcp for both protocol versions: the very code the simulator runs.
 func newMCPHandler(o mcpHandlerOptions) http.Handler {
-	srv := mcp.NewServer(mcp.Config{
+	stopping := o.Stopping
+	if stopping == nil {
+		stopping = context.Background()
+	}
+	srv := newEngine(stopping, o.Fixture, mcp.Config{
 		Logf: func(format string, args ...any) {
 			if o.Log != nil {
 				o.Log.Printf("mcp: "+format, args...)
@@ -56,10 +94,12 @@ func newMCPHandler(o mcpHandlerOptions) http.Handler {
 // serveStdio runs the engine's server over the process's stdin/stdout until
 // EOF on stdin (nil → exit 0) or ctx ends. Only protocol messages go to
 // stdout; diagnostics go to stderr.
-func serveStdio(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) error {
+func serveStdio(ctx context.Context, fixture string, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := log.New(stderr, "", 0)
-	srv := mcp.NewServer(mcp.Config{Logf: logger.Printf})
-	srv.Logf("mcp-wire-lab %s serving MCP on stdio (versions %s); logs on stderr, Ctrl+D or EOF to stop",
-		srv.Info().Version, strings.Join(srv.Supported(), ", "))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	srv := newEngine(ctx, fixture, mcp.Config{Logf: logger.Printf})
+	srv.Logf("%s %s serving MCP on stdio (versions %s); logs on stderr, Ctrl+D or EOF to stop",
+		srv.Info().Name, srv.Info().Version, strings.Join(srv.Supported(), ", "))
 	return stdio.Serve(ctx, srv, stdin, stdout)
 }

@@ -32,6 +32,8 @@ func TestRunServeUsageErrors(t *testing.T) {
 		{[]string{"-allow-origin", "null"}, "invalid origin"},
 		{[]string{"-allow-origin", "https://ok.example,https://x.example/path"}, "invalid origin"},
 		{[]string{"serve-please"}, "unexpected argument"},
+		{[]string{"-fixture", "everything"}, `-fixture "everything": want course or conformance`},
+		{[]string{"-stdio", "-fixture", ""}, "want course or conformance"},
 		{[]string{"-no-such-flag"}, "flag provided but not defined"},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -70,7 +70,8 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if newMCP == nil {
 		newMCP = newMCPHandler
 	}
-	mcp := newMCP(mcpHandlerOptions{MaxSessions: cfg.MaxSessions, Stopping: stopping, Log: cfg.Log, AllowOrigin: policy.Allows})
+	mcp := newMCP(mcpHandlerOptions{MaxSessions: cfg.MaxSessions, Stopping: stopping, Log: cfg.Log, AllowOrigin: policy.Allows,
+		Fixture: cfg.Fixture})
 	mcp = netguard.LimitBody(cfg.MaxBodyBytes, mcp)
 	if !cfg.NoAuth {
 		mcp = netguard.RequireBearer(cfg.Token, authRealm, mcp)

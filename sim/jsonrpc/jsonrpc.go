@@ -28,6 +28,10 @@ const (
 	CodeInvalidParams  = -32602
 	CodeInternalError  = -32603
 
+	// CodeResourceNotFound is 2025-11-25's resource-not-found code; 2026-07-28
+	// uses CodeInvalidParams and reserves this one (basic/index §Error Codes).
+	CodeResourceNotFound = -32002
+
 	CodeHeaderMismatch                  = -32020
 	CodeMissingRequiredClientCapability = -32021
 	CodeUnsupportedProtocolVersion      = -32022
@@ -46,6 +50,8 @@ func CodeName(code int) string {
 		return "Invalid params"
 	case CodeInternalError:
 		return "Internal error"
+	case CodeResourceNotFound:
+		return "Resource not found"
 	case CodeHeaderMismatch:
 		return "HeaderMismatch"
 	case CodeMissingRequiredClientCapability:

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/toolbox"
 )
 
 // SubscriptionFilter is the notifications filter of subscriptions/listen.
@@ -23,38 +24,44 @@ type SubscriptionFilter struct {
 // cancels (nothing more is sent) or, gracefully, when the server stops
 // (notifications/cancelled for the listen request, then a completion
 // result).
-func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify func(*jsonrpc.Message)) Reply {
+func (q *call) listen(ctx context.Context) Reply {
 	var p struct {
 		Notifications *SubscriptionFilter `json:"notifications"`
 	}
-	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil || p.Notifications == nil {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+	if err := json.Unmarshal(orEmpty(q.m.Params), &p); err != nil || p.Notifications == nil {
+		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
 			"Invalid params: subscriptions/listen needs params.notifications (the filter of notification types)", nil)
 	}
-	if notify == nil {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
+	if q.notify == nil {
+		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
 	}
-	subID := json.RawMessage(m.ID.String())
+	s := q.s
+	subID := json.RawMessage(q.m.ID.String())
 	meta := map[string]any{MetaSubscriptionID: subID}
-	// "The notifications field in the acknowledgment reflects the subset the
-	// server agreed to honor": this server only has tools.
-	agreed := SubscriptionFilter{ToolsListChanged: p.Notifications.ToolsListChanged && s.cfg.ListChanged}
+	agreed := s.agree(q.reg, *p.Notifications)
 
-	ctx, done := c.track(ctx, m.ID)
+	ctx, done := q.c.track(ctx, q.m.ID)
 	defer done()
 
-	notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
-	err := s.watchTools(ctx, func() {
-		if agreed.ToolsListChanged && ctx.Err() == nil {
-			notify(jsonrpc.Notification(MethodToolsChanged, map[string]any{"_meta": meta}))
+	// "The server MUST send notifications/subscriptions/acknowledged as
+	// the first message": once watching, so that whatever the client
+	// changes after reading it is delivered.
+	ack := func() {
+		q.notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
+	}
+	err := s.watch(ctx, ack, func(ch changes) {
+		for _, n := range listenNotices(agreed, ch, meta) {
+			if ctx.Err() == nil {
+				q.notify(n)
+			}
 		}
 	}, func() {
 		if ctx.Err() == nil {
-			notify(KeepAlive)
+			q.notify(KeepAlive)
 		}
 	})
 	if err != nil {
-		s.Logf("subscription %s closed by the client", m.ID)
+		s.Logf("subscription %s closed by the client", q.m.ID)
 		return Reply{Status: http.StatusOK}
 	}
 	// The server tears the subscription down (shutdown), and two pages
@@ -67,7 +74,49 @@ func (s *Server) listen(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 	// reference requests that ... Are believed to still be in-progress",
 	// so it goes first, while the listen request is still open, tagged
 	// like every message on the stream; the result then ends it.
-	s.Logf("subscription %s ended by the server (shutting down)", m.ID)
-	notify(jsonrpc.Notification(MethodCancelled, map[string]any{"requestId": subID, "reason": "server shutting down", "_meta": meta}))
-	return Reply{Msg: jsonrpc.Result(m.ID, map[string]any{"resultType": "complete", "_meta": meta}), Status: http.StatusOK}
+	s.Logf("subscription %s ended by the server (shutting down)", q.m.ID)
+	q.notify(jsonrpc.Notification(MethodCancelled, map[string]any{"requestId": subID, "reason": "server shutting down", "_meta": meta}))
+	return q.ok(map[string]any{"resultType": "complete", "_meta": meta})
+}
+
+// agree is the subset of the filter the server honours: "The notifications
+// field in the acknowledgment reflects the subset the server agreed to
+// honor. Notification types the server does not support are omitted."
+// List changes need listChanged declared (and the list offered); resource
+// subscriptions keep the URIs the server has.
+func (s *Server) agree(reg *toolbox.Registry, want SubscriptionFilter) SubscriptionFilter {
+	lc := s.cfg.ListChanged
+	agreed := SubscriptionFilter{
+		ToolsListChanged:     want.ToolsListChanged && lc,
+		PromptsListChanged:   want.PromptsListChanged && lc && declares(reg, CapPrompts),
+		ResourcesListChanged: want.ResourcesListChanged && lc && declares(reg, CapResources),
+	}
+	for _, uri := range want.ResourceSubscriptions {
+		if reg.Knows(uri) && !contains(agreed.ResourceSubscriptions, uri) {
+			agreed.ResourceSubscriptions = append(agreed.ResourceSubscriptions, uri)
+		}
+	}
+	return agreed
+}
+
+// listenNotices are the notifications a listen stream with the agreed
+// filter gets for ch, each tagged with the subscription id.
+func listenNotices(agreed SubscriptionFilter, ch changes, meta map[string]any) []*jsonrpc.Message {
+	tagged := map[string]any{"_meta": meta}
+	var out []*jsonrpc.Message
+	if agreed.ToolsListChanged && ch.tools {
+		out = append(out, jsonrpc.Notification(MethodToolsChanged, tagged))
+	}
+	if agreed.PromptsListChanged && ch.prompts {
+		out = append(out, jsonrpc.Notification(MethodPromptsChanged, tagged))
+	}
+	if agreed.ResourcesListChanged && ch.resources {
+		out = append(out, jsonrpc.Notification(MethodResourcesChanged, tagged))
+	}
+	for _, uri := range ch.updated {
+		if contains(agreed.ResourceSubscriptions, uri) {
+			out = append(out, jsonrpc.Notification(MethodResourceUpdated, ResourceUpdatedParams{Meta: meta, URI: uri}))
+		}
+	}
+	return out
 }

@@ -9,6 +9,8 @@ package mcp
 import (
 	"encoding/json"
 	"slices"
+
+	"mcpwirelab/sim/toolbox"
 )
 
 // Protocol versions the lab implements.
@@ -47,6 +49,9 @@ const (
 	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
 	MetaProgressToken      = "progressToken"
 	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
+	// MetaLogLevel opts a 2026-07-28 request in to log messages
+	// (server/utilities/logging §Per-request log level).
+	MetaLogLevel = "io.modelcontextprotocol/logLevel"
 )
 
 // Method names.
@@ -64,6 +69,27 @@ const (
 	MethodAcknowledged  = "notifications/subscriptions/acknowledged"
 	MethodToolsChanged  = "notifications/tools/list_changed"
 	MethodResourcesList = "resources/list"
+
+	MethodResourcesRead      = "resources/read"
+	MethodResourcesTemplates = "resources/templates/list"
+	MethodSubscribe          = "resources/subscribe"   // 2025-11-25 only
+	MethodUnsubscribe        = "resources/unsubscribe" // 2025-11-25 only
+	MethodResourceUpdated    = "notifications/resources/updated"
+	MethodResourcesChanged   = "notifications/resources/list_changed"
+	MethodPromptsGet         = "prompts/get"
+	MethodPromptsChanged     = "notifications/prompts/list_changed"
+	MethodComplete           = "completion/complete"
+	MethodSetLevel           = "logging/setLevel" // 2025-11-25 only
+	MethodLog                = "notifications/message"
+)
+
+// Server capabilities (ServerCapabilities keys) that gate methods.
+const (
+	CapTools       = "tools"
+	CapResources   = "resources"
+	CapPrompts     = "prompts"
+	CapCompletions = "completions"
+	CapLogging     = "logging"
 )
 
 // IsModern reports whether v is a per-request-metadata version.
@@ -84,18 +110,62 @@ type ToolAnnotations struct {
 
 // Tool is a tool definition as sent in tools/list.
 type Tool struct {
-	Name        string           `json:"name"`
-	Title       string           `json:"title,omitempty"`
-	Description string           `json:"description"`
-	InputSchema json.RawMessage  `json:"inputSchema"`
-	Annotations *ToolAnnotations `json:"annotations,omitempty"`
+	Name         string           `json:"name"`
+	Title        string           `json:"title,omitempty"`
+	Description  string           `json:"description"`
+	InputSchema  json.RawMessage  `json:"inputSchema"`
+	OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
+	Annotations  *ToolAnnotations `json:"annotations,omitempty"`
 }
 
-// Content is a text content block.
-type Content struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
+// Resource is a resource as resources/list shows it.
+type Resource struct {
+	URI         string       `json:"uri"`
+	Name        string       `json:"name"`
+	Title       string       `json:"title,omitempty"`
+	Description string       `json:"description,omitempty"`
+	MIMEType    string       `json:"mimeType,omitempty"`
+	Annotations *Annotations `json:"annotations,omitempty"`
 }
+
+// ResourceTemplate is a template as resources/templates/list shows it.
+type ResourceTemplate struct {
+	URITemplate string       `json:"uriTemplate"`
+	Name        string       `json:"name"`
+	Title       string       `json:"title,omitempty"`
+	Description string       `json:"description,omitempty"`
+	MIMEType    string       `json:"mimeType,omitempty"`
+	Annotations *Annotations `json:"annotations,omitempty"`
+}
+
+// Prompt is a prompt as prompts/list shows it.
+type Prompt struct {
+	Name        string           `json:"name"`
+	Title       string           `json:"title,omitempty"`
+	Description string           `json:"description,omitempty"`
+	Arguments   []PromptArgument `json:"arguments,omitempty"`
+}
+
+// PromptArgument is one argument of a prompt.
+type PromptArgument struct {
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+}
+
+// Content is one content block (text, image, audio, embedded resource,
+// resource link); the toolbox produces them, so the type lives there.
+type Content = toolbox.Content
+
+// ResourceContents is one entry of a resources/read result.
+type ResourceContents = toolbox.ResourceContents
+
+// Annotations are the audience / priority / lastModified hints.
+type Annotations = toolbox.Annotations
+
+// PromptMessage is one message of a prompts/get result.
+type PromptMessage = toolbox.PromptMessage
 
 // ResultMeta carries serverInfo on every 2026-07-28 result
 // (basic/index §_meta "Per-response protocol fields": servers SHOULD include it).
@@ -103,8 +173,12 @@ type ResultMeta struct {
 	ServerInfo Implementation `json:"io.modelcontextprotocol/serverInfo"`
 }
 
-// CallToolResult is the result of tools/call in both versions; ResultType and
-// Meta are only set for 2026-07-28.
+// Results: ResultType and Meta are only set for 2026-07-28 (basic/index
+// "All results now carry a required resultType field"; servers SHOULD put
+// serverInfo in every result's _meta); so are TTLMs and CacheScope, on the
+// cacheable ones (server/utilities/caching §Cacheable Results).
+
+// CallToolResult is the result of tools/call in both versions.
 type CallToolResult struct {
 	ResultType        string      `json:"resultType,omitempty"`
 	Content           []Content   `json:"content"`
@@ -113,14 +187,96 @@ type CallToolResult struct {
 	Meta              *ResultMeta `json:"_meta,omitempty"`
 }
 
-// ListToolsResult is the result of tools/list; the caching fields exist only
-// in 2026-07-28 (server/utilities/caching).
-type ListToolsResult struct {
-	ResultType string      `json:"resultType,omitempty"`
-	Tools      []Tool      `json:"tools"`
+// Cacheable are the trailing fields of a cacheable result: the caching
+// hints and _meta, all 2026-07-28 only (server/utilities/caching).
+type Cacheable struct {
 	TTLMs      *int64      `json:"ttlMs,omitempty"`
 	CacheScope string      `json:"cacheScope,omitempty"`
 	Meta       *ResultMeta `json:"_meta,omitempty"`
+}
+
+// ListToolsResult is the result of tools/list.
+type ListToolsResult struct {
+	ResultType string `json:"resultType,omitempty"`
+	Tools      []Tool `json:"tools"`
+	Cacheable
+}
+
+// ListResourcesResult is the result of resources/list.
+type ListResourcesResult struct {
+	ResultType string     `json:"resultType,omitempty"`
+	Resources  []Resource `json:"resources"`
+	Cacheable
+}
+
+// ListResourceTemplatesResult is the result of resources/templates/list.
+type ListResourceTemplatesResult struct {
+	ResultType        string             `json:"resultType,omitempty"`
+	ResourceTemplates []ResourceTemplate `json:"resourceTemplates"`
+	Cacheable
+}
+
+// ReadResourceResult is the result of resources/read.
+type ReadResourceResult struct {
+	ResultType string             `json:"resultType,omitempty"`
+	Contents   []ResourceContents `json:"contents"`
+	Cacheable
+}
+
+// ListPromptsResult is the result of prompts/list.
+type ListPromptsResult struct {
+	ResultType string   `json:"resultType,omitempty"`
+	Prompts    []Prompt `json:"prompts"`
+	Cacheable
+}
+
+// GetPromptResult is the result of prompts/get (not cacheable).
+type GetPromptResult struct {
+	ResultType  string          `json:"resultType,omitempty"`
+	Description string          `json:"description,omitempty"`
+	Messages    []PromptMessage `json:"messages"`
+	Meta        *ResultMeta     `json:"_meta,omitempty"`
+}
+
+// CompleteResult is the result of completion/complete.
+type CompleteResult struct {
+	ResultType string          `json:"resultType,omitempty"`
+	Completion CompletionValue `json:"completion"`
+	Meta       *ResultMeta     `json:"_meta,omitempty"`
+}
+
+// CompletionValue is CompleteResult.completion.
+type CompletionValue struct {
+	Values  []string `json:"values"`
+	Total   int      `json:"total"`
+	HasMore bool     `json:"hasMore"`
+}
+
+// EmptyResult answers logging/setLevel, resources/subscribe and
+// resources/unsubscribe (2025-11-25) and ping.
+type EmptyResult struct{}
+
+// LogMessageParams are the params of notifications/message.
+type LogMessageParams struct {
+	Level  string `json:"level"`
+	Logger string `json:"logger,omitempty"`
+	Data   any    `json:"data"`
+}
+
+// ResourceUpdatedParams are the params of notifications/resources/updated.
+type ResourceUpdatedParams struct {
+	Meta map[string]any `json:"_meta,omitempty"`
+	URI  string         `json:"uri"`
+}
+
+// ResourceNotFoundData is the data of a resource-not-found error.
+type ResourceNotFoundData struct {
+	URI string `json:"uri"`
+}
+
+// MissingCapabilityData is the data of a -32021 error.
+type MissingCapabilityData struct {
+	RequiredCapabilities map[string]any `json:"requiredCapabilities"`
 }
 
 // DiscoverResult is the 2026-07-28 server/discover result.

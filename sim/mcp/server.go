@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -18,6 +17,8 @@ import (
 
 // Config configures a Server.
 type Config struct {
+	// Tools is everything the server offers: tools, resources, resource
+	// templates, prompts, logging (the capabilities follow from it).
 	Tools *toolbox.Registry
 	Info  Implementation
 	// Modern lists the supported per-request-metadata versions, newest first.
@@ -31,8 +32,9 @@ type Config struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Logf writes a diagnostic line (stderr on stdio). Nil discards.
 	Logf func(format string, args ...any)
-	// ListChanged declares tools.listChanged: the server tells subscribed
-	// clients when its tool list changes (SetTools).
+	// ListChanged declares listChanged for tools (and prompts and resources
+	// when offered): the server tells subscribed clients when a list
+	// changes (SetTools).
 	ListChanged bool
 	// PollEvery is how often long-lived streams look for changes (virtual
 	// time in the simulator). Zero means one second.
@@ -53,9 +55,22 @@ func DefaultConfig() Config {
 		Info:   Implementation{Name: "mcp-wire-lab", Title: "MCP Wire Lab course server", Version: "1.0.0"},
 		Modern: ModernVersions(),
 		Legacy: LegacyVersions(),
-		Instructions: "Course server for a small company: list employees and e-mails, " +
-			"look up office days, export timesheets (slow).",
+		// Instructions: empty, so NewServer describes what Tools offers.
 	}
+}
+
+// courseInstructions are the course server's instructions for what reg
+// offers: a tools-only variant does not mention resources or prompts.
+func courseInstructions(reg *toolbox.Registry) string {
+	s := "Course server for a small company: list employees and e-mails, " +
+		"look up office days, export timesheets (slow), post office announcements"
+	if declares(reg, CapResources) {
+		s += "; the handbook and employee records are resources"
+	}
+	if declares(reg, CapPrompts) {
+		s += "; prompts draft a weekly digest or a welcome e-mail"
+	}
+	return s + "."
 }
 
 // Server is a dual-era MCP server. It is safe for concurrent use; per-client
@@ -63,79 +78,24 @@ func DefaultConfig() Config {
 type Server struct {
 	cfg Config
 
-	mu       sync.Mutex
-	tools    *toolbox.Registry
-	revision int // bumped by SetTools
+	mu  sync.Mutex
+	reg *toolbox.Registry
+	rev revisions // what changed, for notifications (watch.go)
 }
 
-// SetTools replaces the tool list (an administrator enabling a tool). With
-// ListChanged declared, subscribed clients are told (2026-07-28
-// subscriptions/listen; 2025-11-25 notifications/tools/list_changed).
-func (s *Server) SetTools(r *toolbox.Registry) {
+// Registry is what the server offers now.
+func (s *Server) Registry() *toolbox.Registry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.tools = r
-	s.revision++
+	return s.reg
 }
 
-func (s *Server) registry() (*toolbox.Registry, int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.tools, s.revision
-}
-
-// ToolsChangedNotice is the unsolicited 2025-11-25
-// notifications/tools/list_changed for a legacy session, or nil when the
-// connection is not an initialized legacy session or the server did not
-// declare listChanged (2025-11-25 server/tools §List Changed Notification).
-// Modern clients get it only through subscriptions/listen.
-func (s *Server) ToolsChangedNotice(c *Conn) *jsonrpc.Message {
-	c.mu.Lock()
-	ready := c.phase == phaseReady
-	c.mu.Unlock()
-	if !ready || !s.cfg.ListChanged {
-		return nil
-	}
-	return jsonrpc.Notification(MethodToolsChanged, nil)
-}
-
-// ListChanged reports whether the server declares tools.listChanged.
+// ListChanged reports whether the server declares listChanged.
 func (s *Server) ListChanged() bool { return s.cfg.ListChanged }
 
 // SupportsModern reports whether any per-request-metadata version is
 // served; a legacy-only server treats every message by 2025-11-25 rules.
 func (s *Server) SupportsModern() bool { return len(s.cfg.Modern) > 0 }
-
-// WatchTools calls changed each time the tool list changes, polling every
-// PollEvery on the configured clock, until ctx is done or the server is
-// stopping. It returns ctx's error, or nil when stopping.
-func (s *Server) WatchTools(ctx context.Context, changed func()) error {
-	return s.watchTools(ctx, changed, nil)
-}
-
-// watchTools is WatchTools with an idle callback: quiet is called when
-// KeepAliveEvery has passed without a change (long-lived streams send a
-// keep-alive then).
-func (s *Server) watchTools(ctx context.Context, changed, quiet func()) error {
-	_, seen := s.registry()
-	var idle time.Duration
-	for {
-		if s.cfg.Stopping.Err() != nil {
-			return nil
-		}
-		if err := s.cfg.Sleep(ctx, s.cfg.PollEvery); err != nil {
-			return err
-		}
-		idle += s.cfg.PollEvery
-		if _, rev := s.registry(); rev != seen {
-			seen, idle = rev, 0
-			changed()
-		} else if quiet != nil && s.cfg.KeepAliveEvery > 0 && idle >= s.cfg.KeepAliveEvery {
-			idle = 0
-			quiet()
-		}
-	}
-}
 
 // KeepAlive is the message a long-lived stream hands its transport when it
 // has been quiet for KeepAliveEvery: not a JSON-RPC message, a request to
@@ -159,7 +119,7 @@ func NewServer(cfg Config) *Server {
 		cfg.Legacy = d.Legacy
 	}
 	if cfg.Instructions == "" {
-		cfg.Instructions = d.Instructions
+		cfg.Instructions = courseInstructions(cfg.Tools)
 	}
 	if cfg.Sleep == nil {
 		cfg.Sleep = vclock.RealSleep
@@ -176,7 +136,7 @@ func NewServer(cfg Config) *Server {
 	if cfg.KeepAliveEvery == 0 {
 		cfg.KeepAliveEvery = 15 * time.Second
 	}
-	return &Server{cfg: cfg, tools: cfg.Tools}
+	return &Server{cfg: cfg, reg: cfg.Tools, rev: revisions{updated: map[string]int{}}}
 }
 
 // Supported returns every version the server speaks, modern first.
@@ -206,11 +166,16 @@ type Conn struct {
 	phase      phase
 	version    string
 	clientInfo json.RawMessage
+	clientCaps json.RawMessage // declared at initialize
+	logLevel   string          // logging/setLevel; "" sends no log messages
+	subscribed map[string]bool // resources/subscribe URIs
 	inflight   map[string]context.CancelFunc
 }
 
 // NewConn returns fresh connection state.
-func NewConn() *Conn { return &Conn{inflight: map[string]context.CancelFunc{}} }
+func NewConn() *Conn {
+	return &Conn{inflight: map[string]context.CancelFunc{}, subscribed: map[string]bool{}}
+}
 
 // Version is the negotiated legacy version ("" before initialize).
 func (c *Conn) Version() string {
@@ -367,26 +332,20 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		r.Modern = true
 		return r
 	}
-	var r Reply
-	switch m.Method {
-	case MethodDiscover:
-		r = Reply{Msg: jsonrpc.Result(m.ID, DiscoverResult{
-			ResultType:        "complete",
-			SupportedVersions: s.Supported(),
-			Capabilities:      s.capabilities(),
-			Instructions:      s.cfg.Instructions,
-			TTLMs:             3600000,
-			CacheScope:        "public",
-			Meta:              ResultMeta{ServerInfo: s.cfg.Info},
-		}), Status: http.StatusOK}
-	case MethodToolsList:
-		r = s.toolsList(m, true)
-	case MethodToolsCall:
-		r = s.toolsCall(ctx, c, m, true, notify)
-	case MethodListen:
-		r = s.listen(ctx, c, m, notify)
-	default:
-		r = s.methodNotFound(m, true)
+	if raw, ok := meta[MetaLogLevel]; ok {
+		// server/utilities/logging §Error Handling: a logLevel that is not
+		// a recognized level "SHOULD" be rejected with -32602.
+		var level string
+		if json.Unmarshal(raw, &level) != nil || toolbox.LogSeverity(level) < 0 {
+			r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+string(raw), nil)
+			r.Modern = true
+			return r
+		}
+	}
+	spec, r, ok := s.gate(m, true)
+	if ok {
+		r = spec.handle(&call{s: s, c: c, m: m, modern: true, meta: meta, notify: notify, reg: s.Registry()}, ctx)
 	}
 	r.Modern = true
 	return r
@@ -404,34 +363,6 @@ func unsupportedVersionMessage(requested string, modern, legacy []string) string
 		msg += " (this server also speaks " + strings.Join(legacy, ", ") + ", after an initialize handshake)"
 	}
 	return msg + "; per request it serves " + strings.Join(modern, ", ")
-}
-
-func (s *Server) capabilities() json.RawMessage {
-	if s.cfg.ListChanged {
-		return json.RawMessage(`{"tools":{"listChanged":true}}`)
-	}
-	return json.RawMessage(`{"tools":{"listChanged":false}}`)
-}
-
-func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
-	msg := "Method not found: " + m.Method
-	switch {
-	case modern && m.Method == MethodInitialize:
-		msg += " (2026-07-28 has no handshake; this server supports " + strings.Join(s.Supported(), ", ") + ")"
-	case modern && m.Method == MethodPing:
-		msg += " (ping was removed in 2026-07-28)"
-	case !modern && m.Method == MethodDiscover:
-		msg += " (server/discover exists only in 2026-07-28)"
-	case m.Method == MethodPromptsList || m.Method == MethodResourcesList:
-		msg += " (the server did not declare that capability)"
-	}
-	// 2026-07-28 streamable-http §Protocol Version Header: unknown method →
-	// 404 with -32601. 2025-11-25 has no such rule: the error rides a 200.
-	status := http.StatusOK
-	if modern {
-		status = http.StatusNotFound
-	}
-	return errReply(m, status, jsonrpc.CodeMethodNotFound, msg, nil)
 }
 
 // handleLegacy applies the 2025-11-25 lifecycle (basic/lifecycle).
@@ -459,8 +390,9 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if m.Kind() == jsonrpc.KindNotification {
 		return Reply{Status: http.StatusAccepted}
 	}
-	if !legacyMethods(m.Method) {
-		return s.methodNotFound(m, false)
+	spec, r, ok := s.gate(m, false)
+	if !ok {
+		return r
 	}
 	if ph != phaseReady {
 		// lifecycle §Initialization: operations happen only after the
@@ -468,24 +400,7 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest,
 			"Invalid Request: session not initialized; send notifications/initialized before "+m.Method, nil)
 	}
-	switch m.Method {
-	case MethodToolsList:
-		return s.toolsList(m, false)
-	case MethodToolsCall:
-		return s.toolsCall(ctx, c, m, false, notify)
-	}
-	return s.methodNotFound(m, false)
-}
-
-// legacyMethods reports whether method is one of the requests a 2025-11-25
-// session of this server knows. A switch, not a map literal: no map is
-// built at start-up.
-func legacyMethods(method string) bool {
-	switch method {
-	case MethodInitialize, MethodPing, MethodToolsList, MethodToolsCall:
-		return true
-	}
-	return false
+	return spec.handle(&call{s: s, c: c, m: m, meta: readMeta(m.Params), notify: notify, reg: s.Registry()}, ctx)
 }
 
 func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
@@ -529,10 +444,11 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 	c.phase = phaseInitializing
 	c.version = version
 	c.clientInfo = p.ClientInfo
+	c.clientCaps = p.Capabilities
 	c.mu.Unlock()
 	return Reply{Msg: jsonrpc.Result(m.ID, InitializeResult{
 		ProtocolVersion: version,
-		Capabilities:    s.capabilities(),
+		Capabilities:    s.capabilities(s.Registry()),
 		ServerInfo:      s.cfg.Info,
 		Instructions:    s.cfg.Instructions,
 	}), Status: http.StatusOK}
@@ -543,86 +459,6 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return b
-}
-
-func (s *Server) toolsList(m *jsonrpc.Message, modern bool) Reply {
-	var tools []Tool
-	reg, _ := s.registry()
-	for _, t := range reg.Tools() {
-		tool := Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema}
-		if t.ReadOnly || t.Idempotent {
-			tool.Annotations = &ToolAnnotations{ReadOnlyHint: t.ReadOnly, IdempotentHint: t.Idempotent}
-		}
-		tools = append(tools, tool)
-	}
-	res := ListToolsResult{Tools: tools}
-	if modern {
-		ttl := int64(300000)
-		res.ResultType, res.TTLMs, res.CacheScope = "complete", &ttl, "public"
-		res.Meta = &ResultMeta{ServerInfo: s.cfg.Info}
-	}
-	return Reply{Msg: jsonrpc.Result(m.ID, res), Status: http.StatusOK}
-}
-
-func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, modern bool, notify func(*jsonrpc.Message)) Reply {
-	var p struct {
-		Name      *string         `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	}
-	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil || p.Name == nil {
-		// tools §Error Handling: requests that fail the CallToolRequest
-		// schema are protocol errors.
-		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Invalid params: tools/call needs params.name (a string)", nil)
-	}
-	if a := strings.TrimSpace(string(p.Arguments)); a != "" && a[0] != '{' {
-		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Invalid params: params.arguments must be an object", nil)
-	}
-	meta := readMeta(m.Params)
-	token := meta[MetaProgressToken]
-
-	ctx, done := c.track(ctx, m.ID)
-	defer done()
-
-	env := toolbox.Env{Sleep: s.cfg.Sleep}
-	if len(token) > 0 && notify != nil {
-		env.Progress = func(progress, total float64, message string) {
-			if ctx.Err() != nil {
-				return
-			}
-			notify(jsonrpc.Notification(MethodProgress, ProgressParams{
-				ProgressToken: token, Progress: progress, Total: total, Message: message}))
-		}
-	}
-	reg, _ := s.registry()
-	res, err := reg.Call(ctx, *p.Name, p.Arguments, env)
-	var unknown *toolbox.UnknownToolError
-	switch {
-	case errors.As(err, &unknown):
-		// tools §Error Handling: unknown tool is a protocol error (-32602).
-		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Unknown tool: "+unknown.Name, nil)
-	case err != nil || ctx.Err() != nil:
-		// Cancelled: "MUST NOT send any further messages for it".
-		s.Logf("request %s (%s) cancelled; no response sent", m.ID, *p.Name)
-		return Reply{Status: http.StatusOK}
-	}
-	out := CallToolResult{Content: []Content{{Type: "text", Text: res.Text}}, StructuredContent: res.Structured, IsError: res.IsError}
-	if res.Structured != nil {
-		// server/tools §Structured Content: "a tool that returns structured
-		// content SHOULD also return the serialized JSON in a TextContent
-		// block" (for clients that only read content).
-		b, err := jsonrpc.Marshal(res.Structured)
-		if err == nil {
-			out.Content = append(out.Content, Content{Type: "text", Text: string(b)})
-		}
-	}
-	if modern {
-		out.ResultType = "complete"
-		out.Meta = &ResultMeta{ServerInfo: s.cfg.Info}
-	}
-	if res.IsError {
-		s.Logf("tool %s returned a tool execution error (isError: true)", *p.Name)
-	}
-	return Reply{Msg: jsonrpc.Result(m.ID, out), Status: http.StatusOK}
 }
 
 // cancel handles notifications/cancelled: stop the named in-flight request.

@@ -116,7 +116,7 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"},
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities", Title: Text{En: "Calling a capability the server did not declare", Zh: "调用服务器未声明的能力"},
-		Transports: bothWires, Faults: []string{FaultNone}}, run: capabilitiesScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, server: capabilitiesServer, run: capabilitiesScenario},
 	{info: Info{Name: "list-changed", Title: Text{En: "The tool list changes: subscribe and re-list", Zh: "工具列表变化：订阅并重新列出"},
 		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
 	{info: Info{Name: "load-balancer", Title: Text{En: "Two replicas behind a load balancer", Zh: "负载均衡后面的两个副本"},

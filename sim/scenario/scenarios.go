@@ -15,6 +15,13 @@ import (
 
 // ---- capabilities: a method whose capability the server did not declare ----
 
+// capabilitiesServer offers the course tools and nothing else: no
+// resources, prompts, completions or logging, so prompts/list is a method
+// whose capability it did not declare.
+func capabilitiesServer(Options) serverSpec {
+	return serverSpec{tools: toolbox.Default().ToolsOnly()}
+}
+
 func capabilitiesScenario(r *runner) {
 	r.host(trace.Host, trace.Host, "user.prompt", "Which prompt templates does this server offer?\n")
 	if !r.start() {

@@ -4,72 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"mcpwirelab/sim/mcp"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
+	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
 )
 
-// specSchemas compiles definitions of ../shared/spec/<version>/schema.json.
-type specSchemas struct {
-	mu    sync.Mutex
-	c     *jsonschema.Compiler
-	url   string
-	cache map[string]*jsonschema.Schema
-}
-
-func loadSpec(t *testing.T, version string) *specSchemas {
-	t.Helper()
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set: skipping validation against the official MCP JSON schemas (make test sets it to ../shared/spec)")
-	}
-	path := filepath.Join(dir, version, "schema.json")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("MCP_SPEC_DIR=%s: %v", dir, err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	c := jsonschema.NewCompiler()
-	url := "https://modelcontextprotocol.io/schema/" + version + ".json"
-	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
-	}
-	return &specSchemas{c: c, url: url, cache: map[string]*jsonschema.Schema{}}
-}
-
-func (s *specSchemas) validate(def string, raw []byte) error {
-	s.mu.Lock()
-	sch, ok := s.cache[def]
-	if !ok {
-		var err error
-		sch, err = s.c.Compile(s.url + "#/$defs/" + def)
-		if err != nil {
-			s.mu.Unlock()
-			return fmt.Errorf("compile %s: %v", def, err)
-		}
-		s.cache[def] = sch
-	}
-	s.mu.Unlock()
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
-	if err != nil {
-		return err
-	}
-	if err := sch.Validate(v); err != nil {
-		return fmt.Errorf("not a valid %s: %v", def, err)
-	}
-	return nil
-}
+// loadSpec reads the official schema of a version (sim/internal/specschema).
+func loadSpec(t *testing.T, version string) *specschema.Schemas { return specschema.Load(t, version) }
 
 var requestDefs = map[string]string{
 	"initialize":                               "InitializeRequest",
@@ -107,7 +51,7 @@ var errorDefs2026 = map[int]string{
 // transcript against the official schema of its version: the envelope, and
 // the definition for its method or for the request it answers.
 func TestMessagesMatchSchema(t *testing.T) {
-	schemas := map[string]*specSchemas{}
+	schemas := map[string]*specschema.Schemas{}
 	for _, v := range mcp.Versions() {
 		schemas[v] = loadSpec(t, v)
 	}
@@ -120,7 +64,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 			s := schemas[version]
 			for _, raw := range e.Messages {
 				where := fmt.Sprintf("%s/%s/%s/%s event %d (%s, %s)", o.Scenario, o.Version, o.Transport, o.Fault, e.Seq, e.Note, version)
-				if err := s.validate("JSONRPCMessage", raw); err != nil {
+				if err := s.Validate("JSONRPCMessage", raw); err != nil {
 					t.Errorf("%s: %v\n%s", where, err, raw)
 					continue
 				}
@@ -140,7 +84,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 					if m.Kind() == jsonrpc.KindRequest {
 						methods[m.ID.String()] = m.Method
 					}
-					if err := s.validate(def, raw); err != nil {
+					if err := s.Validate(def, raw); err != nil {
 						t.Errorf("%s: %v\n%s", where, err, raw)
 					}
 				case jsonrpc.KindResult:
@@ -150,16 +94,16 @@ func TestMessagesMatchSchema(t *testing.T) {
 						t.Errorf("%s: result for unknown request %s", where, m.ID)
 						continue
 					}
-					if err := s.validate(def, m.Result); err != nil {
+					if err := s.Validate(def, m.Result); err != nil {
 						t.Errorf("%s: %v\n%s", where, err, m.Result)
 					}
 					if version == "2026-07-28" {
-						if err := s.validate(def+"Response", raw); err != nil {
+						if err := s.Validate(def+"Response", raw); err != nil {
 							t.Errorf("%s: %v", where, err)
 						}
 					}
 				case jsonrpc.KindError:
-					if err := s.validate("JSONRPCErrorResponse", raw); err != nil {
+					if err := s.Validate("JSONRPCErrorResponse", raw); err != nil {
 						t.Errorf("%s: %v", where, err)
 					}
 					if version != "2026-07-28" {
@@ -174,7 +118,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 						def = strings.TrimPrefix(def, "error:")
 						target, _ = json.Marshal(m.Error)
 					}
-					if err := s.validate(def, target); err != nil {
+					if err := s.Validate(def, target); err != nil {
 						t.Errorf("%s: %v\n%s", where, err, raw)
 					}
 				}
@@ -198,7 +142,7 @@ func TestSchemaCatchesViolations(t *testing.T) {
 		"CallToolRequest":                 `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}`,
 	}
 	for def, raw := range bad {
-		if err := s.validate(def, []byte(raw)); err == nil {
+		if err := s.Validate(def, []byte(raw)); err == nil {
 			t.Errorf("%s accepted an invalid message: %s", def, raw)
 		}
 	}
@@ -223,7 +167,7 @@ func TestListenShutdownMatchesSchema(t *testing.T) {
 		t.Fatalf("got %v and %v", got, r.Msg)
 	}
 	for def, m := range map[string]*jsonrpc.Message{"SubscriptionsAcknowledgedNotification": got[0], "CancelledNotification": got[1], "SubscriptionsListenResultResponse": r.Msg} {
-		if err := s.validate(def, m.Encode()); err != nil {
+		if err := s.Validate(def, m.Encode()); err != nil {
 			t.Errorf("%v\n%s", err, m.Encode())
 		}
 	}

@@ -16,18 +16,20 @@ type Def struct {
 	Run  func(ctx context.Context, args map[string]any, env Env) (Result, error)
 }
 
-// With returns a new registry: r's tools followed by extra, in order. The
-// receiver is not modified (registries are immutable and shared).
+// With returns a new registry: r's tools followed by extra, in order, and
+// r's resources, templates and prompts. The receiver is not modified
+// (registries are immutable and shared).
 func (r *Registry) With(extra ...Def) (*Registry, error) {
-	defs := make([]*toolDef, 0, len(r.defs)+len(extra))
-	for _, d := range r.defs {
-		c := *d
-		defs = append(defs, &c)
-	}
+	defs := append([]*toolDef(nil), r.defs...) // compiled defs are immutable: shared
 	for _, e := range extra {
 		defs = append(defs, &toolDef{tool: e.Tool, run: e.Run})
 	}
-	return newRegistry(defs)
+	out, err := newRegistry(defs)
+	if err != nil {
+		return nil, err
+	}
+	out.resources, out.templates, out.prompts, out.logging = r.resources, r.templates, r.prompts, r.logging
+	return out, nil
 }
 
 // MustWith is With for fixed, tested definitions.

@@ -10,22 +10,31 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/vclock"
 )
 
-// Registry is an immutable, ordered set of tools with their compiled input
-// schemas. It is safe for concurrent use.
+// Registry is an immutable, ordered set of what a server offers: tools
+// with their compiled input (and output) schemas, resources, resource
+// templates, prompts, and whether the server sends log messages. It is
+// safe for concurrent use; the With… methods return modified copies.
 type Registry struct {
-	defs   []*toolDef
-	byName map[string]*toolDef
+	defs      []*toolDef
+	byName    map[string]*toolDef
+	resources []Resource
+	templates []*templateDef
+	prompts   []Prompt
+	logging   bool
 }
 
 // toolDef is a registered tool: what tools/list shows, plus what Call needs.
 type toolDef struct {
-	tool   Tool
-	props  []string // property names of the input schema, sorted
-	schema *jsonschema.Schema
-	run    func(ctx context.Context, args map[string]any, env Env) (Result, error)
+	tool    Tool
+	props   []string // property names of the input schema, sorted
+	schema  *jsonschema.Schema
+	output  *jsonschema.Schema // nil without an output schema
+	headers []HeaderParam
+	run     func(ctx context.Context, args map[string]any, env Env) (Result, error)
 }
 
 // UnknownToolError is returned by Call for a name that is not registered.
@@ -34,70 +43,298 @@ type UnknownToolError struct{ Name string }
 
 func (e *UnknownToolError) Error() string { return "Unknown tool: " + e.Name }
 
+// OutputError is returned by Call when a tool's structured result does not
+// match its outputSchema: a bug in the tool, reported as an internal error.
+type OutputError struct {
+	Tool string
+	Msg  string
+}
+
+func (e *OutputError) Error() string {
+	return "tool " + e.Tool + " returned structuredContent that does not match its outputSchema: " + e.Msg
+}
+
 var (
 	defaultOnce sync.Once
 	defaultReg  *Registry
 )
 
-// Default returns the course toolbox, in a deterministic order (the order
-// tools/list shows): list_employees, list_emails, office_days,
-// export_timesheets. Schemas are compiled once; the registry is shared and
+// Default returns what the course server offers: the course tools, in a
+// deterministic order (the order tools/list shows: list_employees,
+// list_emails, office_days, export_timesheets, post_announcement), the
+// handbook resources, the employee and department templates, the prompts,
+// and logging. Schemas are compiled once; the registry is shared and
 // immutable.
 func Default() *Registry {
 	defaultOnce.Do(func() {
 		r, err := newRegistry(courseTools())
+		if err == nil {
+			r, err = r.WithResources(courseResources()...)
+		}
+		if err == nil {
+			r, err = r.WithTemplates(courseTemplates()...)
+		}
+		if err == nil {
+			r, err = r.WithPrompts(coursePrompts()...)
+		}
 		if err != nil {
 			panic("toolbox: " + err.Error()) // a bug in this package; tests catch it
 		}
+		r.logging = true
 		defaultReg = r
 	})
 	return defaultReg
 }
 
-// newRegistry compiles every schema (Draft 2020-12) and indexes the tools.
+// NewRegistry builds a registry of the given tools (and nothing else yet).
+func NewRegistry(defs ...Def) (*Registry, error) { return (&Registry{}).With(defs...) }
+
+// MustNewRegistry is NewRegistry for fixed, tested definitions.
+func MustNewRegistry(defs ...Def) *Registry { return (&Registry{}).MustWith(defs...) }
+
+// newRegistry compiles every schema not compiled yet (Draft 2020-12) and
+// indexes the tools.
 func newRegistry(defs []*toolDef) (*Registry, error) {
 	r := &Registry{byName: make(map[string]*toolDef, len(defs))}
 	for _, d := range defs {
 		if _, dup := r.byName[d.tool.Name]; dup {
 			return nil, fmt.Errorf("duplicate tool %q", d.tool.Name)
 		}
-		sch, props, err := compileSchema(d.tool.Name, d.tool.InputSchema)
-		if err != nil {
-			return nil, err
+		if d.schema == nil {
+			if err := d.compile(); err != nil {
+				return nil, err
+			}
 		}
-		d.schema, d.props = sch, props
 		r.defs = append(r.defs, d)
 		r.byName[d.tool.Name] = d
 	}
 	return r, nil
 }
 
-// compileSchema compiles one input schema and returns its sorted property names.
-func compileSchema(name string, raw json.RawMessage) (*jsonschema.Schema, []string, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, nil, fmt.Errorf("schema of %s: %w", name, err)
+// clone copies the registry's lists (their elements are immutable).
+func (r *Registry) clone() *Registry {
+	c := *r
+	c.resources = append([]Resource(nil), r.resources...)
+	c.templates = append([]*templateDef(nil), r.templates...)
+	c.prompts = append([]Prompt(nil), r.prompts...)
+	return &c
+}
+
+// WithResources returns r plus the resources, in order.
+func (r *Registry) WithResources(rs ...Resource) (*Registry, error) {
+	out := r.clone()
+	for _, res := range rs {
+		switch {
+		case res.URI == "" || res.Name == "" || res.Read == nil:
+			return nil, fmt.Errorf("resource %q needs a URI, a name and a Read function", res.URI)
+		case out.hasURI(res.URI):
+			return nil, fmt.Errorf("duplicate resource %q", res.URI)
+		}
+		out.resources = append(out.resources, res)
 	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	url := "mem:///toolbox/" + name + ".schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, nil, fmt.Errorf("schema of %s: %w", name, err)
+	return out, nil
+}
+
+func (r *Registry) hasURI(uri string) bool {
+	for _, res := range r.resources {
+		if res.URI == uri {
+			return true
+		}
 	}
-	sch, err := c.Compile(url)
+	return false
+}
+
+// WithTemplates returns r plus the resource templates, in order.
+func (r *Registry) WithTemplates(ts ...ResourceTemplate) (*Registry, error) {
+	out := r.clone()
+	for _, t := range ts {
+		d, err := compileTemplate(t)
+		if err != nil {
+			return nil, err
+		}
+		for _, old := range out.templates {
+			if old.t.URITemplate == t.URITemplate {
+				return nil, fmt.Errorf("duplicate template %q", t.URITemplate)
+			}
+		}
+		out.templates = append(out.templates, d)
+	}
+	return out, nil
+}
+
+// WithPrompts returns r plus the prompts, in order.
+func (r *Registry) WithPrompts(ps ...Prompt) (*Registry, error) {
+	out := r.clone()
+	for _, p := range ps {
+		if p.Name == "" || p.Get == nil {
+			return nil, fmt.Errorf("prompt %q needs a name and a Get function", p.Name)
+		}
+		if _, dup := out.prompt(p.Name); dup {
+			return nil, fmt.Errorf("duplicate prompt %q", p.Name)
+		}
+		var args []string
+		for _, a := range p.Arguments {
+			if a.Name == "" || containsString(args, a.Name) {
+				return nil, fmt.Errorf("prompt %s: argument names must be unique and not empty", p.Name)
+			}
+			args = append(args, a.Name)
+		}
+		out.prompts = append(out.prompts, p)
+	}
+	return out, nil
+}
+
+// WithLogging returns r with logging on or off: whether the server sends
+// log messages (and so declares the logging capability). Tools may always
+// call Env.Log; without logging the server drops what they write.
+func (r *Registry) WithLogging(on bool) *Registry {
+	out := r.clone()
+	out.logging = on
+	return out
+}
+
+// Logging reports whether the server sends log messages.
+func (r *Registry) Logging() bool { return r.logging }
+
+// Without returns r without the named tools (names it does not have are
+// ignored).
+func (r *Registry) Without(names ...string) *Registry {
+	var defs []*toolDef
+	for _, d := range r.defs {
+		if !containsString(names, d.tool.Name) {
+			defs = append(defs, d)
+		}
+	}
+	out, _ := newRegistry(defs) // a subset of valid, compiled tools
+	out.resources, out.templates, out.prompts, out.logging = r.resources, r.templates, r.prompts, r.logging
+	return out
+}
+
+// WithoutPrompts returns r without the named prompts.
+func (r *Registry) WithoutPrompts(names ...string) *Registry {
+	out := r.clone()
+	out.prompts = out.prompts[:0]
+	for _, p := range r.prompts {
+		if !containsString(names, p.Name) {
+			out.prompts = append(out.prompts, p)
+		}
+	}
+	return out
+}
+
+// ToolsOnly returns r's tools alone: no resources, templates, prompts or
+// logging (a server that declares nothing but tools).
+func (r *Registry) ToolsOnly() *Registry {
+	out, _ := newRegistry(r.defs)
+	return out
+}
+
+// compile compiles the tool's schemas and finds its mirrored parameters.
+func (d *toolDef) compile() error {
+	sch, doc, err := compileSchema(d.tool.Name, "input", d.tool.InputSchema)
 	if err != nil {
-		return nil, nil, fmt.Errorf("schema of %s: %w", name, err)
+		return err
+	}
+	if m, ok := doc.(map[string]any); !ok || m["type"] != "object" {
+		// server/tools §Tool: inputSchema is "a valid JSON Schema object
+		// (not null)" with type "object" at the root.
+		return fmt.Errorf("input schema of %s: the root must have \"type\": \"object\"", d.tool.Name)
+	}
+	headers, err := headerParams(doc)
+	if err != nil {
+		return fmt.Errorf("input schema of %s: %w", d.tool.Name, err)
 	}
 	var props []string
-	if m, ok := doc.(map[string]any); ok {
-		if p, ok := m["properties"].(map[string]any); ok {
-			for k := range p {
-				props = append(props, k)
-			}
+	if p, ok := doc.(map[string]any)["properties"].(map[string]any); ok {
+		for k := range p {
+			props = append(props, k)
 		}
 	}
 	sort.Strings(props)
-	return sch, props, nil
+	d.schema, d.props, d.headers = sch, props, headers
+	if len(d.tool.OutputSchema) > 0 {
+		if d.output, _, err = compileSchema(d.tool.Name, "output", d.tool.OutputSchema); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compileSchema compiles one schema of a tool (Draft 2020-12 unless its
+// $schema names another dialect) after checking its size bounds. Only
+// references inside the schema resolve: the compiler has no loader for
+// network URIs (2026-07-28 basic/index §$ref Resolution: "Implementations
+// MUST NOT automatically dereference $ref values that resolve to a network
+// URI"), so a schema with an external $ref is rejected ("Schemas that fail
+// to validate due to an unresolved external $ref SHOULD be rejected rather
+// than silently treated as permissive").
+func compileSchema(tool, which string, raw json.RawMessage) (*jsonschema.Schema, any, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s schema of %s: %w", which, tool, err)
+	}
+	if err := checkBounds(doc); err != nil {
+		return nil, nil, fmt.Errorf("%s schema of %s: %w", which, tool, err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(noLoader{})
+	url := "mem:///toolbox/" + tool + "." + which + ".schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, nil, fmt.Errorf("%s schema of %s: %w", which, tool, err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s schema of %s: %w", which, tool, err)
+	}
+	return sch, doc, nil
+}
+
+// noLoader refuses every schema the compiler would fetch.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("$ref %s is not inside this schema; external references are never fetched", url)
+}
+
+// Schema size bounds (2026-07-28 basic/index §Composition-Keyword Resource
+// Use: "Implementations SHOULD apply reasonable bounds, such as a maximum
+// schema depth, a cap on the total number of subschemas"). Generous for
+// real tools, small enough that validation stays cheap.
+const (
+	MaxSchemaDepth   = 32
+	MaxSchemaObjects = 2000
+)
+
+// checkBounds rejects schemas nested deeper than MaxSchemaDepth or with
+// more than MaxSchemaObjects objects.
+func checkBounds(doc any) error {
+	objects := 0
+	var walk func(v any, depth int) error
+	walk = func(v any, depth int) error {
+		if depth > MaxSchemaDepth {
+			return fmt.Errorf("nested deeper than %d levels", MaxSchemaDepth)
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			if objects++; objects > MaxSchemaObjects {
+				return fmt.Errorf("more than %d subschemas", MaxSchemaObjects)
+			}
+			for _, e := range x {
+				if err := walk(e, depth+1); err != nil {
+					return err
+				}
+			}
+		case []any:
+			for _, e := range x {
+				if err := walk(e, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(doc, 0)
 }
 
 // Tools returns the tools in tools/list order. The result is a fresh copy;
@@ -121,7 +358,31 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 
 func (t Tool) clone() Tool {
 	t.InputSchema = bytes.Clone(t.InputSchema)
+	t.OutputSchema = bytes.Clone(t.OutputSchema)
+	t.RequiresClient = append([]string(nil), t.RequiresClient...)
 	return t
+}
+
+// checkOutput validates a structured result against the tool's output
+// schema (through JSON, as a client would see it).
+func checkOutput(d *toolDef, structured any) error {
+	if structured == nil {
+		// server/tools §Output Schema: a tool with an output schema
+		// "MUST" provide structured results.
+		return &OutputError{Tool: d.tool.Name, Msg: "no structuredContent"}
+	}
+	b, err := jsonrpc.Marshal(structured)
+	if err != nil {
+		return &OutputError{Tool: d.tool.Name, Msg: err.Error()}
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		return &OutputError{Tool: d.tool.Name, Msg: err.Error()}
+	}
+	if err := d.output.Validate(v); err != nil {
+		return &OutputError{Tool: d.tool.Name, Msg: describeValidation(err, v, nil)}
+	}
+	return nil
 }
 
 // Call validates args (raw JSON of the `arguments` object; nil, empty or
@@ -160,6 +421,11 @@ func (r *Registry) Call(ctx context.Context, name string, args json.RawMessage, 
 			return Result{}, ctxErr
 		}
 		return Result{}, err
+	}
+	if d.output != nil && !res.IsError {
+		if err := checkOutput(d, res.Structured); err != nil {
+			return Result{}, err
+		}
 	}
 	return res, nil
 }

@@ -1,7 +1,9 @@
-// Package toolbox holds the course's tools: a small in-memory company
-// (employees, e-mails, office days) and one deliberately slow tool for the
-// timeout lessons. The MCP server (sim/mcp) lists and calls them; it never
-// knows their internals.
+// Package toolbox holds what the course's MCP server offers, and the
+// machinery to offer it: tools (a small in-memory company — employees,
+// e-mails, office days — and one deliberately slow tool for the timeout
+// lessons), resources (the company handbook, employee records), resource
+// templates and prompts. The MCP server (sim/mcp) lists, reads and calls
+// them through a Registry; it never knows their internals.
 package toolbox
 
 import (
@@ -18,9 +20,45 @@ type Tool struct {
 	// InputSchema is the JSON Schema (Draft 2020-12) of the arguments, as the
 	// exact bytes sent in tools/list (compact, deterministic key order).
 	InputSchema json.RawMessage
+	// OutputSchema, when set, is the JSON Schema the tool's structured
+	// result conforms to (server/tools §Output Schema: "Servers MUST provide
+	// structured results that conform to this schema"); Call checks it.
+	OutputSchema json.RawMessage
 	// ReadOnly / Idempotent feed ToolAnnotations (readOnlyHint, idempotentHint).
 	ReadOnly   bool
 	Idempotent bool
+	// RequiresClient names the client capabilities (e.g. "sampling") the
+	// tool cannot run without. 2026-07-28 basic/index: "If processing a
+	// request requires a capability the client did not include in
+	// io.modelcontextprotocol/clientCapabilities, the server MUST return a
+	// MissingRequiredClientCapabilityError (-32021)".
+	RequiresClient []string
+}
+
+// Log levels, least severe first (RFC 5424 severities, server/utilities/
+// logging §Log Levels).
+var LogLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// LogSeverity is the position of level in LogLevels, or -1 when level is
+// not one.
+func LogSeverity(level string) int {
+	for i, l := range LogLevels {
+		if l == level {
+			return i
+		}
+	}
+	return -1
+}
+
+// Admin is what a running tool may change on the server that runs it (an
+// administrator's console, or the conformance fixture's trigger tools).
+type Admin interface {
+	// Registry is what the server offers now.
+	Registry() *Registry
+	// SetTools replaces it; the server announces the lists that changed.
+	SetTools(r *Registry)
+	// ResourceUpdated tells subscribers that the resource at uri changed.
+	ResourceUpdated(uri string)
 }
 
 // Env is what a running tool may use from its caller. The simulator passes a
@@ -31,13 +69,32 @@ type Env struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Progress reports progress; nil when the client asked for none.
 	Progress func(progress, total float64, message string)
+	// Log sends a log message (notifications/message); nil when the client
+	// did not ask for logs. The caller drops messages below the level the
+	// client chose.
+	Log func(level, logger string, data any)
+	// ClientCapabilities are the capabilities the client declared (the
+	// request's _meta in 2026-07-28, initialize in 2025-11-25), as JSON.
+	ClientCapabilities json.RawMessage
+	// Admin is the server running the tool; nil when there is none.
+	Admin Admin
+}
+
+// log sends a log message when the client asked for them.
+func (e Env) log(level, logger string, data any) {
+	if e.Log != nil {
+		e.Log(level, logger, data)
+	}
 }
 
 // Result is the outcome of a call that reached the tool. IsError results are
 // tool-execution errors (spec: tools §Error Handling), sent inside a normal
 // JSON-RPC result so the model can read Text and correct itself.
 type Result struct {
-	Text       string // the text content block
-	Structured any    // structuredContent, or nil
+	Text string // the first content block (text); "" for none
+	// Content are the blocks after Text's: images, audio, embedded
+	// resources, resource links, more text.
+	Content    []Content
+	Structured any // structuredContent, or nil
 	IsError    bool
 }

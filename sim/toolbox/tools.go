@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// courseTools returns the four course tools, in tools/list order.
+// courseTools returns the five course tools, in tools/list order.
 func courseTools() []*toolDef {
 	return []*toolDef{
 		{
@@ -97,7 +97,57 @@ func courseTools() []*toolDef {
 			},
 			run: runExportTimesheets,
 		},
+		{
+			tool: Tool{
+				Name:  "post_announcement",
+				Title: "Post an announcement",
+				Description: "Post a short announcement on one office's notice board. " +
+					"Over Streamable HTTP the office travels in the Mcp-Param-Office header too, so the company gateway can route the call to that office's board.",
+				InputSchema: objectSchema(map[string]any{
+					"office": map[string]any{
+						"type":        "string",
+						"enum":        offices,
+						"description": "The office whose board gets the announcement.",
+						// 2026-07-28 server/tools §x-mcp-header: mirrored into
+						// Mcp-Param-Office (Base64 form for São Paulo and 上海).
+						XMCPHeader: "Office",
+					},
+					"text": map[string]any{
+						"type":        "string",
+						"minLength":   1,
+						"maxLength":   280,
+						"description": "The announcement, at most 280 characters.",
+					},
+				}, "office", "text"),
+				OutputSchema: objectSchema(map[string]any{
+					"office": map[string]any{"type": "string"},
+					"board":  map[string]any{"type": "string"},
+					"posted": map[string]any{"type": "boolean"},
+				}, "office", "board", "posted"),
+			},
+			run: runPostAnnouncement,
+		},
 	}
+}
+
+// --- post_announcement ---
+
+func runPostAnnouncement(_ context.Context, args map[string]any, env Env) (Result, error) {
+	office, _ := argString(args, "office")
+	text, _ := argString(args, "text")
+	board := "board-" + strings.ToLower(strings.NewReplacer(" ", "-", "ã", "a").Replace(office))
+	if office == "上海" {
+		board = "board-shanghai"
+	}
+	env.log("info", "announcements", fmt.Sprintf("posted %d characters to %s", len([]rune(text)), board))
+	return Result{
+		Text: fmt.Sprintf("Posted on the %s notice board (%s): %q", office, board, text),
+		Structured: struct {
+			Office string `json:"office"`
+			Board  string `json:"board"`
+			Posted bool   `json:"posted"`
+		}{office, board, true},
+	}, nil
 }
 
 // objectSchema builds a compact object schema with sorted keys
@@ -255,9 +305,11 @@ func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Res
 		if err := env.Sleep(ctx, 1*time.Second); err != nil {
 			return Result{}, err // cancelled: report nothing further
 		}
+		msg := "Exported week " + strconv.Itoa(i) + " of " + strconv.Itoa(steps)
 		if env.Progress != nil {
-			env.Progress(float64(i), float64(steps), "Exported week "+strconv.Itoa(i)+" of "+strconv.Itoa(steps))
+			env.Progress(float64(i), float64(steps), msg)
 		}
+		env.log("debug", "export", msg)
 	}
 	people := 0
 	for _, e := range employees {
@@ -266,6 +318,7 @@ func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Res
 		}
 	}
 	file := "timesheets-" + strings.ToLower(dept) + ".csv"
+	env.log("info", "export", fmt.Sprintf("wrote %s (%s)", file, plural(people*steps, "row")))
 	return Result{
 		Text: fmt.Sprintf("Exported %s of timesheets for %s (%s, %s) to %s.",
 			plural(steps, "week"), dept, plural(people, "employee"), plural(people*steps, "row"), file),

@@ -96,17 +96,13 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 			cancel()
 		}
 	}
-	if srv.ListChanged() {
-		// 2025-11-25 sessions are told when the tool list changes, on
-		// stdout between responses.
+	if srv.Notifies() {
+		// 2025-11-25 sessions are told of list changes and of updates to
+		// the resources they subscribed to, on stdout between responses.
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = srv.WatchTools(ctx, func() {
-				if n := srv.ToolsChangedNotice(p.conn); n != nil {
-					emit(n)
-				}
-			})
+			_ = srv.WatchSession(ctx, p.conn, nil, emit)
 		}()
 	}
 	queue := make(chan []byte, 64)

@@ -19,6 +19,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -127,8 +128,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // get opens the 2025-11-25 server-to-client stream of a session
 // (§Listening for Messages from the Server): with a known session the
-// server answers text/event-stream and sends notifications/tools/list_changed
-// on it when its tool list changes (and it declared listChanged). Without a
+// server answers text/event-stream and sends on it what is not tied to a
+// request: list_changed when a list changes (and it declared listChanged),
+// resources/updated for the session's subscriptions. Without a
 // session — and always under 2026-07-28, whose replacement is
 // subscriptions/listen — the answer is 405. With Last-Event-ID the GET
 // resumes a stream the server opened for a POST instead (resume).
@@ -161,16 +163,15 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 		h.resume(w, r, s, lastID)
 		return
 	}
-	flusher := startSSE(w)
-	if flusher != nil {
-		flusher.Flush()
-	}
-	_ = h.srv.WatchTools(r.Context(), func() {
-		if n := h.srv.ToolsChangedNotice(c); n != nil && r.Context().Err() == nil {
-			writeEvent(w, n)
-			if flusher != nil {
-				flusher.Flush()
-			}
+	var flusher http.Flusher
+	_ = h.srv.WatchSession(r.Context(), c, func() {
+		if flusher = startSSE(w); flusher != nil {
+			flusher.Flush()
+		}
+	}, func(n *jsonrpc.Message) {
+		writeEvent(w, n)
+		if flusher != nil {
+			flusher.Flush()
 		}
 	})
 }
@@ -283,7 +284,16 @@ func (h *Handler) modern(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 		h.respond(w, r, mcp.NewConn(), m)
 		return
 	}
-	if msg := validateHeaders(r, m); msg != "" {
+	msg := validateHeaders(r, m)
+	if msg == "" && m.Method == mcp.MethodToolsCall {
+		var p struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		_ = json.Unmarshal(orEmpty(m.Params), &p)
+		msg = validateParams(r, h.srv.Registry().HeaderParams(p.Name), p.Arguments)
+	}
+	if msg != "" {
 		// §Server Validation: 400 and -32020 HeaderMismatch.
 		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeHeaderMismatch, "Header mismatch: "+msg, nil)
 		return
@@ -425,7 +435,56 @@ func (h *Handler) respond(w http.ResponseWriter, r *http.Request, c *mcp.Conn, m
 	if ctx.Err() != nil {
 		return // the client went away; nothing to write
 	}
+	if streamable(r, reply) {
+		startSSE(w)
+		writeEvent(w, reply.Msg)
+		return
+	}
 	writeReply(w, reply)
+}
+
+// streamable reports whether a reply that went out without notifications
+// should still be an SSE stream rather than one JSON object: the request
+// succeeded at HTTP level (an error status needs its own response) and
+// the client prefers text/event-stream. §Sending Messages 6: the server
+// "MUST return either Content-Type: application/json ... or
+// Content-Type: text/event-stream"; which one is its choice.
+func streamable(r *http.Request, reply mcp.Reply) bool {
+	return reply.Msg != nil && (reply.Status == 0 || reply.Status == http.StatusOK) && prefersEventStream(r.Header.Values("Accept"))
+}
+
+// prefersEventStream reports whether an Accept header ranks
+// text/event-stream above application/json: a higher q, or the same q and
+// listed first (RFC 9110 §12.5.1 gives order no meaning, so the tie goes to
+// the client's first choice). Wildcards rank neither.
+func prefersEventStream(values []string) bool {
+	qSSE, qJSON := -1.0, -1.0
+	var sseFirst bool
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+			if err != nil {
+				continue
+			}
+			q := 1.0
+			if s, ok := params["q"]; ok {
+				if f, err := strconv.ParseFloat(s, 64); err == nil {
+					q = f
+				}
+			}
+			switch mt {
+			case "text/event-stream":
+				if qSSE < 0 {
+					qSSE, sseFirst = q, qJSON < 0
+				}
+			case "application/json":
+				if qJSON < 0 {
+					qJSON = q
+				}
+			}
+		}
+	}
+	return qSSE > 0 && (qSSE > qJSON || (qSSE == qJSON && sseFirst))
 }
 
 // respondSession runs the server for a request of a 2025-11-25 session.
@@ -512,6 +571,21 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 			flusher.Flush()
 		}
 	}
+	// open starts the resumable stream.
+	open := func() {
+		opened := s.open()
+		s.mu.Lock()
+		opened.cancel = cancel
+		s.mu.Unlock()
+		mu.Lock()
+		st, primed = opened, true
+		mu.Unlock()
+		startSSE(w)
+		// §Sending Messages 6: "The server SHOULD immediately send an
+		// SSE event consisting of an event ID and an empty data field
+		// in order to prime the client to reconnect".
+		send(primingEvent(st.n))
+	}
 	notify := func(n *jsonrpc.Message) {
 		if ctx.Err() != nil {
 			return
@@ -532,24 +606,16 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 			return
 		}
 		if st == nil {
-			opened := s.open()
-			s.mu.Lock()
-			opened.cancel = cancel
-			s.mu.Unlock()
-			mu.Lock()
-			st, primed = opened, true
-			mu.Unlock()
-			startSSE(w)
-			// §Sending Messages 6: "The server SHOULD immediately send an
-			// SSE event consisting of an event ID and an empty data field
-			// in order to prime the client to reconnect".
-			send(primingEvent(st.n))
+			open()
 		}
 		if b, mine := s.log(st, n, postWriter); mine {
 			send(b)
 		}
 	}
 	reply := h.srv.Handle(ctx, s.conn, m, notify)
+	if st == nil && r.Context().Err() == nil && streamable(r, reply) {
+		open()
+	}
 	if st != nil {
 		// §Sending Messages 6: "The SSE stream SHOULD eventually include a
 		// JSON-RPC response for the JSON-RPC request sent in the POST

@@ -88,9 +88,9 @@ func isPlainSafe(v string) bool {
 // or the resource URI), or "" for a method without Mcp-Name.
 func NameField(method string) string {
 	switch method {
-	case mcp.MethodToolsCall, "prompts/get":
+	case mcp.MethodToolsCall, mcp.MethodPromptsGet:
 		return "name"
-	case "resources/read":
+	case mcp.MethodResourcesRead:
 		return "uri"
 	}
 	return ""

@@ -1,0 +1,147 @@
+package toolbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// XMCPHeader is the JSON Schema extension property that mirrors a tool
+// parameter into an HTTP header (2026-07-28 server/tools §x-mcp-header).
+const XMCPHeader = "x-mcp-header"
+
+// HeaderParam is one parameter of a tool mirrored into the HTTP header
+// Mcp-Param-{Header} (2026-07-28 streamable-http §Custom Headers from Tool
+// Parameters).
+type HeaderParam struct {
+	// Path is the chain of properties keys from the schema root to the
+	// parameter ("statically reachable").
+	Path []string
+	// Header is the x-mcp-header value: the name part of Mcp-Param-{Header}.
+	Header string
+	// Type is the parameter's JSON Schema type: string, integer or boolean.
+	Type string
+}
+
+// HeaderParams returns the mirrored parameters of a tool, in header order.
+func (r *Registry) HeaderParams(tool string) []HeaderParam {
+	d, ok := r.byName[tool]
+	if !ok {
+		return nil
+	}
+	return append([]HeaderParam(nil), d.headers...)
+}
+
+// headerParams finds the x-mcp-header annotations of an input schema and
+// checks the constraints the spec puts on them (server/tools §x-mcp-header):
+// not empty, an HTTP token, no control characters, case-insensitively
+// unique, only on string, integer or boolean parameters, and only on
+// properties reachable from the root through properties keys alone.
+func headerParams(doc any) ([]HeaderParam, error) {
+	var (
+		out  []HeaderParam
+		errs []string
+	)
+	var walk func(v any, path []string, reachable bool)
+	walk = func(v any, path []string, reachable bool) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e, path, false)
+			}
+		case map[string]any:
+			if h, ok := x[XMCPHeader]; ok {
+				where := "$"
+				if len(path) > 0 {
+					where = strings.Join(path, ".")
+				}
+				p, err := headerParam(h, x, path, reachable)
+				if err != nil {
+					errs = append(errs, where+": "+err.Error())
+				} else {
+					out = append(out, p)
+				}
+			}
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				switch k {
+				case "enum", "const", "default", "examples", XMCPHeader:
+					continue // instance values, not schemas
+				case "properties":
+					if props, ok := x[k].(map[string]any); ok {
+						names := make([]string, 0, len(props))
+						for n := range props {
+							names = append(names, n)
+						}
+						sort.Strings(names)
+						for _, n := range names {
+							walk(props[n], append(append([]string(nil), path...), n), reachable)
+						}
+						continue
+					}
+				}
+				walk(x[k], path, false)
+			}
+		}
+	}
+	walk(doc, nil, true)
+	seen := map[string]string{}
+	for _, p := range out {
+		low := strings.ToLower(p.Header)
+		if prev, dup := seen[low]; dup {
+			errs = append(errs, fmt.Sprintf("%s: x-mcp-header %q repeats %q of %s (values must be case-insensitively unique)",
+				strings.Join(p.Path, "."), p.Header, low, prev))
+		}
+		seen[low] = strings.Join(p.Path, ".")
+	}
+	if len(errs) > 0 {
+		sort.Strings(errs)
+		return nil, fmt.Errorf("invalid x-mcp-header: %s", strings.Join(errs, "; "))
+	}
+	return out, nil
+}
+
+func headerParam(h any, schema map[string]any, path []string, reachable bool) (HeaderParam, error) {
+	name, ok := h.(string)
+	switch {
+	case !ok:
+		return HeaderParam{}, fmt.Errorf("must be a string")
+	case name == "":
+		return HeaderParam{}, fmt.Errorf("must not be empty")
+	case !isToken(name):
+		return HeaderParam{}, fmt.Errorf("%q is not an HTTP field-name token (RFC 9110 §5.1)", name)
+	case !reachable || len(path) == 0:
+		return HeaderParam{}, fmt.Errorf("only properties reachable from the root through properties keys may be mirrored " +
+			"(not through items, composition, conditionals or $ref)")
+	}
+	typ, _ := schema["type"].(string)
+	switch typ {
+	case "string", "integer", "boolean":
+	default:
+		t, _ := json.Marshal(schema["type"])
+		return HeaderParam{}, fmt.Errorf("only string, integer and boolean parameters may be mirrored, this one has type %s", t)
+	}
+	return HeaderParam{Path: path, Header: name, Type: typ}, nil
+}
+
+// isToken reports whether s is 1*tchar (RFC 9110 §5.6.2).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
