@@ -354,7 +354,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		// basic/versioning §Protocol Version Negotiation: "it MUST respond
 		// with an UnsupportedProtocolVersionError listing the versions it
 		// does support"; streamable-http: 400 Bad Request.
-		msg := "Unsupported protocol version: " + version
+		msg := "Unsupported protocol version: " + jsonrpc.Excerpt(version)
 		if contains(s.cfg.Legacy, version) {
 			msg += " is served only through the initialize handshake, not per-request _meta"
 		}
@@ -396,7 +396,7 @@ func (s *Server) capabilities() json.RawMessage {
 }
 
 func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
-	msg := "Method not found: " + m.Method
+	msg := "Method not found: " + jsonrpc.Excerpt(m.Method)
 	switch {
 	case modern && m.Method == MethodInitialize:
 		msg += " (2026-07-28 has no handshake; this server supports " + strings.Join(s.Supported(), ", ") + ")"
@@ -561,6 +561,9 @@ func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, mod
 	}
 	meta := readMeta(m.Params)
 	token := meta[MetaProgressToken]
+	if msg := checkProgressToken(token); msg != "" {
+		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, msg, nil)
+	}
 
 	ctx, done := c.track(ctx, m.ID)
 	defer done()
@@ -581,7 +584,7 @@ func (s *Server) toolsCall(ctx context.Context, c *Conn, m *jsonrpc.Message, mod
 	switch {
 	case errors.As(err, &unknown):
 		// tools §Error Handling: unknown tool is a protocol error (-32602).
-		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Unknown tool: "+unknown.Name, nil)
+		return errReply(m, http.StatusOK, jsonrpc.CodeInvalidParams, "Unknown tool: "+jsonrpc.Excerpt(unknown.Name), nil)
 	case err != nil || ctx.Err() != nil:
 		// Cancelled: "MUST NOT send any further messages for it".
 		s.Logf("request %s (%s) cancelled; no response sent", m.ID, *p.Name)
