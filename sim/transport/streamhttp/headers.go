@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"mcpwirelab/sim/jsonrpc"
 )
 
 // Header names. Go canonicalises names it reads ("Mcp-Protocol-Version");
@@ -42,10 +44,10 @@ func DecodeValue(h string) (string, error) {
 		inner := h[len(b64Prefix) : len(h)-len(b64Suffix)]
 		b, err := base64.StdEncoding.DecodeString(inner)
 		if err != nil {
-			return "", fmt.Errorf("invalid Base64 in %q: %v", h, err)
+			return "", fmt.Errorf("invalid Base64 in %q: %v", jsonrpc.Excerpt(h), err)
 		}
 		if !utf8.Valid(b) {
-			return "", fmt.Errorf("Base64 value %q is not UTF-8", h)
+			return "", fmt.Errorf("Base64 value %q is not UTF-8", jsonrpc.Excerpt(h))
 		}
 		return string(b), nil
 	}
