@@ -263,6 +263,7 @@ func IsIdentifier(key string) bool {
 
 func compact(b []byte) json.RawMessage {
 	var buf bytes.Buffer
+	buf.Grow(len(b)) // one allocation, not doublings, for a large value
 	if err := json.Compact(&buf, b); err != nil {
 		panic(fmt.Sprintf("jsonrpc: invalid raw JSON: %v", err))
 	}

@@ -59,11 +59,5 @@ func WriteError(w http.ResponseWriter, status, code int, message string) {
 }
 
 // quoteForMessage quotes an untrusted header value for an error message,
-// bounded so a huge header cannot inflate the response.
-func quoteForMessage(s string) string {
-	const max = 200
-	if len(s) > max {
-		s = s[:max] + "…"
-	}
-	return strconv.Quote(s)
-}
+// as an excerpt so a huge header cannot inflate the response.
+func quoteForMessage(s string) string { return strconv.Quote(jsonrpc.Excerpt(s)) }

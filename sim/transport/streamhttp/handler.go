@@ -293,10 +293,13 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 	h.legacy(w, r, m)
 }
 
-// readBody reads the whole body into one buffer of its announced size (the
-// dev server's LimitBody has already capped and buffered it), instead of
-// io.ReadAll's doubling copies.
+// readBody reads the whole body into one buffer of its announced size
+// instead of io.ReadAll's doubling copies. A body the dev server's
+// netguard.LimitBody has already buffered is taken as it is.
 func readBody(r *http.Request) ([]byte, error) {
+	if b, ok := r.Body.(interface{ Bytes() []byte }); ok {
+		return b.Bytes(), nil
+	}
 	if r.ContentLength < 0 || r.ContentLength > 64<<20 {
 		return io.ReadAll(r.Body)
 	}
