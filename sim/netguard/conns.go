@@ -16,13 +16,17 @@ import (
 //
 // Wrap the listener with Listener and set the http.Server's ConnState to
 // ConnState. At the cap, a new connection first displaces the connection
-// that has been waiting longest without a request in progress (a new
-// connection that sent nothing yet, or an idle keep-alive one: a browser
-// reopens those, an attacker's idle sockets just go); only when every
-// connection is busy is the new one refused, with a 503, Retry-After and
-// a JSON-RPC error, and closed.
+// that has been waiting longest without a request in progress: an idle
+// keep-alive one (a browser reopens it), or one that has sent nothing for
+// at least Quiet (an attacker's idle socket; a real client sends its
+// request at once, so a burst of fresh connections does not displace
+// itself). Only when none can give way is the new one refused, with a 503,
+// Retry-After and a JSON-RPC error, and closed.
 type ConnLimit struct {
 	max int
+	// Quiet is how long a new connection may send nothing before, at the
+	// cap, it can be displaced (DefaultQuiet; set it before serving).
+	Quiet time.Duration
 
 	mu    sync.Mutex
 	conns map[*limitedConn]struct{}
@@ -31,12 +35,15 @@ type ConnLimit struct {
 	refusing           atomic.Int64 // refusals still being written
 }
 
+// DefaultQuiet is ConnLimit.Quiet unless set.
+const DefaultQuiet = time.Second
+
 // NewConnLimit allows max connections at once (at least 1).
 func NewConnLimit(max int) *ConnLimit {
 	if max < 1 {
 		max = 1
 	}
-	return &ConnLimit{max: max, conns: map[*limitedConn]struct{}{}}
+	return &ConnLimit{max: max, Quiet: DefaultQuiet, conns: map[*limitedConn]struct{}{}}
 }
 
 // Max is the cap.
@@ -92,8 +99,10 @@ func (ll *limitedListener) Accept() (net.Conn, error) {
 		l.mu.Lock()
 		var victim *limitedConn
 		if len(l.conns) >= l.max {
+			quiet := lc.since.Add(-l.Quiet)
 			for v := range l.conns {
-				if (v.state == http.StateNew || v.state == http.StateIdle) && (victim == nil || v.since.Before(victim.since)) {
+				waiting := v.state == http.StateIdle || (v.state == http.StateNew && v.since.Before(quiet))
+				if waiting && (victim == nil || v.since.Before(victim.since)) {
 					victim = v
 				}
 			}
