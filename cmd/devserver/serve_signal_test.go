@@ -25,7 +25,7 @@ func TestRunServeSIGINT(t *testing.T) {
 	go func() {
 		exit <- runServe([]string{"-addr", "127.0.0.1:0", "-allow-remote", "-web", dir, "-static", dir}, nil, &stdout, &stderr)
 	}()
-	re := regexp.MustCompile(`open   (http://\S+)/\n[\s\S]*token  (\S+)`)
+	re := regexp.MustCompile(`open   (http://[^/\s]+)/#token=(\S+)\n`)
 	var m []string
 	for i := 0; i < 200 && m == nil; i++ {
 		time.Sleep(20 * time.Millisecond)

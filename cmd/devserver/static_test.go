@@ -184,8 +184,8 @@ func TestStaticExport(t *testing.T) {
 	if strings.Contains(appJS, "MCPWL_TOKEN") {
 		t.Error("static app.js embeds an MCP token")
 	}
-	if res.Version != appVersion(content, "") {
-		t.Errorf("Version %s, want appVersion(content hash) %s", res.Version, appVersion(content, ""))
+	if res.Version != content {
+		t.Errorf("Version %s, want the content hash %s", res.Version, content)
 	}
 	worker := readExport(t, out, "app-worker.js")
 	for _, want := range []string{`const cacheName = "app-" + "` + res.Version + `"`, `"` + prefix + `/web/app.wasm"`, `request.mode === "navigate"`} {
