@@ -29,25 +29,30 @@ func engineServer(t *testing.T, mutate func(*serveConfig)) *testServer {
 
 const modernMetaJSON = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
 
-// mcpPost sends one JSON-RPC POST to /mcp with the token and the
+// mcpPost sends one JSON-RPC POST to /mcp with testToken and the
 // 2026-07-28 headers for method (and tool name, for tools/call).
 func mcpPost(c *http.Client, base, body, method, name string, extra ...string) (*http.Response, []byte, error) {
+	if method != "" {
+		extra = append(extra, "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method)
+	}
+	if name != "" {
+		extra = append(extra, "Mcp-Name", name)
+	}
+	return postMCP(c, base, testToken, body, extra...)
+}
+
+// postMCP sends body to base/mcp with the bearer token and the header
+// name/value pairs of hdr.
+func postMCP(c *http.Client, base, token, body string, hdr ...string) (*http.Response, []byte, error) {
 	req, err := http.NewRequest("POST", base+"/mcp", strings.NewReader(body))
 	if err != nil {
 		return nil, nil, err
 	}
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	if method != "" {
-		req.Header.Set("MCP-Protocol-Version", "2026-07-28")
-		req.Header.Set("Mcp-Method", method)
-	}
-	if name != "" {
-		req.Header.Set("Mcp-Name", name)
-	}
-	for i := 0; i+1 < len(extra); i += 2 {
-		req.Header.Set(extra[i], extra[i+1])
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
 	}
 	resp, err := c.Do(req)
 	if err != nil {

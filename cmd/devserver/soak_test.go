@@ -105,20 +105,7 @@ func startSoakServer(t *testing.T) *soakServer {
 }
 
 func (s *soakServer) post(c *http.Client, body string, hdr ...string) (*http.Response, []byte, error) {
-	req, _ := http.NewRequest("POST", s.base+"/mcp", strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+s.token)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	for i := 0; i+1 < len(hdr); i += 2 {
-		req.Header.Set(hdr[i], hdr[i+1])
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return resp, b, err
+	return postMCP(c, s.base, s.token, body, hdr...)
 }
 
 func (s *soakServer) session(t *testing.T, c *http.Client) string {

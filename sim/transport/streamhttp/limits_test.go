@@ -120,10 +120,7 @@ func getStream(t *testing.T, base string, sess []string) (*http.Response, []byte
 	t.Helper()
 	req, _ := http.NewRequest("GET", base+"/mcp", nil)
 	req.Header.Set("Accept", "text/event-stream")
-	for _, h := range sess {
-		k, v, _ := strings.Cut(h, ": ")
-		req.Header.Set(k, v)
-	}
+	setHeaders(req, sess)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
