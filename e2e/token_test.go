@@ -32,7 +32,8 @@ const base = %s, body = %s, key = %s;
     s.onerror = () => { report.scriptBlocked = true; done(); };
     document.head.appendChild(s);
   });
-  if (window.goappEnv) report.found.push(JSON.stringify(window.goappEnv));
+  // app.js declares "const goappEnv": a global binding, not a window property.
+  try { report.found.push(JSON.stringify(goappEnv)); } catch (e) {}
   for (const p of ["/", "/app.js", "/app-worker.js", "/manifest.webmanifest", "/wasm_exec.js"]) {
     try { const r = await fetch(base + p); report.found.push(await r.text()); }
     catch (e) { report.readBlocked = (report.readBlocked || 0) + 1; }

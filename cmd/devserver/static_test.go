@@ -45,6 +45,7 @@ func TestStaticFlags(t *testing.T) {
 		// Issue 12 item 10: a quote went into index.html as markup.
 		{[]string{"-domain", `x"><script>alert(1)</script>`}, 2, "bare host name"},
 		{[]string{"-domain", "course.example'"}, 2, "bare host name"},
+		{[]string{"-domain", `x"onmouseover=alert(1)`}, 2, "bare host name"},
 		{[]string{"-domain", "-bad.example"}, 2, "bare host name"},
 		{[]string{"-domain", "a..b"}, 2, "bare host name"},
 		{[]string{"-domain", strings.Repeat("a", 64) + ".example"}, 2, "bare host name"},
