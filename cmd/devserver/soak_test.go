@@ -143,7 +143,7 @@ func TestSoak(t *testing.T) {
 	big := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_emails","arguments":{"note":"` +
 		strings.Repeat("a", 4<<20-400) + `"},` + modernMetaJSON + `}}`
 	before := s.rss()
-	var answered atomic.Int32
+	var answered, busy503 atomic.Int32
 	peak := s.peakDuring(func() {
 		var wg sync.WaitGroup
 		for i := 0; i < 32; i++ {
@@ -151,16 +151,20 @@ func TestSoak(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				resp, _, err := s.post(client, big, "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "list_emails")
-				if err == nil && resp.StatusCode == 200 {
+				switch {
+				case err != nil:
+				case resp.StatusCode == 200:
 					answered.Add(1)
+				case resp.StatusCode == 503 && resp.Header.Get("Retry-After") != "":
+					busy503.Add(1) // waited 10 s for its share: the bound, answered clearly
 				}
 			}()
 		}
 		wg.Wait()
 	})
-	verdict(t, answered.Load() == 32 && peak-before < 400,
-		"32 parallel 4 MiB tools/call: %d answered; RSS %d MB before, peak %d MB, %d MB after (8 MiB of bodies handled at once)",
-		answered.Load(), before, peak, s.rss())
+	verdict(t, answered.Load()+busy503.Load() == 32 && answered.Load() >= 2 && peak-before < 400,
+		"32 parallel 4 MiB tools/call: %d answered, %d got 503 + Retry-After after waiting 10 s for their share; RSS %d MB before, peak %d MB, %d MB after (8 MiB of bodies handled at once)",
+		answered.Load(), busy503.Load(), before, peak, s.rss())
 
 	// 2. Progress tokens the server would repeat (issue: 16 calls → +1.2 GB
 	// kept; four sessions → 5.3 GB).
