@@ -11,7 +11,7 @@ export MCP_SPEC_DIR
 # spurious "context deadline exceeded".
 FUZZN     ?= 1
 
-.PHONY: run test wasm vet fmt-check unit fuzz-short conformance bench devserver static clean
+.PHONY: run test wasm vet fmt-check unit fuzz-short conformance bench soak devserver static clean
 
 ## run: build the wasm into web/ and start the dev server on $(ADDR)
 run: wasm
@@ -67,6 +67,13 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./sim/...
 	$(GO) test -run '^$$' -bench LoadToolsCall -benchtime 1x ./cmd/devserver
 	MCPWL_BENCH=1 $(GO) test -run '^TestPageBudgets$$' -count=1 -v -timeout 15m ./e2e/
+
+## soak: the resource attacks of issue 12 at a small scale against the real dev server
+## binary (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle
+## connections, 1,000 concurrent calls); prints HELD/FAILED with RSS, descriptors,
+## requests/s and p99; about 30 s
+soak:
+	MCPWL_SOAK=1 $(GO) test -run '^TestSoak$$' -count=1 -v -timeout 10m ./cmd/devserver
 
 clean:
 	rm -rf web bin

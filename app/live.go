@@ -13,12 +13,47 @@ import (
 )
 
 // The dev server tells the page that a real /mcp endpoint sits next to it
-// (MCPWL_LIVE) and hands it the bearer token (MCPWL_TOKEN). A static export
-// has neither, so the replay is offered only under `make run`.
+// (MCPWL_LIVE) and whether it runs with -no-auth (MCPWL_NO_AUTH). A static
+// export has neither, so the replay is offered only under `make run`.
+//
+// The bearer token is never in anything the server serves (pages, app.js,
+// the service worker's precache): anyone who can load those could read it.
+// The start-up line prints the app's URL with the token in its fragment
+// (http://127.0.0.1:8080/#token=…, as Jupyter does), which browsers never
+// send; TokenIntake moves it into this tab's sessionStorage and removes it
+// from the address bar before the app starts.
 const (
-	envLive  = "MCPWL_LIVE"
-	envToken = "MCPWL_TOKEN"
+	EnvLive   = "MCPWL_LIVE"
+	EnvNoAuth = "MCPWL_NO_AUTH"
+
+	// TokenFragment starts the URL fragment that carries the token.
+	TokenFragment = "#token="
+	// TokenKey is the sessionStorage key the page keeps the token under.
+	TokenKey = "mcpwl.token"
 )
+
+// TokenIntake is the inline script the dev server puts in the page's head:
+// it runs before the app's scripts, stores a #token=… fragment in
+// sessionStorage (same origin, this tab only) and replaces the URL with the
+// same one without the fragment, so the token is not left in the address
+// bar, the history or a copied link.
+const TokenIntake = `<script>(function(){var p="` + TokenFragment + `",h=location.hash;` +
+	`if(h.indexOf(p)!==0)return;` +
+	`try{sessionStorage.setItem("` + TokenKey + `",decodeURIComponent(h.slice(p.length)))}catch(e){}` +
+	`history.replaceState(history.state,"",location.pathname+location.search)})();</script>`
+
+// liveToken is the token TokenIntake stored for this tab ("" when none).
+func liveToken() string {
+	store := app.Window().Get("sessionStorage")
+	if !store.Truthy() {
+		return ""
+	}
+	v := store.Call("getItem", TokenKey)
+	if v.IsNull() || v.IsUndefined() {
+		return ""
+	}
+	return v.String()
+}
 
 // LiveRequest is one HTTP request of a trace, ready to be replayed against
 // the real dev server.
@@ -114,7 +149,10 @@ type LiveRun struct {
 	results []liveResult
 	running bool
 	ranFor  string // trace identity + step the results belong to
+	token   string // read from sessionStorage when mounted
 }
+
+func (l *LiveRun) OnMount(ctx app.Context) { l.token = liveToken() }
 
 func (l *LiveRun) key() string {
 	if l.Tr == nil {
@@ -128,14 +166,21 @@ func (l *LiveRun) Render() app.UI {
 	if len(plan) == 0 {
 		return app.Div().Class("live empty")
 	}
-	if app.Getenv(envLive) != "1" {
+	if app.Getenv(EnvLive) != "1" {
 		return app.P().Class("live hint").Text(tr(l.Lang, "live.offline"))
+	}
+	if l.token == "" && app.Getenv(EnvNoAuth) != "1" {
+		return app.P().Class("live hint").Text(tr(l.Lang, "live.notoken"))
 	}
 	results := l.results
 	if l.ranFor != l.key() {
 		results = nil
 	}
 	label := fmt.Sprintf(tr(l.Lang, "live.run"), len(plan))
+	refused := false
+	for _, r := range results {
+		refused = refused || r.Status == http.StatusUnauthorized
+	}
 	return app.Section().Class("live").Aria("label", tr(l.Lang, "live.title")).Body(
 		app.Button().Class("btn small").Text(label).Disabled(l.running).OnClick(l.onRun),
 		app.If(len(results) > 0, func() app.UI {
@@ -165,6 +210,7 @@ func (l *LiveRun) Render() app.UI {
 				}),
 			)
 		}),
+		app.If(refused, func() app.UI { return app.P().Class("live hint").Text(tr(l.Lang, "live.badtoken")) }),
 	)
 }
 
@@ -182,7 +228,7 @@ func (l *LiveRun) onRun(ctx app.Context, e app.Event) {
 	}
 	l.running, l.results, l.ranFor = true, nil, l.key()
 	url := app.Window().Get("location").Get("origin").String() + "/mcp"
-	token := app.Getenv(envToken)
+	token := l.token
 	var step func(i int, session string)
 	step = func(i int, session string) {
 		if i == len(plan) {
@@ -247,15 +293,17 @@ func jsFetch(url string, init map[string]any, done func(status int, sid, body, e
 }
 
 var liveStrs = map[string]struct{ en, zh string }{
-	"live.title":   {"Run on the real server", "在真实服务器上运行"},
-	"live.run":     {"▶ Replay these %d requests on the real server (/mcp)", "▶ 在真实服务器（/mcp）上重放这 %d 个请求"},
-	"live.offline": {"Start the dev server (make run) to replay these requests against the real /mcp endpoint.", "启动开发服务器（make run）后，可以把这些请求重放到真实的 /mcp 端点。"},
-	"live.step":    {"step", "步骤"},
-	"live.sim":     {"simulated", "模拟"},
-	"live.real":    {"real server", "真实服务器"},
-	"live.body":    {"real body", "真实响应体"},
-	"live.same":    {"same", "一致"},
-	"live.differs": {"differs", "不同"},
+	"live.title":    {"Run on the real server", "在真实服务器上运行"},
+	"live.run":      {"▶ Replay these %d requests on the real server (/mcp)", "▶ 在真实服务器（/mcp）上重放这 %d 个请求"},
+	"live.offline":  {"Start the dev server (make run) to replay these requests against the real /mcp endpoint.", "启动开发服务器（make run）后，可以把这些请求重放到真实的 /mcp 端点。"},
+	"live.notoken":  {"To replay these requests on the real /mcp endpoint, open the link the dev server printed at start-up (its #token=… part carries the access token; this tab keeps it).", "要把这些请求重放到真实的 /mcp 端点，请打开开发服务器启动时打印的链接（其中的 #token=… 部分携带访问令牌，本标签页会保存它）。"},
+	"live.badtoken": {"The real server refused this tab's token (401): it was restarted with a new one. Open the link it printed again.", "真实服务器拒绝了本标签页的令牌（401）：服务器已用新令牌重启。请重新打开它打印的链接。"},
+	"live.step":     {"step", "步骤"},
+	"live.sim":      {"simulated", "模拟"},
+	"live.real":     {"real server", "真实服务器"},
+	"live.body":     {"real body", "真实响应体"},
+	"live.same":     {"same", "一致"},
+	"live.differs":  {"differs", "不同"},
 }
 
 func init() {

@@ -7,16 +7,45 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	ui "mcpwirelab/app"
 )
+
+// devServer is the real dev server binary running for a test.
+type devServer struct {
+	base   string // http://127.0.0.1:port
+	open   string // the start-up line's link, with #token=…
+	token  string
+	stderr *syncBuffer // its log: one line per /mcp request
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
 
 // startDevServer builds and runs the real dev server (with its real /mcp
 // endpoint and token) on a free loopback port, serving the test's wasm.
-func startDevServer(t *testing.T) string {
+func startDevServer(t *testing.T) *devServer {
 	t.Helper()
 	site := buildSite(t)
 	bin := filepath.Join(t.TempDir(), "devserver")
@@ -30,27 +59,30 @@ func startDevServer(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := &devServer{stderr: &syncBuffer{}}
+	cmd.Stderr = d.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	found := make(chan string, 1)
+	found := make(chan []string, 1)
 	go func() {
-		re := regexp.MustCompile(`open\s+(http://\S+?)/?$`)
+		re := regexp.MustCompile(`open\s+((http://[^/\s]+)/` + regexp.QuoteMeta(ui.TokenFragment) + `(\S+))$`)
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
 			if m := re.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
-				found <- m[1]
+				found <- m
 			}
 		}
 	}()
 	select {
-	case base := <-found:
-		return base
+	case m := <-found:
+		d.open, d.base, d.token = m[1], m[2], m[3]
+		return d
 	case <-time.After(60 * time.Second):
 		t.Fatal("the dev server printed no URL")
 	}
-	return ""
+	return nil
 }
 
 // TestReplayOnRealServer steps to the end of a 2025-11-25 HTTP trace and
@@ -58,10 +90,23 @@ func startDevServer(t *testing.T) string {
 // real status must equal the simulated one (the real server minted its own
 // session id, which the page substituted).
 func TestReplayOnRealServer(t *testing.T) {
-	base := startDevServer(t)
+	srv := startDevServer(t)
 	ctx, cancel := newBrowser(t)
 	defer cancel()
-	link := base + "/?scenario=tool-call&version=2025-11-25&transport=http&step=99"
+	// The printed link hands the token over once; the page keeps it in
+	// sessionStorage and the address bar no longer shows it.
+	if err := chromedp.Run(ctx, chromedp.Navigate(srv.open), waitReady()); err != nil {
+		t.Fatalf("load %s: %v", srv.open, err)
+	}
+	var href, stored string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`location.href`, &href),
+		chromedp.Evaluate(`sessionStorage.getItem(`+strconv.Quote(ui.TokenKey)+`) || ""`, &stored)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(href, srv.token) || stored != srv.token {
+		t.Fatalf("after opening the printed link: address bar %q, sessionStorage %q", href, stored)
+	}
+	link := srv.base + "/?scenario=tool-call&version=2025-11-25&transport=http&step=99"
 	if err := chromedp.Run(ctx, chromedp.Navigate(link), waitReady()); err != nil {
 		t.Fatalf("load %s: %v", link, err)
 	}

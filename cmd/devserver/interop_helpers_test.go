@@ -38,7 +38,7 @@ type interopServer struct {
 	exit   chan int
 }
 
-var interopBanner = regexp.MustCompile(`open   (http://\S+)/\n`)
+var interopBanner = regexp.MustCompile(`open   (http://[^/\s]+)/\S*\n`)
 var interopTokenLine = regexp.MustCompile(`token  (\S+)`)
 
 // startInteropServer runs runServe with -addr 127.0.0.1:0 and extra flags

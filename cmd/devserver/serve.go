@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // serveConfig is everything the dev server needs; flags fill it in
@@ -38,7 +39,12 @@ type serveConfig struct {
 	Fixture      string   // -fixture: what /mcp offers
 
 	MaxBodyBytes      int64         // /mcp request body cap (4 MiB)
+	MaxBodiesInFlight int64         // bytes of /mcp bodies handled at once (8 MiB: two maximal bodies)
+	BodyWait          time.Duration // how long a body waits for its share before 503
 	MaxSessions       int           // handed to the engine (legacy sessions bound)
+	MaxStreams        int           // long-lived streams at once (128)
+	MaxSessionStreams int           // long-lived streams per legacy session (4)
+	MaxConns          int           // connections held at once (2048, or half the descriptor limit)
 	ReadHeaderTimeout time.Duration // slow headers
 	ReadTimeout       time.Duration // headers + body (lifted once /mcp read its body)
 	WriteTimeout      time.Duration // per write, not per response: see netguard.PerWriteTimeout
@@ -60,7 +66,12 @@ func defaultServeConfig() serveConfig {
 		StaticDir:         "static",
 		Fixture:           fixtureCourse,
 		MaxBodyBytes:      4 << 20,
+		MaxBodiesInFlight: 8 << 20,
+		BodyWait:          10 * time.Second,
 		MaxSessions:       64,
+		MaxStreams:        streamhttp.DefaultMaxStreams,
+		MaxSessionStreams: streamhttp.DefaultMaxSessionStreams,
+		MaxConns:          defaultMaxConns(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -68,6 +79,11 @@ func defaultServeConfig() serveConfig {
 		ShutdownTimeout:   10 * time.Second,
 	}
 }
+
+// maxConnsCap is the most connections the dev server holds at once (each
+// costs a descriptor and ~16 KB): a learner's browser opens about six, and
+// 1,000 concurrent calls of a load test still fit.
+const maxConnsCap = 2048
 
 // stringList is a repeatable, comma-separated flag.
 type stringList []string
@@ -161,8 +177,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cfg.AllowRemote {
 		logger.Printf("WARNING: -allow-remote: listening on %s may expose /mcp and the app to the network. "+
-			"The app page hands its token to anyone who can load it; browser pages on this machine's "+
-			"network address also need -allow-origin.", cfg.Addr)
+			"/mcp still needs the token, but plain HTTP carries it unencrypted; browser pages opened "+
+			"through this machine's network address also need -allow-origin.", cfg.Addr)
 	}
 	cfg.Stdout = stdout
 	cfg.Log = logger

@@ -26,6 +26,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "mcpwirelab/app"
 )
 
 // wasmAsset is app.wasm held in memory in its three encodings.
@@ -120,10 +122,9 @@ func readPrecompressed(p string, raw []byte, decode func(io.Reader) io.Reader, l
 func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 
 // buildVersion is the content version: a hash of app.wasm and of the files
-// of staticDir. It is the wasm's ETag and the ?v= of static URLs, and
-// go-app's Version (the service worker's cache name) derives from it
-// (appVersion), so caches update whenever a new build or new CSS/icons
-// are served.
+// of staticDir. It is the wasm's ETag, the ?v= of static URLs and go-app's
+// Version (the service worker's cache name), so caches update whenever a
+// new build or new CSS/icons are served.
 func buildVersion(wasm []byte, staticDir string) string {
 	h := sha256.New()
 	h.Write(wasm)
@@ -136,19 +137,6 @@ func buildVersion(wasm []byte, staticDir string) string {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// appVersion is go-app's Version: the content version plus the token.
-// app.js embeds the token (Env) and go-app's service worker serves app.js
-// cache-first from a cache named after Version, so a new random token at
-// each start must also change Version, or the page would keep calling
-// /mcp with the previous run's token. The wasm's ETag and the ?v= of
-// static URLs stay on the content version: a restart re-validates them
-// (304) instead of downloading them again. The hash does not reveal the
-// 256-bit token.
-func appVersion(contentVersion, token string) string {
-	sum := sha256.Sum256([]byte(contentVersion + "\x00" + token))
-	return hex.EncodeToString(sum[:])[:16]
 }
 
 // listFiles returns the sorted regular, non-hidden files of dir with the
@@ -376,13 +364,19 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 	if _, err := os.Stat(filepath.Join(cfg.StaticDir, "icon-maskable.png")); err == nil {
 		maskable = icon("icon-maskable.png")
 	}
+	// go-app copies Env into app.js, which anyone can load (and the
+	// service worker precaches): nothing secret goes there. The token
+	// reaches the page only through the URL fragment the start-up line
+	// prints, which ui.TokenIntake moves into sessionStorage.
 	env := map[string]string{}
+	var head []string
 	if cfg.Live {
-		env["MCPWL_LIVE"] = "1"
-	}
-	if !cfg.NoAuth {
-		// The UI's live features call /mcp with it (app.Getenv in wasm).
-		env["MCPWL_TOKEN"] = cfg.Token
+		env[ui.EnvLive] = "1"
+		if cfg.NoAuth {
+			env[ui.EnvNoAuth] = "1"
+		} else {
+			head = append(head, ui.TokenIntake)
+		}
 	}
 	h := &app.Handler{
 		Name:        "MCP Wire Lab",
@@ -400,8 +394,11 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 		LoadingLabel:    "{progress}%",
 		Styles:          styles,
 		Env:             env,
-		Version:         appVersion(wasm.version, env["MCPWL_TOKEN"]),
-		Resources:       webResources{version: appVersion(wasm.version, env["MCPWL_TOKEN"]), wasm: wasm, files: files},
+		RawHeaders:      head,
+		// The content version: with no token in app.js, a restart with a
+		// new token needs no new service-worker cache.
+		Version:   wasm.version,
+		Resources: webResources{version: wasm.version, wasm: wasm, files: files},
 		// Offline deep links: see static_worker.go (shared with `devserver static`).
 		ServiceWorkerTemplate: appWorkerTemplate,
 		// go-app precaches the PNG icons but not the SVG favicon.

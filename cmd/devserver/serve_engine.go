@@ -26,6 +26,9 @@ type mcpHandlerOptions struct {
 	// MaxSessions bounds live legacy (2025-11-25) Mcp-Session-Id sessions;
 	// past it the engine expires the oldest session.
 	MaxSessions int
+	// MaxStreams and MaxSessionStreams bound the long-lived streams (GET
+	// streams, subscriptions/listen), per server and per session.
+	MaxStreams, MaxSessionStreams int
 	// AllowOrigin is the dev server's Origin policy, applied again by the
 	// engine itself (the spec puts the MUST on the MCP server).
 	AllowOrigin func(origin string) bool
@@ -88,7 +91,7 @@ func newMCPHandler(o mcpHandlerOptions) http.Handler {
 	// Stopping also cancels 2025-11-25 requests whose client disconnected
 	// from their (resumable) SSE stream, so shutdown does not wait for them.
 	return streamhttp.New(streamhttp.Options{Server: srv, MaxSessions: o.MaxSessions, AllowOrigin: o.AllowOrigin,
-		Stopping: o.Stopping})
+		Stopping: o.Stopping, MaxStreams: o.MaxStreams, MaxSessionStreams: o.MaxSessionStreams})
 }
 
 // serveStdio runs the engine's server over the process's stdin/stdout until

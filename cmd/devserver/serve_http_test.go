@@ -5,15 +5,20 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
+
+	ui "mcpwirelab/app"
 )
 
 func TestServePagesAndStatic(t *testing.T) {
@@ -37,10 +42,16 @@ func TestServePagesAndStatic(t *testing.T) {
 	}
 
 	_, appJS := ts.do(t, nil, "GET", "/app.js", "", nil)
-	for _, want := range []string{`"MCPWL_TOKEN":"` + testToken + `"`, `goappWasmContentLength = "` + itoa(len(fakeWasm("v1"))) + `"`, `"GOAPP_VERSION":"` + appVersion(version, testToken) + `"`} {
+	for _, want := range []string{`"MCPWL_LIVE":"1"`, `goappWasmContentLength = "` + itoa(len(fakeWasm("v1"))) + `"`, `"GOAPP_VERSION":"` + version + `"`} {
 		if !strings.Contains(string(appJS), want) {
 			t.Errorf("app.js lacks %s", want)
 		}
+	}
+	if strings.Contains(string(appJS), testToken) || strings.Contains(page, testToken) {
+		t.Error("the page or app.js carries the token")
+	}
+	if !strings.Contains(page, ui.TokenIntake) {
+		t.Error("the page lacks the token intake script")
 	}
 
 	for _, c := range []struct{ path, ctype, cache string }{
@@ -65,6 +76,9 @@ func TestServePagesAndStatic(t *testing.T) {
 		if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
 			t.Errorf("%s: no nosniff", c.path)
 		}
+		if resp.Header.Get("Cross-Origin-Resource-Policy") != "same-origin" {
+			t.Errorf("%s: Cross-Origin-Resource-Policy %q", c.path, resp.Header.Get("Cross-Origin-Resource-Policy"))
+		}
 	}
 	for _, p := range []string{"/static/", "/static/missing.css", "/static/.hidden", "/web/", "/static/../serve.go"} {
 		if resp, _ := ts.do(t, nil, "GET", p, "", nil); resp.StatusCode != 404 && resp.StatusCode != 301 {
@@ -79,7 +93,7 @@ func TestServePagesAndStatic(t *testing.T) {
 	if resp, _ := ts.do(t, nil, "GET", "/app.js", "", map[string]string{"Host": "rebind.evil.example:8080"}); resp.StatusCode != 403 {
 		t.Errorf("foreign Host: %d", resp.StatusCode)
 	}
-	if !strings.Contains(ts.stdout.String(), ts.base+"/") {
+	if !strings.Contains(ts.stdout.String(), "open   "+ts.base+"/#token="+testToken+"\n") {
 		t.Errorf("banner: %q", ts.stdout.String())
 	}
 }
@@ -146,7 +160,7 @@ func TestServeWasmPrecompressed(t *testing.T) {
 	if resp, _ := ts.do(t, nil, "GET", "/app.wasm", "", map[string]string{"Accept-Encoding": "gzip"}); resp.Header.Get("Content-Encoding") != "gzip" {
 		t.Errorf("/app.wasm alias: %v", resp.Header)
 	}
-	if resp, _ := ts.do(t, nil, "GET", "/"+appVersion(version, testToken)+"/web/app.wasm", "", map[string]string{"Accept-Encoding": "br"}); resp.Header.Get("Content-Encoding") != "br" {
+	if resp, _ := ts.do(t, nil, "GET", "/"+version+"/web/app.wasm", "", map[string]string{"Accept-Encoding": "br"}); resp.Header.Get("Content-Encoding") != "br" {
 		t.Errorf("versioned alias: %d %v", resp.StatusCode, resp.Header)
 	}
 	if resp, _ := ts.do(t, nil, "POST", "/web/app.wasm", "x", nil); resp.StatusCode != 405 {
@@ -214,34 +228,72 @@ func TestNegotiateEncoding(t *testing.T) {
 	}
 }
 
-// TestVersionFollowsToken: a new token (each start without -token) gives
-// go-app a new Version, so the service worker drops the app.js holding the
-// old token; the wasm keeps its ETag and is only re-validated.
-func TestVersionFollowsToken(t *testing.T) {
+// TestNoResponseRevealsTheToken (issue 12 item 1): nothing the server
+// answers without the token contains it — not the page, app.js, the
+// worker, the manifest, any file the worker precaches, the errors of /mcp
+// or of a preflight — and nothing it serves depends on it (two tokens give
+// the same bytes, so no hash of it leaks either). Only the start-up line
+// carries it, in the URL fragment, which browsers never send.
+func TestNoResponseRevealsTheToken(t *testing.T) {
 	a := startServer(t, nil)
 	b := startServer(t, func(c *serveConfig) { c.Token = "another-token-abcdefghijklmnopqrstuvwxyz" })
-	versionOf := func(ts *testServer) (string, string) {
-		_, js := ts.do(t, nil, "GET", "/app.js", "", nil)
-		m := regexp.MustCompile(`"GOAPP_VERSION":"([^"]+)"`).FindSubmatch(js)
-		resp, _ := ts.do(t, nil, "GET", "/web/app.wasm", "", nil)
-		if m == nil {
-			t.Fatal("no GOAPP_VERSION")
+	version := buildVersion(fakeWasm("v1"), a.cfg.StaticDir)
+	paths := []string{"/", "/?scenario=tool-call&step=3", "/app.js", "/app-worker.js", "/manifest.webmanifest", "/wasm_exec.js",
+		"/app.css", "/web/app.wasm", "/app.wasm", "/" + version + "/web/app.wasm", "/web/extra.js", "/static/loader.css",
+		"/static/icon-192.png", "/static/icon.svg", "/missing", "/mcp"}
+	_, worker := a.do(t, nil, "GET", "/app-worker.js", "", nil)
+	m := regexp.MustCompile(`const resourcesToCache = (\[.*?\]);`).FindSubmatch(worker)
+	if m == nil {
+		t.Fatalf("no resourcesToCache in app-worker.js")
+	}
+	var precached []string
+	if err := json.Unmarshal(m[1], &precached); err != nil || len(precached) < 5 {
+		t.Fatalf("resourcesToCache %s: %v", m[1], err)
+	}
+	paths = append(paths, precached...)
+	served := func(ts *testServer) []string {
+		var out []string
+		for _, p := range paths {
+			for _, req := range []struct {
+				method, body string
+				hdr          map[string]string
+			}{
+				{"GET", "", nil},
+				{"GET", "", map[string]string{"Accept-Encoding": "br, gzip"}},
+				{"HEAD", "", nil},
+				{"POST", "{}", map[string]string{"Content-Type": "application/json"}},
+				{"POST", "{}", map[string]string{"Authorization": "Bearer wrong", "Origin": ts.base}},
+				{"OPTIONS", "", map[string]string{"Origin": ts.base, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization"}},
+				{"OPTIONS", "", map[string]string{"Origin": "http://127.0.0.1:1", "Access-Control-Request-Method": "POST"}},
+			} {
+				resp, body := ts.do(t, nil, req.method, p, req.body, req.hdr)
+				var hdr strings.Builder
+				resp.Header.Write(&hdr)
+				for _, secret := range []string{testToken, "another-token-abcdefghijklmnopqrstuvwxyz"} {
+					if strings.Contains(hdr.String(), secret) || bytes.Contains(body, []byte(secret)) {
+						t.Errorf("%s %s (%v): the answer contains the token", req.method, p, req.hdr)
+					}
+				}
+				if req.method == "GET" && req.hdr == nil {
+					// Sorted bytes: go-app writes attributes in map order.
+					sorted := bytes.Clone(body)
+					slices.Sort(sorted)
+					out = append(out, fmt.Sprintf("%s %d %x", p, resp.StatusCode, sha256.Sum256(sorted)))
+				}
+			}
 		}
-		return string(m[1]), resp.Header.Get("ETag")
+		return out
 	}
-	va, ea := versionOf(a)
-	vb, eb := versionOf(b)
-	if va == vb {
-		t.Error("same go-app Version for different tokens")
+	ga, gb := served(a), served(b)
+	for i := range ga {
+		if ga[i] != gb[i] {
+			t.Errorf("the answer depends on the token: %s vs %s", ga[i], gb[i])
+		}
 	}
-	if ea != eb {
-		t.Errorf("wasm ETag changed with the token: %s %s", ea, eb)
-	}
-	if strings.Contains(va, testToken[:8]) {
-		t.Error("version leaks the token")
-	}
-	// The app's pages are requested under the version prefix too.
-	if resp, _ := a.do(t, nil, "GET", "/"+va+"/web/app.wasm", "", nil); resp.StatusCode != 200 {
-		t.Errorf("/<version>/web/app.wasm: %d", resp.StatusCode)
+	for _, ts := range []*testServer{a, b} {
+		banner := ts.stdout.String()
+		if want := "  open   " + ts.base + "/" + ui.TokenFragment + ts.cfg.Token + "\n"; !strings.Contains(banner, want) {
+			t.Errorf("banner lacks %q: %q", want, banner)
+		}
 	}
 }

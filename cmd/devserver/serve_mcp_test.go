@@ -50,8 +50,12 @@ func TestMCPGuards(t *testing.T) {
 		{"right token", "POST", "{}", map[string]string{"Authorization": bearer}, 200, 0, ""},
 		{"no Origin", "POST", "{}", map[string]string{"Authorization": bearer}, 200, 0, ""},
 		{"own origin", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": own}, 200, 0, ""},
-		{"loopback other port", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "http://localhost:5173"}, 200, 0, ""},
-		{"loopback v6", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "http://[::1]:1234"}, 200, 0, ""},
+		// Issue 12 item 1: another loopback port is another site.
+		{"loopback other port", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "http://localhost:5173"}, 403, -32600, ""},
+		{"loopback v6", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "http://[::1]:1234"}, 403, -32600, ""},
+		{"127.0.0.1 other port", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "http://127.0.0.1:1"}, 403, -32600, ""},
+		{"localhost, own port", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": strings.Replace(own, "127.0.0.1", "localhost", 1)}, 403, -32600, ""},
+		{"https own host", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": strings.Replace(own, "http:", "https:", 1)}, 403, -32600, ""},
 		{"foreign origin", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "https://evil.example"}, 403, -32600, ""},
 		{"origin before auth", "POST", "{}", map[string]string{"Origin": "https://evil.example"}, 403, -32600, ""},
 		{"suffix trick", "POST", "{}", map[string]string{"Authorization": bearer, "Origin": "https://trusted.example.evil.com"}, 403, -32600, ""},
@@ -62,7 +66,8 @@ func TestMCPGuards(t *testing.T) {
 		{"405 passthrough", "GET", "", map[string]string{"Authorization": bearer}, 405, 0, ""},
 		{"405 needs auth first", "GET", "", nil, 401, -32600, `Bearer realm="mcp-wire-lab"`},
 		{"panic", "POST", "panic", map[string]string{"Authorization": bearer}, 500, -32603, ""},
-		{"preflight", "OPTIONS", "", map[string]string{"Origin": "http://localhost:6274", "Access-Control-Request-Method": "POST"}, 204, 0, ""},
+		{"preflight", "OPTIONS", "", map[string]string{"Origin": own, "Access-Control-Request-Method": "POST"}, 204, 0, ""},
+		{"preflight, other port", "OPTIONS", "", map[string]string{"Origin": "http://localhost:6274", "Access-Control-Request-Method": "POST"}, 403, -32600, ""},
 	}
 	for _, c := range cases {
 		resp, body := ts.do(t, nil, c.method, "/mcp", c.body, c.hdr)
@@ -93,6 +98,30 @@ func TestMCPGuards(t *testing.T) {
 	if !strings.Contains(ts.stdout.String(), testToken) || !strings.Contains(ts.stdout.String(), "Ctrl+C to stop") ||
 		!strings.Contains(ts.stdout.String(), ts.base+"/mcp") {
 		t.Errorf("banner: %q", ts.stdout.String())
+	}
+}
+
+// The Origin allowlist is the app's own origin plus -allow-origin: an
+// inspector on another port works once it is named.
+func TestMCPAllowOrigin(t *testing.T) {
+	ts := startServer(t, func(c *serveConfig) { c.AllowOrigins = []string{"http://localhost:6274"} })
+	bearer := "Bearer " + testToken
+	for _, c := range []struct {
+		method, origin string
+		status         int
+	}{
+		{"POST", "http://localhost:6274", 200},
+		{"OPTIONS", "http://localhost:6274", 204},
+		{"POST", "http://localhost:6275", 403},
+		{"POST", ts.base, 200},
+	} {
+		resp, body := ts.do(t, nil, c.method, "/mcp", "{}", map[string]string{"Authorization": bearer, "Origin": c.origin, "Access-Control-Request-Method": "POST"})
+		if resp.StatusCode != c.status {
+			t.Errorf("%s from %s: %d %s, want %d", c.method, c.origin, resp.StatusCode, body, c.status)
+		}
+		if c.status != 403 && resp.Header.Get("Access-Control-Allow-Origin") != c.origin {
+			t.Errorf("%s from %s: Access-Control-Allow-Origin %q", c.method, c.origin, resp.Header.Get("Access-Control-Allow-Origin"))
+		}
 	}
 }
 

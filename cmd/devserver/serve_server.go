@@ -13,7 +13,9 @@ import (
 	"strings"
 	"time"
 
+	ui "mcpwirelab/app"
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // authRealm is the realm of the WWW-Authenticate challenge on /mcp.
@@ -27,6 +29,8 @@ type devServer struct {
 	wasm    *wasmAsset
 	handler http.Handler
 	srv     *http.Server
+	conns   *netguard.ConnLimit
+	bodies  *netguard.BodyBudget
 
 	stopStreams context.CancelFunc // Stopping ctx of the engine
 	hardStop    context.CancelFunc // base ctx of every request
@@ -40,8 +44,10 @@ func (c *serveConfig) logf(format string, args ...any) {
 
 // newDevServer loads the app's assets and assembles the handler tree:
 //
-//	Recover → access log → PerWriteTimeout → loopback Host check → mux
-//	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) → LimitBody (413) → engine
+//	ConnLimit (503 past MaxConns) → security headers → Recover → access log →
+//	PerWriteTimeout → loopback Host check → mux
+//	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) →
+//	                 LimitBodies (413; 503 past MaxBodiesInFlight) → engine (503 past the stream caps)
 //	  /web/app.wasm  precompressed wasm (br > gzip > identity)
 //	  /web/, /static/ files, versioned caching
 //	  /              go-app pages
@@ -59,8 +65,10 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	}
 	wasm.version = buildVersion(wasm.raw, cfg.StaticDir)
 
-	ownOrigin := "http://" + addr.String()
-	policy, err := netguard.NewOriginPolicy(true, append([]string{ownOrigin}, cfg.AllowOrigins...)...)
+	// The app's own origin exactly, plus -allow-origin: a page on another
+	// loopback port is another site (another program's), and must not
+	// call /mcp with the learner's browser.
+	policy, err := netguard.NewOriginPolicy(false, append(ownOrigins(cfg.Addr, addr), cfg.AllowOrigins...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -70,9 +78,10 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if newMCP == nil {
 		newMCP = newMCPHandler
 	}
-	mcp := newMCP(mcpHandlerOptions{MaxSessions: cfg.MaxSessions, Stopping: stopping, Log: cfg.Log, AllowOrigin: policy.Allows,
-		Fixture: cfg.Fixture})
-	mcp = netguard.LimitBody(cfg.MaxBodyBytes, mcp)
+	mcp := newMCP(mcpHandlerOptions{MaxSessions: cfg.MaxSessions, MaxStreams: cfg.MaxStreams, MaxSessionStreams: cfg.MaxSessionStreams,
+		Stopping: stopping, Log: cfg.Log, AllowOrigin: policy.Allows, Fixture: cfg.Fixture})
+	bodies := netguard.NewBodyBudget(cfg.MaxBodiesInFlight, cfg.BodyWait)
+	mcp = netguard.LimitBodies(cfg.MaxBodyBytes, bodies, mcp)
 	if !cfg.NoAuth {
 		mcp = netguard.RequireBearer(cfg.Token, authRealm, mcp)
 	}
@@ -98,8 +107,10 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	h = netguard.Recover(cfg.logf, h)
 	h = securityHeaders(h)
 
+	conns := netguard.NewConnLimit(cfg.MaxConns)
 	base, hardStop := context.WithCancel(context.Background())
 	srv := &http.Server{
+		ConnState:         conns.ConnState,
 		Handler:           h,
 		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
 		// ReadTimeout bounds header+body. It does not cut long streamed
@@ -115,8 +126,21 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 		ErrorLog:       log.New(cfg.Log.Writer(), cfg.Log.Prefix()+"http: ", cfg.Log.Flags()),
 		BaseContext:    func(net.Listener) context.Context { return base },
 	}
-	return &devServer{cfg: cfg, addr: addr, wasm: wasm, handler: h, srv: srv,
+	return &devServer{cfg: cfg, addr: addr, wasm: wasm, handler: h, srv: srv, conns: conns, bodies: bodies,
 		stopStreams: stopStreams, hardStop: hardStop}, nil
+}
+
+// ownOrigins is the origin of the URL the start-up line prints
+// (http://<listen address>, 127.0.0.1 for a wildcard bind), and the
+// localhost one when -addr named localhost.
+func ownOrigins(requested string, addr net.Addr) []string {
+	own := []string{"http://" + browseAddr(addr)}
+	if host, _, err := net.SplitHostPort(requested); err == nil && strings.EqualFold(host, "localhost") {
+		if _, port, err := net.SplitHostPort(addr.String()); err == nil {
+			own = append(own, "http://localhost:"+port)
+		}
+	}
+	return own
 }
 
 func securityHeaders(next http.Handler) http.Handler {
@@ -124,6 +148,11 @@ func securityHeaders(next http.Handler) http.Handler {
 		h := w.Header()
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
+		if r.URL.Path != "/mcp" {
+			// The app's files are for the app's own pages: another site
+			// cannot embed them (<script src>, <img>), whatever they hold.
+			h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		}
 		next.ServeHTTP(w, r)
 	})
 }
@@ -153,8 +182,11 @@ func serveOn(ctx context.Context, ln net.Listener, cfg serveConfig) error {
 		return err
 	}
 	d.printBanner()
+	d.cfg.logf("limits: %d connections, %d long-lived streams (%d per session), %d sessions, %d MiB of request bodies at once (%d MiB each), "+
+		"resume logs %d MiB per session and %d MiB in all", d.conns.Max(), d.cfg.MaxStreams, d.cfg.MaxSessionStreams, d.cfg.MaxSessions,
+		d.cfg.MaxBodiesInFlight>>20, d.cfg.MaxBodyBytes>>20, streamhttp.DefaultSessionLogBytes>>20, streamhttp.DefaultTotalLogBytes>>20)
 	errc := make(chan error, 1)
-	go func() { errc <- d.srv.Serve(ln) }()
+	go func() { errc <- d.srv.Serve(d.conns.Listener(ln)) }()
 	select {
 	case err := <-errc:
 		d.stopStreams()
@@ -186,11 +218,15 @@ func (d *devServer) printBanner() {
 	base := "http://" + browseAddr(d.addr)
 	var b strings.Builder
 	fmt.Fprintf(&b, "MCP Wire Lab dev server\n")
-	fmt.Fprintf(&b, "  open   %s/\n", base)
-	fmt.Fprintf(&b, "  mcp    %s/mcp\n", base)
 	if d.cfg.NoAuth {
+		fmt.Fprintf(&b, "  open   %s/\n", base)
+		fmt.Fprintf(&b, "  mcp    %s/mcp\n", base)
 		fmt.Fprintf(&b, "  auth   disabled (-no-auth)\n")
 	} else {
+		// The fragment is never sent to the server, and the page moves it
+		// into sessionStorage (ui.TokenIntake): the token is not served.
+		fmt.Fprintf(&b, "  open   %s/%s%s\n", base, ui.TokenFragment, d.cfg.Token)
+		fmt.Fprintf(&b, "  mcp    %s/mcp\n", base)
 		fmt.Fprintf(&b, "  token  %s  (Authorization: Bearer <token>)\n", d.cfg.Token)
 	}
 	fmt.Fprintf(&b, "Ctrl+C to stop\n")

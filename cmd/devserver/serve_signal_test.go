@@ -25,7 +25,7 @@ func TestRunServeSIGINT(t *testing.T) {
 	go func() {
 		exit <- runServe([]string{"-addr", "127.0.0.1:0", "-allow-remote", "-web", dir, "-static", dir}, nil, &stdout, &stderr)
 	}()
-	re := regexp.MustCompile(`open   (http://\S+)/\n[\s\S]*token  (\S+)`)
+	re := regexp.MustCompile(`open   (http://[^/\s]+)/#token=(\S+)\n`)
 	var m []string
 	for i := 0; i < 200 && m == nil; i++ {
 		time.Sleep(20 * time.Millisecond)
@@ -71,5 +71,48 @@ func TestRunServeSIGINT(t *testing.T) {
 	}
 	if len(token) != 43 || !strings.Contains(stdout.String(), "Ctrl+C to stop") {
 		t.Errorf("stdout: %q", stdout.String())
+	}
+}
+
+// TestRunServeStdioSIGTERM (issue 12 item 5): -stdio stops promptly on
+// SIGTERM and on SIGINT although stdin stays open (it used to exit only
+// when stdin closed), cancelling the call in flight: exit 0, nothing more
+// on stdout.
+func TestRunServeStdioSIGTERM(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			stdinR, stdinW := io.Pipe()
+			defer stdinW.Close()
+			var stdout, stderr syncBuffer
+			exit := make(chan int, 1)
+			go func() { exit <- runServe([]string{"-stdio"}, stdinR, &stdout, &stderr) }()
+			for i := 0; i < 250 && !strings.Contains(stderr.String(), "serving MCP over stdio"); i++ {
+				time.Sleep(20 * time.Millisecond)
+			}
+			slow := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":10},` +
+				`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+			if _, err := io.WriteString(stdinW, slow+"\n"); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(200 * time.Millisecond) // the call runs; stdin stays open
+			start := time.Now()
+			if err := syscall.Kill(os.Getpid(), sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case code := <-exit:
+				if code != 0 {
+					t.Errorf("exit %d after %s", code, sig)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("-stdio still running 5 s after %s with stdin open; stderr: %s", sig, stderr.String())
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("-stdio took %s to stop after %s", d, sig)
+			}
+			if out := stdout.String(); strings.Contains(out, `"id":1`) {
+				t.Errorf("the cancelled call was answered: %s", out)
+			}
+		})
 	}
 }

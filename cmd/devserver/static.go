@@ -19,7 +19,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +63,7 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("static", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, staticUsage); fs.PrintDefaults() }
-	fs.StringVar(&cfg.Out, "out", cfg.Out, "output directory (a previous export there is replaced)")
+	fs.StringVar(&cfg.Out, "out", cfg.Out, "output folder (what a previous export wrote there is replaced; other files are kept)")
 	fs.StringVar(&cfg.Prefix, "prefix", "", "URL path the site is served under, e.g. /course/mcp-lab (default: the host's root)")
 	fs.StringVar(&cfg.WebDir, "web", cfg.WebDir, "directory holding app.wasm (build it with make wasm)")
 	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons")
@@ -87,8 +86,9 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 	if cfg.BrotliLevel < 0 || cfg.BrotliLevel > 11 {
 		return usageError(stderr, "static: -brotli %d: want 0–11", cfg.BrotliLevel)
 	}
-	if strings.ContainsAny(cfg.Domain, "/:?# ") {
-		return usageError(stderr, "static: -domain %q: want a bare host name such as course.example", cfg.Domain)
+	if cfg.Domain != "" && !isHostName(cfg.Domain) {
+		// It goes into index.html (og:url): a quote would inject markup.
+		return usageError(stderr, "static: -domain %q: want a bare host name such as course.example (letters, digits, '-' and '.')", cfg.Domain)
 	}
 	if strings.TrimSpace(cfg.Out) == "" {
 		return usageError(stderr, "static: -out must not be empty")
@@ -125,11 +125,47 @@ func normalizePrefix(p string) (string, error) {
 			return "", errors.New(`empty path segment ("//")`)
 		case seg == "." || seg == "..":
 			return "", errors.New(`"." and ".." segments are not allowed`)
-		case url.PathEscape(seg) != seg:
-			return "", fmt.Errorf("segment %q needs URL escaping; use letters, digits and -._~", seg)
+		case !isUnreserved(seg):
+			// RFC 3986 §2.3 unreserved characters only: url.PathEscape
+			// leaves ": @ & = + $" alone, which a static host or a course
+			// page's link may read differently.
+			return "", fmt.Errorf("segment %q: use only letters, digits and -._~", seg)
 		}
 	}
 	return p, nil
+}
+
+func isUnreserved(seg string) bool {
+	for i := 0; i < len(seg); i++ {
+		switch c := seg[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '.', c == '_', c == '~':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isHostName accepts a DNS host name (RFC 1123 labels: letters, digits and
+// inner hyphens, 1–63 characters each, 253 in all), as -domain is written
+// into the page.
+func isHostName(h string) bool {
+	if len(h) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(h, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			switch c := label[i]; {
+			case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-':
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // prefixResolver is go-app's ResourceResolver for the export: every local
@@ -162,9 +198,12 @@ func staticHandler(cfg staticConfig, wasm *wasmAsset) *app.Handler {
 	return h
 }
 
-// exportStatic writes the site into a temporary sibling of cfg.Out and
-// swaps it in at the end, so a failed export leaves the previous one.
-func exportStatic(cfg staticConfig) (*staticResult, error) {
+// exportStatic writes the site into a working folder inside cfg.Out, then
+// moves its files into place and removes only what the previous export
+// wrote (static_out.go): a failed generation leaves the previous export,
+// and files the export did not write (CNAME, .git/, README.md, lessons/…)
+// are never touched.
+func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 	raw, err := os.ReadFile(filepath.Join(cfg.WebDir, "app.wasm"))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -172,11 +211,12 @@ func exportStatic(cfg staticConfig) (*staticResult, error) {
 		}
 		return nil, err
 	}
-	if err := checkOut(cfg); err != nil {
+	out, err := resolveOut(cfg)
+	if err != nil {
 		return nil, err
 	}
 	wasm := &wasmAsset{raw: raw, version: buildVersion(raw, cfg.StaticDir)}
-	res := &staticResult{Raw: len(raw)}
+	res = &staticResult{Raw: len(raw)}
 	nolog := func(string, ...any) {}
 	wasm.br = readPrecompressed(filepath.Join(cfg.WebDir, "app.wasm.br"), raw, func(r io.Reader) io.Reader { return brotli.NewReader(r) }, nolog)
 	wasm.gz = readPrecompressed(filepath.Join(cfg.WebDir, "app.wasm.gz"), raw, func(r io.Reader) io.Reader {
@@ -195,17 +235,39 @@ func exportStatic(cfg staticConfig) (*staticResult, error) {
 		wg.Go(func() { wasm.gz = compressGzip(raw) })
 	}
 
-	parent := filepath.Dir(filepath.Clean(cfg.Out))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if st, err := os.Stat(out); err == nil && !st.IsDir() {
+		wg.Wait()
+		return nil, fmt.Errorf("-out %s is a file, not a folder", cfg.Out)
+	}
+	if _, err := os.Stat(out); errors.Is(err, os.ErrNotExist) {
+		// A new folder: if the export fails, it does not stay behind.
+		defer func() {
+			if err != nil {
+				_ = os.Remove(out) // only when empty
+			}
+		}()
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		wg.Wait()
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(parent, ".static-")
+	root, err := os.OpenRoot(out)
 	if err != nil {
 		wg.Wait()
 		return nil, err
 	}
-	defer os.RemoveAll(tmp) // after a successful rename it no longer exists
+	defer root.Close()
+	prev, err := readManifest(root)
+	if err != nil {
+		wg.Wait()
+		return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
+	}
+	tmp, err := os.MkdirTemp(out, exportTmpPrefix)
+	if err != nil {
+		wg.Wait()
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // only the export's own working folder
 
 	h := staticHandler(cfg, wasm)
 	genErr := generateWithEnv(tmp, h)
@@ -234,7 +296,7 @@ func exportStatic(cfg staticConfig) (*staticResult, error) {
 			rel, _ := filepath.Rel(tmp, p)
 			res.Files = append(res.Files, filepath.ToSlash(rel))
 		}
-		mode := os.FileMode(0o644) // MkdirTemp made tmp 0700: hosts must read it
+		mode := os.FileMode(0o644) // hosts must read it
 		if d.IsDir() {
 			mode = 0o755
 		}
@@ -242,34 +304,10 @@ func exportStatic(cfg staticConfig) (*staticResult, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := os.RemoveAll(cfg.Out); err != nil {
-		return nil, err
-	}
-	if err := os.Rename(tmp, cfg.Out); err != nil {
-		return nil, err
+	if err := placeExport(root, filepath.Base(tmp), res.Files, res.Version, prev); err != nil {
+		return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 	}
 	return res, nil
-}
-
-// checkOut refuses to replace a non-empty directory that is not a previous
-// export (it could be web/ or the repository itself).
-func checkOut(cfg staticConfig) error {
-	entries, err := os.ReadDir(cfg.Out)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("-out %s: %w", cfg.Out, err)
-	}
-	if len(entries) == 0 {
-		return nil
-	}
-	for _, marker := range []string{"index.html", "app-worker.js", "wasm_exec.js"} {
-		if _, err := os.Stat(filepath.Join(cfg.Out, marker)); err != nil {
-			return fmt.Errorf("-out %s is not empty and is not a previous export (no %s): refusing to replace it", cfg.Out, marker)
-		}
-	}
-	return nil
 }
 
 // generateWithEnv runs app.GenerateStaticWebsite and restores the process

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,15 +31,31 @@ func TestStaticFlags(t *testing.T) {
 		{[]string{"-prefix", "course/mcp-lab"}, 2, `must start with "/"`},
 		{[]string{"-prefix", "/course//lab"}, 2, "empty path segment"},
 		{[]string{"-prefix", "/course/../etc"}, 2, `".." segments`},
-		{[]string{"-prefix", "/course lab"}, 2, "needs URL escaping"},
-		{[]string{"-prefix", "/lab?x=1"}, 2, "needs URL escaping"},
+		{[]string{"-prefix", "/course lab"}, 2, "use only letters, digits and -._~"},
+		{[]string{"-prefix", "/lab?x=1"}, 2, "use only letters, digits and -._~"},
+		// Issue 12 item 10: url.PathEscape leaves these alone; README says -._~.
+		{[]string{"-prefix", "/a:b"}, 2, `segment "a:b": use only letters, digits and -._~`},
+		{[]string{"-prefix", "/a@b"}, 2, "use only letters"},
+		{[]string{"-prefix", "/a&b=c"}, 2, "use only letters"},
+		{[]string{"-prefix", "/a+b"}, 2, "use only letters"},
+		{[]string{"-prefix", "/a$b"}, 2, "use only letters"},
+		{[]string{"-prefix", "/é"}, 2, "use only letters"},
 		{[]string{"-brotli", "12"}, 2, "want 0–11"},
 		{[]string{"-domain", "https://course.example"}, 2, "bare host name"},
+		// Issue 12 item 10: a quote went into index.html as markup.
+		{[]string{"-domain", `x"><script>alert(1)</script>`}, 2, "bare host name"},
+		{[]string{"-domain", "course.example'"}, 2, "bare host name"},
+		{[]string{"-domain", `x"onmouseover=alert(1)`}, 2, "bare host name"},
+		{[]string{"-domain", "-bad.example"}, 2, "bare host name"},
+		{[]string{"-domain", "a..b"}, 2, "bare host name"},
+		{[]string{"-domain", strings.Repeat("a", 64) + ".example"}, 2, "bare host name"},
 		{[]string{"-nope"}, 2, "flag provided but not defined"},
 		{[]string{"extra"}, 2, "unexpected argument"},
 		{[]string{"-out", ""}, 2, "-out must not be empty"},
 		{[]string{"-web", t.TempDir(), "-out", filepath.Join(t.TempDir(), "site")}, 1, "app.wasm not found: build it first (make wasm)"},
-		{[]string{"-web", web, "-out", web}, 1, "not a previous export"},
+		{[]string{"-web", web, "-out", web}, 1, "is (or holds) the -web folder"},
+		{[]string{"-web", web, "-out", filepath.Dir(web)}, 1, "is (or holds) the -web folder"},
+		{[]string{"-web", web, "-out", "/"}, 1, "the filesystem root"},
 		{[]string{"-h"}, 0, "usage: devserver static"},
 	} {
 		var out, errb bytes.Buffer
@@ -49,6 +66,15 @@ func TestStaticFlags(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(web, "app.wasm")); err != nil {
 		t.Errorf("a refused -out lost its files: %v", err)
+	}
+}
+
+func TestIsHostName(t *testing.T) {
+	for h, want := range map[string]bool{"course.example": true, "localhost": true, "a-b.c1.example": true, "10.0.0.1": true,
+		"": false, "a_b.example": false, "a b": false, "x.example.": false, `a"b`: false, "a<b": false} {
+		if got := isHostName(h); got != want {
+			t.Errorf("isHostName(%q) = %v", h, got)
+		}
 	}
 }
 
@@ -184,8 +210,8 @@ func TestStaticExport(t *testing.T) {
 	if strings.Contains(appJS, "MCPWL_TOKEN") {
 		t.Error("static app.js embeds an MCP token")
 	}
-	if res.Version != appVersion(content, "") {
-		t.Errorf("Version %s, want appVersion(content hash) %s", res.Version, appVersion(content, ""))
+	if res.Version != content {
+		t.Errorf("Version %s, want the content hash %s", res.Version, content)
 	}
 	worker := readExport(t, out, "app-worker.js")
 	for _, want := range []string{`const cacheName = "app-" + "` + res.Version + `"`, `"` + prefix + `/web/app.wasm"`, `request.mode === "navigate"`} {
@@ -271,4 +297,150 @@ func readExport(t *testing.T, dir, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// writeTree creates files (slash paths → content) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// checkTree fails unless every file holds its content.
+func checkTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil || string(b) != body {
+			t.Errorf("%s: %q, %v; want %q (a user's file was touched)", name, b, err, body)
+		}
+	}
+}
+
+// userFiles are what a course site keeps in its export folder.
+var userFiles = map[string]string{
+	"CNAME":             "course.example\n",
+	".git/config":       "[core]\n",
+	".git/HEAD":         "ref: refs/heads/gh-pages\n",
+	"README.md":         "# our course\n",
+	"lessons/01.md":     "lesson one\n",
+	"lessons/img/a.png": "png",
+	"static/ours.css":   "body{}",  // inside a folder the export writes
+	"web/notes.txt":     "keep me", // likewise
+}
+
+// Issue 12 item 6: re-exporting into a previous export replaces only what
+// the export wrote (its manifest), removes what it no longer writes, and
+// keeps a site's own files: CNAME, .git/, README.md, lessons/, and files
+// inside the folders the export uses.
+func TestStaticExportKeepsUserFiles(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	res := exportForTest(t, "", "one", out)
+	writeTree(t, out, userFiles)
+	// A file the previous export wrote that this one no longer writes, in
+	// a folder only it created.
+	writeTree(t, out, map[string]string{"old/gone.js": "x"})
+	var m manifest
+	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil || len(m.Files) != len(res.Files) {
+		t.Fatalf("manifest %+v: %v", m, err)
+	}
+	m.Files, m.Dirs = append(m.Files, "old/gone.js"), append(m.Dirs, "old")
+	b, _ := json.Marshal(m)
+	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
+
+	res2 := exportForTest(t, "", "two", out)
+	checkTree(t, out, userFiles)
+	if res2.Version == res.Version || !strings.Contains(readExport(t, out, "app-worker.js"), res2.Version) {
+		t.Error("the re-export did not replace the export's own files")
+	}
+	for _, gone := range []string{"old/gone.js", "old"} {
+		if _, err := os.Stat(filepath.Join(out, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s: still there (%v)", gone, err)
+		}
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), exportTmpPrefix) {
+			t.Errorf("working folder %s left in the export", e.Name())
+		}
+	}
+	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil || slices.Contains(m.Files, "CNAME") || slices.Contains(m.Files, "old/gone.js") || !slices.Contains(m.Files, "index.html") {
+		t.Errorf("new manifest %+v: %v", m, err)
+	}
+
+	// A first export into a gh-pages checkout adds its files beside the
+	// user's, deleting nothing.
+	pages := t.TempDir()
+	writeTree(t, pages, userFiles)
+	exportForTest(t, "", "three", pages)
+	checkTree(t, pages, userFiles)
+	if _, err := os.Stat(filepath.Join(pages, "index.html")); err != nil {
+		t.Error("no index.html in the gh-pages folder")
+	}
+}
+
+// Issue 12 item 6: folders an export must not write into are refused with
+// a clear message and lose nothing: another go-app site (index.html,
+// app-worker.js, wasm_exec.js but no manifest), -out foo/.. (the current
+// folder), a manifest naming paths outside the folder, a symlink out of it.
+func TestStaticExportRefuses(t *testing.T) {
+	registerRoutes.Do(registerUI)
+	web := t.TempDir()
+	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("refuse"), 0o644)
+	staticDir := filepath.Join(moduleRoot(t), "static")
+	export := func(out string) error {
+		_, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: staticDir, BrotliLevel: 1})
+		return err
+	}
+
+	site := t.TempDir()
+	goapp := map[string]string{"index.html": "<html>their site</html>", "app-worker.js": "// theirs", "wasm_exec.js": "// theirs", "CNAME": "x\n"}
+	writeTree(t, site, goapp)
+	if err := export(site); err == nil || !strings.Contains(err.Error(), "already has app-worker.js, index.html, wasm_exec.js, which no export of this tool wrote") {
+		t.Errorf("another go-app site: %v", err)
+	}
+	checkTree(t, site, goapp)
+
+	// -out foo/.. from a folder holding the user's work.
+	work := t.TempDir()
+	writeTree(t, work, map[string]string{"foo/page.html": "mine", "notes.txt": "mine"})
+	t.Chdir(work)
+	if err := export("foo/.."); err == nil || !strings.Contains(err.Error(), "-out foo/.. ("+work+") is the current folder or one of its parents") {
+		t.Errorf("-out foo/..: %v", err)
+	}
+	if err := export(".."); err == nil || !strings.Contains(err.Error(), "the current folder or one of its parents") {
+		t.Errorf("-out ..: %v", err)
+	}
+	checkTree(t, work, map[string]string{"foo/page.html": "mine", "notes.txt": "mine"})
+
+	// A manifest that names a path outside the folder is not obeyed.
+	outside := t.TempDir()
+	writeTree(t, outside, map[string]string{"precious.txt": "keep"})
+	tampered := t.TempDir()
+	rel, _ := filepath.Rel(tampered, filepath.Join(outside, "precious.txt"))
+	b, _ := json.Marshal(manifest{Tool: manifestTool, Files: []string{filepath.ToSlash(rel)}})
+	os.WriteFile(filepath.Join(tampered, exportManifest), b, 0o644)
+	if err := export(tampered); err == nil || !strings.Contains(err.Error(), "which is not a path inside the folder") {
+		t.Errorf("tampered manifest: %v", err)
+	}
+	checkTree(t, outside, map[string]string{"precious.txt": "keep"})
+
+	// A symlink where the export puts a folder is not followed out.
+	linked := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(linked, "web")); err != nil {
+		t.Skip(err)
+	}
+	if err := export(linked); err == nil || !strings.Contains(err.Error(), "already has web") {
+		t.Errorf("symlinked web/: %v", err)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+		t.Errorf("the export wrote through a symlink: %v", entries)
+	}
 }

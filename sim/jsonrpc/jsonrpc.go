@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Version is the only accepted value of the "jsonrpc" member.
@@ -268,6 +269,7 @@ func IsIdentifier(key string) bool {
 
 func compact(b []byte) json.RawMessage {
 	var buf bytes.Buffer
+	buf.Grow(len(b)) // one allocation, not doublings, for a large value
 	if err := json.Compact(&buf, b); err != nil {
 		panic(fmt.Sprintf("jsonrpc: invalid raw JSON: %v", err))
 	}
@@ -333,13 +335,23 @@ func (e *DecodeError) Error() string { return e.Err.Error() }
 
 // Decode parses one JSON-RPC message strictly.
 //
-//   - not JSON at all → -32700 Parse error (no id can be known);
+//   - not JSON at all, or not UTF-8 → -32700 Parse error (no id can be
+//     known);
 //   - JSON but not a valid message (array, wrong "jsonrpc", null or fractional
 //     id, both result and error, method not a string…) → -32600 Invalid
 //     Request, echoing the id when it was readable;
+//   - an id longer than MaxIDBytes → -32600 without the id;
 //   - params that are not an object → -32602 Invalid params (MCP params are
 //     always objects).
 func Decode(data []byte) (*Message, *DecodeError) {
+	if !utf8.Valid(data) {
+		// RFC 8259 §8.1: JSON text exchanged between systems "MUST be
+		// encoded using UTF-8". encoding/json would let invalid bytes
+		// through inside strings, and a raw value echoed back (a
+		// progressToken) would make the answer invalid JSON text too.
+		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: fmt.Sprintf(
+			"Parse error: the message is not valid UTF-8 (first invalid byte at offset %d)", invalidUTF8At(data))}}
+	}
 	if !json.Valid(data) {
 		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
 	}
@@ -357,6 +369,9 @@ func Decode(data []byte) (*Message, *DecodeError) {
 	}
 	m := &Message{}
 	if raw, ok := fields["id"]; ok {
+		if n := len(bytes.TrimSpace(raw)); n > MaxIDBytes {
+			return nil, invalid(ID{}, fmt.Sprintf("Invalid Request: the id is %d bytes long; this server accepts ids of at most %d bytes", n, MaxIDBytes))
+		}
 		id, err := parseID(raw)
 		if err != nil {
 			return nil, invalid(ID{}, "Invalid Request: "+err.Error())
@@ -369,7 +384,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 	}
 	var ver string
 	if err := json.Unmarshal(v, &ver); err != nil || ver != Version {
-		return nil, invalid(m.ID, fmt.Sprintf(`Invalid Request: "jsonrpc" must be "2.0", got %s`, bytes.TrimSpace(v)))
+		return nil, invalid(m.ID, fmt.Sprintf(`Invalid Request: "jsonrpc" must be "2.0", got %s`, Excerpt(string(bytes.TrimSpace(v)))))
 	}
 	rawMethod, hasMethod := fields["method"]
 	_, hasResult := fields["result"]
@@ -434,6 +449,18 @@ func jsonType(b []byte) string {
 		return "null"
 	}
 	return "number"
+}
+
+// invalidUTF8At is the offset of the first byte that is not valid UTF-8.
+func invalidUTF8At(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
 }
 
 // describeSyntax names the first syntax error with a 1-based line and column.

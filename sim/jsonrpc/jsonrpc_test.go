@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"regexp"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestDecodeClassifies(t *testing.T) {
@@ -127,8 +129,8 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		enc := m.Encode()
-		if !json.Valid(enc) {
-			t.Fatalf("re-encoded message is not JSON: %s", enc)
+		if !json.Valid(enc) || !utf8.Valid(enc) {
+			t.Fatalf("re-encoded message is not JSON text: %s", enc)
 		}
 		m2, err2 := Decode(enc)
 		if err2 != nil {
@@ -147,5 +149,57 @@ func TestIsIdentifier(t *testing.T) {
 		if got, want := IsIdentifier(k), re.MatchString(k); got != want {
 			t.Errorf("IsIdentifier(%q) = %v, want %v", k, got, want)
 		}
+	}
+}
+
+// Client values come back in error messages only as excerpts, and never
+// as invalid UTF-8.
+func TestExcerpt(t *testing.T) {
+	long := strings.Repeat("é", 100) // 200 bytes
+	for _, c := range []struct{ in, want string }{
+		{"tools/list", "tools/list"},
+		{"", ""},
+		{strings.Repeat("a", ExcerptBytes), strings.Repeat("a", ExcerptBytes)},
+		{strings.Repeat("a", ExcerptBytes+1), strings.Repeat("a", ExcerptBytes) + "… (121 bytes)"},
+		{long, strings.Repeat("é", ExcerptBytes/2) + "… (200 bytes)"},
+		{"a" + long, "a" + strings.Repeat("é", ExcerptBytes/2-1) + "… (201 bytes)"},
+		{"a\xffb", "a\uFFFDb"},
+	} {
+		got := Excerpt(c.in)
+		if got != c.want {
+			t.Errorf("Excerpt(%.30q…) = %q, want %q", c.in, got, c.want)
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("Excerpt(%.30q…) is not UTF-8", c.in)
+		}
+	}
+}
+
+// Issue 12 items 7 and 10: invalid UTF-8 anywhere (an id, a progressToken)
+// is a parse error instead of bytes echoed raw; an oversized id is refused
+// without being repeated; a huge "jsonrpc" value is quoted as an excerpt.
+func TestDecodeRefusesWhatItCannotEchoSafely(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		code int
+		msg  string
+	}{
+		{"{\"jsonrpc\":\"2.0\",\"id\":\"a\xffb\",\"method\":\"ping\"}", CodeParseError, "not valid UTF-8 (first invalid byte at offset 24)"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"_meta\":{\"progressToken\":\"p\xfe\"}}}", CodeParseError, "not valid UTF-8"},
+		{`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-1) + `","method":"ping"}`, CodeInvalidRequest, "the id is 257 bytes long; this server accepts ids of at most 256 bytes"},
+		{`{"jsonrpc":"` + strings.Repeat("9", 5000) + `","id":1,"method":"ping"}`, CodeInvalidRequest, "… (5002 bytes)"},
+	} {
+		_, err := Decode([]byte(c.in))
+		if err == nil {
+			t.Errorf("%.60q: decoded", c.in)
+			continue
+		}
+		if err.Err.Code != c.code || !strings.Contains(err.Err.Message, c.msg) || len(err.Err.Message) > 300 ||
+			(!err.ID.IsZero() && err.ID != IntID(1)) {
+			t.Errorf("%.60q: %d %q (id %s), want %d containing %q", c.in, err.Err.Code, err.Err.Message, err.ID, c.code, c.msg)
+		}
+	}
+	if _, err := Decode([]byte(`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-2) + `","method":"ping"}`)); err != nil {
+		t.Errorf("an id of exactly %d bytes: %v", MaxIDBytes, err)
 	}
 }

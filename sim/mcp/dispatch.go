@@ -149,7 +149,7 @@ func (s *Server) capabilities(reg *toolbox.Registry) json.RawMessage {
 // methodNotFound is -32601 with a note on why, when the method exists
 // elsewhere: in the other era, or behind an undeclared capability.
 func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
-	msg := "Method not found: " + m.Method
+	msg := "Method not found: " + jsonrpc.Excerpt(m.Method)
 	spec, known := lookupMethod(m.Method)
 	switch {
 	case modern && m.Method == MethodInitialize:

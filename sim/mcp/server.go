@@ -328,7 +328,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		// back with 2025-11-25, forever.
 		msg := unsupportedVersionMessage(version, s.cfg.Modern, s.cfg.Legacy)
 		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
-			UnsupportedVersionData{Supported: append([]string{}, s.cfg.Modern...), Requested: version})
+			UnsupportedVersionData{Supported: append([]string{}, s.cfg.Modern...), Requested: jsonrpc.Excerpt(version)})
 		r.Modern = true
 		return r
 	}
@@ -338,7 +338,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		var level string
 		if json.Unmarshal(raw, &level) != nil || toolbox.LogSeverity(level) < 0 {
 			r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
-				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+string(raw), nil)
+				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+jsonrpc.Excerpt(string(raw)), nil)
 			r.Modern = true
 			return r
 		}
@@ -355,7 +355,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 // per-request _meta gets for a version the server does not serve that way:
 // what it serves per request, and which versions need initialize instead.
 func unsupportedVersionMessage(requested string, modern, legacy []string) string {
-	msg := "Unsupported protocol version: " + requested
+	msg := "Unsupported protocol version: " + jsonrpc.Excerpt(requested)
 	switch {
 	case contains(legacy, requested):
 		msg += " is served only after an initialize handshake, not with per-request _meta"

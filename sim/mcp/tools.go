@@ -50,11 +50,14 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 	if a := strings.TrimSpace(string(p.Arguments)); a != "" && a[0] != '{' {
 		return q.invalid("Invalid params: params.arguments must be an object", nil)
 	}
+	if msg := checkProgressToken(q.meta[MetaProgressToken]); msg != "" {
+		return q.invalid(msg, nil)
+	}
 	name := *p.Name
 	tool, known := q.reg.Lookup(name)
 	if !known {
 		// tools §Error Handling: unknown tool is a protocol error (-32602).
-		return q.invalid("Unknown tool: "+name, nil)
+		return q.invalid("Unknown tool: "+jsonrpc.Excerpt(name), nil)
 	}
 	caps := q.clientCapabilities()
 	if missing := missingCapabilities(caps, tool.RequiresClient); len(missing) > 0 {

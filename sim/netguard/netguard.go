@@ -1,7 +1,8 @@
 // Package netguard holds the small http.Handler wrappers that protect a local
 // MCP server: Host and Origin checks against DNS rebinding, bearer-token
-// authentication, a request-body cap, per-write deadlines, CORS for allowed
-// browser origins and panic recovery.
+// authentication, a request-body cap and a budget for the bodies handled at
+// once, per-write deadlines, CORS for allowed browser origins, panic
+// recovery, and a connection cap for the listener (ConnLimit).
 //
 // Each wrapper is independent and composes around any http.Handler, so the
 // same guards protect whatever MCP engine is plugged in behind them.
@@ -59,11 +60,5 @@ func WriteError(w http.ResponseWriter, status, code int, message string) {
 }
 
 // quoteForMessage quotes an untrusted header value for an error message,
-// bounded so a huge header cannot inflate the response.
-func quoteForMessage(s string) string {
-	const max = 200
-	if len(s) > max {
-		s = s[:max] + "…"
-	}
-	return strconv.Quote(s)
-}
+// as an excerpt so a huge header cannot inflate the response.
+func quoteForMessage(s string) string { return strconv.Quote(jsonrpc.Excerpt(s)) }

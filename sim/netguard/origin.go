@@ -24,7 +24,9 @@ type OriginPolicy struct {
 
 // NewOriginPolicy builds a policy allowing the given origins exactly and,
 // when loopbackAnyPort is set, http(s)://127.0.0.1, localhost and [::1] on
-// any port.
+// any port. A server whose pages hold anything of value should not set it:
+// a page on another loopback port is another program's site (the dev
+// server allows only its own origin and -allow-origin).
 func NewOriginPolicy(loopbackAnyPort bool, origins ...string) (*OriginPolicy, error) {
 	p := &OriginPolicy{exact: make(map[string]bool), loopbackAnyPort: loopbackAnyPort}
 	for _, o := range origins {
@@ -144,8 +146,8 @@ func IsLoopbackHost(hostport string) bool {
 // CheckLoopbackHost rejects requests whose Host header is not a loopback
 // name with 403. It complements CheckOrigin against DNS rebinding: after
 // rebinding, an attacker page's same-origin GETs carry its own host name
-// (and no Origin), so without this check it could read pages — including
-// the token the dev server hands to the app. Only use it when the server is
+// (and no Origin), so without this check it could read the app's pages and
+// files, and send same-origin requests. Only use it when the server is
 // bound to loopback.
 func CheckLoopbackHost(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -423,4 +424,29 @@ func FuzzCall(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Issue 12 item 10: arguments with thousands of unknown keys get a message
+// of at most maxProblems lines plus a count, not one line per key.
+func TestInvalidArgumentsMessageIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 0; i < 5000; i++ {
+		fmt.Fprintf(&b, `"k%04d":1,`, i)
+	}
+	b.WriteString(`"limit":0}`)
+	res, err := Default().Call(context.Background(), "list_emails", json.RawMessage(b.String()), Env{})
+	if err != nil || !res.IsError {
+		t.Fatalf("Call: %v %+v", err, res)
+	}
+	lines := strings.Split(res.Text, "\n")
+	if len(lines) != maxProblems+1 || len(res.Text) > 2000 {
+		t.Fatalf("%d lines, %d bytes:\n%.500s", len(lines), len(res.Text), res.Text)
+	}
+	if want := "Invalid arguments for list_emails: $: … and 4991 more problems."; lines[maxProblems] != want {
+		t.Errorf("last line %q, want %q", lines[maxProblems], want)
+	}
+	if !strings.Contains(lines[0], "$.limit: must be >= 1, got 0.") {
+		t.Errorf("first line %q", lines[0])
+	}
 }

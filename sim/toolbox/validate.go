@@ -54,8 +54,17 @@ func describeValidation(err error, inst any, props []string) string {
 			out = append(out, l)
 		}
 	}
+	if len(out) > maxProblems {
+		// Arguments with 400,000 unknown keys must not come back as
+		// 400,000 lines: the answer stays small whatever the client sent.
+		more := len(out) - maxProblems
+		out = append(out[:maxProblems], "$: … and "+strconv.Itoa(more)+" more problems.")
+	}
 	return strings.Join(out, "\n")
 }
+
+// maxProblems is how many problem lines an invalid-arguments message lists.
+const maxProblems = 10
 
 func collectLeaves(ve *jsonschema.ValidationError, inst any, props []string, lines *[]string) {
 	if len(ve.Causes) > 0 {

@@ -43,13 +43,25 @@ func (p *Peer) Conn() *mcp.Conn { return p.conn }
 // no id; an invalid message gets -32600 with the id when it was readable
 // (JSON-RPC 2.0 §5.1). Blank lines are skipped.
 func (p *Peer) HandleLine(ctx context.Context, line []byte, emit func(*jsonrpc.Message)) {
-	// A pipe does not time out: stdio has no keep-alive to send.
-	emit = skipKeepAlive(emit)
+	m, derr, blank := decodeLine(line)
+	if !blank {
+		p.handle(ctx, m, derr, emit)
+	}
+}
+
+// decodeLine decodes one line once; blank lines carry nothing.
+func decodeLine(line []byte) (*jsonrpc.Message, *jsonrpc.DecodeError, bool) {
 	line = bytes.TrimRight(line, "\r")
 	if len(bytes.TrimSpace(line)) == 0 {
-		return
+		return nil, nil, true
 	}
 	m, derr := jsonrpc.Decode(line)
+	return m, derr, false
+}
+
+func (p *Peer) handle(ctx context.Context, m *jsonrpc.Message, derr *jsonrpc.DecodeError, emit func(*jsonrpc.Message)) {
+	// A pipe does not time out: stdio has no keep-alive to send.
+	emit = skipKeepAlive(emit)
 	if derr != nil {
 		p.srv.Logf("stdin: %s", derr.Err.Message)
 		emit(jsonrpc.ErrorResponse(derr.ID, derr.Err))
@@ -59,6 +71,13 @@ func (p *Peer) HandleLine(ctx context.Context, line []byte, emit func(*jsonrpc.M
 	if r.Msg != nil {
 		emit(r.Msg)
 	}
+}
+
+// tooLong answers a line longer than MaxLine, which was skipped unread:
+// the server keeps serving, as the HTTP transport answers 413 and goes on.
+func tooLong(n int) *jsonrpc.Message {
+	return jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+		Message: fmt.Sprintf("Invalid Request: line too long (%d bytes; the limit is %d MiB); it was skipped", n, MaxLine>>20)})
 }
 
 // EOFGrace is how long Serve lets requests that were already read finish
@@ -75,19 +94,25 @@ var EOFGrace = 3 * time.Second
 // the queue: it must reach the request it cancels while that request runs.
 // Writes to out are serialised, one message per line; nothing but protocol
 // messages is ever written to out.
+//
+// When ctx ends (the dev server got SIGINT or SIGTERM) Serve cancels what
+// is running and returns ctx's error at once, even though in is still
+// open: a blocked read of stdin cannot be interrupted, so the reading
+// goroutine is left behind for the exiting process to end.
 func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) error {
 	p := NewPeer(srv)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
-		wmu  sync.Mutex
-		werr error
-		wg   sync.WaitGroup
+		wmu    sync.Mutex
+		werr   error
+		closed bool // Serve returned: nothing more reaches out
+		wg     sync.WaitGroup
 	)
 	emit := func(m *jsonrpc.Message) {
 		wmu.Lock()
 		defer wmu.Unlock()
-		if werr != nil {
+		if werr != nil || closed {
 			return
 		}
 		b := append(m.Encode(), '\n')
@@ -96,6 +121,11 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 			cancel()
 		}
 	}
+	defer func() {
+		wmu.Lock()
+		closed = true
+		wmu.Unlock()
+	}()
 	if srv.Notifies() {
 		// 2025-11-25 sessions are told of list changes and of updates to
 		// the resources they subscribed to, on stdout between responses.
@@ -105,31 +135,85 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 			_ = srv.WatchSession(ctx, p.conn, nil, emit)
 		}()
 	}
-	queue := make(chan []byte, 64)
+	type item struct {
+		m       *jsonrpc.Message
+		derr    *jsonrpc.DecodeError
+		tooLong int // bytes of a skipped over-long line
+	}
+	queue := make(chan item, 64)
 	worked := make(chan struct{})
 	go func() {
 		defer close(worked)
-		for line := range queue {
-			p.HandleLine(ctx, line, emit)
+		for {
+			select {
+			case it, ok := <-queue:
+				if !ok {
+					return
+				}
+				if it.tooLong > 0 {
+					emit(tooLong(it.tooLong))
+					continue
+				}
+				p.handle(ctx, it.m, it.derr, emit)
+			case <-ctx.Done():
+				return
+			}
 		}
 	}()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), MaxLine)
-	for sc.Scan() {
-		line := append([]byte(nil), sc.Bytes()...)
-		if isCancellation(line) {
-			p.HandleLine(ctx, line, emit)
-			continue
+	var rerr error
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		defer close(queue)
+		br := bufio.NewReaderSize(in, 64*1024)
+		for {
+			line, skipped, err := readLine(br, MaxLine)
+			var it item
+			switch {
+			case skipped > 0:
+				srv.Logf("stdin: a line of %d bytes exceeded the %d-byte limit; skipped it", skipped, MaxLine)
+				it.tooLong = skipped
+			case len(line) > 0:
+				m, derr, blank := decodeLine(line)
+				if blank {
+					break
+				}
+				if derr == nil && isCancellation(m) {
+					p.handle(ctx, m, nil, emit)
+					break
+				}
+				it.m, it.derr = m, derr
+			}
+			if it.m != nil || it.derr != nil || it.tooLong > 0 {
+				select {
+				case queue <- it:
+				case <-ctx.Done():
+					return
+				}
+			}
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					rerr = err
+				}
+				return
+			}
 		}
-		queue <- line
-	}
-	close(queue)
-	err := sc.Err()
-	if errors.Is(err, bufio.ErrTooLong) {
-		srv.Logf("stdin: a line exceeded %d bytes; closing", MaxLine)
+	}()
+	select {
+	case <-read:
+	case <-ctx.Done():
+		srv.Logf("stopping: cancelling requests still running")
+		p.conn.CancelAll()
+		cancel()
+		<-worked
+		wg.Wait()
+		return ctx.Err()
 	}
 	select {
 	case <-worked:
+	case <-ctx.Done():
+		p.conn.CancelAll()
+		<-worked
 	case <-time.After(EOFGrace):
 		srv.Logf("stdin closed; cancelling requests still running after %s", EOFGrace)
 		p.conn.CancelAll()
@@ -138,17 +222,41 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 	srv.Logf("stdin closed; exiting")
 	cancel()
 	wg.Wait()
-	if err != nil {
-		return fmt.Errorf("reading stdin: %w", err)
+	if rerr != nil {
+		return fmt.Errorf("reading stdin: %w", rerr)
 	}
 	return werr
 }
 
+// readLine returns the next line without its newline. A line longer than
+// max bytes is consumed and dropped: line is nil and skipped is its length;
+// at most max bytes of it were ever held. err is io.EOF after the last line.
+func readLine(br *bufio.Reader, max int) (line []byte, skipped int, err error) {
+	n, over := 0, false
+	for {
+		chunk, rerr := br.ReadSlice('\n')
+		chunk = bytes.TrimSuffix(chunk, []byte("\n")) // only a line's last chunk has it
+		n += len(chunk)
+		if !over && n > max {
+			over, line = true, nil
+		}
+		if !over {
+			line = append(line, chunk...)
+		}
+		if rerr == bufio.ErrBufferFull {
+			continue
+		}
+		if over {
+			return nil, n, rerr
+		}
+		return line, 0, rerr
+	}
+}
+
 // isCancellation reports whether a line is notifications/cancelled, the
 // one message that must not wait behind the request it cancels.
-func isCancellation(line []byte) bool {
-	m, err := jsonrpc.Decode(line)
-	return err == nil && m.Kind() == jsonrpc.KindNotification && m.Method == mcp.MethodCancelled
+func isCancellation(m *jsonrpc.Message) bool {
+	return m.Kind() == jsonrpc.KindNotification && m.Method == mcp.MethodCancelled
 }
 
 func skipKeepAlive(emit func(*jsonrpc.Message)) func(*jsonrpc.Message) {

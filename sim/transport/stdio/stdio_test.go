@@ -4,11 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"mcpwirelab/sim/mcp"
 )
@@ -136,4 +140,114 @@ func TestServeAnswersWhatWasReadBeforeEOF(t *testing.T) {
 	if len(out) != 1 || out[0] != "" {
 		t.Fatalf("a cancelled request was answered: %q", out)
 	}
+}
+
+const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+
+// Issue 12 item 8: a line over MaxLine gets a JSON-RPC error and serving
+// goes on (HTTP answers 413 and goes on too); a line of exactly MaxLine
+// bytes is served.
+func TestServeSkipsAnOverlongLine(t *testing.T) {
+	discover := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{` + modernMeta + `}}`
+	exact := `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{` + modernMeta + `}}`
+	exact += strings.Repeat(" ", MaxLine-len(exact))
+	long := "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"" + strings.Repeat("x", MaxLine) + "\"}"
+	lines := serveAll(t, long+"\n"+discover+"\n"+exact+"\n")
+	want0 := fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: line too long (%d bytes; the limit is 4 MiB); it was skipped"}}`, len(long))
+	if len(lines) != 3 || lines[0] != want0 || !strings.HasPrefix(lines[1], `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","supportedVersions"`) ||
+		!strings.HasPrefix(lines[2], `{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","tools":[`) {
+		for i, l := range lines {
+			lines[i] = fmt.Sprintf("%.200s", l)
+		}
+		t.Fatalf("got %q", lines)
+	}
+}
+
+// Issue 12 item 5: when ctx ends (SIGINT/SIGTERM in the dev server) Serve
+// cancels the running call and returns at once, although stdin stays open
+// and the reader is blocked in it.
+func TestServeStopsWhenCtxEndsWithStdinOpen(t *testing.T) {
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var out syncWriter
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, mcp.NewServer(mcp.Config{}), inR, &out) }()
+	slow := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":10},` + modernMeta + `}}`
+	if _, err := io.WriteString(inW, slow+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // the call is running, the reader waits for more input
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Serve returned %v, want context.Canceled", err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("Serve still running 3 s after ctx ended (stdin open)")
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("Serve took %s to stop", d)
+	}
+	if s := out.String(); strings.Contains(s, `"id":1`) {
+		t.Errorf("the cancelled call was answered: %s", s)
+	}
+}
+
+// Issue 12 items 2 and 7 over stdio: a progressToken the server would
+// repeat is bounded and must be a string or integer, and invalid UTF-8 is a
+// parse error, so every stdout line is valid JSON text.
+func TestServeEchoesOnlySafeClientValues(t *testing.T) {
+	call := func(id, token string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":1},"_meta":{"progressToken":` + token + `,"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	}
+	bad1, bad2 := call("1", `"p`+"\xfe"+`q"`), call(`"a`+"\xff"+`"`, `"ok"`)
+	lines := serveAll(t, strings.Join([]string{
+		bad1,
+		bad2,
+		call("3", `"`+strings.Repeat("t", mcp.MaxProgressTokenBytes)+`"`),
+		call("4", `1.5`),
+		call("5", `"`+strings.Repeat("t", mcp.MaxProgressTokenBytes-2)+`"`),
+	}, "\n")+"\n")
+	for _, l := range lines {
+		if !utf8.ValidString(l) || !json.Valid([]byte(l)) {
+			t.Errorf("stdout line is not JSON text: %q", l)
+		}
+	}
+	want := []string{
+		fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error: the message is not valid UTF-8 (first invalid byte at offset %d)"}}`, strings.IndexByte(bad1, 0xfe)),
+		fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error: the message is not valid UTF-8 (first invalid byte at offset %d)"}}`, strings.IndexByte(bad2, 0xff)),
+		`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: _meta.progressToken is 258 bytes long; this server accepts at most 256 bytes (it repeats the token in every progress notification)"}}`,
+		`{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"Invalid params: _meta.progressToken must be a string or an integer (basic/patterns/progress)"}}`,
+	}
+	if len(lines) != 6 {
+		t.Fatalf("%d lines: %q", len(lines), lines)
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d\n got %s\nwant %s", i, lines[i], w)
+		}
+	}
+	if !strings.HasPrefix(lines[4], `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"tttt`) || !strings.Contains(lines[5], `"id":5,"result"`) {
+		t.Errorf("a token of exactly %d bytes: %.120s / %.120s", mcp.MaxProgressTokenBytes, lines[4], lines[5])
+	}
+}
+
+type syncWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *syncWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *syncWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
 }

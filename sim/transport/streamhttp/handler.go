@@ -10,6 +10,7 @@
 package streamhttp
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -48,6 +49,16 @@ type Options struct {
 	// them. Requests with a connected client — on the POST or on a
 	// resuming GET — are left to finish. Nil never stops.
 	Stopping context.Context
+	// MaxStreams bounds the long-lived streams open at once (GET streams of
+	// 2025-11-25 sessions, resuming GETs, 2026-07-28 subscriptions/listen);
+	// MaxSessionStreams bounds those of one session. Past either the answer
+	// is 503 with Retry-After. Zero means DefaultMaxStreams and
+	// DefaultMaxSessionStreams.
+	MaxStreams, MaxSessionStreams int
+	// MaxSessionLogBytes and MaxLogBytes bound the events kept for
+	// resumption, per session and in total; past them the oldest events
+	// are dropped. Zero means DefaultSessionLogBytes and DefaultTotalLogBytes.
+	MaxSessionLogBytes, MaxLogBytes int64
 }
 
 // Handler serves the MCP endpoint.
@@ -58,15 +69,24 @@ type Handler struct {
 	newID       func() string
 	stopping    context.Context
 
+	maxStreams, maxSessionStreams int
+	maxSessionLog                 int64
+	logs                          *logBudget
+
 	mu       sync.Mutex
 	sessions map[string]*session
 	order    []string // creation order, oldest first
+	streams  int      // long-lived streams open (holdStream)
 }
 
 // New returns a Handler.
 func New(o Options) *Handler {
 	h := &Handler{srv: o.Server, allowOrigin: o.AllowOrigin, maxSessions: o.MaxSessions,
-		newID: o.NewSessionID, stopping: o.Stopping, sessions: map[string]*session{}}
+		newID: o.NewSessionID, stopping: o.Stopping, sessions: map[string]*session{},
+		maxStreams: orDefault(o.MaxStreams, DefaultMaxStreams), maxSessionStreams: orDefault(o.MaxSessionStreams, DefaultMaxSessionStreams),
+		maxSessionLog: orDefault(o.MaxSessionLogBytes, DefaultSessionLogBytes),
+		logs:          &logBudget{max: orDefault(o.MaxLogBytes, DefaultTotalLogBytes)}}
+	h.logs.evict = h.evictLargest
 	if h.srv == nil {
 		h.srv = mcp.NewServer(mcp.Config{})
 	}
@@ -84,6 +104,13 @@ func New(o Options) *Handler {
 		h.stopping = context.Background()
 	}
 	return h
+}
+
+func orDefault[T int | int64](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 func randomID() string {
@@ -106,7 +133,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// and invalid, servers MUST respond with HTTP 403 Forbidden."
 	if o := r.Header.Get("Origin"); o != "" && !h.allowOrigin(o) {
 		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			fmt.Sprintf("Forbidden: Origin %q is not allowed (DNS rebinding protection)", o), nil)
+			fmt.Sprintf("Forbidden: Origin %q is not allowed (DNS rebinding protection)", jsonrpc.Excerpt(o)), nil)
 		return
 	}
 	switch r.Method {
@@ -144,7 +171,7 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 		// §Session Management 4: a request with an unknown or expired
 		// session id MUST get 404 (the logs went away with the session).
 		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			"Not Found: session "+id+" does not exist or has expired; its streams cannot be resumed", nil)
+			"Not Found: session "+jsonrpc.Excerpt(id)+" does not exist or has expired; its streams cannot be resumed", nil)
 		return
 	}
 	var c *mcp.Conn
@@ -157,14 +184,24 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 			"Method Not Allowed: GET opens a stream only for a 2025-11-25 session that accepts text/event-stream (2026-07-28 uses subscriptions/listen)", nil)
 		return
 	}
+	release, ok := h.holdStream(w, s, jsonrpc.ID{})
+	if !ok {
+		return
+	}
+	defer release()
+	// The stream ends with its session (DELETE, eviction): a GET stream
+	// that outlived its session would hold a connection for nothing.
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	defer context.AfterFunc(s.ctx(), cancel)()
 	if len(lastID) > 0 {
 		// §Resumability and Redelivery 2: "Resumption is always via HTTP
 		// GET with Last-Event-ID."
-		h.resume(w, r, s, lastID)
+		h.resume(w, r.WithContext(ctx), s, lastID)
 		return
 	}
 	var flusher http.Flusher
-	_ = h.srv.WatchSession(r.Context(), c, func() {
+	_ = h.srv.WatchSession(ctx, c, func() {
 		if flusher = startSSE(w); flusher != nil {
 			flusher.Flush()
 		}
@@ -187,21 +224,25 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.mu.Lock()
-	s, ok := h.sessions[id]
+	_, ok := h.sessions[id]
 	if ok {
 		h.dropLocked(id)
 	}
 	h.mu.Unlock()
 	if !ok {
-		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Not Found: no session "+id, nil)
+		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Not Found: no session "+jsonrpc.Excerpt(id), nil)
 		return
 	}
-	// Its requests end, detached ones included, and its stream logs go.
-	s.conn.CancelAll()
+	// Its requests end, detached ones included, its GET streams close and
+	// its stream logs go (dropLocked).
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// dropLocked forgets session id and closes it. h.mu must be held.
 func (h *Handler) dropLocked(id string) {
+	if s := h.sessions[id]; s != nil {
+		s.close()
+	}
 	delete(h.sessions, id)
 	for i, s := range h.order {
 		if s == id {
@@ -224,7 +265,7 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 			"Unsupported Media Type: the body must be application/json", nil)
 		return
 	}
-	body, err := io.ReadAll(r.Body)
+	body, err := readBody(r)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
@@ -245,21 +286,56 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 			"Invalid Request: the body must be a JSON-RPC request or notification, not a response", nil)
 		return
 	}
-	if h.srv.SupportsModern() && isModern(m, r) {
-		h.modern(w, r, m)
+	p := viewParams(m)
+	if h.srv.SupportsModern() && isModern(p, r) {
+		h.modern(w, r, m, p)
 		return
 	}
 	h.legacy(w, r, m)
 }
 
+// readBody reads the whole body into one buffer of its announced size
+// instead of io.ReadAll's doubling copies. A body the dev server's
+// netguard.LimitBody has already buffered is taken as it is.
+func readBody(r *http.Request) ([]byte, error) {
+	if b, ok := r.Body.(interface{ Bytes() []byte }); ok {
+		return b.Bytes(), nil
+	}
+	if r.ContentLength < 0 || r.ContentLength > 64<<20 {
+		return io.ReadAll(r.Body)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, r.ContentLength+1))
+	_, err := buf.ReadFrom(r.Body)
+	return buf.Bytes(), err
+}
+
+// params is what the transport reads from a request's params: decoded
+// once per POST for the era, the header checks and the stream caps
+// (isModern, validateHeaders), where each used to decode them again.
+type params struct {
+	Name      *string                    `json:"name"`
+	URI       *string                    `json:"uri"`
+	Arguments json.RawMessage            `json:"arguments"`
+	Meta      map[string]json.RawMessage `json:"_meta"`
+}
+
+func viewParams(m *jsonrpc.Message) params {
+	var p params
+	if len(m.Params) > 0 {
+		_ = json.Unmarshal(m.Params, &p)
+	}
+	return p
+}
+
+func (p params) hasVersion() bool {
+	_, ok := p.Meta[mcp.MetaProtocolVersion]
+	return ok
+}
+
 // isModern decides the era of a POST (2026-07-28 basic/versioning §"A
 // dual-era server selects its behavior from how the client opens").
-func isModern(m *jsonrpc.Message, r *http.Request) bool {
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	_ = json.Unmarshal(orEmpty(m.Params), &p)
-	if _, ok := p.Meta[mcp.MetaProtocolVersion]; ok {
+func isModern(p params, r *http.Request) bool {
+	if p.hasVersion() {
 		return true
 	}
 	if v := r.Header.Get(HeaderProtocolVersion); v != "" && mcp.IsModern(v) {
@@ -268,54 +344,45 @@ func isModern(m *jsonrpc.Message, r *http.Request) bool {
 	return false
 }
 
-func orEmpty(b json.RawMessage) json.RawMessage {
-	if len(b) == 0 {
-		return json.RawMessage("{}")
-	}
-	return b
-}
-
 // modern serves one self-contained 2026-07-28 request. Mcp-Session-Id is
 // ignored (§Backward Compatibility: "ignore it, and do not mint or echo").
-func (h *Handler) modern(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message) {
-	if m.Kind() != jsonrpc.KindRequest || !hasVersionMeta(m) {
+func (h *Handler) modern(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message, p params) {
+	if m.Kind() != jsonrpc.KindRequest || !p.hasVersion() {
 		// Header rules are defined for requests that carry _meta; anything
 		// else is judged by the server (-32602 for missing _meta).
 		h.respond(w, r, mcp.NewConn(), m)
 		return
 	}
-	msg := validateHeaders(r, m)
-	if msg == "" && m.Method == mcp.MethodToolsCall {
-		var p struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-		}
-		_ = json.Unmarshal(orEmpty(m.Params), &p)
-		msg = validateParams(r, h.srv.Registry().HeaderParams(p.Name), p.Arguments)
+	msg := validateHeaders(r, m, p)
+	if msg == "" && m.Method == mcp.MethodToolsCall && p.Name != nil {
+		// server/tools §Custom Headers: x-mcp-header parameters mirrored
+		// into Mcp-Param-* headers must match the arguments.
+		msg = validateParams(r, h.srv.Registry().HeaderParams(*p.Name), p.Arguments)
 	}
 	if msg != "" {
 		// §Server Validation: 400 and -32020 HeaderMismatch.
 		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeHeaderMismatch, "Header mismatch: "+msg, nil)
 		return
 	}
-	h.respond(w, r, mcp.NewConn(), m)
-}
-
-func hasVersionMeta(m *jsonrpc.Message) bool {
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
+	if m.Method == mcp.MethodListen {
+		// subscriptions/listen holds its stream open until the client
+		// leaves: one of the bounded long-lived streams.
+		release, ok := h.holdStream(w, nil, m.ID)
+		if !ok {
+			return
+		}
+		defer release()
 	}
-	_ = json.Unmarshal(orEmpty(m.Params), &p)
-	_, ok := p.Meta[mcp.MetaProtocolVersion]
-	return ok
+	h.respond(w, r, mcp.NewConn(), m)
 }
 
 // validateHeaders checks the mirrored request headers against the body
 // (2026-07-28 §Request Metadata). It returns "" when they agree, otherwise
-// the first problem CheckHeaders found.
-func validateHeaders(r *http.Request, m *jsonrpc.Message) string {
-	if p := CheckHeaders(r.Header, m); len(p) > 0 {
-		return p[0].Message()
+// the first problem checkHeaders found; p is the request's params, decoded
+// once per POST.
+func validateHeaders(r *http.Request, m *jsonrpc.Message, p params) string {
+	if probs := checkHeaders(r.Header, m.Method, p); len(probs) > 0 {
+		return probs[0].Message()
 	}
 	return ""
 }
@@ -354,14 +421,14 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 		// §Session Management 4: unknown or expired session → 404; the
 		// client MUST then start a new session with initialize.
 		writeError(w, http.StatusNotFound, m.ID, jsonrpc.CodeInvalidRequest,
-			"Not Found: session "+sid+" does not exist or has expired; send a new initialize", nil)
+			"Not Found: session "+jsonrpc.Excerpt(sid)+" does not exist or has expired; send a new initialize", nil)
 		return
 	}
 	c := s.conn
 	// §Protocol Version Header: an invalid or unsupported value → 400.
 	if v := r.Header.Get(HeaderProtocolVersion); v != "" && v != c.Version() {
 		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
-			fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", v, c.Version()), nil)
+			fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", jsonrpc.Excerpt(v), c.Version()), nil)
 		return
 	}
 	if m.Method == mcp.MethodInitialize {
@@ -377,13 +444,10 @@ func (h *Handler) addSession(id string, c *mcp.Conn) {
 	defer h.mu.Unlock()
 	for len(h.order) >= h.maxSessions {
 		oldest := h.order[0]
-		if old := h.sessions[oldest]; old != nil {
-			old.conn.CancelAll()
-		}
 		h.dropLocked(oldest)
 		h.srv.Logf("session limit %d reached: expired the oldest session", h.maxSessions)
 	}
-	h.sessions[id] = newSession(c)
+	h.sessions[id] = newSession(c, h.logs, h.maxSessionLog)
 	h.order = append(h.order, id)
 }
 
@@ -630,6 +694,16 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 	}
 	if r.Context().Err() != nil {
 		return // the client went away; nothing to write
+	}
+	if reply.Msg == nil && m.Kind() == jsonrpc.KindRequest && s.closed() {
+		// The session was deleted or evicted while the request ran, which
+		// cancelled it. 202 is for notifications and responses only
+		// (§Sending Messages 5), and §Session Management 4: once a session
+		// is terminated the server "MUST respond to requests containing that
+		// session ID with HTTP 404 Not Found".
+		writeError(w, http.StatusNotFound, m.ID, jsonrpc.CodeInvalidRequest,
+			"Not Found: session "+jsonrpc.Excerpt(r.Header.Get(HeaderSessionID))+" was deleted or expired while this request ran; it was cancelled", nil)
+		return
 	}
 	writeReply(w, reply)
 }

@@ -47,10 +47,10 @@ func DecodeValue(h string) (string, error) {
 		inner := h[len(b64Prefix) : len(h)-len(b64Suffix)]
 		b, err := base64.StdEncoding.DecodeString(inner)
 		if err != nil {
-			return "", fmt.Errorf("invalid Base64 in %q: %v", h, err)
+			return "", fmt.Errorf("invalid Base64 in %q: %v", jsonrpc.Excerpt(h), err)
 		}
 		if !utf8.Valid(b) {
-			return "", fmt.Errorf("Base64 value %q is not UTF-8", h)
+			return "", fmt.Errorf("Base64 value %q is not UTF-8", jsonrpc.Excerpt(h))
 		}
 		return string(b), nil
 	}
@@ -115,7 +115,7 @@ func (p HeaderProblem) Message() string {
 	switch p.Kind {
 	case "missing":
 		if p.Header == HeaderName {
-			return fmt.Sprintf("required header Mcp-Name is missing for %s", p.Method)
+			return fmt.Sprintf("required header Mcp-Name is missing for %s", jsonrpc.Excerpt(p.Method))
 		}
 		return "required header " + p.Header + " is missing"
 	case "duplicate":
@@ -123,7 +123,7 @@ func (p HeaderProblem) Message() string {
 	case "encoding":
 		return "Mcp-Name header: " + p.Err.Error()
 	}
-	return fmt.Sprintf("%s header value '%s' does not match body value '%s'", p.Header, p.Got, p.Want)
+	return fmt.Sprintf("%s header value '%s' does not match body value '%s'", p.Header, jsonrpc.Excerpt(p.Got), jsonrpc.Excerpt(p.Want))
 }
 
 // CheckHeaders compares the request metadata headers with the body of a
@@ -133,14 +133,11 @@ func (p HeaderProblem) Message() string {
 // Values are compared case-sensitively (§Case Sensitivity); Mcp-Name is
 // decoded first (§Value Encoding).
 func CheckHeaders(h http.Header, m *jsonrpc.Message) []HeaderProblem {
-	var p struct {
-		Name *string                    `json:"name"`
-		URI  *string                    `json:"uri"`
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	if len(m.Params) > 0 {
-		_ = json.Unmarshal(m.Params, &p)
-	}
+	return checkHeaders(h, m.Method, viewParams(m))
+}
+
+// checkHeaders is CheckHeaders on params the handler already decoded.
+func checkHeaders(h http.Header, method string, p params) []HeaderProblem {
 	var bodyVersion string
 	_ = json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &bodyVersion)
 	var out []HeaderProblem
@@ -160,10 +157,10 @@ func CheckHeaders(h http.Header, m *jsonrpc.Message) []HeaderProblem {
 	if v, ok := one(HeaderProtocolVersion, versionField, bodyVersion); ok && v != bodyVersion {
 		out = append(out, HeaderProblem{Header: HeaderProtocolVersion, Kind: "mismatch", Got: v, Want: bodyVersion, Field: versionField})
 	}
-	if v, ok := one(HeaderMethod, "method", m.Method); ok && v != m.Method {
-		out = append(out, HeaderProblem{Header: HeaderMethod, Kind: "mismatch", Got: v, Want: m.Method, Field: "method"})
+	if v, ok := one(HeaderMethod, "method", method); ok && v != method {
+		out = append(out, HeaderProblem{Header: HeaderMethod, Kind: "mismatch", Got: v, Want: method, Field: "method"})
 	}
-	field, want := NameField(m.Method), p.Name
+	field, want := NameField(method), p.Name
 	if field == "uri" {
 		want = p.URI
 	}
@@ -179,7 +176,7 @@ func CheckHeaders(h http.Header, m *jsonrpc.Message) []HeaderProblem {
 		}
 	}
 	for i := range out {
-		out[i].Method = m.Method
+		out[i].Method = method
 	}
 	return out
 }

@@ -78,6 +78,6 @@ func FuzzValidateHeaders(f *testing.F) {
 		if name != "" {
 			r.Header.Set(HeaderName, name)
 		}
-		_ = validateHeaders(r, m)
+		_ = validateHeaders(r, m, viewParams(m))
 	})
 }

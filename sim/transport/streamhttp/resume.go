@@ -9,6 +9,7 @@ package streamhttp
 // disconnect is a cancellation (basic/patterns/cancellation).
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -28,7 +29,66 @@ const (
 	// maxStreamEvents is how many events a stream log keeps; older events
 	// are dropped and can no longer be replayed.
 	maxStreamEvents = 1000
+	// DefaultSessionLogBytes and DefaultTotalLogBytes bound the bytes of
+	// every kept event, per session and over all sessions of a Handler
+	// (Options.MaxSessionLogBytes, MaxLogBytes). Counts alone did not bound
+	// memory: an event repeats client values, and 16 × 1,000 large events
+	// held a gigabyte. A lesson's stream is a few events of a few hundred
+	// bytes, so these are never reached in normal use.
+	DefaultSessionLogBytes = 1 << 20
+	DefaultTotalLogBytes   = 16 << 20
 )
+
+// logBudget is the Handler-wide byte count of kept events (their
+// capacity, which is what they hold). evict drops one event of the session
+// keeping the most (Handler.evictLargest); false when none keeps any.
+type logBudget struct {
+	mu        sync.Mutex
+	used, max int64
+	evict     func() bool
+}
+
+func (b *logBudget) add(n int64) {
+	b.mu.Lock()
+	b.used += n
+	b.mu.Unlock()
+}
+
+func (b *logBudget) over() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used > b.max
+}
+
+// evictLargest drops the oldest event of the session keeping the most
+// bytes (the oldest such session on a tie). Lock order: h.mu, then s.mu.
+func (h *Handler) evictLargest() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var victim *session
+	var most int64
+	for _, id := range h.order {
+		s := h.sessions[id]
+		s.mu.Lock()
+		if s.kept > most {
+			victim, most = s, s.kept
+		}
+		s.mu.Unlock()
+	}
+	if victim == nil {
+		return false
+	}
+	victim.mu.Lock()
+	defer victim.mu.Unlock()
+	return victim.dropOldestLocked()
+}
+
+// LogBytes reports the bytes of events kept for resumption by every session.
+func (h *Handler) LogBytes() int64 {
+	h.logs.mu.Lock()
+	defer h.logs.mu.Unlock()
+	return h.logs.used
+}
 
 // session is one 2025-11-25 Mcp-Session-Id session: the protocol state and
 // the logs of the SSE streams opened for its POSTs. The logs go away with
@@ -36,12 +96,50 @@ const (
 type session struct {
 	conn *mcp.Conn
 
-	mu      sync.Mutex // guards opened, streams and every field of their streams
+	// life ends when the session is deleted or evicted: its GET streams
+	// end then (they must not outlive it and pile up).
+	life context.Context
+	end  context.CancelFunc
+
+	budget   *logBudget // the Handler's
+	maxBytes int64      // this session's share
+
+	mu      sync.Mutex // guards opened, streams, kept, gets and every field of their streams
 	opened  int        // streams opened so far; the next one is opened+1
 	streams []*sseStream
+	kept    int64 // bytes of the events kept in streams
+	gets    int   // long-lived GET streams open on the session (Handler.holdStream)
 }
 
-func newSession(c *mcp.Conn) *session { return &session{conn: c} }
+func newSession(c *mcp.Conn, budget *logBudget, maxBytes int64) *session {
+	life, end := context.WithCancel(context.Background())
+	return &session{conn: c, life: life, end: end, budget: budget, maxBytes: maxBytes}
+}
+
+// ctx is done once the session was deleted or evicted.
+func (s *session) ctx() context.Context { return s.life }
+
+// closed reports whether the session was deleted or evicted.
+func (s *session) closed() bool { return s.life.Err() != nil }
+
+// close ends the session: its requests are cancelled, its GET streams end
+// and its logs are released. Closing twice does nothing more.
+func (s *session) close() {
+	if s.closed() {
+		return
+	}
+	s.end()
+	s.conn.CancelAll()
+	s.mu.Lock()
+	freed := s.kept
+	for _, st := range s.streams {
+		st.events, st.base = nil, st.next
+		st.wakeLocked()
+	}
+	s.streams, s.kept = nil, 0
+	s.mu.Unlock()
+	s.budget.add(-freed)
+}
 
 // sseStream is the log of one SSE stream. Event k (k ≥ 1) has id "n-k"; the
 // priming event n-0 carries no message and is not logged.
@@ -87,10 +185,66 @@ func (s *session) open() *sseStream {
 				break
 			}
 		}
+		for old := s.streams[evict]; len(old.events) > 0; {
+			s.dropFirstLocked(old)
+		}
 		s.streams = append(s.streams[:evict], s.streams[evict+1:]...)
+	}
+	if s.closed() {
+		// A request that began before DELETE: it is cancelled; nothing is
+		// kept for a session that no longer exists.
+		st.done = true
+		return st
 	}
 	s.streams = append(s.streams, st)
 	return st
+}
+
+// eventCost is what a kept event holds: its bytes and its slot in the log.
+// A slice header is three words.
+func eventCost(b []byte) int64 { return int64(cap(b)) + 3*strconv.IntSize/8 }
+
+// dropFirstLocked forgets the oldest kept event of st. s.mu must be held.
+func (s *session) dropFirstLocked(st *sseStream) {
+	n := eventCost(st.events[0])
+	st.events[0] = nil
+	st.events = st.events[1:]
+	if len(st.events) == 0 {
+		st.events = nil // let the emptied array go
+	}
+	st.base++
+	s.kept -= n
+	s.budget.add(-n)
+}
+
+// trimLocked drops the session's oldest events, finished streams first,
+// until it holds at most its share. s.mu must be held.
+func (s *session) trimLocked() {
+	for s.kept > s.maxBytes {
+		if !s.dropOldestLocked() {
+			return
+		}
+	}
+}
+
+// dropOldestLocked drops the oldest event of the oldest stream that has
+// one, finished streams first; false when nothing is kept. s.mu must be
+// held.
+func (s *session) dropOldestLocked() bool {
+	var victim *sseStream
+	for _, st := range s.streams {
+		if len(st.events) > 0 && (victim == nil || (st.done && !victim.done)) {
+			victim = st
+			if st.done {
+				break
+			}
+		}
+	}
+	if victim == nil {
+		return false
+	}
+	s.dropFirstLocked(victim)
+	return true
 }
 
 // stream returns the kept log of stream n, or nil. s.mu must be held.
@@ -107,18 +261,30 @@ func (s *session) stream(n int) *sseStream {
 // bytes and whether the connection of generation writer still delivers the
 // stream (false once a resuming GET took over).
 func (s *session) log(st *sseStream, m *jsonrpc.Message, writer int) ([]byte, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	b := messageEvent(st.n, st.next, m)
+	s.mu.Lock()
 	st.next++
-	st.events = append(st.events, b)
-	if len(st.events) > maxStreamEvents {
-		st.events[0] = nil
-		st.events = st.events[1:]
-		st.base++
+	if s.stream(st.n) == st {
+		st.events = append(st.events, b)
+		s.kept += eventCost(b)
+		s.budget.add(eventCost(b))
+		if len(st.events) > maxStreamEvents {
+			s.dropFirstLocked(st)
+		}
+		s.trimLocked()
+	} else {
+		// Not kept (the session ended, or the log was evicted): the event
+		// still goes to the POST's connection, but cannot be replayed.
+		st.base = st.next
 	}
 	st.wakeLocked()
-	return b, st.writer == writer
+	mine := st.writer == writer
+	s.mu.Unlock()
+	// Over the Handler's total, the largest logs give way (not this
+	// session's alone: a new session must not find the budget taken).
+	for s.budget.over() && s.budget.evict() {
+	}
+	return b, mine
 }
 
 // writes reports whether the connection of generation writer still
@@ -187,7 +353,7 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 	if !ok {
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
 			fmt.Sprintf("Bad Request: cannot resume: Last-Event-ID %q is not an event id of this server (want <stream>-<event>, e.g. 1-0)",
-				strings.Join(lastID, ", ")), nil)
+				jsonrpc.Excerpt(strings.Join(lastID, ", "))), nil)
 		return
 	}
 	s.mu.Lock()

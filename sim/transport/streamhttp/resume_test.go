@@ -309,10 +309,7 @@ func readEvents(t *testing.T, base string, sess []string, lastID string, n int) 
 	t.Helper()
 	req, _ := http.NewRequest("GET", base+"/mcp", nil)
 	req.Header.Set("Accept", "text/event-stream")
-	for _, h := range sess {
-		k, v, _ := strings.Cut(h, ": ")
-		req.Header.Set(k, v)
-	}
+	setHeaders(req, sess)
 	req.Header.Set("Last-Event-ID", lastID)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -324,6 +321,14 @@ func readEvents(t *testing.T, base string, sess []string, lastID string, n int) 
 		t.Fatalf("GET %s: %d %s", lastID, resp.StatusCode, b)
 	}
 	return sseEvents(t, bufio.NewReader(resp.Body), n)
+}
+
+// setHeaders sets "Name: value" header lines (a session's) on req.
+func setHeaders(req *http.Request, lines []string) {
+	for _, h := range lines {
+		k, v, _ := strings.Cut(h, ": ")
+		req.Header.Set(k, v)
+	}
 }
 
 // sseEvents reads n events (blank-line terminated) from an SSE body.
@@ -386,10 +391,7 @@ func openStream(t *testing.T, base string, sess []string, steps int, st *stepper
 	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/mcp", strings.NewReader(exportCall(steps)))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	for _, h := range sess {
-		k, v, _ := strings.Cut(h, ": ")
-		req.Header.Set(k, v)
-	}
+	setHeaders(req, sess)
 	type result struct {
 		resp *http.Response
 		err  error
@@ -602,10 +604,7 @@ func TestStoppingSparesResumedStream(t *testing.T) {
 			req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/mcp", nil)
 			req.Header.Set("Accept", "text/event-stream")
 			req.Header.Set("Last-Event-ID", "1-1")
-			for _, hh := range sess {
-				k, v, _ := strings.Cut(hh, ": ")
-				req.Header.Set(k, v)
-			}
+			setHeaders(req, sess)
 			g, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)

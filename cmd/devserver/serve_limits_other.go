@@ -1,0 +1,5 @@
+//go:build !unix && !(js && wasm)
+
+package main
+
+func defaultMaxConns() int { return maxConnsCap }
