@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -122,7 +123,7 @@ func ClientRange(param string) (lo, hi int) {
 
 // Default values when a link omits a parameter.
 const (
-	DefaultVersion   = "2026-07-28"
+	DefaultVersion   = mcp.V20260728
 	DefaultTransport = "http"
 	DefaultFault     = "none"
 )

@@ -42,7 +42,13 @@ const (
 	MethodAcknowledged  = "notifications/subscriptions/acknowledged"
 	MethodToolsChanged  = "notifications/tools/list_changed"
 	MethodResourcesList = "resources/list"
+	MethodResourcesRead = "resources/read"
+	MethodPromptsGet    = "prompts/get"
 )
+
+// Versions lists every version the lab implements, oldest first: the one
+// list the engine, the graders, the UI and the command line read.
+var Versions = []string{V20251125, V20260728}
 
 // IsModern reports whether v is a per-request-metadata version.
 func IsModern(v string) bool { return v >= V20260728 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/mcp"
 )
 
 // Options selects what to run. Values are the transcript command's names.
@@ -45,9 +46,10 @@ type Note struct {
 	Quote string // the normative sentence, quoted verbatim from the spec
 }
 
-// Versions and Transports the engine supports.
+// Versions and Transports the engine supports (the versions are sim/mcp's
+// one list).
 var (
-	Versions   = []string{"2025-11-25", "2026-07-28"}
+	Versions   = mcp.Versions
 	Transports = []string{"stdio", "http"}
 )
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 )
 
@@ -51,11 +52,11 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 			return false, "bad-origin needs the http transport: stdio has no Origin header"
 		}
 	case FaultHeaderMismatch:
-		if transport != "http" || version != "2026-07-28" {
+		if transport != "http" || version != mcp.V20260728 {
 			return false, "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers"
 		}
 	case FaultMissingSession:
-		if transport != "http" || version != "2025-11-25" {
+		if transport != "http" || version != mcp.V20251125 {
 			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
 		}
 	case FaultStreamDrop:
@@ -77,8 +78,8 @@ type scenarioDef struct {
 }
 
 var (
-	bothVersions = []string{"2025-11-25", "2026-07-28"}
-	onlyModern   = []string{"2026-07-28"}
+	bothVersions = mcp.Versions
+	onlyModern   = []string{mcp.V20260728}
 	bothWires    = []string{"stdio", "http"}
 	onlyHTTP     = []string{"http"}
 )
@@ -176,7 +177,7 @@ func Run(o Options) (*trace.Trace, error) {
 	if def.server != nil {
 		spec = def.server(o)
 	}
-	r := newRunner(o, spec)
+	r := newRunner(o, spec, nil)
 	def.run(r)
 	return r.trace(), nil
 }
