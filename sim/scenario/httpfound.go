@@ -126,25 +126,26 @@ func (l *lab) do(req *http.Request, timeout time.Duration) (httplab.Exchange, er
 	defer cancel()
 	s := &wire.Stream{}
 	timedOut := false
+	sent := 0 // the request's seq
 	var alarm *vclock.Alarm
 	arm := func() {
 		alarm = r.clock.AfterFunc(timeout, func() {
 			timedOut = true
 			r.host(trace.Client, trace.Client, "http-timeout.fired",
 				fmt.Sprintf("timer: no response bytes for %d ms → give up and close the connection\n", timeout.Milliseconds()))
-			r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, note: "http-timeout.close"})
+			r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, note: "http-timeout.close", cancels: sent})
 			s.Close()
 		})
 	}
 	s.OnPiece = func(p *wire.Piece) {
 		if p.Event.Channel == trace.HTTPRequest {
-			r.piece(p, l.label+".request")
+			sent = r.piece(p, l.label+".request", timeout)
 			l.timeline = append(l.timeline, attempt{atMs: l.nowMs(), line: p.Event.HTTP.Method + " " + p.Event.HTTP.Path})
 			arm()
 			return
 		}
 		alarm.Stop()
-		r.piece(p, l.noteFor(p))
+		r.piece(p, l.noteFor(p), 0)
 		if l.onPiece != nil {
 			l.onPiece(p.Body, !p.Event.HTTP.Chunk)
 		}

@@ -156,6 +156,9 @@ type ev struct {
 	spec     string
 	http     *trace.HTTPInfo
 	replica  int
+	// the client's facts (trace.Event)
+	inReplyTo, cancels int
+	timeout            time.Duration // the deadline set on a request
 }
 
 // Spec sections of the two transports; record resolves them per version
@@ -196,10 +199,16 @@ func (r *runner) record(e ev) int {
 	if spec != "" && !strings.HasPrefix(spec, "20") {
 		spec = wireVersion + "/" + spec
 	}
+	now := r.now().Milliseconds()
+	var deadline int64
+	if e.timeout > 0 {
+		deadline = now + e.timeout.Milliseconds()
+	}
 	r.events = append(r.events, trace.Event{
 		Seq: len(r.events) + 1, From: e.from, To: e.to, Channel: e.ch, Raw: e.raw,
-		Messages: e.msgs, Note: e.note, Kind: e.kind, TimeMs: r.now().Milliseconds(),
+		Messages: e.msgs, Note: e.note, Kind: e.kind, TimeMs: now,
 		Spec: spec, HTTP: e.http, Replica: e.replica, Version: version,
+		InReplyTo: e.inReplyTo, Cancels: e.cancels, DeadlineMs: deadline,
 	})
 	return len(r.events)
 }
@@ -211,14 +220,16 @@ func (r *runner) Observe(e *client.Event) int {
 	note, spec := noteOf(e, r.c.Version())
 	p := e.Event
 	return r.record(ev{from: p.From, to: p.To, ch: p.Channel, kind: p.Kind, raw: p.Raw, msgs: p.Messages,
-		note: note, spec: spec, http: p.HTTP, replica: p.Replica})
+		note: note, spec: spec, http: p.HTTP, replica: p.Replica,
+		inReplyTo: e.InReplyTo, cancels: e.Cancels, timeout: e.Timeout})
 }
 
-// piece records a wire piece outside the MCP client (the HTTP lessons).
-func (r *runner) piece(p *wire.Piece, note string) int {
+// piece records a wire piece outside the MCP client (the HTTP lessons);
+// timeout is the deadline of a request piece.
+func (r *runner) piece(p *wire.Piece, note string, timeout time.Duration) int {
 	e := p.Event
 	return r.record(ev{from: e.From, to: e.To, ch: e.Channel, kind: e.Kind, raw: e.Raw, msgs: e.Messages,
-		note: note, http: e.HTTP, replica: e.Replica})
+		note: note, http: e.HTTP, replica: e.Replica, timeout: timeout})
 }
 
 func (r *runner) trace() *trace.Trace {

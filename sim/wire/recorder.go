@@ -166,7 +166,7 @@ func (w *Recorder) emit(raw string, body []byte, chunk bool) {
 	p.Event.From, p.Event.To, p.Event.Channel, p.Event.Kind = trace.Server, trace.Client, trace.HTTPResponse, trace.KindMessage
 	p.Event.Raw = raw
 	p.Event.Replica = w.Replica
-	p.Event.HTTP = &trace.HTTPInfo{Status: w.status, Headers: HeaderMap(w.hdr), Chunk: chunk}
+	p.Event.HTTP = &trace.HTTPInfo{Status: w.status, Headers: HeaderMap(w.hdr), Chunk: chunk, Exchange: w.Exchange}
 	p.Body = body
 	p.EventID = w.sse.LastEventID()
 	if w.OnPiece != nil {

@@ -35,6 +35,8 @@ type VirtualHTTP struct {
 	// it waits, on the virtual clock, until ctx ends (the client gives up)
 	// and returns the read's error. Nil returns io.ErrUnexpectedEOF at once.
 	Stall func(ctx context.Context, sent int, declared int64) error
+
+	exchanges int // requests sent so far (trace.HTTPInfo.Exchange)
 }
 
 // Handler routes every request to one handler (no load balancer).
@@ -71,18 +73,19 @@ func (v *VirtualHTTP) DoRaw(ctx context.Context, raw string, s *Stream) (Result,
 	head, body, _ := strings.Cut(raw, "\r\n\r\n")
 	stall.sent, stall.declared = len(raw)-len(head)-4, parsed.ContentLength
 	handler, replica := v.Route(parsed)
+	v.exchanges++
 
 	hdr := HeaderMap(parsed.Header)
 	hdr["Host"] = []string{parsed.Host}
 	p := newPiece(trace.Event{From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage,
-		Raw: raw, Replica: replica, HTTP: &trace.HTTPInfo{Method: parsed.Method, Path: parsed.URL.RequestURI(), Headers: hdr}},
+		Raw: raw, Replica: replica, HTTP: &trace.HTTPInfo{Method: parsed.Method, Path: parsed.URL.RequestURI(), Headers: hdr, Exchange: v.exchanges}},
 		Messages(parsed.Header.Get("Content-Type"), []byte(body)))
 	p.Body = []byte(body)
 	s.Deliver(p)
 
 	parsed = parsed.WithContext(ctx)
 	parsed.RemoteAddr = v.RemoteAddr
-	rec := &Recorder{Date: v.Date, Replica: replica, OnPiece: s.Deliver}
+	rec := &Recorder{Date: v.Date, Exchange: v.exchanges, Replica: replica, OnPiece: s.Deliver}
 	s.SetCloser(func() {
 		rec.Close()
 		cancel()
