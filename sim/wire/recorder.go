@@ -13,13 +13,22 @@ import (
 
 // Recorder is the server end of one virtual HTTP connection: an
 // http.ResponseWriter and http.Flusher that turns what a handler writes
-// into HTTP/1.1 response text and hands it on one Piece per flush.
+// into HTTP/1.1 response text, byte for byte as net/http's server puts it
+// on a socket for an HTTP/1.1 keep-alive request, and hands it on one Piece
+// per flush.
 //
 // A response that is never flushed is sent whole when Finish is called,
-// with Content-Length; the first Flush commits the head and switches to
-// the chunked transfer coding, as net/http does for a streamed response of
-// unknown length, and each later Flush is one chunk (one Piece). Close is
-// the client leaving: later writes fail and nothing more is sent.
+// with a Content-Length net/http computes when the handler set none; the
+// first Flush commits the head and switches to the chunked transfer
+// coding, as net/http does for a streamed response of unknown length, and
+// each later Flush is one chunk (one Piece). The head is the status line,
+// the handler's headers sorted by name, then the ones the server adds, in
+// net/http's order: Date, Content-Length, a sniffed Content-Type,
+// Transfer-Encoding (net/http server.go, chunkWriter.writeHeader). One
+// thing is not copied: net/http also switches to chunked when a handler
+// writes more than 2 KiB without a Content-Length before its first flush;
+// the lab's handlers set Content-Length on larger bodies. Close is the
+// client leaving: later writes fail and nothing more is sent.
 type Recorder struct {
 	// Date gives the Date header's value (the virtual clock's wall time).
 	Date func() string
@@ -94,12 +103,11 @@ func (w *Recorder) Flush() {
 	w.WriteHeader(http.StatusOK)
 	var out strings.Builder
 	first := !w.streamed
+	chunk := append([]byte(nil), w.body.Bytes()...)
 	if first {
 		w.streamed = true
-		w.hdr.Set("Transfer-Encoding", "chunked")
-		out.WriteString(w.head())
+		out.WriteString(w.head(chunk, false))
 	}
-	chunk := append([]byte(nil), w.body.Bytes()...)
 	if len(chunk) > 0 {
 		fmt.Fprintf(&out, "%x\r\n%s\r\n", len(chunk), chunk)
 	}
@@ -126,30 +134,64 @@ func (w *Recorder) Finish() string {
 		return w.wire.String()
 	}
 	body := w.body.Bytes()
-	if bodyAllowed(w.status) {
-		w.hdr.Set("Content-Length", fmt.Sprint(len(body)))
-	}
-	w.emit(w.head()+string(body), body, false)
+	w.emit(w.head(body, true)+string(body), body, false)
 	return w.wire.String()
 }
 
-// head is the status line and the headers.
-func (w *Recorder) head() string {
+// head is the status line and the headers as net/http's server writes
+// them; p is the first body bytes, done says the handler has returned.
+// The framing headers it decides on (Content-Length, Transfer-Encoding)
+// are also set on the handler's header map, which the pieces report.
+func (w *Recorder) head(p []byte, done bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", w.status, http.StatusText(w.status))
-	h := w.hdr.Clone()
-	if w.Date != nil {
-		h.Set("Date", w.Date())
+	text := http.StatusText(w.status)
+	if text == "" {
+		text = fmt.Sprintf("status code %d", w.status)
 	}
-	keys := make([]string, 0, len(h))
-	for k := range h {
-		keys = append(keys, k)
+	fmt.Fprintf(&b, "HTTP/1.1 %d %s\r\n", w.status, text)
+	var extra []string // "Name: value", in net/http's order
+	if _, ok := w.hdr["Date"]; !ok && w.Date != nil {
+		extra = append(extra, "Date: "+w.Date())
+	}
+	_, hasCL := w.hdr["Content-Length"]
+	allowed := bodyAllowed(w.status)
+	switch {
+	case !allowed:
+		// 1xx, 204, 304 carry no body and no framing headers.
+		w.hdr.Del("Content-Length")
+		w.hdr.Del("Transfer-Encoding")
+	case done && !hasCL:
+		w.hdr.Set("Content-Length", fmt.Sprint(len(p)))
+		extra = append(extra, "Content-Length: "+fmt.Sprint(len(p)))
+	}
+	if _, ok := w.hdr["Content-Type"]; !ok && allowed && len(p) > 0 {
+		ct := http.DetectContentType(p)
+		w.hdr.Set("Content-Type", ct)
+		extra = append(extra, "Content-Type: "+ct)
+	}
+	if allowed && !done && !hasCL {
+		w.hdr.Set("Transfer-Encoding", "chunked")
+		extra = append(extra, "Transfer-Encoding: chunked")
+	}
+	skip := map[string]bool{}
+	for _, e := range extra {
+		name, _, _ := strings.Cut(e, ":")
+		skip[name] = true
+	}
+	keys := make([]string, 0, len(w.hdr))
+	for k := range w.hdr {
+		if !skip[k] {
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		for _, v := range h[k] {
+		for _, v := range w.hdr[k] {
 			fmt.Fprintf(&b, "%s: %s\r\n", k, v)
 		}
+	}
+	for _, e := range extra {
+		b.WriteString(e + "\r\n")
 	}
 	b.WriteString("\r\n")
 	return b.String()
