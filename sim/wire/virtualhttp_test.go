@@ -84,7 +84,10 @@ func TestVirtualHTTPContentLength(t *testing.T) {
 		}
 	})
 	body := `{"a":"bc"}`
-	req := func() *http.Request { r, _ := http.NewRequest(http.MethodPost, "http://x/", strings.NewReader(body)); return r }
+	req := func() *http.Request {
+		r, _ := http.NewRequest(http.MethodPost, "http://x/", strings.NewReader(body))
+		return r
+	}
 	stalled := 0
 	v := &VirtualHTTP{Route: Handler(h), Stall: func(ctx context.Context, sent int, declared int64) error {
 		stalled++
