@@ -11,7 +11,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"strings"
 
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/transport/stdio"
@@ -59,7 +58,6 @@ func newMCPHandler(o mcpHandlerOptions) http.Handler {
 func serveStdio(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := log.New(stderr, "", 0)
 	srv := mcp.NewServer(mcp.Config{Logf: logger.Printf})
-	srv.Logf("mcp-wire-lab %s serving MCP on stdio (versions %s); logs on stderr, Ctrl+D or EOF to stop",
-		srv.Info().Version, strings.Join(srv.Supported(), ", "))
+	srv.Logf("%s", stdio.Banner(srv))
 	return stdio.Serve(ctx, srv, stdin, stdout)
 }

@@ -44,6 +44,7 @@ type runner struct {
 	srv    *mcp.Server
 
 	c        *client.Client
+	endpoint string // the MCP endpoint's URL
 	ctx      context.Context
 	closed   bool // the client gave up on the connection
 	sessions int
@@ -65,13 +66,15 @@ type serverSpec struct {
 // wires are the connections a run's client uses: the simulator's virtual
 // ones, or real ones (RunRemote).
 type wires struct {
-	http     wire.HTTP
-	endpoint string
-	pipe     wire.Pipe
+	http wire.HTTP
+	pipe wire.Pipe
 }
 
 func newRunner(o Options, spec serverSpec, remote *wires) *runner {
-	r := &runner{o: o, spec: spec, ctx: context.Background()}
+	r := &runner{o: o, spec: spec, ctx: context.Background(), endpoint: o.Endpoint}
+	if r.endpoint == "" {
+		r.endpoint = "http://" + EndpointHost + EndpointPath
+	}
 	r.now = r.clock.Now
 	cfg := mcp.DefaultConfig()
 	cfg.Sleep = r.clock.Sleep
@@ -85,7 +88,11 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	var pipe *wire.VirtualPipe
 	if o.Transport == "stdio" {
 		// stdio §Messages: the server MAY write UTF-8 logs to stderr.
-		cfg.Logf = func(format string, args ...any) { pipe.Stderr(format, args...) }
+		cfg.Logf = func(format string, args ...any) {
+			if pipe != nil {
+				pipe.Stderr(format, args...)
+			}
+		}
 	}
 	n := spec.replicas
 	if n < 1 || o.Transport == "stdio" {
@@ -103,8 +110,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	w := remote
 	if w == nil {
 		pipe = wire.NewVirtualPipe(r.srv)
-		w = &wires{pipe: pipe, endpoint: "http://" + EndpointHost + EndpointPath,
-			http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: "127.0.0.1:53124"}}
+		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: "127.0.0.1:53124"}}
 	}
 	ccfg := client.Config{Version: o.Version, Observer: r, After: r.after}
 	if remote != nil {
@@ -119,7 +125,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	if o.Transport == "stdio" {
 		r.c = client.NewStdio(faultyPipe(o.Fault, w.pipe), ccfg)
 	} else {
-		r.c = client.NewHTTP(faultyHTTP(o.Fault, w.http), w.endpoint, ccfg)
+		r.c = client.NewHTTP(faultyHTTP(o.Fault, w.http), r.endpoint, ccfg)
 	}
 	return r
 }

@@ -152,7 +152,7 @@ func loadBalancerServer(Options) serverSpec {
 func loadBalancerScenario(r *runner) {
 	r.host(trace.Host, trace.Host, "user.prompt", "Draft an e-mail to Ana about the login incident, then send it.\n")
 	r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
-		raw:  "connect http://" + EndpointHost + EndpointPath + " (a round-robin load balancer in front of replicas 1 and 2)\n",
+		raw:  "connect " + r.endpoint + " (a round-robin load balancer in front of replicas 1 and 2)\n",
 		note: "lb.launch", spec: specHTTP})
 	if !mcp.IsModern(r.c.Version()) {
 		// 2025-11-25: the session lives in the memory of the replica that

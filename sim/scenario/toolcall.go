@@ -108,7 +108,7 @@ func (r *runner) launch() {
 			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
 	} else {
 		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
-			raw: "connect http://" + EndpointHost + EndpointPath + "\n", note: "launch.http", spec: specHTTP})
+			raw: "connect " + r.endpoint + "\n", note: "launch.http", spec: specHTTP})
 	}
 	if err := r.c.Start(r.ctx); err != nil {
 		r.host(trace.Client, trace.Host, "host.failure", "cannot start the server: "+err.Error()+"\n")

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"net/http"
+	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/trace"
@@ -25,6 +26,9 @@ type Piece struct {
 	// EventID is the last SSE event ID a streamed response carried up to
 	// and including this piece ("" when none).
 	EventID string
+	// At is when a real wire received the piece's last byte (zero on the
+	// virtual wires, whose time is the virtual clock's).
+	At time.Time
 }
 
 // ClosePiece is a connection or stream closed by one side: nothing on the

@@ -70,17 +70,12 @@ func (v *VirtualHTTP) DoRaw(ctx context.Context, raw string, s *Stream) (Result,
 	if err != nil {
 		return Result{}, fmt.Errorf("wire: the request does not parse: %w", err)
 	}
-	head, body, _ := strings.Cut(raw, "\r\n\r\n")
+	head, _, _ := strings.Cut(raw, "\r\n\r\n")
 	stall.sent, stall.declared = len(raw)-len(head)-4, parsed.ContentLength
 	handler, replica := v.Route(parsed)
 	v.exchanges++
-
-	hdr := HeaderMap(parsed.Header)
-	hdr["Host"] = []string{parsed.Host}
-	p := newPiece(trace.Event{From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage,
-		Raw: raw, Replica: replica, HTTP: &trace.HTTPInfo{Method: parsed.Method, Path: parsed.URL.RequestURI(), Headers: hdr, Exchange: v.exchanges}},
-		Messages(parsed.Header.Get("Content-Type"), []byte(body)))
-	p.Body = []byte(body)
+	p := RequestPiece(raw, parsed, v.exchanges)
+	p.Event.Replica = replica
 	s.Deliver(p)
 
 	parsed = parsed.WithContext(ctx)
@@ -114,6 +109,20 @@ func (v *VirtualHTTP) DoRaw(ctx context.Context, raw string, s *Stream) (Result,
 	resp.Body = io.NopCloser(bytes.NewReader(b))
 	res.Response, res.Body = resp, b
 	return res, nil
+}
+
+// RequestPiece is the piece of a request's bytes, described as the server
+// parsed them (parsed: http.ReadRequest of raw): method, target, every
+// header (Host included) and the JSON-RPC message of the body.
+func RequestPiece(raw string, parsed *http.Request, exchange int) *Piece {
+	_, body, _ := strings.Cut(raw, "\r\n\r\n")
+	hdr := HeaderMap(parsed.Header)
+	hdr["Host"] = []string{parsed.Host}
+	p := newPiece(trace.Event{From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage,
+		Raw: raw, HTTP: &trace.HTTPInfo{Method: parsed.Method, Path: parsed.URL.RequestURI(), Headers: hdr, Exchange: exchange}},
+		Messages(parsed.Header.Get("Content-Type"), []byte(body)))
+	p.Body = []byte(body)
+	return p
 }
 
 // stallReader is the connection after the request's last byte.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -42,7 +41,7 @@ func (p *VirtualPipe) Stderr(format string, args ...any) {
 
 // Start implements Pipe: the process prints its banner on stderr.
 func (p *VirtualPipe) Start(context.Context) error {
-	p.srv.Logf("mcp-wire-lab %s serving MCP on stdio (versions %s)", p.srv.Info().Version, strings.Join(p.srv.Supported(), ", "))
+	p.srv.Logf("%s", stdio.Banner(p.srv))
 	return nil
 }
 
