@@ -91,6 +91,10 @@ flags:
 // runServe is the default command: it serves the app and /mcp until
 // SIGINT/SIGTERM, or MCP over stdio with -stdio. Exit codes: 0 ok, 1
 // runtime failure, 2 usage error.
+// logPrefix starts every line the dev server itself logs on stderr (the
+// engine's diagnostics, which the simulator shows too, have none).
+const logPrefix = "devserver: "
+
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg := defaultServeConfig()
 	var stdio bool
@@ -115,7 +119,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static; run with -h for flags)", fs.Arg(0))
 	}
-	logger := log.New(stderr, "devserver: ", log.LstdFlags)
+	logger := log.New(stderr, logPrefix, log.LstdFlags)
 
 	if stdio {
 		// 2025-11-25 transports §stdio: the server MUST NOT write anything

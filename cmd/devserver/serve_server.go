@@ -118,11 +118,17 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 		stopStreams: stopStreams, hardStop: hardStop}, nil
 }
 
+// securityHeaderValues are the headers securityHeaders adds to every
+// response (the parity test knows them as the dev server's own, not the
+// engine's).
+var securityHeaderValues = [][2]string{{"X-Content-Type-Options", "nosniff"}, {"Referrer-Policy", "no-referrer"}}
+
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		for _, kv := range securityHeaderValues {
+			h.Set(kv[0], kv[1])
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -190,6 +190,10 @@ func (c *Client) send(ctx context.Context, m *jsonrpc.Message, o CallOptions) Ou
 		defer stop()
 	}
 	err := c.t.Send(x)
+	// A deadline that fired on a real clock's goroutine may still be
+	// cancelling (a POST of notifications/cancelled): the exchange is over
+	// when that is done too.
+	x.ending.Wait()
 	return x.finish(err)
 }
 
@@ -201,7 +205,9 @@ func (c *Client) cancel(x *Exchange, cause Cause) {
 		return
 	}
 	x.stopped, x.byClient = true, true
+	x.ending.Add(1)
 	x.mu.Unlock()
+	defer x.ending.Done()
 	c.t.Cancel(x, cause)
 	x.cancel()
 }

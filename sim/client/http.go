@@ -150,7 +150,13 @@ func (h *httpTransport) do(req *http.Request, x *Exchange) error {
 	opened := false
 	var lastID string
 	s.OnPiece = func(p *wire.Piece) {
+		x.mu.Lock()
+		stopped := x.stopped
+		x.mu.Unlock()
 		switch {
+		case stopped && p.Event.Channel == trace.HTTPResponse:
+			// The client gave up on the stream and reads no more of it:
+			// what is still in flight goes with the dropped connection.
 		case p.Event.Channel == trace.HTTPRequest:
 			x.Sent(p)
 		case p.Event.Kind == trace.KindClose:

@@ -156,8 +156,11 @@ func (t *stdioTransport) onPiece(p *wire.Piece) {
 			// The client cannot read past a line that is not a message
 			// (stdio §Messages: the server "MUST NOT write anything to its
 			// stdout that is not a valid MCP message"): the connection is
-			// lost.
+			// lost, and nothing in flight will get its answer.
 			t.broken = p.Invalid
+			for _, x := range t.pending {
+				x.cancel()
+			}
 		}
 		t.mu.Unlock()
 		if broken != "" {

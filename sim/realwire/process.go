@@ -32,9 +32,11 @@ type Process struct {
 }
 
 // Command returns the pipe to the process name args... (not started).
-func Command(name string, args ...string) *Process {
-	return &Process{cmd: exec.Command(name, args...)}
-}
+func Command(name string, args ...string) *Process { return FromCmd(exec.Command(name, args...)) }
+
+// FromCmd returns the pipe to a configured command (its Env, Dir…); its
+// Stdin, Stdout and Stderr must be unset: the pipe owns them.
+func FromCmd(cmd *exec.Cmd) *Process { return &Process{cmd: cmd} }
 
 // Attach implements wire.Pipe.
 func (p *Process) Attach(sink func(*wire.Piece)) { p.sink = sink }

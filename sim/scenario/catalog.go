@@ -1,11 +1,13 @@
 package scenario
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
@@ -198,6 +200,9 @@ func (d *scenarioDef) serverFor(o Options) serverSpec {
 type Remote struct {
 	HTTP wire.HTTP
 	Pipe wire.Pipe
+	// Timeout bounds the whole run (a real server may never answer);
+	// zero means one minute.
+	Timeout time.Duration
 }
 
 // Servable reports whether a real server running the lab's default
@@ -232,6 +237,15 @@ func RunRemote(o Options, rem Remote) (*trace.Trace, error) {
 		return nil, fmt.Errorf("scenario: RunRemote over %s needs a wire for it", o.Transport)
 	}
 	r := newRunner(o, serverSpec{}, &wires{http: rem.HTTP, pipe: rem.Pipe})
+	if rem.Timeout <= 0 {
+		rem.Timeout = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), rem.Timeout)
+	defer cancel()
+	r.ctx = ctx
 	def.run(r)
-	return r.trace(), nil
+	if !r.closed {
+		_ = r.c.Close(context.Background(), callOpts{Tag: "session-delete"})
+	}
+	return r.trace(), ctx.Err()
 }
