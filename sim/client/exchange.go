@@ -143,10 +143,10 @@ type Exchange struct {
 	// cancels.
 	Cancels int
 
-	c       *Client
-	ctx     context.Context
-	cancel  context.CancelFunc
-	ending  sync.WaitGroup // a cancellation in progress (a real timer's goroutine)
+	c      *Client
+	ctx    context.Context
+	cancel context.CancelFunc
+	ending sync.WaitGroup // a cancellation in progress (a real timer's goroutine)
 
 	mu          sync.Mutex
 	seq         int // the Observer's number of the request's event
