@@ -199,13 +199,17 @@ func (x *Exchange) Sent(p *wire.Piece) {
 // outcome.
 func (x *Exchange) Received(p *wire.Piece) {
 	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause}
+	x.mu.Lock()
 	for _, m := range p.Msgs {
 		if x.answers(m) && x.Role != RoleCancel {
-			x.mu.Lock()
-			e.InReplyTo = x.seq
-			x.mu.Unlock()
+			if x.stopped {
+				e.Unread = true // the answer to a request the client cancelled: ignored
+			} else {
+				e.InReplyTo = x.seq
+			}
 		}
 	}
+	x.mu.Unlock()
 	x.c.observe(e)
 	x.dispatch(p.Msgs)
 }
@@ -238,7 +242,12 @@ func (x *Exchange) dispatch(msgs []*jsonrpc.Message) {
 		}
 		if x.answers(m) {
 			x.mu.Lock()
-			x.resp = m
+			// basic/utilities/cancellation: "The sender of the
+			// cancellation notification SHOULD ignore any response to
+			// the request that arrives afterward."
+			if !x.stopped {
+				x.resp = m
+			}
 			x.mu.Unlock()
 		}
 	}
