@@ -7,6 +7,7 @@ import (
 
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // DevServerURL is where "Reproduce it" sends requests.
@@ -111,7 +112,7 @@ func curlFor(raw string) string {
 		if !okh || skipHeaders[strings.ToLower(strings.TrimSpace(name))] {
 			continue
 		}
-		if strings.EqualFold(strings.TrimSpace(name), "Mcp-Session-Id") {
+		if strings.EqualFold(strings.TrimSpace(name), streamhttp.HeaderSessionID) {
 			sessionHeader = true
 		}
 		headers = append(headers, line)

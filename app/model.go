@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // Direction classifies a step for drawing and filtering.
@@ -434,7 +435,7 @@ func Align(a, b []Step) []Row {
 func (s Step) Features() []string {
 	var out []string
 	if s.Ev.HTTP != nil {
-		for _, h := range []string{"Mcp-Session-Id", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"} {
+		for _, h := range []string{streamhttp.HeaderSessionID, streamhttp.HeaderProtocolVersion, streamhttp.HeaderMethod, streamhttp.HeaderName} {
 			if hasHeader(s.Ev.HTTP.Headers, h) {
 				out = append(out, h)
 			}

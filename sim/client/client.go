@@ -257,5 +257,3 @@ func (x *Exchange) closeEvent(p *wire.Piece, role Role, cause Cause, spec string
 	p.Event.Spec = spec
 	x.Record(&Event{Piece: *p, Tag: x.Opts.Tag, Role: role, Cause: cause, Cancels: x.seqNum()})
 }
-
-func isModern(v string) bool { return mcp.IsModern(v) }

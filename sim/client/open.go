@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -128,15 +127,4 @@ func (c *Client) Close(ctx context.Context, o CallOptions) error {
 	x := c.newExchange(ctx, nil, o)
 	defer x.cancel()
 	return c.t.Close(x)
-}
-
-// supportsAll is used by tests: whether every version the lab implements
-// is accepted.
-func (c *Client) supportsAll() bool {
-	for _, v := range mcp.Versions {
-		if !slices.Contains(c.cfg.Supported, v) {
-			return false
-		}
-	}
-	return true
 }

@@ -2,6 +2,8 @@ package client
 
 import (
 	"context"
+
+	"mcpwirelab/sim/mcp"
 )
 
 // Resume asks for the rest of a request's response stream after it
@@ -20,5 +22,5 @@ func (c *Client) Resume(ctx context.Context, out Outcome, o CallOptions) Outcome
 
 // CanResume reports whether a dropped outcome can be resumed.
 func CanResume(version string, out Outcome) bool {
-	return out.Dropped && out.LastEventID != "" && !isModern(version)
+	return out.Dropped && out.LastEventID != "" && !mcp.IsModern(version)
 }
