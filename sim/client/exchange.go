@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/wire"
 )
 
@@ -162,7 +163,7 @@ type Exchange struct {
 
 // token is the progressToken the exchange's request carries, as JSON.
 func (x *Exchange) token() string {
-	if t, ok := x.Opts.Meta["progressToken"]; ok {
+	if t, ok := x.Opts.Meta[mcp.MetaProgressToken]; ok {
 		b, _ := json.Marshal(t)
 		return string(b)
 	}
