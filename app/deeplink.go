@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -123,7 +122,7 @@ func ClientRange(param string) (lo, hi int) {
 
 // Default values when a link omits a parameter.
 const (
-	DefaultVersion   = mcp.V20260728
+	DefaultVersion   = "2026-07-28"
 	DefaultTransport = "http"
 	DefaultFault     = "none"
 )

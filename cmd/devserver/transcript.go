@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -25,7 +24,7 @@ func runTranscript(args []string, stdout, stderr io.Writer) int {
 		names = append(names, s.Name)
 	}
 	name := fs.String("scenario", "tool-call", "scenario: "+strings.Join(names, ", "))
-	version := fs.String("version", mcp.V20260728, "protocol version: "+strings.Join(scenario.Versions, ", "))
+	version := fs.String("version", "2026-07-28", "protocol version: "+strings.Join(scenario.Versions, ", "))
 	transport := fs.String("transport", "stdio", "transport: "+strings.Join(scenario.Transports, ", "))
 	fault := fs.String("fault", "none", "fault to inject (see README; the http-content-length scenario also takes short-length, long-length)")
 	var client httplab.ClientConfig

@@ -45,7 +45,7 @@ type Config struct {
 	Version string
 	// Supported lists the versions the client accepts in an initialize
 	// answer (2025-11-25 lifecycle §Version Negotiation); nil means
-	// mcp.Versions.
+	// mcp.Versions().
 	Supported []string
 	// After runs f once d has passed on the client's clock and returns a
 	// function that stops it. Nil means real time (time.AfterFunc); the
@@ -83,7 +83,7 @@ type Client struct {
 // New returns a client over t.
 func New(t Transport, cfg Config) *Client {
 	if cfg.Supported == nil {
-		cfg.Supported = mcp.Versions
+		cfg.Supported = mcp.Versions()
 	}
 	if cfg.After == nil {
 		cfg.After = func(d time.Duration, f func()) func() {

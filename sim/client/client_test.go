@@ -82,7 +82,7 @@ var ctx = context.Background()
 // arguments, progress and a deadline's cancellation, at both versions over
 // both transports, against the engine's own server.
 func TestClientAgainstTheEngine(t *testing.T) {
-	for _, version := range mcp.Versions {
+	for _, version := range mcp.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, nil)
@@ -193,7 +193,7 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 // having run once; 2026-07-28 cannot resume and sends the request again
 // with a new id.
 func TestClientResumesOrReissues(t *testing.T) {
-	for _, version := range mcp.Versions {
+	for _, version := range mcp.Versions() {
 		t.Run(version, func(t *testing.T) {
 			e := newEngineClient(t, version, "http", fault.DropStream, nil)
 			if _, err := e.c.Open(ctx); err != nil {
@@ -238,7 +238,7 @@ func TestClientResumesOrReissues(t *testing.T) {
 // GET stream or stdout lines deliver the tool-list change; stop ends the
 // listening.
 func TestClientListens(t *testing.T) {
-	for _, version := range mcp.Versions {
+	for _, version := range mcp.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, func(c *mcp.Config) { c.ListChanged = true })

@@ -124,7 +124,7 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 	// that on to the tool (it runs to its end), so for that version the
 	// test checks what the client controls: the connection was closed.
 	servers := map[string]*httptest.Server{}
-	for _, v := range mcp.Versions {
+	for _, v := range mcp.Versions() {
 		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: mcp.IsModern(v)})
 		servers[v] = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			stop := context.AfterFunc(r.Context(), func() {
@@ -138,7 +138,7 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 		defer servers[v].Close()
 	}
 
-	for _, version := range mcp.Versions {
+	for _, version := range mcp.Versions() {
 		for _, transport := range []string{"http", "stdio"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				obs := &safeEvents{}

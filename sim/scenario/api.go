@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
 )
 
 // Options selects what to run. Values are the transcript command's names.
@@ -50,10 +49,9 @@ type Note struct {
 	Quote string // the normative sentence, quoted verbatim from the spec
 }
 
-// Versions and Transports the engine supports (the versions are sim/mcp's
-// one list).
+// Versions and Transports the engine supports.
 var (
-	Versions   = mcp.Versions
+	Versions   = []string{"2025-11-25", "2026-07-28"}
 	Transports = []string{"stdio", "http"}
 )
 

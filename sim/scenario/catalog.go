@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -56,11 +55,11 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 			return false, "bad-origin needs the http transport: stdio has no Origin header"
 		}
 	case FaultHeaderMismatch:
-		if transport != "http" || version != mcp.V20260728 {
+		if transport != "http" || version != "2026-07-28" {
 			return false, "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers"
 		}
 	case FaultMissingSession:
-		if transport != "http" || version != mcp.V20251125 {
+		if transport != "http" || version != "2025-11-25" {
 			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
 		}
 	case FaultStreamDrop:
@@ -82,8 +81,8 @@ type scenarioDef struct {
 }
 
 var (
-	bothVersions = mcp.Versions
-	onlyModern   = []string{mcp.V20260728}
+	bothVersions = []string{"2025-11-25", "2026-07-28"}
+	onlyModern   = []string{"2026-07-28"}
 	bothWires    = []string{"stdio", "http"}
 	onlyHTTP     = []string{"http"}
 )

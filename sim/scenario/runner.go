@@ -183,7 +183,7 @@ func (r *runner) record(e ev) int {
 		e.msgs = []json.RawMessage{}
 	}
 	version := ""
-	if v := r.c.Version(); v != r.o.Version && slices.Contains(Versions, v) {
+	if v := r.c.Version(); v != r.o.Version && slices.Contains(mcp.Versions(), v) {
 		version = v
 	}
 	wireVersion := r.o.Version
