@@ -178,7 +178,7 @@ func (c *Client) send(ctx context.Context, m *jsonrpc.Message, o CallOptions) Ou
 	if o.Timeout > 0 && m.Kind() == jsonrpc.KindRequest {
 		stop := c.cfg.After(o.Timeout, func() {
 			x.mu.Lock()
-			late := x.resp != nil || x.stopped
+			late := x.resp != nil || x.stopped || x.done
 			if !late {
 				x.timedOut = true
 			}
@@ -190,6 +190,9 @@ func (c *Client) send(ctx context.Context, m *jsonrpc.Message, o CallOptions) Ou
 		defer stop()
 	}
 	err := c.t.Send(x)
+	x.mu.Lock()
+	x.done = true // a deadline firing from now on has nothing to cancel
+	x.mu.Unlock()
 	// A deadline that fired on a real clock's goroutine may still be
 	// cancelling (a POST of notifications/cancelled): the exchange is over
 	// when that is done too.
@@ -200,7 +203,7 @@ func (c *Client) send(ctx context.Context, m *jsonrpc.Message, o CallOptions) Ou
 // cancel ends x early (once).
 func (c *Client) cancel(x *Exchange, cause Cause) {
 	x.mu.Lock()
-	if x.stopped {
+	if x.stopped || x.done {
 		x.mu.Unlock()
 		return
 	}
