@@ -3,11 +3,11 @@ package ui
 import (
 	"fmt"
 	"net/http"
-	"sort"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"mcpwirelab/sim/client"
+	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -55,80 +55,11 @@ func liveToken() string {
 	return v.String()
 }
 
-// LiveRequest is one HTTP request of a trace, ready to be replayed against
-// the real dev server.
-type LiveRequest struct {
-	Seq       int         // the trace step it came from (1-based)
-	Method    string      // POST, GET or DELETE
-	Headers   [][2]string // sorted by name; forbidden and per-hop headers dropped
-	Body      string
-	SimStatus int // the status the simulator showed (0 when the client gave up first)
-}
-
-// Headers a page may not set (fetch's forbidden request headers, RFC 9110
-// framing) or that belong to the simulated client, not to the replay.
-var liveDropped = map[string]bool{"Host": true, "Content-Length": true, "User-Agent": true,
-	"Origin": true, "Connection": true, "Accept-Encoding": true, "Transfer-Encoding": true}
-
 // LivePlan lists the MCP requests of tr up to and including step index upTo
-// (0-based), in order. Only exchanges with the MCP endpoint are replayable:
-// the HTTP-foundation scenarios talk to a toy API the dev server does not
-// host, and stdio has nothing to fetch.
-func LivePlan(tr *trace.Trace, upTo int) []LiveRequest {
-	if tr == nil || tr.Transport != "http" {
-		return nil
-	}
-	var out []LiveRequest
-	for i, e := range tr.Events {
-		if i > upTo {
-			break
-		}
-		if e.Channel != trace.HTTPRequest || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Path != "/mcp" {
-			continue
-		}
-		req := LiveRequest{Seq: e.Seq, Method: e.HTTP.Method}
-		for name, vals := range e.HTTP.Headers {
-			if liveDropped[http.CanonicalHeaderKey(name)] {
-				continue
-			}
-			for _, v := range vals {
-				req.Headers = append(req.Headers, [2]string{name, v})
-			}
-		}
-		sort.Slice(req.Headers, func(a, b int) bool { return req.Headers[a][0] < req.Headers[b][0] })
-		if _, body, ok := strings.Cut(e.Raw, "\r\n\r\n"); ok {
-			req.Body = body
-		}
-		for _, r := range tr.Events[i+1:] {
-			if r.Channel == trace.HTTPRequest {
-				break
-			}
-			if r.Channel == trace.HTTPResponse && r.HTTP != nil && !r.HTTP.Chunk {
-				req.SimStatus = r.HTTP.Status
-				break
-			}
-		}
-		out = append(out, req)
-	}
-	return out
-}
-
-// liveHeaders returns the headers to send: the session id the simulator
-// minted means nothing to the real server, so once the real server has
-// minted its own, that one replaces it; the token is added.
-func liveHeaders(r LiveRequest, realSession, token string) map[string]any {
-	h := map[string]any{}
-	for _, kv := range r.Headers {
-		if http.CanonicalHeaderKey(kv[0]) == http.CanonicalHeaderKey(streamhttp.HeaderSessionID) && realSession != "" {
-			h[kv[0]] = realSession
-			continue
-		}
-		h[kv[0]] = kv[1]
-	}
-	if token != "" {
-		h["Authorization"] = "Bearer " + token
-	}
-	return h
+// (0-based): the client's replay plan (sim/client), with the statuses the
+// simulator showed.
+func LivePlan(tr *trace.Trace, upTo int) []client.ReplayRequest {
+	return client.ReplayPlan(tr, upTo, scenario.EndpointPath)
 }
 
 // liveResult is what the real server answered to one replayed request.
@@ -229,28 +160,33 @@ func (l *LiveRun) onRun(ctx app.Context, e app.Event) {
 	l.running, l.results, l.ranFor = true, nil, l.key()
 	url := app.Window().Get("location").Get("origin").String() + "/mcp"
 	token := l.token
-	var step func(i int, session string)
-	step = func(i int, session string) {
+	// The replay is the client's: it swaps the simulated session id for
+	// the one the real server mints.
+	var replay client.Replay
+	var step func(i int)
+	step = func(i int) {
 		if i == len(plan) {
 			ctx.Dispatch(func(ctx app.Context) { l.running = false })
 			return
 		}
 		r := plan[i]
-		init := map[string]any{"method": r.Method, "headers": liveHeaders(r, session, token), "cache": "no-store"}
+		headers := map[string]any{}
+		for k, v := range replay.Headers(r, token) {
+			headers[k] = v
+		}
+		init := map[string]any{"method": r.Method, "headers": headers, "cache": "no-store"}
 		if r.Method != http.MethodGet && r.Method != http.MethodDelete {
 			init["body"] = r.Body
 		}
 		jsFetch(url, init, func(status int, sid, body, err string) {
-			if sid != "" {
-				session = sid
-			}
+			replay.Answered(sid)
 			ctx.Dispatch(func(ctx app.Context) {
 				l.results = append(l.results, liveResult{Seq: r.Seq, SimStatus: r.SimStatus, Status: status, Body: body, Err: err})
 			})
-			step(i+1, session)
+			step(i + 1)
 		})
 	}
-	step(0, "")
+	step(0)
 }
 
 // jsFetch calls the browser's fetch (the net/http client would add about

@@ -7,45 +7,16 @@ import (
 	"mcpwirelab/sim/scenario"
 )
 
+// TestLivePlan: the page replays the client's plan of the trace's /mcp
+// requests (sim/client's ReplayPlan, tested there with the session swap).
+// TestLivePlan: the page replays the client's plan of the trace's /mcp
+// requests (sim/client's ReplayPlan, tested there with the session swap).
 func TestLivePlan(t *testing.T) {
-	tr, err := scenario.Run(scenario.Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"})
-	if err != nil {
-		t.Fatal(err)
+	tr, _ := run(t, scenario.Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"})
+	if got := len(LivePlan(tr, len(tr.Events)-1)); got != 5 { // initialize, initialized, tools/list, tools/call, DELETE
+		t.Fatalf("%d requests", got)
 	}
-	plan := LivePlan(tr, len(tr.Events)-1)
-	var methods []string
-	for _, r := range plan {
-		methods = append(methods, r.Method)
-		for _, h := range r.Headers {
-			if liveDropped[h[0]] {
-				t.Fatalf("step %d keeps header %s", r.Seq, h[0])
-			}
-		}
-	}
-	// initialize, initialized, tools/list, tools/call, DELETE
-	if strings.Join(methods, " ") != "POST POST POST POST DELETE" {
-		t.Fatalf("methods %v", methods)
-	}
-	if plan[0].SimStatus != 200 || plan[1].SimStatus != 202 || plan[4].SimStatus != 204 {
-		t.Fatalf("simulated statuses %+v", plan)
-	}
-	if !strings.HasPrefix(plan[0].Body, `{"jsonrpc":"2.0","id":1,"method":"initialize"`) {
-		t.Fatalf("body %q", plan[0].Body)
-	}
-	// The simulator's session id is swapped for the real one, and the token added.
-	h := liveHeaders(plan[2], "real-session", "tok")
-	if h["Mcp-Session-Id"] != "real-session" || h["Authorization"] != "Bearer tok" || h["Content-Type"] != "application/json" {
-		t.Fatalf("headers %v", h)
-	}
-	if got := LivePlan(tr, 2); len(got) != 1 {
-		t.Fatalf("up to step 3: %d requests, want 1", len(got))
-	}
-
-	stdio, _ := scenario.Run(scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"})
-	if LivePlan(stdio, 100) != nil {
-		t.Fatal("stdio traces have nothing to fetch")
-	}
-	api, _ := scenario.Run(scenario.Options{Scenario: "http-anatomy", Version: "2026-07-28", Transport: "http"})
+	api, _ := run(t, scenario.Options{Scenario: "http-anatomy", Version: "2026-07-28", Transport: "http"})
 	if LivePlan(api, 100) != nil {
 		t.Fatal("the toy API is not served by the dev server")
 	}

@@ -3,9 +3,11 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"strings"
 
+	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -19,15 +21,15 @@ const (
 	DirLaunch = "launch" // host starts / connects to the server
 )
 
-// Msg summarises one JSON-RPC message carried by an event.
+// Msg summarises one JSON-RPC message carried by an event, as the
+// engine's decoder (jsonrpc.Decode) classifies it.
 type Msg struct {
-	Kind      string // "request", "notification", "result", "error", "invalid"
-	Method    string // the method, or for a response the method of the request it answers
-	ID        string // the id as written ("1", "\"a\""), empty for notifications
-	ErrCode   int
-	ErrMsg    string
-	IsError   bool   // result.isError (tool execution error)
-	RequestID string // notifications/cancelled params.requestId
+	Kind    jsonrpc.Kind // request, notification, result, error; 0 when not a valid message
+	Method  string       // the method, or for a response the method of the request it answers
+	ID      string       // the id as written ("1", "\"a\""), empty for notifications
+	ErrCode int
+	ErrMsg  string
+	IsError bool // result.isError (tool execution error)
 }
 
 // Step is the view model of one event.
@@ -38,10 +40,11 @@ type Step struct {
 	Msgs   []Msg
 	Status int  // HTTP status of a response (0 otherwise)
 	Chunk  bool // later SSE chunk of a streamed response
-	// Exchange numbers HTTP request/response pairs (1-based, 0 when none).
+	// Exchange is the HTTP exchange the step belongs to (1-based, 0 when
+	// none), as the wire numbered it.
 	Exchange int
 	// Pair is the index (0-based) of the step holding the matching
-	// JSON-RPC request/response, -1 when none.
+	// JSON-RPC request/response, -1 when none (trace.Event.InReplyTo).
 	Pair int
 }
 
@@ -58,58 +61,31 @@ func laneOf(p trace.Party) int {
 	return 1
 }
 
-// BuildSteps turns a trace into view-model steps. It only reads the trace.
+// BuildSteps turns a trace into view-model steps. It only reads the
+// trace: pairing, exchanges and statuses are the engine's facts.
 func BuildSteps(t *trace.Trace) []Step {
 	if t == nil {
 		return nil
 	}
 	steps := make([]Step, len(t.Events))
-	methodByID := map[string]string{} // request id → method (per direction of the request)
-	stepByID := map[string]int{}      // request id → step index
-	exchange := 0
-	openReq := -1 // index of the last HTTP request awaiting its response
 	for i, ev := range t.Events {
 		s := Step{N: i + 1, Ev: ev, Dir: direction(ev), Pair: -1}
 		for _, raw := range ev.Messages {
-			m := parseMsg(raw)
-			switch m.Kind {
-			case "request":
-				key := string(ev.From) + ">" + m.ID
-				methodByID[key] = m.Method
-				stepByID[key] = i
-			case "result", "error":
-				key := string(ev.To) + ">" + m.ID
-				if meth, ok := methodByID[key]; ok {
-					m.Method = meth
-					if j, ok := stepByID[key]; ok && s.Pair < 0 {
-						s.Pair = j
-						if steps[j].Pair < 0 {
-							steps[j].Pair = i
-						}
-					}
+			s.Msgs = append(s.Msgs, msgOf(raw))
+		}
+		if j := ev.InReplyTo - 1; j >= 0 && j < i {
+			s.Pair = j
+			if steps[j].Pair < 0 {
+				steps[j].Pair = i
+			}
+			for k := range s.Msgs {
+				if s.Msgs[k].Method == "" && len(steps[j].Msgs) > 0 {
+					s.Msgs[k].Method = steps[j].Msgs[0].Method
 				}
 			}
-			s.Msgs = append(s.Msgs, m)
 		}
 		if ev.HTTP != nil {
-			s.Status = ev.HTTP.Status
-			s.Chunk = ev.HTTP.Chunk
-			switch ev.Channel {
-			case trace.HTTPRequest:
-				exchange++
-				s.Exchange = exchange
-				openReq = i
-			case trace.HTTPResponse:
-				if openReq >= 0 {
-					s.Exchange = steps[openReq].Exchange
-					if s.Status == 0 && s.Chunk {
-						s.Status = steps[openReq].Status
-					}
-				}
-			}
-		}
-		if ev.Channel == trace.HTTPResponse && s.Status == 0 {
-			s.Status = statusFromRaw(ev.Raw)
+			s.Status, s.Chunk, s.Exchange = ev.HTTP.Status, ev.HTTP.Chunk, ev.HTTP.Exchange
 		}
 		steps[i] = s
 	}
@@ -132,64 +108,24 @@ func direction(ev trace.Event) string {
 	return DirHost
 }
 
-func statusFromRaw(raw string) int {
-	if !strings.HasPrefix(raw, "HTTP/") {
-		return 0
+// msgOf classifies one message with the engine's decoder.
+func msgOf(raw json.RawMessage) Msg {
+	m, err := jsonrpc.Decode(raw)
+	if err != nil {
+		return Msg{}
 	}
-	f := strings.Fields(strings.SplitN(raw, "\n", 2)[0])
-	if len(f) < 2 {
-		return 0
-	}
-	n, _ := strconv.Atoi(f[1])
-	return n
-}
-
-func parseMsg(raw json.RawMessage) Msg {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			RequestID json.RawMessage `json:"requestId"`
-		} `json:"params"`
-		Result *struct {
-			IsError bool `json:"isError"`
-		} `json:"result"`
-		Error *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return Msg{Kind: "invalid"}
-	}
-	out := Msg{ID: compactID(m.ID), Method: m.Method, RequestID: compactID(m.Params.RequestID)}
+	out := Msg{Kind: m.Kind(), Method: m.Method, ID: m.ID.String()}
 	switch {
-	case m.Method != "" && out.ID != "":
-		out.Kind = "request"
-	case m.Method != "":
-		out.Kind = "notification"
 	case m.Error != nil:
-		out.Kind = "error"
-		out.ErrCode = m.Error.Code
-		out.ErrMsg = m.Error.Message
-	case m.Result != nil:
-		out.Kind = "result"
-		out.IsError = m.Result.IsError
-	default:
-		out.Kind = "invalid"
+		out.ErrCode, out.ErrMsg = m.Error.Code, m.Error.Message
+	case out.Kind == jsonrpc.KindResult:
+		var r struct {
+			IsError bool `json:"isError"`
+		}
+		_ = json.Unmarshal(m.Result, &r)
+		out.IsError = r.IsError
 	}
 	return out
-}
-
-func compactID(raw json.RawMessage) string {
-	if len(raw) == 0 || string(raw) == "null" {
-		return ""
-	}
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return string(raw)
-	}
-	return b.String()
 }
 
 // Methods lists, in order of first appearance, every method a trace's
@@ -232,7 +168,7 @@ func (s Step) Severity() string {
 		return "err"
 	}
 	for _, m := range s.Msgs {
-		if m.Kind == "error" || m.IsError || m.Kind == "invalid" {
+		if m.Kind == jsonrpc.KindError || m.IsError || m.Kind == 0 {
 			return "err"
 		}
 	}
@@ -286,9 +222,9 @@ func (m Msg) Short(lang string) string {
 		id = " #" + strings.Trim(m.ID, `"`)
 	}
 	switch m.Kind {
-	case "request", "notification":
+	case jsonrpc.KindRequest, jsonrpc.KindNotification:
 		return m.Method + id
-	case "result":
+	case jsonrpc.KindResult:
 		word := tr(lang, "label.result")
 		if m.IsError {
 			word = tr(lang, "label.toolerr")
@@ -297,7 +233,7 @@ func (m Msg) Short(lang string) string {
 			return word + " " + m.Method + id
 		}
 		return word + id
-	case "error":
+	case jsonrpc.KindError:
 		return tr(lang, "label.error") + " " + strconv.Itoa(m.ErrCode) + id
 	}
 	return tr(lang, "label.notjson")
@@ -331,33 +267,7 @@ func (s Step) Wire() string {
 	return ""
 }
 
-func statusText(code int) string {
-	switch code {
-	case 200:
-		return "OK"
-	case 202:
-		return "Accepted"
-	case 204:
-		return "No Content"
-	case 400:
-		return "Bad Request"
-	case 401:
-		return "Unauthorized"
-	case 403:
-		return "Forbidden"
-	case 404:
-		return "Not Found"
-	case 405:
-		return "Method Not Allowed"
-	case 406:
-		return "Not Acceptable"
-	case 415:
-		return "Unsupported Media Type"
-	case 500:
-		return "Internal Server Error"
-	}
-	return ""
-}
+func statusText(code int) string { return http.StatusText(code) }
 
 func firstLine(s string, max int, fallback string) string {
 	s = strings.TrimSpace(s)
@@ -378,37 +288,15 @@ func firstLine(s string, max int, fallback string) string {
 type Deadline struct {
 	ReqIdx, CancelIdx int    // 0-based step indexes
 	StartMs, EndMs    int64  // virtual times of the request and the cancellation
-	ID                string // the request id
+	DeadlineMs        int64  // when the client's deadline was set to pass
+	ID                string // the request id (or, without JSON-RPC, its request line)
 }
 
-// FindDeadline finds the first cancelled request: a
-// notifications/cancelled naming a request id, or else a close event from
-// the client while a request still awaits its response.
+// FindDeadline finds the first request the client gave up on when its
+// deadline passed (FindDeadlines).
 func FindDeadline(steps []Step) (Deadline, bool) {
-	reqAt := map[string]int{}
-	for i, s := range steps {
-		for _, m := range s.Msgs {
-			if m.Kind == "request" {
-				reqAt[m.ID] = i
-			}
-			if m.Method == "notifications/cancelled" && m.RequestID != "" {
-				if j, ok := reqAt[m.RequestID]; ok {
-					return Deadline{ReqIdx: j, CancelIdx: i, StartMs: steps[j].Ev.TimeMs, EndMs: s.Ev.TimeMs, ID: m.RequestID}, true
-				}
-			}
-		}
-	}
-	// No cancel notification: a close by the client on an unanswered request.
-	for i, s := range steps {
-		if s.Ev.Kind != trace.KindClose || s.Ev.From != trace.Client {
-			continue
-		}
-		for j := i - 1; j >= 0; j-- {
-			r := steps[j]
-			if len(r.Msgs) > 0 && r.Msgs[0].Kind == "request" && r.Pair < 0 {
-				return Deadline{ReqIdx: j, CancelIdx: i, StartMs: r.Ev.TimeMs, EndMs: s.Ev.TimeMs, ID: r.Msgs[0].ID}, true
-			}
-		}
+	if ds := FindDeadlines(steps); len(ds) > 0 {
+		return ds[0], true
 	}
 	return Deadline{}, false
 }
@@ -472,7 +360,7 @@ func msgKey(s Step) string {
 	b.WriteString("|")
 	b.WriteString(string(s.Ev.Kind))
 	for _, m := range s.Msgs {
-		b.WriteString("|" + m.Kind + ":" + m.Method)
+		b.WriteString("|" + m.Kind.String() + ":" + m.Method)
 	}
 	if len(s.Msgs) == 0 {
 		// Launch, think, close, stderr, empty HTTP responses: by channel

@@ -16,20 +16,20 @@ func httpTrace() *trace.Trace {
 	return &trace.Trace{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "timeout", Events: []trace.Event{
 		{Seq: 1, From: trace.Host, To: trace.Host, Channel: trace.HostChannel, Kind: trace.KindThink, Raw: "Which e-mails?\n", Note: "user.prompt"},
 		{Seq: 2, From: trace.Host, To: trace.Client, Channel: trace.HostChannel, Kind: trace.KindLaunch, Raw: "connect http://127.0.0.1:8080/mcp\n", Note: "launch.http"},
-		{Seq: 3, From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage, TimeMs: 0, Note: "call.request",
+		{Seq: 3, From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage, TimeMs: 0, DeadlineMs: 2500, Note: "call.request",
 			Raw:      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: 60\r\nAccept: application/json, text/event-stream\r\nAuthorization: Bearer secret\r\nContent-Type: application/json\r\nMcp-Method: tools/call\r\nMcp-Name: it's\r\n\r\n" + `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"it's","_meta":{"progressToken":"p"}}}`,
 			Messages: msg(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"it's","_meta":{"progressToken":"p"}}}`),
-			HTTP:     &trace.HTTPInfo{Method: "POST", Path: "/mcp", Headers: map[string][]string{"Mcp-Method": {"tools/call"}}}},
+			HTTP:     &trace.HTTPInfo{Method: "POST", Path: "/mcp", Headers: map[string][]string{"Mcp-Method": {"tools/call"}}, Exchange: 1}},
 		{Seq: 4, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 10, Note: "sse.start",
-			Raw: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 200}},
+			Raw: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 200, Exchange: 1}},
 		{Seq: 5, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 500, Note: "progress",
-			Raw: "data: {}\n\n", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`), HTTP: &trace.HTTPInfo{Chunk: true}},
-		{Seq: 6, From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage, TimeMs: 2500, Note: "timeout.cancelled",
-			Raw: "POST /mcp HTTP/1.1\r\n\r\n{}", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"timeout"}}`), HTTP: &trace.HTTPInfo{Method: "POST", Path: "/mcp"}},
+			Raw: "data: {}\n\n", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`), HTTP: &trace.HTTPInfo{Status: 200, Chunk: true, Exchange: 1}},
+		{Seq: 6, From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage, TimeMs: 2500, Cancels: 3, Note: "timeout.cancelled",
+			Raw: "POST /mcp HTTP/1.1\r\n\r\n{}", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"timeout"}}`), HTTP: &trace.HTTPInfo{Method: "POST", Path: "/mcp", Exchange: 2}},
 		{Seq: 7, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 2500, Note: "accepted",
-			Raw: "HTTP/1.1 202 Accepted\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 202}},
-		{Seq: 8, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 2600, Note: "err",
-			Raw: "HTTP/1.1 400 Bad Request\r\n\r\n", Messages: msg(`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad"}}`), HTTP: &trace.HTTPInfo{Status: 400}},
+			Raw: "HTTP/1.1 202 Accepted\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 202, Exchange: 2}},
+		{Seq: 8, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 2600, InReplyTo: 3, Note: "err",
+			Raw: "HTTP/1.1 400 Bad Request\r\n\r\n", Messages: msg(`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad"}}`), HTTP: &trace.HTTPInfo{Status: 400, Exchange: 1}},
 	}}
 }
 
@@ -41,17 +41,17 @@ func stdioTrace(version string) *trace.Trace {
 	if version == "2025-11-25" {
 		ev = append(ev,
 			trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: "initialize.request", Raw: `{"jsonrpc":"2.0","id":1,"method":"initialize"}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`)},
-			trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: "initialize.result", Raw: `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":1,"result":{}}`)},
+			trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: "initialize.result", InReplyTo: 3, Raw: `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":1,"result":{}}`)},
 		)
 	} else {
 		ev = append(ev,
 			trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: "discover.request", Raw: `{"jsonrpc":"2.0","id":1,"method":"server/discover"}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":1,"method":"server/discover"}`)},
-			trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: "discover.result", Raw: `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":1,"result":{}}`)},
+			trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: "discover.result", InReplyTo: 3, Raw: `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":1,"result":{}}`)},
 		)
 	}
 	ev = append(ev,
 		trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: "call.request", Raw: `{"jsonrpc":"2.0","id":2,"method":"tools/call"}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":2,"method":"tools/call"}`)},
-		trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: "call.result", Raw: `{"jsonrpc":"2.0","id":2,"result":{"isError":true}}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":2,"result":{"isError":true}}`)},
+		trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: "call.result", InReplyTo: 5, Raw: `{"jsonrpc":"2.0","id":2,"result":{"isError":true}}` + "\n", Messages: msg(`{"jsonrpc":"2.0","id":2,"result":{"isError":true}}`)},
 		trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindClose, Note: "close"},
 	)
 	for i := range ev {

@@ -218,3 +218,45 @@ func TestCompareOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsReadTheEngineFacts: exchanges, pairs and deadlines come from the
+// trace's facts, not from ids or the order of events. The 2025-11-25 GET
+// stream's notification arrives while a nested tools/list is the last
+// request sent: it still belongs to the GET's exchange.
+func TestStepsReadTheEngineFacts(t *testing.T) {
+	_, steps := run(t, scenario.Options{Scenario: "list-changed", Version: "2025-11-25", Transport: "http"})
+	get, changed := -1, -1
+	for i, s := range steps {
+		switch {
+		case s.Ev.Note == "get-stream.request":
+			get = i
+		case s.Ev.Note == "tools-changed":
+			changed = i
+		}
+	}
+	if get < 0 || changed < 0 || steps[changed].Exchange != steps[get].Exchange || steps[changed-1].Exchange == steps[get].Exchange {
+		t.Fatalf("GET step %d, notification step %d: exchanges %d, %d", get, changed, steps[max(get, 0)].Exchange, steps[max(changed, 0)].Exchange)
+	}
+	// A subscription the client leaves is not a missed deadline.
+	if _, ok := FindDeadline(steps); ok {
+		t.Fatal("deadline found in list-changed")
+	}
+
+	// Without the engine's pairing fact a response with the same id is not
+	// paired: the stdout-pollution run's response is never read.
+	_, steps = run(t, scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio", Fault: "stdout-pollution"})
+	for _, s := range steps {
+		if s.Ev.Note == "stdout-pollution.unread" && s.Pair >= 0 {
+			t.Fatalf("the unread response is paired with step %d", s.Pair+1)
+		}
+	}
+	broken := httpTrace()
+	broken.Events[7].InReplyTo = 0
+	if s := BuildSteps(broken); s[7].Pair >= 0 || s[2].Pair >= 0 || s[7].Msgs[0].Method != "" {
+		t.Fatalf("pairing without the fact: %d %d %q", s[7].Pair, s[2].Pair, s[7].Msgs[0].Method)
+	}
+	broken.Events[2].DeadlineMs = 0
+	if _, ok := FindDeadline(BuildSteps(broken)); ok {
+		t.Fatal("a cancellation without a deadline counted as a missed deadline")
+	}
+}

@@ -16,29 +16,27 @@ func Replicas(steps []Step) int {
 	return n
 }
 
-// FindDeadlines finds every request the client gave up on. A JSON-RPC
-// cancellation (FindDeadline) is the MCP lesson's single deadline; without
-// one, each close of an HTTP request's connection before any response
-// came back is a client timeout (the http-* scenarios, which retry).
+// FindDeadlines finds every request the client gave up on because its
+// deadline passed: a request the engine recorded a deadline for
+// (trace.Event.DeadlineMs) and the first event that cancels it
+// (trace.Event.Cancels: a notifications/cancelled, or a close of its
+// stream or connection). The MCP lessons have one; the http-* scenarios,
+// which retry, one per timed-out attempt.
 func FindDeadlines(steps []Step) []Deadline {
-	if d, ok := FindDeadline(steps); ok {
-		return []Deadline{d}
-	}
 	var out []Deadline
+	seen := map[int]bool{}
 	for i, s := range steps {
-		if s.Ev.Kind != trace.KindClose || s.Ev.From != trace.Client || s.Ev.Channel != trace.HTTPRequest {
+		j := s.Ev.Cancels - 1
+		if j < 0 || j >= i || seen[j] || steps[j].Ev.DeadlineMs == 0 {
 			continue
 		}
-		for j := i - 1; j >= 0; j-- {
-			r := steps[j]
-			if r.Ev.Channel == trace.HTTPResponse || r.Ev.Kind == trace.KindClose {
-				break // answered, or an earlier exchange
-			}
-			if r.Ev.Channel == trace.HTTPRequest && r.Ev.Kind == trace.KindMessage {
-				out = append(out, Deadline{ReqIdx: j, CancelIdx: i, StartMs: r.Ev.TimeMs, EndMs: s.Ev.TimeMs, ID: r.Wire()})
-				break
-			}
+		seen[j] = true
+		r := steps[j]
+		id := r.Wire()
+		if len(r.Msgs) > 0 && r.Msgs[0].ID != "" {
+			id = r.Msgs[0].ID
 		}
+		out = append(out, Deadline{ReqIdx: j, CancelIdx: i, StartMs: r.Ev.TimeMs, EndMs: s.Ev.TimeMs, DeadlineMs: r.Ev.DeadlineMs, ID: id})
 	}
 	return out
 }

@@ -106,9 +106,14 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
 flags:
 `
 
+// logPrefix starts every line the dev server itself logs on stderr (the
+// engine's diagnostics, which the simulator shows too, have none).
+const logPrefix = "devserver: "
+
 // runServe is the default command: it serves the app and /mcp until
 // SIGINT/SIGTERM, or MCP over stdio with -stdio. Exit codes: 0 ok, 1
 // runtime failure, 2 usage error.
+
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg := defaultServeConfig()
 	var stdio bool
@@ -137,7 +142,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !validFixture(cfg.Fixture) {
 		return usageError(stderr, "-fixture %q: want %s or %s", cfg.Fixture, fixtureCourse, fixtureConformance)
 	}
-	logger := log.New(stderr, "devserver: ", log.LstdFlags)
+	logger := log.New(stderr, logPrefix, log.LstdFlags)
 
 	if stdio {
 		// 2025-11-25 transports §stdio: the server MUST NOT write anything

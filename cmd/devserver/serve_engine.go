@@ -11,7 +11,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"strings"
 	"time"
 
 	"mcpwirelab/sim/mcp"
@@ -102,7 +101,6 @@ func serveStdio(ctx context.Context, fixture string, stdin io.Reader, stdout, st
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	srv := newEngine(ctx, fixture, mcp.Config{Logf: logger.Printf})
-	srv.Logf("%s %s serving MCP on stdio (versions %s); logs on stderr, Ctrl+D or EOF to stop",
-		srv.Info().Name, srv.Info().Version, strings.Join(srv.Supported(), ", "))
+	srv.Logf("%s", stdio.Banner(srv))
 	return stdio.Serve(ctx, srv, stdin, stdout)
 }

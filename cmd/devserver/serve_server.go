@@ -143,11 +143,17 @@ func ownOrigins(requested string, addr net.Addr) []string {
 	return own
 }
 
+// securityHeaderValues are the headers securityHeaders adds to every
+// response (the parity test knows them as the dev server's own, not the
+// engine's).
+var securityHeaderValues = [][2]string{{"X-Content-Type-Options", "nosniff"}, {"Referrer-Policy", "no-referrer"}}
+
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		for _, kv := range securityHeaderValues {
+			h.Set(kv[0], kv[1])
+		}
 		if r.URL.Path != "/mcp" {
 			// The app's files are for the app's own pages: another site
 			// cannot embed them (<script src>, <img>), whatever they hold.

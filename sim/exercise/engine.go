@@ -2,7 +2,6 @@ package exercise
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/transport/stdio"
+	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/wire"
 )
 
 // EngineProbe is the Probe that grades against the lab's real server: the
@@ -38,70 +37,37 @@ func (engineProbe) HTTP(raw string) (int, http.Header, []byte, error) {
 		h := http.Header{"Content-Type": {"text/plain; charset=utf-8"}, "Connection": {"close"}}
 		return http.StatusBadRequest, h, []byte("400 Bad Request: " + err.Error()), nil
 	}
-	body, err := io.ReadAll(req.Body)
-	if err != nil {
+	if _, err := io.ReadAll(req.Body); err != nil {
 		h := http.Header{"Content-Type": {"text/plain; charset=utf-8"}, "Connection": {"close"}}
 		return http.StatusRequestTimeout, h, []byte(fmt.Sprintf("408 Request Timeout: the server waited for %d body bytes that never came (%v)", req.ContentLength, err)), nil
 	}
-	req.Body = io.NopCloser(strings.NewReader(string(body)))
-	w := &recorder{code: http.StatusOK, header: http.Header{}}
-	streamhttp.New(streamhttp.Options{Server: instantServer()}).ServeHTTP(w, req)
-	return w.code, w.header, w.body.Bytes(), nil
+	// Served through the lab's one virtual round trip: the same text, read
+	// by http.ReadRequest, answered by the real handler into wire's
+	// Recorder, read back with http.ReadResponse.
+	h := &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: instantServer()})), RemoteAddr: "127.0.0.1:53124"}
+	res, err := h.DoRaw(context.Background(), raw, &wire.Stream{})
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	return res.Response.StatusCode, res.Response.Header, res.Body, nil
 }
 
-// recorder behaves as httptest.ResponseRecorder does for the probe (status
-// 200 unless set, Content-Type sniffed on the first write when unset, no
-// body error for 1xx/204/304), written out so that net/http/httptest, with
-// its test TLS certificate and test server, stays out of the browser's
-// app.wasm.
-type recorder struct {
-	code        int
-	header      http.Header
-	wroteHeader bool
-	body        bytes.Buffer
-}
-
-func (r *recorder) Header() http.Header { return r.header }
-
-func (r *recorder) WriteHeader(code int) {
-	if r.wroteHeader {
-		return
-	}
-	if code < 100 || code > 999 {
-		panic(fmt.Sprintf("invalid WriteHeader code %v", code))
-	}
-	r.code, r.wroteHeader = code, true
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	if !r.wroteHeader {
-		_, hasType := r.header["Content-Type"]
-		if !hasType && r.header.Get("Transfer-Encoding") == "" {
-			r.header.Set("Content-Type", http.DetectContentType(b))
-		}
-		r.WriteHeader(http.StatusOK)
-	}
-	r.body.Write(b)
-	switch {
-	case r.code >= 100 && r.code <= 199, r.code == 204, r.code == 304:
-		return 0, http.ErrBodyNotAllowed
-	}
-	return len(b), nil
-}
-
-// Flush sends the header if it was not (a streamed response is recorded
-// whole).
-func (r *recorder) Flush() { r.WriteHeader(http.StatusOK) }
-
-// Stdio feeds the lines to a fresh server process, in order, then closes
-// stdin; it returns what the server wrote to stdout.
+// Stdio feeds the lines to a fresh server process over the lab's virtual
+// pipe, in order, then closes stdin; it returns what the server wrote to
+// stdout.
 func (engineProbe) Stdio(lines []string) ([]string, error) {
-	p := stdio.NewPeer(instantServer())
+	p := wire.NewVirtualPipe(instantServer())
 	var out []string
+	p.Attach(func(pc *wire.Piece) {
+		if pc.Event.Channel == trace.Stdout {
+			out = append(out, strings.TrimSuffix(pc.Event.Raw, "\n"))
+		}
+	})
+	ctx := context.Background()
 	for _, l := range lines {
-		p.HandleLine(context.Background(), []byte(l), func(m *jsonrpc.Message) {
-			out = append(out, string(m.Encode()))
-		})
+		if err := p.Write(ctx, []byte(l+"\n")); err != nil {
+			return out, err
+		}
 	}
-	return out, nil
+	return out, p.CloseStdin(ctx)
 }

@@ -1,11 +1,12 @@
 package exercise
 
 import (
-	"bufio"
 	"encoding/json"
-	"mime"
 	"net/http"
 	"strings"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/wire"
 )
 
 // Probe sends a learner's message to the engine's real server and reports
@@ -30,11 +31,11 @@ type Probe interface {
 	Stdio(lines []string) (stdout []string, err error)
 }
 
-// rpcReply is a decoded JSON-RPC response.
+// rpcReply is a JSON-RPC response the server sent, read with the engine's
+// decoder (jsonrpc.Decode, through wire.Decode).
 type rpcReply struct {
-	msg     map[string]any
-	id      any
-	hasID   bool
+	id      any            // the id as JSON, nil when absent
+	hasID   bool           // the response carries an id
 	result  map[string]any // nil unless a result object
 	isRes   bool
 	code    int // error code when !isRes
@@ -42,31 +43,35 @@ type rpcReply struct {
 	data    any
 }
 
+// decodeReply reads one response; false for anything that is not a valid
+// JSON-RPC response (garbage, a request, a notification).
 func decodeReply(raw []byte) (*rpcReply, bool) {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
+	m := wire.Decode(raw)
+	if m == nil {
 		return nil, false
 	}
-	m, ok := v.(map[string]any)
-	if !ok {
+	return replyOf(m)
+}
+
+func replyOf(m *jsonrpc.Message) (*rpcReply, bool) {
+	switch m.Kind() {
+	case jsonrpc.KindResult, jsonrpc.KindError:
+	default:
 		return nil, false
 	}
-	r := &rpcReply{msg: m}
-	r.id, r.hasID = m["id"]
-	if res, ok := m["result"]; ok {
-		r.isRes = true
-		r.result, _ = res.(map[string]any)
+	r := &rpcReply{hasID: !m.ID.IsZero()}
+	if r.hasID {
+		_ = json.Unmarshal([]byte(m.ID.String()), &r.id)
+	}
+	if m.Error != nil {
+		r.code, r.message = m.Error.Code, m.Error.Message
+		if len(m.Error.Data) > 0 {
+			_ = json.Unmarshal(m.Error.Data, &r.data)
+		}
 		return r, true
 	}
-	e, ok := m["error"].(map[string]any)
-	if !ok {
-		return r, false
-	}
-	if f, ok := e["code"].(float64); ok {
-		r.code = int(f)
-	}
-	r.message, _ = e["message"].(string)
-	r.data = e["data"]
+	r.isRes = true
+	_ = json.Unmarshal(m.Result, &r.result)
 	return r, true
 }
 
@@ -92,39 +97,17 @@ func (r *rpcReply) toolError() (string, bool) {
 }
 
 // httpReply extracts the JSON-RPC response from an HTTP response body:
-// the body itself for application/json, the last data event carrying a
-// response for text/event-stream. nil when there is none.
+// the body itself for application/json, the last event carrying a
+// response for text/event-stream (read with the lab's one SSE reader).
+// nil when there is none.
 func httpReply(header http.Header, body []byte) *rpcReply {
-	ct, _, _ := mime.ParseMediaType(header.Get("Content-Type"))
-	if ct == "text/event-stream" {
-		var last *rpcReply
-		var data []string
-		flush := func() {
-			if len(data) > 0 {
-				if r, ok := decodeReply([]byte(strings.Join(data, "\n"))); ok && (r.isRes || r.code != 0) {
-					last = r
-				}
-			}
-			data = nil
+	var last *rpcReply
+	for _, m := range wire.Messages(header.Get("Content-Type"), body) {
+		if r, ok := replyOf(m); ok {
+			last = r
 		}
-		sc := bufio.NewScanner(strings.NewReader(string(body)))
-		sc.Buffer(make([]byte, 64*1024), 4<<20)
-		for sc.Scan() {
-			line := strings.TrimRight(sc.Text(), "\r")
-			switch {
-			case line == "":
-				flush()
-			case strings.HasPrefix(line, "data:"):
-				data = append(data, strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " "))
-			}
-		}
-		flush()
-		return last
 	}
-	if r, ok := decodeReply(body); ok {
-		return r
-	}
-	return nil
+	return last
 }
 
 // describeHTTP summarises what the server answered, for notes and problems.

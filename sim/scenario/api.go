@@ -19,6 +19,10 @@ type Options struct {
 	// fields take the defaults (2000, 5, 250, 0, 1), Retries < 0 means
 	// none. Other scenarios ignore it.
 	Client httplab.ClientConfig
+	// Endpoint is the URL the MCP client connects to over HTTP (the
+	// launch line and every Host header name it); empty means
+	// http://127.0.0.1:8080/mcp, the dev server's default address.
+	Endpoint string
 }
 
 // Info describes a scenario for pickers.

@@ -1,13 +1,17 @@
 package scenario
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 // Faults the host can inject, in display order.
@@ -187,6 +191,11 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 	if err := o.Client.Validate(); err != nil {
 		return o, nil, fmt.Errorf("%w client setting: %v", ErrUnknown, err)
 	}
+	if o.Endpoint != "" {
+		if u, err := url.Parse(o.Endpoint); err != nil || u.Scheme != "http" || u.Host == "" {
+			return o, nil, fmt.Errorf("%w endpoint %q (want an http:// URL)", ErrUnknown, o.Endpoint)
+		}
+	}
 	return o, def, nil
 }
 
@@ -200,11 +209,70 @@ func Run(o Options) (*trace.Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	spec := serverSpec{}
-	if def.server != nil {
-		spec = def.server(o)
-	}
-	r := newRunner(o, spec)
+	r := newRunner(o, def.serverFor(o), nil)
 	def.run(r)
 	return r.trace(), nil
+}
+
+func (d *scenarioDef) serverFor(o Options) serverSpec {
+	if d.server == nil {
+		return serverSpec{}
+	}
+	return d.server(o)
+}
+
+// Remote is a real server for RunRemote: a wire to its HTTP endpoint
+// (Options.Endpoint names the URL), or the pipe to a server process not
+// yet started (stdio).
+type Remote struct {
+	HTTP wire.HTTP
+	Pipe wire.Pipe
+	// Timeout bounds the whole run (a real server may never answer);
+	// zero means one minute.
+	Timeout time.Duration
+}
+
+// Servable reports whether a real server running the lab's default
+// configuration (the dev server) can serve a run exactly as the simulator
+// does, and if not, why: scenarios that change the server (its tools, its
+// versions, replicas, an administrator's edit) or talk to the toy HTTP API
+// cannot.
+func Servable(o Options) (bool, string) {
+	o, def, err := Validate(o)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch {
+	case strings.HasPrefix(o.Scenario, "http-"):
+		return false, o.Scenario + " talks to the toy HTTP API, which the dev server does not host"
+	case def.serverFor(o) != serverSpec{}:
+		return false, o.Scenario + " needs a server configured differently from the dev server's (" + o.Fault + ")"
+	}
+	return true, ""
+}
+
+// RunRemote runs a scenario's Host and Client, unchanged, against a real
+// server instead of the simulator's: the client, its faults and the
+// annotations are the same; the server's answers and the times (real, in
+// ms since the start) are the real server's. Only Servable runs qualify.
+func RunRemote(o Options, rem Remote) (*trace.Trace, error) {
+	if ok, why := Servable(o); !ok {
+		return nil, fmt.Errorf("%w: %s", ErrNotApplicable, why)
+	}
+	o, def, _ := Validate(o)
+	if (o.Transport == "http" && rem.HTTP == nil) || (o.Transport == "stdio" && rem.Pipe == nil) {
+		return nil, fmt.Errorf("scenario: RunRemote over %s needs a wire for it", o.Transport)
+	}
+	r := newRunner(o, serverSpec{}, &wires{http: rem.HTTP, pipe: rem.Pipe})
+	if rem.Timeout <= 0 {
+		rem.Timeout = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), rem.Timeout)
+	defer cancel()
+	r.ctx = ctx
+	def.run(r)
+	if !r.closed {
+		_ = r.c.Close(context.Background(), callOpts{Tag: "session-delete"})
+	}
+	return r.trace(), ctx.Err()
 }

@@ -2,22 +2,20 @@ package scenario
 
 // HTTP foundations: plain HTTP, before any MCP. The client (sim/httplab's
 // retry policy, configured through Options.Client) calls sim/httplab's
-// JSON API over the same virtual HTTP as the MCP scenarios: the request is
-// written with net/http, parsed back with http.ReadRequest, served by the
-// real handler into the runner's recorder, and parsed with
-// http.ReadResponse. Nothing here depends on the MCP version, so both
+// JSON API over the same virtual HTTP as the MCP scenarios (sim/wire's
+// VirtualHTTP): the request is written with net/http, parsed back with
+// http.ReadRequest, served by the real handler into wire's Recorder, and
+// parsed with http.ReadResponse. Nothing here depends on the MCP version, so both
 // versions produce byte-identical transcripts; events carry no spec (the
 // annotations cite the MCP transport pages and, in their text, the RFCs).
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httputil"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,19 +23,12 @@ import (
 	"mcpwirelab/sim/httplab"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/wire"
 )
 
 // APIHost is the authority the lab's client calls (a plain JSON API, not
 // the MCP endpoint).
 const APIHost = "api.acme.example"
-
-// plainHooks turn the runner's recorder into a plain-HTTP recorder: note
-// names each response piece (status line and headers, or a later chunk),
-// after sees it once recorded.
-type plainHooks struct {
-	note  func(status int, raw string, chunk bool) string
-	after func(raw string, chunk bool)
-}
 
 // attempt is one line of the ledger's timeline.
 type attempt struct {
@@ -51,6 +42,8 @@ type lab struct {
 	r      *runner
 	api    *httplab.API
 	client *httplab.Client
+	wire   *wire.VirtualHTTP
+	told   bool // the server's wait for missing body bytes was shown
 
 	// the call in flight
 	label   string
@@ -64,6 +57,7 @@ type lab struct {
 func newLab(r *runner, o httplab.Options) *lab {
 	o.Sleep = r.clock.Sleep
 	l := &lab{r: r, api: httplab.NewAPI(o)}
+	l.wire = &wire.VirtualHTTP{Route: wire.Handler(l.api), Date: r.date, RemoteAddr: "127.0.0.1:53124", Stall: l.stall}
 	l.client = httplab.NewClient(r.o.Client, l.do, r.clock.Sleep, func() time.Time { return epoch().Add(r.clock.Now()) })
 	l.client.OnDecision = l.decided
 	return l
@@ -124,129 +118,79 @@ func (l *lab) call(label string, newReq func() *http.Request) httplab.Result {
 	return l.client.Send(context.Background(), newReq)
 }
 
-// do is the lab client's transport: one attempt over virtual HTTP.
+// do is the lab client's transport: one attempt over the virtual HTTP
+// wire (the same round trip as the MCP client's).
 func (l *lab) do(req *http.Request, timeout time.Duration) (httplab.Exchange, error) {
 	r := l.r
-	var wire bytes.Buffer
-	if err := req.Write(&wire); err != nil {
-		panic("scenario: the lab client cannot write its request: " + err.Error())
-	}
-	raw := wire.String()
-	if l.rewrite != nil {
-		raw = l.rewrite(raw)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// The server reads from the connection: first the bytes the client
-	// sent, then nothing until the client closes (a server that wants more
-	// body than arrived waits, as on a real socket).
-	stall := &stallReader{l: l, ctx: ctx}
-	br := bufio.NewReader(io.MultiReader(strings.NewReader(raw), stall))
-	parsed, err := http.ReadRequest(br)
-	if err != nil {
-		panic("scenario: the lab client wrote an unparsable request: " + err.Error())
-	}
-	if head, _, ok := strings.Cut(raw, "\r\n\r\n"); ok {
-		stall.sent, stall.declared = len(raw)-len(head)-4, parsed.ContentLength
-	}
-	hdr := headerMap(parsed.Header)
-	hdr["Host"] = []string{parsed.Host}
-	r.replica = 0
-	r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindMessage, raw: raw,
-		note: l.label + ".request", http: &trace.HTTPInfo{Method: parsed.Method, Path: parsed.URL.RequestURI(), Headers: hdr}})
-	l.timeline = append(l.timeline, attempt{atMs: l.nowMs(), line: parsed.Method + " " + parsed.URL.RequestURI()})
-	parsed = parsed.WithContext(ctx)
-	parsed.RemoteAddr = "127.0.0.1:53124"
-
-	rec := &recorder{r: r, label: l.label, hdr: http.Header{}}
+	s := &wire.Stream{}
 	timedOut := false
+	sent := 0 // the request's seq
 	var alarm *vclock.Alarm
 	arm := func() {
 		alarm = r.clock.AfterFunc(timeout, func() {
 			timedOut = true
 			r.host(trace.Client, trace.Client, "http-timeout.fired",
 				fmt.Sprintf("timer: no response bytes for %d ms → give up and close the connection\n", timeout.Milliseconds()))
-			r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, note: "http-timeout.close"})
-			rec.clientClosed = true
-			cancel()
+			r.record(ev{from: trace.Client, to: trace.Server, ch: trace.HTTPRequest, kind: trace.KindClose, note: "http-timeout.close", cancels: sent})
+			s.Close()
 		})
 	}
-	arm()
-	rec.plain = &plainHooks{note: l.noteFor, after: func(raw string, chunk bool) {
+	s.OnPiece = func(p *wire.Piece) {
+		if p.Event.Channel == trace.HTTPRequest {
+			sent = r.piece(p, l.label+".request", timeout)
+			l.timeline = append(l.timeline, attempt{atMs: l.nowMs(), line: p.Event.HTTP.Method + " " + p.Event.HTTP.Path})
+			arm()
+			return
+		}
 		alarm.Stop()
+		r.piece(p, l.noteFor(p), 0)
 		if l.onPiece != nil {
-			l.onPiece(pieceBody(raw, chunk), !chunk)
+			l.onPiece(p.Body, !p.Event.HTTP.Chunk)
 		}
 		arm() // the timeout counts from the last bytes received
-	}}
-	l.api.ServeHTTP(rec, parsed)
-	alarm.Stop()
-	full := rec.finish()
-	alarm.Stop()
-	if n := br.Buffered(); n > 0 && !timedOut {
-		left, _ := br.Peek(n)
+	}
+	l.told = false
+	l.wire.Rewrite = l.rewrite
+	res, err := l.wire.Do(ctx, req, s)
+	if alarm != nil {
+		alarm.Stop()
+	}
+	if n := len(res.Leftover); n > 0 && !timedOut {
 		r.host(trace.Server, trace.Server, "content-length.leftover", fmt.Sprintf(
 			"%d bytes the client sent were not part of the body Content-Length announced: %q\n"+
-				"they stay on the connection, where the server would read them as the start of the next request\n", n, left))
+				"they stay on the connection, where the server would read them as the start of the next request\n", n, res.Leftover))
 	}
 	if timedOut {
 		l.timeline[len(l.timeline)-1].result = "timeout"
-		return httplab.Exchange{WireBytes: len(full)}, httplab.ErrTimeout
+		return httplab.Exchange{WireBytes: res.WireBytes}, httplab.ErrTimeout
 	}
-	resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(full)), parsed)
 	if err != nil {
-		panic("scenario: the API wrote an unparsable response: " + err.Error())
+		panic("scenario: the lab's exchange failed: " + err.Error())
 	}
-	l.timeline[len(l.timeline)-1].result = resp.Status
-	ex, err := httplab.ReadExchange(resp, len(full))
-	if err != nil {
-		panic("scenario: the API's response body does not read: " + err.Error())
-	}
-	return ex, nil
+	l.timeline[len(l.timeline)-1].result = res.Response.Status
+	return httplab.Exchange{Response: res.Response, Body: res.Body, WireBytes: res.WireBytes}, nil
 }
 
-// stallReader is the connection after the request's last byte: reading
+// stall is the server waiting for body bytes that never come: reading
 // blocks (on the virtual clock) until the client gives up.
-type stallReader struct {
-	l        *lab
-	ctx      context.Context
-	sent     int   // body bytes the client sent
-	declared int64 // Content-Length the client announced
-	told     bool
-}
-
-func (s *stallReader) Read([]byte) (int, error) {
-	if !s.told {
-		s.told = true
-		s.l.r.host(trace.Server, trace.Server, "content-length.waiting", fmt.Sprintf(
+func (l *lab) stall(ctx context.Context, sent int, declared int64) error {
+	if !l.told {
+		l.told = true
+		l.r.host(trace.Server, trace.Server, "content-length.waiting", fmt.Sprintf(
 			"body: %d bytes read, Content-Length promised %d → the server waits for %d more bytes…\n",
-			s.sent, s.declared, s.declared-int64(s.sent)))
+			sent, declared, declared-int64(sent)))
 	}
-	if err := s.l.r.clock.Sleep(s.ctx, 24*time.Hour); err != nil {
-		return 0, err
-	}
-	return 0, io.EOF
-}
-
-// pieceBody is the body bytes inside one recorded response piece: after
-// the head, de-chunked when the response is streamed.
-func pieceBody(raw string, chunk bool) []byte {
-	if !chunk {
-		head, rest, _ := strings.Cut(raw, "\r\n\r\n")
-		if !strings.Contains(head, "\r\nTransfer-Encoding: chunked") {
-			return []byte(rest)
-		}
-		raw = rest
-	}
-	b, _ := io.ReadAll(httputil.NewChunkedReader(strings.NewReader(raw)))
-	return b
+	return l.r.clock.Sleep(ctx, 24*time.Hour)
 }
 
 // noteFor names a response piece: <label>.result / .replayed /
 // .error.<status>, or sse.open / sse.event / sse.heartbeat / sse.end.
-func (l *lab) noteFor(status int, raw string, chunk bool) string {
+func (l *lab) noteFor(p *wire.Piece) string {
+	status, chunk, raw := p.Event.HTTP.Status, p.Event.HTTP.Chunk, p.Event.Raw
 	if l.sse && status == http.StatusOK {
-		body := string(pieceBody(raw, chunk))
+		body := string(p.Body)
 		switch {
 		case !chunk:
 			return "sse.open"
@@ -482,10 +426,10 @@ func httpSSE(r *runner) {
 
 	r.host(trace.Client, trace.Client, "sse.streaming",
 		"reader 1 (streaming): parse the body as it arrives; a blank line completes an event\n")
-	var p httplab.SSEParser
+	var p wire.SSEReader
 	l.onPiece = func(body []byte, first bool) {
 		if first {
-			p = httplab.SSEParser{} // a new attempt starts a new stream
+			p = wire.SSEReader{} // a new attempt starts a new stream
 		}
 		for _, it := range p.Feed(body) {
 			if it.Comment {
@@ -499,11 +443,11 @@ func httpSSE(r *runner) {
 
 	r.host(trace.Client, trace.Client, "sse.buffered",
 		"reader 2 (buffered): read the whole body first (io.ReadAll), then parse it\n")
-	var q httplab.SSEParser
+	var q wire.SSEReader
 	var arrived []int64
 	l.onPiece = func(body []byte, first bool) {
 		if first {
-			q, arrived = httplab.SSEParser{}, nil
+			q, arrived = wire.SSEReader{}, nil
 		}
 		for _, it := range q.Feed(body) {
 			if !it.Comment {
@@ -515,8 +459,8 @@ func httpSSE(r *runner) {
 	res := l.call("api.events", sseReq)
 	l.onPiece = nil
 	var b strings.Builder
-	var items []httplab.SSEItem
-	for _, it := range httplab.ParseSSE(res.Body) {
+	var items []wire.SSEItem
+	for _, it := range wire.ParseSSE(res.Body) {
 		if !it.Comment {
 			items = append(items, it)
 		}

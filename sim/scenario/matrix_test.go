@@ -308,7 +308,7 @@ func TestWireInvariants(t *testing.T) {
 					if !strings.HasPrefix(e.Raw, "HTTP/1.1 "+strconv.Itoa(e.HTTP.Status)+" ") {
 						t.Fatalf("%s: event %d: status line %q", name, e.Seq, strings.SplitN(e.Raw, "\r\n", 2)[0])
 					}
-					if e.HTTP.Status == http.StatusAccepted && !strings.HasSuffix(e.Raw, "Content-Length: 0\r\n"+dateLine(e.Raw)+"\r\n") {
+					if e.HTTP.Status == http.StatusAccepted && (!strings.HasSuffix(e.Raw, "\r\n\r\n") || !strings.Contains(e.Raw, "\r\nContent-Length: 0\r\n")) {
 						t.Fatalf("%s: event %d: 202 must have no body: %q", name, e.Seq, e.Raw)
 					}
 				}
@@ -329,15 +329,6 @@ func TestWireInvariants(t *testing.T) {
 			}
 		}
 	}
-}
-
-func dateLine(raw string) string {
-	i := strings.Index(raw, "Date: ")
-	if i < 0 {
-		return ""
-	}
-	j := strings.Index(raw[i:], "\r\n")
-	return raw[i : i+j+2]
 }
 
 func TestRunRejectsBadOptions(t *testing.T) {

@@ -28,14 +28,13 @@ func capabilitiesScenario(r *runner) {
 		return
 	}
 	r.host(trace.Client, trace.Client, "capabilities.read",
-		fmt.Sprintf("server capabilities: %s (no \"prompts\")\n", r.serverCaps))
+		fmt.Sprintf("server capabilities: %s (no \"prompts\")\n", r.c.Session().Capabilities))
 	// A careless client asks anyway. 2026-07-28 schema MethodNotFoundError:
 	// a method "gated behind a server capability the server did not
 	// advertise" is -32601 (HTTP 404 in 2026-07-28).
-	out := r.request(mcp.MethodPromptsList, nil, callOpts{label: "prompts-list"})
-	if out.resp != nil && out.resp.Error != nil {
-		r.host(trace.Client, trace.Host, "capabilities.refused",
-			fmt.Sprintf("error %d %s\n", out.resp.Error.Code, out.resp.Error.Message))
+	out := r.request(mcp.MethodPromptsList, nil, callOpts{Tag: "prompts-list"})
+	if e := out.Error(); e != nil {
+		r.host(trace.Client, trace.Host, "capabilities.refused", fmt.Sprintf("error %d %s\n", e.Code, e.Message))
 	}
 	if tools, ok := r.listTools(); ok {
 		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
@@ -128,45 +127,26 @@ func listChangedScenario(r *runner) {
 		stop()
 	}
 	switch {
-	case mcp.IsModern(r.version):
+	case mcp.IsModern(r.c.Version()):
 		// 2026-07-28 basic/patterns/subscriptions: opt in per notification
 		// type on a long-lived subscriptions/listen request.
-		r.request(mcp.MethodListen, map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}},
-			callOpts{label: "listen", onNotify: react})
+		r.c.Listen(r.ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, callOpts{Tag: "listen", OnNotify: react})
 	case r.o.Transport == "stdio":
 		// 2025-11-25: a server that declared listChanged just writes the
 		// notification on stdout, between responses.
 		if firstList() {
-			r.watchLegacyStdio(react)
+			r.c.Listen(r.ctx, mcp.SubscriptionFilter{}, callOpts{Tag: "listen", OnNotify: react})
 		}
 	default:
 		// 2025-11-25 HTTP: the client opens the session's GET stream,
 		// then lists.
-		req := r.buildRequest(http.MethodGet, nil, nil, callOpts{})
-		req.Header["Accept"] = []string{"text/event-stream"}
-		r.roundTrip(req, nil, callOpts{label: "get-stream", onNotify: react, onOpen: func(stop func()) {
+		r.c.Listen(r.ctx, mcp.SubscriptionFilter{}, callOpts{Tag: "get-stream", OnNotify: react, OnOpen: func(stop func()) {
 			if !firstList() {
 				stop()
 			}
-		}}, "get-stream.request")
+		}})
 	}
 	r.finish()
-}
-
-// watchLegacyStdio runs the stdio server's change watcher until the first
-// change, recording what it writes to stdout.
-func (r *runner) watchLegacyStdio(react func(n *jsonrpc.Message, stop func())) {
-	ctx, cancel := contextWithCancel()
-	defer cancel()
-	_ = r.srv.WatchTools(ctx, func() {
-		n := r.srv.ToolsChangedNotice(r.peer.Conn())
-		if n == nil {
-			return
-		}
-		r.record(ev{from: trace.Server, to: trace.Client, ch: trace.Stdout, kind: trace.KindMessage,
-			raw: string(n.Encode()) + "\n", msgs: raws(n), note: "tools-changed", spec: specStdio})
-		react(n, cancel)
-	})
 }
 
 // ---- load-balancer: sessions vs stateless requests across replicas ----
@@ -179,24 +159,22 @@ func loadBalancerServer(Options) serverSpec {
 func loadBalancerScenario(r *runner) {
 	r.host(trace.Host, trace.Host, "user.prompt", "Draft an e-mail to Ana about the login incident, then send it.\n")
 	r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
-		raw:  "connect http://" + EndpointHost + EndpointPath + " (a round-robin load balancer in front of replicas 1 and 2)\n",
+		raw:  "connect " + r.endpoint + " (a round-robin load balancer in front of replicas 1 and 2)\n",
 		note: "lb.launch", spec: specHTTP})
-	if !mcp.IsModern(r.version) {
+	if !mcp.IsModern(r.c.Version()) {
 		// 2025-11-25: the session lives in the memory of the replica that
 		// answered initialize. The next request goes to the other one.
 		for attempt := 1; attempt <= 2; attempt++ {
-			r.sessionID, r.negotiated = "", false
+			r.c.Reset()
 			label := "initialize"
 			if attempt > 1 {
 				label = "reinitialize"
 			}
-			out := r.request(mcp.MethodInitialize, mcp.InitializeParams(r.o.Version), callOpts{noMeta: true, label: label})
-			if !r.ok(out) {
+			if _, out := r.c.Initialize(r.ctx, callOpts{Tag: label}); !r.ok(out) {
 				return
 			}
-			r.negotiated = true
 			got := r.notify(mcp.MethodInitialized, nil, "initialized")
-			if got.status != http.StatusNotFound {
+			if got.Status != http.StatusNotFound {
 				break
 			}
 			if attempt == 1 {
@@ -258,37 +236,37 @@ func dualEraScenario(r *runner) {
 	r.host(trace.Host, trace.Host, "user.prompt", "List the tools of the server I just configured.\n")
 	r.launch()
 	if r.o.Fault == FaultUnsupportedVersion {
-		r.version = futureVersion
+		r.c.SetVersion(futureVersion)
 	}
 	// Probe with a modern request first (versioning §Backward Compatibility).
-	out := r.request(mcp.MethodDiscover, nil, callOpts{label: "probe"})
-	modern := out.resp != nil && out.resp.Error == nil
-	if out.resp != nil && out.resp.Error != nil {
-		code := out.resp.Error.Code
-		modern = modernErrorCodes(code) || (code == jsonrpc.CodeMethodNotFound && out.status == http.StatusNotFound)
+	out := r.request(mcp.MethodDiscover, nil, callOpts{Tag: "probe"})
+	e := out.Error()
+	modern := out.Response != nil && e == nil
+	if e != nil {
+		modern = modernErrorCodes(e.Code) || (e.Code == jsonrpc.CodeMethodNotFound && out.Status == http.StatusNotFound)
 	}
 	switch {
-	case modern && out.resp.Error != nil && out.resp.Error.Code == jsonrpc.CodeUnsupportedProtocolVersion:
+	case modern && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion:
 		var data mcp.UnsupportedVersionData
-		_ = json.Unmarshal(out.resp.Error.Data, &data)
-		r.version = data.Supported[0]
+		_ = json.Unmarshal(e.Data, &data)
+		r.c.SetVersion(data.Supported[0])
 		r.host(trace.Client, trace.Client, "era.modern-retry",
-			fmt.Sprintf("-32022 is a modern error: the server is modern. Do NOT fall back to initialize; retry with %s from supported %v\n", r.version, data.Supported))
-		if !r.ok(r.request(mcp.MethodDiscover, nil, callOpts{label: "discover-retry"})) {
+			fmt.Sprintf("-32022 is a modern error: the server is modern. Do NOT fall back to initialize; retry with %s from supported %v\n", r.c.Version(), data.Supported))
+		if !r.ok(r.request(mcp.MethodDiscover, nil, callOpts{Tag: "discover-retry"})) {
 			return
 		}
 	case modern:
-		r.host(trace.Client, trace.Client, "era.modern", "DiscoverResult: the server is modern; stay on "+r.version+"\n")
+		r.host(trace.Client, trace.Client, "era.modern", "DiscoverResult: the server is modern; stay on "+r.c.Version()+"\n")
 	default:
 		why := "no recognized modern error"
-		if out.resp != nil && out.resp.Error != nil {
-			why = fmt.Sprintf("error %d is not a modern error", out.resp.Error.Code)
+		if e != nil {
+			why = fmt.Sprintf("error %d is not a modern error", e.Code)
 		}
-		if out.status != 0 {
-			why = fmt.Sprintf("HTTP %d and %s", out.status, why)
+		if out.Status != 0 {
+			why = fmt.Sprintf("HTTP %d and %s", out.Status, why)
 		}
 		r.host(trace.Client, trace.Client, "era.legacy", why+": the server is legacy → fall back to initialize (2025-11-25)\n")
-		r.version = mcp.V20251125
+		r.c.SetVersion(mcp.V20251125)
 		if !r.handshake() {
 			return
 		}

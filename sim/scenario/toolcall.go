@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // Versions the faulty clients ask for.
@@ -20,10 +20,6 @@ const (
 	// the first version a Streamable HTTP client can speak.
 	oldVersion = "2025-03-26"
 )
-
-// rebindHost is the attacker's name after DNS rebinding: it resolves to
-// 127.0.0.1, on the server's port.
-const rebindHost = "attacker.example:8080"
 
 // toolCall is the course's main scenario: the host launches (or connects
 // to) the server, discovers it, lists tools, lets the model choose a call,
@@ -88,8 +84,7 @@ func progressScenario(r *runner) {
 	if r.o.Fault == FaultTimeout {
 		timeout = clientTimeout
 	}
-	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: timeout,
-		DropStream: r.o.Fault == FaultStreamDrop})
+	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: timeout})
 	r.finish()
 }
 
@@ -106,27 +101,11 @@ type toolChoice struct {
 	// Intermediate: the model goes on to another call instead of
 	// answering the user after this one.
 	Intermediate bool
-	// DropStream: the network breaks the response stream after the
-	// first progress event (fault stream-drop, HTTP).
-	DropStream bool
 }
 
 // start launches/connects and performs discovery for the version. It
 // returns false when the run is over (the fault ended it).
 func (r *runner) start() bool {
-	switch r.o.Fault {
-	case FaultBadOrigin:
-		// A page on another site makes the request from the user's
-		// browser: a cross-origin request, with the page's Origin and the
-		// server's own Host. The Origin check stops it.
-		r.origin = "http://attacker.example"
-	case FaultDNSRebinding:
-		// DNS rebinding: the attacker's page re-resolved its own name to
-		// 127.0.0.1, so to the browser the request is same-origin and Host
-		// and Origin both carry the attacker's name. The Host check (the
-		// dev server's, in front of the Origin check) stops it first.
-		r.origin, r.hostHeader = "http://"+rebindHost, rebindHost
-	}
 	r.launch()
 	if mcp.IsModern(r.o.Version) {
 		return r.discover()
@@ -140,14 +119,19 @@ func (r *runner) launch() {
 	if r.o.Transport == "stdio" {
 		r.record(ev{from: trace.Host, to: trace.Server, ch: trace.HostChannel, kind: trace.KindLaunch,
 			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
-		r.srv.Logf("mcp-wire-lab 1.0.0 serving MCP on stdio (versions %s)", strings.Join(r.srv.Supported(), ", "))
 	} else {
-		raw := "connect http://" + EndpointHost + EndpointPath + "\n"
-		if r.hostHeader != "" {
-			raw = "connect http://" + r.hostHeader + EndpointPath + " (" + strings.Split(r.hostHeader, ":")[0] + " now resolves to 127.0.0.1)\n"
+		raw := "connect " + r.endpoint + "\n"
+		if r.o.Fault == FaultDNSRebinding {
+			// The host connects by the attacker's name, which now
+			// resolves to 127.0.0.1 (faults.go sends it as Host).
+			raw = "connect " + rebindURL(r.endpoint) + " (" + rebindHost + " now resolves to 127.0.0.1)\n"
 		}
 		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
 			raw: raw, note: "launch.http", spec: specHTTP})
+	}
+	if err := r.c.Start(r.ctx); err != nil {
+		r.host(trace.Client, trace.Host, "host.failure", "cannot start the server: "+err.Error()+"\n")
+		r.closed = true
 	}
 }
 
@@ -155,29 +139,19 @@ func (r *runner) launch() {
 // course shows it; server/discover §When to Call).
 func (r *runner) discover() bool {
 	if r.o.Fault == FaultUnsupportedVersion {
-		r.version = futureVersion
+		r.c.SetVersion(futureVersion)
 	}
-	out := r.request(mcp.MethodDiscover, nil, callOpts{label: r.openingLabel()})
-	if r.o.Fault == FaultUnsupportedVersion && out.resp != nil && out.resp.Error != nil &&
-		out.resp.Error.Code == jsonrpc.CodeUnsupportedProtocolVersion {
+	_, out := r.c.Discover(r.ctx, callOpts{Tag: r.openingLabel("discover")})
+	if e := out.Error(); r.o.Fault == FaultUnsupportedVersion && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion {
 		// versioning §Protocol Version Negotiation: "The client SHOULD
 		// select a mutually supported version from the supported list and
 		// retry the request".
 		var data mcp.UnsupportedVersionData
-		_ = json.Unmarshal(out.resp.Error.Data, &data)
-		r.version = ""
-		for _, v := range data.Supported {
-			if v == r.o.Version {
-				r.version = v
-			}
-		}
+		_ = json.Unmarshal(e.Data, &data)
+		r.c.SetVersion(r.c.Choose(data.Supported))
 		r.host(trace.Client, trace.Client, "unsupported-version.choose",
-			fmt.Sprintf("supported: %s → retry with %s\n", strings.Join(data.Supported, ", "), r.version))
-		out = r.request(mcp.MethodDiscover, nil, callOpts{label: "discover-retry"})
-	}
-	var res mcp.DiscoverResult
-	if out.result(&res) {
-		r.serverCaps = res.Capabilities
+			fmt.Sprintf("supported: %s → retry with %s\n", strings.Join(data.Supported, ", "), r.c.Version()))
+		_, out = r.c.Discover(r.ctx, callOpts{Tag: "discover-retry"})
 	}
 	return r.ok(out)
 }
@@ -185,26 +159,21 @@ func (r *runner) discover() bool {
 // openingLabel names the first request's events: "rebound" for the
 // dns-rebinding fault's request (the server refuses it for its Host, not
 // its Origin), otherwise the method's label.
-func (r *runner) openingLabel() string {
+func (r *runner) openingLabel(method string) string {
 	if r.o.Fault == FaultDNSRebinding {
 		return "rebound"
 	}
-	return ""
+	return method
 }
 
 // handshake is the 2025-11-25 opening (basic/lifecycle §Initialization).
 func (r *runner) handshake() bool {
-	asked := r.version
-	if r.o.Fault == FaultUnsupportedVersion {
-		asked = oldVersion
-	}
-	out := r.request(mcp.MethodInitialize, mcp.InitializeParams(asked), callOpts{noMeta: true, label: r.openingLabel()})
+	asked := r.c.Version()
+	res, out := r.c.Initialize(r.ctx, callOpts{Tag: r.openingLabel("initialize")})
 	if !r.ok(out) {
 		return false
 	}
-	var res mcp.InitializeResult
-	out.result(&res)
-	if res.ProtocolVersion != asked {
+	if !r.c.Session().Negotiated {
 		// lifecycle §Version Negotiation: "If the client does not support
 		// the version in the server's response, it SHOULD disconnect."
 		r.host(trace.Client, trace.Host, "version.reject",
@@ -212,9 +181,6 @@ func (r *runner) handshake() bool {
 		r.disconnect()
 		return false
 	}
-	r.version = res.ProtocolVersion
-	r.negotiated = true
-	r.serverCaps = res.Capabilities
 	r.notify(mcp.MethodInitialized, nil, "initialized")
 	return true
 }
@@ -222,7 +188,7 @@ func (r *runner) handshake() bool {
 // ok reports whether an outcome lets the run continue; otherwise it shows
 // the host surfacing the failure and ends the connection.
 func (r *runner) ok(out outcome) bool {
-	if out.resp != nil && out.resp.Error == nil && out.status < 300 {
+	if out.Response != nil && out.Response.Error == nil && out.Status < 300 {
 		return true
 	}
 	r.failure(out)
@@ -232,14 +198,16 @@ func (r *runner) ok(out outcome) bool {
 func (r *runner) failure(out outcome) {
 	var msg string
 	switch {
-	case out.broken != "":
-		msg = "connection lost: the server wrote something that is not JSON-RPC on stdout (" + out.broken + ")"
-	case out.timedOut:
+	case out.Broken != "":
+		msg = "connection lost: the server wrote something that is not JSON-RPC on stdout (" + out.Broken + ")"
+	case out.TimedOut:
 		msg = "request timed out and was cancelled"
-	case out.resp != nil && out.resp.Error != nil:
-		msg = fmt.Sprintf("error %d %s", out.resp.Error.Code, out.resp.Error.Message)
-	case out.status != 0:
-		msg = fmt.Sprintf("HTTP %d %s", out.status, http.StatusText(out.status))
+	case out.Error() != nil:
+		msg = fmt.Sprintf("error %d %s", out.Error().Code, out.Error().Message)
+	case out.Status != 0:
+		msg = fmt.Sprintf("HTTP %d %s", out.Status, http.StatusText(out.Status))
+	case out.Err != nil:
+		msg = "transport failure: " + out.Err.Error()
 	default:
 		msg = "no response"
 	}
@@ -248,16 +216,11 @@ func (r *runner) failure(out outcome) {
 }
 
 func (r *runner) listTools() ([]mcp.Tool, bool) {
-	o := callOpts{}
-	if r.o.Fault == FaultMissingSession {
-		o.omitSess = true
-	}
-	out := r.request(mcp.MethodToolsList, nil, o)
-	var res mcp.ListToolsResult
-	if !r.ok(out) || !out.result(&res) {
+	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: "tools-list"})
+	if !r.ok(out) || tools == nil {
 		return nil, false
 	}
-	return res.Tools, true
+	return tools, true
 }
 
 type callOutcome struct {
@@ -272,55 +235,43 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		note = "model.retries"
 	}
 	r.host(trace.Host, trace.Client, note, fmt.Sprintf(`{"name":%q,"arguments":%s}`+"\n", c.Name, args))
-	o := callOpts{timeout: c.Timeout}
+	o := callOpts{Tag: "tools-call", Timeout: c.Timeout}
 	if c.Progress {
-		o.meta = map[string]any{mcp.MetaProgressToken: "export-1"}
+		o.Meta = map[string]any{mcp.MetaProgressToken: "export-1"}
 	}
-	if r.o.Fault == FaultHeaderMismatch {
-		// A buggy client (or a gateway rewriting headers) routes by a
-		// different tool name than the body says.
-		o.mutate = func(h http.Header) { h[streamhttp.HeaderName] = []string{"list_employees"} }
-	}
-	if r.o.Fault == FaultStdoutPollution {
-		o.pollute = true
-	}
-	params := map[string]any{"name": c.Name, "arguments": json.RawMessage(args)}
-	o.drop = c.DropStream
-	out := r.request(mcp.MethodToolsCall, params, o)
-	if out.dropped {
-		out = r.recover(out, params, o)
+	res, out := r.c.CallTool(r.ctx, c.Name, json.RawMessage(args), o)
+	if out.Dropped {
+		res, out = r.recover(out, c.Name, args, o)
 	}
 	switch {
-	case out.broken != "" || out.timedOut || (out.status >= 400):
+	case out.Broken != "" || out.TimedOut || (out.Status >= 400):
 		r.failure(out)
 		r.closed = true
 		return callOutcome{}
-	case out.resp == nil:
+	case out.Response == nil:
 		r.failure(out)
 		r.closed = true
 		return callOutcome{}
-	case out.resp.Error != nil:
+	case out.Response.Error != nil:
 		// tools §Error Handling: "Clients MAY provide protocol errors to
 		// language models".
 		r.host(trace.Client, trace.Host, "model.reads-protocol-error",
-			fmt.Sprintf("Tool call failed: error %d %s\n", out.resp.Error.Code, out.resp.Error.Message))
+			fmt.Sprintf("Tool call failed: error %d %s\n", out.Response.Error.Code, out.Response.Error.Message))
 		return callOutcome{}
 	}
-	var res mcp.CallToolResult
-	out.result(&res)
 	text := ""
 	if len(res.Content) > 0 {
 		text = res.Content[0].Text
 	}
 	if res.IsError {
 		r.host(trace.Client, trace.Host, "model.reads-tool-error", text+"\n")
-		return callOutcome{isError: true, resp: out.resp}
+		return callOutcome{isError: true, resp: out.Response}
 	}
 	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
 	if !c.Intermediate {
 		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
 	}
-	return callOutcome{resp: out.resp}
+	return callOutcome{resp: out.Response}
 }
 
 // recover gets the answer of a request whose response stream broke.
@@ -329,35 +280,28 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 // replays what the client missed. 2026-07-28 streams cannot resume: the
 // disconnect cancelled the request, so the client sends it again as a new
 // request with a new id.
-func (r *runner) recover(out outcome, params map[string]any, o callOpts) outcome {
-	if !mcp.IsModern(r.version) && out.lastEventID != "" {
+func (r *runner) recover(out outcome, name string, args []byte, o callOpts) (mcp.CallToolResult, outcome) {
+	if client.CanResume(r.c.Version(), out) {
 		r.host(trace.Client, trace.Client, "stream-drop.resume-plan",
-			fmt.Sprintf("stream of request %s lost after event %s: reconnect with GET and Last-Event-ID: %s\n", out.reqID, out.lastEventID, out.lastEventID))
-		req := r.buildRequest(http.MethodGet, nil, nil, callOpts{})
-		req.Header["Accept"] = []string{"text/event-stream"}
-		req.Header["Last-Event-ID"] = []string{out.lastEventID}
-		return r.roundTrip(req, nil, callOpts{label: "resume", expect: out.reqID}, "resume.request")
+			fmt.Sprintf("stream of request %s lost after event %s: reconnect with GET and Last-Event-ID: %s\n", out.ID, out.LastEventID, out.LastEventID))
+		out = r.c.Resume(r.ctx, out, callOpts{Tag: "resume"})
+		var res mcp.CallToolResult
+		out.Result(&res)
+		return res, out
 	}
 	r.host(trace.Client, trace.Client, "stream-drop.reissue-plan",
-		fmt.Sprintf("stream of request %s lost: the request is gone with it; send tools/call again with a new id\n", out.reqID))
-	o.drop = false
-	return r.request(mcp.MethodToolsCall, params, o)
+		fmt.Sprintf("stream of request %s lost: the request is gone with it; send tools/call again with a new id\n", out.ID))
+	return r.c.CallTool(r.ctx, name, json.RawMessage(args), o)
 }
 
-// disconnect ends the connection the way the transport and version do it.
+// disconnect ends the connection the way the transport and version do it
+// (stdio: close stdin; 2025-11-25 HTTP: DELETE the session).
 func (r *runner) disconnect() {
 	if r.closed {
 		return
 	}
 	r.closed = true
-	switch {
-	case r.o.Transport == "stdio":
-		r.closeStdin("shutdown.close-stdin")
-	case !mcp.IsModern(r.version) && r.sessionID != "":
-		// 2025-11-25 §Session Management 5: clients SHOULD send DELETE.
-		req := r.buildRequest(http.MethodDelete, nil, nil, callOpts{})
-		r.roundTrip(req, nil, callOpts{label: "session-delete"}, "session-delete.request")
-	}
+	_ = r.c.Close(r.ctx, callOpts{Tag: "session-delete"})
 }
 
 // finish ends a run that was not already ended by a failure.

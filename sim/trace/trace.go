@@ -56,10 +56,15 @@ type HTTPInfo struct {
 	// Chunk is true for a later piece of a streamed (SSE) response whose
 	// status line and headers were in an earlier event.
 	Chunk bool `json:"chunk,omitempty"`
+	// Exchange numbers the HTTP request/response exchanges of a trace
+	// (1-based, in the order the requests were sent): a request and every
+	// piece of its response carry the same number, however exchanges nest.
+	Exchange int `json:"exchange,omitempty"`
 }
 
 // Event is one step of a trace. The first seven fields are the transcript
 // contract (see README "Transcript contract"); the rest are additions.
+// Everything here is a fact the engine knew when it recorded the event.
 type Event struct {
 	Seq      int               `json:"seq"`
 	From     Party             `json:"from"`
@@ -80,6 +85,21 @@ type Event struct {
 	// differs from the trace's (a dual-era client that fell back to
 	// 2025-11-25); empty otherwise.
 	Version string `json:"version,omitempty"`
+
+	// The client's facts, so renderers need not re-derive them:
+	//
+	// InReplyTo is the seq of the event that carried the request whose
+	// JSON-RPC response this event carries (as the client matched it: by
+	// id on stdio, by connection on HTTP); 0 when none, or when the client
+	// never read the response.
+	InReplyTo int `json:"inReplyTo,omitempty"`
+	// Cancels is the seq of the request this event ends before its
+	// response: a notifications/cancelled, or the client closing the
+	// request's stream or connection.
+	Cancels int `json:"cancels,omitempty"`
+	// DeadlineMs is, on a request the client set a deadline for, the time
+	// (virtual clock, like TimeMs) at which the client gives up on it.
+	DeadlineMs int64 `json:"deadlineMs,omitempty"`
 }
 
 // EventVersion is the protocol version an event's messages follow.

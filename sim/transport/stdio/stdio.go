@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,6 +25,13 @@ import (
 
 // MaxLine is the longest line the server accepts (4 MiB, as the HTTP cap).
 const MaxLine = 4 << 20
+
+// Banner is the line the server process writes on stderr when it starts
+// (the dev server's -stdio, and the simulator's stdio server).
+func Banner(srv *mcp.Server) string {
+	return fmt.Sprintf("%s %s serving MCP on stdio (versions %s); logs on stderr, Ctrl+D or EOF to stop",
+		srv.Info().Name, srv.Info().Version, strings.Join(srv.Supported(), ", "))
+}
 
 // Peer is the server end of one stdio connection (one process lifetime).
 type Peer struct {

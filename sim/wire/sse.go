@@ -1,4 +1,4 @@
-package httplab
+package wire
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// SSEItem is what an SSE parser reports: a dispatched event, or a comment
+// SSEItem is what the SSE reader reports: a dispatched event, or a comment
 // line (": heartbeat"), which carries no event but proves the connection
 // is alive.
 type SSEItem struct {
@@ -18,13 +18,20 @@ type SSEItem struct {
 	Retry   int    // reconnection time in ms from a retry: line, 0 if none
 }
 
-// SSEParser decodes a text/event-stream incrementally, following the
-// WHATWG "event stream interpretation": lines end in LF or CRLF (a lone CR
-// is not supported here), a blank line dispatches the event, a line
-// starting with ':' is a comment, "field: value" drops one leading space,
-// data lines accumulate, an event with no data is not dispatched, and an
+// SSEReader decodes a text/event-stream incrementally, following the
+// WHATWG HTML standard's "event stream interpretation": lines end in LF or
+// CRLF (a lone CR is not supported here), a blank line dispatches the
+// event, a line starting with ':' is a comment, "field: value" drops one
+// leading space, data lines accumulate, an event with no data line is not
+// dispatched (but its id: still sets the last event ID), and an
 // unterminated event at the end of the stream is discarded.
-type SSEParser struct {
+//
+// It is the lab's only SSE reader: the MCP client reads Streamable HTTP
+// responses with it (2025-11-25 and 2026-07-28 transports §Sending
+// Messages: the server "MAY" answer with an SSE stream), the HTTP lesson
+// shows a streaming and a buffered reader built on it, and the graders read
+// their probes' answers with it. The zero value is ready to use.
+type SSEReader struct {
 	pending []byte // bytes of an incomplete line
 	event   string
 	data    []string
@@ -35,7 +42,7 @@ type SSEParser struct {
 
 // Feed parses the next bytes of the stream (any split, even mid-line or
 // mid-character) and returns the items completed by them.
-func (p *SSEParser) Feed(b []byte) []SSEItem {
+func (p *SSEReader) Feed(b []byte) []SSEItem {
 	p.pending = append(p.pending, b...)
 	var out []SSEItem
 	for {
@@ -51,7 +58,12 @@ func (p *SSEParser) Feed(b []byte) []SSEItem {
 	}
 }
 
-func (p *SSEParser) line(line string) (SSEItem, bool) {
+// LastEventID is the last event ID the stream set so far ("" if none):
+// what a client sends as Last-Event-ID to resume (2025-11-25 transports
+// §Resumability and Redelivery).
+func (p *SSEReader) LastEventID() string { return p.lastID }
+
+func (p *SSEReader) line(line string) (SSEItem, bool) {
 	if line == "" {
 		if !p.hasData {
 			p.event = ""
@@ -90,6 +102,6 @@ func (p *SSEParser) line(line string) (SSEItem, bool) {
 // ParseSSE parses a whole stream at once (what a client that buffers the
 // body sees, all at the end).
 func ParseSSE(b []byte) []SSEItem {
-	var p SSEParser
+	var p SSEReader
 	return p.Feed(b)
 }

@@ -1,0 +1,338 @@
+//go:build !(js && wasm) && unix
+
+package main
+
+// Parity: the simulator and the real dev server are one engine. Every
+// scenario × version × transport × fault the dev server can serve
+// (scenario.Servable) is run twice with the same client and the same
+// faults: once over the virtual wire (scenario.Run), once against the real
+// dev server (scenario.RunRemote): an HTTP listener on 127.0.0.1 started by
+// runServe, and the built binary as a stdio subprocess. The bytes exchanged
+// must be the same, except what is the real world's own: the Date value,
+// the session ids the servers mint, and timing (how a response is cut into
+// pieces as it arrives). The dev server's outer layer also adds its two
+// security headers (securityHeaderValues) to every response; they are taken
+// out of a real response, by name and value, before comparing, unless the
+// engine wrote the same header in the simulator's response too (its own
+// error answers, such as the loopback Host check's 403, carry
+// X-Content-Type-Options: nosniff).
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"mcpwirelab/sim/realwire"
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
+)
+
+// parityExceptions are runs the dev server answers differently on purpose,
+// and why; their exchanges are compared by status only.
+var parityExceptions = map[string]string{
+	scenario.FaultBadOrigin: "the dev server's own Origin guard (netguard.CheckOrigin) answers 403 before the engine's, with its own message",
+}
+
+// wireView is what a trace put on the wire, normalised for comparison.
+type wireView struct {
+	exchanges []string // HTTP: per exchange, the request then "=>" and the response bytes
+	statuses  []string // HTTP: per exchange, the status line
+	closes    []string // streams and pipes closed, in order
+	stdio     []string // stdin and stdout lines, in order
+	stderr    []string
+}
+
+var (
+	parityDate    = regexp.MustCompile(`\r\nDate: [^\r]*\r\n`)
+	paritySession = regexp.MustCompile(`(?i)\r\n` + streamhttp.HeaderSessionID + `: ([^\r]*)\r\n`)
+)
+
+func viewOf(tr *trace.Trace) wireView {
+	var v wireView
+	byExchange := map[int]*strings.Builder{}
+	var order []int
+	for _, e := range tr.Events {
+		switch {
+		case e.Kind == trace.KindClose:
+			v.closes = append(v.closes, string(e.Channel)+" "+e.Note+" "+e.Raw)
+		case e.Channel == trace.Stdin || e.Channel == trace.Stdout:
+			v.stdio = append(v.stdio, string(e.Channel)+" "+e.Raw)
+		case e.Channel == trace.Stderr:
+			if !strings.HasPrefix(e.Raw, logPrefix) { // the dev server's own log, not the engine's
+				v.stderr = append(v.stderr, e.Raw)
+			}
+		case e.HTTP != nil && (e.Channel == trace.HTTPRequest || e.Channel == trace.HTTPResponse):
+			b := byExchange[e.HTTP.Exchange]
+			if b == nil {
+				b = &strings.Builder{}
+				byExchange[e.HTTP.Exchange] = b
+				order = append(order, e.HTTP.Exchange)
+			}
+			if e.Channel == trace.HTTPResponse && !e.HTTP.Chunk {
+				b.WriteString("\n=>\n")
+			}
+			b.WriteString(e.Raw)
+		}
+	}
+	// Minted session ids, in order of appearance, become S1, S2, ….
+	ids := map[string]string{}
+	for _, n := range order {
+		for _, m := range paritySession.FindAllStringSubmatch(byExchange[n].String(), -1) {
+			if _, ok := ids[m[1]]; !ok {
+				ids[m[1]] = fmt.Sprintf("S%d", len(ids)+1)
+			}
+		}
+	}
+	for _, n := range order {
+		s := parityDate.ReplaceAllString(byExchange[n].String(), "\r\nDate: <date>\r\n")
+		for id, name := range ids {
+			s = strings.ReplaceAll(s, id, "<session "+name+">")
+		}
+		v.exchanges = append(v.exchanges, s)
+		status := ""
+		if _, resp, ok := strings.Cut(s, "\n=>\n"); ok {
+			status, _, _ = strings.Cut(resp, "\r\n")
+		}
+		v.statuses = append(v.statuses, status)
+	}
+	return v
+}
+
+func TestParityVirtualAndRealServer(t *testing.T) {
+	bin := buildDevserver(t, t.TempDir())
+	srv := startInteropServer(t, "-no-auth")
+	endpoint := srv.base + "/mcp"
+
+	var runs []scenario.Options
+	for _, info := range scenario.List() {
+		for _, v := range info.Versions {
+			for _, tr := range info.Transports {
+				for _, f := range info.Faults {
+					o := scenario.Options{Scenario: info.Name, Version: v, Transport: tr, Fault: f, Endpoint: endpoint}
+					if _, _, err := scenario.Validate(o); err != nil {
+						continue
+					}
+					if ok, _ := scenario.Servable(o); ok {
+						runs = append(runs, o)
+					}
+				}
+			}
+		}
+	}
+	if len(runs) < 40 {
+		t.Fatalf("only %d servable runs: the matrix shrank", len(runs))
+	}
+
+	// The real runs wait in real time (slow tools, deadlines), so they all
+	// run at once; the comparisons are reported one subtest each.
+	type result struct {
+		virtual, real *trace.Trace
+		err           error
+	}
+	results := make([]result, len(runs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 12)
+	for i, o := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r := &results[i]
+			if r.virtual, r.err = scenario.Run(o); r.err != nil {
+				return
+			}
+			var rem scenario.Remote
+			if o.Transport == "http" {
+				w := realwire.NewHTTP()
+				defer w.CloseIdleConnections()
+				rem.HTTP = w
+			} else {
+				rem.Pipe = realwire.Command(bin, "-stdio")
+			}
+			r.real, r.err = scenario.RunRemote(o, rem)
+		}()
+	}
+	wg.Wait()
+
+	exchanges, transcripts := 0, 0
+	for i, o := range runs {
+		name := strings.Join([]string{o.Scenario, o.Version, o.Transport, o.Fault}, "/")
+		r := results[i]
+		t.Run(name, func(t *testing.T) {
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			a, b := viewOf(r.virtual), viewOf(r.real)
+			if why, ok := parityExceptions[o.Fault]; ok {
+				if !equal(a.statuses, b.statuses) {
+					t.Fatalf("statuses differ (%s):\nvirtual %q\nreal    %q", why, a.statuses, b.statuses)
+				}
+				t.Logf("compared by status only: %s", why)
+				return
+			}
+			for _, d := range diffViews(a, b) {
+				t.Error(d)
+			}
+			if !t.Failed() {
+				exchanges += len(a.exchanges)
+				if o.Transport == "stdio" {
+					transcripts++
+				}
+			}
+		})
+	}
+	t.Logf("parity: %d runs; %d HTTP exchanges and %d stdio transcripts byte-identical (Date, session ids and timing aside)",
+		len(runs), exchanges, transcripts)
+	if exchanges == 0 || transcripts == 0 {
+		t.Fatal("nothing was compared")
+	}
+}
+
+// withoutDevServerHeaders is the real view without the headers the dev
+// server's outer layer adds (securityHeaderValues), where the virtual
+// exchange does not have them: what the engine wrote itself stays.
+func withoutDevServerHeaders(virtual, real wireView) wireView {
+	out := real
+	out.exchanges = append([]string(nil), real.exchanges...)
+	for i, s := range out.exchanges {
+		req, resp, ok := strings.Cut(s, "\n=>\n")
+		if !ok {
+			continue
+		}
+		_, vresp, _ := strings.Cut(exchangeAt(virtual, i), "\n=>\n")
+		vhead, _, _ := strings.Cut(vresp, "\r\n\r\n")
+		head, body, ok := strings.Cut(resp, "\r\n\r\n")
+		if !ok {
+			continue
+		}
+		head += "\r\n"
+		for _, kv := range securityHeaderValues {
+			line := "\r\n" + kv[0] + ": " + kv[1] + "\r\n"
+			if !strings.Contains(vhead+"\r\n", line) {
+				head = strings.Replace(head, line, "\r\n", 1)
+			}
+		}
+		out.exchanges[i] = req + "\n=>\n" + strings.TrimSuffix(head, "\r\n") + "\r\n\r\n" + body
+	}
+	return out
+}
+
+func exchangeAt(v wireView, i int) string {
+	if i < len(v.exchanges) {
+		return v.exchanges[i]
+	}
+	return ""
+}
+
+// diffViews lists how the virtual view a and the real view b differ
+// (nothing when they match), the dev server's own headers aside.
+func diffViews(a, b wireView) []string {
+	b = withoutDevServerHeaders(a, b)
+	var out []string
+	cmp := func(what string, x, y []string) {
+		if len(x) != len(y) {
+			out = append(out, fmt.Sprintf("%s: virtual has %d, real %d\nvirtual %q\nreal    %q", what, len(x), len(y), x, y))
+			return
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				out = append(out, fmt.Sprintf("%s #%d differs:\nvirtual %q\nreal    %q", what, i+1, x[i], y[i]))
+			}
+		}
+	}
+	cmp("HTTP exchanges", a.exchanges, b.exchanges)
+	cmp("closes", a.closes, b.closes)
+	cmp("stdin/stdout", a.stdio, b.stdio)
+	cmp("stderr", sorted(a.stderr), sorted(b.stderr))
+	return out
+}
+
+// TestParityComparisonCatchesDifferences: the normalisation hides what it
+// must (Date, minted session ids, the dev server's own headers and log
+// lines, how a response is cut into pieces) and nothing else.
+func TestParityComparisonCatchesDifferences(t *testing.T) {
+	tr, err := scenario.Run(scenario.Options{Scenario: "progress", Version: "2025-11-25", Transport: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := viewOf(tr)
+	same := *tr
+	same.Events = append([]trace.Event(nil), tr.Events...)
+	for i, e := range same.Events {
+		if e.Channel == trace.HTTPResponse && !e.HTTP.Chunk && e.Raw != "" {
+			e.Raw = strings.Replace(e.Raw, "\r\n\r\n", "\r\nX-Content-Type-Options: nosniff\r\n\r\n", 1) // the dev server's header (out of order: removed by value)
+			e.Raw = parityDate.ReplaceAllString(e.Raw, "\r\nDate: Wed, 01 Jan 2031 00:00:00 GMT\r\n")
+			e.Raw = strings.ReplaceAll(e.Raw, "5f3c9a1e0002f1b37b2d4c6e00009e37", "0123456789abcdef")
+			same.Events[i] = e
+		}
+		if e.Channel == trace.HTTPRequest {
+			e.Raw = strings.ReplaceAll(e.Raw, "5f3c9a1e0002f1b37b2d4c6e00009e37", "0123456789abcdef")
+			same.Events[i] = e
+		}
+	}
+	same.Events = append(same.Events, trace.Event{Channel: trace.Stderr, Raw: logPrefix + "2031/01/01 serving\n"})
+	if d := diffViews(base, viewOf(&same)); len(d) > 0 {
+		t.Fatalf("normalised differences reported: %v", d)
+	}
+	broken := *tr
+	broken.Events = append([]trace.Event(nil), tr.Events...)
+	for i, e := range broken.Events {
+		if strings.Contains(e.Raw, `"progress":2`) {
+			e.Raw = strings.Replace(e.Raw, `"progress":2`, `"progress":3`, 1)
+			broken.Events[i] = e
+			break
+		}
+	}
+	if d := diffViews(base, viewOf(&broken)); len(d) != 1 {
+		t.Fatalf("a changed byte gave %d differences: %v", len(d), d)
+	}
+
+	// A header the engine writes itself is compared: a real server that
+	// lost the engine's X-Content-Type-Options is caught, although the
+	// dev server adds the same header to its own responses.
+	rebound, err := scenario.Run(scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: scenario.FaultDNSRebinding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := *rebound
+	lost.Events = append([]trace.Event(nil), rebound.Events...)
+	removed := false
+	for i, e := range lost.Events {
+		if e.Channel == trace.HTTPResponse && strings.Contains(e.Raw, "\r\nX-Content-Type-Options: nosniff\r\n") {
+			e.Raw = strings.Replace(e.Raw, "\r\nX-Content-Type-Options: nosniff\r\n", "\r\n", 1)
+			lost.Events[i], removed = e, true
+		}
+	}
+	if !removed {
+		t.Fatal("the engine's 403 for a foreign Host carries no X-Content-Type-Options: the fixture needs another response")
+	}
+	if d := diffViews(viewOf(rebound), viewOf(&lost)); len(d) != 1 {
+		t.Fatalf("the engine's own header missing gave %d differences: %v", len(d), d)
+	}
+	if d := diffViews(viewOf(rebound), viewOf(rebound)); len(d) != 0 {
+		t.Fatalf("identical views differ: %v", d)
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,289 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/wire"
+)
+
+// CallOptions tunes one request, notification or stream.
+type CallOptions struct {
+	// Tag names the exchange for the Observer (every Event of it carries
+	// the tag); the client gives it no meaning.
+	Tag string
+	// Meta is extra _meta for the request (a progressToken).
+	Meta map[string]any
+	// Timeout is the client's deadline: when it passes without a response
+	// the client cancels the request the way the version and transport
+	// require (Transport.Cancel). Zero means none.
+	Timeout time.Duration
+	// OnNotify sees each notification the server sends for this exchange
+	// (progress, a subscription's notifications), after the Observer saw
+	// it. stop ends the exchange the way Cancel does (a subscription the
+	// client leaves).
+	OnNotify func(n *jsonrpc.Message, stop func())
+	// OnOpen runs when a streamed response's head arrives (the 2025-11-25
+	// GET stream carries no first message to react to).
+	OnOpen func(stop func())
+}
+
+// Outcome is what the client got for one exchange.
+type Outcome struct {
+	ID       jsonrpc.ID       // the request's id (zero for a notification or a stream)
+	Response *jsonrpc.Message // the response, nil when none arrived
+	Status   int              // HTTP status (0 on stdio, or when the connection closed first)
+	TimedOut bool             // the deadline passed and the client cancelled
+	// Broken is set when the connection is unusable: the server wrote
+	// something that is not JSON-RPC on stdout (the decoder's message).
+	Broken string
+	// Dropped: the response stream ended (the network broke it) before the
+	// response; LastEventID is the last SSE event ID received on it.
+	Dropped     bool
+	LastEventID string
+	// Err is a failure of the transport itself (a connection refused, a
+	// process that would not start), not of the protocol.
+	Err error
+
+	seq int // the Observer's number of the request's event
+}
+
+// Result unmarshals the response's result into v; false for an error
+// response, no response, or a result that does not fit v.
+func (o Outcome) Result(v any) bool {
+	if o.Response == nil || o.Response.Error != nil {
+		return false
+	}
+	return json.Unmarshal(o.Response.Result, v) == nil
+}
+
+// Error is the response's JSON-RPC error, nil when there is none.
+func (o Outcome) Error() *jsonrpc.Error {
+	if o.Response == nil {
+		return nil
+	}
+	return o.Response.Error
+}
+
+// Role says what an Event does for its exchange.
+type Role string
+
+const (
+	// RoleMessage (the zero value): the exchange's own bytes.
+	RoleMessage Role = ""
+	// RoleCancel: a notifications/cancelled the client sends for another
+	// exchange (stdio; 2025-11-25 HTTP), and the answer to it.
+	RoleCancel Role = "cancel"
+	// RoleCloseStream: the client closes a response stream to cancel
+	// (2026-07-28 HTTP) or to stop listening (a 2025-11-25 GET stream).
+	RoleCloseStream Role = "close-stream"
+	// RoleDropStream: the client drops a stream after cancelling its
+	// request by notification (2025-11-25 HTTP).
+	RoleDropStream Role = "drop-stream"
+)
+
+// Cause says why the client ended an exchange early.
+type Cause string
+
+const (
+	CauseNone    Cause = ""
+	CauseTimeout Cause = "timeout" // the deadline passed
+	CauseStop    Cause = "stop"    // the caller stopped it (left a subscription)
+)
+
+// Event is one thing the client put on or took off the wire: the wire's
+// piece plus the client's facts about it.
+type Event struct {
+	wire.Piece
+	Tag   string // the exchange's CallOptions.Tag
+	Role  Role
+	Cause Cause // for RoleCancel, RoleCloseStream, RoleDropStream
+	// Unread: the client did not read this; the connection broke before.
+	Unread bool
+	// InReplyTo is the Observer's number of the event that carried the
+	// request this event's response answers (0 when none).
+	InReplyTo int
+	// Cancels is the number of the request event this event ends early.
+	Cancels int
+	// Timeout is the deadline the client set for the request this event
+	// sends.
+	Timeout time.Duration
+}
+
+// Observer sees every Event, in order. Observe returns the number it gave
+// the event, which later events' InReplyTo and Cancels refer to. Real
+// transports may call it from more than one goroutine.
+type Observer interface {
+	Observe(e *Event) int
+}
+
+// ObserverFunc adapts a function to Observer.
+type ObserverFunc func(e *Event) int
+
+// Observe implements Observer.
+func (f ObserverFunc) Observe(e *Event) int { return f(e) }
+
+// Exchange is one request, notification or stream in flight, shared by the
+// Client and its Transport.
+type Exchange struct {
+	// Msg is what the exchange sends; nil for a stream the client opens
+	// without a message (the 2025-11-25 GET stream, a resumption).
+	Msg *jsonrpc.Message
+	// Expect is the id of the request whose response a resumed stream
+	// carries.
+	Expect jsonrpc.ID
+	Opts   CallOptions
+	Role   Role
+	Cause  Cause
+	// Cancels is the event number of the request a RoleCancel exchange
+	// cancels.
+	Cancels int
+
+	c      *Client
+	ctx    context.Context
+	cancel context.CancelFunc
+	ending sync.WaitGroup // a cancellation in progress (a real timer's goroutine)
+
+	mu          sync.Mutex
+	seq         int // the Observer's number of the request's event
+	resp        *jsonrpc.Message
+	status      int
+	timedOut    bool
+	stopped     bool // Cancel or stop was called
+	byClient    bool // the client closed the stream (not the network)
+	dropped     bool
+	lastEventID string
+	done        bool
+}
+
+// token is the progressToken the exchange's request carries, as JSON.
+func (x *Exchange) token() string {
+	if t, ok := x.Opts.Meta[mcp.MetaProgressToken]; ok {
+		b, _ := json.Marshal(t)
+		return string(b)
+	}
+	return ""
+}
+
+// Finished reports whether the exchange needs nothing more: its response
+// arrived, or it was stopped or cancelled.
+func (x *Exchange) Finished() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.resp != nil || x.stopped || x.done || x.ctx.Err() != nil
+}
+
+// Context is the exchange's context: cancelled when the client gives up.
+func (x *Exchange) Context() context.Context { return x.ctx }
+
+// Sent reports the piece that put the exchange's message on the wire.
+func (x *Exchange) Sent(p *wire.Piece) {
+	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause, Cancels: x.Cancels}
+	if x.Msg != nil && x.Msg.Kind() == jsonrpc.KindRequest {
+		e.Timeout = x.Opts.Timeout
+	}
+	seq := x.c.observe(e)
+	x.mu.Lock()
+	if x.seq == 0 {
+		x.seq = seq
+	}
+	x.mu.Unlock()
+}
+
+// Received reports a piece the server sent on this exchange and
+// dispatches its messages: notifications to OnNotify, the response to the
+// outcome.
+func (x *Exchange) Received(p *wire.Piece) {
+	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause}
+	x.mu.Lock()
+	for _, m := range p.Msgs {
+		if x.answers(m) && x.Role != RoleCancel {
+			if x.stopped {
+				e.Unread = true // the answer to a request the client cancelled: ignored
+			} else {
+				e.InReplyTo = x.seq
+			}
+		}
+	}
+	x.mu.Unlock()
+	x.c.observe(e)
+	x.dispatch(p.Msgs)
+}
+
+// answers reports whether m is the response this exchange waits for: a
+// response with its request's id, or (HTTP, where the connection says
+// which request it belongs to) one whose id could not be read, such as a
+// 403 for the whole request.
+func (x *Exchange) answers(m *jsonrpc.Message) bool {
+	if m.Method != "" {
+		return false
+	}
+	if x.Msg == nil {
+		return !x.Expect.IsZero() && m.ID == x.Expect
+	}
+	return m.ID == x.Msg.ID || m.ID.IsZero()
+}
+
+// dispatch hands messages to the exchange.
+func (x *Exchange) dispatch(msgs []*jsonrpc.Message) {
+	for _, m := range msgs {
+		if m.Method != "" {
+			x.mu.Lock()
+			stopped := x.stopped
+			x.mu.Unlock()
+			if x.Opts.OnNotify != nil && !stopped {
+				x.Opts.OnNotify(m, x.stop)
+			}
+			continue
+		}
+		if x.answers(m) {
+			x.mu.Lock()
+			// basic/utilities/cancellation: "The sender of the
+			// cancellation notification SHOULD ignore any response to
+			// the request that arrives afterward."
+			if !x.stopped {
+				x.resp = m
+			}
+			x.mu.Unlock()
+		}
+	}
+}
+
+// stop ends the exchange at the caller's request.
+func (x *Exchange) stop() { x.c.cancel(x, CauseStop) }
+
+// Reason is the text of a notifications/cancelled for this exchange
+// (basic/utilities/cancellation: "reason" is optional, for logging).
+func (x *Exchange) Reason(cause Cause) string {
+	if cause == CauseTimeout {
+		return fmt.Sprintf("client timeout after %d ms", x.Opts.Timeout.Milliseconds())
+	}
+	return "client is done with the subscription"
+}
+
+// Record reports an event of the exchange that is not a wire piece the
+// transport received (a close the client decides).
+func (x *Exchange) Record(e *Event) int { return x.c.observe(e) }
+
+func (x *Exchange) outcome() Outcome {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	out := Outcome{Response: x.resp, Status: x.status, TimedOut: x.timedOut, Dropped: x.dropped,
+		LastEventID: x.lastEventID, seq: x.seq}
+	if x.Msg != nil {
+		out.ID = x.Msg.ID
+	}
+	return out
+}
+
+func jsonUnmarshal(b []byte, v any) error {
+	if len(b) == 0 {
+		return nil
+	}
+	return json.Unmarshal(b, v)
+}

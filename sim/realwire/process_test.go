@@ -1,0 +1,94 @@
+package realwire
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/stdio"
+	"mcpwirelab/sim/wire"
+)
+
+// stdioServerEnv makes this test binary the engine's stdio server.
+const stdioServerEnv = "MCPWL_TEST_REALWIRE_STDIO_SERVER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(stdioServerEnv) == "1" {
+		srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }})
+		if err := stdio.Serve(context.Background(), srv, os.Stdin, os.Stdout); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestProcess: lines to stdin, lines from stdout in order (Wait), stderr
+// apart, EOF, the exit status.
+func TestProcess(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), stdioServerEnv+"=1")
+	p := FromCmd(cmd)
+	var mu sync.Mutex
+	var got []*wire.Piece
+	p.Attach(func(pc *wire.Piece) {
+		mu.Lock()
+		got = append(got, pc)
+		mu.Unlock()
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Write(ctx, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n"))
+	_ = p.Write(ctx, []byte("not json\n"))
+	stdout := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, pc := range got {
+			if pc.Event.Channel == trace.Stdout {
+				n++
+			}
+		}
+		return n
+	}
+	if err := p.Wait(ctx, func() bool { return stdout() == 2 }); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.CloseStdin(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	var order []string
+	var stderr strings.Builder
+	for _, pc := range got {
+		switch pc.Event.Channel {
+		case trace.Stderr:
+			stderr.WriteString(pc.Event.Raw)
+		default:
+			order = append(order, string(pc.Event.Channel)+"/"+string(pc.Event.Kind))
+		}
+	}
+	if strings.Join(order, " ") != "stdin/message stdin/message stdout/message stdout/message stdin/close host/close" {
+		t.Fatalf("pieces %v", order)
+	}
+	last := got[len(got)-1]
+	if last.Event.Raw != "exit status 0\n" || !strings.Contains(stderr.String(), "stdin closed; exiting") {
+		t.Fatalf("exit %q, stderr %q", last.Event.Raw, stderr.String())
+	}
+	for _, pc := range got {
+		if pc.Event.Channel == trace.Stdout && (len(pc.Msgs) != 1 || pc.At.IsZero()) {
+			t.Fatalf("stdout piece %+v", pc)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/transport/stdio"
+)
+
+// VirtualPipe is a stdio server process that is an in-process stdio.Peer:
+// Write hands the line to the peer and delivers every line the server
+// writes back before it returns, on the caller's goroutine.
+type VirtualPipe struct {
+	srv  *mcp.Server
+	peer *stdio.Peer
+	sink func(*Piece)
+}
+
+// NewVirtualPipe returns the pipe to a fresh process of srv. Give srv a
+// Logf that calls the pipe's Stderr, so its diagnostics reach the pipe.
+func NewVirtualPipe(srv *mcp.Server) *VirtualPipe {
+	return &VirtualPipe{srv: srv, peer: stdio.NewPeer(srv)}
+}
+
+// Attach implements Pipe.
+func (p *VirtualPipe) Attach(sink func(*Piece)) { p.sink = sink }
+
+func (p *VirtualPipe) deliver(pc *Piece) {
+	if p.sink != nil {
+		p.sink(pc)
+	}
+}
+
+// Stderr delivers a diagnostic line the server writes (without newline).
+func (p *VirtualPipe) Stderr(format string, args ...any) {
+	p.deliver(StderrPiece(fmt.Sprintf(format, args...) + "\n"))
+}
+
+// Start implements Pipe: the process prints its banner on stderr.
+func (p *VirtualPipe) Start(context.Context) error {
+	p.srv.Logf("%s", stdio.Banner(p.srv))
+	return nil
+}
+
+// Write implements Pipe.
+func (p *VirtualPipe) Write(ctx context.Context, line []byte) error {
+	p.deliver(StdinPiece(line))
+	// The process reads lines as stdio.Serve does: up to the newline.
+	p.peer.HandleLine(ctx, bytes.TrimSuffix(line, []byte("\n")), func(m *jsonrpc.Message) {
+		p.deliver(StdoutPiece(append(m.Encode(), '\n')))
+	})
+	return nil
+}
+
+// Wait implements Pipe. The only thing this server does on its own is tell
+// a 2025-11-25 session that its tool list changed (stdio.Serve's watcher).
+func (p *VirtualPipe) Wait(ctx context.Context, until func() bool) error {
+	if until() {
+		return nil
+	}
+	if !p.srv.ListChanged() {
+		return ErrIdle
+	}
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
+	err := p.srv.WatchTools(wctx, func() {
+		if n := p.srv.ToolsChangedNotice(p.peer.Conn()); n != nil {
+			p.deliver(StdoutPiece(append(n.Encode(), '\n')))
+			if until() {
+				stop()
+			}
+		}
+	})
+	if until() {
+		return nil
+	}
+	if err == nil {
+		return ErrIdle // the server is stopping
+	}
+	return err
+}
+
+// CloseStdin implements Pipe: the process sees EOF, cancels what still
+// runs and exits.
+func (p *VirtualPipe) CloseStdin(context.Context) error {
+	p.deliver(CloseStdinPiece())
+	p.peer.Conn().CancelAll()
+	p.srv.Logf("stdin closed; exiting")
+	p.deliver(ExitPiece("exit status 0"))
+	return nil
+}
