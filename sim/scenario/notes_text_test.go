@@ -180,10 +180,7 @@ func anchors(src string) map[string]bool {
 // one of its headings, and the quote appears in it verbatim (after
 // normalize on both sides).
 func TestNotesCiteTheSpec(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specDir(t)
 	type page struct {
 		text    string
 		anchors map[string]bool
@@ -225,10 +222,7 @@ func TestNotesCiteTheSpec(t *testing.T) {
 // TestEventSpecsResolve checks the spec reference the engine puts on each
 // event points at an existing page and heading of that version's spec.
 func TestEventSpecsResolve(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specDir(t)
 	seen := map[string]bool{}
 	for _, m := range matrixTraces(t) {
 		o, tr := m.o, m.tr

@@ -24,10 +24,7 @@ type specSchemas struct {
 
 func loadSpec(t *testing.T, version string) *specSchemas {
 	t.Helper()
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set: skipping validation against the official MCP JSON schemas (make test sets it to ../shared/spec)")
-	}
+	dir := specDir(t)
 	path := filepath.Join(dir, version, "schema.json")
 	f, err := os.Open(path)
 	if err != nil {
