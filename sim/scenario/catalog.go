@@ -178,5 +178,7 @@ func Run(o Options) (*trace.Trace, error) {
 	}
 	r := newRunner(o, spec)
 	def.run(r)
-	return r.trace(), nil
+	t := r.trace()
+	Classify(t)
+	return t, nil
 }
