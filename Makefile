@@ -21,9 +21,11 @@ FUZZN     ?= 1
 
 .PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver static clean
 
-## run: build the wasm into web/ and start the dev server on $(ADDR)
-run: wasm
-	$(GO) run ./cmd/devserver -addr $(ADDR)
+## run: build the wasm into web/ and bin/devserver, then start the dev server on $(ADDR)
+## (make run ADDR=127.0.0.1:18080 for another port). It runs the binary itself, not
+## `go run`, so Ctrl+C ends with the server's clean shutdown and make's status 0.
+run: wasm devserver
+	bin/devserver -addr $(ADDR)
 
 ## wasm: build the browser app (web/app.wasm)
 wasm:

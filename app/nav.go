@@ -272,7 +272,6 @@ func (c *Lab) renderPage() app.UI {
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
 		c.headerPart(),
-		c.navPart(),
 		c.renderNotices(),
 		app.Main().ID("main").Class("page").Body(body),
 	)
