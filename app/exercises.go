@@ -148,7 +148,7 @@ func (c *ExercisesView) renderList() app.UI {
 		app.P().Class("lede").Text(c.t("ex.lede")),
 		storeNotice(c.Lang, c.notice),
 		app.P().ID("ex-summary").Class("ex-summary").Body(
-			app.Text(fmt.Sprintf(c.t("ex.summary"), tot.Solved, tot.Exercises, tot.Attempts)+" "),
+			app.Text(trn(c.Lang, "ex.summary", tot.Attempts, tot.Solved, tot.Exercises)+" "),
 			app.A().Href(pageHref(Page{View: ViewProgress}, c.Lang, false)).Text(c.t("ex.toprogress")),
 		),
 		app.Ol().ID("ex-list").Class("ex-list").Body(

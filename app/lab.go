@@ -47,8 +47,9 @@ type Lab struct {
 	showHelp    bool
 	mermaid     string
 	mermaidOpen bool
-	toolsOpen   bool // presenter mode: the toolbar unfolded (stage.go)
-	clientOpen  bool // the HTTP lessons' client settings unfolded (httpview.go)
+	toolsOpen   bool   // presenter mode: the toolbar unfolded (stage.go)
+	clientOpen  bool   // the HTTP lessons' client settings unfolded (httpview.go)
+	langSaved   string // the language last written to local storage
 
 	cmpA, cmpB       []Step
 	cmpErrA, cmpErrB string
@@ -347,6 +348,7 @@ func (c *Lab) afterChange(ctx app.Context) {
 			ctx.Page().ReplaceURL(&nu)
 		}
 	}
+	c.rememberLang(ctx)
 	if l := c.htmlLang(); l != c.docLang {
 		ctx.Page().SetLang(l)
 		c.docLang = l
@@ -683,14 +685,7 @@ func (c *Lab) renderNotices() app.UI {
 	return app.Div().ID("notices").Class("notices").Role("status").Body(
 		app.Span().Class("icon").Aria("hidden", "true").Text("⚠"),
 		app.Div().Body(
-			app.If(len(c.notices) > 0, func() app.UI {
-				for _, n := range c.notices {
-					if n.Kind == "" {
-						return app.Strong().Text(c.t("notice.title"))
-					}
-				}
-				return app.Strong().Text(c.t("notice.adjusted"))
-			}),
+			app.If(len(c.notices) > 0, func() app.UI { return app.Strong().Text(c.t(noticeTitle(c.notices))) }),
 			app.Ul().Body(
 				app.Range(c.notices).Slice(func(i int) app.UI {
 					return app.Li().Text(c.noticeText(c.notices[i]))

@@ -183,6 +183,7 @@ func (c *Lab) afterPage(ctx app.Context) {
 			ctx.Page().ReplaceURL(&nu)
 		}
 	}
+	c.rememberLang(ctx)
 	ctx.Page().SetLang(langTag(c.lang))
 	ctx.Page().SetTitle("%s · %s", c.t("nav."+c.page.View), c.t("app.title"))
 	c.docLang, c.docTitle = "", "" // the visualizer's afterChange must write them again

@@ -73,7 +73,7 @@ func (s *Sequence) Render() app.UI {
 	return app.Div().ID("sequence").Class("seq", "l"+strconv.Itoa(lanes)).Body(
 		s.renderHeads(lanes),
 		app.If(start > 0, func() app.UI {
-			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "seq.earlier"), start))
+			return app.Div().Class("seq-note").Text(trn(s.Lang, "seq.earlier", start))
 		}),
 		app.Ol().Class("rows").Body(
 			app.Range(rows).Slice(func(k int) app.UI {
@@ -82,7 +82,7 @@ func (s *Sequence) Render() app.UI {
 			}),
 		),
 		app.If(hidden > 0, func() app.UI {
-			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "filter.hidden"), hidden))
+			return app.Div().Class("seq-note").Text(trn(s.Lang, "filter.hidden", hidden))
 		}),
 		app.If(n > 0, func() app.UI {
 			cls, text := seqMore(n, s.Idx, s.Lang)
@@ -256,7 +256,7 @@ func rowAriaCurrent(state int) string {
 // many steps are still to come, or the end of the trace.
 func seqMore(n, idx int, lang string) (cls, text string) {
 	if rest := n - idx - 1; rest > 0 {
-		return "seq-more", fmt.Sprintf(tr(lang, "seq.more"), rest)
+		return "seq-more", trn(lang, "seq.more", rest)
 	}
 	return "seq-more end", "■ " + tr(lang, "seq.end")
 }

@@ -135,3 +135,31 @@ func breakable(label string) []app.UI {
 	}
 	return append(out, app.Text(label[start:]))
 }
+
+// noticeTitle heads a list of notices: values not understood; values
+// clamped to their range (the calculator); or the view switched to what
+// the scenario runs with.
+func noticeTitle(ns []Notice) string {
+	key := "notice.clamped"
+	for _, n := range ns {
+		switch n.Kind {
+		case "":
+			return "notice.title"
+		case NoticeRange:
+		default:
+			key = "notice.adjusted"
+		}
+	}
+	return key
+}
+
+// rememberLang keeps the page's language in local storage, however it was
+// chosen (the switch, or a link's lang=), so the next visit without lang=
+// opens in it.
+func (c *Lab) rememberLang(ctx app.Context) {
+	if c.lang == "" || c.lang == c.langSaved {
+		return
+	}
+	ctx.LocalStorage().Set(langStorageKey, c.lang)
+	c.langSaved = c.lang
+}

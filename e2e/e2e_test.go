@@ -564,6 +564,11 @@ func TestCompareExportPresenterPrint(t *testing.T) {
 	}
 	eventually(t, "step 9", queryIs(ctx, "step", "9"))
 	shot(t, ctx, "presenter-en.png")
+	// Presenter mode folds the export bar away: leave it with p.
+	if err := chromedp.Run(ctx, key("p")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "presenter mode off", queryIs(ctx, "present", ""))
 
 	// Mermaid export dialog.
 	if err := chromedp.Run(ctx, chromedp.Click("#mermaid", chromedp.ByQuery), chromedp.WaitVisible("#mermaid-text", chromedp.ByQuery)); err != nil {

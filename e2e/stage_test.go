@@ -342,9 +342,11 @@ func TestStepKeysAfterASelect(t *testing.T) {
 	pick := func(sel, value string) {
 		t.Helper()
 		// A mouse click opens and focuses the select; choosing an option
-		// sets its value and fires change, as the browser does.
+		// sets its value, fires change and closes the list, leaving the
+		// focus on the select, as the browser does (headless Chromium
+		// cannot click inside the native list: blur and focus close it).
 		run(t, ctx, "click "+sel, chromedp.Click(sel, chromedp.ByQuery))
-		run(t, ctx, "choose "+value, chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, sel, value), nil))
+		run(t, ctx, "choose "+value, chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); s.blur(); s.focus(); return true })()`, sel, value), nil))
 	}
 	pick("#fault", "timeout")
 	eventually(t, "fault=timeout", queryIs(ctx, "fault", "timeout"))
