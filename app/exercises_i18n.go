@@ -61,6 +61,8 @@ var pageStrs = map[string]text{
 	"ex.hints":               {"Hints", "提示"},
 	"ex.starter":             {"Restore the starting text", "恢复初始文本"},
 	"ex.clear":               {"Clear the editor", "清空编辑器"},
+	"ex.wrap":                {"Wrap long lines", "长行自动换行"},
+	"ex.notcounted":          {"Not counted as an attempt: the answer could not be read. Fix it and submit again.", "这次不算一次提交：答案无法读取。改正后再提交。"},
 	"ex.feedback":            {"Feedback", "判分结果"},
 	"ex.notes":               {"What the server did", "服务器的反应"},
 	"ex.model":               {"Model answer", "参考答案"},
