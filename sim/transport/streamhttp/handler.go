@@ -559,6 +559,20 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 			flusher.Flush()
 		}
 	}
+	// open starts the resumable stream: §Sending Messages 6, "The server
+	// SHOULD immediately send an SSE event consisting of an event ID and an
+	// empty data field in order to prime the client to reconnect".
+	open := func() {
+		opened := s.open()
+		s.mu.Lock()
+		opened.cancel = cancel
+		s.mu.Unlock()
+		mu.Lock()
+		st, primed = opened, true
+		mu.Unlock()
+		startSSE(w)
+		send(primingEvent(st.n))
+	}
 	notify := func(n *jsonrpc.Message) {
 		if ctx.Err() != nil {
 			return
@@ -579,22 +593,16 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 			return
 		}
 		if st == nil {
-			opened := s.open()
-			s.mu.Lock()
-			opened.cancel = cancel
-			s.mu.Unlock()
-			mu.Lock()
-			st, primed = opened, true
-			mu.Unlock()
-			startSSE(w)
-			// §Sending Messages 6: "The server SHOULD immediately send an
-			// SSE event consisting of an event ID and an empty data field
-			// in order to prime the client to reconnect".
-			send(primingEvent(st.n))
+			open()
 		}
 		if b, mine := s.log(st, n, postWriter); mine {
 			send(b)
 		}
+	}
+	if asksProgress(m) {
+		// The request will stream progress: open (and prime) its stream
+		// now, not when the first notification is ready.
+		open()
 	}
 	reply := h.srv.Handle(ctx, s.conn, m, notify)
 	if st != nil {
