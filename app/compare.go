@@ -187,7 +187,11 @@ func PrintHTML(t *trace.Trace, lang string) string {
 			b.WriteString("<p>" + esc(txt) + "</p>")
 		}
 		if note.Quote != "" {
-			b.WriteString("<blockquote>" + emphasiseRFC2119(note.Quote) + "</blockquote>")
+			b.WriteString("<blockquote>" + emphasiseRFC2119(note.Quote))
+			if g := scenario.QuoteGloss(note.Quote); lang == LangZh && g != "" {
+				b.WriteString(`<br><span lang="zh-CN">` + esc(tr(lang, "insp.gloss")) + emphasiseRFC2119(g) + "</span>")
+			}
+			b.WriteString("</blockquote>")
 		}
 		if note.Spec != "" {
 			b.WriteString(`<p class="spec">` + esc("§ "+note.Spec) + "</p>")
@@ -195,7 +199,7 @@ func PrintHTML(t *trace.Trace, lang string) string {
 		if s.Ev.Raw != "" {
 			// A newline right after <pre> is dropped by the HTML parser:
 			// write one more so the bytes stay exact.
-			b.WriteString("<pre class=\"wire\">\n" + esc(s.Ev.Raw) + "</pre>")
+			b.WriteString("<pre class=\"wire\">\n" + esc(hostText(&s.Ev, lang)) + "</pre>") // a host-internal step's text in the page's language
 		}
 		b.WriteString("</article>")
 	}

@@ -222,6 +222,13 @@ func shot(t *testing.T, ctx context.Context, name string) string {
 	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&buf, 100)); err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
+	return saveShot(t, buf, name)
+}
+
+// saveShot writes a screenshot under the test output:
+// $MCPWL_SCREENSHOT_DIR, or <tmp>/mcpwl-e2e-shots.
+func saveShot(t *testing.T, buf []byte, name string) string {
+	t.Helper()
 	dir := os.Getenv("MCPWL_SCREENSHOT_DIR")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "mcpwl-e2e-shots")

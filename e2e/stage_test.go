@@ -82,27 +82,12 @@ func measureStage(t *testing.T, ctx context.Context) stageReport {
 }
 
 // shotViewport saves what the viewport shows (not the full page) under
-// the test output: $MCPWL_SCREENSHOT_DIR or <tmp>/mcpwl-e2e-shots.
+// the test output.
 func shotViewport(t *testing.T, ctx context.Context, name string) string {
 	t.Helper()
 	var buf []byte
 	run(t, ctx, "screenshot", chromedp.CaptureScreenshot(&buf))
-	dir := os.Getenv("MCPWL_SCREENSHOT_DIR")
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "mcpwl-e2e-shots")
-	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(repoRoot(), dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, buf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", p)
-	return p
+	return saveShot(t, buf, name)
 }
 
 // stageLinks are views whose stage must fit: the plain case, the deadline
