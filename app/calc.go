@@ -113,7 +113,7 @@ func (c *CalcView) gridFigure(r calc.Result, withMCP bool, app1, tool1 string) a
 			Aria: fmt.Sprintf(c.t("calc.aria."+key), r.N, r.M, count)})),
 		app.FigCaption().Body(
 			app.Strong().Text(c.t("calc."+key)),
-			app.Text(fmt.Sprintf(" — "+c.t("calc.fig."+key), count)),
+			app.Text(" — "+trn(c.Lang, "calc.fig."+key, count)),
 		),
 	)
 }

@@ -25,6 +25,11 @@ type Compare struct {
 	ByFault    bool
 	ErrA, ErrB string
 	Lang       string
+	// Cur is the column the visualizer's own run is in ("a" or "b"), and
+	// Idx its current step: that row is marked, so ← / → show where the
+	// learner is.
+	Cur string
+	Idx int
 }
 
 func (c *Compare) Render() app.UI {
@@ -33,9 +38,14 @@ func (c *Compare) Render() app.UI {
 	if c.ByFault {
 		title, legend = "cmp.title.faults", "cmp.legend.faults"
 	}
+	same := c.ErrA == "" && c.ErrB == "" && sameRuns(c.A, c.B)
 	return app.Section().ID("compare").Class("compare").Aria("labelledby", "cmp-h").Body(
 		app.H2().ID("cmp-h").Text(tr(c.Lang, title)),
 		app.P().Class("muted").Text(tr(c.Lang, legend)),
+		app.If(same, func() app.UI {
+			return app.P().ID("cmp-same").Class("cmp-same").Role("status").Body(
+				app.Span().Aria("hidden", "true").Text("= "), app.Text(tr(c.Lang, "cmp.same")))
+		}),
 		app.If(c.ErrA != "", func() app.UI {
 			return app.P().Class("notices").Text(fmt.Sprintf(tr(c.Lang, "cmp.error"), c.HA, c.ErrA))
 		}),
@@ -64,7 +74,12 @@ func (c *Compare) Render() app.UI {
 						mark = "−"
 						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.HA)
 					}
-					return app.Tr().Class(cls).Body(
+					row := app.Tr()
+					if (c.Cur == "a" && r.A == c.Idx) || (c.Cur == "b" && r.B == c.Idx) {
+						cls += " current"
+						row = row.Aria("current", "step")
+					}
+					return row.Class(cls).Body(
 						c.cell(c.A, r.A, c.VA),
 						app.Td().Class("cmp-mid").Title(markText).Body(
 							app.Span().Aria("hidden", "true").Text(mark),
@@ -93,15 +108,18 @@ func (c *Compare) cell(steps []Step, i int, version string) app.UI {
 	if c.Lang == LangZh && note.Text.Zh != "" {
 		txt = note.Text.Zh
 	}
-	arrow := map[string]string{DirC2S: "C → S", DirS2C: "S → C", DirHost: "H ↔ C", DirLaunch: "H → S", DirStderr: "S ⇢ stderr"}[s.Dir]
-	if s.Ev.Kind == trace.KindThink {
-		arrow = "H"
+	// The same names as the lanes and the inspector's route.
+	arrow := tr(c.Lang, "lane."+string(s.Ev.From))
+	if s.Dir == DirStderr {
+		arrow += " → " + tr(c.Lang, "lane.stderr")
+	} else if s.Ev.To != s.Ev.From {
+		arrow += " → " + tr(c.Lang, "lane."+string(s.Ev.To))
 	}
 	return app.Td().Class("cmp-cell", "sev-"+s.Severity()).Body(
 		app.Div().Class("cmp-line").Body(
 			app.Span().Class("num").Text(strconv.Itoa(s.N)),
 			app.Span().Class("cmp-dir").Text(arrow),
-			app.If(s.Wire() != "", func() app.UI { return app.Span().Class("chip wire").Text(s.Wire()) }),
+			app.If(s.Wire() != "", func() app.UI { return app.Span().Class("chip wire", statusClass(s.Status)).Text(s.Wire()) }),
 			app.Span().Class("text").Text(s.Label(c.Lang)),
 			app.Span().Class("sev").Title(word).Body(app.Span().Aria("hidden", "true").Text(icon), app.Span().Class("sr-only").Text(" "+word)),
 		),
@@ -112,6 +130,20 @@ func (c *Compare) cell(steps []Step, i int, version string) app.UI {
 		}),
 		app.If(txt != "", func() app.UI { return app.Div().Class("cmp-note").Text(txt) }),
 	)
+}
+
+// sameRuns reports whether two runs put the same bytes on the same
+// channels (the HTTP lessons do not depend on the MCP version).
+func sameRuns(a, b []Step) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for i := range a {
+		if a[i].Ev.Raw != b[i].Ev.Raw || a[i].Ev.Channel != b[i].Ev.Channel || a[i].Ev.Note != b[i].Ev.Note {
+			return false
+		}
+	}
+	return true
 }
 
 // printCache holds the print view, every step expanded, as one HTML
@@ -155,7 +187,11 @@ func PrintHTML(t *trace.Trace, lang string) string {
 			b.WriteString("<p>" + esc(txt) + "</p>")
 		}
 		if note.Quote != "" {
-			b.WriteString("<blockquote>" + emphasiseRFC2119(note.Quote) + "</blockquote>")
+			b.WriteString("<blockquote>" + emphasiseRFC2119(note.Quote))
+			if g := scenario.QuoteGloss(note.Quote); lang == LangZh && g != "" {
+				b.WriteString(`<br><span lang="zh-CN">` + esc(tr(lang, "insp.gloss")) + emphasiseRFC2119(g) + "</span>")
+			}
+			b.WriteString("</blockquote>")
 		}
 		if note.Spec != "" {
 			b.WriteString(`<p class="spec">` + esc("§ "+note.Spec) + "</p>")
@@ -163,7 +199,7 @@ func PrintHTML(t *trace.Trace, lang string) string {
 		if s.Ev.Raw != "" {
 			// A newline right after <pre> is dropped by the HTML parser:
 			// write one more so the bytes stay exact.
-			b.WriteString("<pre class=\"wire\">\n" + esc(s.Ev.Raw) + "</pre>")
+			b.WriteString("<pre class=\"wire\">\n" + esc(hostText(&s.Ev, lang)) + "</pre>") // a host-internal step's text in the page's language
 		}
 		b.WriteString("</article>")
 	}

@@ -32,6 +32,9 @@ type ExercisesView struct {
 	fb    *exercise.Feedback
 	fbAns string // the answer fb is about
 	hints int    // hints shown
+
+	notCounted bool // the last answer could not be read: not an attempt
+	noWrap     bool // the editors keep long lines (and show line numbers)
 }
 
 // grader grades against the engine's real server, inside the wasm.
@@ -68,7 +71,7 @@ func (c *ExercisesView) OnUpdate(ctx app.Context) {
 
 // open shows exercise id with the learner's last answer, or its starter.
 func (c *ExercisesView) open(id string) {
-	c.curID, c.fb, c.fbAns, c.hints, c.saveErr = id, nil, "", 0, ""
+	c.curID, c.fb, c.fbAns, c.hints, c.saveErr, c.notCounted = id, nil, "", 0, "", false
 	if id == "" {
 		return
 	}
@@ -92,10 +95,14 @@ func (c *ExercisesView) submit(ctx app.Context) {
 	c.syncEditors()
 	answer := c.form.Answer(c.ex)
 	fb := grader.Grade(c.ex, answer, c.Lang)
-	c.store.Record(c.ex.ID, answer, fb)
 	c.saveErr = ""
-	if err := saveProgress(c.store); err != nil {
-		c.saveErr = fmt.Sprintf(c.t("prog.save.error"), err.Error())
+	// A typo the grader cannot read past is shown, not counted.
+	c.notCounted = !fb.Correct && c.form.Unreadable(c.ex)
+	if !c.notCounted {
+		c.store.Record(c.ex.ID, answer, fb)
+		if err := saveProgress(c.store); err != nil {
+			c.saveErr = fmt.Sprintf(c.t("prog.save.error"), err.Error())
+		}
 	}
 	c.fb, c.fbAns, c.lang = &fb, answer, c.Lang
 	ctx.Defer(func(app.Context) {
@@ -148,7 +155,7 @@ func (c *ExercisesView) renderList() app.UI {
 		app.P().Class("lede").Text(c.t("ex.lede")),
 		storeNotice(c.Lang, c.notice),
 		app.P().ID("ex-summary").Class("ex-summary").Body(
-			app.Text(fmt.Sprintf(c.t("ex.summary"), tot.Solved, tot.Exercises, tot.Attempts)+" "),
+			app.Text(trn(c.Lang, "ex.summary", tot.Attempts, tot.Solved, tot.Exercises)+" "),
 			app.A().Href(pageHref(Page{View: ViewProgress}, c.Lang, false)).Text(c.t("ex.toprogress")),
 		),
 		app.Ol().ID("ex-list").Class("ex-list").Body(
@@ -199,7 +206,7 @@ func (c *ExercisesView) renderExercise() app.UI {
 			app.Span().ID("ex-status").Body(statusBadge(c.Lang, p)),
 			app.Span().ID("ex-attempts").Class("attempts").Text(fmt.Sprintf(c.t("ex.attempts"), p.Attempts)),
 		),
-		app.Div().ID("ex-prompt").Class("ex-prompt").Body(paragraphs(ex.Prompt.In(c.Lang))...),
+		app.Div().ID("ex-prompt").Class("ex-prompt").Body(paragraphs(formPrompt(ex, ex.Prompt.In(c.Lang)))...),
 		app.If(len(ex.Spec) > 0, func() app.UI {
 			return app.P().Class("spec").Body(
 				app.Range(ex.Spec).Slice(func(i int) app.UI {
@@ -221,6 +228,10 @@ func (c *ExercisesView) renderExercise() app.UI {
 					}
 					return app.Button().ID("restart-editor").Type("button").Class("btn").Text(label).
 						OnClick(func(ctx app.Context, e app.Event) { c.form = NewForm(ex) })
+				}),
+				app.If(ex.Kind == exercise.KindJSON || ex.Kind == exercise.KindHTTP, func() app.UI {
+					return app.Button().ID("wrap-toggle").Type("button").Class("btn").Aria("pressed", strconv.FormatBool(!c.noWrap)).
+						Text(c.t("ex.wrap")).OnClick(func(ctx app.Context, e app.Event) { c.noWrap = !c.noWrap })
 				}),
 			),
 		).OnSubmit(func(ctx app.Context, e app.Event) {
@@ -269,7 +280,7 @@ func (c *ExercisesView) renderInputs() app.UI {
 				app.Label().For("editor-"+pt.ID).Class("part-label").Body(
 					app.Code().Text("### "+pt.ID), app.Text(" — "+partPrompt(pt.ID, pt.Prompt.In(c.Lang))),
 				),
-				editor("editor-"+pt.ID, pt.Prompt.In(c.Lang), c.form.Parts[pt.ID], func(s string) {
+				editor("editor-"+pt.ID, pt.Prompt.In(c.Lang), c.form.Parts[pt.ID], !c.noWrap, func(s string) {
 					f := c.form.Clone()
 					f.Parts[pt.ID] = s
 					c.form = f
@@ -279,7 +290,7 @@ func (c *ExercisesView) renderInputs() app.UI {
 	}
 	return app.Div().Class("parts").Body(
 		app.Label().For("editor").Class("part-label").Text(c.t("ex.editor."+string(ex.Kind))),
-		editor("editor", c.t("ex.answer"), c.form.Text, func(s string) {
+		editor("editor", c.t("ex.answer"), c.form.Text, !c.noWrap, func(s string) {
 			f := c.form.Clone()
 			f.Text = s
 			c.form = f
@@ -394,7 +405,10 @@ func (c *ExercisesView) renderField(fl exercise.Field) app.UI {
 // editor is a monospace textarea with line numbers. It grows with its
 // text (no inner vertical scroll), so the gutter always lines up; the
 // frame scrolls when it is very long.
-func editor(id, label, text string, set func(string)) app.UI {
+//
+// wrap breaks long lines on screen (the text keeps its own line breaks);
+// the line numbers only line up without it, so they show only then.
+func editor(id, label, text string, wrap bool, set func(string)) app.UI {
 	lines := strings.Count(text, "\n") + 1
 	var nums strings.Builder
 	for i := 1; i <= lines; i++ {
@@ -403,10 +417,14 @@ func editor(id, label, text string, set func(string)) app.UI {
 		}
 		nums.WriteString(strconv.Itoa(i))
 	}
-	return app.Div().Class("editor").Body(
-		app.Pre().Class("gutter").Aria("hidden", "true").Text(nums.String()),
+	cls, wrapAttr := "editor", "off"
+	if wrap {
+		cls, wrapAttr = "editor wrap", "soft"
+	}
+	return app.Div().Class(cls).Body(
+		app.If(!wrap, func() app.UI { return app.Pre().Class("gutter").Aria("hidden", "true").Text(nums.String()) }),
 		app.Textarea().ID(id).Class("code-input").Rows(max(lines+1, 5)).Spellcheck(false).
-			Attr("wrap", "off").Attr("autocapitalize", "off").Attr("autocomplete", "off").Attr("autocorrect", "off").
+			Attr("wrap", wrapAttr).Attr("autocapitalize", "off").Attr("autocomplete", "off").Attr("autocorrect", "off").
 			Aria("label", label).Text(text).
 			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }, app.EventScope(id)),
 	)
@@ -423,16 +441,17 @@ func (c *ExercisesView) renderFeedback() app.UI {
 	}
 	return app.Section().ID("feedback").Class(cls).TabIndex(-1).Role("status").Aria("live", "polite").Aria("label", c.t("ex.feedback")).Body(
 		app.H3().ID("fb-summary").Body(app.Span().Class("fb-icon").Aria("hidden", "true").Text(icon+" "), app.Text(fb.Summary)),
+		app.If(c.notCounted, func() app.UI { return app.P().ID("fb-not-counted").Class("muted").Text(c.t("ex.notcounted")) }),
 		app.If(len(fb.Problems) > 0, func() app.UI {
 			return app.Ul().ID("fb-problems").Class("problems").Body(app.Range(fb.Problems).Slice(func(i int) app.UI {
-				return app.Li().Body(codeText(fb.Problems[i])...)
+				return app.Li().Body(codeText(formFeedback(c.ex, c.Lang, fb.Problems[i]))...)
 			}))
 		}),
 		app.If(len(fb.Notes) > 0, func() app.UI {
 			return app.Div().Class("notes").Body(
 				app.H4().Text(c.t("ex.notes")),
 				app.Ul().ID("fb-notes").Body(app.Range(fb.Notes).Slice(func(i int) app.UI {
-					return app.Li().Body(codeText(fb.Notes[i])...)
+					return app.Li().Body(codeText(formFeedback(c.ex, c.Lang, fb.Notes[i]))...)
 				})),
 			)
 		}),

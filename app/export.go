@@ -10,8 +10,15 @@ import (
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
-// DevServerURL is where "Reproduce it" sends requests.
-const DevServerURL = "http://127.0.0.1:8080/mcp"
+// DevServerBase is where "Reproduce it" sends requests when the page does
+// not know better: the dev server's default address (make run). A page the
+// dev server serves uses its own origin instead (Lab.devBase), so
+// `make run ADDR=127.0.0.1:18080` gets commands for port 18080.
+const DevServerBase = "http://127.0.0.1:8080"
+
+// DevServerBinary is how the commands name the dev server: the binary
+// `make devserver` (and `make run`) builds in a clone of the repository.
+const DevServerBinary = "bin/devserver"
 
 // shellQuote quotes s for a POSIX shell: inside single quotes nothing is
 // special except the quote itself.
@@ -20,11 +27,12 @@ func shellQuote(s string) string {
 }
 
 // Reproduce returns the shell command that does what step idx of t does,
-// against the real dev server: curl with every header of the HTTP request
-// (the request that produced a response, for a response step), or the
-// stdin lines sent so far piped into `devserver -stdio`. ok is false for
+// against the real dev server at base ("" = DevServerBase): curl with
+// every header of the HTTP request (the request that produced a response,
+// for a response step), or the stdin lines sent so far piped into
+// `bin/devserver -stdio`, which needs no server running. ok is false for
 // host-internal steps.
-func Reproduce(t *trace.Trace, idx int) (cmd string, ok bool) {
+func Reproduce(t *trace.Trace, idx int, base string) (cmd string, ok bool) {
 	if t == nil || idx < 0 || idx >= len(t.Events) {
 		return "", false
 	}
@@ -33,7 +41,7 @@ func Reproduce(t *trace.Trace, idx int) (cmd string, ok bool) {
 	case trace.HTTPRequest, trace.HTTPResponse:
 		for i := idx; i >= 0; i-- {
 			if e := t.Events[i]; e.Channel == trace.HTTPRequest && e.Raw != "" {
-				return curlFor(e.Raw), true
+				return curlFor(e.Raw, base), true
 			}
 		}
 	case trace.Stdin, trace.Stdout, trace.Stderr:
@@ -49,14 +57,14 @@ func Reproduce(t *trace.Trace, idx int) (cmd string, ok bool) {
 		case 0:
 			return "", false
 		case 1:
-			return "echo " + shellQuote(lines[0]) + " | devserver -stdio", true
+			return "echo " + shellQuote(lines[0]) + " | " + DevServerBinary + " -stdio", true
 		}
 		var b strings.Builder
 		b.WriteString("printf '%s\\n' \\\n")
 		for _, l := range lines {
 			b.WriteString("  " + shellQuote(l) + " \\\n")
 		}
-		b.WriteString("  | devserver -stdio")
+		b.WriteString("  | " + DevServerBinary + " -stdio")
 		return b.String(), true
 	}
 	return "", false
@@ -65,7 +73,7 @@ func Reproduce(t *trace.Trace, idx int) (cmd string, ok bool) {
 // TranscriptCommand is the devserver command that prints the same trace
 // as JSON Lines (README "Transcript contract"), client settings included.
 func TranscriptCommand(o scenario.Options) string {
-	cmd := fmt.Sprintf("devserver transcript -scenario %s -version %s -transport %s", o.Scenario, o.Version, o.Transport)
+	cmd := fmt.Sprintf("%s transcript -scenario %s -version %s -transport %s", DevServerBinary, o.Scenario, o.Version, o.Transport)
 	if o.Fault != "" && o.Fault != "none" {
 		cmd += " -fault " + o.Fault
 	}
@@ -92,7 +100,10 @@ func orKey(key, def string) string {
 // the token placeholder (Authorization).
 var skipHeaders = map[string]bool{"host": true, "content-length": true, "authorization": true, "connection": true, "user-agent": true}
 
-func curlFor(raw string) string {
+func curlFor(raw, base string) string {
+	if base == "" {
+		base = DevServerBase
+	}
 	head, body, _ := strings.Cut(strings.ReplaceAll(raw, "\r\n", "\n"), "\n\n")
 	sc := bufio.NewScanner(strings.NewReader(head))
 	method, path := "POST", "/mcp"
@@ -117,7 +128,7 @@ func curlFor(raw string) string {
 		}
 		headers = append(headers, line)
 	}
-	u := strings.TrimSuffix(DevServerURL, "/mcp") + path
+	u := strings.TrimSuffix(base, "/") + path
 	var b strings.Builder
 	if sessionHeader {
 		b.WriteString("# Mcp-Session-Id: use the one your server returned from initialize\n")
@@ -154,8 +165,9 @@ func Mermaid(t *trace.Trace, lang string) string {
 			label += w + ": "
 		}
 		label += s.Label(lang)
-		if sev := s.Severity(); sev == "err" {
-			label += " ✗"
+		if sev := s.Severity(); sev != sevOK {
+			icon, _ := sevIcon(sev, lang)
+			label += " " + icon
 		}
 		from, to := id[s.Ev.From], id[s.Ev.To]
 		if from == "" {

@@ -55,14 +55,32 @@ func (c *Lab) renderClientSettings() app.UI {
 			errs = append(errs, p.Param)
 		}
 	}
+	cv := func(p string) int { return ClientValue(c.view.Client, p) }
+	summary := fmt.Sprintf(c.t("client.summary"), cv("timeout"), cv("retries"), cv("base"), cv("jitter"))
+	// Folded by default (the time axis is the stage); open while a typed
+	// value is wrong, so its error shows.
+	return app.Details().ID("client-panel").Class("client-panel").Open(c.clientOpen || len(errs) > 0).
+		On("toggle", func(ctx app.Context, e app.Event) { c.clientOpen = ctx.JSSrc().Get("open").Bool() }).Body(
+		app.Summary().Body(
+			app.Span().Aria("hidden", "true").Text("⚙ "),
+			app.Strong().Text(c.t("client.title")),
+			app.Span().ID("client-summary").Class("client-summary").Text(" · "+summary),
+		),
+		c.renderClientFields(errs),
+	)
+}
+
+// renderClientFields is the settings form inside the panel.
+func (c *Lab) renderClientFields(errs []string) app.UI {
 	return app.FieldSet().ID("client-settings").Class("client-settings").Aria("describedby", "client-help").Body(
-		app.Legend().Class("field-label").Text(c.t("client.title")),
+		app.Legend().Class("sr-only").Text(c.t("client.title")),
 		app.Div().Class("client-fields").Body(
 			app.Range(clientParams).Slice(func(i int) app.UI { return c.renderClientField(clientParams[i].Param) }),
 			app.Button().ID("client-reset").Class("btn small").Text(c.t("client.reset")).
 				Disabled(c.view.Client == (httplab.ClientConfig{}) && len(errs) == 0).
 				OnClick(func(ctx app.Context, e app.Event) { c.resetClient(ctx) }),
 		),
+		app.Small().ID("client-help").Class("client-help").Text(c.t("client.help")),
 		app.Range(errs).Slice(func(i int) app.UI {
 			p := errs[i]
 			lo, hi := ClientRange(p)
@@ -153,7 +171,28 @@ func (c *Lab) renderTimeline() app.UI {
 			app.H2().ID("tl-h").Class("tl-title").Body(app.Span().Aria("hidden", "true").Text("◷ "), app.Text(c.t("tl.title"))),
 			app.Strong().ID("tl-now").Class("tl-now").Text(fmt.Sprintf(c.t("tl.now"), c.idx+1, cur.Ev.TimeMs)),
 			app.If(tl.EndMs == 0, func() app.UI { return app.Span().Class("muted").Text(c.t("tl.zero")) }),
+			c.renderClock(), // the deadline of the attempt in flight
 			c.renderClientSettings(),
+			app.Details().ID("tl-details").Class("tl-list").Body(
+				app.Summary().Text(c.t("tl.list")),
+				app.Ol().Body(
+					app.Range(c.steps).Slice(func(i int) app.UI {
+						s := c.steps[i]
+						what := s.Label(c.lang)
+						if w := tl.WaitAfter(i); w > 0 {
+							what = fmt.Sprintf(c.t("tl.wait"), w) + " — " + what
+						}
+						li := app.Li().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what))
+						if i == c.idx {
+							li = app.Li().Class("current").Aria("current", "step").Body(
+								app.Strong().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what)),
+								app.Text(" ("+c.t("tl.current")+")"),
+							)
+						}
+						return li
+					}),
+				),
+			),
 		),
 		app.Div().Class("tl-track").Aria("hidden", "true").Body(
 			app.Range(rows).Slice(func(r int) app.UI {
@@ -206,29 +245,11 @@ func (c *Lab) renderTimeline() app.UI {
 				if i == len(ticks)-1 && len(ticks) > 1 {
 					cls += " last"
 				}
+				if i == len(ticks)-2 && i > 0 {
+					cls += " pen" // the one before the end label: first to go on a narrow axis
+				}
 				return app.Span().Class(cls).Style("left", pct(tl.Pos(ticks[i]))).Text(fmt.Sprintf(c.t("tl.ms"), ticks[i]))
 			}),
-		),
-		app.Small().ID("client-help").Class("client-help").Text(c.t("client.help")),
-		app.Details().ID("tl-details").Class("tl-list").Body(
-			app.Summary().Text(c.t("tl.list")),
-			app.Ol().Body(
-				app.Range(c.steps).Slice(func(i int) app.UI {
-					s := c.steps[i]
-					what := s.Label(c.lang)
-					if w := tl.WaitAfter(i); w > 0 {
-						what = fmt.Sprintf(c.t("tl.wait"), w) + " — " + what
-					}
-					li := app.Li().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what))
-					if i == c.idx {
-						li = app.Li().Class("current").Aria("current", "step").Body(
-							app.Strong().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what)),
-							app.Text(" ("+c.t("tl.current")+")"),
-						)
-					}
-					return li
-				}),
-			),
 		),
 	)
 }

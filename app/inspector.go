@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"regexp"
@@ -104,10 +105,12 @@ func (c *Inspector) Render() app.UI {
 	)
 }
 
-// InspectorBody is the HTML of the inspector's step sections: header,
-// host-internal line, note, messages and wire bytes (highlighted,
-// jsonhtml.go), and the reproduce command (repro, with the sentence
-// reproHelp names; "" for the default).
+// InspectorBody is the HTML of the inspector's step sections, in two
+// blocks the stage keeps in view together (stage.css): the explanation
+// (header, where the step happens, the note with its spec sentence) and
+// the bytes (the exact wire bytes, or a host-internal step's text; the
+// JSON-RPC messages or the HTTP body; the command that reproduces it:
+// repro, with the sentence reproHelp names, "" for the default).
 func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp string) string {
 	t := func(k string) string { return tr(lang, k) }
 	esc := html.EscapeString
@@ -115,6 +118,7 @@ func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp strin
 	var b strings.Builder
 	b.Grow(4*len(ev.Raw) + 2048)
 	icon, word := sevIcon(s.Severity(), lang)
+	b.WriteString(`<div class="insp-explain">`)
 	fmt.Fprintf(&b, `<header class="insp-head"><h2><span class="insp-step">%s %d</span><span class="insp-label">%s</span><span class="sev-badge"><span aria-hidden="true">%s </span>%s</span></h2>`,
 		esc(t("ctl.step")), s.N, esc(s.Label(lang)), icon, esc(word))
 	fmt.Fprintf(&b, `<p class="route"><strong>%s</strong> → <strong>%s</strong>`, esc(t("lane."+string(ev.From))), esc(t("lane."+string(ev.To))))
@@ -127,17 +131,14 @@ func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp strin
 	}
 	b.WriteString(" · " + esc(fmt.Sprintf(t("insp.time"), ev.TimeMs)) + "</p></header>")
 
-	// The host-internal line is always present (hidden when it does not
-	// apply), so the sections below keep their place.
-	key := "insp.hostinternal"
-	if ev.Kind == trace.KindLaunch || ev.Kind == trace.KindClose {
-		key = "insp.lifecycle"
-	}
+	// Where the step happens, when no wire is involved (the line is
+	// always there, hidden on wire steps, so the sections keep their place).
+	hostSide := ev.Channel == trace.HostChannel || s.Dir == DirHost
 	hidden := ` hidden`
-	if ev.Channel == trace.HostChannel || s.Dir == DirHost {
+	if hostSide {
 		hidden = ""
 	}
-	fmt.Fprintf(&b, `<p class="host-internal"%s><span aria-hidden="true">⚙ </span>%s</p>`, hidden, esc(t(key)))
+	fmt.Fprintf(&b, `<p class="host-internal"%s><span aria-hidden="true">⚙ </span>%s</p>`, hidden, esc(t(scopeKey(ev))))
 
 	txt := n.Text.En
 	if lang == LangZh && n.Text.Zh != "" {
@@ -150,48 +151,152 @@ func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp strin
 		fmt.Fprintf(&b, `<p id="note-text" class="note-text muted">%s</p>`, esc(t("insp.nonote")))
 	}
 	if n.Quote != "" {
-		b.WriteString(`<blockquote class="quote"><p>` + emphasiseRFC2119(n.Quote) + `</p></blockquote>`)
+		b.WriteString(`<blockquote class="quote"><p lang="en">` + emphasiseRFC2119(n.Quote) + `</p>`)
+		if g := scenario.QuoteGloss(n.Quote); lang == LangZh && g != "" {
+			// The sentence stays verbatim; its translation stands beside it.
+			b.WriteString(`<p class="gloss" lang="zh-CN"><span class="gloss-label">` + esc(t("insp.gloss")) + `</span>` + emphasiseRFC2119(g) + `</p>`)
+		}
+		b.WriteString(`</blockquote>`)
 	}
-	spec := n.Spec
-	if spec == "" {
-		spec = ev.Spec
+	writeCitations(&b, lang, n, ev.Spec)
+	b.WriteString(`</section></div>`)
+
+	b.WriteString(`<div class="insp-bytes">`)
+	if ev.Channel == trace.HostChannel {
+		writeHostText(&b, lang, ev)
+	} else {
+		writeWire(&b, lang, ev)
+		writeMessages(&b, lang, s)
+		fmt.Fprintf(&b, `<section class="repro" aria-labelledby="repro-h"><h3 id="repro-h">%s</h3>`, esc(t("insp.repro")))
+		if repro == "" {
+			fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.repro.none")))
+		} else {
+			fmt.Fprintf(&b, `<div><p class="muted">%s</p><pre id="repro-cmd" class="cmd">%s</pre><button type="button" class="btn small" data-copy="repro-cmd"><span aria-hidden="true">❐ </span>%s</button></div>`,
+				esc(tr(lang, orKey(reproHelp, "insp.repro.help"))), esc(repro), esc(t("insp.copy")))
+		}
+		b.WriteString(`</section>`)
 	}
-	if spec != "" {
-		fmt.Fprintf(&b, `<p class="spec"><span class="field-label">%s </span><a href="%s" target="_blank" rel="noopener">§ %s</a></p>`,
-			esc(t("insp.spec")), esc(SpecBase+spec), esc(spec))
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// scopeKey names where a step that crosses no wire happens: the model (or
+// the user) in the host, the client's own code, the server's own
+// bookkeeping, the host application, or a process or connection starting
+// and ending.
+func scopeKey(ev *trace.Event) string {
+	switch {
+	case ev.Kind == trace.KindLaunch || ev.Kind == trace.KindClose:
+		return "insp.lifecycle"
+	case ev.Note == "user.prompt" || strings.HasPrefix(ev.Note, "model.") || strings.HasPrefix(ev.Note, "poisoning.model"):
+		return "insp.scope.model"
+	case ev.From == trace.Server && ev.To == trace.Server:
+		return "insp.scope.server"
+	case ev.From == trace.Client && ev.To == trace.Client:
+		return "insp.scope.client"
+	}
+	return "insp.scope.host"
+}
+
+// writeWire is the exact bytes of a wire step.
+func writeWire(b *strings.Builder, lang string, ev *trace.Event) {
+	esc := html.EscapeString
+	fmt.Fprintf(b, `<section class="raw" aria-labelledby="raw-h"><h3 id="raw-h">%s <small class="legend">%s</small></h3>`, esc(tr(lang, "insp.raw")), esc(tr(lang, "insp.raw.legend")))
+	if wire := WireHTML(ev.Raw, lang); wire == "" {
+		fmt.Fprintf(b, `<p class="muted">%s</p>`, esc(tr(lang, "insp.raw.empty")))
+	} else {
+		b.WriteString(wire)
 	}
 	b.WriteString(`</section>`)
+}
 
-	title := t("insp.message")
-	if len(ev.Messages) > 1 {
-		title = fmt.Sprintf(t("insp.messages"), len(ev.Messages))
+// writeHostText is a host-internal step's text in the page's language
+// (the engine's translation: scenario.HostText); under zh the English the
+// transcript keeps is one click away.
+func writeHostText(b *strings.Builder, lang string, ev *trace.Event) {
+	esc := html.EscapeString
+	title := "insp.hosttext"
+	if scopeKey(ev) == "insp.scope.model" {
+		title = "insp.hosttext.model"
 	}
-	fmt.Fprintf(&b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(title))
+	fmt.Fprintf(b, `<section class="raw host-text" aria-labelledby="raw-h"><h3 id="raw-h">%s</h3>`, esc(tr(lang, title)))
+	text := hostText(ev, lang)
+	if strings.TrimSpace(text) == "" {
+		fmt.Fprintf(b, `<p class="muted">%s</p>`, esc(tr(lang, "insp.hosttext.none")))
+	} else {
+		b.WriteString(`<pre id="host-text" class="hosttext">` + esc(strings.TrimSuffix(text, "\n")) + `</pre>`)
+	}
+	if lang == LangZh && text != ev.Raw {
+		fmt.Fprintf(b, `<details class="original"><summary>%s</summary><pre lang="en" class="hosttext">%s</pre></details>`,
+			esc(tr(lang, "insp.hosttext.original")), esc(strings.TrimSuffix(ev.Raw, "\n")))
+	}
+	b.WriteString(`</section>`)
+}
+
+// writeMessages is the JSON-RPC messages a step carries, highlighted; a
+// plain HTTP message (the HTTP lessons) shows its JSON body instead.
+func writeMessages(b *strings.Builder, lang string, s *Step) {
+	esc := html.EscapeString
+	ev := &s.Ev
+	if len(ev.Messages) == 0 && ev.HTTP != nil && !s.Chunk {
+		if body := strings.TrimSpace(HTTPBody(ev.Raw)); body != "" && json.Valid([]byte(body)) {
+			fmt.Fprintf(b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(tr(lang, "insp.body")))
+			b.WriteString(JSONHTML([]byte(body), lang, tr(lang, "insp.body")))
+			b.WriteString(`</section>`)
+			return
+		}
+	}
+	title := tr(lang, "insp.message")
+	if len(ev.Messages) > 1 {
+		title = fmt.Sprintf(tr(lang, "insp.messages"), len(ev.Messages))
+	}
+	fmt.Fprintf(b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(title))
 	if len(ev.Messages) == 0 {
-		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.nomessage")))
+		fmt.Fprintf(b, `<p class="muted">%s</p>`, esc(tr(lang, "insp.nomessage")))
 	}
 	for _, msg := range ev.Messages {
 		b.WriteString(JSONHTML(msg, lang, title))
 	}
 	b.WriteString(`</section>`)
+}
 
-	fmt.Fprintf(&b, `<section class="raw" aria-labelledby="raw-h"><h3 id="raw-h">%s <small class="legend">%s</small></h3>`, esc(t("insp.raw")), esc(t("insp.raw.legend")))
-	if wire := WireHTML(ev.Raw, lang); wire == "" {
-		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.raw.empty")))
-	} else {
-		b.WriteString(wire)
-	}
-	b.WriteString(`</section>`)
+// rfcRef finds the HTTP RFCs a note's text cites ("RFC 9112 §2.1").
+var rfcRef = regexp.MustCompile(`RFC (\d{4,5})(?: §(\d+(?:\.\d+)*))?`)
 
-	fmt.Fprintf(&b, `<section class="repro" aria-labelledby="repro-h"><h3 id="repro-h">%s</h3>`, esc(t("insp.repro")))
-	if repro == "" {
-		fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.repro.none")))
-	} else {
-		fmt.Fprintf(&b, `<div><p class="muted">%s</p><pre id="repro-cmd" class="cmd">%s</pre><button type="button" class="btn small" data-copy="repro-cmd"><span aria-hidden="true">❐ </span>%s</button></div>`,
-			esc(tr(lang, orKey(reproHelp, "insp.repro.help"))), esc(repro), esc(t("insp.copy")))
+// writeCitations links what a note follows: the RFC sections its text
+// cites (the HTTP lessons follow RFC 9110/9112, not an MCP page), then
+// the MCP spec section, named as where MCP uses the mechanism when the
+// text cites an RFC.
+func writeCitations(b *strings.Builder, lang string, n scenario.Note, evSpec string) {
+	esc := html.EscapeString
+	seen := map[string]bool{}
+	var rfcs []string
+	for _, m := range rfcRef.FindAllStringSubmatch(n.Text.En, -1) {
+		if seen[m[0]] {
+			continue
+		}
+		seen[m[0]] = true
+		u := "https://www.rfc-editor.org/rfc/rfc" + m[1]
+		if m[2] != "" {
+			u += "#section-" + m[2]
+		}
+		rfcs = append(rfcs, `<a href="`+esc(u)+`" target="_blank" rel="noopener">`+esc(m[0])+`</a>`)
 	}
-	b.WriteString(`</section>`)
-	return b.String()
+	if len(rfcs) > 0 {
+		fmt.Fprintf(b, `<p class="spec rfc-refs"><span class="field-label">%s </span>%s</p>`, esc(tr(lang, "insp.rfc")), strings.Join(rfcs, " · "))
+	}
+	spec := n.Spec
+	if spec == "" {
+		spec = evSpec
+	}
+	if spec != "" {
+		label := "insp.spec"
+		if len(rfcs) > 0 {
+			label = "insp.spec.mcp"
+		}
+		fmt.Fprintf(b, `<p class="spec"><span class="field-label">%s </span><a href="%s" target="_blank" rel="noopener">§ %s</a></p>`,
+			esc(tr(lang, label)), esc(SpecBase+spec), esc(spec))
+	}
 }
 
 // Markdown the spec quotes keep verbatim: `code` and _emphasis_ (an
@@ -248,6 +353,46 @@ func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
 	}
 	c.term = term
 	markSelected(ctx.JSSrc(), term)
+}
+
+// moveTermFocus moves the focus from the explained field el to another
+// field of its block with ↑ / ↓ (Home / End: the first and the last): a
+// block is one Tab stop (termAttrs). It reports whether key was one of
+// those keys on a field; the Lab's key listener calls it before the step
+// keys, so Home and End on a field do not jump to the first or last step.
+func moveTermFocus(el app.Value, key string) bool {
+	switch key {
+	case "ArrowDown", "ArrowUp", "Home", "End":
+	default:
+		return false
+	}
+	if !el.Truthy() || el.Get("classList").IsUndefined() || !el.Get("classList").Call("contains", "term").Bool() {
+		return false
+	}
+	block := el.Call("closest", "pre")
+	if !block.Truthy() {
+		return false
+	}
+	terms := block.Call("querySelectorAll", ".term")
+	n := terms.Get("length").Int()
+	at := 0
+	for i := 0; i < n; i++ {
+		if terms.Call("item", i).Equal(el) {
+			at = i
+		}
+	}
+	switch key {
+	case "ArrowDown":
+		at = min(at+1, n-1)
+	case "ArrowUp":
+		at = max(at-1, 0)
+	case "Home":
+		at = 0
+	case "End":
+		at = n - 1
+	}
+	terms.Call("item", at).Call("focus")
+	return true
 }
 
 // markSelected marks every occurrence of the field in focus (class sel).

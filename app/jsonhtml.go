@@ -13,9 +13,17 @@ import (
 // inspector listens once, on its root, for focusin / mouseover / click
 // and reads data-term (event delegation, inspector.go).
 
-// termAttrs are the attributes of a focusable, explained field.
-func termAttrs(b *strings.Builder, lang, term string) {
-	b.WriteString(` tabindex="0" role="button" aria-describedby="field-guide" aria-label="`)
+// termAttrs are the attributes of a focusable, explained field. Only the
+// first field of a block is a Tab stop (first); ↑ and ↓ move between the
+// fields (Inspector.onTermKey), so Tab reaches "Reproduce it" in a few
+// presses instead of one per field.
+func termAttrs(b *strings.Builder, lang, term string, first bool) {
+	if first {
+		b.WriteString(` tabindex="0"`)
+	} else {
+		b.WriteString(` tabindex="-1"`)
+	}
+	b.WriteString(` role="button" aria-describedby="field-guide" aria-label="`)
 	b.WriteString(html.EscapeString(termTitle(term) + ": " + Explain(lang, term)))
 	b.WriteString(`" data-term="`)
 	b.WriteString(html.EscapeString(term))
@@ -30,6 +38,7 @@ func JSONHTML(raw []byte, lang, label string) string {
 	b.WriteString(`<pre class="json" aria-label="`)
 	b.WriteString(html.EscapeString(label))
 	b.WriteString(`">`)
+	first := true
 	for _, line := range PrettyJSON(raw) {
 		b.WriteString(`<span class="ln">`)
 		for _, sp := range line {
@@ -41,7 +50,8 @@ func JSONHTML(raw []byte, lang, label string) string {
 			interactive := sp.Term != "" && (sp.Class == "k" || sp.Hot)
 			if interactive {
 				b.WriteString(` term"`)
-				termAttrs(&b, lang, sp.Term)
+				termAttrs(&b, lang, sp.Term, first)
+				first = false
 			} else {
 				b.WriteString(`"`)
 			}
@@ -66,12 +76,14 @@ func WireHTML(raw, lang string) string {
 	var b strings.Builder
 	b.Grow(len(raw) * 3)
 	b.WriteString(`<pre id="raw-bytes" class="wire">`)
+	first := true
 	for _, l := range lines {
 		b.WriteString(`<span class="ln">`)
 		switch {
 		case l.Name != "" && l.Term != "":
 			b.WriteString(`<span><span class="h-name term"`)
-			termAttrs(&b, lang, l.Term)
+			termAttrs(&b, lang, l.Term, first)
+			first = false
 			b.WriteString(">" + html.EscapeString(l.Name) + `</span><span class="h-rest">` + html.EscapeString(l.Rest) + "</span></span>")
 		case l.Name != "":
 			b.WriteString(`<span><span class="h-name">` + html.EscapeString(l.Name) + `</span><span class="h-rest">` + html.EscapeString(l.Rest) + "</span></span>")

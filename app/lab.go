@@ -48,6 +48,9 @@ type Lab struct {
 	showHelp    bool
 	mermaid     string
 	mermaidOpen bool
+	toolsOpen   bool   // presenter mode: the toolbar unfolded (stage.go)
+	clientOpen  bool   // the HTTP lessons' client settings unfolded (httpview.go)
+	langSaved   string // the language last written to local storage
 
 	cmpA, cmpB       []Step
 	cmpErrA, cmpErrB string
@@ -117,25 +120,8 @@ func (c *Lab) OnMount(ctx app.Context) {
 			return nil
 		}
 		e := args[0]
-		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-			return nil
-		}
-		key := e.Get("key").String()
-		if key != "Escape" {
-			if ae := app.Window().Get("document").Get("activeElement"); ae.Truthy() {
-				switch ae.Get("tagName").String() {
-				case "INPUT", "SELECT", "TEXTAREA":
-					return nil
-				}
-			}
-		}
-		switch key {
-		case "ArrowRight", "ArrowLeft", " ", "v", "t", "c", "?", "Home", "End":
-			if !c.page.IsLab() { // visualizer keys only on the visualizer
-				return nil
-			}
-		case "f", "p", "Escape":
-		default:
+		key, ok := c.pageKey(e)
+		if !ok {
 			return nil
 		}
 		e.Call("preventDefault")
@@ -156,6 +142,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 		if c.page.IsLab() && !c.view.Compare && c.idx < len(c.steps) {
 			c.drawStep(c.idx, c.idx, c.idx+1)
 		}
+		c.scheduleScroll() // a deep link to a late step shows it
 	})
 }
 
@@ -362,6 +349,7 @@ func (c *Lab) afterChange(ctx app.Context) {
 			ctx.Page().ReplaceURL(&nu)
 		}
 	}
+	c.rememberLang(ctx)
 	if l := c.htmlLang(); l != c.docLang {
 		ctx.Page().SetLang(l)
 		c.docLang = l
@@ -605,31 +593,29 @@ func (c *Lab) Render() app.UI {
 		cls += " comparing"
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
-		c.headerPart(),
-		c.navPart(),
-		c.renderNotices(),
-		newPart("toolbar", c.lang+"|"+c.view.Scenario+"|"+c.view.Version+"|"+c.view.Transport+"|"+c.view.Fault+"|"+strconv.Itoa(len(c.infos)), c.renderToolbar),
-		app.If(!c.view.Compare, func() app.UI {
-			return app.Div().Class("stepping").Body(
-				c.renderPlayer(),
-				app.If(IsHTTPScenario(c.view.Scenario), c.renderTimeline),
-				c.renderClock(),
-				app.Div().Class("workspace").Body(
-					app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
-						newPart("filter", fmt.Sprintf("%s|%s|%s|%p", c.lang, c.fMethod, c.fDir, c.tr), c.renderFilter),
-						&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir, Replicas: Replicas(c.steps)},
+		// The screen is the viewport (stage.css): the top bar, the
+		// toolbar and the stage; the export bar follows below it.
+		app.Div().Class("screen").Body(
+			c.headerPart(),
+			c.renderNotices(),
+			c.toolbarPart(),
+			app.If(!c.view.Compare, func() app.UI {
+				return app.Main().ID("main").Class("stepping").Aria("label", c.t("main.aria")).Body(
+					c.renderPlayer(),
+					app.If(IsHTTPScenario(c.view.Scenario), c.renderTimeline).Else(c.renderClock),
+					app.Div().Class("workspace").Body(
+						app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
+							newPart("filter", fmt.Sprintf("%s|%s|%s|%p", c.lang, c.fMethod, c.fDir, c.tr), c.renderFilter),
+							&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir,
+								Replicas: Replicas(c.steps), ServerSub: ServerSubtitle(c.tr)},
+						),
+						c.renderInspector(),
 					),
-					c.renderInspector(),
-				),
-			)
-		}).Else(func() app.UI {
-			cmp := &Compare{A: c.cmpA, B: c.cmpB, VA: c.cmpOA.Version, VB: c.cmpOB.Version, HA: c.cmpOA.Version, HB: c.cmpOB.Version,
-				ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang, ByFault: c.cmpByFault}
-			if c.cmpByFault {
-				cmp.HA, cmp.HB = c.t("fault."+c.cmpOA.Fault), c.t("fault."+c.cmpOB.Fault)
-			}
-			return cmp
-		}),
+				)
+			}).Else(func() app.UI {
+				return app.Main().ID("main").Class("comparing-main").Body(c.renderCompare())
+			}),
+		),
 		newPart("export", c.lang, c.renderExport),
 		app.Raw(c.printHTML.get(c.tr, c.lang)),
 		app.If(app.IsServer && c.tr != nil && len(c.tr.Events) > 0, func() app.UI {
@@ -640,18 +626,15 @@ func (c *Lab) Render() app.UI {
 	)
 }
 
-// headerPart and navPart are the header and the top navigation as parts
-// (part.go), keyed by what they show.
+// headerPart is the top bar (brand, navigation, view actions) as a part
+// (part.go), keyed by what it shows: the navigation links carry the step,
+// so it follows the learner.
 func (c *Lab) headerPart() app.UI {
-	return newPart("header", c.lang+"|"+strconv.FormatBool(c.view.Present)+"|"+strconv.FormatBool(c.view.Compare)+"|"+c.page.View, c.renderHeader)
-}
-
-func (c *Lab) navPart() app.UI {
-	key := c.lang + "|" + c.page.View
+	key := c.lang + "|" + strconv.FormatBool(c.view.Present) + "|" + strconv.FormatBool(c.view.Compare) + "|" + c.page.View
 	for _, v := range navViews {
 		key += "|" + c.navHref(v)
 	}
-	return newPart("nav", key, c.renderNav)
+	return newPart("header", key, c.renderHeader)
 }
 
 func (c *Lab) htmlLang() string {
@@ -671,13 +654,15 @@ func (c *Lab) renderHeader() app.UI {
 			app.H1().Body(app.Span().Class("logo").Aria("hidden", "true").Text("⇄"), app.Text(" "+c.t("app.title"))),
 			app.P().Class("subtitle").Text(c.t("app.subtitle")),
 		),
+		c.renderNav(),
 		app.Div().Class("top-actions").Body(
 			app.If(c.page.IsLab(), c.renderViewMode),
 			app.Button().ID("lang-switch").Class("btn").Aria("label", c.t("lang.switch.aria")).Lang(langTag(other)).
 				Text(c.t("lang.switch")).OnClick(func(ctx app.Context, e app.Event) { c.setLang(ctx, other) }, app.EventScope("lang", other)),
 			app.Button().ID("presenter").Class("btn").Aria("pressed", strconv.FormatBool(c.view.Present)).
 				Title("%s (p)", c.t("ctl.presenter")).
-				Body(app.Span().Aria("hidden", "true").Text("▣ "), app.Text(c.t("ctl.presenter"))).
+				Aria("label", c.t("ctl.presenter")).
+				Body(app.Span().Aria("hidden", "true").Text("▣ "), app.Text(c.t("ctl.presenter.short"))).
 				OnClick(func(ctx app.Context, e app.Event) { c.togglePresent(ctx) }),
 			app.If(c.page.IsLab(), func() app.UI {
 				return app.Button().ID("help-btn").Class("btn").Aria("label", c.t("ctl.help")).Title("%s (?)", c.t("ctl.help")).Text("?").
@@ -701,14 +686,7 @@ func (c *Lab) renderNotices() app.UI {
 	return app.Div().ID("notices").Class("notices").Role("status").Body(
 		app.Span().Class("icon").Aria("hidden", "true").Text("⚠"),
 		app.Div().Body(
-			app.If(len(c.notices) > 0, func() app.UI {
-				for _, n := range c.notices {
-					if n.Kind == "" {
-						return app.Strong().Text(c.t("notice.title"))
-					}
-				}
-				return app.Strong().Text(c.t("notice.adjusted"))
-			}),
+			app.If(len(c.notices) > 0, func() app.UI { return app.Strong().Text(c.t(noticeTitle(c.notices))) }),
 			app.Ul().Body(
 				app.Range(c.notices).Slice(func(i int) app.UI {
 					return app.Li().Text(c.noticeText(c.notices[i]))
@@ -830,7 +808,11 @@ func (c *Lab) renderToolbar() app.UI {
 		}
 		return strings.Join(out, ", ")
 	}
-	return app.Section().Class("toolbar").Aria("label", c.t("ctl.view")).Body(
+	cls := "toolbar"
+	if c.toolsOpen {
+		cls += " open"
+	}
+	return app.Section().ID("toolbar").Class(cls).Aria("label", c.t("ctl.view")).Body(
 		app.If(len(c.infos) > 1, func() app.UI {
 			return app.Label().Class("field").Body(
 				app.Span().Class("field-label").Text(c.t("ctl.scenario")),
@@ -891,6 +873,7 @@ func (c *Lab) renderPlayer() app.UI {
 	}
 	ps := c.playerState(c.idx)
 	return app.Section().Class("player").Aria("label", c.t("ctl.step")).Body(
+		app.If(c.view.Present, c.renderStageBar),
 		app.Button().ID("restart").Class("btn icon-btn").Aria("label", c.t("ctl.restart")).Title(c.t("ctl.restart")+" (Home)").
 			Body(app.Span().Aria("hidden", "true").Text("↺"), app.Span().Class("btn-text").Text(c.t("ctl.restart"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.goTo(ctx, 0) }),
@@ -1048,8 +1031,11 @@ func (c *Lab) stepData(i int) stepDerived {
 	}
 	s := c.steps[i]
 	note := scenario.AnnotationFor(s.Ev.Note, c.tr.EventVersion(s.Ev))
-	repro, _ := Reproduce(c.tr, i)
+	repro, _ := Reproduce(c.tr, i, c.devBase())
 	reproHelp := ""
+	if repro != "" && c.tr.Transport == "stdio" {
+		reproHelp = "insp.repro.stdio"
+	}
 	if repro != "" && IsHTTPScenario(c.view.Scenario) {
 		// The HTTP lessons talk to a simulated API the dev server does
 		// not serve: replay the run with the transcript command.
@@ -1134,6 +1120,10 @@ func toggleFullscreen() {
 // visible below the sticky lane headers.
 func scrollCurrentIntoView() {
 	doc := app.Window().Get("document")
+	if row := doc.Call("querySelector", ".cmp-row.current"); row.Truthy() { // the compare view flows with the page
+		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		return
+	}
 	panel := doc.Call("querySelector", ".seq-panel")
 	row := doc.Call("querySelector", ".row.current")
 	if !panel.Truthy() || !row.Truthy() {

@@ -161,39 +161,23 @@ func (s Step) Matches(method, dir string) bool {
 	return false
 }
 
-// Severity says how the step went: "err" (JSON-RPC error, tool isError,
-// HTTP 4xx/5xx, rejected event), "warn" (stderr, close), or "ok".
-func (s Step) Severity() string {
-	if s.Ev.Kind == trace.KindError || s.Status >= 400 {
-		return "err"
-	}
-	for _, m := range s.Msgs {
-		if m.Kind == jsonrpc.KindError || m.IsError || m.Kind == 0 {
-			return "err"
-		}
-	}
-	if s.Dir == DirStderr || s.Ev.Kind == trace.KindClose {
-		return "warn"
-	}
-	return "ok"
-}
-
-// Label is the short text written on the step's arrow.
+// Label is the short text written on the step's arrow. Host-internal
+// text is the engine's, in the page's language (hostText).
 func (s Step) Label(lang string) string {
 	ev := s.Ev
 	switch ev.Kind {
 	case trace.KindLaunch:
-		return firstLine(ev.Raw, 60, tr(lang, "label.launch"))
+		return firstLine(hostText(&ev, lang), 60, tr(lang, "label.launch"))
 	case trace.KindClose:
 		if ev.Raw != "" {
-			return firstLine(ev.Raw, 60, tr(lang, "label.close"))
+			return firstLine(hostText(&ev, lang), 60, tr(lang, "label.close"))
 		}
 		if ev.Channel != trace.HostChannel && ev.Channel != "" {
 			return tr(lang, "label.close") + " (" + string(ev.Channel) + ")"
 		}
 		return tr(lang, "label.close")
 	case trace.KindThink:
-		return firstLine(ev.Raw, 60, tr(lang, "label.think"))
+		return firstLine(hostText(&ev, lang), 60, tr(lang, "label.think"))
 	}
 	if s.Dir == DirStderr {
 		return firstLine(ev.Raw, 60, tr(lang, "label.stderr"))
@@ -206,12 +190,23 @@ func (s Step) Label(lang string) string {
 		switch {
 		case s.Chunk:
 			return tr(lang, "label.chunk")
-		case strings.TrimSpace(ev.Raw) != "" && ev.HTTP == nil:
+		case ev.HTTP != nil:
+			// A plain HTTP message (the HTTP lessons): its body says what
+			// it is; only an empty body is "(no body)".
+			return firstLine(HTTPBody(ev.Raw), 50, tr(lang, "label.empty"))
+		case strings.TrimSpace(ev.Raw) != "":
 			return firstLine(ev.Raw, 50, tr(lang, "label.notjson"))
 		}
 		return tr(lang, "label.empty")
 	}
 	return strings.Join(parts, " · ")
+}
+
+// HTTPBody is the body of an HTTP message's wire text: what follows the
+// blank line that ends its head ("" when there is none).
+func HTTPBody(raw string) string {
+	_, body, _ := strings.Cut(raw, "\r\n\r\n")
+	return body
 }
 
 // Short is a one-line description of a message: "tools/call #2",

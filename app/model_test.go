@@ -11,9 +11,10 @@ import (
 
 func msg(s string) []json.RawMessage { return []json.RawMessage{json.RawMessage(s)} }
 
-// httpTrace is a small hand-made HTTP trace (2026-07-28 style).
+// httpTrace is a small hand-made HTTP trace (2026-07-28 style), classified
+// by the engine.
 func httpTrace() *trace.Trace {
-	return &trace.Trace{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "timeout", Events: []trace.Event{
+	return classified(&trace.Trace{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "timeout", Events: []trace.Event{
 		{Seq: 1, From: trace.Host, To: trace.Host, Channel: trace.HostChannel, Kind: trace.KindThink, Raw: "Which e-mails?\n", Note: "user.prompt"},
 		{Seq: 2, From: trace.Host, To: trace.Client, Channel: trace.HostChannel, Kind: trace.KindLaunch, Raw: "connect http://127.0.0.1:8080/mcp\n", Note: "launch.http"},
 		{Seq: 3, From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage, TimeMs: 0, DeadlineMs: 2500, Note: "call.request",
@@ -30,7 +31,12 @@ func httpTrace() *trace.Trace {
 			Raw: "HTTP/1.1 202 Accepted\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 202, Exchange: 2}},
 		{Seq: 8, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 2600, InReplyTo: 3, Note: "err",
 			Raw: "HTTP/1.1 400 Bad Request\r\n\r\n", Messages: msg(`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad"}}`), HTTP: &trace.HTTPInfo{Status: 400, Exchange: 1}},
-	}}
+	}})
+}
+
+func classified(t *trace.Trace) *trace.Trace {
+	scenario.Classify(t)
+	return t
 }
 
 func stdioTrace(version string) *trace.Trace {
@@ -57,7 +63,7 @@ func stdioTrace(version string) *trace.Trace {
 	for i := range ev {
 		ev[i].Seq = i + 1
 	}
-	return &trace.Trace{Scenario: "tool-call", Version: version, Transport: "stdio", Fault: "none", Events: ev}
+	return classified(&trace.Trace{Scenario: "tool-call", Version: version, Transport: "stdio", Fault: "none", Events: ev})
 }
 
 func TestBuildStepsHTTP(t *testing.T) {
@@ -86,8 +92,8 @@ func TestBuildStepsHTTP(t *testing.T) {
 	if got := s[7].Label(LangEn); got != "error -32602 #7" {
 		t.Errorf("error label %q", got)
 	}
-	if s[7].Severity() != "err" || s[2].Severity() != "ok" {
-		t.Errorf("severity: %s %s", s[7].Severity(), s[2].Severity())
+	if s[7].Severity() != "expected" || s[3].Severity() != "ok" {
+		t.Errorf("severity: %s %s", s[7].Severity(), s[3].Severity())
 	}
 	if got := s[2].Label(LangEn); got != "tools/call #7" {
 		t.Errorf("request label %q", got)
@@ -108,16 +114,16 @@ func TestBuildStepsHTTP(t *testing.T) {
 
 func TestStdioStepsAndSeverity(t *testing.T) {
 	s := BuildSteps(stdioTrace("2025-11-25"))
-	if s[1].Dir != DirStderr || s[1].Severity() != "warn" {
+	if s[1].Dir != DirStderr || s[1].Severity() != "ok" { // a log line on stderr is normal
 		t.Errorf("stderr step: %s %s", s[1].Dir, s[1].Severity())
 	}
 	if got := s[5].Label(LangZh); got != "工具错误 tools/call #2" {
 		t.Errorf("isError label %q", got)
 	}
-	if s[5].Severity() != "err" {
+	if s[5].Severity() != "expected" {
 		t.Errorf("isError severity %s", s[5].Severity())
 	}
-	if s[6].Ev.Kind != trace.KindClose || s[6].Severity() != "warn" || s[6].Label(LangEn) != "stream closed (stdin)" {
+	if s[6].Ev.Kind != trace.KindClose || s[6].Severity() != "ok" || s[6].Label(LangEn) != "stream closed (stdin)" {
 		t.Errorf("close step: %q %s", s[6].Label(LangEn), s[6].Severity())
 	}
 }
@@ -240,7 +246,7 @@ func TestEngineMatrix(t *testing.T) {
 						if st.Label(LangEn) == "" || st.Label(LangZh) == "" {
 							t.Errorf("%s %s %s %s step %d: empty label", in.Name, v, tp, f, i+1)
 						}
-						_, _ = Reproduce(tr, i)
+						_, _ = Reproduce(tr, i, "")
 						for _, m := range st.Ev.Messages {
 							PrettyJSON(m)
 						}

@@ -183,6 +183,7 @@ func (c *Lab) afterPage(ctx app.Context) {
 			ctx.Page().ReplaceURL(&nu)
 		}
 	}
+	c.rememberLang(ctx)
 	ctx.Page().SetLang(langTag(c.lang))
 	ctx.Page().SetTitle("%s · %s", c.t("nav."+c.page.View), c.t("app.title"))
 	c.docLang, c.docTitle = "", "" // the visualizer's afterChange must write them again
@@ -272,7 +273,6 @@ func (c *Lab) renderPage() app.UI {
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
 		c.headerPart(),
-		c.navPart(),
 		c.renderNotices(),
 		app.Main().ID("main").Class("page").Body(body),
 	)

@@ -125,9 +125,12 @@ func shapeDetail(notice string) string {
 }
 
 // MergeStores adds imported progress to the current one: an exercise is
-// solved if either says so, keeps the larger attempt count, and the last
-// answer of the side with more attempts (the import on a tie). It returns
-// a new store and how many exercises the import changed.
+// solved if either says so and keeps the larger attempt count. Its last
+// answer goes with "solved": when only one side solved it, that side's
+// answer (a learner who exported a wrong attempt, reset, solved and then
+// imported must not see the old wrong answer next to "solved"); otherwise
+// the answer of the side with more attempts (the import on a tie). It
+// returns a new store and how many exercises the import changed.
 func MergeStores(cur, imp exercise.Store) (exercise.Store, int) {
 	out := exercise.NewStore()
 	for id, p := range cur.Exercises {
@@ -156,11 +159,13 @@ func MergeStores(cur, imp exercise.Store) (exercise.Store, int) {
 		}
 		next := *old
 		next.Solved = old.Solved || ip.Solved
-		if ip.Attempts >= old.Attempts {
-			next.Attempts = ip.Attempts
-			if ip.LastAnswer != "" {
-				next.LastAnswer = ip.LastAnswer
-			}
+		next.Attempts = max(old.Attempts, ip.Attempts)
+		takeImport := ip.Attempts >= old.Attempts
+		if old.Solved != ip.Solved {
+			takeImport = ip.Solved
+		}
+		if takeImport && ip.LastAnswer != "" {
+			next.LastAnswer = ip.LastAnswer
 		}
 		if next != *old {
 			changed++
@@ -283,7 +288,7 @@ func (c *ProgressView) applyImport(name, text string) {
 	}
 	c.store = merged
 	c.notice = ""
-	c.say(fmt.Sprintf(c.t("prog.imported"), name, changed), false)
+	c.say(trn(c.Lang, "prog.imported", changed, name), false)
 }
 
 func (c *ProgressView) reset() {
@@ -357,7 +362,7 @@ func (c *ProgressView) Render() app.UI {
 			return app.Div().Class("overlay").Body(
 				app.Div().ID("reset-dialog").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "reset-title").Body(
 					app.H2().ID("reset-title").Text(c.t("prog.reset.title")),
-					app.P().Text(fmt.Sprintf(c.t("prog.reset.body"), tot.Solved, tot.Attempts)),
+					app.P().Text(fmt.Sprintf(c.t("prog.reset.body"), trn(c.Lang, "prog.reset.solved", tot.Solved), trn(c.Lang, "prog.reset.answers", tot.Attempts))),
 					app.Div().Class("dialog-actions").Body(
 						app.Button().ID("reset-cancel").Class("btn").AutoFocus(true).Text(c.t("prog.cancel")).
 							OnClick(func(ctx app.Context, e app.Event) { c.confirm = false }),

@@ -63,7 +63,8 @@ func TestMergeStores(t *testing.T) {
 	if changed != 2 {
 		t.Errorf("changed %d, want 2 (a solved, c new)", changed)
 	}
-	if a := out.Get("a"); a != (exercise.Progress{Attempts: 3, Solved: true, LastAnswer: "mine"}) {
+	// Only the import solved a: its answer goes with "solved".
+	if a := out.Get("a"); a != (exercise.Progress{Attempts: 3, Solved: true, LastAnswer: "theirs"}) {
 		t.Errorf("a = %+v", a)
 	}
 	if c := out.Get("c"); c.Attempts != 5 || c.LastAnswer != "c5" {
@@ -77,6 +78,25 @@ func TestMergeStores(t *testing.T) {
 	back, notice := exercise.LoadStore(out.Marshal())
 	if notice != "" || back.Get("c").Attempts != 5 {
 		t.Errorf("merged store does not round-trip: %q", notice)
+	}
+}
+
+// TestMergeKeepsTheSolvedAnswer: export with a wrong attempt, reset,
+// solve, import the export: the exercise shows the answer that solved it.
+func TestMergeKeepsTheSolvedAnswer(t *testing.T) {
+	exported := exercise.NewStore()
+	exported.Record(exercise.IDNxM, "wrong", exercise.Feedback{})
+	cur := exercise.NewStore() // after the reset
+	cur.Record(exercise.IDNxM, "right", exercise.Feedback{Correct: true})
+	out, _ := MergeStores(cur, exported)
+	if p := out.Get(exercise.IDNxM); !p.Solved || p.LastAnswer != "right" || p.Attempts != 1 {
+		t.Fatalf("merged %+v, want solved with the answer that solved it", p)
+	}
+	// Both solved, or neither: the side with more attempts, the import on a tie.
+	more := exercise.NewStore()
+	more.Exercises[exercise.IDNxM] = &exercise.Progress{Attempts: 4, Solved: true, LastAnswer: "later"}
+	if p := func() exercise.Progress { o, _ := MergeStores(cur, more); return o.Get(exercise.IDNxM) }(); p.LastAnswer != "later" || p.Attempts != 4 {
+		t.Fatalf("both solved: %+v", p)
 	}
 }
 

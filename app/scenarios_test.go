@@ -184,7 +184,7 @@ func TestFallbackAnnotationsUseEventVersion(t *testing.T) {
 func TestTranscriptCommand(t *testing.T) {
 	c, _ := SetClientValue(httplab.ClientConfig{}, "retries", 0)
 	got := TranscriptCommand(scenario.Options{Scenario: "http-status-retries", Version: "2026-07-28", Transport: "http", Fault: "none", Client: c})
-	want := "devserver transcript -scenario http-status-retries -version 2026-07-28 -transport http -retries -1"
+	want := "bin/devserver transcript -scenario http-status-retries -version 2026-07-28 -transport http -retries -1"
 	if got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}

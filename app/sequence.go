@@ -28,6 +28,9 @@ type Sequence struct {
 	// Replicas is the number of server replicas behind a load balancer
 	// (0 or 1: a single server).
 	Replicas int
+	// ServerSub is what the Server lane's subtitle says over HTTP: the
+	// request line the trace's requests really go to (ServerSubtitle).
+	ServerSub string
 }
 
 // hasStderr reports whether the stderr lane is drawn: always for stdio,
@@ -70,7 +73,7 @@ func (s *Sequence) Render() app.UI {
 	return app.Div().ID("sequence").Class("seq", "l"+strconv.Itoa(lanes)).Body(
 		s.renderHeads(lanes),
 		app.If(start > 0, func() app.UI {
-			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "seq.earlier"), start))
+			return app.Div().Class("seq-note").Text(trn(s.Lang, "seq.earlier", start))
 		}),
 		app.Ol().Class("rows").Body(
 			app.Range(rows).Slice(func(k int) app.UI {
@@ -79,7 +82,7 @@ func (s *Sequence) Render() app.UI {
 			}),
 		),
 		app.If(hidden > 0, func() app.UI {
-			return app.Div().Class("seq-note").Text(fmt.Sprintf(tr(s.Lang, "filter.hidden"), hidden))
+			return app.Div().Class("seq-note").Text(trn(s.Lang, "filter.hidden", hidden))
 		}),
 		app.If(n > 0, func() app.UI {
 			cls, text := seqMore(n, s.Idx, s.Lang)
@@ -99,10 +102,14 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 			title = fmt.Sprintf(tr(s.Lang, "lane.server.replicas"), s.Replicas)
 			sub = "lane.server.sub.lb"
 		}
+		subText := tr(s.Lang, sub)
+		if sub == "lane.server.sub.http" && s.ServerSub != "" {
+			subText = s.ServerSub
+		}
 		return app.Div().Class("lane-head", cls).Body(
 			app.Span().Class("lane-icon").Aria("hidden", "true").Text(icon),
 			app.Strong().Text(title),
-			app.Small().Text(tr(s.Lang, sub)),
+			app.Small().Text(subText),
 		)
 	}
 	return app.Div().Class("heads").Body(
@@ -120,17 +127,6 @@ func replicaChip(lang string, n int) app.UI {
 	return app.Span().Class("chip replica", "replica-"+strconv.Itoa(n)).DataSet("replica", n).
 		Title(fmt.Sprintf(tr(lang, "replica.title"), n)).
 		Body(app.Span().Aria("hidden", "true").Text("▦ "), app.Text(fmt.Sprintf(tr(lang, "replica"), n)))
-}
-
-// sevIcon pairs every colour with a symbol and a word.
-func sevIcon(sev, lang string) (string, string) {
-	switch sev {
-	case "err":
-		return "✗", tr(lang, "status.err")
-	case "warn":
-		return "⚠", tr(lang, "status.warn")
-	}
-	return "✓", tr(lang, "status.ok")
 }
 
 // Row states (only reached steps are drawn).
@@ -204,12 +200,14 @@ func (r *seqRow) Render() app.UI {
 				app.Div().Class("lanes").Body(
 					app.Div().Class(arrowCls).Style("grid-column", col).Body(
 						app.Span().Class("arrow-label").Body(
-							app.If(wire != "", func() app.UI { return app.Span().Class("chip wire", "ch-"+string(st.Ev.Channel)).Text(wire) }),
+							app.If(wire != "", func() app.UI {
+								return app.Span().Class("chip wire", "ch-"+string(st.Ev.Channel), statusClass(st.Status)).Text(wire)
+							}),
 							app.If(st.Exchange > 0, func() app.UI {
 								return app.Span().Class("chip pair").Title("HTTP exchange").Text("⇄" + strconv.Itoa(st.Exchange))
 							}),
 							app.If(replica != "", func() app.UI { return replicaChip(r.Lang, st.Ev.Replica) }),
-							app.Span().Class("text").Text(label),
+							app.Span().Class("text").Body(breakable(label)...),
 							app.Span().Class("sev").Title(word).Body(
 								app.Span().Aria("hidden", "true").Text(icon),
 								app.Span().Class("sr-only").Text(" "+word),
@@ -258,7 +256,7 @@ func rowAriaCurrent(state int) string {
 // many steps are still to come, or the end of the trace.
 func seqMore(n, idx int, lang string) (cls, text string) {
 	if rest := n - idx - 1; rest > 0 {
-		return "seq-more", fmt.Sprintf(tr(lang, "seq.more"), rest)
+		return "seq-more", trn(lang, "seq.more", rest)
 	}
 	return "seq-more end", "■ " + tr(lang, "seq.end")
 }

@@ -222,6 +222,13 @@ func shot(t *testing.T, ctx context.Context, name string) string {
 	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&buf, 100)); err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
+	return saveShot(t, buf, name)
+}
+
+// saveShot writes a screenshot under the test output:
+// $MCPWL_SCREENSHOT_DIR, or <tmp>/mcpwl-e2e-shots.
+func saveShot(t *testing.T, buf []byte, name string) string {
+	t.Helper()
 	dir := os.Getenv("MCPWL_SCREENSHOT_DIR")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "mcpwl-e2e-shots")
@@ -564,6 +571,11 @@ func TestCompareExportPresenterPrint(t *testing.T) {
 	}
 	eventually(t, "step 9", queryIs(ctx, "step", "9"))
 	shot(t, ctx, "presenter-en.png")
+	// Presenter mode folds the export bar away: leave it with p.
+	if err := chromedp.Run(ctx, key("p")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "presenter mode off", queryIs(ctx, "present", ""))
 
 	// Mermaid export dialog.
 	if err := chromedp.Run(ctx, chromedp.Click("#mermaid", chromedp.ByQuery), chromedp.WaitVisible("#mermaid-text", chromedp.ByQuery)); err != nil {

@@ -175,7 +175,7 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, ctx, "import good file", chromedp.SetUploadFiles("#prog-import", []string{goodFile}, chromedp.ByQuery))
-	eventually(t, "imported", textIs(t, ctx, "#prog-status", func(s string) bool { return strings.Contains(s, "Imported good.json: 1 exercises updated") }))
+	eventually(t, "imported", textIs(t, ctx, "#prog-status", func(s string) bool { return strings.Contains(s, "Imported good.json: 1 exercise updated") }))
 	eventually(t, "totals after import", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "3 / 13") }))
 	if p := storedProgress(t, ctx).Get("retry-math"); p.Attempts != 4 || !p.Solved {
 		t.Fatalf("imported progress not stored: %+v", p)

@@ -258,6 +258,9 @@ func tr(lang, key string, args ...any) string {
 	if !ok {
 		return fmt.Sprintf("!(%s)", key)
 	}
+	if lang == ZH {
+		return tightZH(fmt.Sprintf(t.In(lang), localArgs(lang, args)...))
+	}
 	return fmt.Sprintf(t.In(lang), args...)
 }
 

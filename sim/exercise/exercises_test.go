@@ -88,7 +88,7 @@ func TestRetryMath(t *testing.T) {
 		"agent_step: 60 is too high")
 	check(t, g, IDRetryMath, `{"attempts":6,"backoff":[0.25,0.5,1,2,8],"total_backoff":"soon","worst_case":19.75}`, ZH,
 		"backoff[4]：8 偏大",
-		"$.total_backoff：应为数字，实际是 string \"soon\"",
+		"$.total_backoff：应为数字，实际是字符串 \"soon\"",
 		"agent_step：没有作答")
 	check(t, g, IDRetryMath, "{\n  \"attempts\": 6,\n  \"backoff\": [0.25, 0.5, 1, 2, 4],\n}", EN,
 		"line 4, column 1: invalid character '}' looking for beginning of object key string")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/specref"
 )
 
@@ -14,10 +15,7 @@ import (
 // page and heading of the spec, in the one anchor form the website uses
 // (specref.Anchor), the same check the annotations pass.
 func TestExerciseSpecsResolve(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specschema.Dir(t)
 	spec := specref.Open(dir)
 	for _, ex := range All() {
 		for _, ref := range ex.Spec {
@@ -41,10 +39,7 @@ func TestStdoutPollutionIsVersionCorrect(t *testing.T) {
 	if !strings.Contains(ex.Prompt.In(EN), "declares only the tools capability") {
 		t.Error("the prompt must say which capabilities the server declares: the answer depends on it")
 	}
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specschema.Dir(t)
 	spec := specref.Open(dir)
 	for ref, quote := range map[string]string{
 		"2025-11-25/server/utilities/logging#capabilities":          "Servers that emit log message notifications MUST declare the `logging` capability",
@@ -63,10 +58,7 @@ func TestStdoutPollutionIsVersionCorrect(t *testing.T) {
 // input validation errors are tool execution errors: the split the
 // exercise and the annotations explain.
 func TestInvalidParamsSplitIsInTheSpec(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specschema.Dir(t)
 	b, err := os.ReadFile(filepath.Join(dir, "2026-07-28", "examples", "InvalidParamsError", "invalid-tool-arguments.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -79,7 +79,7 @@ func TestStoreReset(t *testing.T) {
 		{`{"version":1,"exercises":[]}`, EN, "Your saved progress has an unexpected shape ($.exercises: expected object, got array) and was reset."},
 		{`{"version":1,"exercises":{"retry-math":3}}`, EN, "Your saved progress has an unexpected shape ($.exercises[\"retry-math\"]: expected object, got number) and was reset."},
 		{`{"version":1,"exercises":{"a":{"attempts":-1}}}`, EN, "Your saved progress has an unexpected shape ($.exercises.a.attempts: expected a non-negative integer, got -1) and was reset."},
-		{`{"version":1,"exercises":{"a":{"solved":"yes"}}}`, ZH, "已保存的进度格式不符（$.exercises.a.solved：应为 boolean，实际是 string），进度已重置。"},
+		{`{"version":1,"exercises":{"a":{"solved":"yes"}}}`, ZH, "已保存的进度格式不符（$.exercises.a.solved：应为布尔值，实际是字符串），进度已重置。"},
 		{`{"version":1,"exercises":{"a":{"lastAnswer":42}}}`, EN, "Your saved progress has an unexpected shape ($.exercises.a.lastAnswer: expected string, got number) and was reset."},
 		{`{"version":0,"exercises":{}}`, EN, "Your saved progress is from an older version of the course (format 0, now 1) and was reset."},
 		{`{"version":2,"exercises":{}}`, ZH, "已保存的进度来自更新版本的课程（格式 2，当前为 1），进度已重置。"},

@@ -40,3 +40,10 @@ func checkProgressToken(raw json.RawMessage) string {
 	}
 	return "Invalid params: _meta." + MetaProgressToken + " must be a string or an integer (basic/patterns/progress)"
 }
+
+// AcceptsProgressToken reports whether raw (the value of
+// _meta.progressToken) is a token the server takes, and so sends progress
+// for: present, a string or integer, within MaxProgressTokenBytes.
+func AcceptsProgressToken(raw json.RawMessage) bool {
+	return len(bytes.TrimSpace(raw)) > 0 && checkProgressToken(raw) == ""
+}

@@ -211,7 +211,9 @@ func Run(o Options) (*trace.Trace, error) {
 	}
 	r := newRunner(o, def.serverFor(o), nil)
 	def.run(r)
-	return r.trace(), nil
+	t := r.trace()
+	Classify(t)
+	return t, nil
 }
 
 func (d *scenarioDef) serverFor(o Options) serverSpec {
@@ -274,5 +276,7 @@ func RunRemote(o Options, rem Remote) (*trace.Trace, error) {
 	if !r.closed {
 		_ = r.c.Close(context.Background(), callOpts{Tag: "session-delete"})
 	}
-	return r.trace(), ctx.Err()
+	t := r.trace()
+	Classify(t) // as Run does: the classes come from the bytes, real or virtual
+	return t, ctx.Err()
 }

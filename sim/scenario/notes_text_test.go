@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/specref"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +10,9 @@ import (
 	"testing"
 	"unicode"
 
+	"mcpwirelab/sim/internal/specschema"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/specref"
 	"mcpwirelab/sim/trace"
 )
 
@@ -123,10 +124,7 @@ var normativeRE = regexp.MustCompile(`\b(MUST|SHOULD|MAY)\b`)
 // one of its headings, and the quote appears in it verbatim (after
 // normalize on both sides).
 func TestNotesCiteTheSpec(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specschema.Dir(t)
 	spec := specref.Open(dir)
 	notes := noteIndex()
 	for _, k := range sortedNoteKeys() {
@@ -150,10 +148,7 @@ func TestNotesCiteTheSpec(t *testing.T) {
 // TestEventSpecsResolve checks the spec reference the engine puts on each
 // event points at an existing page and heading of that version's spec.
 func TestEventSpecsResolve(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set; skipping the checks against the spec text")
-	}
+	dir := specschema.Dir(t)
 	spec := specref.Open(dir)
 	seen := map[string]bool{}
 	for _, m := range matrixTraces(t) {
@@ -187,7 +182,7 @@ var versionOnlyRules = []struct {
 // TestNotesDoNotBorrowRules: every note an event resolves to under one
 // version teaches none of the rules only the other version has.
 func TestNotesDoNotBorrowRules(t *testing.T) {
-	if dir := os.Getenv("MCP_SPEC_DIR"); dir != "" {
+	if dir, ok := specschema.Have(t); ok {
 		for _, r := range versionOnlyRules {
 			for _, v := range mcp.Versions() {
 				found := false

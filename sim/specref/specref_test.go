@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/internal/specschema"
 )
 
 // TestAnchor: headings whose website anchors are known, from Mintlify's
@@ -36,10 +38,7 @@ func TestAnchor(t *testing.T) {
 // as #meta from nine other places, and a colon is dropped like every other
 // punctuation but & and /).
 func TestSpecLinksResolve(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set")
-	}
+	dir := specschema.Dir(t)
 	known := map[string]bool{
 		"2026-07-28/basic/index#_meta":               true,
 		"2026-07-28/server/resources#https%3A%2F%2F": true,
@@ -94,10 +93,7 @@ func TestSpecLinksResolve(t *testing.T) {
 // TestQuotes: a quote is found whole; one that stops at the colon before a
 // list is not, one that drops only the colon before a code example is.
 func TestQuotes(t *testing.T) {
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set")
-	}
+	dir := specschema.Dir(t)
 	s := Open(dir)
 	for _, tt := range []struct {
 		ref, quote string

@@ -100,7 +100,38 @@ type Event struct {
 	// DeadlineMs is, on a request the client set a deadline for, the time
 	// (virtual clock, like TimeMs) at which the client gives up on it.
 	DeadlineMs int64 `json:"deadlineMs,omitempty"`
+
+	// Class is what the event means for the lesson (sim/scenario
+	// Classify): renderers colour it by this instead of guessing from
+	// status codes.
+	Class Class `json:"class"`
 }
+
+// Class sorts events into what went right and what went wrong, and how.
+type Class string
+
+const (
+	// ClassNormal: the protocol working as intended (a server's log line
+	// on stderr and a clean exit included).
+	ClassNormal Class = "normal"
+	// ClassExpectedError: an error reported the way the spec asks, on the
+	// channel it asks for (a JSON-RPC error, a result with isError, an
+	// HTTP error status): the error path working.
+	ClassExpectedError Class = "expected-error"
+	// ClassViolation: bytes that break a rule of the protocol or of HTTP
+	// (a non-JSON line on stdout, headers that disagree with the body, a
+	// wrong Content-Length, a missing session header, a foreign Origin or
+	// Host):
+	// usually the injected fault itself.
+	ClassViolation Class = "violation"
+	// ClassFailure: a failure the host or client experiences: it gives
+	// up, loses the connection or the stream, times out, or hands an
+	// error to the model or the user.
+	ClassFailure Class = "failure"
+)
+
+// Classes lists every class, in the order above.
+var Classes = []Class{ClassNormal, ClassExpectedError, ClassViolation, ClassFailure}
 
 // EventVersion is the protocol version an event's messages follow.
 func (t *Trace) EventVersion(e Event) string {

@@ -22,14 +22,67 @@ type Schemas struct {
 	cache map[string]*jsonschema.Schema
 }
 
-// Load reads the schema of version; the test is skipped when MCP_SPEC_DIR
-// is not set.
+// lookup finds the folder with the official MCP spec pages and JSON
+// schemas (<version>/schema.json, <version>/<page>.md): $MCP_SPEC_DIR,
+// which make sets when ../shared/spec exists. why says what is wrong
+// when it is not usable.
+func lookup() (dir, why string) {
+	dir = os.Getenv("MCP_SPEC_DIR")
+	switch st, err := os.Stat(dir); {
+	case dir == "":
+		return "", "MCP_SPEC_DIR is not set"
+	case err != nil:
+		return "", "MCP_SPEC_DIR=" + dir + ": " + err.Error()
+	case !st.IsDir():
+		return "", "MCP_SPEC_DIR=" + dir + " is not a directory"
+	}
+	return dir, ""
+}
+
+// missing is the one line every test that reads the spec gives without it.
+func missing(why string) string {
+	return why + ": skipping the checks against the official MCP schemas and spec pages (put them in ../shared/spec or set MCP_SPEC_DIR; README, Tests)"
+}
+
+// required: with MCPWL_REQUIRE_SPEC=1 (.ci/run sets it when the spec is
+// there) a missing spec fails the tests instead, so CI cannot quietly
+// stop checking against it.
+func required() bool { return os.Getenv("MCPWL_REQUIRE_SPEC") == "1" }
+
+// Dir is the spec folder. Without it the test skips, with the same line
+// everywhere; under MCPWL_REQUIRE_SPEC=1 it fails.
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir, why := lookup()
+	if why == "" {
+		return dir
+	}
+	if required() {
+		t.Fatal(missing(why) + " — MCPWL_REQUIRE_SPEC=1 makes this a failure")
+	}
+	t.Skip(missing(why))
+	return ""
+}
+
+// Have is Dir for a test that also runs without the spec (checking less):
+// false when it is missing, which fails t under MCPWL_REQUIRE_SPEC=1.
+func Have(t testing.TB) (string, bool) {
+	t.Helper()
+	dir, why := lookup()
+	if why == "" {
+		return dir, true
+	}
+	if required() {
+		t.Fatal(missing(why) + " — MCPWL_REQUIRE_SPEC=1 makes this a failure")
+	}
+	t.Log(missing(why))
+	return "", false
+}
+
+// Load reads the schema of version; without the spec the test skips (Dir).
 func Load(t testing.TB, version string) *Schemas {
 	t.Helper()
-	dir := os.Getenv("MCP_SPEC_DIR")
-	if dir == "" {
-		t.Skip("MCP_SPEC_DIR is not set: skipping validation against the official MCP JSON schemas (make test sets it to ../shared/spec)")
-	}
+	dir := Dir(t)
 	path := filepath.Join(dir, version, "schema.json")
 	f, err := os.Open(path)
 	if err != nil {

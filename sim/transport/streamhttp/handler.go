@@ -291,7 +291,7 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 		h.modern(w, r, m, p)
 		return
 	}
-	h.legacy(w, r, m)
+	h.legacy(w, r, m, p)
 }
 
 // readBody reads the whole body into one buffer of its announced size
@@ -330,6 +330,14 @@ func viewParams(m *jsonrpc.Message) params {
 func (p params) hasVersion() bool {
 	_, ok := p.Meta[mcp.MetaProtocolVersion]
 	return ok
+}
+
+// asksProgress reports whether the params carry a progress token the
+// server accepts (_meta.progressToken; mcp.AcceptsProgressToken): the
+// request will be answered on an SSE stream. A token the server refuses
+// gets its -32602 as a plain JSON answer, and nothing is logged for it.
+func (p params) asksProgress() bool {
+	return mcp.AcceptsProgressToken(p.Meta[mcp.MetaProgressToken])
 }
 
 // isModern decides the era of a POST (2026-07-28 basic/versioning §"A
@@ -388,7 +396,7 @@ func validateHeaders(r *http.Request, m *jsonrpc.Message, p params) string {
 }
 
 // legacy serves a 2025-11-25 message inside (or opening) a session.
-func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message) {
+func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message, p params) {
 	sid := r.Header.Get(HeaderSessionID)
 	if m.Method == mcp.MethodInitialize && sid == "" {
 		c := mcp.NewConn()
@@ -436,7 +444,7 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 			"Invalid Request: initialize was already received in this session", nil)
 		return
 	}
-	h.respondSession(w, r, s, m)
+	h.respondSession(w, r, s, m, p)
 }
 
 func (h *Handler) addSession(id string, c *mcp.Conn) {
@@ -564,7 +572,7 @@ func prefersEventStream(values []string) bool {
 // log only, and the handler returns when the server's Handle does. It still
 // ends on notifications/cancelled, on DELETE or eviction of the session
 // (Conn.CancelAll), and, once detached, when h.stopping is done.
-func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *session, m *jsonrpc.Message) {
+func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *session, m *jsonrpc.Message, p params) {
 	// The request's context keeps r's values but not its cancellation;
 	// disconnects are mapped onto it by hand below.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
@@ -635,7 +643,9 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 			flusher.Flush()
 		}
 	}
-	// open starts the resumable stream.
+	// open starts the resumable stream: §Sending Messages 6, "The server
+	// SHOULD immediately send an SSE event consisting of an event ID and an
+	// empty data field in order to prime the client to reconnect".
 	open := func() {
 		opened := s.open()
 		s.mu.Lock()
@@ -645,9 +655,6 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 		st, primed = opened, true
 		mu.Unlock()
 		startSSE(w)
-		// §Sending Messages 6: "The server SHOULD immediately send an
-		// SSE event consisting of an event ID and an empty data field
-		// in order to prime the client to reconnect".
 		send(primingEvent(st.n))
 	}
 	notify := func(n *jsonrpc.Message) {
@@ -675,6 +682,11 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 		if b, mine := s.log(st, n, postWriter); mine {
 			send(b)
 		}
+	}
+	if m.Kind() == jsonrpc.KindRequest && p.asksProgress() {
+		// The request will stream progress: open (and prime) its stream
+		// now, not when the first notification is ready.
+		open()
 	}
 	reply := h.srv.Handle(ctx, s.conn, m, notify)
 	if st == nil && r.Context().Err() == nil && streamable(r, reply) {

@@ -115,6 +115,14 @@ func disconnectAfter(n int, post *context.CancelFunc, logs *[]string) *mcp.Serve
 			sleeps++
 			if sleeps == n+1 {
 				(*post)()
+				// A disconnect that cancels reaches the request from
+				// context.AfterFunc's goroutine: give it that moment, so
+				// the test does not race it (one that does not cancel
+				// just waits it out).
+				select {
+				case <-ctx.Done():
+				case <-time.After(100 * time.Millisecond):
+				}
 			}
 			return ctx.Err()
 		},
@@ -126,15 +134,16 @@ func disconnectAfter(n int, post *context.CancelFunc, logs *[]string) *mcp.Serve
 	})
 }
 
-// postThenDisconnect opens a 2025-11-25 session and POSTs a three-week
-// export whose client disconnects once the server has sent progress event
-// number after (0: before any); it returns once the handler does.
-func postThenDisconnect(t *testing.T, after int) (h *Handler, sess []string, w *httptest.ResponseRecorder, logs []string) {
+// postThenDisconnect opens a 2025-11-25 session and POSTs call (a
+// three-week export) whose client disconnects once the server has worked
+// through step number after (0: before the first); it returns once the
+// handler does.
+func postThenDisconnect(t *testing.T, call string, after int) (h *Handler, sess []string, w *httptest.ResponseRecorder, logs []string) {
 	t.Helper()
 	var cancelPost context.CancelFunc
 	h = New(Options{Server: disconnectAfter(after, &cancelPost, &logs), NewSessionID: counter("s")})
 	sess = legacySession(t, h)
-	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(post(exportCall(3), sess...))))
+	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(post(call, sess...))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +160,7 @@ func postThenDisconnect(t *testing.T, after int) (h *Handler, sess []string, w *
 // request"; the client resumes with Last-Event-ID and gets exactly what it
 // missed (§Resumability and Redelivery 2).
 func TestLegacyDisconnectDoesNotCancelAndResumes(t *testing.T) {
-	h, sess, w, logs := postThenDisconnect(t, 1) // returns once the tool is done
+	h, sess, w, logs := postThenDisconnect(t, exportCall(3), 1) // returns once the tool is done
 	want := "id: 1-0\ndata:\n\nid: 1-1\nevent: message\ndata: " + progressData(1, 3) + "\n\n"
 	if got := w.Body.String(); got != want {
 		t.Fatalf("POST body (the client left after 1-1):\ngot  %q\nwant %q", got, want)
@@ -191,10 +200,11 @@ func TestLegacyDisconnectDoesNotCancelAndResumes(t *testing.T) {
 	}
 }
 
-// TestLegacyDisconnectBeforePrimingCancels: before the priming event there
-// is no stream to resume, and a disconnect cancels the request as before.
+// TestLegacyDisconnectBeforePrimingCancels: a request that asks for no
+// progress gets no stream, so there is nothing to resume, and a disconnect
+// cancels it as before.
 func TestLegacyDisconnectBeforePrimingCancels(t *testing.T) {
-	h, sess, w, logs := postThenDisconnect(t, 0)
+	h, sess, w, logs := postThenDisconnect(t, strings.Replace(exportCall(3), `,"_meta":{"progressToken":"t1"}`, "", 1), 0)
 	if w.Body.Len() != 0 {
 		t.Fatalf("body after an early disconnect: %q", w.Body.String())
 	}
@@ -203,6 +213,23 @@ func TestLegacyDisconnectBeforePrimingCancels(t *testing.T) {
 	}
 	if g := do(t, h, resumeGET(sess, "1-0")); g.Code != 400 {
 		t.Fatalf("resume of a stream never opened: %d", g.Code)
+	}
+}
+
+// TestLegacyPrimesAtOnce: a request that asks for progress gets its stream
+// and the priming event before the tool does any work (§Sending Messages
+// 6, "immediately"), so even a disconnect before the first progress event
+// leaves a stream to resume, and does not cancel.
+func TestLegacyPrimesAtOnce(t *testing.T) {
+	h, sess, w, logs := postThenDisconnect(t, exportCall(3), 0)
+	if got := w.Body.String(); got != "id: 1-0\ndata:\n\n" {
+		t.Fatalf("POST body of a client that left before the first progress: %q", got)
+	}
+	if strings.Contains(strings.Join(logs, "\n"), "cancelled") {
+		t.Fatalf("the early disconnect cancelled a primed request: %q", logs)
+	}
+	if g := do(t, h, resumeGET(sess, "1-0")); g.Code != 200 || !strings.Contains(g.Body.String(), "id: 1-4") {
+		t.Fatalf("resume from the priming event: %d %q", g.Code, g.Body.String())
 	}
 }
 

@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/exercise"
+)
+
+// A form exercise's prompt does not ask for JSON, and its feedback names
+// the fields as the form shows them.
+func TestFormExercisesSpeakForm(t *testing.T) {
+	for _, ex := range exercise.All() {
+		if !usesForm(ex) {
+			continue
+		}
+		for _, lang := range []string{LangEn, LangZh} {
+			p := formPrompt(ex, ex.Prompt.In(lang))
+			if strings.Contains(p, "Answer as JSON") || strings.Contains(p, "请用 JSON 作答") {
+				t.Errorf("%s (%s): the form's prompt still asks for JSON: %q", ex.ID, lang, p)
+			}
+		}
+	}
+	rm, _ := exercise.ByID(exercise.IDRetryMath)
+	if p := formPrompt(rm, rm.Prompt.In(LangEn)); !strings.Contains(p, "Give: attempts") {
+		t.Errorf("the rest of the prompt was dropped: %q", p)
+	}
+	// The grader's own feedback for a typo in a number field, and a
+	// sequence value, as the form names them.
+	f := NewForm(rm)
+	f.Nums["attempts"][0] = "4x"
+	f.Nums["backoff"] = []string{"0.25", "0.5", "1", "2", "8"}
+	fb := exercise.Grade(rm, f.Answer(rm), LangZh)
+	var got []string
+	for _, p := range fb.Problems {
+		got = append(got, formFeedback(rm, LangZh, p))
+	}
+	joined := strings.Join(got, "\n")
+	for _, want := range []string{"attempts：应为数字，实际是字符串 \"4x\"", "backoff 5：8 偏大"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("feedback lacks %q:\n%s", want, joined)
+		}
+	}
+	if strings.Contains(joined, "$.") {
+		t.Errorf("feedback still shows JSON paths:\n%s", joined)
+	}
+	ch, _ := exercise.ByID(exercise.IDErrorChannels)
+	if got := formFeedback(ch, LangEn, `$.unknown-tool: protocol-error is the right channel; also give the JSON-RPC error code, e.g. "protocol-error -32600"`); strings.Contains(got, `"protocol-error -32600"`) || !strings.HasPrefix(got, "unknown-tool:") {
+		t.Errorf("channel feedback: %q", got)
+	}
+}
+
+// A typo the grader cannot read past is no attempt; a wrong answer is.
+func TestUnreadableAnswers(t *testing.T) {
+	rm, _ := exercise.ByID(exercise.IDRetryMath)
+	f := NewForm(rm)
+	if !f.Unreadable(rm) {
+		t.Error("an empty form counted")
+	}
+	f.Nums["attempts"][0] = "4x"
+	if !f.Unreadable(rm) {
+		t.Error("a number field holding 4x counted")
+	}
+	f.Nums["attempts"][0] = "5"
+	if f.Unreadable(rm) {
+		t.Error("a wrong number was taken for a typo")
+	}
+	ch, _ := exercise.ByID(exercise.IDErrorChannels)
+	g := NewForm(ch)
+	g.Chans["unknown-tool"] = ChanPick{Channel: exercise.ChannelProtocolError, Code: "-326o2"}
+	if !g.Unreadable(ch) {
+		t.Error("a code that is not a number counted")
+	}
+	g.Chans["unknown-tool"] = ChanPick{Channel: exercise.ChannelProtocolError, Code: "-32600"}
+	if g.Unreadable(ch) {
+		t.Error("a wrong code was taken for a typo")
+	}
+	for _, ex := range exercise.All() {
+		if ex.Kind != exercise.KindJSON {
+			continue
+		}
+		j := NewForm(ex)
+		j.Text = `{"jsonrpc": "2.0", "id": 1,, }`
+		if !j.Unreadable(ex) {
+			t.Errorf("%s: broken JSON counted", ex.ID)
+		}
+		j.Text = `{"jsonrpc": "2.0"}`
+		if j.Unreadable(ex) {
+			t.Errorf("%s: JSON that parses was taken for a typo", ex.ID)
+		}
+	}
+}

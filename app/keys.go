@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Keys. The page's shortcuts (README "Keys") act whatever has the focus,
+// except a text editor: after the presenter picks a scenario, a fault or a
+// speed with the mouse, the select keeps the focus, and → must still step
+// (a select would otherwise take ← / → as "next option" and switch the
+// scenario). Up and Down stay the select's, so the keyboard can still
+// change it.
+
+// stepKeys act on the visualizer only; pageKeys on every view.
+var (
+	stepKeys = []string{"ArrowRight", "ArrowLeft", " ", "v", "t", "c", "?", "Home", "End"}
+	pageKeys = []string{"f", "p", "Escape"}
+)
+
+// pageKey decides whether a keydown is one of the page's shortcuts and
+// which; it runs in the browser's event callback, so the caller can still
+// prevent the default action. A key on an explained field of the inspector
+// moves between fields instead (moveTermFocus).
+func (c *Lab) pageKey(e app.Value) (string, bool) {
+	if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		return "", false
+	}
+	key := e.Get("key").String()
+	ae := app.Window().Get("document").Get("activeElement")
+	if moveTermFocus(ae, key) {
+		e.Call("preventDefault")
+		return "", false
+	}
+	if key != "Escape" && isTextEditor(ae) {
+		return "", false
+	}
+	switch {
+	case slices.Contains(stepKeys, key):
+		if !c.page.IsLab() { // visualizer keys only on the visualizer
+			return "", false
+		}
+		if c.view.Compare && (key == " " || key == "Home" || key == "End") {
+			return "", false
+		}
+	case slices.Contains(pageKeys, key):
+	default:
+		return "", false
+	}
+	return key, true
+}
+
+// isTextEditor reports whether the focused element edits text: a text
+// area, an editable element, or an input other than a slider, a box or a
+// button (a number field is an editor: its arrows move the caret).
+func isTextEditor(el app.Value) bool {
+	if el == nil || !el.Truthy() {
+		return false
+	}
+	if el.Get("isContentEditable").Bool() {
+		return true
+	}
+	switch el.Get("tagName").String() {
+	case "TEXTAREA":
+		return true
+	case "INPUT":
+		switch strings.ToLower(el.Get("type").String()) {
+		case "range", "checkbox", "radio", "button", "submit", "reset", "color", "file", "image":
+			return false
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,165 @@
+package ui
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/trace"
+)
+
+// The stage: what a learner or a lecture hall looks at. static/stage.css
+// lays the visualizer out so the current step in the lanes, its
+// explanation and its bytes stay in the viewport from 1280×720 up; in
+// presenter mode (present=1) the chrome collapses to one bar and the type
+// scales with the viewport (body text 28 px and bytes 24 px at 1920×1080).
+
+// toolbarPart is the scenario / version / transport / fault toolbar as a
+// part. In presenter mode it is folded away behind the stage bar's ⚙
+// button (toolsOpen).
+func (c *Lab) toolbarPart() app.UI {
+	key := c.lang + "|" + c.view.Scenario + "|" + c.view.Version + "|" + c.view.Transport + "|" + c.view.Fault + "|" +
+		strconv.Itoa(len(c.infos)) + "|" + strconv.FormatBool(c.toolsOpen)
+	return newPart("toolbar", key, c.renderToolbar)
+}
+
+// renderStageBar is the presenter's one line of chrome, at the start of
+// the player: what runs (scenario, version, transport, fault) and the
+// button that unfolds the toolbar.
+func (c *Lab) renderStageBar() app.UI {
+	in := c.info()
+	title := in.Title.En
+	if c.lang == LangZh && in.Title.Zh != "" {
+		title = in.Title.Zh
+	}
+	what := title + " · " + c.view.Version + " · " + c.t("transport."+c.view.Transport)
+	if c.view.Fault != "" && c.view.Fault != DefaultFault {
+		what += " · " + c.t("fault."+c.view.Fault)
+	}
+	return app.Div().Class("stage-bar").Body(
+		app.Button().ID("tools-toggle").Class("btn icon-btn").Aria("expanded", strconv.FormatBool(c.toolsOpen)).
+			Aria("controls", "toolbar").Title(c.t("stage.tools")).
+			Body(app.Span().Aria("hidden", "true").Text("⚙"), app.Span().Class("sr-only").Text(c.t("stage.tools"))).
+			OnClick(func(ctx app.Context, e app.Event) { c.toolsOpen = !c.toolsOpen }),
+		app.Strong().ID("stage-title").Class("stage-title").Text(what),
+	)
+}
+
+// renderCompare is the compare view of the two runs CompareOptions picks.
+func (c *Lab) renderCompare() app.UI {
+	cmp := &Compare{A: c.cmpA, B: c.cmpB, VA: c.cmpOA.Version, VB: c.cmpOB.Version, HA: c.cmpOA.Version, HB: c.cmpOB.Version,
+		ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang, ByFault: c.cmpByFault}
+	if c.cmpByFault {
+		cmp.HA, cmp.HB = c.t("fault."+c.cmpOA.Fault), c.t("fault."+c.cmpOB.Fault)
+	}
+	cmp.Cur, cmp.Idx = "a", c.idx
+	if o := c.options(); o.Version == c.cmpOB.Version && o.Fault == c.cmpOB.Fault {
+		cmp.Cur = "b"
+	}
+	return cmp
+}
+
+// ServerSubtitle is what the Server lane says for an HTTP trace: the
+// method and URL of its first request ("POST http://127.0.0.1:8080/mcp"),
+// or for the plain HTTP of the HTTP lessons the API's origin
+// ("http://api.acme.example"); "" when the trace has no HTTP request.
+func ServerSubtitle(t *trace.Trace) string {
+	if t == nil {
+		return ""
+	}
+	for _, e := range t.Events {
+		if e.Channel != trace.HTTPRequest || e.Kind != trace.KindMessage || e.Raw == "" {
+			continue
+		}
+		line, rest, _ := strings.Cut(e.Raw, "\r\n")
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			return ""
+		}
+		host := ""
+		for _, h := range strings.Split(rest, "\r\n") {
+			if name, v, ok := strings.Cut(h, ":"); ok && http.CanonicalHeaderKey(strings.TrimSpace(name)) == "Host" {
+				host = strings.TrimSpace(v)
+				break
+			}
+			if h == "" {
+				break
+			}
+		}
+		if len(e.Messages) == 0 {
+			// Plain HTTP (the HTTP lessons): one API, many paths.
+			return "http://" + host
+		}
+		path, _, _ := strings.Cut(f[1], "?")
+		return f[0] + " http://" + host + path
+	}
+	return ""
+}
+
+// devBase is the dev server the reproduce commands talk to: this page's
+// own origin when the dev server serves it (MCPWL_LIVE), so a server
+// started with `make run ADDR=…` gets commands for that address; else the
+// default address.
+func (c *Lab) devBase() string {
+	if !app.IsClient || app.Getenv(EnvLive) != "1" {
+		return ""
+	}
+	if u := app.Window().URL(); u != nil && u.Host != "" {
+		return u.Scheme + "://" + u.Host
+	}
+	return ""
+}
+
+// breakable is a label as text nodes with a line-break opportunity
+// (<wbr>) after each "/", and after "," and ":" inside JSON (not in
+// "://"): a narrow lane wraps "notifications/progress" after the slash
+// and a tool call between its fields, instead of in the middle of a word.
+func breakable(label string) []app.UI {
+	var out []app.UI
+	start := 0
+	for i := 0; i < len(label)-1; i++ {
+		next := label[i+1]
+		switch label[i] {
+		case '/':
+		case ',', ':':
+			if next == ' ' || next == '/' {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, app.Text(label[start:i+1]), app.Wbr())
+		start = i + 1
+	}
+	return append(out, app.Text(label[start:]))
+}
+
+// noticeTitle heads a list of notices: values not understood; values
+// clamped to their range (the calculator); or the view switched to what
+// the scenario runs with.
+func noticeTitle(ns []Notice) string {
+	key := "notice.clamped"
+	for _, n := range ns {
+		switch n.Kind {
+		case "":
+			return "notice.title"
+		case NoticeRange:
+		default:
+			key = "notice.adjusted"
+		}
+	}
+	return key
+}
+
+// rememberLang keeps the page's language in local storage, however it was
+// chosen (the switch, or a link's lang=), so the next visit without lang=
+// opens in it.
+func (c *Lab) rememberLang(ctx app.Context) {
+	if c.lang == "" || c.lang == c.langSaved {
+		return
+	}
+	ctx.LocalStorage().Set(langStorageKey, c.lang)
+	c.langSaved = c.lang
+}

@@ -1,0 +1,222 @@
+package scenario
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
+)
+
+// Classify sets the Class of every event of a trace: what the event means
+// for the lesson, so a learner who reads the colour first reads it right.
+//
+// Wire events are judged by their bytes, with the rules the server itself
+// applies: a line on a stdio pipe that is not a JSON-RPC message, an HTTP
+// message whose Content-Length is not the length of its body, a request
+// from a foreign Origin, 2026-07-28 headers that disagree with the body
+// (streamhttp.CheckHeaders, the server's and the graders' check),
+// or a 2025-11-25 request without the session id the server issued, is a
+// violation; a JSON-RPC error, a result with isError or an HTTP error
+// status is an expected error (the error path working, on its channel).
+// Host-internal events carry no bytes to judge: the engine names the ones
+// that are the host or client failing (failureNotes) or a bug deciding
+// what goes on the wire (violationNotes). Everything else is normal: a
+// server's start-up line on stderr, "stdin closed; exiting" and a clean
+// exit included.
+func Classify(t *trace.Trace) {
+	c := classifier{}
+	for i := range t.Events {
+		t.Events[i].Class = c.class(t, &t.Events[i])
+	}
+}
+
+// classifier keeps what an event's class depends on from earlier events:
+// the 2025-11-25 session id the server issued over HTTP.
+type classifier struct {
+	session bool // a response carried Mcp-Session-Id and no DELETE ended it since
+}
+
+func (c *classifier) class(t *trace.Trace, e *trace.Event) trace.Class {
+	if c.violates(t, e) {
+		return trace.ClassViolation
+	}
+	if cl, ok := noteClass(e.Note); ok {
+		return cl
+	}
+	if e.Kind == trace.KindMessage && reportsError(e) {
+		return trace.ClassExpectedError
+	}
+	return trace.ClassNormal
+}
+
+// noteClass is the class the engine gives a note regardless of bytes.
+func noteClass(note string) (trace.Class, bool) {
+	for _, k := range violationNotes {
+		if noteIs(note, k) {
+			return trace.ClassViolation, true
+		}
+	}
+	for _, k := range failureNotes {
+		if noteIs(note, k) {
+			return trace.ClassFailure, true
+		}
+	}
+	return "", false
+}
+
+// noteIs reports whether note is key or one of its sub-keys (key + ".…").
+func noteIs(note, key string) bool {
+	return note == key || strings.HasPrefix(note, key+".")
+}
+
+// violationNotes are host-internal steps that are a bug deciding the
+// bytes (the client counting characters as Content-Length) or the server
+// seeing the damage (bytes left over for the next request).
+var violationNotes = []string{
+	"content-length.short.count",
+	"content-length.long.count",
+	"content-length.leftover",
+}
+
+// failureNotes are steps where the host or client fails: it surfaces an
+// error to the model or the user, gives up, or loses what it was waiting
+// for.
+var failureNotes = []string{
+	"host.failure",               // the client hands a failure to the host and disconnects
+	"capabilities.refused",       // "Method not found" reaches the host
+	"model.reads-protocol-error", // "Tool call failed": the model gets a protocol error
+	"model.reads-tool-error",     // the model gets a tool execution error (and may self-correct)
+	"version.reject",             // the client cannot speak the offered version and disconnects
+	"lb.session-lost",            // the session is unknown on the other replica
+	"lb.give-up",
+	"retries.exhausted",
+	"http-timeout.fired",   // no response bytes before the client's deadline
+	"retry-after.too-long", // the server asks for a longer wait than the client accepts
+	"no-retry",             // a 4xx the client reports instead of retrying
+	"content-length.waiting",
+	"stream-drop.lost",        // the network broke the response stream
+	"stdout-pollution.unread", // a response the client never reads: the connection broke first
+	"poisoning.flagged",       // instructions for the model hidden in a tool description
+	"poisoning.model-obeys",   // the model follows them
+}
+
+// violates reports whether a wire event's bytes break a rule; it also
+// follows the 2025-11-25 session as it is issued and deleted.
+func (c *classifier) violates(t *trace.Trace, e *trace.Event) bool {
+	if e.Kind != trace.KindMessage || e.Raw == "" {
+		return false
+	}
+	switch e.Channel {
+	case trace.Stdin, trace.Stdout:
+		// stdio §Messages: the server MUST NOT write anything to its
+		// stdout that is not a valid MCP message (nor the client to stdin).
+		for _, line := range strings.Split(strings.TrimSuffix(e.Raw, "\n"), "\n") {
+			if _, err := jsonrpc.Decode([]byte(line)); err != nil {
+				return true
+			}
+		}
+	case trace.HTTPResponse:
+		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[streamhttp.HeaderSessionID] != nil {
+			c.session = true
+		}
+		return e.HTTP != nil && !e.HTTP.Chunk && badContentLength(e.Raw)
+	case trace.HTTPRequest:
+		return c.badRequest(t, e)
+	}
+	return false
+}
+
+// badRequest checks a request's bytes as the server does.
+func (c *classifier) badRequest(t *trace.Trace, e *trace.Event) bool {
+	if badContentLength(e.Raw) {
+		return true // RFC 9112 §6.2: the body is exactly Content-Length bytes
+	}
+	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(e.Raw)))
+	if err != nil {
+		return true
+	}
+	if req.Method == http.MethodDelete {
+		c.session = false
+	}
+	// The dev server's DNS-rebinding defence, which the simulator runs in
+	// front of its handler too (netguard.CheckLoopbackHost): a request to
+	// the MCP endpoint whose Host is not a loopback name is refused with
+	// 403. (The HTTP lessons' toy API lives elsewhere.)
+	if req.URL.Path == EndpointPath && !netguard.IsLoopbackHost(req.Host) {
+		return true
+	}
+	// transports §Security: a present Origin that is not the server's own
+	// (loopback here) is refused with 403.
+	if o := req.Header.Get("Origin"); o != "" && !loopbackOrigins().Allows(o) {
+		return true
+	}
+	var m *jsonrpc.Message
+	if len(e.Messages) == 1 {
+		m, _ = jsonrpc.Decode(e.Messages[0])
+	}
+	if mcp.IsModern(t.EventVersion(*e)) {
+		// 2026-07-28 §Request Metadata: the headers mirror the body.
+		// The server's own check (streamhttp.CheckHeaders), which it
+		// answers with -32020 HeaderMismatch.
+		return m != nil && req.Method == http.MethodPost && len(streamhttp.CheckHeaders(req.Header, m)) > 0
+	}
+	// 2025-11-25 §Session Management 2: once the server issued a session
+	// id, every later request but a new initialize MUST carry it.
+	opens := m != nil && m.Method == mcp.MethodInitialize
+	return c.session && !opens && req.Header.Get(streamhttp.HeaderSessionID) == ""
+}
+
+// loopbackOrigins is the virtual server's Origin policy (streamhttp.New's
+// default): loopback origins on any port.
+func loopbackOrigins() *netguard.OriginPolicy {
+	p, _ := netguard.NewOriginPolicy(true)
+	return p
+}
+
+// badContentLength reports whether an HTTP message declares a
+// Content-Length other than the length in bytes of the body that follows
+// its head.
+func badContentLength(raw string) bool {
+	head, body, ok := strings.Cut(raw, "\r\n\r\n")
+	if !ok {
+		return false
+	}
+	for _, line := range strings.Split(head, "\r\n")[1:] {
+		name, value, ok := strings.Cut(line, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		return err != nil || n != len(body)
+	}
+	return false
+}
+
+// reportsError reports whether an event carries an error the way the spec
+// asks for one: a JSON-RPC error response, a tool result with isError, or
+// an HTTP error status.
+func reportsError(e *trace.Event) bool {
+	if e.Channel == trace.HTTPResponse && e.HTTP != nil && e.HTTP.Status >= 400 {
+		return true
+	}
+	for _, raw := range e.Messages {
+		var m struct {
+			Error  json.RawMessage `json:"error"`
+			Result struct {
+				IsError bool `json:"isError"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(raw, &m) == nil && (len(m.Error) > 0 && !bytes.Equal(m.Error, []byte("null")) || m.Result.IsError) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,289 @@
+package scenario
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/trace"
+)
+
+// keyEvent is an event a fault's lesson turns on and the class a learner
+// must see on it. when limits it to a version or a transport ("" = all).
+type keyEvent struct {
+	note  string
+	class trace.Class
+	when  string
+}
+
+const (
+	normal    = trace.ClassNormal
+	expected  = trace.ClassExpectedError
+	violation = trace.ClassViolation
+	failure   = trace.ClassFailure
+)
+
+// faultKeyEvents names, for every fault of every scenario, the events
+// that show it and their class.
+var faultKeyEvents = map[string][]keyEvent{
+	"tool-call/unknown-tool": {{"tools-call.error.32602", expected, ""}, {"model.reads-protocol-error", failure, ""}},
+	"tool-call/bad-params":   {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
+	"tool-call/timeout": {{"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"},
+		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}},
+	// The 2.5 s deadline passes during the 3 s export, progress
+	// notwithstanding (issue 11): the client cancels as tool-call/timeout does.
+	"progress/timeout": {{"progress", normal, ""}, {"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"},
+		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"},
+		{"timeout.drop-stream", normal, "2025-11-25 http"}},
+	"tool-call/stdout-pollution": {{"stdout-pollution.line", violation, ""}, {"stdout-pollution.unread", failure, ""}, {"host.failure", failure, ""}},
+	"tool-call/bad-origin": {{"initialize.request", violation, "2025-11-25"}, {"initialize.error.32600.http-403", expected, "2025-11-25"},
+		{"discover.request", violation, "2026-07-28"}, {"discover.error.32600.http-403", expected, "2026-07-28"}, {"host.failure", failure, ""}},
+	// A rebound page: Host and Origin carry the attacker's name; the Host
+	// check refuses it with 403.
+	"tool-call/dns-rebinding":   {{"rebound.request", violation, ""}, {"rebound.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
+	"tool-call/header-mismatch": {{"tools-call.request", violation, ""}, {"tools-call.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
+	"tool-call/unsupported-version": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"},
+		{"discover-retry.result", normal, "2026-07-28"}, {"version.reject", failure, "2025-11-25"}},
+	"tool-call/missing-session": {{"tools-list.request", violation, ""}, {"tools-list.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
+	"progress/stream-drop":      {{"stream-drop.lost", failure, ""}, {"resume.result", normal, "2025-11-25"}, {"stream-drop.reissue-plan", normal, "2026-07-28"}},
+	"dual-era/legacy-server": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"},
+		{"era.legacy", normal, ""}},
+	"dual-era/unsupported-version": {{"probe.error.32022", expected, "stdio"}, {"probe.error.32022.http-400", expected, "http"},
+		{"era.modern-retry", normal, ""}},
+	"http-content-length/short-length": {{"content-length.short.request", violation, ""}, {"content-length.short.error.400", expected, ""},
+		{"content-length.leftover", violation, ""}},
+	"http-content-length/long-length": {{"content-length.long.request", violation, ""}, {"http-timeout.fired", failure, ""},
+		{"retries.exhausted", failure, ""}},
+}
+
+// pendingFaults do nothing today, so they have no key event yet; the test
+// fails once they change their trace, asking for one. (progress/timeout was
+// one until issue 11 made its deadline bite.)
+var pendingFaults = map[string]string{}
+
+func applies(when string, o Options) bool {
+	for _, w := range strings.Fields(when) {
+		if w != o.Version && w != o.Transport {
+			return false
+		}
+	}
+	return true
+}
+
+// TestFaultKeyEventClasses checks the class of every fault's key events
+// in every version and transport the fault runs under, and that every
+// fault the engine offers has key events.
+func TestFaultKeyEventClasses(t *testing.T) {
+	covered := map[string]bool{}
+	var clean = map[string]*trace.Trace{}
+	for _, m := range matrixTraces(t) {
+		if m.o.Fault == FaultNone {
+			clean[m.o.Scenario+"/"+m.o.Version+"/"+m.o.Transport] = m.tr
+		}
+	}
+	for _, m := range matrixTraces(t) {
+		o := m.o
+		if o.Fault == FaultNone {
+			continue
+		}
+		name := o.Scenario + "/" + o.Fault
+		if why, ok := pendingFaults[name]; ok {
+			if c := clean[o.Scenario+"/"+o.Version+"/"+o.Transport]; c != nil && !sameEvents(c, m.tr) {
+				t.Errorf("%s %s %s: %s no longer holds (the trace differs from the run without a fault): give it key events in faultKeyEvents", name, o.Version, o.Transport, why)
+			}
+			continue
+		}
+		wants, ok := faultKeyEvents[name]
+		if !ok {
+			t.Errorf("fault %s of scenario %s has no key events in faultKeyEvents", o.Fault, o.Scenario)
+			continue
+		}
+		covered[name] = true
+		for _, w := range wants {
+			if !applies(w.when, o) {
+				continue
+			}
+			e, ok := findNote(m.tr, w.note)
+			if !ok {
+				t.Errorf("%s %s %s: no %s event", name, o.Version, o.Transport, w.note)
+				continue
+			}
+			if e.Class != w.class {
+				t.Errorf("%s %s %s: event %d (%s) is %q, want %q", name, o.Version, o.Transport, e.Seq, w.note, e.Class, w.class)
+			}
+		}
+	}
+	for name := range faultKeyEvents {
+		if !covered[name] {
+			t.Errorf("faultKeyEvents lists %s, which no scenario runs", name)
+		}
+	}
+}
+
+func findNote(t *trace.Trace, note string) (trace.Event, bool) {
+	for _, e := range t.Events {
+		if e.Note == note {
+			return e, true
+		}
+	}
+	return trace.Event{}, false
+}
+
+func sameEvents(a, b *trace.Trace) bool {
+	ja, _ := json.Marshal(a.Events)
+	jb, _ := json.Marshal(b.Events)
+	return string(ja) == string(jb)
+}
+
+// TestCleanRunsAreNotFlagged: without a fault nothing is a violation, and
+// the ordinary events of a server's life are normal: its start-up line on
+// stderr, "stdin closed; exiting", its exit, a client closing a stream it
+// is done with.
+func TestCleanRunsAreNotFlagged(t *testing.T) {
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			if e.Class == "" {
+				t.Errorf("%+v event %d (%s) has no class", m.o, e.Seq, e.Note)
+			}
+			if m.o.Fault == FaultNone && e.Class == violation {
+				t.Errorf("%s %s %s without a fault: event %d (%s) is a violation", m.o.Scenario, m.o.Version, m.o.Transport, e.Seq, e.Note)
+			}
+			switch {
+			case e.Note == "stderr.log", e.Note == "shutdown.exit", e.Note == "shutdown.close-stdin",
+				strings.HasSuffix(e.Note, ".close-stream") && m.o.Fault == FaultNone, e.Kind == trace.KindLaunch:
+				if e.Class != normal {
+					t.Errorf("%+v event %d (%s %q) is %q, want normal", m.o, e.Seq, e.Note, e.Raw, e.Class)
+				}
+			}
+		}
+	}
+}
+
+// TestClassifyJudgesTheBytes: the class follows the bytes, not the note
+// or the fault. Each case takes an event of a real trace, breaks (or
+// repairs) its bytes, and checks the class changes.
+func TestClassifyJudgesTheBytes(t *testing.T) {
+	run := func(o Options) *trace.Trace {
+		t.Helper()
+		tr, err := Run(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	find := func(tr *trace.Trace, note string) int {
+		t.Helper()
+		for i, e := range tr.Events {
+			if e.Note == note {
+				return i
+			}
+		}
+		t.Fatalf("%s %s: no %s event", tr.Scenario, tr.Fault, note)
+		return -1
+	}
+	cases := []struct {
+		name   string
+		o      Options
+		note   string
+		change func(e *trace.Event)
+		want   trace.Class
+	}{
+		{"the stray stdout line, made a JSON-RPC message, is normal",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio", Fault: FaultStdoutPollution}, "stdout-pollution.line",
+			func(e *trace.Event) {
+				e.Raw = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}` + "\n"
+			}, normal},
+		{"a request line on stdin that is not JSON is a violation",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.request",
+			func(e *trace.Event) { e.Raw = "tools/call list_emails\n" }, violation},
+		{"a short Content-Length, counted in bytes, is normal",
+			Options{Scenario: "http-content-length", Version: "2026-07-28", Transport: "http", Fault: FaultShortLength}, "content-length.short.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Content-Length: 29\r\n", "Content-Length: 65\r\n", 1)
+			}, normal},
+		{"a Content-Length one byte too long is a violation",
+			Options{Scenario: "http-anatomy", Version: "2026-07-28", Transport: "http"}, "api.digest.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Content-Length: 65\r\n", "Content-Length: 66\r\n", 1)
+			}, violation},
+		{"Mcp-Name changed to another tool is a violation",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-call.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Mcp-Name: list_emails\r\n", "Mcp-Name: list_employees\r\n", 1)
+			}, violation},
+		{"Mcp-Name put back to the body's tool is normal",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultHeaderMismatch}, "tools-call.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Mcp-Name: list_employees\r\n", "Mcp-Name: list_emails\r\n", 1)
+			}, normal},
+		{"a 2025-11-25 request without the issued session id is a violation",
+			Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"}, "tools-call.request",
+			func(e *trace.Event) { e.Raw = dropHeader(e.Raw, "Mcp-Session-Id") }, violation},
+		{"a foreign Origin is a violation",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-list.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "\r\n\r\n", "\r\nOrigin: http://attacker.example\r\n\r\n", 1)
+			}, violation},
+		{"a foreign Host on the MCP endpoint is a violation",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-list.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Host: 127.0.0.1:8080\r\n", "Host: attacker.example:8080\r\n", 1)
+			}, violation},
+		{"a rebound request with loopback Host and Origin is normal",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultDNSRebinding}, "rebound.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Host: attacker.example:8080\r\n", "Host: 127.0.0.1:8080\r\n", 1)
+				e.Raw = strings.Replace(e.Raw, "Origin: http://attacker.example:8080\r\n", "Origin: http://127.0.0.1:8080\r\n", 1)
+			}, normal},
+		{"a loopback Origin is normal",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultBadOrigin}, "discover.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Origin: http://attacker.example\r\n", "Origin: http://127.0.0.1:8080\r\n", 1)
+			}, normal},
+		{"a result that turns into isError is an expected error",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.result",
+			func(e *trace.Event) {
+				e.Messages = []json.RawMessage{json.RawMessage(`{"jsonrpc":"2.0","id":3,"result":{"content":[],"isError":true}}`)}
+			}, expected},
+	}
+	for _, c := range cases {
+		tr := run(c.o)
+		i := find(tr, c.note)
+		before := tr.Events[i].Class
+		c.change(&tr.Events[i])
+		Classify(tr)
+		if got := tr.Events[i].Class; got != c.want {
+			t.Errorf("%s: class %q (before the change %q), want %q\n%s", c.name, got, before, c.want, tr.Events[i].Raw)
+		} else if before == c.want {
+			t.Errorf("%s: the class was already %q before the change: the case proves nothing", c.name, before)
+		}
+	}
+}
+
+func dropHeader(raw, name string) string {
+	var out []string
+	for _, l := range strings.Split(raw, "\r\n") {
+		if !strings.HasPrefix(strings.ToLower(l), strings.ToLower(name)+":") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\r\n")
+}
+
+// TestClassNotesExist keeps the note tables of Classify honest: every
+// note it names is one the engine has an annotation for (a typo would
+// silently leave an event normal).
+func TestClassNotesExist(t *testing.T) {
+	notes := noteIndex()
+	for _, k := range append(append([]string{}, failureNotes...), violationNotes...) {
+		found := false
+		for n := range notes {
+			if noteIs(strings.SplitN(n, "@", 2)[0], k) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("Classify names note %q, which has no annotation", k)
+		}
+	}
+}

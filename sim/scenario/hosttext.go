@@ -1,0 +1,215 @@
+package scenario
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Host-internal events (the user's prompt, what the model reads and
+// decides, the client's decisions: backoff, timers, era detection…) carry
+// English text in raw, which the transcript keeps exactly. HostText gives
+// the same text in both languages for display: each line of raw is matched
+// against the rules of its note, and the first rule that matches the whole
+// line gives its Chinese. Values (numbers, ids, methods, error messages a
+// server wrote, tool descriptions and results) pass through unchanged:
+// they are data, not the engine's prose. hosttext_test.go runs every
+// scenario and fails on any host line no rule translates.
+
+// hostRule translates one line of a note's raw text: re must match the
+// whole line, zh is its Chinese (a regexp template: ${1} is the first
+// group; "$0" keeps the line as it is, for data).
+type hostRule struct {
+	note string // the note key, or a prefix of it ("no-retry" covers "no-retry.401"); "" for every note
+	re   string
+	zh   string
+}
+
+const keep = "${0}" // data: the line as it is
+
+var hostRules = [...]hostRule{
+	{"", ``, ``},
+
+	// The user and the model.
+	{"user.prompt", `Which urgent e-mails came in\? Show me the three newest\.`, `收到了哪些紧急邮件？给我看最新的三封。`},
+	{"user.prompt", `Export the Support timesheets for the last three weeks\.`, `导出 Support 部门最近三周的工时表。`},
+	{"user.prompt", `Export this month's Engineering timesheets\.`, `导出 Engineering 部门本月的工时表。`},
+	{"user.prompt", `Which prompt templates does this server offer\?`, `这个服务器提供哪些提示模板？`},
+	{"user.prompt", `Book the Aurora room for (\S+)\.`, `帮我预订 ${1} 的 Aurora 会议室。`},
+	{"user.prompt", `Draft an e-mail to Ana about the login incident, then send it\.`, `给 Ana 起草一封关于登录故障的邮件，然后发出去。`},
+	{"user.prompt", `List the tools of the server I just configured\.`, `列出我刚配置的服务器有哪些工具。`},
+	{"user.prompt", `Post a motivating quote to the team channel\.`, `在团队频道里发一句激励人心的名言。`},
+	{"model.reads-tools", `You can call these tools\. Reply with one tool call as JSON\.`, `你可以调用下面这些工具。请用一个 JSON 格式的工具调用来回复。`},
+	{"model.reads-tools", `## (\S+)`, keep},
+	{"model.reads-tools", `Arguments: none`, `参数：无`},
+	{"model.reads-tools", `Arguments:`, `参数：`},
+	{"model.reads-tools", `- (\S+) \((.*), optional\): (.*)`, `- ${1}（${2}，可选）：${3}`},
+	{"model.reads-tools", `- (\S+) \((.*), required\): (.*)`, `- ${1}（${2}，必填）：${3}`},
+	{"model.reads-tools", `.*`, keep}, // a tool's description, as the server wrote it
+	{"model.decides", `.*`, keep},     // the model's tool call (JSON)
+	{"model.retries", `.*`, keep},
+	{"model.reads-result", `.*`, keep},     // the tool's result text
+	{"model.reads-tool-error", `.*`, keep}, // the tool's error text
+	{"model.reads-protocol-error", `Tool call failed: error (-?\d+) (.*)`, `工具调用失败：错误 ${1} ${2}`},
+	{"model.answers", `Here is what I found:`, `我找到的结果如下：`},
+	{"model.answers", `This server offers no prompt templates: it declares only tools \((\d+) of them\)\.`, `这个服务器不提供提示模板：它只声明了工具（共 ${1} 个）。`},
+	{"model.answers", `.*`, keep},
+
+	// Launch, failure, shutdown.
+	{"launch", `\$ .*`, keep},
+	{"launch", `connect (\S+) \((\S+) now resolves to 127\.0\.0\.1\)`, `连接 ${1}（${2} 现在解析到 127.0.0.1）`},
+	{"launch", `connect (\S+)`, `连接 ${1}`},
+	{"lb.launch", `connect (\S+) \(a round-robin load balancer in front of replicas (\d+) and (\d+)\)`, `连接 ${1}（一个轮询负载均衡器，后面是副本 ${2} 和 ${3}）`},
+	{"host.failure", `connection lost: the server wrote something that is not JSON-RPC on stdout \((.*)\)`, `连接中断：服务器在 stdout 上写了不是 JSON-RPC 的内容（${1}）`},
+	{"host.failure", `request timed out and was cancelled`, `请求超时，已被取消`},
+	{"host.failure", `error (-?\d+) (.*)`, `错误 ${1} ${2}`},
+	{"host.failure", `HTTP (\d+) (.*)`, `HTTP ${1} ${2}`},
+	{"host.failure", `no response`, `没有收到响应`},
+	{"host.failure", `transport failure: (.*)`, `传输故障：${1}`},
+	{"host.failure", `cannot start the server: (.*)`, `无法启动服务器：${1}`},
+	{"shutdown.exit", `exit status (\d+)`, `退出状态 ${1}`},
+
+	// Versions and capabilities.
+	{"capabilities.read", `server capabilities: (.*) \(no "prompts"\)`, `服务器声明的能力：${1}（没有 "prompts"）`},
+	{"capabilities.refused", `error (-?\d+) (.*) \(the server did not declare that capability\)`, `错误 ${1} ${2}（服务器没有声明这项能力）`},
+	{"unsupported-version.choose", `supported: (.*) → retry with (\S+)`, `服务器支持：${1} → 改用 ${2} 重试`},
+	{"version.reject", `asked for (\S+), server offered (\S+): not supported by this client; disconnecting`, `请求的是 ${1}，服务器给出 ${2}：这个客户端不支持它，断开连接`},
+	{"era.modern", `DiscoverResult: the server is modern; stay on (\S+)`, `DiscoverResult：服务器是新版，继续使用 ${1}`},
+	{"era.modern-retry", `(-?\d+) is a modern error: the server is modern\. Do NOT fall back to initialize; retry with (\S+) from supported (\[.*\])`, `${1} 是新版错误：服务器是新版。不要回退到 initialize；从支持的版本 ${3} 中选 ${2} 重试`},
+	{"era.legacy", `HTTP (\d+) and error (-?\d+) is not a modern error: the server is legacy → fall back to initialize \((\S+)\)`, `HTTP ${1} 加错误 ${2} 不是新版的错误：服务器是旧版 → 回退到 initialize（${3}）`},
+	{"era.legacy", `error (-?\d+) is not a modern error: the server is legacy → fall back to initialize \((\S+)\)`, `错误 ${1} 不是新版的错误：服务器是旧版 → 回退到 initialize（${2}）`},
+	{"era.legacy", `(HTTP (\d+) and )?no recognized modern error: the server is legacy → fall back to initialize \((\S+)\)`, `没有可识别的新版错误：服务器是旧版 → 回退到 initialize（${3}）`},
+
+	// Sessions, streams, subscriptions, poisoning.
+	{"lb.session-lost", `404: replica (\d+) has never heard of this session → start a new one`, `404：副本 ${1} 从没见过这个会话 → 开始一个新会话`},
+	{"lb.give-up", `404 again: every other request lands on a replica that does not hold the session\.`, `又是 404：每隔一个请求就会落到不持有这个会话的副本上。`},
+	{"lb.give-up", `Fix: sticky routing \(by Mcp-Session-Id\) or a session store shared by the replicas\.`, `解决办法：粘性路由（按 Mcp-Session-Id），或者让各副本共享会话存储。`},
+	{"stream-drop.resume-plan", `stream of request (\S+) lost after event (\S+): reconnect with GET and Last-Event-ID: (\S+)`, `请求 ${1} 的流在事件 ${2} 之后断了：用 GET 加 Last-Event-ID: ${3} 重新连接`},
+	{"stream-drop.reissue-plan", `stream of request (\S+) lost: the request is gone with it; send tools/call again with a new id`, `请求 ${1} 的流断了，请求也随之失效：用新的 id 重新发送 tools/call`},
+	{"list-changed.admin", `admin: enabled tool (\S+)`, `管理员：启用了工具 ${1}`},
+	{"list-changed.no-tool", `No tool can book rooms yet\. Waiting for the server's tool list to change\.`, `还没有能预订会议室的工具。等待服务器的工具列表发生变化。`},
+	{"poisoning.flagged", `⚠ instructions aimed at the model found in tool descriptions:`, `⚠ 在工具描述中发现了针对模型的指令：`},
+	{"poisoning.flagged", `  description: (.*)`, `  描述：${1}`},
+	{"poisoning.flagged", `(\S+): (\[.*\])`, keep},
+	{"poisoning.model-obeys", `.*`, keep},
+	{"poisoning.blocked", `Host: the model wants (\S+), which the user's request does not need; it was asked for by (\S+)'s description \(flagged\)\.`, `宿主：模型想调用 ${1}，而用户的请求并不需要它；是 ${2} 的描述要它这么做的（已标记）。`},
+	{"poisoning.blocked", `Ask the user\? → denied\. The call is not sent\.`, `询问用户？→ 拒绝。这次调用不会发出。`},
+
+	// The HTTP lessons' client: settings, timers, retries, the ledger.
+	{"http-client.config", `client settings: timeout (\d+) ms · retries (\d+) · base delay (\d+) ms · jitter none`, `客户端设置：超时 ${1} 毫秒 · 重试 ${2} 次 · 基础退避 ${3} 毫秒 · 无抖动`},
+	{"http-client.config", `client settings: timeout (\d+) ms · retries (\d+) · base delay (\d+) ms · jitter ±(\d+)% \(seed (\d+)\)`, `客户端设置：超时 ${1} 毫秒 · 重试 ${2} 次 · 基础退避 ${3} 毫秒 · 抖动 ±${4}%（种子 ${5}）`},
+	{"http-client.config", `retry on: timeouts, (.*) · never on other 4xx`, `重试条件：超时，以及 ${1} · 其他 4xx 一律不重试`},
+	{"http-timeout.fired", `timer: no response bytes for (\d+) ms → give up and close the connection`, `计时器：${1} 毫秒内没有收到任何响应字节 → 放弃并关闭连接`},
+	{"backoff.schedule", `backoff before retries 1…(\d+): (.*) ms \(base·2\^k\) = (\d+) ms in total`, `第 1…${1} 次重试前的退避：${2} 毫秒（base·2^k），共 ${3} 毫秒`},
+	{"backoff.schedule", `worst case of one call: (\d+) attempts × (\d+) ms timeout \+ (\d+) ms = (\d+) ms`, `一次调用的最坏情况：${1} 次尝试 × ${2} 毫秒超时 + ${3} 毫秒 = ${4} 毫秒`},
+	{"backoff.wait", `timeout is retryable → backoff (\S+ = \d+) ms → retry (\d+) of (\d+) at t=(\d+) ms`, `超时可以重试 → 退避 ${1} 毫秒 → 第 ${2} 次重试（共 ${3} 次），t=${4} 毫秒`},
+	{"backoff.wait", `timeout is retryable → backoff (\S+ = \d+) ms, jitter ±(\d+)% → (\d+) ms → retry (\d+) of (\d+) at t=(\d+) ms`, `超时可以重试 → 退避 ${1} 毫秒，抖动 ±${2}% → ${3} 毫秒 → 第 ${4} 次重试（共 ${5} 次），t=${6} 毫秒`},
+	{"backoff.wait", `(\d{3} [^→]+) is retryable → backoff (\S+ = \d+) ms → retry (\d+) of (\d+) at t=(\d+) ms`, `${1} 可以重试 → 退避 ${2} 毫秒 → 第 ${3} 次重试（共 ${4} 次），t=${5} 毫秒`},
+	{"backoff.wait", `(\d{3} [^→]+) is retryable → backoff (\S+ = \d+) ms, jitter ±(\d+)% → (\d+) ms → retry (\d+) of (\d+) at t=(\d+) ms`, `${1} 可以重试 → 退避 ${2} 毫秒，抖动 ±${3}% → ${4} 毫秒 → 第 ${5} 次重试（共 ${6} 次），t=${7} 毫秒`},
+	{"retry-after.wait", `(\d{3} [^→]+) with Retry-After: (\S+) → wait (\d+) ms \(the server's number, not the backoff's (\d+) ms\) → retry (\d+) of (\d+) at t=(\d+) ms`, `${1}，带 Retry-After: ${2} → 等待 ${3} 毫秒（用服务器给的数，而不是退避的 ${4} 毫秒）→ 第 ${5} 次重试（共 ${6} 次），t=${7} 毫秒`},
+	{"retry-after.too-long", `(\d{3} [^→]+) with Retry-After: (\S+) = (\d+) s: longer than the client will wait \((\d+) s\) → give up and report it`, `${1}，带 Retry-After: ${2} = ${3} 秒：比客户端愿意等的时间（${4} 秒）还长 → 放弃并报告`},
+	{"retries.exhausted", `timeout after (\d+) attempts: no retries left → give up at t=(\d+) ms; worst case for these settings: (\d+) × (\d+) ms \+ (\d+) ms of backoff = (\d+) ms`, `${1} 次尝试都超时：没有重试机会了 → 在 t=${2} 毫秒放弃；这组设置下的最坏情况：${3} × ${4} 毫秒 + ${5} 毫秒退避 = ${6} 毫秒`},
+	{"retries.exhausted", `(\d{3} [^→]+) after (\d+) attempts: no retries left → give up at t=(\d+) ms; worst case for these settings: (\d+) × (\d+) ms \+ (\d+) ms of backoff = (\d+) ms`, `尝试 ${2} 次后仍是 ${1}：没有重试机会了 → 在 t=${3} 毫秒放弃；这组设置下的最坏情况：${4} × ${5} 毫秒 + ${6} 毫秒退避 = ${7} 毫秒`},
+	{"no-retry", `(\d{3} [^:]+): the request itself is the problem; sending it again gives the same answer → no retry, report it`, `${1}：问题出在请求本身，再发一次也是同样的回答 → 不重试，直接报告`},
+	{"ledger", `requests sent: +(\d+)`, `发出请求：  ${1}`},
+	{"ledger", `retries: +(\d+)`, `重试：      ${1}`},
+	{"ledger", `timeouts: +(\d+)`, `超时：      ${1}`},
+	{"ledger", `bytes received: +(\d+)`, `收到字节：  ${1}`},
+	{"ledger", `time in backoff: (\d+) ms`, `退避用时：  ${1} 毫秒`},
+	{"ledger", `elapsed: +(\d+) ms`, `总耗时：    ${1} 毫秒`},
+	{"ledger", `timeline:`, `时间线：`},
+	{"ledger", `  t=( *\d+) ms  (.*) → timeout`, `  t=${1} 毫秒  ${2} → 超时`},
+	{"ledger", `  t=( *\d+) ms  (.*) → (.*)`, `  t=${1} 毫秒  ${2} → ${3}`},
+
+	// HTTP anatomy and Content-Length.
+	{"anatomy.dissect", `request \((\d+) bytes, (\d+) CRLF line ends\):`, `请求（${1} 字节，${2} 个 CRLF 行尾）：`},
+	{"anatomy.dissect", `response \((\d+) bytes, (\d+) CRLF line ends\):`, `响应（${1} 字节，${2} 个 CRLF 行尾）：`},
+	{"anatomy.dissect", `  start line  (.*)`, `  起始行    ${1}`},
+	{"anatomy.dissect", `  header      (.*)`, `  头部字段  ${1}`},
+	{"anatomy.dissect", `  blank line  "" \(CRLF CRLF ends the head\)`, `  空行      ""（CRLF CRLF 结束头部）`},
+	{"anatomy.dissect", `  body        (\d+) bytes (.*)`, `  消息体    ${1} 字节 ${2}`},
+	{"anatomy.dissect", `the body's length comes from Content-Length: (\d+)`, `消息体的长度来自 Content-Length: ${1}`},
+	{"anatomy.bytes", `body (.*)`, `消息体 ${1}`},
+	{"anatomy.bytes", `(\d+) characters, (\d+) bytes in UTF-8: each of the (\d+) Chinese characters takes 3 bytes → Content-Length: (\d+)`, `${1} 个字符，UTF-8 编码为 ${2} 字节：其中 ${3} 个汉字各占 3 字节 → Content-Length: ${4}`},
+	{"content-length.count", `Content-Length = the body's length in bytes: (\d+) \((\d+) characters\)`, `Content-Length = 消息体的字节长度：${1}（${2} 个字符）`},
+	{"content-length.short.count", `bug: the client counts characters, not bytes: Content-Length: (\d+), but the body is (\d+) bytes`, `缺陷：客户端数的是字符而不是字节：Content-Length: ${1}，但消息体有 ${2} 字节`},
+	{"content-length.long.count", `bug: the client measured the pretty-printed JSON \((\d+) bytes\) but sends the compact one \((\d+) bytes\): Content-Length: (\d+)`, `缺陷：客户端量的是带缩进的 JSON（${1} 字节），发出去的却是紧凑的 JSON（${2} 字节）：Content-Length: ${3}`},
+	{"content-length.waiting", `body: (\d+) bytes read, Content-Length promised (\d+) → the server waits for (\d+) more bytes…`, `消息体：已读 ${1} 字节，Content-Length 承诺了 ${2} → 服务器还在等另外 ${3} 字节…`},
+	{"content-length.leftover", `(\d+) bytes the client sent were not part of the body Content-Length announced: (.*)`, `客户端发送的 ${1} 个字节不属于 Content-Length 宣布的消息体：${2}`},
+	{"content-length.leftover", `they stay on the connection, where the server would read them as the start of the next request`, `它们留在连接上，服务器会把它们当作下一个请求的开头来读`},
+
+	// Idempotency and SSE.
+	{"idempotency.plain", `round 1: POST /send_email without an Idempotency-Key; a retry looks like a brand-new e-mail to the server`, `第 1 轮：POST /send_email 不带 Idempotency-Key；在服务器看来，重试就是一封全新的邮件`},
+	{"idempotency.keyed", `round 2: the client generates one key for this e-mail and sends it on every attempt:`, `第 2 轮：客户端为这封邮件生成一个键，每次尝试都带上它：`},
+	{"idempotency.keyed", `Idempotency-Key: \S+`, keep},
+	{"idempotency.outbox", `outbox: (\d+) e-mail\(s\) sent`, `发件箱：已发出 ${1} 封邮件`},
+	{"idempotency.outbox", `  (\S+)  to (\S+)  (".*")  \(no Idempotency-Key\)`, `  ${1}  发给 ${2}  ${3}（没有 Idempotency-Key）`},
+	{"idempotency.outbox", `  (\S+)  to (\S+)  (".*")  \(Idempotency-Key (\S+)\)`, `  ${1}  发给 ${2}  ${3}（Idempotency-Key ${4}）`},
+	{"idempotency.result", `round 1 sent (\d+) e-mail\(s\) for one request; round 2 sent (\d+)`, `第 1 轮为一个请求发出了 ${1} 封邮件；第 2 轮发出了 ${2} 封`},
+	{"sse.streaming", `reader 1 \(streaming\): parse the body as it arrives; a blank line completes an event`, `读取方式 1（流式）：消息体边到边解析；一个空行结束一个事件`},
+	{"sse.buffered", `reader 2 \(buffered\): read the whole body first \(io\.ReadAll\), then parse it`, `读取方式 2（整体读取）：先读完整个消息体（io.ReadAll），再解析`},
+	{"sse.heartbeat-seen", `comment (".*"): no event, but the connection is alive \(idle timer reset\)`, `注释 ${1}：不是事件，但说明连接还活着（空闲计时器重置）`},
+	{"sse.parsed", `.*`, keep}, // the parsed event's fields and data
+	{"sse.buffered-result", `the body is complete at t=(\d+) ms: (\d+) events, all at once`, `消息体到 t=${1} 毫秒才完整：${2} 个事件一下子全到`},
+	{"sse.buffered-result", `  event: (\S+) · id: (\S+) · arrived at t=(\d+) ms, seen (\d+) ms late`, `  event: ${1} · id: ${2} · t=${3} 毫秒到达，晚了 ${4} 毫秒才被看到`},
+	{"sse.buffered-result", `first event: the streaming reader had it (\d+) ms after the request, the buffered one (\d+) ms after`, `第一个事件：流式读取在请求后 ${1} 毫秒就拿到了，整体读取要等到 ${2} 毫秒之后`},
+}
+
+type compiledRule struct {
+	note string
+	re   *regexp.Regexp
+	zh   string
+}
+
+var (
+	hostRulesOnce sync.Once
+	hostCompiled  []compiledRule
+)
+
+func compiledHostRules() []compiledRule {
+	hostRulesOnce.Do(func() {
+		hostCompiled = make([]compiledRule, len(hostRules))
+		for i, r := range hostRules {
+			hostCompiled[i] = compiledRule{r.note, regexp.MustCompile(`^(?:` + r.re + `)$`), r.zh}
+		}
+	})
+	return hostCompiled
+}
+
+// HostText is the text of a host-internal event in both languages: En is
+// raw as the engine wrote it, Zh its translation line by line. ok is false
+// when a line has no rule (Zh then keeps that line in English).
+func HostText(note, raw string) (t Text, ok bool) {
+	rules := compiledHostRules()
+	lines := strings.Split(raw, "\n")
+	ok = true
+	for i, line := range lines {
+		found := false
+		for _, r := range rules {
+			if (r.note == "" || noteIs(note, r.note)) && r.re.MatchString(line) {
+				lines[i] = r.re.ReplaceAllString(line, r.zh)
+				found = true
+				break
+			}
+		}
+		ok = ok && found
+	}
+	return Text{En: raw, Zh: strings.Join(lines, "\n")}, ok
+}
+
+var (
+	glossOnce sync.Once
+	glossMap  map[string]string
+)
+
+// QuoteGloss is the Chinese translation of a spec sentence a note quotes
+// ("" when there is none); the quote itself stays verbatim beside it.
+func QuoteGloss(quote string) string {
+	glossOnce.Do(func() {
+		glossMap = make(map[string]string, len(quoteGlosses))
+		for _, g := range quoteGlosses {
+			glossMap[g.quote] = g.zh
+		}
+	})
+	return glossMap[quote]
+}

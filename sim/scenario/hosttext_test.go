@@ -1,0 +1,90 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/trace"
+)
+
+// dataNotes are host-internal steps whose whole text is data (the model's
+// tool call as JSON, a tool's result, a parsed SSE event, a command line):
+// their Chinese is the same text.
+var dataNotes = map[string]bool{
+	"model.decides": true, "model.retries": true, "model.reads-result": true, "model.reads-tool-error": true,
+	"poisoning.model-obeys": true, "sse.parsed": true, "launch.stdio": true,
+}
+
+// hostTraces is every matrix run plus the HTTP lessons under client
+// settings that change the client's sentences (jitter, no retries, a short
+// timeout, a long base delay).
+func hostTraces(t *testing.T) []*trace.Trace {
+	var out []*trace.Trace
+	for _, m := range matrixTraces(t) {
+		out = append(out, m.tr)
+	}
+	for _, in := range List() {
+		if !strings.HasPrefix(in.Name, "http-") {
+			continue
+		}
+		for _, f := range in.Faults {
+			for _, c := range []httplab.ClientConfig{{JitterPct: 30}, {Retries: -1}, {TimeoutMs: 100}, {BaseDelayMs: 1000, Retries: 2}} {
+				tr, err := Run(Options{Scenario: in.Name, Version: in.Versions[0], Transport: "http", Fault: f, Client: c})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, tr)
+			}
+		}
+	}
+	return out
+}
+
+// TestHostTextInChinese: every line of every host-internal event the
+// engine writes has a Chinese rendering, and the prose ones differ from
+// the English.
+func TestHostTextInChinese(t *testing.T) {
+	seen := map[string]bool{}
+	for _, tr := range hostTraces(t) {
+		for _, e := range tr.Events {
+			if e.Channel != trace.HostChannel || seen[e.Note+"\x00"+e.Raw] {
+				continue
+			}
+			seen[e.Note+"\x00"+e.Raw] = true
+			txt, ok := HostText(e.Note, e.Raw)
+			if txt.En != e.Raw {
+				t.Errorf("%s: English %q is not raw %q", e.Note, txt.En, e.Raw)
+			}
+			if !ok {
+				for _, l := range strings.Split(e.Raw, "\n") {
+					if one, lok := HostText(e.Note, l); !lok {
+						t.Errorf("%s %s: no Chinese for the line %q (add a rule to hostRules)", tr.Scenario, e.Note, one.En)
+					}
+				}
+				continue
+			}
+			if !dataNotes[e.Note] && txt.Zh == txt.En {
+				t.Errorf("%s: the Chinese is the English: %q", e.Note, txt.Zh)
+			}
+			if dataNotes[e.Note] && txt.Zh != txt.En {
+				t.Errorf("%s is data, yet its Chinese differs: %q", e.Note, txt.Zh)
+			}
+		}
+	}
+}
+
+// TestHostTextFailsOnUnknownLines: a line no rule knows is reported, and
+// the values in a known one pass through.
+func TestHostTextFailsOnUnknownLines(t *testing.T) {
+	if _, ok := HostText("era.modern", "the server is modern, trust me\n"); ok {
+		t.Error("an unknown era.modern line was translated")
+	}
+	if _, ok := HostText("user.prompt", "Order pizza.\n"); ok {
+		t.Error("an unknown prompt was translated")
+	}
+	got, ok := HostText("http-timeout.fired", "timer: no response bytes for 1234 ms → give up and close the connection\n")
+	if !ok || got.Zh != "计时器：1234 毫秒内没有收到任何响应字节 → 放弃并关闭连接\n" {
+		t.Errorf("http-timeout.fired: %q, %v", got.Zh, ok)
+	}
+}
