@@ -53,8 +53,10 @@ const (
 )
 
 // wasmCacheKeep is how many builds the cache keeps (least recently used
-// ones go first); each is ~3–6 MB.
-const wasmCacheKeep = 8
+// ones go first); each is ~3–6 MB. The browser tests' exports (other
+// builds, other brotli levels) pass through it too, so it keeps more than
+// a few.
+const wasmCacheKeep = 16
 
 // defaultWasmCache is $XDG_CACHE_HOME/mcpwirelab/wasm (~/.cache/… on
 // Linux), or "" (no cache) when the system has no cache folder.
