@@ -28,9 +28,10 @@ wasm-build:
 	@mkdir -p web
 	$(WASM_ENV) $(GO) build -trimpath -ldflags='$(LDFLAGS)' -o web/app.wasm ./cmd/devserver
 
-## wasm-size: where the bytes of app.wasm go: code and data per Go package, largest first
+## wasm-size: where the bytes of app.wasm go: code and data per Go package, largest first,
+## then what the lab adds to the floor page (the hello world of make bench with jsonschema/v6)
 wasm-size:
-	$(GO) run ./cmd/wasmsize -top 30 ./cmd/devserver
+	$(GO) run ./cmd/wasmsize -top 30 -vs ./e2e/testdata/hello -vs-tags jsonschema ./cmd/devserver
 
 ## devserver: build the dev server binary into bin/
 devserver:

@@ -46,14 +46,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	tags := fs.String("tags", "", "build tags for the package")
 	top := fs.Int("top", 25, "packages to list (0: all)")
 	wasmFile := fs.String("wasm", "", "analyse this wasm (built without -s) instead of building: code and function tables only")
+	vs := fs.String("vs", "", "also build this package and print, per package, what the first one adds to it")
+	vsTags := fs.String("vs-tags", "", "build tags for -vs")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() > 1 || (*wasmFile != "" && fs.NArg() > 0) {
-		fmt.Fprintln(stderr, "usage: wasmsize [-tags T] [-top N] [package] | wasmsize -wasm FILE")
+	if fs.NArg() > 1 || (*wasmFile != "" && (fs.NArg() > 0 || *vs != "")) {
+		fmt.Fprintln(stderr, "usage: wasmsize [-tags T] [-top N] [-vs package [-vs-tags T]] [package] | wasmsize -wasm FILE")
 		return 2
 	}
 	var in input
@@ -78,6 +80,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	b.print(stdout, *top)
+	if *vs != "" {
+		in2, err := buildInput(*vs, *vsTags)
+		if err == nil {
+			var base *breakdown
+			if base, err = analyse(in2); err == nil {
+				b.printVs(stdout, base, *top)
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "wasmsize: -vs %s: %v\n", *vs, err)
+			return 1
+		}
+	}
 	return 0
 }
 
@@ -264,6 +279,17 @@ func analyse(in input) (*breakdown, error) {
 			get(at.pkg(name, 0)).data += s.size
 		}
 	}
+	if in.nm != nil {
+		attributed := 0
+		for _, r := range rows {
+			attributed += r.data + r.tables
+		}
+		if rest := b.dataSpan - attributed; rest > 0 {
+			// Linker-made tables (type links, itab links, module data),
+			// alignment, and zeros inside the initialised span.
+			get("(data not attributed: linker-made tables, alignment)").data += rest
+		}
+	}
 	for _, r := range rows {
 		if strings.HasPrefix(r.pkg, "(") {
 			b.special = append(b.special, *r)
@@ -312,12 +338,7 @@ func (b *breakdown) print(w io.Writer, top int) {
 		sumData += r.data
 		sumTables += r.tables
 	}
-	if rest := b.dataSpan - sumData - sumTables; b.symbols && rest > 0 {
-		// Linker-made tables (type links, itab links, module data),
-		// alignment, and zeros inside the initialised span.
-		b.special = append(b.special, row{pkg: "(data not attributed: linker-made tables, alignment)", data: rest})
-		sumData += rest
-	}
+
 	all := sumCode + sumData + sumTables
 	fmt.Fprintf(w, "Where the bytes of the wasm go: %s (GOOS=js GOARCH=wasm, -trimpath), kB = 1,000 bytes\n\n", b.what)
 	fmt.Fprintf(w, "| # | package | code kB | data kB | func tables kB | total kB | share |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
@@ -378,4 +399,52 @@ func (b *breakdown) print(w io.Writer, top int) {
 	} else {
 		fmt.Fprintf(w, "Data symbols are not attributed without a build (-wasm); func tables are sizes in memory.\n")
 	}
+}
+
+// printVs lists, per package, what b adds to base (or saves), largest
+// difference first.
+func (b *breakdown) printVs(w io.Writer, base *breakdown, top int) {
+	index := func(x *breakdown) map[string]row {
+		m := map[string]row{}
+		for _, r := range append(append([]row(nil), x.rows...), x.special...) {
+			m[r.pkg] = r
+		}
+		return m
+	}
+	mine, theirs := index(b), index(base)
+	var diff []row
+	var sum row
+	for pkg, r := range mine {
+		o := theirs[pkg]
+		d := row{pkg: pkg, code: r.code - o.code, data: r.data - o.data, tables: r.tables - o.tables}
+		diff = append(diff, d)
+		sum.code, sum.data, sum.tables = sum.code+d.code, sum.data+d.data, sum.tables+d.tables
+	}
+	for pkg, o := range theirs {
+		if _, ok := mine[pkg]; !ok {
+			d := row{pkg: pkg, code: -o.code, data: -o.data, tables: -o.tables}
+			diff = append(diff, d)
+			sum.code, sum.data, sum.tables = sum.code+d.code, sum.data+d.data, sum.tables+d.tables
+		}
+	}
+	abs := func(n int) int { return max(n, -n) }
+	sort.Slice(diff, func(i, j int) bool {
+		if abs(diff[i].total()) != abs(diff[j].total()) {
+			return abs(diff[i].total()) > abs(diff[j].total())
+		}
+		return diff[i].pkg < diff[j].pkg
+	})
+	fmt.Fprintf(w, "\nWhat %s adds to %s (kB; negative: smaller):\n\n", b.what, base.what)
+	fmt.Fprintf(w, "| package | code kB | data kB | func tables kB | total kB |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for i, d := range diff {
+		if top > 0 && i >= top {
+			break
+		}
+		if d.total() == 0 && d.code == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", d.pkg, kb(d.code), kb(d.data), kb(d.tables), kb(d.total()))
+	}
+	fmt.Fprintf(w, "| total | %s | %s | %s | %s |\n", kb(sum.code), kb(sum.data), kb(sum.tables), kb(sum.total()))
+	fmt.Fprintf(w, "\nThe files: %s kB vs %s kB (with the name section of the unstripped builds).\n", kb(b.fileSize), kb(base.fileSize))
 }

@@ -342,3 +342,27 @@ func TestBreakdownOfRealBuild(t *testing.T) {
 		t.Errorf("stripped build: exit %d, %q", code, errOut.String())
 	}
 }
+
+func TestPrintVs(t *testing.T) {
+	lab := &breakdown{what: "lab", fileSize: 3000, rows: []row{{pkg: "app", code: 2000, data: 500}, {pkg: "runtime", code: 1000}}}
+	floor := &breakdown{what: "floor", fileSize: 1500, rows: []row{{pkg: "runtime", code: 1000}, {pkg: "jsonschema", code: 300, tables: 100}}}
+	var out bytes.Buffer
+	lab.printVs(&out, floor, 0)
+	got := out.String()
+	for _, want := range []string{
+		"What lab adds to floor",
+		"| app | 2.0 | 0.5 | 0.0 | 2.5 |",
+		"| jsonschema | -0.3 | 0.0 | -0.1 | -0.4 |",
+		"| total | 1.7 | 0.5 | -0.1 | 2.1 |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "| runtime |") {
+		t.Errorf("an unchanged package is listed:\n%s", got)
+	}
+	if strings.Index(got, "| app |") > strings.Index(got, "| jsonschema |") {
+		t.Errorf("not largest difference first:\n%s", got)
+	}
+}
