@@ -11,7 +11,8 @@ export MCP_SPEC_DIR
 # spurious "context deadline exceeded".
 FUZZN     ?= 1
 
-.PHONY: run test wasm wasm-build wasm-size vet fmt-check unit fuzz-short bench devserver static clean
+.PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver static clean
+.PHONY: wasm-build wasm-size
 
 ## run: build the wasm into web/ and start the dev server on $(ADDR)
 run: wasm
