@@ -12,7 +12,6 @@ export MCP_SPEC_DIR
 FUZZN     ?= 1
 
 .PHONY: run test wasm vet fmt-check unit fuzz-short bench devserver static clean
-.PHONY: wasm-build wasm-size
 
 ## run: build the wasm into web/ and start the dev server on $(ADDR)
 run: wasm
@@ -23,6 +22,8 @@ run: wasm
 ## by a hash of app.wasm ($(HOME)/.cache/mcpwirelab/wasm) when this build was compressed before
 wasm: wasm-build
 	$(GO) run ./cmd/devserver compress -web web
+
+.PHONY: wasm-build wasm-size
 
 ## wasm-build: build web/app.wasm only (go build skips the link when nothing changed)
 wasm-build:
