@@ -16,6 +16,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runTranscript(args[1:], stdout, stderr)
 		case "static":
 			return runStatic(args[1:], stdout, stderr)
+		case "compress":
+			return runCompress(args[1:], stdout, stderr)
 		}
 	}
 	return runServe(args, stdin, stdout, stderr)

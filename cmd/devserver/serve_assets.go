@@ -4,16 +4,12 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
-	"io/fs"
 	"net/http"
 	"os"
 	"path"
@@ -21,103 +17,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
 )
-
-// wasmAsset is app.wasm held in memory in its three encodings.
-//
-// go-app's Handler never compresses, and a Go wasm is ~7–15 MB raw but
-// ~1.5–3 MB as brotli, so compression is done once at start-up (or taken
-// from app.wasm.br / app.wasm.gz next to it, e.g. brotli -q 11 from
-// `make wasm`, after checking they decompress to the current app.wasm).
-type wasmAsset struct {
-	raw, br, gz []byte
-	modTime     time.Time
-	version     string
-}
-
-// Start-up compression levels: brotli 6 takes ~0.5 s for 7 MB and is
-// within 15% of level 11, which takes a minute; level 11 belongs in the
-// build (app.wasm.br), which is picked up when present.
-const (
-	startupBrotliLevel = 6
-	startupGzipLevel   = gzip.BestCompression
-)
-
-// loadWasm reads dir/app.wasm and prepares its encodings. A missing
-// app.wasm is not an error (the MCP endpoint is still useful): raw is nil.
-func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
-	p := filepath.Join(dir, "app.wasm")
-	raw, err := os.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &wasmAsset{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	a := &wasmAsset{raw: raw, modTime: time.Now()}
-	if st, err := os.Stat(p); err == nil {
-		a.modTime = st.ModTime()
-	}
-	start := time.Now()
-	a.br = readPrecompressed(p+".br", raw, func(r io.Reader) io.Reader { return brotli.NewReader(r) }, logf)
-	a.gz = readPrecompressed(p+".gz", raw, func(r io.Reader) io.Reader {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return errReader{err}
-		}
-		return zr
-	}, logf)
-	var wg sync.WaitGroup
-	if a.br == nil {
-		wg.Go(func() {
-			var b bytes.Buffer
-			w := brotli.NewWriterLevel(&b, startupBrotliLevel)
-			_, _ = w.Write(raw)
-			_ = w.Close()
-			a.br = b.Bytes()
-		})
-	}
-	if a.gz == nil {
-		wg.Go(func() {
-			var b bytes.Buffer
-			w, _ := gzip.NewWriterLevel(&b, startupGzipLevel)
-			_, _ = w.Write(raw)
-			_ = w.Close()
-			a.gz = b.Bytes()
-		})
-	}
-	wg.Wait()
-	logf("app.wasm: %s raw, %s brotli, %s gzip (prepared in %s)",
-		mib(len(raw)), mib(len(a.br)), mib(len(a.gz)), time.Since(start).Round(time.Millisecond))
-	return a, nil
-}
-
-type errReader struct{ err error }
-
-func (e errReader) Read([]byte) (int, error) { return 0, e.err }
-
-// readPrecompressed returns the file's bytes if it decompresses exactly to
-// raw; a stale file from an older build is ignored with a warning, since
-// serving it would pair an old wasm with the new Version.
-func readPrecompressed(p string, raw []byte, decode func(io.Reader) io.Reader, logf func(string, ...any)) []byte {
-	enc, err := os.ReadFile(p)
-	if err != nil {
-		return nil
-	}
-	got, err := io.ReadAll(io.LimitReader(decode(bytes.NewReader(enc)), int64(len(raw))+1))
-	if err != nil || !bytes.Equal(got, raw) {
-		logf("ignoring %s: it does not match app.wasm (stale build?)", p)
-		return nil
-	}
-	return enc
-}
 
 func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 
@@ -160,6 +65,12 @@ func listFiles(dir, ext string) []string {
 // negotiateEncoding picks br > gzip > identity among the codings the
 // client accepts (q > 0), per RFC 9110 §12.5.3.
 func negotiateEncoding(acceptEncoding string) string {
+	return negotiateAmong(acceptEncoding, "br", "gzip")
+}
+
+// negotiateAmong returns the first of offers (in order of preference) the
+// client accepts, or "" (identity).
+func negotiateAmong(acceptEncoding string, offers ...string) string {
 	q := map[string]float64{}
 	for _, part := range strings.Split(acceptEncoding, ",") {
 		name, params, _ := strings.Cut(part, ";")
@@ -190,11 +101,10 @@ func negotiateEncoding(acceptEncoding string) string {
 		w, ok := q["*"]
 		return ok && w > 0
 	}
-	switch {
-	case accepts("br"):
-		return "br"
-	case accepts("gzip"):
-		return "gzip"
+	for _, coding := range offers {
+		if accepts(coding) {
+			return coding
+		}
 	}
 	return ""
 }
@@ -215,7 +125,7 @@ func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	body, etag := a.raw, `"`+a.version+`"`
-	switch enc := negotiateEncoding(r.Header.Get("Accept-Encoding")); enc {
+	switch enc := a.encodingFor(r.Header.Get("Accept-Encoding")); enc {
 	case "br", "gzip":
 		if enc == "br" {
 			body = a.br

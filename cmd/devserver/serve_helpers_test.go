@@ -129,6 +129,7 @@ func startServer(t *testing.T, mutate func(*serveConfig)) *testServer {
 	os.MkdirAll(web, 0o755)
 	os.MkdirAll(static, 0o755)
 	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("v1"), 0o644)
+	writeEncodings(t, web) // as make wasm does
 	os.WriteFile(filepath.Join(web, "extra.js"), []byte("console.log(1)"), 0o644)
 	os.WriteFile(filepath.Join(static, "loader.css"), []byte("#app-wasm-loader{color:red}"), 0o644)
 	os.WriteFile(filepath.Join(static, "app.webmanifest"), []byte("{}"), 0o644)

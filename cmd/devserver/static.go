@@ -12,8 +12,6 @@ package main
 // host has no MCP endpoint).
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -24,7 +22,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -34,6 +31,7 @@ type staticConfig struct {
 	WebDir      string // holds app.wasm (and optional app.wasm.br / .gz)
 	StaticDir   string // CSS and icons, copied to <out>/static/
 	BrotliLevel int    // 0–11 for app.wasm.br when web/ has no matching one
+	CacheDir    string // compressed builds by content (encodeWasm); "" for none
 	Domain      string // optional host name for og:url, e.g. course.example
 }
 
@@ -46,7 +44,7 @@ type staticResult struct {
 	GzipFromBuild     bool
 }
 
-const staticUsage = `usage: devserver static [-out DIR] [-prefix /sub/path] [-web DIR] [-static DIR] [-brotli 0-11]
+const staticUsage = `usage: devserver static [-out DIR] [-prefix /sub/path] [-web DIR] [-static DIR] [-brotli 0-11] [-cache DIR]
 
 Writes the app as plain files for a static host: index.html, app.js,
 app-worker.js (offline, versioned cache app-<Version>), manifest.webmanifest,
@@ -68,7 +66,8 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.WebDir, "web", cfg.WebDir, "directory holding app.wasm (build it with make wasm)")
 	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons")
 	fs.StringVar(&cfg.Domain, "domain", "", "host name the site is served from, for the page's og:url (optional), e.g. course.example")
-	fs.IntVar(&cfg.BrotliLevel, "brotli", cfg.BrotliLevel, "brotli level for app.wasm.br when web/ has no up-to-date one (11: smallest, ~30 s)")
+	fs.IntVar(&cfg.BrotliLevel, "brotli", cfg.BrotliLevel, "brotli level for app.wasm.br when web/ has no up-to-date one (11: smallest, about a minute)")
+	fs.StringVar(&cfg.CacheDir, "cache", defaultWasmCache(), `cache of compressed builds, by content ("" for none)`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -218,22 +217,14 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 	wasm := &wasmAsset{raw: raw, version: buildVersion(raw, cfg.StaticDir)}
 	res = &staticResult{Raw: len(raw)}
 	nolog := func(string, ...any) {}
-	wasm.br = readPrecompressed(filepath.Join(cfg.WebDir, "app.wasm.br"), raw, func(r io.Reader) io.Reader { return brotli.NewReader(r) }, nolog)
-	wasm.gz = readPrecompressed(filepath.Join(cfg.WebDir, "app.wasm.gz"), raw, func(r io.Reader) io.Reader {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return errReader{err}
-		}
-		return zr
-	}, nolog)
-	res.BrotliFromBuild, res.GzipFromBuild = wasm.br != nil, wasm.gz != nil
+	// The files `make wasm` wrote beside app.wasm, or the cache's, or
+	// compressed now (and cached), while the pages are generated.
 	var wg sync.WaitGroup
-	if wasm.br == nil {
-		wg.Go(func() { wasm.br = compressBrotli(raw, cfg.BrotliLevel) })
-	}
-	if wasm.gz == nil {
-		wg.Go(func() { wasm.gz = compressGzip(raw) })
-	}
+	wg.Go(func() {
+		enc := encodeWasm(cfg.WebDir, raw, cfg.CacheDir, cfg.BrotliLevel, nolog)
+		wasm.br, wasm.gz = enc.br, enc.gz
+		res.BrotliFromBuild, res.GzipFromBuild = enc.brFrom == fromWeb, enc.gzFrom == fromWeb
+	})
 
 	if st, err := os.Stat(out); err == nil && !st.IsDir() {
 		wg.Wait()
@@ -356,22 +347,6 @@ func fixManifest(p, root string) error {
 		return err
 	}
 	return os.WriteFile(p, b, 0o644)
-}
-
-func compressBrotli(raw []byte, level int) []byte {
-	var b bytes.Buffer
-	w := brotli.NewWriterLevel(&b, level)
-	_, _ = w.Write(raw)
-	_ = w.Close()
-	return b.Bytes()
-}
-
-func compressGzip(raw []byte) []byte {
-	var b bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	_, _ = w.Write(raw)
-	_ = w.Close()
-	return b.Bytes()
 }
 
 // copyStatic copies the regular, non-hidden files of src into dst, plus
