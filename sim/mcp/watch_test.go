@@ -164,8 +164,8 @@ func TestSessionNotices(t *testing.T) {
 	if !srv.Notifies() || !fastServer(false).Notifies() {
 		t.Error("a server offering resources notifies its sessions")
 	}
-	if mcp.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly()}).Notifies() {
-		t.Error("a tools-only server without listChanged has nothing to tell")
+	if mcp.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly().Without("export_timesheets")}).Notifies() {
+		t.Error("a tools-only server without listChanged or task-supporting tools has nothing to tell")
 	}
 }
 

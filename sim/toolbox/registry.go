@@ -166,8 +166,8 @@ func (r *Registry) WithTemplates(ts ...ResourceTemplate) (*Registry, error) {
 func (r *Registry) WithPrompts(ps ...Prompt) (*Registry, error) {
 	out := r.clone()
 	for _, p := range ps {
-		if p.Name == "" || p.Get == nil {
-			return nil, fmt.Errorf("prompt %q needs a name and a Get function", p.Name)
+		if p.Name == "" || (p.Get == nil && p.Interactive == nil) {
+			return nil, fmt.Errorf("prompt %q needs a name and a Get (or Interactive) function", p.Name)
 		}
 		if _, dup := out.prompt(p.Name); dup {
 			return nil, fmt.Errorf("duplicate prompt %q", p.Name)

@@ -85,13 +85,17 @@ func isPlainSafe(v string) bool {
 
 // NameField is the params field a method's Mcp-Name header mirrors
 // (2026-07-28 streamable-http §Request Metadata: the tool or prompt name,
-// or the resource URI), or "" for a method without Mcp-Name.
+// or the resource URI; the tasks extension adds the taskId of tasks/get,
+// tasks/update and tasks/cancel, SEP-2663 §Streamable HTTP: Routing
+// Headers), or "" for a method without Mcp-Name.
 func NameField(method string) string {
 	switch method {
 	case mcp.MethodToolsCall, mcp.MethodPromptsGet:
 		return "name"
 	case mcp.MethodResourcesRead:
 		return "uri"
+	case mcp.MethodTasksGet, mcp.MethodTasksUpdate, mcp.MethodTasksCancel:
+		return "taskId"
 	}
 	return ""
 }
@@ -134,9 +138,10 @@ func (p HeaderProblem) Message() string {
 // decoded first (§Value Encoding).
 func CheckHeaders(h http.Header, m *jsonrpc.Message) []HeaderProblem {
 	var p struct {
-		Name *string                    `json:"name"`
-		URI  *string                    `json:"uri"`
-		Meta map[string]json.RawMessage `json:"_meta"`
+		Name   *string                    `json:"name"`
+		URI    *string                    `json:"uri"`
+		TaskID *string                    `json:"taskId"`
+		Meta   map[string]json.RawMessage `json:"_meta"`
 	}
 	if len(m.Params) > 0 {
 		_ = json.Unmarshal(m.Params, &p)
@@ -164,8 +169,11 @@ func CheckHeaders(h http.Header, m *jsonrpc.Message) []HeaderProblem {
 		out = append(out, HeaderProblem{Header: HeaderMethod, Kind: "mismatch", Got: v, Want: m.Method, Field: "method"})
 	}
 	field, want := NameField(m.Method), p.Name
-	if field == "uri" {
+	switch field {
+	case "uri":
 		want = p.URI
+	case "taskId":
+		want = p.TaskID
 	}
 	if field != "" && want != nil {
 		if v, ok := one(HeaderName, "params."+field, *want); ok {
