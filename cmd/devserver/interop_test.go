@@ -257,7 +257,7 @@ func exerciseSDKSession(ctx context.Context, t *testing.T, cs *sdk.ClientSession
 			t.Errorf("tool %s: schema %v description %q", tool.Name, tool.InputSchema, tool.Description)
 		}
 	}
-	if want := []string{"list_employees", "list_emails", "office_days", "export_timesheets", "post_announcement"}; !slices.Equal(names, want) {
+	if want := []string{"list_employees", "list_emails", "office_days", "export_timesheets", "post_announcement", "book_room", "summarize_inbox", "export_roster"}; !slices.Equal(names, want) {
 		t.Fatalf("tools/list names %v, want %v", names, want)
 	}
 

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/toolbox/conformance"
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -61,6 +62,9 @@ const watchEvery = 250 * time.Millisecond
 func newEngine(ctx context.Context, fixture string, cfg mcp.Config) *mcp.Server {
 	cfg.PollEvery = watchEvery
 	if fixture != fixtureConformance {
+		// The course, with the tools that need the client (elicitation,
+		// sampling, roots) besides the simulator's five.
+		cfg.Tools = toolbox.Course()
 		return mcp.NewServer(cfg)
 	}
 	srv := mcp.NewServer(conformance.Config(cfg))

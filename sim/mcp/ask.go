@@ -123,9 +123,13 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 }
 
 // legacyParams are a question's params as a 2025-11-25 request carries
-// them, with the related task in _meta when there is one.
-func legacyParams(r toolbox.InputRequest, related string) json.RawMessage {
+// them, with the related task in _meta when there is one; nil (no params
+// member) for a roots/list of no task.
+func legacyParams(r toolbox.InputRequest, related string) any {
 	if related == "" {
+		if len(r.Params) == 0 {
+			return nil
+		}
 		return r.Params
 	}
 	p := map[string]json.RawMessage{}
@@ -143,6 +147,12 @@ func legacyParams(r toolbox.InputRequest, related string) json.RawMessage {
 // and url).
 func inputRequestOf(r toolbox.InputRequest) InputRequest {
 	params := r.Params
+	if len(params) == 0 {
+		// roots/list takes no params; the schema allows them to be absent,
+		// but clients that always decode params (the official Go SDK v1.8.0
+		// does) need the empty object the suite's fixtures send too.
+		params = json.RawMessage(`{}`)
+	}
 	if r.Method == MethodElicit {
 		var p map[string]json.RawMessage
 		if json.Unmarshal(params, &p) == nil {

@@ -320,7 +320,8 @@ func TestUndeclaredCapabilities(t *testing.T) {
 	}
 	a = dial(t, mcp.NewServer(mcp.Config{ListChanged: true}), mcp.V20260728, "stdio", nil).call(mcp.MethodDiscover, nil, opts{})
 	resultOf(t, a, &d)
-	if want := `{"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{},"logging":{}}`; string(d.Capabilities) != want {
+	// The slow export supports tasks: the extension is declared.
+	if want := `{"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{},"logging":{},"extensions":{"io.modelcontextprotocol/tasks":{}}}`; string(d.Capabilities) != want {
 		t.Errorf("course capabilities %s\nwant %s", d.Capabilities, want)
 	}
 }

@@ -223,9 +223,16 @@ func (r *Registry) WithoutPrompts(names ...string) *Registry {
 }
 
 // ToolsOnly returns r's tools alone: no resources, templates, prompts or
-// logging (a server that declares nothing but tools).
+// logging, and no task support (a server that declares nothing but
+// tools).
 func (r *Registry) ToolsOnly() *Registry {
-	out, _ := newRegistry(r.defs)
+	defs := make([]*toolDef, len(r.defs))
+	for i, d := range r.defs {
+		c := *d // compiled schemas are immutable: shared
+		c.tool.TaskSupport = ""
+		defs[i] = &c
+	}
+	out, _ := newRegistry(defs)
 	return out
 }
 
