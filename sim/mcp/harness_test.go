@@ -345,12 +345,12 @@ var (
 		mcp.MethodTaskStatus:          "TaskStatusNotification",          // 2025-11-25
 		mcp.MethodTaskNotice:          specschema.TasksDef("TaskStatusNotification"),
 		mcp.MethodProgress:            "ProgressNotification",
-		mcp.MethodLog:              "LoggingMessageNotification",
-		mcp.MethodResourceUpdated:  "ResourceUpdatedNotification",
-		mcp.MethodResourcesChanged: "ResourceListChangedNotification",
-		mcp.MethodPromptsChanged:   "PromptListChangedNotification",
-		mcp.MethodToolsChanged:     "ToolListChangedNotification",
-		mcp.MethodAcknowledged:     "SubscriptionsAcknowledgedNotification",
+		mcp.MethodLog:                 "LoggingMessageNotification",
+		mcp.MethodResourceUpdated:     "ResourceUpdatedNotification",
+		mcp.MethodResourcesChanged:    "ResourceListChangedNotification",
+		mcp.MethodPromptsChanged:      "PromptListChangedNotification",
+		mcp.MethodToolsChanged:        "ToolListChangedNotification",
+		mcp.MethodAcknowledged:        "SubscriptionsAcknowledgedNotification",
 	}
 	// requestDefs are the requests a 2025-11-25 server sends its client.
 	requestDefs = map[string]string{

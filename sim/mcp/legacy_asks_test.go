@@ -237,4 +237,3 @@ func TestElicitationURLMode(t *testing.T) {
 		}
 	}
 }
-

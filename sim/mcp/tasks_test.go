@@ -27,7 +27,9 @@ var confirmSchema = json.RawMessage(`{"type":"object","properties":{"confirm":{"
 func taskTools() *toolbox.Registry {
 	task := func(name string, run func(ctx context.Context, env toolbox.Env) (toolbox.Result, error)) toolbox.Def {
 		return toolbox.Def{Tool: toolbox.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: toolbox.TaskOptional},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) { return run(ctx, env) }}
+			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
+				return run(ctx, env)
+			}}
 	}
 	return toolbox.Default().MustWith(
 		task("ask_in_task", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
