@@ -13,7 +13,6 @@ package main
 import (
 	"context"
 	"net/http"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -178,15 +177,8 @@ func TestInteropSDKAsksStdio(t *testing.T) {
 		t.Run(v, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			var stderr syncBuffer
-			cmd := exec.Command(bin, "-stdio")
-			cmd.Stderr = &stderr
 			a := &asking{}
-			cs, err := a.client().Connect(ctx, &sdk.CommandTransport{Command: cmd, TerminateDuration: 3 * time.Second},
-				&sdk.ClientSessionOptions{ProtocolVersion: v})
-			if err != nil {
-				t.Fatalf("Connect: %v (stderr %q)", err, stderr.String())
-			}
+			cs, _, stderr := connectStdio(ctx, t, bin, a.client(), v)
 			exerciseAsks(ctx, t, cs, a)
 			if err := cs.Close(); err != nil {
 				t.Errorf("Close: %v", err)

@@ -25,28 +25,35 @@ func (l *logBuf) logf(format string, args ...any) {
 	l.b.WriteString(strings.TrimSpace(strings.ReplaceAll(format, "%", "")) + "\n")
 }
 
-// TestServeOverRealPipes drives Serve like a host would: a legacy
-// handshake, junk, a slow call cancelled by notifications/cancelled, then
-// EOF. Stdout must carry only JSON-RPC lines.
-func TestServeOverRealPipes(t *testing.T) {
+// pipes runs Serve on srv over real pipes: send writes a line to its
+// stdin, next reads a line of its stdout (lines reads the rest), done
+// reports Serve's end; close inW for EOF.
+func pipes(t *testing.T, srv *mcp.Server) (inW *io.PipeWriter, send func(string), next func() string, lines *bufio.Scanner, done chan error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	logs := &logBuf{}
-	srv := mcp.NewServer(mcp.Config{Logf: logs.logf})
-	done := make(chan error, 1)
+	done = make(chan error, 1)
 	go func() { done <- Serve(context.Background(), srv, inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	send := func(s string) {
+	lines = bufio.NewScanner(outR)
+	send = func(s string) {
 		if _, err := io.WriteString(inW, s+"\n"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	next := func() string {
+	next = func() string {
 		if !lines.Scan() {
 			t.Fatalf("stdout closed early: %v", lines.Err())
 		}
 		return lines.Text()
 	}
+	return inW, send, next, lines, done
+}
+
+// TestServeOverRealPipes drives Serve like a host would: a legacy
+// handshake, junk, a slow call cancelled by notifications/cancelled, then
+// EOF. Stdout must carry only JSON-RPC lines.
+func TestServeOverRealPipes(t *testing.T) {
+	logs := &logBuf{}
+	inW, send, next, lines, done := pipes(t, mcp.NewServer(mcp.Config{Logf: logs.logf}))
 
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"`) {
@@ -144,23 +151,7 @@ func TestServeAnswersWhatWasReadBeforeEOF(t *testing.T) {
 // reaches it ahead of the queued lines (Serve handles one request at a
 // time, and would otherwise wait for itself).
 func TestServeAnswerOvertakesQueue(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course()})
-	done := make(chan error, 1)
-	go func() { done <- Serve(context.Background(), srv, inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	send := func(s string) {
-		if _, err := io.WriteString(inW, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	next := func() string {
-		if !lines.Scan() {
-			t.Fatalf("stdout closed early: %v", lines.Err())
-		}
-		return lines.Text()
-	}
+	inW, send, next, _, done := pipes(t, mcp.NewServer(mcp.Config{Tools: toolbox.Course()}))
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}`)
 	next()
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
