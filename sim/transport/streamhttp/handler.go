@@ -240,10 +240,12 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, derr.ID, derr.Err.Code, derr.Err.Message, derr.Err.Data)
 		return
 	}
-	if (m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError) && (r.Header.Get(HeaderSessionID) == "" || isModern(m, r)) {
+	if (m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError) &&
+		(r.Header.Get(HeaderSessionID) == "" || mcp.IsModern(r.Header.Get(HeaderProtocolVersion))) {
 		// 2026-07-28 streamable-http: "The client MUST NOT send JSON-RPC
 		// responses". Only a 2025-11-25 session answers the server's own
-		// requests (legacy → Server.answer).
+		// requests (legacy → Server.answer). A response has no params: its
+		// era is in the header.
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
 			"Invalid Request: the body must be a JSON-RPC request or notification, not a response (only a 2025-11-25 session, with its Mcp-Session-Id, answers the server's requests)", nil)
 		return
