@@ -71,6 +71,8 @@ fuzz-short:
 	$(GO) test -run '^$$' -fuzz '^FuzzValidateHeaders$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/transport/streamhttp
 	$(GO) test -run '^$$' -fuzz '^FuzzValidateParams$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/transport/streamhttp
 	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/toolbox
+	$(GO) test -run '^$$' -fuzz '^FuzzCheckAnswer$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/toolbox
+	$(GO) test -run '^$$' -fuzz '^FuzzRequestState$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/mcp
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
 ## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK

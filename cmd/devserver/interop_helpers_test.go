@@ -101,6 +101,10 @@ type wireRecord struct {
 	SessionOut string // Mcp-Session-Id received
 	Status     int
 	CType      string
+	// Response: the body was a JSON-RPC response (the client answering a
+	// request of the server, 2025-11-25). Retry: params carried
+	// inputResponses (a 2026-07-28 retry), State: and a requestState.
+	Response, Retry, State bool
 }
 
 // recordingTransport adds "Authorization: Bearer <token>" (when token is
@@ -133,10 +137,18 @@ func (r *recordingTransport) RoundTrip(req *http.Request) (*http.Response, error
 			return nil, err
 		}
 		var m struct {
-			Method string `json:"method"`
+			Method string          `json:"method"`
+			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
+			Params struct {
+				InputResponses json.RawMessage `json:"inputResponses"`
+				RequestState   *string         `json:"requestState"`
+			} `json:"params"`
 		}
 		if json.Unmarshal(body, &m) == nil {
 			rec.RPCMethod = m.Method
+			rec.Response = m.Method == "" && (m.Result != nil || m.Error != nil)
+			rec.Retry, rec.State = m.Params.InputResponses != nil, m.Params.RequestState != nil
 		}
 		req = req.Clone(req.Context())
 		req.Body = io.NopCloser(bytes.NewReader(body))

@@ -208,15 +208,8 @@ func TestInteropSDKStdio(t *testing.T) {
 		t.Run(v, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 			defer cancel()
-			var stderr syncBuffer
-			cmd := exec.Command(bin, "-stdio")
-			cmd.Stderr = &stderr
 			var progress atomic.Int32
-			cs, err := newInteropClient(&progress).Connect(ctx, &sdk.CommandTransport{Command: cmd, TerminateDuration: 3 * time.Second},
-				&sdk.ClientSessionOptions{ProtocolVersion: v})
-			if err != nil {
-				t.Fatalf("Connect: %v (stderr %q)", err, stderr.String())
-			}
+			cs, cmd, stderr := connectStdio(ctx, t, bin, newInteropClient(&progress), v)
 			exerciseSDKSession(ctx, t, cs, v, &progress)
 			if err := cs.Close(); err != nil { // closes stdin: EOF ends the server
 				t.Errorf("Close: %v", err)
@@ -229,6 +222,20 @@ func TestInteropSDKStdio(t *testing.T) {
 			}
 		})
 	}
+}
+
+// connectStdio launches the devserver binary with -stdio through the SDK's
+// CommandTransport and connects c at version v.
+func connectStdio(ctx context.Context, t *testing.T, bin string, c *sdk.Client, v string) (*sdk.ClientSession, *exec.Cmd, *syncBuffer) {
+	t.Helper()
+	stderr := &syncBuffer{}
+	cmd := exec.Command(bin, "-stdio")
+	cmd.Stderr = stderr
+	cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd, TerminateDuration: 3 * time.Second}, &sdk.ClientSessionOptions{ProtocolVersion: v})
+	if err != nil {
+		t.Fatalf("Connect: %v (stderr %q)", err, stderr.String())
+	}
+	return cs, cmd, stderr
 }
 
 // exerciseSDKSession: version, tools/list order, each tool with valid
@@ -257,7 +264,7 @@ func exerciseSDKSession(ctx context.Context, t *testing.T, cs *sdk.ClientSession
 			t.Errorf("tool %s: schema %v description %q", tool.Name, tool.InputSchema, tool.Description)
 		}
 	}
-	if want := []string{"list_employees", "list_emails", "office_days", "export_timesheets", "post_announcement"}; !slices.Equal(names, want) {
+	if want := []string{"list_employees", "list_emails", "office_days", "export_timesheets", "post_announcement", "book_room", "summarize_inbox", "export_roster"}; !slices.Equal(names, want) {
 		t.Fatalf("tools/list names %v, want %v", names, want)
 	}
 

@@ -63,6 +63,7 @@ const watchEvery = 250 * time.Millisecond
 func newEngine(ctx context.Context, fixture string, cfg mcp.Config) *mcp.Server {
 	cfg.PollEvery = watchEvery
 	if fixture != fixtureConformance {
+		// The course server (mcp.DefaultConfig), the simulator's own.
 		return mcp.NewServer(cfg)
 	}
 	srv := mcp.NewServer(conformance.Config(cfg))

@@ -98,7 +98,7 @@ func TestClientAgainstTheEngine(t *testing.T) {
 					t.Fatalf("2025-11-25 session %+v", s)
 				}
 				tools, out := c.ListTools(ctx, client.CallOptions{})
-				if out.Error() != nil || len(tools) != len(toolbox.Default().Tools()) || tools[0].Name != "list_employees" {
+				if out.Error() != nil || len(tools) != len(mcp.DefaultConfig().Tools.Tools()) || tools[0].Name != "list_employees" {
 					t.Fatalf("tools/list: %v %+v", out.Error(), tools)
 				}
 				res, out := c.CallTool(ctx, "list_emails", map[string]any{"urgent": true, "limit": 2}, client.CallOptions{})
@@ -241,7 +241,7 @@ func TestClientListens(t *testing.T) {
 	for _, version := range mcp.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
-				e := newEngineClient(t, version, transport, nil, func(c *mcp.Config) { c.ListChanged = true })
+				e := newEngineClient(t, version, transport, nil, func(c *mcp.Config) { c.ListChanged, c.Tools = true, toolbox.Default() })
 				if _, err := e.c.Open(ctx); err != nil {
 					t.Fatal(err)
 				}

@@ -319,7 +319,7 @@ func TestModernHeaders(t *testing.T) {
 	})
 	check(t, g, IDModernHeaders, wrong2, EN,
 		`[accepted] Mcp-Name header "list_emails" does not match params.name "list_email"`,
-		`[accepted] $.params.name: "list_email" is not a tool of the course server (tools: list_employees, list_emails, office_days, export_timesheets, post_announcement)`)
+		`[accepted] $.params.name: "list_email" is not a tool of the course server (tools: list_employees, list_emails, office_days, export_timesheets, post_announcement, book_room, summarize_inbox, export_roster)`)
 	wrong3 := JoinParts(ex, map[string]string{
 		"accepted":    modernCall(ModernVersion, ModernVersion, "list_emails", "list_emails", `{}`),
 		"mismatch":    modernCall(ModernVersion, ModernVersion, "list_emails", "list_employees", `{}`),

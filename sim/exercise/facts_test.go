@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
 )
 
 // ask sends one part's request to the real engine and reports what it
@@ -89,7 +88,7 @@ func TestMismatchGraderAgreesWithTheEngine(t *testing.T) {
 // and its prompt lists are the course server's, in its order.
 func TestGradersNameTheEngineTools(t *testing.T) {
 	var names []string
-	for _, tool := range toolbox.Default().Tools() {
+	for _, tool := range mcp.DefaultConfig().Tools.Tools() {
 		names = append(names, tool.Name)
 	}
 	if got := courseTools(); fmt.Sprint(got) != fmt.Sprint(names) {

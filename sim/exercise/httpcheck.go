@@ -11,7 +11,6 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
@@ -198,7 +197,7 @@ const ModernVersion = mcp.LatestVersion
 // engine's own registry.
 func courseTools() []string {
 	var names []string
-	for _, t := range toolbox.Default().Tools() {
+	for _, t := range mcp.DefaultConfig().Tools.Tools() {
 		names = append(names, t.Name)
 	}
 	return names

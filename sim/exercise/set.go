@@ -536,12 +536,12 @@ func modernHeaders() Exercise {
 			"必须与正文一致的头部",
 		),
 		Prompt: tx(
-			"The course server speaks 2026-07-28 over Streamable HTTP at /mcp. Its tools: list_employees; list_emails (urgent: boolean, limit: integer 1–20); office_days (employee: string); export_timesheets; post_announcement (office, text). Write three tools/call POST requests, headers and body:\n"+
+			"The course server speaks 2026-07-28 over Streamable HTTP at /mcp. Its tools: list_employees; list_emails (urgent: boolean, limit: integer 1–20); office_days (employee: string); export_timesheets; post_announcement (office, text); book_room (room, day); summarize_inbox; export_roster (department). Write three tools/call POST requests, headers and body:\n"+
 				"accepted — one the server accepts (200 with a result);\n"+
 				"mismatch — one it rejects with 400 and -32020 HeaderMismatch;\n"+
 				"unsupported — one it rejects with 400 and -32022 UnsupportedProtocolVersion, whose error data lists the supported versions and echoes the version you requested.\n"+
 				"Every request needs Host, Content-Type, Accept (application/json and text/event-stream), Content-Length (in bytes), MCP-Protocol-Version, Mcp-Method and Mcp-Name; the body's params._meta needs io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities. Start each request with its own line: ### accepted, ### mismatch, ### unsupported.",
-			"课程服务器在 /mcp 上通过 Streamable HTTP 使用 2026-07-28 协议。它的工具有：list_employees；list_emails（urgent：布尔值，limit：1–20 的整数）；office_days（employee：字符串）；export_timesheets；post_announcement（office、text）。写出三个 tools/call 的 POST 请求（头部和正文）：\n"+
+			"课程服务器在 /mcp 上通过 Streamable HTTP 使用 2026-07-28 协议。它的工具有：list_employees；list_emails（urgent：布尔值，limit：1–20 的整数）；office_days（employee：字符串）；export_timesheets；post_announcement（office、text）；book_room（room、day）；summarize_inbox；export_roster（department）。写出三个 tools/call 的 POST 请求（头部和正文）：\n"+
 				"accepted —— 服务器接受的请求（200 加结果）；\n"+
 				"mismatch —— 被服务器以 400 和 -32020 HeaderMismatch 拒绝的请求；\n"+
 				"unsupported —— 被服务器以 400 和 -32022 UnsupportedProtocolVersion 拒绝的请求，其错误 data 列出服务器支持的版本，并回显你请求的版本。\n"+

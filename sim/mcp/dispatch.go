@@ -62,6 +62,19 @@ func lookupMethod(name string) (methodSpec, bool) {
 		return methodSpec{legacyEra, CapLogging, (*call).setLevel}, true
 	case MethodListen:
 		return methodSpec{modernEra, "", (*call).listen}, true
+	case MethodTasksGet:
+		return methodSpec{bothEras, CapTasks, (*call).tasksGet}, true
+	case MethodTasksCancel:
+		return methodSpec{bothEras, CapTasks, (*call).tasksCancel}, true
+	case MethodTasksUpdate:
+		// The tasks extension's; 2025-11-25 answers input with tasks/result.
+		return methodSpec{modernEra, CapTasks, (*call).tasksUpdate}, true
+	case MethodTasksResult:
+		// SEP-2663: "tasks/result is removed; clients calling it MUST
+		// receive -32601 (Method Not Found)".
+		return methodSpec{legacyEra, CapTasks, (*call).tasksResult}, true
+	case MethodTasksList:
+		return methodSpec{legacyEra, CapTasks, (*call).tasksList}, true
 	}
 	return methodSpec{}, false
 }
@@ -107,6 +120,12 @@ func declares(reg *toolbox.Registry, capability string) bool {
 		return reg.HasCompletions()
 	case CapLogging:
 		return reg.Logging()
+	case CapTasks:
+		for _, t := range reg.Tools() {
+			if t.TaskSupport != "" {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -114,8 +133,12 @@ func declares(reg *toolbox.Registry, capability string) bool {
 // capabilities is the ServerCapabilities object of discover / initialize:
 // what reg offers, in a fixed order. Resource subscriptions are always
 // supported (resources/subscribe in 2025-11-25, resourceSubscriptions of
-// subscriptions/listen in 2026-07-28).
-func (s *Server) capabilities(reg *toolbox.Registry) json.RawMessage {
+// subscriptions/listen in 2026-07-28). A server with task-supporting tools
+// declares the tasks extension (2026-07-28, SEP-2663 "The server
+// advertises the same extension in its own server/discover capabilities")
+// or 2025-11-25's tasks capability for tools/call, tasks/list and
+// tasks/cancel (basic/utilities/tasks §Server Capabilities).
+func (s *Server) capabilities(reg *toolbox.Registry, modern bool) json.RawMessage {
 	type listChanged struct {
 		ListChanged bool `json:"listChanged"`
 	}
@@ -123,12 +146,24 @@ func (s *Server) capabilities(reg *toolbox.Registry) json.RawMessage {
 		Subscribe   bool `json:"subscribe"`
 		ListChanged bool `json:"listChanged"`
 	}
+	type none struct{}
+	type legacyTasks struct {
+		List     none `json:"list"`
+		Cancel   none `json:"cancel"`
+		Requests struct {
+			Tools struct {
+				Call none `json:"call"`
+			} `json:"tools"`
+		} `json:"requests"`
+	}
 	caps := struct {
-		Tools       listChanged  `json:"tools"`
-		Resources   *resources   `json:"resources,omitempty"`
-		Prompts     *listChanged `json:"prompts,omitempty"`
-		Completions *struct{}    `json:"completions,omitempty"`
-		Logging     *struct{}    `json:"logging,omitempty"`
+		Tools       listChanged     `json:"tools"`
+		Resources   *resources      `json:"resources,omitempty"`
+		Prompts     *listChanged    `json:"prompts,omitempty"`
+		Completions *struct{}       `json:"completions,omitempty"`
+		Logging     *struct{}       `json:"logging,omitempty"`
+		Tasks       *legacyTasks    `json:"tasks,omitempty"`
+		Extensions  map[string]none `json:"extensions,omitempty"`
 	}{Tools: listChanged{s.cfg.ListChanged}}
 	if declares(reg, CapResources) {
 		caps.Resources = &resources{Subscribe: true, ListChanged: s.cfg.ListChanged}
@@ -141,6 +176,13 @@ func (s *Server) capabilities(reg *toolbox.Registry) json.RawMessage {
 	}
 	if declares(reg, CapLogging) {
 		caps.Logging = &struct{}{}
+	}
+	if declares(reg, CapTasks) {
+		if modern {
+			caps.Extensions = map[string]none{ExtTasks: {}}
+		} else {
+			caps.Tasks = &legacyTasks{}
+		}
 	}
 	b, _ := jsonrpc.Marshal(caps)
 	return b
@@ -162,6 +204,10 @@ func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
 		msg += " (removed in 2026-07-28: open subscriptions/listen with resourceSubscriptions)"
 	case !modern && m.Method == MethodDiscover:
 		msg += " (server/discover exists only in 2026-07-28)"
+	case modern && (m.Method == MethodTasksResult || m.Method == MethodTasksList):
+		msg += " (removed by the tasks extension " + ExtTasks + ": tasks/get inlines the result, and tasks are not listed)"
+	case !modern && m.Method == MethodTasksUpdate:
+		msg += " (tasks/update is the 2026-07-28 tasks extension's; a 2025-11-25 task gets its input through tasks/result)"
 	case !modern && m.Method == MethodListen:
 		msg += " (subscriptions/listen exists only in 2026-07-28; use resources/subscribe or the GET stream)"
 	case known && spec.capability != "":
@@ -251,7 +297,7 @@ func (q *call) discover(context.Context) Reply {
 	return q.ok(DiscoverResult{
 		ResultType:        "complete",
 		SupportedVersions: q.s.Supported(),
-		Capabilities:      q.s.capabilities(q.reg),
+		Capabilities:      q.s.capabilities(q.reg, true),
 		Instructions:      q.s.cfg.Instructions,
 		TTLMs:             3600000,
 		CacheScope:        "public",

@@ -320,7 +320,8 @@ func TestUndeclaredCapabilities(t *testing.T) {
 	}
 	a = dial(t, mcp.NewServer(mcp.Config{ListChanged: true}), mcp.V20260728, "stdio", nil).call(mcp.MethodDiscover, nil, opts{})
 	resultOf(t, a, &d)
-	if want := `{"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{},"logging":{}}`; string(d.Capabilities) != want {
+	// The slow export supports tasks: the extension is declared.
+	if want := `{"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{},"logging":{},"extensions":{"io.modelcontextprotocol/tasks":{}}}`; string(d.Capabilities) != want {
 		t.Errorf("course capabilities %s\nwant %s", d.Capabilities, want)
 	}
 }
@@ -475,6 +476,32 @@ func TestValidationCatches(t *testing.T) {
 		// -32021 needs data.requiredCapabilities.
 		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"x"}}`},
 		{mcp.V20251125, mcp.MethodLog, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"loud","data":1}}`},
+		// The server's own requests (2025-11-25): each needs its params.
+		{mcp.V20251125, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"message":"x"}}`},
+		{mcp.V20251125, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"maxTokens":5}}`},
+		{mcp.V20251125, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{"mode":"url","message":"x","url":"https://a.example"}}`},
+		{mcp.V20251125, mcp.MethodElicitationComplete, `{"jsonrpc":"2.0","method":"notifications/elicitation/complete","params":{}}`},
+		// ...and never appear under 2026-07-28.
+		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":7,"method":"roots/list"}`},
+		// InputRequiredResult: resultType required, input requests of the
+		// three kinds only, requestState a string.
+		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"tools/call","params":{}}}}}`},
+		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"a":{"method":"elicitation/create","params":{"message":"x"}}}}}`},
+		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","requestState":7}}`},
+		// Tasks, 2025-11-25: a task needs its ttl; tasks/list its tasks.
+		{mcp.V20251125, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-07-28T09:00:00.000Z","lastUpdatedAt":"2026-07-28T09:00:00.000Z"}}}`},
+		{mcp.V20251125, mcp.MethodTasksList, `{"jsonrpc":"2.0","id":1,"result":{}}`},
+		{mcp.V20251125, mcp.MethodTaskStatus, `{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"done","createdAt":"x","lastUpdatedAt":"x","ttl":1}}`},
+		// Tasks, the 2026-07-28 extension: no requestState on a
+		// CreateTaskResult, an input_required task lists its inputRequests,
+		// acknowledgements carry no task, status notifications a whole task.
+		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"task","taskId":"t","status":"working","createdAt":"2026-07-28T09:00:00.000Z","lastUpdatedAt":"2026-07-28T09:00:00.000Z","ttlMs":1000,"requestState":"s"}}`},
+		{mcp.V20260728, mcp.MethodToolsCall, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"task","taskId":"t","status":"working","createdAt":"2026-07-28T09:00:00.000Z","lastUpdatedAt":"2026-07-28T09:00:00.000Z","ttl":1000}}`},
+		{mcp.V20260728, mcp.MethodTasksGet, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","taskId":"t","status":"input_required","createdAt":"2026-07-28T09:00:00.000Z","lastUpdatedAt":"2026-07-28T09:00:00.000Z","ttlMs":1000}}`},
+		{mcp.V20260728, mcp.MethodTasksGet, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","taskId":"t","status":"failed","createdAt":"2026-07-28T09:00:00.000Z","lastUpdatedAt":"2026-07-28T09:00:00.000Z","ttlMs":1000,"result":{}}}`},
+		{mcp.V20260728, mcp.MethodTasksGet, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"task","taskId":"t","status":"working","createdAt":"2026-07-28T09:00:00.000Z","lastUpdatedAt":"2026-07-28T09:00:00.000Z","ttlMs":1000}}`},
+		{mcp.V20260728, mcp.MethodTasksCancel, `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","taskId":"t"}}`},
+		{mcp.V20260728, mcp.MethodTaskNotice, `{"jsonrpc":"2.0","method":"notifications/tasks","params":{"taskId":"t","status":"working"}}`},
 	}
 	for _, b := range bad {
 		var a answer

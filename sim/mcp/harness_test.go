@@ -76,7 +76,75 @@ type client struct {
 	h         *streamhttp.Handler
 	session   string
 	nextID    int64
+	// answer plays the client's side of the server's own requests
+	// (2025-11-25 elicitation/create, sampling/createMessage, roots/list):
+	// given the request, the response to send back at once, or nil to
+	// leave it unanswered. Nil answers nothing.
+	answer func(req *jsonrpc.Message) *jsonrpc.Message
+	// answered records each response the client sent back: the message
+	// and, over HTTP, the status of its POST and the body.
+	answered []answered
 }
+
+// answered is one response the client sent to a request of the server.
+type answered struct {
+	msg    *jsonrpc.Message
+	status int
+	body   string
+}
+
+// reply sends the client's response to a request the server made while
+// one of the client's requests runs: a line on stdin (stdio) or its own
+// POST in the session (HTTP), as the 2025-11-25 transports have it.
+func (c *client) reply(req *jsonrpc.Message) {
+	if c.answer == nil || req.Kind() != jsonrpc.KindRequest {
+		return
+	}
+	resp := c.answer(req)
+	if resp == nil {
+		return
+	}
+	if c.transport == "stdio" {
+		c.peer.HandleLine(context.Background(), resp.Encode(), func(out *jsonrpc.Message) {
+			c.t.Errorf("the server answered a response: %s", out.Encode())
+		})
+		c.answered = append(c.answered, answered{msg: resp})
+		return
+	}
+	w := httptest.NewRecorder()
+	c.h.ServeHTTP(w, c.post(resp, nil))
+	c.answered = append(c.answered, answered{msg: resp, status: w.Code, body: w.Body.String()})
+}
+
+// sseWriter is an http.ResponseWriter that lets the client react to each
+// SSE event as the server writes it (a real client reads the stream while
+// the request runs).
+type sseWriter struct {
+	*httptest.ResponseRecorder
+	seen    int
+	onEvent func(data []byte)
+}
+
+func (w *sseWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseRecorder.Write(b)
+	body := w.Body.String()
+	for {
+		end := strings.Index(body[w.seen:], "\n\n")
+		if end < 0 {
+			break
+		}
+		event := body[w.seen : w.seen+end]
+		w.seen += end + 2
+		for _, line := range strings.Split(event, "\n") {
+			if d, ok := strings.CutPrefix(line, "data: "); ok && w.onEvent != nil {
+				w.onEvent([]byte(d))
+			}
+		}
+	}
+	return n, err
+}
+
+func (w *sseWriter) Flush() {}
 
 // dial opens a client; a 2025-11-25 client runs the initialize handshake
 // first, declaring caps.
@@ -135,41 +203,17 @@ func (c *client) raw(m *jsonrpc.Message, headers map[string]string) answer {
 		c.peer.HandleLine(context.Background(), m.Encode(), func(out *jsonrpc.Message) {
 			a.msgs = append(a.msgs, out)
 			a.raws = append(a.raws, out.Encode())
+			c.reply(out)
 		})
 		return a
 	}
-	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:8080/mcp", strings.NewReader(string(m.Encode())))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if mcp.IsModern(c.version) {
-		req.Header.Set(streamhttp.HeaderProtocolVersion, c.version)
-		req.Header.Set(streamhttp.HeaderMethod, m.Method)
-		var p struct {
-			Name *string `json:"name"`
-			URI  *string `json:"uri"`
-		}
-		_ = json.Unmarshal(m.Params, &p)
-		switch {
-		case m.Method == mcp.MethodResourcesRead && p.URI != nil:
-			req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*p.URI))
-		case (m.Method == mcp.MethodToolsCall || m.Method == mcp.MethodPromptsGet) && p.Name != nil:
-			req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*p.Name))
-		}
-		if m.Method == mcp.MethodToolsCall && p.Name != nil {
-			mirror(req, c.srv.Registry().HeaderParams(*p.Name), m.Params)
-		}
-	} else if m.Method != mcp.MethodInitialize {
-		req.Header.Set(streamhttp.HeaderSessionID, c.session)
-		req.Header.Set(streamhttp.HeaderProtocolVersion, c.version)
-	}
-	for k, v := range headers {
-		if v == "" {
-			req.Header.Del(k)
-		} else {
-			req.Header.Set(k, v)
+	req := c.post(m, headers)
+	w := &sseWriter{ResponseRecorder: httptest.NewRecorder()}
+	w.onEvent = func(data []byte) {
+		if out, err := jsonrpc.Decode(data); err == nil {
+			c.reply(out)
 		}
 	}
-	w := httptest.NewRecorder()
 	c.h.ServeHTTP(w, req)
 	if id := w.Header().Get(streamhttp.HeaderSessionID); id != "" {
 		c.session = id
@@ -195,6 +239,52 @@ func (c *client) raw(m *jsonrpc.Message, headers map[string]string) answer {
 		a.channel = chNone
 	}
 	return a
+}
+
+// post builds the HTTP request that carries m, with the headers its
+// version requires (and the session's, for 2025-11-25), then headers on
+// top ("" deletes one).
+func (c *client) post(m *jsonrpc.Message, headers map[string]string) *http.Request {
+	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:8080/mcp", strings.NewReader(string(m.Encode())))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if mcp.IsModern(c.version) {
+		req.Header.Set(streamhttp.HeaderProtocolVersion, c.version)
+		req.Header.Set(streamhttp.HeaderMethod, m.Method)
+		var p struct {
+			Name *string `json:"name"`
+			URI  *string `json:"uri"`
+		}
+		_ = json.Unmarshal(m.Params, &p)
+		switch {
+		case m.Method == mcp.MethodResourcesRead && p.URI != nil:
+			req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*p.URI))
+		case (m.Method == mcp.MethodToolsCall || m.Method == mcp.MethodPromptsGet) && p.Name != nil:
+			req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*p.Name))
+		case streamhttp.NameField(m.Method) == "taskId":
+			var tp struct {
+				TaskID *string `json:"taskId"`
+			}
+			_ = json.Unmarshal(m.Params, &tp)
+			if tp.TaskID != nil {
+				req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*tp.TaskID))
+			}
+		}
+		if m.Method == mcp.MethodToolsCall && p.Name != nil {
+			mirror(req, c.srv.Registry().HeaderParams(*p.Name), m.Params)
+		}
+	} else if m.Method != mcp.MethodInitialize {
+		req.Header.Set(streamhttp.HeaderSessionID, c.session)
+		req.Header.Set(streamhttp.HeaderProtocolVersion, c.version)
+	}
+	for k, v := range headers {
+		if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	return req
 }
 
 // mirror sets the Mcp-Param-* headers of a tools/call the way a client
@@ -249,13 +339,31 @@ var (
 		mcp.MethodSetLevel:           "EmptyResult",
 	}
 	notificationDefs = map[string]string{
-		mcp.MethodProgress:         "ProgressNotification",
-		mcp.MethodLog:              "LoggingMessageNotification",
-		mcp.MethodResourceUpdated:  "ResourceUpdatedNotification",
-		mcp.MethodResourcesChanged: "ResourceListChangedNotification",
-		mcp.MethodPromptsChanged:   "PromptListChangedNotification",
-		mcp.MethodToolsChanged:     "ToolListChangedNotification",
-		mcp.MethodAcknowledged:     "SubscriptionsAcknowledgedNotification",
+		mcp.MethodCancelled:           "CancelledNotification",
+		mcp.MethodElicitationComplete: "ElicitationCompleteNotification", // 2025-11-25
+		mcp.MethodTaskStatus:          "TaskStatusNotification",          // 2025-11-25
+		mcp.MethodTaskNotice:          specschema.TasksDef("TaskStatusNotification"),
+		mcp.MethodProgress:            "ProgressNotification",
+		mcp.MethodLog:                 "LoggingMessageNotification",
+		mcp.MethodResourceUpdated:     "ResourceUpdatedNotification",
+		mcp.MethodResourcesChanged:    "ResourceListChangedNotification",
+		mcp.MethodPromptsChanged:      "PromptListChangedNotification",
+		mcp.MethodToolsChanged:        "ToolListChangedNotification",
+		mcp.MethodAcknowledged:        "SubscriptionsAcknowledgedNotification",
+	}
+	// requestDefs are the requests a 2025-11-25 server sends its client.
+	requestDefs = map[string]string{
+		mcp.MethodElicit: "ElicitRequest",
+		mcp.MethodSample: "CreateMessageRequest",
+		mcp.MethodRoots:  "ListRootsRequest",
+	}
+	// taskResultDefs are the results of the tasks methods per version (the
+	// extension's in 2026-07-28).
+	taskResultDefs = map[string]map[string]string{
+		mcp.V20251125: {mcp.MethodTasksGet: "GetTaskResult", mcp.MethodTasksCancel: "CancelTaskResult",
+			mcp.MethodTasksList: "ListTasksResult", mcp.MethodTasksResult: "GetTaskPayloadResult"},
+		mcp.V20260728: {mcp.MethodTasksGet: specschema.TasksDef("GetTaskResult"),
+			mcp.MethodTasksUpdate: specschema.TasksDef("AckResult"), mcp.MethodTasksCancel: specschema.TasksDef("AckResult")},
 	}
 	errorDefs2026 = map[int]string{
 		jsonrpc.CodeMissingRequiredClientCapability: "MissingRequiredClientCapabilityError",
@@ -286,10 +394,35 @@ func problems(s *specschema.Schemas, version, method string, a answer) []string 
 		}
 		var def string
 		var target []byte = raw
-		switch m.Kind() {
-		case jsonrpc.KindNotification:
+		var rt struct {
+			ResultType string          `json:"resultType"`
+			Task       json.RawMessage `json:"task"`
+		}
+		_ = json.Unmarshal(m.Result, &rt)
+		switch k := m.Kind(); {
+		case k == jsonrpc.KindRequest:
+			// Only 2025-11-25 servers send requests (2026-07-28 mrtr: "The
+			// previous pattern of server-initiated requests is no longer
+			// supported").
+			if mcp.IsModern(version) {
+				out = append(out, fmt.Sprintf("%s: a server-initiated request on a 2026-07-28 stream: %s", version, raw))
+				continue
+			}
+			def = requestDefs[m.Method]
+		case k == jsonrpc.KindNotification:
 			def = notificationDefs[m.Method]
-		case jsonrpc.KindResult:
+		case k == jsonrpc.KindResult && mcp.IsModern(version) && rt.ResultType == mcp.ResultInputRequired:
+			def, target = "InputRequiredResult", m.Result
+			if err := s.Validate("JSONRPCResultResponse", raw); err != nil {
+				out = append(out, fmt.Sprintf("%s %s: %v\n%s", version, method, err, raw))
+			}
+		case k == jsonrpc.KindResult && taskResultDefs[version][method] != "":
+			def, target = taskResultDefs[version][method], m.Result
+		case k == jsonrpc.KindResult && mcp.IsModern(version) && rt.ResultType == mcp.ResultTask:
+			def, target = specschema.TasksDef("CreateTaskResult"), m.Result
+		case k == jsonrpc.KindResult && !mcp.IsModern(version) && method == mcp.MethodToolsCall && rt.Task != nil:
+			def, target = "CreateTaskResult", m.Result
+		case k == jsonrpc.KindResult:
 			def, target = resultDefs[method], m.Result
 			if version == mcp.V20260728 && def != "" && def != "EmptyResult" {
 				// The whole response too (…ResultResponse definitions).
@@ -297,7 +430,7 @@ func problems(s *specschema.Schemas, version, method string, a answer) []string 
 					out = append(out, fmt.Sprintf("%s %s: %v\n%s", version, method, err, raw))
 				}
 			}
-		case jsonrpc.KindError:
+		case k == jsonrpc.KindError:
 			if version == mcp.V20260728 {
 				def = errorDefs2026[m.Error.Code]
 			}

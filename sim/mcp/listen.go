@@ -15,6 +15,9 @@ type SubscriptionFilter struct {
 	PromptsListChanged    bool     `json:"promptsListChanged,omitempty"`
 	ResourcesListChanged  bool     `json:"resourcesListChanged,omitempty"`
 	ResourceSubscriptions []string `json:"resourceSubscriptions,omitempty"`
+	// TaskIDs subscribes to notifications/tasks for these tasks (the tasks
+	// extension, SEP-2663 §Task Status Notifications).
+	TaskIDs []string `json:"taskIds,omitempty"`
 }
 
 // listen serves 2026-07-28 subscriptions/listen (basic/patterns/
@@ -35,6 +38,13 @@ func (q *call) listen(ctx context.Context) Reply {
 	if q.notify == nil {
 		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
 	}
+	if len(p.Notifications.TaskIDs) > 0 && !toolbox.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
+		// SEP-2663: "If a client requests task status notifications but
+		// does not declare the io.modelcontextprotocol/tasks extension
+		// capability, the server MUST return a JSON-RPC error specifying the
+		// missing capabilities".
+		return q.requireCapabilities("task status notifications belong to the tasks extension "+ExtTasks, tasksCapability())
+	}
 	s := q.s
 	subID := json.RawMessage(q.m.ID.String())
 	meta := map[string]any{MetaSubscriptionID: subID}
@@ -50,7 +60,7 @@ func (q *call) listen(ctx context.Context) Reply {
 		q.notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
 	}
 	err := s.watch(ctx, ack, func(ch changes) {
-		for _, n := range listenNotices(agreed, ch, meta) {
+		for _, n := range s.listenNotices(agreed, ch, meta) {
 			if ctx.Err() == nil {
 				q.notify(n)
 			}
@@ -59,7 +69,7 @@ func (q *call) listen(ctx context.Context) Reply {
 		if ctx.Err() == nil {
 			q.notify(KeepAlive)
 		}
-	})
+	}, nil)
 	if err != nil {
 		s.Logf("subscription %s closed by the client", q.m.ID)
 		return Reply{Status: http.StatusOK}
@@ -96,12 +106,21 @@ func (s *Server) agree(reg *toolbox.Registry, want SubscriptionFilter) Subscript
 			agreed.ResourceSubscriptions = append(agreed.ResourceSubscriptions, uri)
 		}
 	}
+	// SEP-2663: "the server includes the list of task IDs it has agreed to
+	// send task status notifications for": the extension's tasks it has.
+	for _, id := range want.TaskIDs {
+		if s.cfg.Tasks.lookup(id, nil, s.cfg.Now()) != nil && !contains(agreed.TaskIDs, id) {
+			agreed.TaskIDs = append(agreed.TaskIDs, id)
+		}
+	}
 	return agreed
 }
 
 // listenNotices are the notifications a listen stream with the agreed
-// filter gets for ch, each tagged with the subscription id.
-func listenNotices(agreed SubscriptionFilter, ch changes, meta map[string]any) []*jsonrpc.Message {
+// filter gets for ch, each tagged with the subscription id. A task's
+// notification "carries a complete DetailedTask for the current status,
+// identical to what tasks/get would have returned at that moment".
+func (s *Server) listenNotices(agreed SubscriptionFilter, ch changes, meta map[string]any) []*jsonrpc.Message {
 	tagged := map[string]any{"_meta": meta}
 	var out []*jsonrpc.Message
 	if agreed.ToolsListChanged && ch.tools {
@@ -116,6 +135,16 @@ func listenNotices(agreed SubscriptionFilter, ch changes, meta map[string]any) [
 	for _, uri := range ch.updated {
 		if contains(agreed.ResourceSubscriptions, uri) {
 			out = append(out, jsonrpc.Notification(MethodResourceUpdated, ResourceUpdatedParams{Meta: meta, URI: uri}))
+		}
+	}
+	for _, id := range ch.tasks {
+		if !contains(agreed.TaskIDs, id) {
+			continue
+		}
+		if t := s.cfg.Tasks.lookup(id, nil, s.cfg.Now()); t != nil {
+			info := s.snapshot(t)
+			info.Meta = meta
+			out = append(out, jsonrpc.Notification(MethodTaskNotice, info))
 		}
 	}
 	return out

@@ -47,7 +47,21 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 			return q.invalid("Invalid params: params.arguments must be an object of strings", nil)
 		}
 	}
-	res, err := q.reg.GetPrompt(ctx, *p.Name, args)
+	// An interactive prompt may ask the client first (2026-07-28 mrtr
+	// §Supported Requests: prompts/get may answer input_required).
+	env := toolbox.Env{ClientCapabilities: q.clientCapabilities()}
+	var rp *replay
+	salient := []string{*p.Name, canonicalJSON(p.Arguments)}
+	if q.modern {
+		var r *Reply
+		if rp, r = q.openReplay(salient...); r != nil {
+			return *r
+		}
+		env.Ask = rp.ask
+	} else {
+		env.Ask = q.s.legacyAsk(q.c, q.streamSend(ctx), "", nil)
+	}
+	res, err := q.reg.GetPromptWith(ctx, *p.Name, args, env)
 	var (
 		unknown *toolbox.UnknownPromptError
 		badArgs *toolbox.ArgumentError
@@ -59,7 +73,12 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 		return q.invalid(badArgs.Msg, nil)
 	case ctx.Err() != nil:
 		return Reply{Status: http.StatusOK}
+	case rp != nil && rp.open != nil:
+		return q.inputRequired(rp, salient...)
 	case err != nil:
+		if r, ok := q.askReply(err, "prompt "+*p.Name, false); ok {
+			return r
+		}
 		q.s.Logf("prompt %s failed: %v", *p.Name, err)
 		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: prompt "+*p.Name+" failed", nil)
 	}

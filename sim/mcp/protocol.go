@@ -81,6 +81,46 @@ const (
 	MethodComplete           = "completion/complete"
 	MethodSetLevel           = "logging/setLevel" // 2025-11-25 only
 	MethodLog                = "notifications/message"
+
+	// Requests the server makes of the client (2025-11-25: JSON-RPC
+	// requests; 2026-07-28: InputRequests), named once in sim/toolbox.
+	MethodElicit = toolbox.MethodElicit
+	MethodSample = toolbox.MethodSample
+	MethodRoots  = toolbox.MethodRoots
+	// MethodRootsChanged: 2025-11-25 client → server when its roots change.
+	MethodRootsChanged = "notifications/roots/list_changed"
+	// MethodElicitationComplete: 2025-11-25 server → client when a URL-mode
+	// interaction has finished.
+	MethodElicitationComplete = "notifications/elicitation/complete"
+
+	// Tasks: the io.modelcontextprotocol/tasks extension (2026-07-28) and
+	// the experimental tasks of 2025-11-25 (basic/utilities/tasks).
+	MethodTasksGet    = "tasks/get"
+	MethodTasksUpdate = "tasks/update" // extension only
+	MethodTasksCancel = "tasks/cancel"
+	MethodTasksResult = "tasks/result" // 2025-11-25 only; removed by the extension
+	MethodTasksList   = "tasks/list"   // 2025-11-25 only; removed by the extension
+	// MethodTaskNotice is the extension's status notification (on a
+	// subscriptions/listen stream with taskIds); MethodTaskStatus is
+	// 2025-11-25's.
+	MethodTaskNotice = "notifications/tasks"
+	MethodTaskStatus = "notifications/tasks/status"
+)
+
+// ExtTasks is the tasks extension's identifier, declared under
+// capabilities.extensions by both sides (SEP-2663 §Capability Negotiation).
+const ExtTasks = "io.modelcontextprotocol/tasks"
+
+// MetaRelatedTask ties a 2025-11-25 message to the task it serves
+// (basic/utilities/tasks §Related Task Metadata).
+const MetaRelatedTask = "io.modelcontextprotocol/related-task"
+
+// Result types (2026-07-28 Result.resultType; "task" is the tasks
+// extension's).
+const (
+	ResultComplete      = "complete"
+	ResultInputRequired = "input_required"
+	ResultTask          = "task"
 )
 
 // Server capabilities (ServerCapabilities keys) that gate methods.
@@ -90,6 +130,9 @@ const (
 	CapPrompts     = "prompts"
 	CapCompletions = "completions"
 	CapLogging     = "logging"
+	// CapTasks gates the tasks methods: the extension (2026-07-28) or
+	// 2025-11-25's tasks capability, declared when a tool supports tasks.
+	CapTasks = "tasks"
 )
 
 // IsModern reports whether v is a per-request-metadata version.
@@ -116,6 +159,14 @@ type Tool struct {
 	InputSchema  json.RawMessage  `json:"inputSchema"`
 	OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
 	Annotations  *ToolAnnotations `json:"annotations,omitempty"`
+	// Execution is 2025-11-25's task support of the tool (ToolExecution);
+	// 2026-07-28 has no such field: the server decides per request.
+	Execution *ToolExecution `json:"execution,omitempty"`
+}
+
+// ToolExecution is 2025-11-25 Tool.execution.
+type ToolExecution struct {
+	TaskSupport string `json:"taskSupport"`
 }
 
 // Resource is a resource as resources/list shows it.

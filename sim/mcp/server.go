@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -46,12 +47,35 @@ type Config struct {
 	// streamable-http: servers are encouraged to emit an SSE comment
 	// periodically). Zero means 15 s; negative disables.
 	KeepAliveEvery time.Duration
+	// StateKey signs the requestState of 2026-07-28 multi round-trip
+	// requests (HMAC-SHA256, mrtr.go). Replicas behind one load balancer
+	// must share it, or a retry that reaches another replica is refused.
+	// Nil: a random key of this server alone.
+	StateKey []byte
+	// Now is the wall clock: requestState expiry, task timestamps. Nil
+	// means time.Now.
+	Now func() time.Time
+	// AskTimeout bounds how long a 2025-11-25 server request waits for the
+	// client's answer before the server cancels it. Zero means two minutes.
+	AskTimeout time.Duration
+	// Tasks holds the tasks of the tasks extension and of 2025-11-25's
+	// experimental tasks; replicas share one (a real deployment's
+	// database). Nil: a store of this server alone.
+	Tasks *TaskStore
+	// NewTaskID mints task ids. Nil: 128 random bits (SEP-2663: task ids
+	// MUST have "sufficient entropy that a third party cannot enumerate or
+	// guess them").
+	NewTaskID func() string
+	// Background runs the rest of a task's work after its handle was
+	// returned. Nil: a new goroutine. The simulator passes a function that
+	// runs it at a point of its choosing.
+	Background func(run func())
 }
 
 // DefaultConfig is the dual-era server of the lab with the course toolbox.
 func DefaultConfig() Config {
 	return Config{
-		Tools:  toolbox.Default(),
+		Tools:  toolbox.Course(),
 		Info:   Implementation{Name: "mcp-wire-lab", Title: "MCP Wire Lab course server", Version: "1.0.0"},
 		Modern: ModernVersions(),
 		Legacy: LegacyVersions(),
@@ -136,6 +160,25 @@ func NewServer(cfg Config) *Server {
 	if cfg.KeepAliveEvery == 0 {
 		cfg.KeepAliveEvery = 15 * time.Second
 	}
+	if len(cfg.StateKey) == 0 {
+		cfg.StateKey = make([]byte, 32)
+		_, _ = rand.Read(cfg.StateKey)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AskTimeout <= 0 {
+		cfg.AskTimeout = 2 * time.Minute
+	}
+	if cfg.Tasks == nil {
+		cfg.Tasks = NewTaskStore()
+	}
+	if cfg.NewTaskID == nil {
+		cfg.NewTaskID = randomTaskID
+	}
+	if cfg.Background == nil {
+		cfg.Background = func(run func()) { go run() }
+	}
 	return &Server{cfg: cfg, reg: cfg.Tools, rev: revisions{updated: map[string]int{}}}
 }
 
@@ -170,11 +213,23 @@ type Conn struct {
 	logLevel   string          // logging/setLevel; "" sends no log messages
 	subscribed map[string]bool // resources/subscribe URIs
 	inflight   map[string]context.CancelFunc
+
+	// 2025-11-25 requests of the server to the client (ask.go).
+	asks    map[string]*pendingAsk // awaiting the client's answer, by id
+	nextAsk int64
+	roots   json.RawMessage // the client's last ListRootsResult; nil: ask
+	// rootsChanged: notifications/roots/list_changed arrived; the session
+	// stream asks for the roots again.
+	rootsChanged bool
+	// outbox holds messages for the session stream (the GET stream, or
+	// stdout) that no request's stream carries: requests and status
+	// notifications of 2025-11-25 tasks.
+	outbox []*jsonrpc.Message
 }
 
 // NewConn returns fresh connection state.
 func NewConn() *Conn {
-	return &Conn{inflight: map[string]context.CancelFunc{}, subscribed: map[string]bool{}}
+	return &Conn{inflight: map[string]context.CancelFunc{}, subscribed: map[string]bool{}, asks: map[string]*pendingAsk{}}
 }
 
 // Version is the negotiated legacy version ("" before initialize).
@@ -236,12 +291,17 @@ type Reply struct {
 func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify func(*jsonrpc.Message)) Reply {
 	switch m.Kind() {
 	case jsonrpc.KindResult, jsonrpc.KindError:
-		// This server never sends requests, so a response cannot answer
-		// anything (2026-07-28 transports: "The client MUST NOT send
+		if c.Legacy() {
+			// 2025-11-25: the answer to one of the server's own requests
+			// (ask.go).
+			return s.answer(c, m)
+		}
+		// 2026-07-28 sends no server-to-client requests, so a response
+		// cannot answer anything (transports: "The client MUST NOT send
 		// JSON-RPC responses").
-		s.Logf("ignoring a JSON-RPC response from the client (id %s): this server sends no requests", m.ID)
+		s.Logf("ignoring a JSON-RPC response from the client (id %s): under 2026-07-28 this server sends no requests", m.ID)
 		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
-			Message: "Invalid Request: clients must not send responses to this server"}), Status: http.StatusBadRequest}
+			Message: "Invalid Request: clients must not send responses to this server (2026-07-28 servers send no requests; they return input_required results)"}), Status: http.StatusBadRequest}
 	}
 	meta := readMeta(m.Params)
 	_, hasVersion := meta[MetaProtocolVersion]
@@ -383,6 +443,9 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	case MethodCancelled:
 		s.cancel(c, m)
 		return Reply{Status: http.StatusAccepted}
+	case MethodRootsChanged:
+		c.rootsChangedNotice()
+		return Reply{Status: http.StatusAccepted}
 	case MethodPing:
 		// lifecycle: ping may be sent at any time, even before initialized.
 		return Reply{Msg: jsonrpc.Result(m.ID, struct{}{}), Status: http.StatusOK}
@@ -448,7 +511,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 	c.mu.Unlock()
 	return Reply{Msg: jsonrpc.Result(m.ID, InitializeResult{
 		ProtocolVersion: version,
-		Capabilities:    s.capabilities(s.Registry()),
+		Capabilities:    s.capabilities(s.Registry(), false),
 		ServerInfo:      s.cfg.Info,
 		Instructions:    s.cfg.Instructions,
 	}), Status: http.StatusOK}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
@@ -29,6 +31,11 @@ func (q *call) toolsList(context.Context) Reply {
 		if t.ReadOnly || t.Idempotent {
 			tool.Annotations = &ToolAnnotations{ReadOnlyHint: t.ReadOnly, IdempotentHint: t.Idempotent}
 		}
+		if !q.modern && t.TaskSupport != "" {
+			// 2025-11-25 Tool.execution.taskSupport; 2026-07-28 dropped it
+			// (the server decides per request).
+			tool.Execution = &ToolExecution{TaskSupport: t.TaskSupport}
+		}
 		tools = append(tools, tool)
 	}
 	res := ListToolsResult{Tools: tools}
@@ -36,11 +43,14 @@ func (q *call) toolsList(context.Context) Reply {
 	return q.ok(res)
 }
 
-// toolsCall is tools/call (server/tools §Calling Tools).
+// toolsCall is tools/call (server/tools §Calling Tools). The tool may ask
+// the client for something (ask.go, mrtr.go) and may run as a task
+// (tasks.go).
 func (q *call) toolsCall(ctx context.Context) Reply {
 	var p struct {
 		Name      *string         `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
+		Task      json.RawMessage `json:"task"`
 	}
 	if err := json.Unmarshal(orEmpty(q.m.Params), &p); err != nil || p.Name == nil {
 		// tools §Error Handling: requests that fail the CallToolRequest
@@ -63,32 +73,133 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 	if missing := missingCapabilities(caps, tool.RequiresClient); len(missing) > 0 {
 		return q.missingCapability(name, missing)
 	}
+	var (
+		asTask    bool          // 2026-07-28: the server may answer with a task
+		legacyTTL time.Duration // 2025-11-25: the client asked for a task
+	)
+	switch {
+	case q.modern:
+		// SEP-2663 §Capability Negotiation: "If a server is unable to
+		// service a request to a client that does not declare this
+		// extension capability without returning CreateTaskResult, the
+		// server MUST return an error with the code -32021". The legacy
+		// params.task is ignored ("servers MUST ignore it").
+		declared := toolbox.Declares(caps, "extensions", ExtTasks)
+		if tool.TaskSupport == toolbox.TaskRequired && !declared {
+			return q.requireCapabilities("tool "+name+" runs only as a task", tasksCapability())
+		}
+		asTask = declared && tool.TaskSupport != ""
+	case len(p.Task) > 0 && string(p.Task) != "null":
+		var tm struct {
+			TTL *int64 `json:"ttl"`
+		}
+		if err := json.Unmarshal(p.Task, &tm); err != nil {
+			return q.invalid("Invalid params: params.task must be an object {ttl?}", nil)
+		}
+		if tool.TaskSupport == "" {
+			// 2025-11-25 tasks §Tool-Level Negotiation: for a tool whose
+			// taskSupport is absent or "forbidden", "Servers SHOULD return a
+			// -32601 (Method not found) error".
+			return errReply(q.m, http.StatusOK, jsonrpc.CodeMethodNotFound,
+				"Method not found: tool "+name+" cannot run as a task (execution.taskSupport is forbidden); call it without params.task", nil)
+		}
+		legacyTTL = TaskTTL
+		if tm.TTL != nil && *tm.TTL > 0 && time.Duration(*tm.TTL)*time.Millisecond < TaskTTL {
+			legacyTTL = time.Duration(*tm.TTL) * time.Millisecond
+		}
+	case tool.TaskSupport == toolbox.TaskRequired:
+		// "If execution.taskSupport is "required" ... Servers MUST return a
+		// -32601 (Method not found) error if a client does not attempt to
+		// do so."
+		return errReply(q.m, http.StatusOK, jsonrpc.CodeMethodNotFound,
+			"Method not found: tool "+name+" runs only as a task; call it with params.task", nil)
+	}
 
 	ctx, done := q.c.track(ctx, q.m.ID)
 	defer done()
+	env := toolbox.Env{Sleep: q.s.cfg.Sleep, ClientCapabilities: caps, Admin: q.s, Log: q.logger(ctx), Progress: q.progress(ctx)}
+	var rp *replay
+	if q.modern {
+		var r *Reply
+		if rp, r = q.openReplay(name, canonicalJSON(p.Arguments)); r != nil {
+			return *r
+		}
+		env.Ask = rp.ask
+	} else {
+		env.Ask = q.s.legacyAsk(q.c, q.streamSend(ctx), "", nil)
+		env.ElicitationComplete = q.elicitationComplete(q.streamSend(ctx))
+	}
+	switch {
+	case legacyTTL > 0:
+		return q.startLegacyTask(ctx, name, p.Arguments, env, legacyTTL)
+	case asTask:
+		return q.runMaybeTask(ctx, name, p.Arguments, env, rp)
+	}
+	return q.runTool(ctx, name, p.Arguments, env, rp)
+}
 
-	env := toolbox.Env{Sleep: q.s.cfg.Sleep, ClientCapabilities: caps, Admin: q.s, Log: q.logger(ctx)}
-	if token := q.meta[MetaProgressToken]; len(token) > 0 && q.notify != nil {
-		env.Progress = func(progress, total float64, message string) {
-			if ctx.Err() != nil {
-				return
-			}
-			q.notify(jsonrpc.Notification(MethodProgress, ProgressParams{
-				ProgressToken: token, Progress: progress, Total: total, Message: message}))
+// progress is the Env.Progress of a request that asked for progress
+// (_meta.progressToken), on the request's own stream; nil otherwise.
+func (q *call) progress(ctx context.Context) func(progress, total float64, message string) {
+	token := q.meta[MetaProgressToken]
+	if len(token) == 0 || q.notify == nil {
+		return nil
+	}
+	return func(progress, total float64, message string) {
+		if ctx.Err() != nil {
+			return
+		}
+		q.notify(jsonrpc.Notification(MethodProgress, ProgressParams{
+			ProgressToken: token, Progress: progress, Total: total, Message: message}))
+	}
+}
+
+// streamSend writes a message on the request's own stream while the
+// request runs; nil when the transport cannot stream.
+func (q *call) streamSend(ctx context.Context) func(*jsonrpc.Message) {
+	if q.notify == nil {
+		return nil
+	}
+	return func(m *jsonrpc.Message) {
+		if ctx.Err() == nil {
+			q.notify(m)
 		}
 	}
-	res, err := q.reg.Call(ctx, name, p.Arguments, env)
+}
+
+// elicitationComplete is the 2025-11-25 Env.ElicitationComplete:
+// notifications/elicitation/complete with the elicitation's id
+// (client/elicitation §Completion Notifications for URL Mode Elicitation).
+func (q *call) elicitationComplete(send func(*jsonrpc.Message)) func(id string) {
+	if send == nil {
+		return nil
+	}
+	return func(id string) {
+		send(jsonrpc.Notification(MethodElicitationComplete, map[string]string{"elicitationId": id}))
+	}
+}
+
+// runTool runs the tool and turns what happened into the reply: its
+// result, an InputRequiredResult when it asked what the retry did not
+// answer (2026-07-28), or the error channel its failure belongs on.
+func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, rp *replay) Reply {
+	res, err := q.reg.Call(ctx, name, args, env)
 	var bad *toolbox.OutputError
 	switch {
 	case ctx.Err() != nil:
 		// Cancelled: "MUST NOT send any further messages for it".
 		q.s.Logf("request %s (%s) cancelled; no response sent", q.m.ID, name)
 		return Reply{Status: http.StatusOK}
+	case rp != nil && rp.open != nil:
+		return q.inputRequired(rp, name, canonicalJSON(args))
 	case errors.As(err, &bad):
 		// The tool broke its own outputSchema: the server's fault.
 		q.s.Logf("%v", err)
 		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: "+err.Error(), nil)
 	case err != nil:
+		if r, ok := q.askReply(err, "tool "+name, true); ok {
+			return r
+		}
 		q.s.Logf("tool %s failed: %v", name, err)
 		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: tool "+name+" failed", nil)
 	}
@@ -111,6 +222,155 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 		q.s.Logf("tool %s returned a tool execution error (isError: true)", name)
 	}
 	return q.ok(out)
+}
+
+// runMaybeTask runs a task-supporting tool for a 2026-07-28 client that
+// declared the tasks extension. The tool starts as an ordinary call: what
+// it asks before its long work goes through multi round-trip requests
+// ("SHOULD resolve all MRTR exchanges synchronously before responding with
+// a CreateTaskResult"), and a tool that finishes quickly answers directly
+// (the server "MAY" skip the task). When it calls Env.Detach, the server
+// creates the task, answers with the CreateTaskResult, and the tool goes
+// on in the background: its questions become the task's inputRequests,
+// its progress the task's statusMessage (SEP-2663: progress and log
+// notifications "are not supported on tasks in general").
+func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, rp *replay) Reply {
+	tctx, tcancel := context.WithCancel(context.WithoutCancel(ctx))
+	var (
+		mu       sync.Mutex
+		t        *task
+		once     sync.Once
+		detached = make(chan struct{})
+		resume   = make(chan struct{})
+	)
+	current := func() *task {
+		mu.Lock()
+		defer mu.Unlock()
+		return t
+	}
+	ask, progress, logf, caps := env.Ask, env.Progress, env.Log, env.ClientCapabilities
+	env.DetachFunc = func() { once.Do(func() { close(detached); <-resume }) }
+	env.Ask = func(ctx context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+		if tk := current(); tk != nil {
+			return q.s.taskAsk(tk, caps)(ctx, reqs...)
+		}
+		return ask(ctx, reqs...)
+	}
+	env.Progress = func(p, total float64, message string) {
+		if tk := current(); tk != nil {
+			q.s.setStatus(tk, progressText(p, total, message))
+		} else if progress != nil {
+			progress(p, total, message)
+		}
+	}
+	if logf != nil {
+		env.Log = func(level, logger string, data any) {
+			if current() == nil {
+				logf(level, logger, data)
+			}
+		}
+	}
+	env.StatusFunc = func(message string) {
+		if tk := current(); tk != nil {
+			q.s.setStatus(tk, message)
+		}
+	}
+	// Until the task exists, the request's end (a closed stream, a
+	// cancellation) ends the tool, as for any call.
+	stop := context.AfterFunc(ctx, func() {
+		select {
+		case <-detached:
+		default:
+			tcancel()
+		}
+	})
+	finished := make(chan Reply, 1)
+	go func() { finished <- q.runTool(tctx, name, args, env, rp) }()
+	select {
+	case r := <-finished:
+		stop()
+		tcancel()
+		return r
+	case <-detached:
+		stop()
+	}
+	tk := q.s.newTask(nil, TaskTTL, tcancel)
+	mu.Lock()
+	t = tk
+	mu.Unlock()
+	q.s.Logf("tools/call %s goes on as task %s", name, tk.id)
+	q.s.cfg.Background(func() {
+		close(resume)
+		r := <-finished
+		tcancel()
+		q.s.finish(tk, r)
+	})
+	info := q.s.snapshot(tk)
+	info.ResultType = ResultTask
+	_, info.Meta = q.stamp()
+	return q.ok(info)
+}
+
+// startLegacyTask answers a 2025-11-25 task-augmented tools/call with its
+// CreateTaskResult at once ("This result SHOULD be returned as soon as
+// possible after accepting the task") and runs the tool in the
+// background. The task belongs to the session: the session's end cancels
+// it. Its requests to the client carry related-task and go out on a
+// waiting tasks/result or the session stream; its progress uses the
+// original progressToken on the session stream.
+func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, ttl time.Duration) Reply {
+	tctx, tcancel := context.WithCancel(context.WithoutCancel(ctx))
+	tk := q.s.newTask(q.c, ttl, tcancel)
+	runCtx, untrack := q.c.track(tctx, jsonrpc.StringID("task:"+tk.id))
+	send := q.s.taskSend(tk)
+	env.Ask = q.s.legacyAsk(q.c, send, tk.id, func(waiting bool) {
+		q.s.cfg.Tasks.change(tk, q.s.cfg.Now(), func(t *task) {
+			switch {
+			case terminal(t.status):
+			case waiting:
+				t.status, t.message = TaskInputRequired, "Waiting for the client's answer."
+			default:
+				t.status, t.message = TaskWorking, "Working."
+			}
+		})
+	})
+	env.ElicitationComplete = q.elicitationComplete(send)
+	env.Log = nil
+	env.Progress = nil
+	if token := q.meta[MetaProgressToken]; len(token) > 0 {
+		env.Progress = func(progress, total float64, message string) {
+			send(jsonrpc.Notification(MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
+		}
+	}
+	env.StatusFunc = func(message string) { q.s.setStatus(tk, message) }
+	q.s.Logf("tools/call %s runs as task %s", name, tk.id)
+	q.s.cfg.Background(func() {
+		defer untrack()
+		r := q.runTool(runCtx, name, args, env, nil)
+		q.s.finish(tk, r)
+	})
+	return q.ok(struct {
+		Task LegacyTask `json:"task"`
+	}{q.s.legacySnapshot(tk)})
+}
+
+// setStatus sets a running task's statusMessage.
+func (s *Server) setStatus(t *task, message string) {
+	s.cfg.Tasks.change(t, s.cfg.Now(), func(t *task) {
+		if !terminal(t.status) {
+			t.message, t.toolSaid = message, true
+		}
+	})
+}
+
+func progressText(progress, total float64, message string) string {
+	if message != "" {
+		return message
+	}
+	if total > 0 {
+		return fmt.Sprintf("%g of %g done.", progress, total)
+	}
+	return fmt.Sprintf("%g done.", progress)
 }
 
 // missingCapabilities lists the names in need that caps (a

@@ -16,6 +16,7 @@ type revisions struct {
 	tools, prompts, resources int
 	updates                   int            // resource updates, all URIs
 	updated                   map[string]int // per URI
+	tasks                     map[string]int // per task id (the task store's)
 }
 
 func (r revisions) copy() revisions {
@@ -31,9 +32,12 @@ func (r revisions) copy() revisions {
 type changes struct {
 	tools, prompts, resources bool
 	updated                   []string // URIs, sorted
+	tasks                     []string // ids of tasks that changed, sorted
 }
 
-func (c changes) any() bool { return c.tools || c.prompts || c.resources || len(c.updated) > 0 }
+func (c changes) any() bool {
+	return c.tools || c.prompts || c.resources || len(c.updated) > 0 || len(c.tasks) > 0
+}
 
 // SetTools replaces what the server offers (an administrator enabling a
 // tool, a prompt, a resource). With ListChanged declared, clients are told
@@ -77,8 +81,10 @@ func (s *Server) ResourceUpdated(uri string) {
 
 func (s *Server) revisions() revisions {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.rev.copy()
+	r := s.rev.copy()
+	s.mu.Unlock()
+	r.tasks = s.cfg.Tasks.revs()
+	return r
 }
 
 // since reports what changed after seen, and the current revisions.
@@ -93,6 +99,12 @@ func (s *Server) since(seen revisions) (changes, revisions) {
 		}
 		sort.Strings(ch.updated)
 	}
+	for id, n := range now.tasks {
+		if seen.tasks[id] != n {
+			ch.tasks = append(ch.tasks, id)
+		}
+	}
+	sort.Strings(ch.tasks)
 	return ch, now
 }
 
@@ -103,7 +115,8 @@ func (s *Server) since(seen revisions) (changes, revisions) {
 // there, so a change the client makes as soon as it sees the stream is
 // never missed. quiet, when not nil, is called when KeepAliveEvery has
 // passed without a change (long-lived streams send a keep-alive then).
-func (s *Server) watch(ctx context.Context, started func(), changed func(changes), quiet func()) error {
+// tick, when not nil, runs at every look.
+func (s *Server) watch(ctx context.Context, started func(), changed func(changes), quiet, tick func()) error {
 	seen := s.revisions()
 	if started != nil {
 		started()
@@ -115,6 +128,9 @@ func (s *Server) watch(ctx context.Context, started func(), changed func(changes
 		}
 		if err := s.cfg.Sleep(ctx, s.cfg.PollEvery); err != nil {
 			return err
+		}
+		if tick != nil {
+			tick()
 		}
 		idle += s.cfg.PollEvery
 		var ch changes
@@ -136,7 +152,7 @@ func (s *Server) WatchTools(ctx context.Context, changed func()) error {
 		if ch.tools {
 			changed()
 		}
-	}, nil)
+	}, nil, nil)
 }
 
 // ToolsChangedNotice is the unsolicited 2025-11-25
@@ -185,6 +201,14 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 	for _, uri := range subscribed {
 		out = append(out, jsonrpc.Notification(MethodResourceUpdated, ResourceUpdatedParams{URI: uri}))
 	}
+	for _, id := range ch.tasks {
+		// 2025-11-25 tasks §Task Status Notification: the receiver "MAY
+		// send" notifications/tasks/status (without related-task: "the
+		// task ID is already present").
+		if t := s.cfg.Tasks.lookup(id, c, s.cfg.Now()); t != nil {
+			out = append(out, jsonrpc.Notification(MethodTaskStatus, s.legacySnapshot(t)))
+		}
+	}
 	return out
 }
 
@@ -193,19 +217,38 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 // GET stream on HTTP, stdout between responses on stdio. started, when not
 // nil, runs once changes are being watched (the GET stream sends its
 // headers then).
+//
+// The same stream carries the server's requests that belong to no request
+// of the client: roots/list again after notifications/roots/list_changed,
+// and the questions of the session's tasks that no tasks/result took
+// (2025-11-25 transports §Listening for Messages from the Server: "The
+// server MAY send JSON-RPC requests and notifications on the stream").
 func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit func(*jsonrpc.Message)) error {
+	send := func(n *jsonrpc.Message) {
+		if ctx.Err() == nil {
+			emit(n)
+		}
+	}
 	return s.watch(ctx, started, func(ch changes) {
 		for _, n := range s.sessionNotices(c, ch) {
-			if ctx.Err() == nil {
-				emit(n)
-			}
+			send(n)
 		}
-	}, nil)
+	}, nil, func() {
+		if !c.Legacy() {
+			return
+		}
+		for _, m := range s.cfg.Tasks.takeOutbox(c) {
+			send(m)
+		}
+		s.refreshRoots(ctx, c, send)
+	})
 }
 
 // Notifies reports whether a 2025-11-25 session may ever get unsolicited
-// notifications: list changes (listChanged declared) or resource updates
-// (resources offered).
+// notifications: list changes (listChanged declared), resource updates
+// (resources offered) or task status (a tool supports tasks).
 func (s *Server) Notifies() bool {
-	return s.cfg.ListChanged || declares(s.Registry(), CapResources)
+	// Tasks report their status on the session stream too.
+	reg := s.Registry()
+	return s.cfg.ListChanged || declares(reg, CapResources) || declares(reg, CapTasks)
 }

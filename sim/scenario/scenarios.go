@@ -79,7 +79,11 @@ func poisoningScenario(r *runner) {
 
 // ---- list-changed: the tool list changes while the client is connected ----
 
-func listChangedServer(Options) serverSpec { return serverSpec{listChanged: true} }
+// listChangedServer starts without book_room: the course's first five
+// tools, until the administrator enables it.
+func listChangedServer(Options) serverSpec {
+	return serverSpec{listChanged: true, tools: toolbox.Default()}
+}
 
 func listChangedScenario(r *runner) {
 	r.host(trace.Host, trace.Host, "user.prompt", "Book the Aurora room for 2026-12-04.\n")

@@ -70,26 +70,6 @@ func PoisonedQuote() Def {
 	}
 }
 
-// BookRoom is a tool that appears later (the list_changed lesson).
-func BookRoom() Def {
-	return Def{
-		Tool: Tool{
-			Name:        "book_room",
-			Title:       "Book a meeting room",
-			Description: "Book a meeting room for a given day. Rooms: Aurora, Borealis.",
-			InputSchema: objectSchema(map[string]any{
-				"room": map[string]any{"type": "string", "enum": []string{"Aurora", "Borealis"}, "description": "Which room."},
-				"day":  map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "Day, YYYY-MM-DD."},
-			}, "room", "day"),
-		},
-		Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
-			room, _ := argString(args, "room")
-			day, _ := argString(args, "day")
-			return Result{Text: fmt.Sprintf("Booked %s on %s.", room, day)}, nil
-		},
-	}
-}
-
 // DraftStore is application state shared by every replica of a server (in
 // a real deployment: a database). Handles are server-minted, opaque and
 // passed back by the model as tool arguments (2026-07-28 server/tools:

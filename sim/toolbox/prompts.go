@@ -17,6 +17,11 @@ type Prompt struct {
 	// Get builds the messages; args holds every required argument (checked
 	// before Get runs) and only declared ones.
 	Get func(ctx context.Context, args map[string]string) (PromptResult, error)
+	// Interactive, when set, is used instead of Get: a prompt that asks the
+	// client something (env.Ask) before it can be filled in. 2026-07-28
+	// mrtr §Supported Requests: prompts/get may answer with an
+	// InputRequiredResult.
+	Interactive func(ctx context.Context, args map[string]string, env Env) (PromptResult, error)
 }
 
 // PromptArgument is one argument of a prompt.
@@ -85,6 +90,12 @@ func (r *Registry) prompt(name string) (Prompt, bool) {
 
 // GetPrompt checks args against the prompt's arguments and builds it.
 func (r *Registry) GetPrompt(ctx context.Context, name string, args map[string]string) (PromptResult, error) {
+	return r.GetPromptWith(ctx, name, args, Env{})
+}
+
+// GetPromptWith is GetPrompt for a caller that can ask the client (env.Ask)
+// on behalf of an interactive prompt.
+func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[string]string, env Env) (PromptResult, error) {
 	p, ok := r.prompt(name)
 	if !ok {
 		return PromptResult{}, &UnknownPromptError{Name: name}
@@ -119,6 +130,9 @@ func (r *Registry) GetPrompt(ctx context.Context, name string, args map[string]s
 	}
 	if args == nil {
 		args = map[string]string{}
+	}
+	if p.Interactive != nil {
+		return p.Interactive(ctx, args, env)
 	}
 	return p.Get(ctx, args)
 }

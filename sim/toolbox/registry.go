@@ -166,8 +166,8 @@ func (r *Registry) WithTemplates(ts ...ResourceTemplate) (*Registry, error) {
 func (r *Registry) WithPrompts(ps ...Prompt) (*Registry, error) {
 	out := r.clone()
 	for _, p := range ps {
-		if p.Name == "" || p.Get == nil {
-			return nil, fmt.Errorf("prompt %q needs a name and a Get function", p.Name)
+		if p.Name == "" || (p.Get == nil && p.Interactive == nil) {
+			return nil, fmt.Errorf("prompt %q needs a name and a Get (or Interactive) function", p.Name)
 		}
 		if _, dup := out.prompt(p.Name); dup {
 			return nil, fmt.Errorf("duplicate prompt %q", p.Name)
@@ -223,9 +223,16 @@ func (r *Registry) WithoutPrompts(names ...string) *Registry {
 }
 
 // ToolsOnly returns r's tools alone: no resources, templates, prompts or
-// logging (a server that declares nothing but tools).
+// logging, and no task support (a server that declares nothing but
+// tools).
 func (r *Registry) ToolsOnly() *Registry {
-	out, _ := newRegistry(r.defs)
+	defs := make([]*toolDef, len(r.defs))
+	for i, d := range r.defs {
+		c := *d // compiled schemas are immutable: shared
+		c.tool.TaskSupport = ""
+		defs[i] = &c
+	}
+	out, _ := newRegistry(defs)
 	return out
 }
 

@@ -27,6 +27,10 @@ type Tool struct {
 	// ReadOnly / Idempotent feed ToolAnnotations (readOnlyHint, idempotentHint).
 	ReadOnly   bool
 	Idempotent bool
+	// TaskSupport says whether the tool may run as a task (the tasks
+	// extension of 2026-07-28, experimental tasks of 2025-11-25): "" (never,
+	// 2025-11-25's "forbidden"), TaskOptional or TaskRequired.
+	TaskSupport string
 	// RequiresClient names the client capabilities (e.g. "sampling") the
 	// tool cannot run without. 2026-07-28 basic/index: "If processing a
 	// request requires a capability the client did not include in
@@ -34,6 +38,12 @@ type Tool struct {
 	// MissingRequiredClientCapabilityError (-32021)".
 	RequiresClient []string
 }
+
+// Task support of a tool (2025-11-25 Tool.execution.taskSupport).
+const (
+	TaskOptional = "optional"
+	TaskRequired = "required"
+)
 
 // Log levels, least severe first (RFC 5424 severities, server/utilities/
 // logging §Log Levels).
@@ -78,6 +88,40 @@ type Env struct {
 	ClientCapabilities json.RawMessage
 	// Admin is the server running the tool; nil when there is none.
 	Admin Admin
+	// Ask puts questions to the client (elicitation, sampling, roots; see
+	// ask.go) and returns its answers, one per question, in order. Nil when
+	// the caller cannot ask anything; the typed helpers (Elicit, Sample,
+	// Roots) then return ErrCannotAsk.
+	Ask func(ctx context.Context, reqs ...InputRequest) ([]json.RawMessage, error)
+	// DetachFunc marks where a task-supporting tool's long work begins: when
+	// the call may become a task (the client declared the tasks extension),
+	// the server answers it with a task handle from here on and the tool
+	// goes on in the background. Nil, or a no-op, otherwise.
+	DetachFunc func()
+	// StatusFunc sets the statusMessage of the task the tool runs in; nil
+	// outside a task.
+	StatusFunc func(message string)
+	// ElicitationComplete tells the client that the out-of-band interaction
+	// of the URL-mode elicitation id has finished (2025-11-25
+	// notifications/elicitation/complete). Nil when there is nobody to tell:
+	// 2026-07-28 learns it from the retry.
+	ElicitationComplete func(id string)
+}
+
+// Detach marks where the tool's long work begins (DetachFunc); a no-op
+// outside a call that may become a task.
+func (e Env) Detach() {
+	if e.DetachFunc != nil {
+		e.DetachFunc()
+	}
+}
+
+// Status sets the task's status message (StatusFunc); a no-op outside a
+// task.
+func (e Env) Status(message string) {
+	if e.StatusFunc != nil {
+		e.StatusFunc(message)
+	}
 }
 
 // log sends a log message when the client asked for them.

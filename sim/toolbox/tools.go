@@ -94,6 +94,10 @@ func courseTools() []*toolDef {
 					},
 				}, "department"),
 				ReadOnly: true, Idempotent: true,
+				// The slow tool may run as a task: a client that declared the
+				// tasks extension (or, in 2025-11-25, asked with params.task)
+				// gets a task handle and polls.
+				TaskSupport: TaskOptional,
 			},
 			run: runExportTimesheets,
 		},
@@ -301,6 +305,9 @@ func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error
 func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Result, error) {
 	dept, _ := argString(args, "department")
 	steps := argInt(args, "steps", 5)
+	// The long work starts here: a call that may become a task becomes one
+	// (its progress then shows as the task's statusMessage).
+	env.Detach()
 	for i := 1; i <= steps; i++ {
 		if err := env.Sleep(ctx, 1*time.Second); err != nil {
 			return Result{}, err // cancelled: report nothing further

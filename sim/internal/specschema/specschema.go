@@ -4,6 +4,7 @@
 package specschema
 
 import (
+	_ "embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"mcpwirelab/sim/mcp"
 )
 
 // Schemas compiles definitions of one version's schema.json on demand.
@@ -98,16 +101,45 @@ func Load(t testing.TB, version string) *Schemas {
 	if err := c.AddResource(url, doc); err != nil {
 		t.Fatal(err)
 	}
+	if mcp.IsModern(version) {
+		ext, err := jsonschema.UnmarshalJSON(strings.NewReader(tasksExtension))
+		if err == nil {
+			err = c.AddResource(TasksURL, ext)
+		}
+		if err != nil {
+			t.Fatalf("tasks extension schema: %v", err)
+		}
+	}
 	return &Schemas{c: c, url: url, cache: map[string]*jsonschema.Schema{}}
 }
 
-// Validate checks raw against the definition def ("CallToolResult", …).
+// tasksExtension is the tasks extension (SEP-2663) written as a JSON
+// schema over the 2026-07-28 core one (loaded with every modern version's
+// schema); the extension publishes none.
+//
+//go:embed tasks-extension.schema.json
+var tasksExtension string
+
+// TasksURL is the address the extension schema is compiled under; its
+// definitions are validated with Validate(TasksDef("CreateTaskResult"), …).
+const TasksURL = "https://modelcontextprotocol.io/schema/extensions/tasks.json"
+
+// TasksDef names a definition of the tasks extension schema for Validate.
+func TasksDef(def string) string { return TasksURL + "#/$defs/" + def }
+
+// Validate checks raw against the definition def ("CallToolResult", …) of
+// the version's schema, or against a full reference (TasksDef) into the
+// tasks extension, which 2026-07-28 schemas carry too.
 func (s *Schemas) Validate(def string, raw []byte) error {
 	s.mu.Lock()
 	sch, ok := s.cache[def]
 	if !ok {
 		var err error
-		sch, err = s.c.Compile(s.url + "#/$defs/" + def)
+		ref := s.url + "#/$defs/" + def
+		if strings.HasPrefix(def, TasksURL) {
+			ref = def
+		}
+		sch, err = s.c.Compile(ref)
 		if err != nil {
 			s.mu.Unlock()
 			return fmt.Errorf("compile %s: %v", def, err)

@@ -4,9 +4,9 @@
 // built from the same toolbox machinery as the course and served by the
 // same engine (devserver -fixture conformance); only the data differ.
 //
-// Left out until the engine supports them (issue 16): the tools that ask
-// the client for something — sampling, elicitation, roots, the
-// input_required (MRTR) tools and the tasks extension.
+// The tools that ask the client for something (sampling, elicitation,
+// roots; multi round-trip requests in 2026-07-28) and the tasks
+// extension's fixtures are in asks.go.
 package conformance
 
 import (
@@ -60,7 +60,7 @@ func UpdateWatched(ctx context.Context, admin toolbox.Admin, sleep func(context.
 // Registry is the fixture's tools, resources, template and prompts, with
 // logging.
 func Registry() *toolbox.Registry {
-	r, err := toolbox.NewRegistry(tools()...)
+	r, err := toolbox.NewRegistry(append(append(tools(), askTools()...), taskTools()...)...)
 	if err == nil {
 		r, err = r.WithResources(resources()...)
 	}
@@ -308,6 +308,7 @@ func prompts() []toolbox.Prompt {
 					user(toolbox.TextContent("Please analyze the image above.")),
 				}}, nil
 			}},
+		inputPrompt(),
 	}
 }
 

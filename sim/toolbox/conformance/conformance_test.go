@@ -56,7 +56,7 @@ func TestSurface(t *testing.T) {
 	if res := call(`{"email":"a@b","address":{"city":7}}`); !res.IsError {
 		t.Errorf("$ref not applied: %+v", res)
 	}
-	if len(r.Resources()) != 3 || len(r.Templates()) != 1 || len(r.Prompts()) != 4 || !r.Logging() || !r.HasCompletions() {
+	if len(r.Resources()) != 3 || len(r.Templates()) != 1 || len(r.Prompts()) != 5 || !r.Logging() || !r.HasCompletions() {
 		t.Errorf("surface: %d resources, %d templates, %d prompts", len(r.Resources()), len(r.Templates()), len(r.Prompts()))
 	}
 	out, _, err := r.ReadResource(context.Background(), "test://template/123/data")

@@ -76,8 +76,13 @@ func (p *Peer) handle(ctx context.Context, m *jsonrpc.Message, derr *jsonrpc.Dec
 		return
 	}
 	r := p.srv.Handle(ctx, p.conn, m, emit)
-	if r.Msg != nil {
+	if r.Msg != nil && m.Kind() != jsonrpc.KindResult && m.Kind() != jsonrpc.KindError {
+		// A response is never answered (JSON-RPC 2.0 §5: responses go only
+		// to requests); what the server makes of an unexpected one goes to
+		// stderr.
 		emit(r.Msg)
+	} else if r.Msg != nil && r.Msg.Error != nil {
+		p.srv.Logf("stdin: %s", r.Msg.Error.Message)
 	}
 }
 
@@ -98,8 +103,8 @@ var EOFGrace = 3 * time.Second
 // Serve runs the server over real streams until in reaches EOF or ctx ends.
 // Messages are handled one at a time in the order they arrive, so the
 // 2025-11-25 lifecycle sees initialize, notifications/initialized and the
-// requests after them in sequence. notifications/cancelled alone bypasses
-// the queue: it must reach the request it cancels while that request runs.
+// requests after them in sequence. notifications/cancelled and responses to
+// the server's own requests bypass the queue (overtakes).
 // Writes to out are serialised, one message per line; nothing but protocol
 // messages is ever written to out.
 //
@@ -186,7 +191,7 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 				if blank {
 					break
 				}
-				if derr == nil && isCancellation(m) {
+				if derr == nil && overtakes(m) {
 					p.handle(ctx, m, nil, emit)
 					break
 				}
@@ -261,9 +266,15 @@ func readLine(br *bufio.Reader, max int) (line []byte, skipped int, err error) {
 	}
 }
 
-// isCancellation reports whether a line is notifications/cancelled, the
-// one message that must not wait behind the request it cancels.
-func isCancellation(m *jsonrpc.Message) bool {
+// overtakes reports whether a message must not wait behind the requests in
+// the queue: notifications/cancelled, which must reach the request it
+// cancels while that request runs, and a response to one of the server's
+// own requests (2025-11-25), which the request that asked is waiting for.
+func overtakes(m *jsonrpc.Message) bool {
+	switch m.Kind() {
+	case jsonrpc.KindResult, jsonrpc.KindError:
+		return true
+	}
 	return m.Kind() == jsonrpc.KindNotification && m.Method == mcp.MethodCancelled
 }
 

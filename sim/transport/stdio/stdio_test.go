@@ -14,7 +14,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 )
 
 type logBuf struct {
@@ -28,28 +30,35 @@ func (l *logBuf) logf(format string, args ...any) {
 	l.b.WriteString(strings.TrimSpace(strings.ReplaceAll(format, "%", "")) + "\n")
 }
 
-// TestServeOverRealPipes drives Serve like a host would: a legacy
-// handshake, junk, a slow call cancelled by notifications/cancelled, then
-// EOF. Stdout must carry only JSON-RPC lines.
-func TestServeOverRealPipes(t *testing.T) {
+// pipes runs Serve on srv over real pipes: send writes a line to its
+// stdin, next reads a line of its stdout (lines reads the rest), done
+// reports Serve's end; close inW for EOF.
+func pipes(t *testing.T, srv *mcp.Server) (inW *io.PipeWriter, send func(string), next func() string, lines *bufio.Scanner, done chan error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	logs := &logBuf{}
-	srv := mcp.NewServer(mcp.Config{Logf: logs.logf})
-	done := make(chan error, 1)
+	done = make(chan error, 1)
 	go func() { done <- Serve(context.Background(), srv, inR, outW); outW.Close() }()
-	lines := bufio.NewScanner(outR)
-	send := func(s string) {
+	lines = bufio.NewScanner(outR)
+	send = func(s string) {
 		if _, err := io.WriteString(inW, s+"\n"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	next := func() string {
+	next = func() string {
 		if !lines.Scan() {
 			t.Fatalf("stdout closed early: %v", lines.Err())
 		}
 		return lines.Text()
 	}
+	return inW, send, next, lines, done
+}
+
+// TestServeOverRealPipes drives Serve like a host would: a legacy
+// handshake, junk, a slow call cancelled by notifications/cancelled, then
+// EOF. Stdout must carry only JSON-RPC lines.
+func TestServeOverRealPipes(t *testing.T) {
+	logs := &logBuf{}
+	inW, send, next, lines, done := pipes(t, mcp.NewServer(mcp.Config{Logf: logs.logf}))
 
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"`) {
@@ -250,4 +259,48 @@ func (w *syncWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+// TestServeAnswerOvertakesQueue: a 2025-11-25 tool waits for the client's
+// answer to its own request; the answer is read while the tool runs and
+// reaches it ahead of the queued lines (Serve handles one request at a
+// time, and would otherwise wait for itself).
+func TestServeAnswerOvertakesQueue(t *testing.T) {
+	inW, send, next, _, done := pipes(t, mcp.NewServer(mcp.Config{Tools: toolbox.Course()}))
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"export_roster","arguments":{"department":"Sales"}}}`)
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`) // queued behind the call
+	if got := next(); got != `{"jsonrpc":"2.0","id":1,"method":"roots/list"}` {
+		t.Fatalf("want the server's roots/list request, got %s", got)
+	}
+	send(`{"jsonrpc":"2.0","id":1,"result":{"roots":[{"uri":"file:///srv/ws"}]}}`)
+	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Saved the Sales roster (2 employees: e02, e06) to file:///srv/ws/rosters/sales.csv`) {
+		t.Fatalf("tools/call: %s", got)
+	}
+	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":3,"result":{"tools":[`) {
+		t.Fatalf("tools/list: %s", got)
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOvertakes: only cancellations and responses skip the queue.
+func TestOvertakes(t *testing.T) {
+	for line, want := range map[string]bool{
+		`{"jsonrpc":"2.0","id":1,"result":{}}`:                                          true,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"no"}}`:                   true,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`: true,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`:                                false,
+		`{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}`:                 false,
+		`not json`: false,
+	} {
+		m, err := jsonrpc.Decode([]byte(line))
+		if (err == nil && overtakes(m)) != want {
+			t.Errorf("overtakes(%s) = %v", line, !want)
+		}
+	}
 }

@@ -281,9 +281,14 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, derr.ID, derr.Err.Code, derr.Err.Message, derr.Err.Data)
 		return
 	}
-	if m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError {
+	if (m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError) &&
+		(r.Header.Get(HeaderSessionID) == "" || mcp.IsModern(r.Header.Get(HeaderProtocolVersion))) {
+		// 2026-07-28 streamable-http: "The client MUST NOT send JSON-RPC
+		// responses". Only a 2025-11-25 session answers the server's own
+		// requests (legacy → Server.answer). A response has no params: its
+		// era is in the header.
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			"Invalid Request: the body must be a JSON-RPC request or notification, not a response", nil)
+			"Invalid Request: the body must be a JSON-RPC request or notification, not a response (only a 2025-11-25 session, with its Mcp-Session-Id, answers the server's requests)", nil)
 		return
 	}
 	p := viewParams(m)
@@ -315,6 +320,7 @@ func readBody(r *http.Request) ([]byte, error) {
 type params struct {
 	Name      *string                    `json:"name"`
 	URI       *string                    `json:"uri"`
+	TaskID    *string                    `json:"taskId"`
 	Arguments json.RawMessage            `json:"arguments"`
 	Meta      map[string]json.RawMessage `json:"_meta"`
 }
@@ -442,6 +448,13 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 	if m.Method == mcp.MethodInitialize {
 		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
 			"Invalid Request: initialize was already received in this session", nil)
+		return
+	}
+	if m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError {
+		// The client's answer to a request the server sent on one of the
+		// session's streams: 202 when a request of the server waits for it
+		// (§Sending Messages 4), 400 otherwise.
+		writeReply(w, h.srv.Handle(r.Context(), c, m, nil))
 		return
 	}
 	h.respondSession(w, r, s, m, p)

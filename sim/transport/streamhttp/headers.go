@@ -85,13 +85,17 @@ func isPlainSafe(v string) bool {
 
 // NameField is the params field a method's Mcp-Name header mirrors
 // (2026-07-28 streamable-http §Request Metadata: the tool or prompt name,
-// or the resource URI), or "" for a method without Mcp-Name.
+// or the resource URI; the tasks extension adds the taskId of tasks/get,
+// tasks/update and tasks/cancel, SEP-2663 §Streamable HTTP: Routing
+// Headers), or "" for a method without Mcp-Name.
 func NameField(method string) string {
 	switch method {
 	case mcp.MethodToolsCall, mcp.MethodPromptsGet:
 		return "name"
 	case mcp.MethodResourcesRead:
 		return "uri"
+	case mcp.MethodTasksGet, mcp.MethodTasksUpdate, mcp.MethodTasksCancel:
+		return "taskId"
 	}
 	return ""
 }
@@ -161,8 +165,11 @@ func checkHeaders(h http.Header, method string, p params) []HeaderProblem {
 		out = append(out, HeaderProblem{Header: HeaderMethod, Kind: "mismatch", Got: v, Want: method, Field: "method"})
 	}
 	field, want := NameField(method), p.Name
-	if field == "uri" {
+	switch field {
+	case "uri":
 		want = p.URI
+	case "taskId":
+		want = p.TaskID
 	}
 	if field != "" && want != nil {
 		if v, ok := one(HeaderName, "params."+field, *want); ok {
