@@ -299,13 +299,14 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 	t = tk
 	mu.Unlock()
 	q.s.Logf("tools/call %s goes on as task %s", name, tk.id)
+	// As created (working), before the tool resumes and may change it.
+	info := q.s.snapshot(tk)
 	q.s.cfg.Background(func() {
 		close(resume)
 		r := <-finished
 		tcancel()
 		q.s.finish(tk, r)
 	})
-	info := q.s.snapshot(tk)
 	info.ResultType = ResultTask
 	_, info.Meta = q.stamp()
 	return q.ok(info)
@@ -344,6 +345,10 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 	}
 	env.StatusFunc = func(message string) { q.s.setStatus(tk, message) }
 	q.s.Logf("tools/call %s runs as task %s", name, tk.id)
+	// The CreateTaskResult shows the task as it was created (working),
+	// taken before the tool starts: a tool that asks at once would
+	// otherwise race the answer to input_required.
+	created := q.s.legacySnapshot(tk)
 	q.s.cfg.Background(func() {
 		defer untrack()
 		r := q.runTool(runCtx, name, args, env, nil)
@@ -351,7 +356,7 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 	})
 	return q.ok(struct {
 		Task LegacyTask `json:"task"`
-	}{q.s.legacySnapshot(tk)})
+	}{created})
 }
 
 // setStatus sets a running task's statusMessage.
