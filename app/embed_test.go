@@ -2,15 +2,15 @@ package ui
 
 import (
 	"bytes"
-	"encoding/base64"
 	"html"
 	"regexp"
+	"strings"
 	"testing"
 
 	"mcpwirelab/sim/scenario"
 )
 
-var embedRE = regexp.MustCompile(`^<script type="application/json" id="wl-trace" data-options="([^"]*)">([A-Za-z0-9+/=]*)</script>$`)
+var embedRE = regexp.MustCompile(`^<script type="application/json" id="wl-trace" data-options="([^"]*)">([^<]*)</script>$`)
 
 // Every trace the engine makes survives the trip through the page: the
 // decoded trace equals the engine's, messages byte for byte.
@@ -32,11 +32,7 @@ func TestEmbeddedTraceRoundTrip(t *testing.T) {
 					if got := html.UnescapeString(m[1]); got != optionsKey(o) {
 						t.Fatalf("%+v: data-options %q, want %q", o, got, optionsKey(o))
 					}
-					b, err := base64.StdEncoding.DecodeString(m[2])
-					if err != nil {
-						t.Fatal(err)
-					}
-					back, err := decodeTrace(b)
+					back, err := decodeTrace([]byte(embedUnescape.Replace(m[2])))
 					if err != nil {
 						t.Fatalf("%+v: %v", o, err)
 					}
@@ -74,5 +70,28 @@ func TestEmbeddedTraceRoundTrip(t *testing.T) {
 	}
 	if optionsKey(scenario.Options{Scenario: "tool-call", Fault: "none"}) == optionsKey(scenario.Options{Scenario: "tool-call", Fault: "timeout"}) {
 		t.Fatal("options keys collide")
+	}
+}
+
+// The page's text escape is reversible for any bytes, the HTML parser's
+// special ones (a script's end tag, comments, CR, NUL) included, and
+// leaves none of them in the element.
+func TestEmbedEscape(t *testing.T) {
+	inputs := []string{"", "%", "%25", "%3C", "%%3C%25", "</script><!-- -->", "a\r\nb", "\x00", `{"raw":"<b>%0D</b>\r"}`, "\\u003c"}
+	failures := func(esc, unesc *strings.Replacer) (bad []string) {
+		for _, in := range inputs {
+			enc := esc.Replace(in)
+			if strings.ContainsAny(enc, "<\r\x00") || unesc.Replace(enc) != in {
+				bad = append(bad, in)
+			}
+		}
+		return bad
+	}
+	if bad := failures(embedEscape, embedUnescape); len(bad) > 0 {
+		t.Errorf("not reversible or not safe in a <script>: %q", bad)
+	}
+	// A broken escape that leaves '%' alone is caught.
+	if bad := failures(strings.NewReplacer("<", "%3C", "\r", "%0D", "\x00", "%00"), embedUnescape); len(bad) == 0 {
+		t.Error("the check passes an escape that leaves '%' alone")
 	}
 }

@@ -617,10 +617,13 @@ func (c *Lab) Render() app.UI {
 			}),
 		),
 		newPart("export", c.lang, c.renderExport),
-		app.Raw(c.printHTML.get(c.tr, c.lang)),
+		// The print view is not on screen: the prerendered page leaves it
+		// to the wasm (25 KB less to send and parse before the first paint).
+		app.If(app.IsClient, func() app.UI { return app.Raw(c.printHTML.get(c.tr, c.lang)) }),
 		app.If(app.IsServer && c.tr != nil && len(c.tr.Events) > 0, func() app.UI {
 			return app.Raw(EmbeddedTraceHTML(c.tr, c.options()))
 		}),
+		app.If(app.IsServer && c.earlyOK(), c.renderEarly), // "Next" before the wasm (early.go)
 		app.If(c.showHelp, c.renderHelp),
 		app.If(c.mermaidOpen, c.renderMermaid),
 	)

@@ -257,9 +257,14 @@ func newBenchBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 //
 // With clickNext (the lab) it also measures "interactive": from the
 // moment a step counter is on the page it clicks #next every 4 ms until
-// the counter shows a later step than the first one it read (and the page
-// is rendered as above); window.__interactive is that moment. A click on
-// the prerendered button does nothing until the wasm has mounted its own.
+// the counter shows a later step than the first one it read and the page
+// shows that step (its row is the current one, the inspector's heading
+// names it); window.__interactive is that moment and window.__interactiveBy
+// says who drew it: "early" (the prerendered page's own script,
+// app/early.go, before the wasm runs) or "wasm". It then keeps clicking
+// until a click steps on the page the wasm mounted (data-wl-ready="1"):
+// window.__wasmInteractive (info). A click on a button of the prerendered
+// page that has no early step does nothing.
 func instrument(selector, rendered string, clickNext bool) string {
 	return fmt.Sprintf(`(() => {
   const wrap = (name) => {
@@ -286,20 +291,35 @@ func instrument(selector, rendered string, clickNext bool) string {
     });
     obs.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
+  const stepOf = () => {
+    const c = document.getElementById("step-counter");
+    const m = c && /\b([0-9]+) of ([1-9][0-9]*)/.exec(c.textContent);
+    return m ? +m[1] : null;
+  };
+  const stepShown = (n) => {
+    const row = document.querySelector("#sequence .row.current");
+    const head = document.querySelector("#insp-step .insp-step");
+    return row !== null && !row.hidden && row.dataset.step === String(n) && head !== null && head.textContent.endsWith(" " + n);
+  };
+  let resolveWasm;
+  window.__wasmInteractive = new Promise((r) => { resolveWasm = r; });
   window.__interactive = new Promise((resolve) => {
-    if (!%t) { resolve(0); return; }
-    const stepOf = () => {
-      const c = document.getElementById("step-counter");
-      const m = c && /\b([0-9]+) of ([1-9][0-9]*)/.exec(c.textContent);
-      return m ? +m[1] : null;
-    };
-    let first = null, finished = false;
+    if (!%t) { resolve(0); resolveWasm(0); return; }
+    let first = null, stepped = false, wasmFrom = null, finished = false;
     const check = () => {
       if (finished) return;
       const s = stepOf();
       if (s === null) return;
       if (first === null) first = s;
-      else if (s > first && done()) { finished = true; obs.disconnect(); resolve(performance.now()); }
+      if (!stepped && s > first && stepShown(s)) {
+        stepped = true;
+        window.__interactiveBy = document.documentElement.getAttribute("data-wl-ready") === "1" ? "wasm" : "early";
+        resolve(performance.now());
+      }
+      if (done()) {
+        if (wasmFrom === null) wasmFrom = s;
+        else if (s > wasmFrom && stepShown(s)) { finished = true; obs.disconnect(); resolveWasm(performance.now()); }
+      }
     };
     const obs = new MutationObserver(check);
     obs.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -331,6 +351,15 @@ type coldLoad struct {
 	FCPMs         float64 `json:"fcp"`         // first contentful paint (the prerendered HTML)
 	WasmMs        float64 `json:"wasm"`        // navigation start → wasm fetched, compiled and instantiated
 	InteractiveMs float64 `json:"interactive"` // navigation start → a click on "Next" stepped (lab only)
+	// InteractiveBy says who drew that step: "early" (the prerendered
+	// page's script) or "wasm".
+	InteractiveBy     string  `json:"interactiveBy"`
+	WasmInteractiveMs float64 `json:"wasmInteractive"` // navigation start → a click stepped on the wasm's page
+	// What the first paint waited for: the page's bytes on the wire
+	// (the navigation entry's encodedBodySize) and the render-blocking
+	// resources (resource timing's renderBlockingStatus).
+	HTMLBytes float64 `json:"htmlBytes"`
+	Blocking  int     `json:"blocking"`
 	// Source is where the lab's first trace came from (data-wl-first:
 	// "embedded" in the page, or "engine"); empty for the reference.
 	Source string `json:"source"`
@@ -415,6 +444,7 @@ func measureColdLoad(t *testing.T, bctx context.Context, net netProfile, url, se
 		evalAsync(`(async () => {
   const first = await window.__firstRender;
   const interactive = await window.__interactive;
+  const wasmInteractive = await window.__wasmInteractive;
   // The paint entry can be queued after the page is already rendered.
   const fcp = await new Promise((resolve) => {
     const seen = (list) => {
@@ -424,7 +454,10 @@ func measureColdLoad(t *testing.T, bctx context.Context, net netProfile, url, se
     new PerformanceObserver(seen).observe({ type: "paint", buffered: true });
     setTimeout(() => resolve(0), 5000);
   });
-  return { first, interactive, fcp, wasm: window.__wasmReady || 0, source: document.documentElement.dataset.wlFirst || "" };
+  const nav = performance.getEntriesByType("navigation")[0];
+  return { first, interactive, wasmInteractive, interactiveBy: window.__interactiveBy || "", fcp, wasm: window.__wasmReady || 0,
+    source: document.documentElement.dataset.wlFirst || "", htmlBytes: nav ? nav.encodedBodySize : 0,
+    blocking: performance.getEntriesByType("resource").filter((e) => e.renderBlockingStatus === "blocking").length };
 })()`, &got),
 	)
 	if err := chromedp.Run(ctx, actions...); err != nil {
@@ -580,19 +613,24 @@ func verdict(ok bool) string {
 
 // pageLoads are one page's cold loads over one network.
 type pageLoads struct {
-	first, fcp, wasm, interactive, wire []float64
-	encodings                           map[string]int
-	sources                             map[string]int
+	first, fcp, wasm, interactive, wasmInteractive, wire, html, blocking []float64
+	encodings, sources, interactiveBy                                    map[string]int
 }
 
 func (p *pageLoads) add(l coldLoad) {
 	if p.encodings == nil {
-		p.encodings, p.sources = map[string]int{}, map[string]int{}
+		p.encodings, p.sources, p.interactiveBy = map[string]int{}, map[string]int{}, map[string]int{}
 	}
 	p.first = append(p.first, l.FirstMs)
 	p.fcp = append(p.fcp, l.FCPMs)
 	p.wasm = append(p.wasm, l.WasmMs)
 	p.interactive = append(p.interactive, l.InteractiveMs)
+	p.wasmInteractive = append(p.wasmInteractive, l.WasmInteractiveMs)
+	p.html = append(p.html, l.HTMLBytes)
+	p.blocking = append(p.blocking, float64(l.Blocking))
+	if l.InteractiveBy != "" {
+		p.interactiveBy[l.InteractiveBy]++
+	}
 	p.wire = append(p.wire, l.WasmWire)
 	enc := l.WasmEncoding
 	if enc == "" {
@@ -739,9 +777,13 @@ func TestPageBudgets(t *testing.T) {
 		fcpRatio := median(tm.L.fcp) / median(tm.R.fcp)
 		row(fmt.Sprintf("%sfirst contentful paint of the prerendered page, median of %d", tm.tag, benchColdLoads), ms(median(tm.L.fcp)), ms(median(tm.R.fcp))+" (hello world)",
 			fmt.Sprintf("%.2f× / ≤ %.2f×", fcpRatio, budgetFCPRatio), check(tm.tag+"first contentful paint vs the hello world", fcpRatio, budgetFCPRatio, "×"))
+		row(tm.tag+"… the page on the wire / render-blocking resources, median (info)", fmt.Sprintf("%.1f kB / %.0f", median(tm.L.html)/1e3, median(tm.L.blocking)),
+			fmt.Sprintf("hello %.1f kB / %.0f", median(tm.R.html)/1e3, median(tm.R.blocking)), "", "")
 		intRatio := median(tm.L.interactive) / median(tm.F.first)
 		row(fmt.Sprintf("%sinteractive: navigation → a click on Next steps, median of %d", tm.tag, benchColdLoads), ms(median(tm.L.interactive)), ms(median(tm.F.first))+" (floor page's first render)",
 			fmt.Sprintf("%.2f× / ≤ %.2f×", intRatio, budgetInteractiveRatio), check(tm.tag+"interactive vs the floor page's first render", intRatio, budgetInteractiveRatio, "×"))
+		row(fmt.Sprintf("%s… the step drawn by (of %d)", tm.tag, benchColdLoads), fmt.Sprint(tm.L.interactiveBy), "", "", "")
+		row(tm.tag+"… a click on Next steps on the wasm's page, median (info)", ms(median(tm.L.wasmInteractive)), "", fmt.Sprintf("%.2f×", median(tm.L.wasmInteractive)/median(tm.F.first)), "")
 		row(tm.tag+"… first render, median (info)", ms(median(tm.L.first)), fmt.Sprintf("hello %s, floor %s", ms(median(tm.R.first)), ms(median(tm.F.first))), "", "")
 		row(tm.tag+"… wasm fetched + compiled + instantiated, median (info)", ms(median(tm.L.wasm)), fmt.Sprintf("hello %s, floor %s", ms(median(tm.R.wasm)), ms(median(tm.F.wasm))), "", "")
 	}
@@ -756,16 +798,16 @@ func TestPageBudgets(t *testing.T) {
 
 	// The three pages side by side on both networks (medians).
 	fmt.Fprintf(&b, "\nMedians of %d cold loads:\n\n", benchColdLoads)
-	row("network", "page", "wasm on the wire", "first contentful paint", "wasm instantiated", "first render", "interactive (Next steps)")
-	row("---", "---", "---", "---", "---", "---", "---")
+	row("network", "page", "wasm on the wire", "first contentful paint", "wasm instantiated", "first render", "interactive (Next steps)", "Next steps on the wasm's page")
+	row("---", "---", "---", "---", "---", "---", "---", "---")
 	for _, net := range []netProfile{loopback, hotelWiFi} {
 		for _, s := range []*benchSite{lab, ref, floor} {
 			p := loads[net][s]
-			inter := "—"
+			inter, wasmInter := "—", "—"
 			if s == lab {
-				inter = ms(median(p.interactive))
+				inter, wasmInter = ms(median(p.interactive)), ms(median(p.wasmInteractive))
 			}
-			row(net.name, s.name, mb(median(p.wire)), ms(median(p.fcp)), ms(median(p.wasm)), ms(median(p.first)), inter)
+			row(net.name, s.name, mb(median(p.wire)), ms(median(p.fcp)), ms(median(p.wasm)), ms(median(p.first)), inter, wasmInter)
 		}
 	}
 	fmt.Fprintf(&b, "\nTrace: %d steps, %d restarts in the step run; 990 actions took %s; DOM: %s.\n",
@@ -774,7 +816,7 @@ func TestPageBudgets(t *testing.T) {
 	fmt.Fprintf(&b, "app.wasm responses by Content-Encoding (Chromium over http://127.0.0.1): lab %v, hello world %v, floor page %v; total %s.\n",
 		L.encodings, R.encodings, F.encodings, time.Since(start).Round(time.Second))
 	raw, _ := json.Marshal(map[string]any{
-		"labInteractive": L.interactive, "floorFirst": F.first, "labFCP": L.fcp, "helloFCP": R.fcp,
+		"labInteractive": L.interactive, "labWasmInteractive": L.wasmInteractive, "floorFirst": F.first, "labFCP": L.fcp, "helloFCP": R.fcp,
 		"wifiLabInteractive": loads[hotelWiFi][lab].interactive, "wifiFloorFirst": loads[hotelWiFi][floor].first,
 		"wifiLabFCP": loads[hotelWiFi][lab].fcp, "wifiHelloFCP": loads[hotelWiFi][ref].fcp,
 		"stepsDomP50": sm, "stepsDomMax": slices.Max(steps.Dom)})

@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	ui "mcpwirelab/app"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -203,14 +202,8 @@ func TestEmbeddedFirstTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var jsonl bytes.Buffer
-	enc := json.NewEncoder(&jsonl)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(other); err != nil {
-		t.Fatal(err)
-	}
-	forged := base64.StdEncoding.EncodeToString(jsonl.Bytes())
-	re := regexp.MustCompile(`(id="wl-trace" data-options="[^"]*">)[A-Za-z0-9+/=]*(</script>)`)
+	forged := ui.EmbeddedTraceHTML(other, scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio", Fault: "none"})
+	re := regexp.MustCompile(`<script type="application/json" id="wl-trace" [^>]*>[^<]*</script>`)
 	tamper := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, _ := http.NewRequest(r.Method, srv.URL+r.URL.RequestURI(), nil)
 		req.Header = r.Header.Clone()
@@ -223,7 +216,11 @@ func TestEmbeddedFirstTrace(t *testing.T) {
 		defer res.Body.Close()
 		body, _ := io.ReadAll(res.Body)
 		if strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
-			body = re.ReplaceAll(body, []byte("${1}"+forged+"${2}"))
+			if !re.Match(body) {
+				http.Error(w, "no embedded trace in the page", http.StatusBadGateway)
+				return
+			}
+			body = re.ReplaceAllLiteral(body, []byte(forged))
 		}
 		for k, v := range res.Header {
 			if k != "Content-Length" {

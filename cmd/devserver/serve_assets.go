@@ -279,7 +279,8 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 	// reaches the page only through the URL fragment the start-up line
 	// prints, which ui.TokenIntake moves into sessionStorage.
 	env := map[string]string{}
-	var head []string
+	// The prerendered "Next" steps before the wasm runs (app/early.go).
+	head := []string{ui.EarlyStepScript}
 	if cfg.Live {
 		env[ui.EnvLive] = "1"
 		if cfg.NoAuth {

@@ -49,8 +49,8 @@ func (c *serveConfig) logf(format string, args ...any) {
 //	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) →
 //	                 LimitBodies (413; 503 past MaxBodiesInFlight) → engine (503 past the stream caps)
 //	  /web/app.wasm  precompressed wasm (br > gzip > identity)
-//	  /web/, /static/ files, versioned caching
-//	  /              go-app pages
+//	  /web/, /static/ files, versioned caching, text compressed (compressText)
+//	  /              go-app pages, made fast (pageServer: page_fast.go), compressed
 func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
@@ -94,9 +94,9 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp)
 	mux.Handle("/web/app.wasm", wasm)
-	mux.Handle("/web/", webFiles)
-	mux.Handle("/static/", staticFiles)
-	mux.Handle("/", newAppHandler(cfg, wasm, webFiles))
+	mux.Handle("/web/", compressText(webFiles))
+	mux.Handle("/static/", compressText(staticFiles))
+	mux.Handle("/", compressText(appPageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
 
 	var h http.Handler = mux
 	if !cfg.AllowRemote {

@@ -42,6 +42,7 @@ type staticResult struct {
 	Files             []string // relative to Out, sorted
 	BrotliFromBuild   bool     // app.wasm.br was taken from WebDir
 	GzipFromBuild     bool
+	Warnings          []string // what could not be made fast (the pages still work)
 }
 
 const staticUsage = `usage: devserver static [-out DIR] [-prefix /sub/path] [-web DIR] [-static DIR] [-brotli 0-11] [-cache DIR]
@@ -98,6 +99,9 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	at := cfg.Prefix + "/"
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "devserver: static: WARNING: %s\n", w)
+	}
 	fmt.Fprintf(stdout, "static site written to %s (%d files, version %s)\n", cfg.Out, len(res.Files), res.Version)
 	fmt.Fprintf(stdout, "  app.wasm  %s raw, %s brotli, %s gzip\n", mib(res.Raw), mib(res.Brotli), mib(res.Gzip))
 	fmt.Fprintf(stdout, "  serve it at %s on any static host, e.g.\n", at)
@@ -267,6 +271,7 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 		return nil, fmt.Errorf("generating pages: %w", genErr)
 	}
 	res.Version, res.Brotli, res.Gzip = h.Version, len(wasm.br), len(wasm.gz)
+	res.Warnings = fastExport(tmp, cfg.StaticDir, h)
 	if err := fixManifest(filepath.Join(tmp, "manifest.webmanifest"), cfg.Prefix+"/"); err != nil {
 		return nil, err
 	}
@@ -299,6 +304,48 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 		return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 	}
 	return res, nil
+}
+
+// fastExport rewrites the generated pages and app.js as the dev server
+// serves them (page_fast.go); what cannot be rewritten stays as go-app
+// wrote it and is reported.
+func fastExport(dir, staticDir string, h *app.Handler) (warnings []string) {
+	fast, err := newFastPage(pageStyles(h), func(href string) ([]byte, error) {
+		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return os.ReadFile(filepath.Join(dir, "app.css")) })
+	})
+	if err != nil {
+		warnings = append(warnings, fmt.Sprintf("pages keep their render-blocking stylesheets: %v", err))
+	}
+	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+	for _, p := range pages {
+		if fast == nil {
+			break
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			// Rendered for the bare page: a static host answers every
+			// query string with it.
+			b, err = fast.rewrite(b, "")
+		}
+		if err == nil {
+			err = os.WriteFile(p, b, 0o644)
+		}
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s left as go-app wrote it: %v", filepath.Base(p), err))
+		}
+	}
+	js := filepath.Join(dir, "app.js")
+	b, err := os.ReadFile(js)
+	if err == nil {
+		b, err = patchAppJS(b)
+	}
+	if err == nil {
+		err = os.WriteFile(js, b, 0o644)
+	}
+	if err != nil {
+		warnings = append(warnings, fmt.Sprintf("app.js left as go-app wrote it: %v", err))
+	}
+	return warnings
 }
 
 // generateWithEnv runs app.GenerateStaticWebsite and restores the process

@@ -184,7 +184,8 @@ func TestStaticExport(t *testing.T) {
 		`href="` + prefix + `/static/app.css?v=` + content + `"`,
 		`href="` + prefix + `/static/icon.svg?v=` + content + `"`,
 		`href="` + prefix + `/manifest.webmanifest"`,
-		`src="` + prefix + `/app.js"`, `src="` + prefix + `/wasm_exec.js"`,
+		// Loaded by the boot script once the page is painted (page_fast.go).
+		`"` + prefix + `/app.js"`, `"` + prefix + `/wasm_exec.js"`, `<style id="wl-critical">`,
 		`content="https://course.example` + prefix + `"`,
 	} {
 		if !strings.Contains(index, want) {
@@ -196,6 +197,22 @@ func TestStaticExport(t *testing.T) {
 		if !strings.HasPrefix(m[1], prefix+"/") {
 			t.Errorf("index.html links %s outside %s/", m[1], prefix)
 		}
+	}
+	boot := regexp.MustCompile(`(?s)<script id="wl-boot">(.*?)</script>`).FindStringSubmatch(index)
+	if boot == nil {
+		t.Fatal("index.html has no boot script")
+	}
+	for _, m := range regexp.MustCompile(`"(/[^"]*)"`).FindAllStringSubmatch(boot[1], -1) {
+		if !strings.HasPrefix(m[1], prefix+"/") {
+			t.Errorf("the boot script loads %s outside %s/", m[1], prefix)
+		}
+	}
+	// Nothing in the head blocks the first paint: no stylesheet link
+	// outside <noscript>, no script with a src.
+	head, _, _ := strings.Cut(index, "</head>")
+	head = regexp.MustCompile(`(?s)<noscript>.*?</noscript>`).ReplaceAllString(head, "")
+	if b := regexp.MustCompile(`<link [^>]*rel="stylesheet"[^>]*>|<script [^>]*src=[^>]*>`).FindAllString(head, -1); len(b) > 0 {
+		t.Errorf("index.html's head has render-blocking resources: %q", b)
 	}
 	if strings.Contains(index, "raw.githubusercontent.com") {
 		t.Error("index.html refers to remote icons")
@@ -267,7 +284,7 @@ func TestStaticExportRoot(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	exportForTest(t, "", "root", out)
 	index := readExport(t, out, "index.html")
-	if !strings.Contains(index, `src="/app.js"`) || !strings.Contains(index, `href="/static/app.css?v=`) {
+	if !strings.Contains(index, `"/app.js"`) || !strings.Contains(index, `href="/static/app.css?v=`) {
 		t.Error("root export does not link /app.js and /static/app.css")
 	}
 	if !strings.Contains(readExport(t, out, "app.js"), `"GOAPP_ROOT_PREFIX":"/"`) {

@@ -1,0 +1,411 @@
+//go:build !(js && wasm)
+
+package main
+
+// The critical CSS of a page: the rules of the app's stylesheets that can
+// match an element of that page, inlined in its <style> so that the first
+// paint waits for no stylesheet (page_fast.go). The full stylesheets load
+// beside it, without blocking, for what the wasm draws later.
+//
+// A rule is left out only when it names a class, an id or an element that
+// the page does not contain (outside :not(), :is(), :has() and other
+// functional pseudo-classes, whose insides are ignored: such a rule stays),
+// so a kept rule set gives every element of the page the same computed
+// style as the full stylesheets: the rules that are left out match nothing
+// in it, and the kept ones keep their order. @media print blocks are left
+// out (the first view is a screen); @keyframes stay when a kept rule names
+// them.
+
+import (
+	"regexp"
+	"strings"
+)
+
+// cssNode is a style rule (sel != "", body), an at-rule with a block (at
+// is its prelude, e.g. "@media (max-width: 900px)", kids the rules
+// inside; for @keyframes and @font-face, body is the whole block's text)
+// or an at-rule statement such as @charset (at, no block).
+type cssNode struct {
+	sel, body string
+	at        string
+	kids      []cssNode
+	block     bool
+}
+
+// parseCSS splits a stylesheet into rules. It understands comments,
+// strings, escapes and nested blocks, which is all the app's CSS uses; an
+// unbalanced sheet keeps what it could read.
+func parseCSS(src string) []cssNode {
+	nodes, _ := parseCSSBlock(stripCSSComments(src), 0)
+	return nodes
+}
+
+func stripCSSComments(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == '"' || c == '\'':
+			j := skipCSSString(s, i)
+			b.WriteString(s[i:j])
+			i = j
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			b.WriteByte(' ')
+			i += end + 4
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// skipCSSString returns the index after the string starting at s[i].
+func skipCSSString(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q, '\n':
+			return j + 1
+		}
+	}
+	return len(s)
+}
+
+// parseCSSBlock reads rules from s[i:] until the closing brace of the
+// enclosing block (or the end); it returns them and the index after it.
+func parseCSSBlock(s string, i int) ([]cssNode, int) {
+	var out []cssNode
+	for i < len(s) {
+		// The prelude: up to '{', ';' or '}'.
+		start := i
+		for i < len(s) && s[i] != '{' && s[i] != ';' && s[i] != '}' {
+			if s[i] == '"' || s[i] == '\'' {
+				i = skipCSSString(s, i)
+				continue
+			}
+			if s[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		prelude := strings.TrimSpace(s[start:min(i, len(s))])
+		if i >= len(s) {
+			return out, i
+		}
+		switch s[i] {
+		case '}':
+			return out, i + 1
+		case ';':
+			if strings.HasPrefix(prelude, "@") {
+				out = append(out, cssNode{at: prelude})
+			}
+			i++
+			continue
+		}
+		// A block.
+		bodyStart := i + 1
+		if strings.HasPrefix(prelude, "@") && isNestingAtRule(prelude) {
+			kids, next := parseCSSBlock(s, bodyStart)
+			out = append(out, cssNode{at: prelude, kids: kids, block: true})
+			i = next
+			continue
+		}
+		end := matchingBrace(s, i)
+		body := strings.TrimSpace(s[bodyStart:max(bodyStart, end-1)])
+		if strings.HasPrefix(prelude, "@") {
+			out = append(out, cssNode{at: prelude, body: body, block: true})
+		} else if prelude != "" {
+			out = append(out, cssNode{sel: prelude, body: body})
+		}
+		i = end
+	}
+	return out, i
+}
+
+// isNestingAtRule: at-rules whose block holds rules.
+func isNestingAtRule(prelude string) bool {
+	f := strings.FieldsFunc(prelude[1:], func(r rune) bool { return r == ' ' || r == '(' || r == '\t' || r == '\n' })
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(f[0]) {
+	case "media", "supports", "layer", "container", "document":
+		return true
+	}
+	return false
+}
+
+// matchingBrace returns the index after the brace closing the block that
+// opens at s[open] ('{').
+func matchingBrace(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipCSSString(s, i) - 1
+		case '\\':
+			i++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(s)
+}
+
+// pageUsage is what a page's markup contains: element names, classes and
+// ids (from its class and id attributes, template contents included).
+type pageUsage struct {
+	tags, classes, ids map[string]bool
+}
+
+var (
+	tagRE = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)`)
+	// Also class=\"…\" inside JSON strings: the early steps' HTML
+	// (app/early.go) is in the page as JSON.
+	classRE = regexp.MustCompile(`\sclass=\\?"([^"\\]*)`)
+	idRE    = regexp.MustCompile(`\sid=\\?"([^"\\]*)`)
+)
+
+// scriptClasses are classes scripts of the first view add before the full
+// stylesheets arrive (bootJS: wl-stale).
+var scriptClasses = []string{"wl-stale"}
+
+func usageOf(html string) pageUsage {
+	u := pageUsage{tags: map[string]bool{}, classes: map[string]bool{}, ids: map[string]bool{}}
+	for _, c := range scriptClasses {
+		u.classes[c] = true
+	}
+	for _, m := range tagRE.FindAllStringSubmatch(html, -1) {
+		u.tags[strings.ToLower(m[1])] = true
+	}
+	for _, m := range classRE.FindAllStringSubmatch(html, -1) {
+		for _, c := range strings.Fields(m[1]) {
+			u.classes[c] = true
+		}
+	}
+	for _, m := range idRE.FindAllStringSubmatch(html, -1) {
+		u.ids[m[1]] = true
+	}
+	return u
+}
+
+// mayMatch reports whether one of the selectors of a selector list could
+// match an element of the page.
+func (u pageUsage) mayMatch(selectorList string) bool {
+	for _, sel := range splitTopLevel(selectorList, ',') {
+		if u.selectorMayMatch(sel) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitTopLevel splits s at sep outside parentheses, brackets and strings.
+func splitTopLevel(s string, sep byte) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\'':
+			i = skipCSSString(s, i) - 1
+		case '\\':
+			i++
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		default:
+			if c == sep && depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// selectorMayMatch: every class, id and element name the selector requires
+// (outside brackets and parentheses) is in the page.
+func (u pageUsage) selectorMayMatch(sel string) bool {
+	s := strings.TrimSpace(sel)
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '[' || c == '(':
+			i = skipGroup(s, i)
+		case c == '"' || c == '\'':
+			i = skipCSSString(s, i)
+		case c == '\\':
+			i += 2
+		case c == '.' || c == '#':
+			name, next := cssIdent(s, i+1)
+			if c == '.' && name != "" && !u.classes[name] || c == '#' && name != "" && !u.ids[name] {
+				return false
+			}
+			i = next
+		case c == ':':
+			// A pseudo-class or -element: its name is not an element.
+			for i < len(s) && s[i] == ':' {
+				i++
+			}
+			_, i = cssIdent(s, i)
+		case isIdentStart(c):
+			name, next := cssIdent(s, i)
+			if !u.tags[strings.ToLower(name)] {
+				return false
+			}
+			i = next
+		default: // combinators, '*', spaces
+			i++
+		}
+	}
+	return true
+}
+
+// skipGroup returns the index after the bracket or parenthesis group
+// opening at s[i].
+func skipGroup(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '"', '\'':
+			j = skipCSSString(s, j) - 1
+		case '\\':
+			j++
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(s)
+}
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+// cssIdent reads an identifier (letters, digits, '-', '_', non-ASCII;
+// escapes kept as written) from s[i:].
+func cssIdent(s string, i int) (string, int) {
+	start := i
+	for i < len(s) {
+		c := s[i]
+		if isIdentStart(c) || c >= '0' && c <= '9' || c == '-' {
+			i++
+			continue
+		}
+		if c == '\\' && i+1 < len(s) {
+			i += 2
+			continue
+		}
+		break
+	}
+	return s[start:i], i
+}
+
+// criticalCSS is the part of sheets (in order) that can style the page
+// whose markup is html, minified.
+func criticalCSS(sheets [][]cssNode, html string) string {
+	u := usageOf(html)
+	var b strings.Builder
+	var frames []cssNode
+	for _, nodes := range sheets {
+		writeCritical(&b, nodes, u, &frames)
+	}
+	kept := b.String()
+	for _, f := range frames {
+		name := strings.TrimSpace(f.at[strings.IndexAny(f.at, " \t\n")+1:])
+		if name != "" && strings.Contains(kept, name) {
+			b.WriteString(minifyCSS(f.at) + "{" + minifyCSS(f.body) + "}")
+		}
+	}
+	return b.String()
+}
+
+func writeCritical(b *strings.Builder, nodes []cssNode, u pageUsage, frames *[]cssNode) {
+	for _, n := range nodes {
+		switch {
+		case n.sel != "":
+			if u.mayMatch(n.sel) {
+				b.WriteString(minifyCSS(n.sel) + "{" + minifyCSS(n.body) + "}")
+			}
+		case n.block && n.kids != nil || n.block && isNestingAtRule(n.at):
+			if strings.HasPrefix(strings.ToLower(n.at), "@media") && isPrintOnly(n.at) {
+				continue
+			}
+			var inner strings.Builder
+			writeCritical(&inner, n.kids, u, frames)
+			if inner.Len() > 0 {
+				b.WriteString(minifyCSS(n.at) + "{" + inner.String() + "}")
+			}
+		case n.block && strings.HasPrefix(strings.ToLower(n.at), "@keyframes"):
+			*frames = append(*frames, n) // written once a kept rule names it
+		case n.block:
+			b.WriteString(minifyCSS(n.at) + "{" + minifyCSS(n.body) + "}") // @font-face, @page, …
+		default:
+			b.WriteString(minifyCSS(n.at) + ";")
+		}
+	}
+}
+
+// isPrintOnly: a media query list that only applies to print.
+func isPrintOnly(at string) bool {
+	q := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(at), "@media")))
+	for _, part := range strings.Split(q, ",") {
+		if f := strings.Fields(part); len(f) == 0 || f[0] != "print" {
+			return false
+		}
+	}
+	return true
+}
+
+// minifyCSS collapses whitespace outside strings and drops it around
+// punctuation where CSS does not need it.
+func minifyCSS(s string) string {
+	var b strings.Builder
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\'':
+			if space && b.Len() > 0 && !strings.ContainsRune("{};:,>(", rune(lastByte(&b))) {
+				b.WriteByte(' ')
+			}
+			space = false
+			j := skipCSSString(s, i)
+			b.WriteString(s[i:j])
+			i = j - 1
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			space = true
+		default:
+			// Not before ':' ("a :hover" is not "a:hover") nor '('
+			// ("and (" is not the function "and(").
+			if space && b.Len() > 0 && !strings.ContainsRune("{};,>", rune(c)) && !strings.ContainsRune("{};:,>(", rune(lastByte(&b))) {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func lastByte(b *strings.Builder) byte {
+	s := b.String()
+	return s[len(s)-1]
+}

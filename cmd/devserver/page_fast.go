@@ -1,0 +1,243 @@
+//go:build !(js && wasm)
+
+package main
+
+// The page a reader opens paints the linked step at once, before the wasm
+// (issue 19, "first step visible"). go-app writes a page that waits: every
+// stylesheet linked in the head blocks the first paint, and its loader
+// covers the prerendered step with a full-screen overlay until the wasm
+// runs. fastPage rewrites that page, for the dev server (every page it
+// serves) and for `devserver static` (index.html):
+//
+//   - the stylesheets' links leave the head; in their place go the
+//     page's critical CSS (page_css.go: the rules that can match its
+//     markup), inline, and a script that links the full stylesheets
+//     without blocking (script-inserted stylesheets never block rendering),
+//     with the same links in <noscript>;
+//   - go-app's indentation and its boolean attributes written ="false"
+//     go (ui.CompactHTML, app/prerender.go): the page shows the text, the
+//     selected options and the enabled buttons the wasm will draw;
+//   - static/loader.css turns the loader into a small progress badge in a
+//     corner (it no longer hides the page).
+//
+// app.js (go-app's, patched by patchAppJS) then waits for the first paint
+// before it compiles the wasm, and registers the service worker only once
+// the wasm runs: both used to compete with the first paint for the CPU and
+// the network.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+
+	ui "mcpwirelab/app"
+)
+
+// fastPage rewrites go-app's pages. sheets maps a stylesheet URL as go-app
+// links it (resolved, versioned) to its parsed rules; a stylesheet it does
+// not know stays linked as it was.
+type fastPage struct {
+	sheets map[string][]cssNode
+}
+
+// newFastPage parses the stylesheets: read returns a linked URL's CSS.
+func newFastPage(hrefs []string, read func(href string) ([]byte, error)) (*fastPage, error) {
+	p := &fastPage{sheets: map[string][]cssNode{}}
+	for _, h := range hrefs {
+		b, err := read(h)
+		if err != nil {
+			return nil, fmt.Errorf("stylesheet %s: %w", h, err)
+		}
+		p.sheets[h] = parseCSS(string(b))
+	}
+	return p, nil
+}
+
+var (
+	headTagRE = regexp.MustCompile(`<(link|script)\b[^>]*>(</script>)?`)
+	attrRE    = regexp.MustCompile(`\s([a-zA-Z-]+)(?:="([^"]*)")?`)
+)
+
+// tagAttrs reads the attributes of a start tag as go-app writes them
+// (name="value" or a bare name).
+func tagAttrs(tag string) map[string]string {
+	attrs := map[string]string{}
+	inner := strings.TrimSuffix(strings.TrimSuffix(tag, "</script>"), ">")
+	if i := strings.IndexAny(inner, " \t\n"); i >= 0 {
+		for _, a := range attrRE.FindAllStringSubmatch(inner[i:], -1) {
+			attrs[strings.ToLower(a[1])] = html.UnescapeString(a[2])
+		}
+	}
+	return attrs
+}
+
+// errPageShape: the page is not shaped as go-app v10.1.11 writes it.
+var errPageShape = errors.New("the page has no <head>…</head> as go-app writes it")
+
+// rewrite returns the fast version of a page go-app rendered for a request
+// with the given query string (without '?').
+func (p *fastPage) rewrite(page []byte, query string) ([]byte, error) {
+	s := ui.CompactHTML(string(page))
+	headEnd := strings.Index(s, "</head>")
+	if headEnd < 0 || !strings.Contains(s[:headEnd], "<head>") {
+		return nil, errPageShape
+	}
+	head := s[:headEnd]
+	type span struct{ start, end int }
+	var moved []span
+	var hrefs, scripts []string
+	var sheets [][]cssNode
+	for _, m := range headTagRE.FindAllStringSubmatchIndex(head, -1) {
+		tag := head[m[0]:m[1]]
+		a := tagAttrs(tag)
+		if head[m[2]:m[3]] == "script" {
+			// go-app's deferred scripts (wasm_exec.js, app.js): loaded
+			// after the first paint, in order. Inline scripts (the token
+			// intake) stay where they are and run first.
+			_, deferred := a["defer"]
+			if !deferred || a["src"] == "" || m[4] < 0 {
+				continue
+			}
+			scripts = append(scripts, a["src"])
+		} else {
+			rules, known := p.sheets[a["href"]]
+			if a["rel"] != "stylesheet" || !known || a["media"] != "" {
+				continue
+			}
+			hrefs = append(hrefs, a["href"])
+			sheets = append(sheets, rules)
+		}
+		moved = append(moved, span{m[0], m[1]})
+	}
+	if len(moved) == 0 {
+		return []byte(s), nil
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16<<10)
+	last := 0
+	for k, l := range moved {
+		// The whole line the element stood on goes.
+		start, end := l.start-lineIndent(s, l.start), l.end
+		if end < len(s) && s[end] == '\n' {
+			end++
+		}
+		b.WriteString(s[last:start])
+		if k == 0 {
+			p.writeHead(&b, query, hrefs, scripts, criticalCSS(sheets, s))
+		}
+		last = end
+	}
+	b.WriteString(s[last:])
+	return []byte(b.String()), nil
+}
+
+// lineIndent is the number of spaces or tabs before s[i] on its line.
+func lineIndent(s string, i int) int {
+	n := 0
+	for i-n-1 >= 0 && (s[i-n-1] == ' ' || s[i-n-1] == '\t') {
+		n++
+	}
+	return n
+}
+
+// bootJS links the stylesheets and loads the scripts (CSS and JS: JSON
+// arrays of URLs: __CSS__ and __JS__) once the page is on screen: when the
+// body is parsed (DOMContentLoaded: the wasm takes over the whole page) and
+// the browser has presented the first contentful paint (the
+// first-contentful-paint entry, which Chromium, Firefox and Safari report
+// once the frame is displayed, not when the main thread painted it: the
+// raster threads still need the CPU then). Where paint timing is missing,
+// two animation frames stand in for it; a hidden tab paints nothing, so
+// there, and in any case after 3 s, it loads them at once.
+// window.mcpwlPainted tells app.js (appJSFast) not to wait again.
+//
+// First, it compares the address with the link the page was rendered for
+// (__QUERY__): a static host answers every link with index.html (rendered
+// for the bare start page) and the offline worker with the cached start
+// page, so a deep link there gets a page that shows another step. Such a
+// page is marked <html class="wl-stale">: loader.css then hides it behind
+// the full loading screen until the wasm draws the link, and the early
+// step script leaves it alone.
+const bootJS = `(function(d,w){if(location.search.replace(/^\?/,"")!==__QUERY__)d.documentElement.classList.add("wl-stale");var done=0;function go(){if(done++)return;w.mcpwlPainted=1;` +
+	`__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});` +
+	`__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})}` +
+	`function later(){if(d.visibilityState==="hidden"){go();return}d.addEventListener("visibilitychange",go);setTimeout(go,3000);` +
+	`var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf("paint")>=0){` +
+	`var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint",buffered:true})}` +
+	`else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
+	`if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later);else later()})(document,window);`
+
+// writeHead writes what replaces the stylesheet links and the scripts.
+func (p *fastPage) writeHead(b *strings.Builder, query string, hrefs, scripts []string, critical string) {
+	// "</style" cannot occur in CSS outside a string; in one it would end
+	// the element early, so it is escaped the CSS way.
+	b.WriteString(`<style id="wl-critical">` + strings.ReplaceAll(critical, "</", `<\/`) + "</style>\n")
+	js := strings.NewReplacer("__QUERY__", jsString(query), "__CSS__", jsArray(hrefs), "__JS__", jsArray(scripts)).Replace(bootJS)
+	b.WriteString(`<script id="wl-boot">` + js + "</script>\n")
+	b.WriteString("<noscript>")
+	for _, h := range hrefs {
+		b.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(h) + `">`)
+	}
+	b.WriteString("</noscript>\n")
+}
+
+// jsArray is a JavaScript array of strings, safe inside a <script>.
+func jsArray(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = jsString(s)
+	}
+	return "[" + strings.Join(q, ",") + "]"
+}
+
+// jsString is a JavaScript string literal, safe inside a <script>: JSON's
+// escapes (a Go quoted string is not always valid JavaScript), with '<',
+// '>' and '&' as \u escapes.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// appJSStart is how go-app v10.1.11's app.js starts the app.
+const appJSStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+
+// appJSFast starts it after the first paint. requestAnimationFrame runs
+// just before the browser paints the frame and the timeout after it; a
+// hidden tab paints nothing (and runs no animation frames), so there the
+// wasm starts at once. The service worker (whose install downloads every
+// file again, app.wasm included, for the offline cache) is registered once
+// the wasm has started, when the browser is idle.
+const appJSFast = "goappWatchForUpdate();\ngoappWatchForInstallable();\nmcpwlStart();\n\n" +
+	`// MCP Wire Lab (cmd/devserver/page_fast.go): paint the prerendered page
+// first, then compile and run the wasm, then register the service worker.
+async function mcpwlStart() {
+  await new Promise((resolve) => {
+    if (window.mcpwlPainted || document.visibilityState === "hidden") {
+      resolve();
+      return;
+    }
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    document.addEventListener("visibilitychange", resolve, { once: true });
+  });
+  try {
+    await goappInitWebAssembly();
+  } finally {
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
+    idle(() => goappInitServiceWorker(), { timeout: 3000 });
+  }
+}
+`
+
+// patchAppJS returns go-app's app.js with the start of appJSFast. It fails
+// if go-app's app.js no longer starts as expected (a go-app upgrade must
+// be looked at, not patched blindly).
+func patchAppJS(js []byte) ([]byte, error) {
+	if bytes.Count(js, []byte(appJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) {
+		return nil, errors.New("go-app's app.js changed shape (no single start sequence): review appJSFast in page_fast.go")
+	}
+	return bytes.Replace(js, []byte(appJSStart), []byte(appJSFast), 1), nil
+}

@@ -1,0 +1,325 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// pageServer serves go-app's pages as fastPage rewrites them and go-app's
+// app.js as patchAppJS patches it; everything else go-app answers goes
+// through unchanged. If the page or app.js is not shaped as expected, it
+// is served as go-app made it (slower, never broken) and the reason is
+// logged once.
+type pageServer struct {
+	app  *app.Handler
+	fast *fastPage // nil: pages unchanged
+	logf func(string, ...any)
+
+	warnOnce sync.Once
+	jsOnce   sync.Once
+	appJS    []byte // patched, or nil to pass go-app's through
+
+	mu    sync.Mutex
+	cache map[string]*cachedPage // by request URI
+}
+
+// appPageHandler wraps go-app's handler for the dev server: staticDir
+// holds the CSS that newAppHandler linked.
+func appPageHandler(h *app.Handler, staticDir string, logf func(string, ...any)) *pageServer {
+	p := &pageServer{app: h, logf: logf}
+	fast, err := newFastPage(pageStyles(h), func(href string) ([]byte, error) {
+		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return goAppCSS(h) })
+	})
+	if err != nil {
+		logf("WARNING: pages keep their render-blocking stylesheets: %v", err)
+	} else {
+		p.fast = fast
+	}
+	return p
+}
+
+// pageStyles are the stylesheet URLs go-app links, as the page writes
+// them: its own /app.css first, then Styles, resolved.
+func pageStyles(h *app.Handler) []string {
+	out := []string{h.Resources.Resolve("/app.css")}
+	for _, s := range h.Styles {
+		if s == "/app.css" { // go-app prepended it already
+			continue
+		}
+		out = append(out, h.Resources.Resolve(s))
+	}
+	return out
+}
+
+// readLinkedCSS returns the CSS at a linked URL: go-app's app.css, or a
+// file of staticDir (/static/NAME?v=…, under the resolver's prefix).
+func readLinkedCSS(h *app.Handler, href, staticDir string, goApp func() ([]byte, error)) ([]byte, error) {
+	if href == h.Resources.Resolve("/app.css") {
+		return goApp()
+	}
+	p, _, _ := strings.Cut(href, "?")
+	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(h.Resources.Resolve("/static/"), "/")+"/")
+	if !ok || rel == "" || strings.Contains(rel, "/") || strings.HasPrefix(rel, ".") {
+		return nil, os.ErrNotExist
+	}
+	return os.ReadFile(filepath.Join(staticDir, rel))
+}
+
+// goAppCSS is the app.css go-app serves (its loader and not-found styles).
+func goAppCSS(h http.Handler) ([]byte, error) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.css", nil))
+	if rec.Code != http.StatusOK {
+		return nil, os.ErrNotExist
+	}
+	return rec.Body.Bytes(), nil
+}
+
+// passThrough: paths go-app answers with the wasm, which is not buffered.
+func passThrough(path string) bool {
+	return path == "/app.wasm" || path == "/goapp.wasm" || strings.Contains(path, "/web/")
+}
+
+func (p *pageServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if passThrough(r.URL.Path) || r.Method != http.MethodGet && r.Method != http.MethodHead {
+		p.app.ServeHTTP(w, r)
+		return
+	}
+	etag := `"` + p.app.Version + `"`
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		// What go-app answers too (its ETag is the version, for every
+		// path); compressText's weak ETag of the same version matches.
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("ETag", etag)
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js" {
+		if js := p.patchedAppJS(); js != nil {
+			h := w.Header()
+			h.Set("Content-Type", "application/javascript")
+			h.Set("Cache-Control", "no-cache")
+			h.Set("ETag", etag)
+			h.Set("Content-Length", strconv.Itoa(len(js)))
+			if r.Method != http.MethodHead {
+				_, _ = w.Write(js)
+			}
+			return
+		}
+	}
+	if pg := p.page(r); pg != nil {
+		pg.serve(w, r)
+		return
+	}
+	p.app.ServeHTTP(w, r)
+}
+
+// page is the fast page for r (made once per URL, kept in a small cache:
+// the page depends only on the URL and the build), or nil when go-app does
+// not answer r with a page.
+func (p *pageServer) page(r *http.Request) *cachedPage {
+	key := r.URL.RequestURI()
+	p.mu.Lock()
+	pg := p.cache[key]
+	p.mu.Unlock()
+	if pg != nil {
+		return pg
+	}
+	req := r.Clone(r.Context())
+	req.Method = http.MethodGet
+	req.Header.Del("If-None-Match")
+	rec := httptest.NewRecorder()
+	p.app.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+		return nil
+	}
+	body := rec.Body.Bytes()
+	if p.fast != nil {
+		if out, err := p.fast.rewrite(body, r.URL.RawQuery); err == nil {
+			body = out
+		} else {
+			p.warnOnce.Do(func() { p.logf("WARNING: page served as go-app wrote it: %v", err) })
+		}
+	}
+	pg = &cachedPage{header: rec.Header().Clone(), raw: body, br: encodeText("br", body), gz: encodeText("gzip", body)}
+	p.mu.Lock()
+	if len(p.cache) >= maxCachedPages {
+		clear(p.cache) // rarely: a learner visits a few dozen links
+	}
+	if p.cache == nil {
+		p.cache = map[string]*cachedPage{}
+	}
+	p.cache[key] = pg
+	p.mu.Unlock()
+	return pg
+}
+
+// maxCachedPages bounds the page cache (a page is ~60 KB, ~25 KB more
+// compressed).
+const maxCachedPages = 64
+
+// cachedPage is a fast page with its compressed forms.
+type cachedPage struct {
+	header      http.Header
+	raw, br, gz []byte
+}
+
+func (pg *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	for k, v := range pg.header {
+		h[k] = v
+	}
+	body := pg.raw
+	h.Add("Vary", "Accept-Encoding")
+	if enc := negotiateEncoding(r.Header.Get("Accept-Encoding")); enc != "" {
+		if enc == "br" {
+			body = pg.br
+		} else {
+			body = pg.gz
+		}
+		h.Set("Content-Encoding", enc)
+		if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
+			h.Set("ETag", "W/"+et) // another representation (RFC 9110 §8.8.3)
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// encodeText compresses a text body as compressText does.
+func encodeText(enc string, b []byte) []byte {
+	var buf bytes.Buffer
+	zw := newTextEncoder(enc, &buf)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return buf.Bytes()
+}
+
+// newTextEncoder: brotli 5 and gzip 6 cost about a millisecond for a page
+// and get within a few percent of the smallest.
+func newTextEncoder(enc string, w io.Writer) io.WriteCloser {
+	if enc == "br" {
+		return brotli.NewWriterLevel(w, 5)
+	}
+	zw, _ := gzip.NewWriterLevel(w, gzip.DefaultCompression)
+	return zw
+}
+
+// patchedAppJS is go-app's app.js with patchAppJS applied, made once.
+func (p *pageServer) patchedAppJS() []byte {
+	p.jsOnce.Do(func() {
+		rec := httptest.NewRecorder()
+		p.app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
+		js, err := patchAppJS(rec.Body.Bytes())
+		if err != nil {
+			p.logf("WARNING: app.js served as go-app wrote it: %v", err)
+			return
+		}
+		p.appJS = js
+	})
+	return p.appJS
+}
+
+// compressibleTypes are the responses compressText compresses.
+var compressibleTypes = []string{"text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+	"application/manifest+json", "image/svg+xml", "text/plain"}
+
+// minCompress: smaller bodies are sent as they are.
+const minCompress = 1024
+
+// compressText compresses text responses (pages, scripts, stylesheets,
+// the manifest) with brotli or gzip when the client accepts it: a page
+// with its embedded first trace is ~80 KB of text and ~15 KB compressed.
+// The wasm is precompressed (wasmAsset) and never passes here compressed
+// twice: a response that already has a Content-Encoding is left alone.
+func compressText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		enc := negotiateEncoding(r.Header.Get("Accept-Encoding"))
+		if r.Method != http.MethodGet || enc == "" || r.Header.Get("Range") != "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		cw := &compressWriter{ResponseWriter: w, enc: enc}
+		defer cw.finish()
+		next.ServeHTTP(cw, r)
+	})
+}
+
+// compressWriter decides at WriteHeader whether the response is
+// compressed.
+type compressWriter struct {
+	http.ResponseWriter
+	enc     string
+	decided bool
+	zw      io.WriteCloser // nil: pass through
+	status  int
+}
+
+func (c *compressWriter) WriteHeader(code int) {
+	if c.decided {
+		return
+	}
+	c.decided, c.status = true, code
+	h := c.Header()
+	h.Add("Vary", "Accept-Encoding")
+	size, _ := strconv.Atoi(h.Get("Content-Length"))
+	if code == http.StatusOK && h.Get("Content-Encoding") == "" && isCompressible(h.Get("Content-Type")) &&
+		(size == 0 || size >= minCompress) {
+		h.Del("Content-Length")
+		h.Set("Content-Encoding", c.enc)
+		if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
+			// Another representation of the same content (RFC 9110 §8.8.3).
+			h.Set("ETag", `W/`+et)
+		}
+		c.zw = newTextEncoder(c.enc, c.ResponseWriter)
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *compressWriter) Write(b []byte) (int, error) {
+	if !c.decided {
+		if c.Header().Get("Content-Type") == "" {
+			c.Header().Set("Content-Type", http.DetectContentType(b))
+		}
+		c.WriteHeader(http.StatusOK)
+	}
+	if c.zw != nil {
+		return c.zw.Write(b)
+	}
+	return c.ResponseWriter.Write(b)
+}
+
+func (c *compressWriter) finish() {
+	if c.zw != nil {
+		_ = c.zw.Close()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (c *compressWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+func isCompressible(contentType string) bool {
+	ct := strings.ToLower(strings.TrimSpace(strings.Split(contentType, ";")[0]))
+	for _, t := range compressibleTypes {
+		if ct == t {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,138 @@
+package e2e
+
+// "Next" before the wasm runs (app/early.go): the dev server's prerendered
+// page steps through the next steps it carries, and the wasm takes over at
+// the step the reader reached.
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// earlyState is what the page shows: the counter's step, the current row,
+// the inspector's heading and HTML, the URL's step, the early script's
+// last step and whether the wasm has mounted.
+type earlyState struct {
+	Cur, Row, Head, Insp, URLStep, Early, Ready string
+	PrevOff                                     bool
+}
+
+const earlyStateJS = `JSON.stringify({
+  Cur: document.getElementById("step-cur").textContent,
+  Row: (document.querySelector("#sequence .row.current") || { dataset: {} }).dataset.step || "",
+  Head: (document.querySelector("#insp-step .insp-step") || {}).textContent || "",
+  Insp: (document.getElementById("insp-step") || {}).innerHTML || "",
+  URLStep: new URL(location.href).searchParams.get("step") || "",
+  Early: document.documentElement.dataset.wlEarly || "",
+  Ready: document.documentElement.dataset.wlReady || "",
+  PrevOff: document.getElementById("prev").disabled })`
+
+func readEarly(t *testing.T, ctx context.Context) earlyState {
+	t.Helper()
+	var s string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(earlyStateJS, &s)); err != nil {
+		t.Fatal(err)
+	}
+	var st earlyState
+	if err := json.Unmarshal([]byte(s), &st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// shows reports whether the page shows step n everywhere the reader looks.
+func (s earlyState) shows(n int) bool {
+	ns := strconv.Itoa(n)
+	return s.Cur == ns && s.Row == ns && s.URLStep == ns && len(s.Head) > len(ns) && s.Head[len(s.Head)-len(ns)-1:] == " "+ns
+}
+
+func TestEarlySteps(t *testing.T) {
+	base := startBenchDevServer(t, filepath.Join(buildSite(t), "web"))
+	link := base + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=en"
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+
+	// Without the wasm (blocked): the page steps three ahead and back.
+	ctx, c1 := freshContext(t, bctx)
+	defer c1()
+	if err := chromedp.Run(ctx, network.Enable(), network.SetBlockedURLs([]string{"*app.wasm*"}),
+		chromedp.Navigate(link), chromedp.WaitVisible("#next", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	start := readEarly(t, ctx)
+	if start.Cur != "3" || start.Ready != "" {
+		t.Fatalf("prerendered page: %+v", start)
+	}
+	click := func(sel string) earlyState {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.Click(sel, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		return readEarly(t, ctx)
+	}
+	for n := 4; n <= 6; n++ {
+		if s := click("#next"); !s.shows(n) || s.Early != strconv.Itoa(n) {
+			t.Fatalf("Next before the wasm: want step %d, page shows %+v", n, s)
+		}
+	}
+	if s := click("#next"); !s.shows(6) {
+		t.Fatalf("Next past the steps the page carries moved: %+v", s)
+	}
+	for n := 5; n >= 3; n-- {
+		if s := click("#prev"); !s.shows(n) {
+			t.Fatalf("Previous before the wasm: want step %d, page shows %+v", n, s)
+		}
+	}
+	if back := readEarly(t, ctx); back.Insp != start.Insp {
+		t.Errorf("back at the linked step, the inspector differs from the prerendered one:\n%s\nwant\n%s", back.Insp, start.Insp)
+	}
+
+	// With the wasm held back until the reader has stepped twice: it
+	// starts at the step the reader reached, and Next goes on from there.
+	ctx2, c2 := freshContext(t, bctx)
+	defer c2()
+	paused := make(chan fetch.RequestID, 1)
+	chromedp.ListenTarget(ctx2, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			select {
+			case paused <- e.RequestID:
+			default:
+			}
+		}
+	})
+	if err := chromedp.Run(ctx2, fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*app.wasm*"}}),
+		chromedp.Navigate(link), chromedp.WaitVisible("#next", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var id fetch.RequestID
+	select {
+	case id = <-paused:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the page never asked for app.wasm")
+	}
+	ctx = ctx2
+	click("#next")
+	if s := click("#next"); !s.shows(5) || s.Ready != "" {
+		t.Fatalf("before the wasm: want step 5, page shows %+v", s)
+	}
+	if err := chromedp.Run(ctx2, fetch.ContinueRequest(id), waitReady()); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the wasm shows step 5", func() (bool, string) {
+		s := readEarly(t, ctx2)
+		return s.shows(5) && s.Ready == "1", s.Cur + " " + s.Row + " " + s.URLStep
+	})
+	click("#next")
+	eventually(t, "Next on the wasm's page steps to 6", func() (bool, string) {
+		s := readEarly(t, ctx2)
+		return s.shows(6), s.Cur + " " + s.Row + " " + s.URLStep
+	})
+}
