@@ -116,7 +116,7 @@ func parseCSSBlock(s string, i int) ([]cssNode, int) {
 			i = next
 			continue
 		}
-		end := matchingBrace(s, i)
+		end := skipGroup(s, i)
 		body := strings.TrimSpace(s[bodyStart:max(bodyStart, end-1)])
 		if strings.HasPrefix(prelude, "@") {
 			out = append(out, cssNode{at: prelude, body: body, block: true})
@@ -139,28 +139,6 @@ func isNestingAtRule(prelude string) bool {
 		return true
 	}
 	return false
-}
-
-// matchingBrace returns the index after the brace closing the block that
-// opens at s[open] ('{').
-func matchingBrace(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\'':
-			i = skipCSSString(s, i) - 1
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		}
-	}
-	return len(s)
 }
 
 // pageUsage is what a page's markup contains: element names, classes and
@@ -273,8 +251,8 @@ func (u pageUsage) selectorMayMatch(sel string) bool {
 	return true
 }
 
-// skipGroup returns the index after the bracket or parenthesis group
-// opening at s[i].
+// skipGroup returns the index after the block, bracket or parenthesis
+// group opening at s[i] ('{', '[' or '('), outside strings and escapes.
 func skipGroup(s string, i int) int {
 	depth := 0
 	for j := i; j < len(s); j++ {
@@ -283,9 +261,9 @@ func skipGroup(s string, i int) int {
 			j = skipCSSString(s, j) - 1
 		case '\\':
 			j++
-		case '(', '[':
+		case '(', '[', '{':
 			depth++
-		case ')', ']':
+		case ')', ']', '}':
 			depth--
 			if depth == 0 {
 				return j + 1
