@@ -28,7 +28,8 @@ const earlyAhead = 3
 const earlyID = "wl-early"
 
 // EarlyStepScript is the inline script (for the page's head) that draws
-// the steps of #wl-early on a click on #next or #prev before the wasm runs.
+// the steps of #wl-early on a click on #next or #prev, or on → or ←,
+// before the wasm runs.
 // <html data-wl-early="N"> records the step it drew last (browser tests).
 const EarlyStepScript = `<script id="wl-early-step">(function(d){var lab=null,D=null;` +
 	`d.addEventListener("DOMContentLoaded",function(){lab=d.getElementById("lab")});` +
@@ -53,9 +54,17 @@ const EarlyStepScript = `<script id="wl-early-step">(function(d){var lab=null,D=
 	`var u=new URL(location.href);u.searchParams.set("step",String(n));history.replaceState(history.state,"",u.pathname+u.search+u.hash);` +
 	`var r=ol.querySelector('li[data-step="'+n+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});` +
 	`d.documentElement.setAttribute("data-wl-early",String(n));return true}` +
-	`d.addEventListener("click",function(e){var h=d.documentElement;` +
-	`if(!lab||g("lab")!==lab||h.getAttribute("data-wl-ready")==="1"||h.classList.contains("wl-stale"))return;` +
-	`var b=e.target.closest&&e.target.closest("#next,#prev");if(!b||b.disabled)return;` +
-	`if(!D){var el=g("` + earlyID + `");if(!el)return;try{D=JSON.parse(el.textContent)}catch(x){return}}` +
-	`var c=parseInt(g("step-cur").textContent,10);if(!(c>0))return;if(!D.steps[String(c)])D.steps[String(c)]=snap();` +
-	`if(show(b.id==="next"?c+1:c-1))e.preventDefault()})})(document);</script>`
+	// act steps with button b (#next or #prev); true if it drew a step.
+	`function act(b){var h=d.documentElement;` +
+	`if(!lab||g("lab")!==lab||h.getAttribute("data-wl-ready")==="1"||h.classList.contains("wl-stale"))return false;` +
+	`if(!b||b.disabled)return false;` +
+	`if(!D){var el=g("` + earlyID + `");if(!el)return false;try{D=JSON.parse(el.textContent)}catch(x){return false}}` +
+	`var c=parseInt(g("step-cur").textContent,10);if(!(c>0))return false;if(!D.steps[String(c)])D.steps[String(c)]=snap();` +
+	`return show(b.id==="next"?c+1:c-1)}` +
+	`d.addEventListener("click",function(e){if(act(e.target.closest&&e.target.closest("#next,#prev")))e.preventDefault()});` +
+	// → and ← as the wasm takes them (keys.go): not with a modifier,
+	// not in a text editor, not on an explained field of the inspector.
+	`d.addEventListener("keydown",function(e){var k=e.key,a=d.activeElement;` +
+	`if(k!=="ArrowRight"&&k!=="ArrowLeft"||e.ctrlKey||e.metaKey||e.altKey)return;` +
+	`if(a&&(a.isContentEditable||a.tagName==="TEXTAREA"||a.tagName==="INPUT"&&!/^(range|checkbox|radio|button|submit|reset|color|file|image)$/i.test(a.type)||a.getAttribute("data-term")!==null))return;` +
+	`if(act(g(k==="ArrowRight"?"next":"prev")))e.preventDefault()})})(document);</script>`

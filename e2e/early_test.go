@@ -1,7 +1,7 @@
 package e2e
 
 // "Next" before the wasm runs (app/early.go): the dev server's prerendered
-// page steps through the next steps it carries, and the wasm takes over at
+// page steps through the next steps it carries (buttons, → and ←), and the wasm takes over at
 // the step the reader reached.
 
 import (
@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // earlyState is what the page shows: the counter's step, the current row,
@@ -91,6 +92,17 @@ func TestEarlySteps(t *testing.T) {
 			t.Fatalf("Previous before the wasm: want step %d, page shows %+v", n, s)
 		}
 	}
+	for _, k := range []struct {
+		key  string
+		want int
+	}{{kb.ArrowRight, 4}, {kb.ArrowRight, 5}, {kb.ArrowLeft, 4}, {kb.ArrowLeft, 3}} {
+		if err := chromedp.Run(ctx, key(k.key)); err != nil {
+			t.Fatal(err)
+		}
+		if s := readEarly(t, ctx); !s.shows(k.want) {
+			t.Fatalf("%q before the wasm: want step %d, page shows %+v", k.key, k.want, s)
+		}
+	}
 	if back := readEarly(t, ctx); back.Insp != start.Insp {
 		t.Errorf("back at the linked step, the inspector differs from the prerendered one:\n%s\nwant\n%s", back.Insp, start.Insp)
 	}
@@ -135,4 +147,16 @@ func TestEarlySteps(t *testing.T) {
 		s := readEarly(t, ctx2)
 		return s.shows(6), s.Cur + " " + s.Row + " " + s.URLStep
 	})
+	// → is the wasm's alone now: one step, not two.
+	if err := chromedp.Run(ctx2, key(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "→ on the wasm's page steps to 7", func() (bool, string) {
+		s := readEarly(t, ctx2)
+		return s.shows(7), s.Cur + " " + s.Row + " " + s.URLStep
+	})
+	time.Sleep(300 * time.Millisecond)
+	if s := readEarly(t, ctx2); !s.shows(7) {
+		t.Errorf("one → on the wasm's page moved twice: %s %s %s", s.Cur, s.Row, s.URLStep)
+	}
 }
