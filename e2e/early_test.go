@@ -160,3 +160,56 @@ func TestEarlySteps(t *testing.T) {
 		t.Errorf("one → on the wasm's page moved twice: %s %s %s", s.Cur, s.Row, s.URLStep)
 	}
 }
+
+// The critical CSS alone styles the prerendered page as the full
+// stylesheets do: every element's computed style (a set of properties
+// that shape what is seen) is the same with the stylesheets blocked as
+// after they have loaded. (The loader is left out: app.js changes its
+// label and animation while the page loads, at different moments.)
+func TestCriticalCSSMatchesFullSheets(t *testing.T) {
+	base := startBenchDevServer(t, filepath.Join(buildSite(t), "web"))
+	link := base + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=4&lang=en"
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	const styles = `JSON.stringify(Array.from(document.body.querySelectorAll("*")).filter((el) => !el.closest("script,noscript,template,#app-wasm-loader")).map((el) => {
+  const cs = getComputedStyle(el);
+  return (el.id || el.className || el.tagName) + " " + ["display", "position", "visibility", "color", "background-color", "font-family", "font-size", "font-weight",
+    "margin-top", "margin-left", "padding-top", "padding-left", "border-top-width", "border-top-style", "border-radius", "grid-template-columns", "flex-direction",
+    "text-align", "white-space", "overflow-x", "box-shadow", "opacity", "width", "height"].map((p) => cs.getPropertyValue(p)).join("|");
+}))`
+	load := func(block []string, waitSheets bool) []string {
+		ctx, c := freshContext(t, bctx)
+		defer c()
+		var s string
+		acts := []chromedp.Action{network.Enable(), network.SetBlockedURLs(block), chromedp.Navigate(link), chromedp.WaitVisible("#next", chromedp.ByQuery)}
+		if waitSheets {
+			acts = append(acts, chromedp.Poll(`Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).length > 0 &&
+  Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).every((l) => l.sheet)`, nil, chromedp.WithPollingTimeout(20*time.Second)))
+		}
+		acts = append(acts, chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(styles, &s))
+		if err := chromedp.Run(ctx, acts...); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		if err := json.Unmarshal([]byte(s), &out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	critical := load([]string{"*app.wasm*", "*.css*"}, false)
+	full := load([]string{"*app.wasm*"}, true)
+	if len(critical) != len(full) || len(full) < 100 {
+		t.Fatalf("%d elements with the critical CSS, %d with the full sheets", len(critical), len(full))
+	}
+	bad := 0
+	for i := range full {
+		if critical[i] != full[i] {
+			if bad++; bad <= 10 {
+				t.Errorf("element %d:\n critical %s\n     full %s", i, critical[i], full[i])
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d elements styled differently by the critical CSS alone", bad, len(full))
+	}
+}
