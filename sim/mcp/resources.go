@@ -117,3 +117,12 @@ func (q *call) unsubscribe(context.Context) Reply {
 	q.c.mu.Unlock()
 	return q.ok(EmptyResult{})
 }
+
+// Subscribed reports whether the connection's 2025-11-25 session holds a
+// resource subscription (its notifications/resources/updated are due on
+// stdout between responses, or on the GET stream).
+func (c *Conn) Subscribed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.subscribed) > 0
+}
