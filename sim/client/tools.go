@@ -94,3 +94,15 @@ func (c *Client) CallTool(ctx context.Context, name string, args any, o CallOpti
 	out.Result(&res)
 	return res, out
 }
+
+// Mirrors reports whether the client mirrors parameters of tool into
+// Mcp-Param-* headers (its inputSchema, as the last tools/list over HTTP
+// showed it, has x-mcp-header annotations). A HeaderMismatch for such a
+// call may come from a stale schema: §Client Behavior, the client "SHOULD
+// call tools/list to check for changes to the tool's inputSchema, then
+// retry the original request with the appropriate headers".
+func (c *Client) Mirrors(tool string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.headerParams[tool]) > 0
+}
