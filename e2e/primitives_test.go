@@ -1,0 +1,90 @@
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestPrimitiveScenarios: resources, prompts and logging, each from a deep
+// link (with a fault where it has one), stepped through with → to the last
+// step, the inspector following; then each compare view from its own deep
+// link, with the rows that show what moved between the eras, and → moving
+// the learner's row.
+func TestPrimitiveScenarios(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	for _, c := range []struct {
+		scenario, transport, fault string
+		// spec is a section one of its steps cites (the inspector shows it)
+		spec string
+	}{
+		{"resources", "http", "none", "basic/patterns/subscriptions"},
+		{"resources", "stdio", "not-found", "server/resources#error-handling"},
+		{"prompts", "http", "param-mismatch", "streamable-http#client-behavior"},
+		{"logging", "http", "set-level", "server/utilities/logging#per-request-log-level"},
+	} {
+		name := c.scenario + "/" + c.transport + "/" + c.fault
+		loadLink(t, ctx, fmt.Sprintf("%s/?scenario=%s&version=2026-07-28&transport=%s&fault=%s&step=1&lang=en", srv.URL, c.scenario, c.transport, c.fault))
+		total := evalInt(t, ctx, jsTotal)
+		if total < 10 {
+			t.Fatalf("%s: %d steps", name, total)
+		}
+		cited := false
+		for i := 2; i <= total; i++ {
+			run(t, ctx, "→", key(kb.ArrowRight))
+			eventually(t, fmt.Sprintf("%s: step %d", name, i), textIs(t, ctx, "#inspector .insp-step", func(s string) bool {
+				return strings.HasSuffix(s, fmt.Sprint(" ", i))
+			}))
+			cited = cited || strings.Contains(evalString(t, ctx, `(document.querySelector("#inspector .spec a") || {}).textContent || ""`), c.spec)
+		}
+		if !cited {
+			t.Errorf("%s: no step cites %s", name, c.spec)
+		}
+		if n := evalString(t, ctx, jsNotices); n != "" {
+			t.Errorf("%s: notice: %q", name, n)
+		}
+	}
+
+	// The compare views: what moved between 2025-11-25 and 2026-07-28.
+	rowText := `(sel) => [...document.querySelectorAll(sel)].map((r) => r.innerText + " @" + (r.querySelector(".cmp-mid") || {}).title).join("\n")`
+	for _, c := range []struct {
+		link  string
+		sel   string // rows that must exist
+		wants []string
+	}{
+		{"scenario=resources&transport=http", "#compare .cmp-row.changed", []string{"changed: resources/subscribe → subscriptions/listen"}},
+		{"scenario=resources&transport=http", "#compare .cmp-row.only-a", []string{"resources/unsubscribe", "GET /mcp"}},
+		{"scenario=resources&transport=stdio&fault=not-found", "#compare .cmp-row.changed", []string{"changed: -32002 → -32602"}},
+		{"scenario=logging&transport=http", "#compare .cmp-row.only-a", []string{"logging/setLevel"}},
+		{"scenario=logging&transport=http", "#compare .feat", []string{"_meta logLevel"}},
+		{"scenario=prompts&transport=http", "#compare .feat", []string{"Mcp-Param-Office"}},
+	} {
+		loadLink(t, ctx, srv.URL+"/?"+c.link+"&version=2026-07-28&view=compare&lang=en")
+		eventually(t, c.link+": compare view", textIs(t, ctx, "#compare", func(s string) bool { return s != "" }))
+		got := evalString(t, ctx, "("+rowText+")("+fmt.Sprintf("%q", c.sel)+")")
+		for _, w := range c.wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %s with %q:\n%s", c.link, c.sel, w, got)
+			}
+		}
+	}
+	// → moves the learner's row through the compare view.
+	loadLink(t, ctx, srv.URL+"/?scenario=resources&version=2026-07-28&transport=http&view=compare&step=3&lang=en")
+	current := `[...document.querySelectorAll("#compare tbody tr")].findIndex((r) => r.classList.contains("current"))`
+	before := evalInt(t, ctx, current)
+	run(t, ctx, "→", key(kb.ArrowRight))
+	eventually(t, "the current row moves", func() (bool, string) {
+		n := evalInt(t, ctx, current)
+		return n > before, fmt.Sprint(n)
+	})
+	shot(t, ctx, "compare-resources-en.png")
+	// In Chinese the change is named too.
+	loadLink(t, ctx, srv.URL+"/?scenario=resources&version=2026-07-28&transport=stdio&fault=not-found&view=compare&lang=zh")
+	if got := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.changed\")"); !strings.Contains(got, "有变化：-32002 → -32602") {
+		t.Errorf("zh compare: %s", got)
+	}
+}
