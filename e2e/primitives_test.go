@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	ui "mcpwirelab/app"
+	"mcpwirelab/sim/exercise"
 )
 
 // TestPrimitiveScenarios: resources, prompts and logging, each from a deep
@@ -87,4 +91,32 @@ func TestPrimitiveScenarios(t *testing.T) {
 	if got := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.changed\")"); !strings.Contains(got, "有变化：-32002 → -32602") {
 		t.Errorf("zh compare: %s", got)
 	}
+}
+
+// TestPrimitiveExercises: the read-resource exercise graded by the engine's
+// real server in the page (a URI it has, then the right answer), and the
+// log-messages choice exercise ticked in its form, in Chinese.
+func TestPrimitiveExercises(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	read, _ := exercise.ByID(exercise.IDReadResource)
+	parts := ui.SplitParts(read, read.ModelAnswer)
+	run(t, ctx, "open read-resource", chromedp.Navigate(srv.URL+"/?view=exercises&ex=read-resource&lang=en"), waitView("#editor-missing"))
+	run(t, ctx, "type the parts", setInput("#editor-page", parts["page"]), setInput("#editor-missing", parts["page"]), click("#submit"))
+	eventually(t, "a page that exists is not missing", textIs(t, ctx, "#fb-problems", func(s string) bool {
+		return strings.Contains(s, "[missing] the server has company://handbook/office-days and returned its contents")
+	}))
+	run(t, ctx, "fix", setInput("#editor-missing", parts["missing"]), click("#submit"))
+	eventually(t, "graded by the server", textIs(t, ctx, "#feedback", func(s string) bool {
+		return strings.Contains(s, "Correct.") && strings.Contains(s, "-32602")
+	}))
+
+	run(t, ctx, "open log-messages", chromedp.Navigate(srv.URL+"/?view=exercises&ex=log-messages&lang=zh"), waitView(`#exercise[data-ex="log-messages"]`))
+	run(t, ctx, "tick a wrong set", click("#c-logs-export-info"), click("#c-logs-listen"), click("#submit"))
+	eventually(t, "the listen stream carries no log messages", textIs(t, ctx, "#fb-problems", func(s string) bool {
+		return strings.Contains(s, "subscriptions/listen") && strings.Contains(s, "不得")
+	}))
+	run(t, ctx, "fix", click("#c-logs-listen"), click("#c-logs-post-debug"), click("#submit"))
+	eventually(t, "correct", textIs(t, ctx, "#fb-summary", func(s string) bool { return strings.Contains(s, "正确") }))
 }

@@ -42,6 +42,10 @@ func All() []Exercise {
 		capabilityErrors(),
 		streamDrop(),
 		nxmAdapters(),
+		// The resources, prompts and logging exercises (set_primitives.go).
+		resourceNotFound(),
+		readResource(),
+		logMessages(),
 	}
 }
 
