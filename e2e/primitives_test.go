@@ -10,6 +10,8 @@ import (
 
 	ui "mcpwirelab/app"
 	"mcpwirelab/sim/exercise"
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // TestPrimitiveScenarios: resources, prompts and logging, each from a deep
@@ -91,6 +93,30 @@ func TestPrimitiveScenarios(t *testing.T) {
 	if got := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.changed\")"); !strings.Contains(got, "有变化：-32002 → -32602") {
 		t.Errorf("zh compare: %s", got)
 	}
+
+	// Stepped through in Chinese: the 2026-07-28 host that asks for no log
+	// level gets none, and a step quotes the MUST NOT in English with its
+	// Chinese gloss beside it.
+	mustNot := "The server MUST NOT emit `notifications/message` for a request that does not include this field."
+	gloss := scenario.QuoteGloss(mustNot)
+	if gloss == "" {
+		t.Fatalf("no gloss for %q", mustNot)
+	}
+	loadLink(t, ctx, srv.URL+"/?scenario=logging&version=2026-07-28&transport=http&fault=missing-loglevel&step=1&lang=zh")
+	total := evalInt(t, ctx, jsTotal)
+	quoted := false
+	for i := 2; i <= total && !quoted; i++ {
+		run(t, ctx, "→", key(kb.ArrowRight))
+		eventually(t, fmt.Sprintf("zh logging: step %d", i), textIs(t, ctx, "#inspector .insp-step", func(s string) bool {
+			return strings.HasPrefix(s, "步骤") && strings.HasSuffix(s, fmt.Sprint(" ", i))
+		}))
+		q := evalString(t, ctx, `(document.querySelector("#inspector .quote") || {}).textContent || ""`)
+		quoted = strings.Contains(q, strings.ReplaceAll(mustNot, "`", "")) && strings.Contains(q, strings.ReplaceAll(gloss, "`", ""))
+	}
+	if !quoted {
+		t.Errorf("zh logging/missing-loglevel: no step quotes %q with its gloss", mustNot)
+	}
+	shot(t, ctx, "logging-missing-loglevel-zh.png")
 }
 
 // TestPrimitiveExercises: the read-resource exercise graded by the engine's
@@ -119,4 +145,39 @@ func TestPrimitiveExercises(t *testing.T) {
 	}))
 	run(t, ctx, "fix", click("#c-logs-listen"), click("#c-logs-post-debug"), click("#submit"))
 	eventually(t, "correct", textIs(t, ctx, "#fb-summary", func(s string) bool { return strings.Contains(s, "正确") }))
+
+	// Progress survives a reload: both stored, the ticks back in the form,
+	// both cards marked solved in the list.
+	st := storedProgress(t, ctx)
+	if p := st.Get(exercise.IDReadResource); !p.Solved || p.Attempts != 2 || !strings.Contains(p.LastAnswer, parts["missing"]) {
+		t.Fatalf("read-resource stored as %+v", p)
+	}
+	if p := st.Get(exercise.IDLogMessages); !p.Solved || p.Attempts != 2 {
+		t.Fatalf("log-messages stored as %+v", p)
+	}
+	run(t, ctx, "reload", chromedp.Reload(), waitView(`#exercise[data-ex="log-messages"]`))
+	eventually(t, "ticks restored after reload", evalBool(t, ctx,
+		`["c-logs-export-info","c-logs-post-debug"].every(id => document.getElementById(id).checked) && !document.getElementById("c-logs-listen").checked`))
+	eventually(t, "solved after reload", textIs(t, ctx, "#ex-status", func(s string) bool { return strings.Contains(s, "已完成") }))
+	run(t, ctx, "list after reload", click("#ex-back"), waitView("#ex-list"))
+	eventually(t, "list marks", evalBool(t, ctx, `(() => {
+		const card = id => document.querySelector('#ex-list li[data-ex="' + id + '"]');
+		return card("read-resource").classList.contains("solved") && card("log-messages").classList.contains("solved") &&
+			!card("resource-not-found").classList.contains("solved");
+	})()`))
+	eventually(t, "summary in Chinese", textIs(t, ctx, "#ex-summary", func(s string) bool {
+		return strings.Contains(s, fmt.Sprintf("已完成 2 / %d · 共提交 4 次", len(exercise.All())))
+	}))
+	run(t, ctx, "back to read-resource", chromedp.Navigate(srv.URL+"/?view=exercises&ex=read-resource&lang=en"), waitView("#editor-missing"))
+	var nameLine string
+	for _, l := range strings.Split(parts["missing"], "\n") {
+		if strings.HasPrefix(l, streamhttp.HeaderName+":") {
+			nameLine = l
+		}
+	}
+	if nameLine == "" {
+		t.Fatalf("no %s line in the model answer's missing part", streamhttp.HeaderName)
+	}
+	eventually(t, "the answer is back in its part", evalBool(t, ctx,
+		fmt.Sprintf(`document.getElementById("editor-missing").value.includes(%q)`, nameLine)))
 }
