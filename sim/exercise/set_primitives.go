@@ -3,7 +3,9 @@ package exercise
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 
+	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -23,6 +25,11 @@ const (
 const notFoundURI = "company://handbook/travel"
 
 func resourceNotFound() Exercise {
+	// The choices are JSON-RPC codes and an HTTP status; the right ones are
+	// what the engine answers (mcp.ResourceNotFoundCode, and 200 since the
+	// request itself is fine: TestNotFoundFactsAgreeWithTheEngine).
+	code := func(c int) string { return strconv.Itoa(c) }
+	notFound, invalid, noMethod := code(jsonrpc.CodeResourceNotFound), code(jsonrpc.CodeInvalidParams), code(jsonrpc.CodeMethodNotFound)
 	return Exercise{
 		ID:   IDResourceNotFound,
 		Kind: KindChoice,
@@ -43,46 +50,46 @@ func resourceNotFound() Exercise {
 				ID:     "code-2025",
 				Prompt: tx("2025-11-25: the error code", "2025-11-25：错误码"),
 				Choices: []Choice{
-					{ID: "-32002", Label: tx("-32002 Resource not found", "-32002 Resource not found（资源不存在）"),
+					{ID: notFound, Label: tx("-32002 Resource not found", "-32002 Resource not found（资源不存在）"),
 						Why: tx("2025-11-25 server/resources §Error Handling: \"Resource not found: -32002\"", "2025-11-25 server/resources「Error Handling」：“Resource not found: -32002”")},
-					{ID: "-32602", Label: tx("-32602 Invalid params", "-32602 Invalid params（参数无效）"),
+					{ID: invalid, Label: tx("-32602 Invalid params", "-32602 Invalid params（参数无效）"),
 						Why: tx("that is the 2026-07-28 code; 2025-11-25 servers answer -32002", "那是 2026-07-28 的错误码；2025-11-25 的服务器返回 -32002")},
-					{ID: "-32601", Label: tx("-32601 Method not found", "-32601 Method not found（方法不存在）"),
+					{ID: noMethod, Label: tx("-32601 Method not found", "-32601 Method not found（方法不存在）"),
 						Why: tx("resources/read exists on a server that declares resources; the resource is what is missing", "声明了 resources 的服务器具备 resources/read；缺的是资源")},
 					{ID: "empty", Label: tx("No error: a result with an empty contents array", "没有错误：一个 contents 为空数组的结果"),
 						Why: tx("an empty contents would look like an empty resource: a missing one is an error", "空的 contents 看起来像一个空资源：不存在的资源应当报错")},
 				},
-				Correct: []string{"-32002"},
+				Correct: []string{code(mcp.ResourceNotFoundCode(mcp.V20251125))},
 			},
 			{
 				ID:     "code-2026",
 				Prompt: tx("2026-07-28: the error code", "2026-07-28：错误码"),
 				Choices: []Choice{
-					{ID: "-32602", Label: tx("-32602 Invalid params, with the URI in error.data", "-32602 Invalid params（参数无效），URI 放在 error.data 里"),
+					{ID: invalid, Label: tx("-32602 Invalid params, with the URI in error.data", "-32602 Invalid params（参数无效），URI 放在 error.data 里"),
 						Why: tx("2026-07-28 server/resources §Error Handling: servers MUST return -32602 for a resource that does not exist", "2026-07-28 server/resources「Error Handling」：资源不存在时服务器必须（MUST）返回 -32602")},
-					{ID: "-32002", Label: tx("-32002 Resource not found", "-32002 Resource not found（资源不存在）"),
+					{ID: notFound, Label: tx("-32002 Resource not found", "-32002 Resource not found（资源不存在）"),
 						Why: tx("basic/index: implementations of 2026-07-28 MUST NOT emit -32002 (replaced by -32602)", "basic/index：2026-07-28 的实现不得（MUST NOT）发出 -32002（已被 -32602 取代）")},
-					{ID: "-32601", Label: tx("-32601 Method not found", "-32601 Method not found（方法不存在）"),
+					{ID: noMethod, Label: tx("-32601 Method not found", "-32601 Method not found（方法不存在）"),
 						Why: tx("the method exists; the resource does not", "方法存在；资源不存在")},
 					{ID: "empty", Label: tx("No error: a result with an empty contents array", "没有错误：一个 contents 为空数组的结果"),
 						Why: tx("servers MUST NOT return an empty contents array for a non-existent resource", "对于不存在的资源，服务器不得（MUST NOT）返回空的 contents 数组")},
 				},
-				Correct: []string{"-32602"},
+				Correct: []string{code(mcp.ResourceNotFoundCode(ModernVersion))},
 			},
 			{
 				ID:     "status",
 				Prompt: tx("2026-07-28 Streamable HTTP: the HTTP status", "2026-07-28 Streamable HTTP：HTTP 状态码"),
 				Choices: []Choice{
-					{ID: "200", Label: tx("200 OK, the JSON-RPC error in the body", "200 OK，JSON-RPC 错误在响应体里"),
+					{ID: code(http.StatusOK), Label: tx("200 OK, the JSON-RPC error in the body", "200 OK，JSON-RPC 错误在响应体里"),
 						Why: tx("the HTTP request was fine and the server answered it: the error is a JSON-RPC one, in the body", "HTTP 请求没有问题，服务器也回答了它：错误属于 JSON-RPC 层面，在响应体里")},
-					{ID: "404", Label: tx("404 Not Found", "404 Not Found"),
+					{ID: code(http.StatusNotFound), Label: tx("404 Not Found", "404 Not Found"),
 						Why: tx("404 is for a method the server does not implement (-32601), not for a resource it does not have", "404 用于服务器未实现的方法（-32601），而不是它没有的资源")},
-					{ID: "400", Label: tx("400 Bad Request", "400 Bad Request"),
+					{ID: code(http.StatusBadRequest), Label: tx("400 Bad Request", "400 Bad Request"),
 						Why: tx("400 goes with header mismatches, unsupported versions and missing client capabilities; this request is well-formed", "400 对应头部不一致、不支持的版本和缺少客户端能力；这个请求格式正确")},
-					{ID: "410", Label: tx("410 Gone", "410 Gone"),
+					{ID: code(http.StatusGone), Label: tx("410 Gone", "410 Gone"),
 						Why: tx("MCP defines no 410; the server answers the read with a JSON-RPC error", "MCP 没有定义 410；服务器用 JSON-RPC 错误回答这次读取")},
 				},
-				Correct: []string{"200"},
+				Correct: []string{code(http.StatusOK)},
 			},
 			{
 				ID:     "client",
@@ -100,7 +107,8 @@ func resourceNotFound() Exercise {
 				Correct: []string{"both"},
 			},
 		},
-		ModelAnswer: `{"code-2025":"-32002","code-2026":"-32602","status":"200","client":"both"}`,
+		ModelAnswer: fmt.Sprintf(`{"code-2025":"%d","code-2026":"%d","status":"%d","client":"both"}`,
+			mcp.ResourceNotFoundCode(mcp.V20251125), mcp.ResourceNotFoundCode(ModernVersion), http.StatusOK),
 		Explanation: tx(
 			"2025-11-25 answers a missing resource with -32002; 2026-07-28 moved it to -32602 Invalid Params (changelog, minor change 6) and forbids -32002, with the URI in error.data and never an empty contents array. The request is answered normally, so over HTTP the status is 200 with the error in the body. Clients SHOULD still accept -32002 from older servers.",
 			"2025-11-25 用 -32002 回答不存在的资源；2026-07-28 把它改成了 -32602 Invalid Params（变更日志，次要变更第 6 条）并禁止使用 -32002，URI 放在 error.data 里，绝不返回空的 contents 数组。请求得到了正常的回答，所以在 HTTP 上状态码是 200，错误在响应体里。客户端仍应接受旧服务器的 -32002。",
