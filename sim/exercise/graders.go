@@ -81,13 +81,19 @@ func expectHTTP(c *checker, req *rawRequest, want string, f modernFields) {
 // ---- 9. modern-headers ------------------------------------------------------
 
 func gradeModernHeaders(c *checker, ex *Exercise, answer string) {
+	gradeEachPart(c, ex, answer, gradeModernPart)
+}
+
+// gradeEachPart splits a multi-part answer and grades each part with
+// grade, its problems prefixed with the part's name ("[page] …").
+func gradeEachPart(c *checker, ex *Exercise, answer string, grade func(c *checker, part, text string)) {
 	parts, ok := splitParts(c, ex, answer)
 	if !ok {
 		return
 	}
 	for _, p := range ex.Parts {
 		c.prefix = "[" + p.ID + "] "
-		gradeModernPart(c, p.ID, parts[p.ID])
+		grade(c, p.ID, parts[p.ID])
 	}
 	c.prefix = ""
 }

@@ -520,12 +520,19 @@ func initHandshake() Exercise {
 func modernCall(headerVersion, metaVersion, mcpName, tool, args string) string {
 	body := `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodToolsCall + `","params":{"name":"` + tool + `","arguments":` + args +
 		`,"_meta":{"` + mcp.MetaProtocolVersion + `":"` + metaVersion + `","` + mcp.MetaClientCapabilities + `":{}}}}`
+	return modernPost(headerVersion, mcp.MethodToolsCall, mcpName, body)
+}
+
+// modernPost renders a 2026-07-28 POST of body with the standard request
+// headers: the version, Mcp-Method and Mcp-Name as given (an exercise may
+// make one disagree with the body).
+func modernPost(headerVersion, method, mcpName, body string) string {
 	return "POST /mcp HTTP/1.1\n" +
 		"Host: localhost:3000\n" +
 		"Content-Type: application/json\n" +
 		"Accept: application/json, text/event-stream\n" +
 		streamhttp.HeaderProtocolVersion + ": " + headerVersion + "\n" +
-		streamhttp.HeaderMethod + ": " + mcp.MethodToolsCall + "\n" +
+		streamhttp.HeaderMethod + ": " + method + "\n" +
 		streamhttp.HeaderName + ": " + mcpName + "\n" +
 		fmt.Sprintf("Content-Length: %d\n", len(body)) +
 		"\n" + body + "\n"

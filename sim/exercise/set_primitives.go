@@ -8,7 +8,6 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // The exercises on the server's other primitives (the resources, prompts
@@ -126,15 +125,7 @@ const readResourceURI = toolbox.HandbookOfficeDays
 func modernRead(uri, mcpName string) string {
 	body := `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodResourcesRead + `","params":{"uri":"` + uri +
 		`","_meta":{"` + mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":{}}}}`
-	return "POST /mcp HTTP/1.1\n" +
-		"Host: localhost:3000\n" +
-		"Content-Type: application/json\n" +
-		"Accept: application/json, text/event-stream\n" +
-		streamhttp.HeaderProtocolVersion + ": " + ModernVersion + "\n" +
-		streamhttp.HeaderMethod + ": " + mcp.MethodResourcesRead + "\n" +
-		streamhttp.HeaderName + ": " + mcpName + "\n" +
-		fmt.Sprintf("Content-Length: %d\n", len(body)) +
-		"\n" + body + "\n"
+	return modernPost(ModernVersion, mcp.MethodResourcesRead, mcpName, body)
 }
 
 func readResource() Exercise {
@@ -179,15 +170,7 @@ func readResource() Exercise {
 }
 
 func gradeReadResource(c *checker, ex *Exercise, answer string) {
-	parts, ok := splitParts(c, ex, answer)
-	if !ok {
-		return
-	}
-	for _, p := range ex.Parts {
-		c.prefix = "[" + p.ID + "] "
-		gradeReadPart(c, p.ID, parts[p.ID])
-	}
-	c.prefix = ""
+	gradeEachPart(c, ex, answer, gradeReadPart)
 }
 
 func gradeReadPart(c *checker, part, text string) {
