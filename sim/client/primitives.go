@@ -19,22 +19,27 @@ import (
 
 // ListResources sends resources/list (server/resources §Listing Resources).
 func (c *Client) ListResources(ctx context.Context, o CallOptions) ([]mcp.Resource, Outcome) {
-	out := c.Request(ctx, mcp.MethodResourcesList, nil, o)
-	var res mcp.ListResourcesResult
-	if !out.Result(&res) {
-		return nil, out
-	}
+	res, out := requestAs[mcp.ListResourcesResult](ctx, c, mcp.MethodResourcesList, nil, o)
 	return res.Resources, out
+}
+
+// requestAs sends a request and decodes its result as R: the zero R when
+// the outcome carries no result (an error, a refused or lost request) or
+// one that is not an R.
+func requestAs[R any](ctx context.Context, c *Client, method string, params map[string]any, o CallOptions) (R, Outcome) {
+	out := c.Request(ctx, method, params, o)
+	var res R
+	if !out.Result(&res) {
+		var zero R
+		return zero, out
+	}
+	return res, out
 }
 
 // ListResourceTemplates sends resources/templates/list (§Resource
 // Templates).
 func (c *Client) ListResourceTemplates(ctx context.Context, o CallOptions) ([]mcp.ResourceTemplate, Outcome) {
-	out := c.Request(ctx, mcp.MethodResourcesTemplates, nil, o)
-	var res mcp.ListResourceTemplatesResult
-	if !out.Result(&res) {
-		return nil, out
-	}
+	res, out := requestAs[mcp.ListResourceTemplatesResult](ctx, c, mcp.MethodResourcesTemplates, nil, o)
 	return res.ResourceTemplates, out
 }
 
@@ -43,10 +48,7 @@ func (c *Client) ListResourceTemplates(ctx context.Context, o CallOptions) ([]mc
 // nothing is an error response: -32002 from a 2025-11-25 server, -32602
 // from a 2026-07-28 one (IsResourceNotFound reads both).
 func (c *Client) ReadResource(ctx context.Context, uri string, o CallOptions) (mcp.ReadResourceResult, Outcome) {
-	out := c.Request(ctx, mcp.MethodResourcesRead, map[string]any{"uri": uri}, o)
-	var res mcp.ReadResourceResult
-	out.Result(&res)
-	return res, out
+	return requestAs[mcp.ReadResourceResult](ctx, c, mcp.MethodResourcesRead, map[string]any{"uri": uri}, o)
 }
 
 // IsResourceNotFound reports whether an outcome is a resource-not-found
@@ -82,11 +84,7 @@ func (c *Client) Unsubscribe(ctx context.Context, uri string, o CallOptions) Out
 
 // ListPrompts sends prompts/list (server/prompts §Listing Prompts).
 func (c *Client) ListPrompts(ctx context.Context, o CallOptions) ([]mcp.Prompt, Outcome) {
-	out := c.Request(ctx, mcp.MethodPromptsList, nil, o)
-	var res mcp.ListPromptsResult
-	if !out.Result(&res) {
-		return nil, out
-	}
+	res, out := requestAs[mcp.ListPromptsResult](ctx, c, mcp.MethodPromptsList, nil, o)
 	return res.Prompts, out
 }
 
@@ -98,10 +96,7 @@ func (c *Client) GetPrompt(ctx context.Context, name string, args map[string]str
 	if len(args) > 0 {
 		params["arguments"] = args
 	}
-	out := c.Request(ctx, mcp.MethodPromptsGet, params, o)
-	var res mcp.GetPromptResult
-	out.Result(&res)
-	return res, out
+	return requestAs[mcp.GetPromptResult](ctx, c, mcp.MethodPromptsGet, params, o)
 }
 
 // Ref names what completion/complete completes an argument of: a prompt
@@ -128,9 +123,7 @@ func (c *Client) Complete(ctx context.Context, ref Ref, arg, value string, conte
 	if len(context) > 0 {
 		params["context"] = map[string]any{"arguments": context}
 	}
-	out := c.Request(ctx, mcp.MethodComplete, params, o)
-	var res mcp.CompleteResult
-	out.Result(&res)
+	res, out := requestAs[mcp.CompleteResult](ctx, c, mcp.MethodComplete, params, o)
 	return res.Completion, out
 }
 
