@@ -180,4 +180,20 @@ func TestPrimitiveExercises(t *testing.T) {
 	}
 	eventually(t, "the answer is back in its part", evalBool(t, ctx,
 		fmt.Sprintf(`document.getElementById("editor-missing").value.includes(%q)`, nameLine)))
+
+	// param-header in Chinese: 上海 typed raw into Mcp-Param-Office is
+	// refused with the server's own reason; the Base64 form passes.
+	param, _ := exercise.ByID(exercise.IDParamHeader)
+	pp := ui.SplitParts(param, param.ModelAnswer)
+	encoded := streamhttp.EncodeValue("上海")
+	if !strings.Contains(pp["shanghai"], encoded) {
+		t.Fatalf("the model answer has no %s:\n%s", encoded, pp["shanghai"])
+	}
+	run(t, ctx, "open param-header", chromedp.Navigate(srv.URL+"/?view=exercises&ex=param-header&lang=zh"), waitView("#editor-shanghai"))
+	run(t, ctx, "raw UTF-8 header", setInput("#editor-lisbon", pp["lisbon"]), setInput("#editor-shanghai", strings.Replace(pp["shanghai"], encoded, "上海", 1)), click("#submit"))
+	eventually(t, "refused with the reason", textIs(t, ctx, "#fb-problems", func(s string) bool {
+		return strings.Contains(s, "[shanghai] Mcp-Param-Office header: invalid character") && strings.Contains(s, "服务器会返回 400 和 -32020")
+	}))
+	run(t, ctx, "Base64", setInput("#editor-shanghai", pp["shanghai"]), click("#submit"))
+	eventually(t, "param-header correct", textIs(t, ctx, "#fb-summary", func(s string) bool { return strings.Contains(s, "正确") }))
 }

@@ -201,3 +201,59 @@ func TestLogChoicesAgreeWithTheEngine(t *testing.T) {
 		t.Errorf("a server without logging sent log messages for %v", quiet)
 	}
 }
+
+// ---- 17. param-header
+
+func TestParamHeader(t *testing.T) {
+	g := fake()
+	ex := mustEx(t, IDParamHeader)
+	lisbon, shanghai := paramCall("Lisbon"), paramCall("上海")
+	if !strings.Contains(shanghai, "\nMcp-Param-Office: =?base64?5LiK5rW3?=\n") || !strings.Contains(lisbon, "\nMcp-Param-Office: Lisbon\n") {
+		t.Fatalf("model requests:\n%s\n%s", lisbon, shanghai)
+	}
+	parts := func(l, s string) string { return JoinParts(ex, map[string]string{"lisbon": l, "shanghai": s}) }
+	// Right: the model answer, CRLF, the header name in lower case.
+	fb := check(t, g, IDParamHeader, ex.ModelAnswer, EN)
+	if want := "[lisbon] server: 200 OK with a JSON-RPC result | [shanghai] server: 200 OK with a JSON-RPC result"; strings.Join(fb.Notes, " | ") != want {
+		t.Errorf("notes %q", fb.Notes)
+	}
+	check(t, g, IDParamHeader, strings.ReplaceAll(ex.ModelAnswer, "\n", "\r\n"), EN)
+	check(t, g, IDParamHeader, parts(strings.Replace(lisbon, "Mcp-Param-Office:", "mcp-param-office:", 1), shanghai), EN)
+	// Wrong: the header left out, raw UTF-8, the gateway's English name,
+	// another office in the body, another tool.
+	noHeader := strings.Replace(shanghai, "Mcp-Param-Office: =?base64?5LiK5rW3?=\n", "", 1)
+	check(t, g, IDParamHeader, parts(lisbon, noHeader), EN,
+		"[shanghai] required header Mcp-Param-Office is missing (params.arguments.office is in the body): the server answers 400 with -32020 (HeaderMismatch)")
+	check(t, g, IDParamHeader, parts(lisbon, strings.Replace(shanghai, "=?base64?5LiK5rW3?=", "上海", 1)), EN,
+		"[shanghai] Mcp-Param-Office header: invalid character 0xe4 in header value: the server answers 400 with -32020 (HeaderMismatch)")
+	check(t, g, IDParamHeader, parts(lisbon, strings.Replace(shanghai, "=?base64?5LiK5rW3?=", "Shanghai", 1)), ZH,
+		"[shanghai] Mcp-Param-Office header value 'Shanghai' does not match body value '上海'：服务器会返回 400 和 -32020（HeaderMismatch）")
+	check(t, g, IDParamHeader, parts(shanghai, lisbon), EN,
+		`[lisbon] $.params.arguments.office is "上海"; this part posts to "Lisbon"`,
+		`[shanghai] $.params.arguments.office is "Lisbon"; this part posts to "上海"`)
+	other := modernCall(ModernVersion, ModernVersion, "book_room", "book_room", paramArgs("Lisbon"))
+	check(t, g, IDParamHeader, parts(other, shanghai), EN,
+		`[lisbon] $.params.name is "book_room"; this exercise calls post_announcement`)
+	// A server that refused the right request is reported (the grader
+	// does not take the local checks for the server's answer).
+	c := &checker{lang: EN}
+	c.probe = cannedProbe(`{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"Header mismatch"}}`)
+	gradeParamPart(c, "shanghai", shanghai)
+	if len(c.problems) != 1 || !strings.HasPrefix(c.problems[0], "expected 200 with a JSON-RPC result, but the server answered 200 OK with JSON-RPC error -32020") {
+		t.Errorf("a refusing server: %q", c.problems)
+	}
+}
+
+// TestParamToolIsTheEngines: the exercise's tool and header are the
+// registry's, and the engine refuses the model request once its header is
+// gone (the fact the exercise teaches).
+func TestParamToolIsTheEngines(t *testing.T) {
+	tool, hp := paramTool()
+	if got := toolbox.Default().HeaderParams(tool); len(got) == 0 || got[0].Header != hp.Header {
+		t.Fatalf("%s: registry headers %+v, exercise %+v", tool, got, hp)
+	}
+	req := strings.Replace(paramCall("上海"), "Mcp-Param-"+hp.Header+": =?base64?5LiK5rW3?=\n", "", 1)
+	if status, r := ask(t, req); status != http.StatusBadRequest || r == nil || r.code != jsonrpc.CodeHeaderMismatch {
+		t.Errorf("without the header the engine answered %d %+v", status, r)
+	}
+}

@@ -46,6 +46,7 @@ func All() []Exercise {
 		resourceNotFound(),
 		readResource(),
 		logMessages(),
+		paramHeader(),
 	}
 }
 

@@ -1,13 +1,16 @@
 package exercise
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // The exercises on the server's other primitives (the resources, prompts
@@ -322,4 +325,150 @@ func logMessages() Exercise {
 		),
 		Spec: []string{"2026-07-28/server/utilities/logging#per-request-log-level", "2026-07-28/changelog#major-changes"},
 	}
+}
+
+// ---- 17 ---------------------------------------------------------------------
+
+// IDParamHeader is the exercise on a tool parameter mirrored into an
+// Mcp-Param-* header.
+const IDParamHeader = "param-header"
+
+// paramOffices are the offices each part of param-header posts to: one
+// plain ASCII, one that needs the Base64 form.
+var paramOffices = map[string]string{"lisbon": "Lisbon", "shanghai": "上海"}
+
+// paramText is the announcement both parts post.
+const paramText = "Lunch at noon"
+
+// paramTool is the course tool whose input schema mirrors a parameter into
+// a header (x-mcp-header), and that parameter, from the server's own
+// registry.
+func paramTool() (string, toolbox.HeaderParam) {
+	reg := mcp.DefaultConfig().Tools
+	for _, t := range reg.Tools() {
+		if hp := reg.HeaderParams(t.Name); len(hp) > 0 {
+			return t.Name, hp[0]
+		}
+	}
+	panic("exercise: no course tool declares x-mcp-header")
+}
+
+// paramArgs are the arguments of a post to office, as JSON.
+func paramArgs(office string) string {
+	_, hp := paramTool()
+	args := map[string]any{"text": paramText}
+	setAt(args, hp.Path, office)
+	b, _ := json.Marshal(args)
+	return string(b)
+}
+
+// setAt sets the value at a chain of properties keys, making the objects
+// on the way.
+func setAt(m map[string]any, path []string, v any) {
+	for _, k := range path[:len(path)-1] {
+		next, ok := m[k].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			m[k] = next
+		}
+		m = next
+	}
+	m[path[len(path)-1]] = v
+}
+
+// paramCall renders the 2026-07-28 tools/call of the tool posting to
+// office, with the Mcp-Param-* header a conforming client adds.
+func paramCall(office string) string {
+	tool, hp := paramTool()
+	args := paramArgs(office)
+	req := modernCall(ModernVersion, ModernVersion, tool, tool, args)
+	var extra strings.Builder
+	for name, value := range streamhttp.ParamHeaders([]toolbox.HeaderParam{hp}, json.RawMessage(args)) {
+		extra.WriteString(name + ": " + value + "\n")
+	}
+	nameLine := streamhttp.HeaderName + ": " + tool + "\n"
+	return strings.Replace(req, nameLine, nameLine+extra.String(), 1)
+}
+
+func paramHeader() Exercise {
+	tool, hp := paramTool()
+	header := streamhttp.HeaderParamPrefix + hp.Header
+	arg := strings.Join(hp.Path, ".")
+	ex := Exercise{
+		ID:   IDParamHeader,
+		Kind: KindHTTP,
+		Title: tx(
+			"A tool parameter in a header",
+			"放进请求头的工具参数",
+		),
+		Prompt: tx(
+			"The course server's "+tool+" tool marks its "+arg+" argument with x-mcp-header \""+hp.Header+"\" in its inputSchema, so over 2026-07-28 Streamable HTTP a call of it carries that argument in the "+header+" header too (the company gateway routes by it). Write two tools/call POST requests, headers and body, each posting \""+paramText+"\":\n"+
+				"lisbon — to the "+paramOffices["lisbon"]+" office;\n"+
+				"shanghai — to the "+paramOffices["shanghai"]+" office.\n"+
+				"Every request needs Host, Content-Type, Accept (application/json and text/event-stream), Content-Length (in bytes), MCP-Protocol-Version, Mcp-Method, Mcp-Name and "+header+"; params._meta needs io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities. Start each request with its own line: ### lisbon, ### shanghai.",
+			"课程服务器的 "+tool+" 工具在 inputSchema 中用 x-mcp-header \""+hp.Header+"\" 标注了参数 "+arg+"，所以在 2026-07-28 的 Streamable HTTP 上调用它时，这个参数也要放在 "+header+" 头里（公司网关据此路由）。写出两个 tools/call 的 POST 请求（头部和正文），都发布 \""+paramText+"\"：\n"+
+				"lisbon —— 发到 "+paramOffices["lisbon"]+" 办公室；\n"+
+				"shanghai —— 发到 "+paramOffices["shanghai"]+" 办公室。\n"+
+				"每个请求都需要 Host、Content-Type、Accept（application/json 和 text/event-stream）、Content-Length（字节数）、MCP-Protocol-Version、Mcp-Method、Mcp-Name 和 "+header+"；params._meta 需要 io.modelcontextprotocol/protocolVersion 和 io.modelcontextprotocol/clientCapabilities。每个请求以单独一行开头：### lisbon、### shanghai。",
+		),
+		Hints: []Text{
+			tx("The header carries the argument's value exactly as the body has it; the server compares the two.", "头里放的就是正文中这个参数的值；服务器会比较两者。"),
+			tx("A header value must be plain ASCII. Anything else goes as =?base64?{the Base64 of its UTF-8 bytes}?=, the same form Mcp-Name uses.", "头的值必须是纯 ASCII。其他内容要写成 =?base64?{UTF-8 字节的 Base64}?=，与 Mcp-Name 用的形式相同。"),
+			tx("上海 is six bytes in UTF-8: E4 B8 8A E6 B5 B7.", "上海 在 UTF-8 中是六个字节：E4 B8 8A E6 B5 B7。"),
+		},
+		Parts: []Part{
+			{ID: "lisbon", Prompt: tx("lisbon: 200 with a result, "+header+" in plain ASCII", "lisbon：200 加结果，"+header+" 用纯 ASCII")},
+			{ID: "shanghai", Prompt: tx("shanghai: 200 with a result, "+header+" in the Base64 form", "shanghai：200 加结果，"+header+" 用 Base64 形式")},
+		},
+		Explanation: tx(
+			"2026-07-28 streamable-http §Custom Headers from Tool Parameters: \"conforming clients MUST mirror the designated parameter values into HTTP headers\" named Mcp-Param-{x-mcp-header value}; values that are not plain ASCII use the =?base64?…?= form (§Value Encoding). The server decodes the header and compares it with the body; a missing or different value is 400 with -32020 HeaderMismatch.",
+			"2026-07-28 streamable-http「Custom Headers from Tool Parameters」：符合规范的客户端必须（MUST）把指定的参数值镜像到名为 Mcp-Param-{x-mcp-header 的值} 的 HTTP 头中；不是纯 ASCII 的值使用 =?base64?…?= 形式（「Value Encoding」）。服务器解码这个头并与正文比较；缺少或不一致时返回 400 和 -32020 HeaderMismatch。",
+		),
+		Spec:  []string{"2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters", "2026-07-28/basic/transports/streamable-http#value-encoding"},
+		grade: gradeParamHeader,
+	}
+	ex.ModelAnswer = JoinParts(ex, map[string]string{
+		"lisbon":   paramCall(paramOffices["lisbon"]),
+		"shanghai": paramCall(paramOffices["shanghai"]),
+	})
+	return ex
+}
+
+func gradeParamHeader(c *checker, ex *Exercise, answer string) {
+	gradeEachPart(c, ex, answer, gradeParamPart)
+}
+
+func gradeParamPart(c *checker, part, text string) {
+	mark := len(c.problems)
+	req, f, ok := parseModernRequest(c, text)
+	if !ok {
+		return
+	}
+	tool, hp := paramTool()
+	if f.method != mcp.MethodToolsCall {
+		c.fail("want-method", mcp.MethodToolsCall, f.method)
+		return
+	}
+	if f.hasName && f.name != tool {
+		c.fail("param-tool", f.name, tool)
+		return
+	}
+	args, _ := f.params["arguments"].(map[string]any)
+	var got any = args
+	for _, k := range hp.Path {
+		m, _ := got.(map[string]any)
+		got = m[k]
+	}
+	if want := paramOffices[part]; got != want {
+		c.fail("param-value", strings.Join(hp.Path, "."), compact(got), want)
+	}
+	checkModernHeaders(c, req, f)
+	raw, _ := json.Marshal(args)
+	if why := streamhttp.CheckParams(req.header, []toolbox.HeaderParam{hp}, raw); why != "" {
+		c.fail("param-header", why)
+	}
+	if c.since(mark) {
+		return
+	}
+	expectHTTP(c, req, "accepted", f)
 }
