@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -341,9 +342,9 @@ var paramOffices = map[string]string{"lisbon": "Lisbon", "shanghai": "上海"}
 const paramText = "Lunch at noon"
 
 // paramTool is the course tool whose input schema mirrors a parameter into
-// a header (x-mcp-header), and that parameter, from the server's own
-// registry.
-func paramTool() (string, toolbox.HeaderParam) {
+// a header (x-mcp-header), and that parameter, read from the server's own
+// registry once (building one compiles every schema).
+var paramTool = sync.OnceValues(func() (string, toolbox.HeaderParam) {
 	reg := mcp.DefaultConfig().Tools
 	for _, t := range reg.Tools() {
 		if hp := reg.HeaderParams(t.Name); len(hp) > 0 {
@@ -351,7 +352,7 @@ func paramTool() (string, toolbox.HeaderParam) {
 		}
 	}
 	panic("exercise: no course tool declares x-mcp-header")
-}
+})
 
 // paramArgs are the arguments of a post to office, as JSON.
 func paramArgs(office string) string {
