@@ -590,7 +590,7 @@ func modernHeaders() Exercise {
 		"mismatch":    modernCall(ModernVersion, ModernVersion, "list_employees", "list_emails", args),
 		"unsupported": modernCall("2099-01-01", "2099-01-01", "list_emails", "list_emails", args),
 	})
-	ex.grade = gradeModernHeaders
+	ex.grade = byParts(gradeModernPart)
 	return ex
 }
 

@@ -164,17 +164,13 @@ func readResource() Exercise {
 			"2026-07-28 streamable-http「Standard Request Headers」：resources/read 把 params.uri 镜像到 Mcp-Name；服务器像检查其他头一样把它与正文比较（不一致时返回 -32020）。server/resources「Error Handling」：不存在的资源返回 -32602 Invalid Params，URI 放在 error.data 里，在 HTTP 上状态码是 200，因为请求本身没有问题。",
 		),
 		Spec:  []string{"2026-07-28/basic/transports/streamable-http#standard-request-headers", "2026-07-28/server/resources#error-handling"},
-		grade: gradeReadResource,
+		grade: byParts(gradeReadPart),
 	}
 	ex.ModelAnswer = JoinParts(ex, map[string]string{
 		"page":    modernRead(readResourceURI, readResourceURI),
 		"missing": modernRead(notFoundURI, notFoundURI),
 	})
 	return ex
-}
-
-func gradeReadResource(c *checker, ex *Exercise, answer string) {
-	gradeEachPart(c, ex, answer, gradeReadPart)
 }
 
 func gradeReadPart(c *checker, part, text string) {
@@ -426,17 +422,13 @@ func paramHeader() Exercise {
 			"2026-07-28 streamable-http「Custom Headers from Tool Parameters」：符合规范的客户端必须（MUST）把指定的参数值镜像到名为 Mcp-Param-{x-mcp-header 的值} 的 HTTP 头中；不是纯 ASCII 的值使用 =?base64?…?= 形式（「Value Encoding」）。服务器解码这个头并与正文比较；缺少或不一致时返回 400 和 -32020 HeaderMismatch。",
 		),
 		Spec:  []string{"2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters", "2026-07-28/basic/transports/streamable-http#value-encoding"},
-		grade: gradeParamHeader,
+		grade: byParts(gradeParamPart),
 	}
 	ex.ModelAnswer = JoinParts(ex, map[string]string{
 		"lisbon":   paramCall(paramOffices["lisbon"]),
 		"shanghai": paramCall(paramOffices["shanghai"]),
 	})
 	return ex
-}
-
-func gradeParamHeader(c *checker, ex *Exercise, answer string) {
-	gradeEachPart(c, ex, answer, gradeParamPart)
 }
 
 func gradeParamPart(c *checker, part, text string) {
