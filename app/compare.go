@@ -73,6 +73,12 @@ func (c *Compare) Render() app.UI {
 						cls += " only-a"
 						mark = "−"
 						markText = fmt.Sprintf(tr(c.Lang, "cmp.only"), c.HA)
+					default:
+						if d := eraChange(c.A[r.A], c.B[r.B]); d != "" {
+							cls += " changed"
+							mark = "≠"
+							markText = fmt.Sprintf(tr(c.Lang, "cmp.changed"), d)
+						}
 					}
 					row := app.Tr()
 					if (c.Cur == "a" && r.A == c.Idx) || (c.Cur == "b" && r.B == c.Idx) {

@@ -24,7 +24,7 @@ func mustEx(t *testing.T, id string) exercise.Exercise {
 func TestModelAnswersSurviveTheForm(t *testing.T) {
 	g := exercise.Grader{Probe: exercise.EngineProbe()}
 	all := exercise.All()
-	if len(all) != 13 {
+	if len(all) != 17 {
 		t.Fatalf("%d exercises", len(all))
 	}
 	for _, ex := range all {
@@ -179,5 +179,45 @@ func TestPartPrompt(t *testing.T) {
 		if got := partPrompt("accepted", in); got != want {
 			t.Errorf("partPrompt(%q) = %q", in, got)
 		}
+	}
+}
+
+// ledeCount is the number the exercises page's lede opens with, in each
+// language ("Sixteen exercises", "十六道练习"); 0 when it names none.
+func ledeCount(en, zh string) (int, int) {
+	words := []string{"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+		"Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen", "Seventeen", "Eighteen", "Nineteen", "Twenty"}
+	digits := []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+	zhWord := func(n int) string {
+		switch {
+		case n < 10:
+			return digits[n]
+		case n < 20:
+			return "十" + digits[n%10]
+		}
+		return digits[n/10] + "十" + digits[n%10]
+	}
+	ne, nz := 0, 0
+	for n := 1; n < len(words); n++ {
+		if strings.HasPrefix(en, words[n]+" exercises") {
+			ne = n
+		}
+		if strings.HasPrefix(zh, zhWord(n)+"道练习") {
+			nz = n
+		}
+	}
+	return ne, nz
+}
+
+// TestLedeCountsTheExercises: the lede's number is the number of
+// exercises, in both languages; a lede one behind is caught.
+func TestLedeCountsTheExercises(t *testing.T) {
+	l := pageStrs["ex.lede"]
+	n := len(exercise.All())
+	if en, zh := ledeCount(l.en, l.zh); en != n || zh != n {
+		t.Errorf("the lede counts %d (en) and %d (zh) exercises; there are %d", en, zh, n)
+	}
+	if en, zh := ledeCount("Thirteen exercises, checked", "十三道练习，即时判分"); en != 13 || zh != 13 {
+		t.Errorf("an older lede read as %d, %d", en, zh)
 	}
 }

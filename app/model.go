@@ -373,16 +373,16 @@ func msgKey(s Step) string {
 type Row struct{ A, B int }
 
 // Align pairs two step lists by what each step does (longest common
-// subsequence on msgKey), so handshake steps that exist in only one version
-// stand out.
+// subsequence on alignKey), so handshake steps that exist in only one
+// version stand out.
 func Align(a, b []Step) []Row {
 	ka := make([]string, len(a))
 	kb := make([]string, len(b))
 	for i := range a {
-		ka[i] = msgKey(a[i])
+		ka[i] = alignKey(a[i])
 	}
 	for i := range b {
-		kb[i] = msgKey(b[i])
+		kb[i] = alignKey(b[i])
 	}
 	n, m := len(a), len(b)
 	l := make([][]int, n+1)
@@ -442,7 +442,7 @@ func (s Step) Features() []string {
 			break
 		}
 	}
-	return out
+	return append(out, eraFeatures(s)...)
 }
 
 func hasHeader(h map[string][]string, name string) bool {

@@ -102,6 +102,26 @@ func viewOf(tr *trace.Trace) wireView {
 	return v
 }
 
+// parityMustCover are scenarios the parity test must run at least once:
+// the server's other primitives (resources, prompts, logging), whose
+// servable runs are easy to lose to a fault that needs its own server.
+var parityMustCover = []string{"tool-call", "progress", "resources", "prompts", "logging"}
+
+// uncovered lists the scenarios of want that no run in runs exercises.
+func uncovered(runs []scenario.Options, want []string) []string {
+	seen := map[string]bool{}
+	for _, o := range runs {
+		seen[o.Scenario] = true
+	}
+	var out []string
+	for _, w := range want {
+		if !seen[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 func TestParityVirtualAndRealServer(t *testing.T) {
 	bin := buildDevserver(t, t.TempDir())
 	srv := startInteropServer(t, "-no-auth")
@@ -125,6 +145,9 @@ func TestParityVirtualAndRealServer(t *testing.T) {
 	}
 	if len(runs) < 40 {
 		t.Fatalf("only %d servable runs: the matrix shrank", len(runs))
+	}
+	if missing := uncovered(runs, parityMustCover); len(missing) > 0 {
+		t.Fatalf("no servable run of %v: the parity test would not compare them", missing)
 	}
 
 	// The real runs wait in real time (slow tools, deadlines), so they all
@@ -255,6 +278,22 @@ func diffViews(a, b wireView) []string {
 // TestParityComparisonCatchesDifferences: the normalisation hides what it
 // must (Date, minted session ids, the dev server's own headers and log
 // lines, how a response is cut into pieces) and nothing else.
+// TestParityCoverageCatchesAMissingScenario: the coverage check names a
+// scenario the runs left out (the broken twin: no resources run).
+func TestParityCoverageCatchesAMissingScenario(t *testing.T) {
+	runs := []scenario.Options{{Scenario: "prompts"}, {Scenario: "logging"}, {Scenario: "prompts"}}
+	if got := uncovered(runs, []string{"prompts", "resources", "logging"}); len(got) != 1 || got[0] != "resources" {
+		t.Errorf("uncovered %v, want [resources]", got)
+	}
+	var all []scenario.Options
+	for _, info := range scenario.List() {
+		all = append(all, scenario.Options{Scenario: info.Name})
+	}
+	if got := uncovered(all, parityMustCover); len(got) != 0 {
+		t.Errorf("parityMustCover names %v, which are not scenarios", got)
+	}
+}
+
 func TestParityComparisonCatchesDifferences(t *testing.T) {
 	tr, err := scenario.Run(scenario.Options{Scenario: "progress", Version: "2025-11-25", Transport: "http"})
 	if err != nil {

@@ -3,12 +3,14 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"sync"
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/wire"
 )
 
@@ -78,6 +80,10 @@ type Client struct {
 	mu      sync.Mutex
 	session Session
 	nextID  int64
+	// headerParams are the x-mcp-header parameters of each tool the last
+	// tools/list over HTTP showed, rejected the tools it left out (tools.go).
+	headerParams map[string][]toolbox.HeaderParam
+	rejected     map[string]string
 }
 
 // New returns a client over t.
@@ -154,9 +160,17 @@ func (c *Client) Start(ctx context.Context) error { return c.t.Start(ctx) }
 // Request sends a request and waits for its outcome. For 2026-07-28 the
 // required _meta (protocol version, client capabilities, client info) is
 // merged into params (basic/index §_meta); o.Meta is added in both
-// versions.
+// versions, o.LogLevel in 2026-07-28.
 func (c *Client) Request(ctx context.Context, method string, params map[string]any, o CallOptions) Outcome {
-	return c.send(ctx, jsonrpc.Request(c.newID(), method, mcp.RequestParams(c.Version(), params, o.Meta)), o)
+	meta := o.Meta
+	if o.LogLevel != "" && mcp.IsModern(c.Version()) {
+		meta = maps.Clone(meta)
+		if meta == nil {
+			meta = map[string]any{}
+		}
+		meta[mcp.MetaLogLevel] = o.LogLevel
+	}
+	return c.send(ctx, jsonrpc.Request(c.newID(), method, mcp.RequestParams(c.Version(), params, meta)), o)
 }
 
 // Notify sends a notification (nothing answers it in JSON-RPC; on HTTP the

@@ -25,11 +25,17 @@
 // knows (which request a response answers, which request a close cancels,
 // the deadline). A recorder turns them into trace events.
 //
+// The server's other primitives have typed helpers too (primitives.go):
+// resources (list, templates, read, 2025-11-25 subscribe/unsubscribe; the
+// 2026-07-28 resourceSubscriptions go in Listen's filter), prompts (list,
+// get), completion, and logging (2025-11-25 SetLevel; 2026-07-28
+// CallOptions.LogLevel in the request's _meta). Over 2026-07-28 HTTP the
+// client mirrors each tool's x-mcp-header parameters into Mcp-Param-*
+// headers, from the inputSchema tools/list showed (tools.go).
+//
 // Not yet here, and meant to fit without reshaping: requests the server
 // sends the client (2025-11-25 sampling, elicitation and roots arriving on a
 // stream and answered by a POST; 2026-07-28 input_required results retried
 // with inputResponses) would be one more case in Exchange's dispatch and
-// one more option next to OnNotify; resources and prompts methods are
-// Request calls with typed helpers like the tools ones (the HTTP binding
-// already mirrors prompts/get and resources/read into Mcp-Name).
+// one more option next to OnNotify.
 package client

@@ -19,6 +19,14 @@ type CallOptions struct {
 	Tag string
 	// Meta is extra _meta for the request (a progressToken).
 	Meta map[string]any
+	// LogLevel asks a 2026-07-28 server for log messages at or above this
+	// level on this request's response stream: _meta
+	// io.modelcontextprotocol/logLevel (server/utilities/logging
+	// §Per-request log level). Without it the server "MUST NOT emit
+	// notifications/message" for the request. 2025-11-25 has no
+	// per-request level (the session's comes from SetLevel), so there it is
+	// not sent.
+	LogLevel string
 	// Timeout is the client's deadline: when it passes without a response
 	// the client cancels the request the way the version and transport
 	// require (Transport.Cancel). Zero means none.

@@ -69,6 +69,13 @@ func (h *httpTransport) newRequest(method string, x *Exchange) *http.Request {
 			if name, ok := mirroredName(x.Msg); ok {
 				hd[streamhttp.HeaderName] = []string{streamhttp.EncodeValue(name)}
 			}
+			if x.Msg.Method == mcp.MethodToolsCall {
+				// §Custom Headers from Tool Parameters: each x-mcp-header
+				// parameter of the tool into Mcp-Param-{name}.
+				for name, v := range h.c.paramHeaders(x.Msg) {
+					hd[name] = []string{v}
+				}
+			}
 		}
 	case s.ID != "":
 		// 2025-11-25 §Session Management 2: "the client MUST include it in

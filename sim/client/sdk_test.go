@@ -33,6 +33,13 @@ import (
 const sdkStdioEnv = "MCPWL_TEST_SDK_STDIO_SERVER"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(sdkPrimitivesEnv) == "1" {
+		if err := sdkPrimitivesServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil && !strings.Contains(err.Error(), "EOF") {
+			fmt.Fprintln(os.Stderr, "sdk server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if os.Getenv(sdkStdioEnv) == "1" {
 		s := sdkServer(func(msg string) { fmt.Fprintln(os.Stderr, msg) })
 		if err := s.Run(context.Background(), &sdk.StdioTransport{}); err != nil && !strings.Contains(err.Error(), "EOF") {

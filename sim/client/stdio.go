@@ -216,5 +216,13 @@ func (t *stdioTransport) route(m *jsonrpc.Message) *Exchange {
 			return x
 		}
 	}
+	// A log message names no request, but it belongs to one: 2026-07-28
+	// server/utilities/logging, "notifications/message is request-scoped"
+	// (sent before that request's response); a 2025-11-25 server writes it
+	// while it works on a request too. One pipe carries everything, so it
+	// goes to the request awaiting its answer when there is exactly one.
+	if m.Method == mcp.MethodLog && t.listener == nil && len(t.pending) == 1 {
+		return t.pending[0]
+	}
 	return t.listener
 }

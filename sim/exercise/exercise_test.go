@@ -31,7 +31,8 @@ func fake() Grader { return Grader{Probe: &fakeProbe{}} }
 func TestAllStableOrder(t *testing.T) {
 	want := []string{"http-anatomy", "retry-math", "idempotency", "send-email-schema", "error-channels",
 		"stdout-pollution", "origin-defences", "init-handshake", "modern-headers", "mcp-name-base64",
-		"capability-errors", "stream-drop", "nxm-adapters"}
+		"capability-errors", "stream-drop", "nxm-adapters",
+		"resource-not-found", "read-resource", "log-messages", "param-header"}
 	var got []string
 	for _, ex := range All() {
 		got = append(got, ex.ID)

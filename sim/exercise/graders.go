@@ -80,16 +80,21 @@ func expectHTTP(c *checker, req *rawRequest, want string, f modernFields) {
 
 // ---- 9. modern-headers ------------------------------------------------------
 
-func gradeModernHeaders(c *checker, ex *Exercise, answer string) {
-	parts, ok := splitParts(c, ex, answer)
-	if !ok {
-		return
+// byParts is the grader of a multi-part answer: it splits the answer and
+// grades each part with grade, its problems prefixed with the part's name
+// ("[page] …").
+func byParts(grade func(c *checker, part, text string)) func(c *checker, ex *Exercise, answer string) {
+	return func(c *checker, ex *Exercise, answer string) {
+		parts, ok := splitParts(c, ex, answer)
+		if !ok {
+			return
+		}
+		for _, p := range ex.Parts {
+			c.prefix = "[" + p.ID + "] "
+			grade(c, p.ID, parts[p.ID])
+		}
+		c.prefix = ""
 	}
-	for _, p := range ex.Parts {
-		c.prefix = "[" + p.ID + "] "
-		gradeModernPart(c, p.ID, parts[p.ID])
-	}
-	c.prefix = ""
 }
 
 // parseModernRequest reads a learner's raw 2026-07-28 request: the HTTP

@@ -156,4 +156,13 @@ var catalogTable = [...]struct{ key, en, zh string }{
 	{"store-reset-shape", "Your saved progress has an unexpected shape (%s) and was reset.", "已保存的进度格式不符（%s），进度已重置。"},
 	{"store-reset-old", "Your saved progress is from an older version of the course (format %d, now %d) and was reset.", "已保存的进度来自旧版课程（格式 %d，现为 %d），进度已重置。"},
 	{"store-reset-new", "Your saved progress is from a newer version of the course (format %d, this is %d) and was reset.", "已保存的进度来自更新版本的课程（格式 %d，当前为 %d），进度已重置。"},
+	// The resources, prompts and logging exercises (set_primitives.go).
+	{"read-uri", "$.params.uri is \"%s\"; this part reads \"%s\"", "$.params.uri 是 \"%s\"；这一部分要读取的是 \"%s\""},
+	{"read-contents", "the result's contents do not carry the uri \"%s\" you read", "结果的 contents 中没有你读取的 uri \"%s\""},
+	{"read-exists", "the server has %s and returned its contents: read a URI it does not have", "服务器有 %s，并返回了它的内容：请读取一个它没有的 URI"},
+	{"read-data-uri", "error.data is %s; a not-found error names the URI you read (\"%s\") in error.data.uri", "error.data 是 %s；资源不存在的错误应在 error.data.uri 中指明你读取的 URI（\"%s\"）"},
+	{"param-tool", "$.params.name is \"%s\"; this exercise calls %s", "$.params.name 是 \"%s\"；这道练习调用的是 %s"},
+	{"param-value", "$.params.arguments.%s is %s; this part posts to \"%s\"", "$.params.arguments.%s 是 %s；这一部分要发到 \"%s\""},
+	{"param-header", "%s: the server answers 400 with -32020 (HeaderMismatch)", "%s：服务器会返回 400 和 -32020（HeaderMismatch）"},
+	{"expect-not-found", "200 with error %d (resource not found)", "200 加错误 %d（资源不存在）"},
 }

@@ -42,6 +42,11 @@ func All() []Exercise {
 		capabilityErrors(),
 		streamDrop(),
 		nxmAdapters(),
+		// The resources, prompts and logging exercises (set_primitives.go).
+		resourceNotFound(),
+		readResource(),
+		logMessages(),
+		paramHeader(),
 	}
 }
 
@@ -516,12 +521,19 @@ func initHandshake() Exercise {
 func modernCall(headerVersion, metaVersion, mcpName, tool, args string) string {
 	body := `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodToolsCall + `","params":{"name":"` + tool + `","arguments":` + args +
 		`,"_meta":{"` + mcp.MetaProtocolVersion + `":"` + metaVersion + `","` + mcp.MetaClientCapabilities + `":{}}}}`
+	return modernPost(headerVersion, mcp.MethodToolsCall, mcpName, body)
+}
+
+// modernPost renders a 2026-07-28 POST of body with the standard request
+// headers: the version, Mcp-Method and Mcp-Name as given (an exercise may
+// make one disagree with the body).
+func modernPost(headerVersion, method, mcpName, body string) string {
 	return "POST /mcp HTTP/1.1\n" +
 		"Host: localhost:3000\n" +
 		"Content-Type: application/json\n" +
 		"Accept: application/json, text/event-stream\n" +
 		streamhttp.HeaderProtocolVersion + ": " + headerVersion + "\n" +
-		streamhttp.HeaderMethod + ": " + mcp.MethodToolsCall + "\n" +
+		streamhttp.HeaderMethod + ": " + method + "\n" +
 		streamhttp.HeaderName + ": " + mcpName + "\n" +
 		fmt.Sprintf("Content-Length: %d\n", len(body)) +
 		"\n" + body + "\n"
@@ -578,7 +590,7 @@ func modernHeaders() Exercise {
 		"mismatch":    modernCall(ModernVersion, ModernVersion, "list_employees", "list_emails", args),
 		"unsupported": modernCall("2099-01-01", "2099-01-01", "list_emails", "list_emails", args),
 	})
-	ex.grade = gradeModernHeaders
+	ex.grade = byParts(gradeModernPart)
 	return ex
 }
 

@@ -43,8 +43,10 @@ func TestOneSourceOfProtocolFacts(t *testing.T) {
 	// The scenarios script a model that picks tools by name, and the
 	// exercises' example requests name tools (the engine grades every
 	// model answer: TestModelAnswersPassAgainstTheRealEngine); grader code
-	// takes tool names from the registry.
-	scripts := []string{"sim/scenario/", "sim/exercise/set.go"}
+	// takes tool names from the registry. The log-messages exercise's
+	// requests name tools too, and run against the engine
+	// (TestLogChoicesAgreeWithTheEngine).
+	scripts := []string{"sim/scenario/", "sim/exercise/set.go", "sim/exercise/set_primitives.go"}
 	checked := 0
 	for _, top := range []string{"app", "cmd", "sim"} {
 		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {

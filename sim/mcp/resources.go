@@ -75,17 +75,26 @@ func (q *call) resourcesRead(ctx context.Context) Reply {
 	return q.ok(res)
 }
 
-// notFound is the resource-not-found error of the request's era, with the
-// URI in data. 2025-11-25 server/resources §Error Handling: "Resource not
-// found: -32002". 2026-07-28: "servers MUST return a JSON-RPC error with
-// code -32602 (Invalid Params)", and basic/index: implementations of it
-// "MUST NOT emit" -32002 (changelog minor 6).
-func (q *call) notFound(uri string) Reply {
-	code := jsonrpc.CodeResourceNotFound
-	if q.modern {
-		code = jsonrpc.CodeInvalidParams
+// ResourceNotFoundCode is the JSON-RPC code of a resource-not-found error
+// under version v. 2025-11-25 server/resources §Error Handling: "Resource
+// not found: -32002". 2026-07-28: "servers MUST return a JSON-RPC error
+// with code -32602 (Invalid Params)", and basic/index: implementations of
+// it "MUST NOT emit" -32002 (changelog minor 6).
+func ResourceNotFoundCode(v string) int {
+	if IsModern(v) {
+		return jsonrpc.CodeInvalidParams
 	}
-	return errReply(q.m, http.StatusOK, code, "Resource not found: "+uri, ResourceNotFoundData{URI: uri})
+	return jsonrpc.CodeResourceNotFound
+}
+
+// notFound is the resource-not-found error of the request's era
+// (ResourceNotFoundCode), with the URI in data.
+func (q *call) notFound(uri string) Reply {
+	v := V20251125
+	if q.modern {
+		v = V20260728
+	}
+	return errReply(q.m, http.StatusOK, ResourceNotFoundCode(v), "Resource not found: "+uri, ResourceNotFoundData{URI: uri})
 }
 
 // subscribe is 2025-11-25 resources/subscribe: the session is told
@@ -116,4 +125,13 @@ func (q *call) unsubscribe(context.Context) Reply {
 	delete(q.c.subscribed, uri)
 	q.c.mu.Unlock()
 	return q.ok(EmptyResult{})
+}
+
+// Subscribed reports whether the connection's 2025-11-25 session holds a
+// resource subscription (its notifications/resources/updated are due on
+// stdout between responses, or on the GET stream).
+func (c *Conn) Subscribed() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.subscribed) > 0
 }

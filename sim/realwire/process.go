@@ -23,7 +23,7 @@ import (
 type Process struct {
 	cmd *exec.Cmd
 
-	mu    sync.Mutex // sink calls
+	mu    sync.Mutex // the sink
 	sink  func(*wire.Piece)
 	wmu   sync.Mutex // stdin writes
 	stdin io.WriteCloser
@@ -41,11 +41,19 @@ func FromCmd(cmd *exec.Cmd) *Process { return &Process{cmd: cmd} }
 // Attach implements wire.Pipe.
 func (p *Process) Attach(sink func(*wire.Piece)) { p.sink = sink }
 
+// deliver hands a piece to the sink. The lock guards the sink, not the
+// call: the client may write to stdin from inside the call (a request sent
+// while it handles a notification, as a client re-reading a resource that
+// changed does), which delivers the stdin piece on the same goroutine.
+// Stdout pieces come one at a time from Wait; stderr ones, from their own
+// goroutine, only reach the client's Observer, which real transports may
+// call from more than one goroutine.
 func (p *Process) deliver(pc *wire.Piece) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.sink != nil {
-		p.sink(pc)
+	sink := p.sink
+	p.mu.Unlock()
+	if sink != nil {
+		sink(pc)
 	}
 }
 

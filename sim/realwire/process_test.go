@@ -92,3 +92,52 @@ func TestProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestProcessWriteFromTheSink: the sink may write to stdin while it handles
+// a stdout line (a client sending a request as it reads a notification),
+// and wait for that answer, without deadlocking the pipe.
+func TestProcessWriteFromTheSink(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), stdioServerEnv+"=1")
+	p := FromCmd(cmd)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var mu sync.Mutex
+	var lines []string
+	nested := false
+	p.Attach(func(pc *wire.Piece) {
+		if pc.Event.Channel != trace.Stdout {
+			return
+		}
+		mu.Lock()
+		lines = append(lines, pc.Event.Raw)
+		first := len(lines) == 1
+		mu.Unlock()
+		if first {
+			// Answering the first line with another request, from inside
+			// the delivery, and waiting for its answer there.
+			_ = p.Write(ctx, []byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n"))
+			err := p.Wait(ctx, func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				return len(lines) == 2
+			})
+			nested = err == nil
+		}
+	})
+	if err := p.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Write(ctx, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`+"\n"))
+	if err := p.Wait(ctx, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(lines) == 2
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.CloseStdin(ctx)
+	if !nested || !strings.Contains(lines[1], `"id":2`) {
+		t.Fatalf("nested write: %v, lines %q", nested, lines)
+	}
+}

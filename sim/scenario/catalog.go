@@ -52,6 +52,9 @@ var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, Fault
 // FaultApplies reports whether a fault exists for a version and transport,
 // and if not, why (a sentence for error messages and the UI).
 func FaultApplies(fault, version, transport string) (bool, string) {
+	if ok, why, known := primitiveFaultApplies(fault, version, transport); known {
+		return ok, why
+	}
 	switch fault {
 	case FaultStdoutPollution:
 		if transport != "stdio" {
@@ -129,6 +132,13 @@ var scenarios = []scenarioDef{
 		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, server: dualEraServer, run: dualEraScenario},
 	{info: Info{Name: "tool-poisoning", Title: Text{En: "Tool poisoning: instructions hidden in a description", Zh: "工具投毒：藏在描述里的指令"},
 		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
+	// The server's other primitives (primitives.go).
+	{info: Info{Name: "resources", Title: Text{En: "Resources: attach, read, keep fresh", Zh: "资源：附加、读取、保持最新"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario},
+	{info: Info{Name: "prompts", Title: Text{En: "Prompts: a template from the menu, its arguments completed", Zh: "提示：从菜单选模板，补全参数"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
+	{info: Info{Name: "logging", Title: Text{En: "Logging: the session's level vs each request's", Zh: "日志：会话的级别与每个请求的级别"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel}}, server: loggingServer, run: loggingScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy", Title: Text{En: "HTTP anatomy: one request, one response", Zh: "HTTP 报文结构：一个请求，一个响应"},

@@ -11,6 +11,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -42,6 +43,47 @@ func Classify(t *trace.Trace) {
 // the 2025-11-25 session id the server issued over HTTP.
 type classifier struct {
 	session bool // a response carried Mcp-Session-Id and no DELETE ended it since
+	// params are the x-mcp-header parameters of each tool the last
+	// tools/list result showed: what a 2026-07-28 tools/call must mirror.
+	params map[string][]toolbox.HeaderParam
+}
+
+// learnTools keeps the x-mcp-header parameters of the tools a response
+// lists (read as the client and the server read them).
+func (c *classifier) learnTools(e *trace.Event) {
+	for _, raw := range e.Messages {
+		var m struct {
+			Result struct {
+				Tools []mcp.Tool `json:"tools"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(raw, &m) != nil || m.Result.Tools == nil {
+			continue
+		}
+		c.params = map[string][]toolbox.HeaderParam{}
+		for _, t := range m.Result.Tools {
+			if p, err := toolbox.HeaderParamsOf(t.InputSchema); err == nil {
+				c.params[t.Name] = p
+			}
+		}
+	}
+}
+
+// badParams reports whether a 2026-07-28 tools/call's Mcp-Param-* headers
+// disagree with its arguments, by the server's own check
+// (streamhttp.CheckParams), for a tool the trace listed.
+func (c *classifier) badParams(h http.Header, m *jsonrpc.Message) bool {
+	if m.Method != mcp.MethodToolsCall {
+		return false
+	}
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil {
+		return false
+	}
+	return streamhttp.CheckParams(h, c.params[p.Name], p.Arguments) != ""
 }
 
 func (c *classifier) class(t *trace.Trace, e *trace.Event) trace.Class {
@@ -106,6 +148,10 @@ var failureNotes = []string{
 	"stdout-pollution.unread", // a response the client never reads: the connection broke first
 	"poisoning.flagged",       // instructions for the model hidden in a tool description
 	"poisoning.model-obeys",   // the model follows them
+	// The resources, prompts and logging scenarios (primitives.go).
+	"resources.not-found", // an attachment the server does not have
+	"logging.refused",     // logging/setLevel refused: "Method not found" reaches the host
+	"log.missing",         // the log panel the user watches stays empty
 }
 
 // violates reports whether a wire event's bytes break a rule; it also
@@ -127,6 +173,7 @@ func (c *classifier) violates(t *trace.Trace, e *trace.Event) bool {
 		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[streamhttp.HeaderSessionID] != nil {
 			c.session = true
 		}
+		c.learnTools(e)
 		return e.HTTP != nil && !e.HTTP.Chunk && badContentLength(e.Raw)
 	case trace.HTTPRequest:
 		return c.badRequest(t, e)
@@ -166,7 +213,9 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event) bool {
 		// 2026-07-28 §Request Metadata: the headers mirror the body.
 		// The server's own check (streamhttp.CheckHeaders), which it
 		// answers with -32020 HeaderMismatch.
-		return m != nil && req.Method == http.MethodPost && len(streamhttp.CheckHeaders(req.Header, m)) > 0
+		// Its tool parameters mirrored into Mcp-Param-* too (§Custom
+		// Headers from Tool Parameters), also answered with -32020.
+		return m != nil && req.Method == http.MethodPost && (len(streamhttp.CheckHeaders(req.Header, m)) > 0 || c.badParams(req.Header, m))
 	}
 	// 2025-11-25 §Session Management 2: once the server issued a session
 	// id, every later request but a new initialize MUST carry it.

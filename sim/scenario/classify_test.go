@@ -54,6 +54,19 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"content-length.leftover", violation, ""}},
 	"http-content-length/long-length": {{"content-length.long.request", violation, ""}, {"http-timeout.fired", failure, ""},
 		{"retries.exhausted", failure, ""}},
+	// The resources, prompts and logging scenarios (primitives.go).
+	"resources/not-found": {{"read-roster.error.32002", expected, "2025-11-25"}, {"read-roster.error.32602", expected, "2026-07-28"},
+		{"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
+	// A gateway rewrote Mcp-Param-Office: the request is a violation by the
+	// server's own check, twice (the re-list and retry do not help).
+	"prompts/param-mismatch": {{"post-welcome.request", violation, ""}, {"post-welcome.error.32020.http-400", expected, ""},
+		{"param-mismatch.relist-plan", normal, ""}, {"tools-relist.result", normal, ""}, {"post-welcome-retry.request", violation, ""},
+		{"post-welcome-retry.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
+	"logging/missing-loglevel": {{"export-unasked.request", normal, ""}, {"export-unasked.result", normal, ""}, {"log.missing", failure, ""}},
+	"logging/undeclared-capability": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"},
+		{"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
+	"logging/set-level": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"},
+		{"logging.removed", normal, ""}, {"log-message", normal, ""}, {"log.shown", normal, ""}},
 }
 
 // pendingFaults do nothing today, so they have no key event yet; the test
@@ -239,6 +252,19 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultBadOrigin}, "discover.request",
 			func(e *trace.Event) {
 				e.Raw = strings.Replace(e.Raw, "Origin: http://attacker.example\r\n", "Origin: http://127.0.0.1:8080\r\n", 1)
+			}, normal},
+		{"Mcp-Param-Office that disagrees with the office argument is a violation",
+			Options{Scenario: "prompts", Version: "2026-07-28", Transport: "http"}, "post-welcome.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Mcp-Param-Office: =?base64?5LiK5rW3?=\r\n", "Mcp-Param-Office: Shanghai\r\n", 1)
+			}, violation},
+		{"a request without the Mcp-Param-Office its tool's schema asks for is a violation",
+			Options{Scenario: "prompts", Version: "2026-07-28", Transport: "http"}, "post-welcome.request",
+			func(e *trace.Event) { e.Raw = dropHeader(e.Raw, "Mcp-Param-Office") }, violation},
+		{"Mcp-Param-Office put back to the Base64 of the argument is normal",
+			Options{Scenario: "prompts", Version: "2026-07-28", Transport: "http", Fault: FaultParamMismatch}, "post-welcome.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Mcp-Param-Office: Shanghai\r\n", "Mcp-Param-Office: =?base64?5LiK5rW3?=\r\n", 1)
 			}, normal},
 		{"a result that turns into isError is an expected error",
 			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.result",

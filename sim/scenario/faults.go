@@ -66,6 +66,11 @@ func faultyHTTP(f, endpoint string, w wire.HTTP) wire.HTTP {
 	case FaultMissingSession:
 		// The client forgets Mcp-Session-Id on tools/list.
 		return fault.DropHeader(w, fault.BodyMethod(mcp.MethodToolsList), streamhttp.HeaderSessionID)
+	case FaultParamMismatch:
+		// A company gateway that passes only plain ASCII header values
+		// "helpfully" rewrites the Base64 form of 上海 to its English name.
+		office := streamhttp.HeaderParamPrefix + "Office"
+		return fault.SetHeader(w, func(req *http.Request) bool { return req.Header[office] != nil }, office, "Shanghai")
 	case FaultStreamDrop:
 		// The network breaks the tools/call stream after its first
 		// progress event.

@@ -153,6 +153,51 @@ var hostRules = [...]hostRule{
 	{"sse.buffered-result", `the body is complete at t=(\d+) ms: (\d+) events, all at once`, `消息体到 t=${1} 毫秒才完整：${2} 个事件一下子全到`},
 	{"sse.buffered-result", `  event: (\S+) · id: (\S+) · arrived at t=(\d+) ms, seen (\d+) ms late`, `  event: ${1} · id: ${2} · t=${3} 毫秒到达，晚了 ${4} 毫秒才被看到`},
 	{"sse.buffered-result", `first event: the streaming reader had it (\d+) ms after the request, the buffered one (\d+) ms after`, `第一个事件：流式读取在请求后 ${1} 毫秒就拿到了，整体读取要等到 ${2} 毫秒之后`},
+	// The resources, prompts and logging scenarios (primitives.go).
+	{"user.prompt-context", `I want a 700 EUR monitor in December\. Can I buy it then, and who in Finance approves it\?`, `我想在 12 月买一台 700 欧元的显示器。那时能买吗？财务部谁来审批？`},
+	{"resources.picker", `resource picker \(the user can attach these\):`, `资源选择器（用户可以附加这些）：`},
+	{"resources.picker", `  (\S+)  (.*) \((\S+)\)`, keep}, // a resource as the server lists it
+	{"resources.templates", `resource picker, templates \(the user fills in the variables\):`, `资源选择器，模板（由用户填写变量）：`},
+	{"resources.templates", `  (\S+)  (.*)`, keep},
+	{"resources.user-picks", `user attaches: (\S+)`, `用户附加：${1}`},
+	{"resources.user-types", `user picks (\S+) and types (\S+): (".*")`, `用户选了 ${1}，在 ${2} 里输入 ${3}`},
+	{"resources.user-types", `user ignores the suggestion and types (\S+): (".*")`, `用户不理会建议，在 ${1} 里输入 ${2}`},
+	{"completion.suggests", `suggestions for (\S+) (".*"): (.*) \((\d+) of (\d+)\)`, `${1} ${2} 的建议：${3}（${5} 个中的 ${4} 个）`},
+	{"completion.suggests", `user picks: (\S+)`, `用户选择：${1}`},
+	{"resources.not-found", `cannot attach (\S+): not found \(error (-?\d+) (.*)\)`, `无法附加 ${1}：资源不存在（错误 ${2} ${3}）`},
+	{"model.reads-context", `The user attached these resources to the conversation:`, `用户在对话中附加了这些资源：`},
+	{"model.reads-context", `User: (.*)`, `用户：${1}`},
+	{"model.reads-context", `.*`, keep}, // the documents, as the server sent them
+	{"model.answers-context", `From the attached expenses page:`, `根据附加的报销页面：`},
+	{"model.answers-context", `Finance's approvers \(from the attached roster\): (.*)\.`, `财务部的审批人（来自附加的名册）：${1}。`},
+	{"model.answers-context", `I could not read (\S+), so I cannot name the approvers from it\.`, `我读不到 ${1}，所以无法据此说出审批人。`},
+	{"model.answers-context", `So the 700 EUR monitor can be bought in December, once Finance approves it\.`, `所以这台 700 欧元的显示器可以在 12 月购买，只要财务部批准。`},
+	{"model.answers-context", `So the 700 EUR monitor has to wait until January, and Finance must approve it first\.`, `所以这台 700 欧元的显示器要等到 1 月，而且必须先经财务部批准。`},
+	{"model.answers-context", `- .*`, keep}, // a rule quoted from the page
+	{"resources.admin", `admin \(Finance\): edited (\S+)`, `管理员（财务部）：修改了 ${1}`},
+	{"user.prompt-template", `Draft Wang Fang's welcome e-mail with the welcome_email prompt, then post a welcome on the 上海 office board\.`, `用 welcome_email 提示起草给王芳的欢迎邮件，然后在上海办公室的公告板上发一条欢迎公告。`},
+	{"prompts.menu", `prompt menu \(the user typed /\):`, `提示菜单（用户输入了 /）：`},
+	{"prompts.menu", `  /(\S+)  (.*)`, keep},
+	{"prompts.menu", `\* required argument`, `* 为必填参数`},
+	{"prompts.user-types", `user picks /(\S+) and types (\S+): (".*")`, `用户选了 /${1}，在 ${2} 里输入 ${3}`},
+	{"model.reads-prompt", `The prompt (\S+) put these messages into the conversation:`, `提示 ${1} 在对话中放入了这些消息：`},
+	{"model.reads-prompt", `.*`, keep}, // the messages, as the server resolved them
+	{"model.drafts", `Draft:`, `草稿：`},
+	{"model.drafts", `.*`, keep}, // the e-mail, in the language it is sent in
+	{"model.confirms", `The draft is above; the welcome is on the (.*) notice board \((\S+)\)\.`, `草稿见上；欢迎公告已发布在 ${1} 公告板上（${2}）。`},
+	{"param-mismatch.relist-plan", `error (-?\d+) on a call with (\S+) headers: re-read the tool's inputSchema with tools/list, then retry once`, `带 ${2} 头的调用遇到错误 ${1}：用 tools/list 重新读取工具的 inputSchema，然后重试一次`},
+	{"user.prompt", `Export the Support timesheets for the last two weeks, then tell the Lisbon office they are done\.`, `导出 Support 部门最近两周的工时表，然后告诉里斯本办公室已经导出好了。`},
+	{"logging.plan", `log panel: on; the export request asks for level (\S+) in its _meta (\S+)`, `日志面板：开启；导出请求在它的 _meta ${2} 中要求 ${1} 级别`},
+	{"logging.plan", `log panel: on; set the session's level with logging/setLevel (\S+)`, `日志面板：开启；用 logging/setLevel ${1} 设置会话的级别`},
+	{"logging.plan", `log panel: on; set the level with logging/setLevel (\S+) \(as under 2025-11-25\)`, `日志面板：开启；用 logging/setLevel ${1} 设置级别（照 2025-11-25 的做法）`},
+	{"logging.plan", `log panel: on, but the export request will carry no _meta logLevel`, `日志面板：开启，但导出请求的 _meta 里不会有 logLevel`},
+	{"logging.plan", `log panel: on, but the host sends no logging/setLevel`, `日志面板：开启，但 Host 不发送 logging/setLevel`},
+	{"logging.removed", `error (-?\d+): 2026-07-28 has no logging/setLevel; ask per request with _meta (\S+) instead`, `错误 ${1}：2026-07-28 没有 logging/setLevel；改为在每个请求的 _meta ${2} 中提出要求`},
+	{"logging.refused", `error (-?\d+) (.*): the log panel stays empty`, `错误 ${1} ${2}：日志面板保持为空`},
+	{"log.shown", `log panel: \[(\S+)\] (\S+): (.*)`, `日志面板：[${1}] ${2}：${3}`},
+	{"log", `log panel: nothing for (\S+) \(the request carried no _meta (\S+)\)`, `日志面板：${1} 没有日志（请求的 _meta 里没有 ${2}）`},
+	{"log", `log panel: nothing for (\S+) \(the session never set a level with logging/setLevel\)`, `日志面板：${1} 没有日志（会话从未用 logging/setLevel 设置级别）`},
+	{"log", `log panel: nothing for (\S+) \(the server declares no logging capability\)`, `日志面板：${1} 没有日志（服务器没有声明 logging 能力）`},
 }
 
 type compiledRule struct {

@@ -20,7 +20,7 @@ func noteOf(e *client.Event, version string) (note, spec string) {
 	ev := e.Event
 	label := e.Tag
 	if e.Role == client.RoleCancel {
-		label = causeLabel(e.Cause) + ".cancelled"
+		label = causeLabel(e.Cause, e.Tag) + ".cancelled"
 	}
 	wireSpec := specHTTP
 	if ev.Channel == trace.Stdin || ev.Channel == trace.Stdout || ev.Channel == trace.Stderr {
@@ -34,7 +34,7 @@ func noteOf(e *client.Event, version string) (note, spec string) {
 	case ev.Kind == trace.KindClose && ev.Channel == trace.Stdin:
 		return "shutdown.close-stdin", specStdio
 	case ev.Kind == trace.KindClose && ev.Channel == trace.HTTPRequest:
-		return causeLabel(e.Cause) + "." + string(e.Role), ev.Spec
+		return causeLabel(e.Cause, e.Tag) + "." + string(e.Role), ev.Spec
 	case ev.Kind == trace.KindClose:
 		// The network broke the response stream; what that means depends
 		// on the version (the notes of stream-drop.lost).
@@ -88,9 +88,12 @@ func httpResponseNote(label string, e *client.Event) string {
 
 // causeLabel is the label of what the client does when it ends an
 // exchange early.
-func causeLabel(c client.Cause) string {
-	if c == client.CauseTimeout {
+func causeLabel(c client.Cause, tag string) string {
+	switch {
+	case c == client.CauseTimeout:
 		return "timeout"
+	case ownSubscriptionNotes(tag):
+		return tag
 	}
 	return "subscription"
 }
@@ -120,8 +123,14 @@ func responseNote(label string, m *jsonrpc.Message, status int) string {
 		return "resume.progress" // replayed from the server's log
 	case m.Method == mcp.MethodProgress:
 		return "progress"
+	case m.Method == mcp.MethodAcknowledged && ownSubscriptionNotes(label):
+		return label + ".acknowledged"
 	case m.Method == mcp.MethodAcknowledged:
 		return "subscription.acknowledged"
+	case m.Method == mcp.MethodResourceUpdated:
+		return "resource-updated"
+	case m.Method == mcp.MethodLog:
+		return "log-message"
 	case m.Method == mcp.MethodToolsChanged:
 		return "tools-changed"
 	case m.Error != nil && status >= 400:

@@ -48,6 +48,9 @@ func TestNotesText(t *testing.T) {
 	if len(noteClashes) > 0 {
 		t.Fatalf("notes_text.go defines keys twice: %v", noteClashes)
 	}
+	if len(primitivesNoteClashes) > 0 {
+		t.Fatalf("notes_primitives.go keys already defined elsewhere: %v", primitivesNoteClashes)
+	}
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
 		if base, v, ok := strings.Cut(k, "@"); ok {

@@ -64,6 +64,7 @@ type serverSpec struct {
 	legacyOnly  bool              // a server that only speaks 2025-11-25
 	listChanged bool              // declares tools.listChanged
 	replicas    int               // HTTP replicas behind a round-robin balancer (0 = 1)
+	adminEdits  bool              // an administrator edits what the server offers during the run
 }
 
 // wires are the connections a run's client uses: the simulator's virtual

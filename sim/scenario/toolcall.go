@@ -101,6 +101,11 @@ type toolChoice struct {
 	// Intermediate: the model goes on to another call instead of
 	// answering the user after this one.
 	Intermediate bool
+	// Tag names the call's events ("" is tools-call); LogLevel and
+	// OnNotify are the client's options for it (primitives.go).
+	Tag      string
+	LogLevel string
+	OnNotify func(n *jsonrpc.Message, stop func())
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -235,13 +240,19 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		note = "model.retries"
 	}
 	r.host(trace.Host, trace.Client, note, fmt.Sprintf(`{"name":%q,"arguments":%s}`+"\n", c.Name, args))
-	o := callOpts{Tag: "tools-call", Timeout: c.Timeout}
+	o := callOpts{Tag: "tools-call", Timeout: c.Timeout, LogLevel: c.LogLevel, OnNotify: c.OnNotify}
+	if c.Tag != "" {
+		o.Tag = c.Tag
+	}
 	if c.Progress {
 		o.Meta = map[string]any{mcp.MetaProgressToken: "export-1"}
 	}
 	res, out := r.c.CallTool(r.ctx, c.Name, json.RawMessage(args), o)
 	if out.Dropped {
 		res, out = r.recover(out, c.Name, args, o)
+	}
+	if paramMismatch(out) && r.c.Mirrors(c.Name) {
+		res, out = r.relistAndRetry(out, c.Name, args, o)
 	}
 	switch {
 	case out.Broken != "" || out.TimedOut || (out.Status >= 400):

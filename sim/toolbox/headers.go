@@ -1,10 +1,13 @@
 package toolbox
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // XMCPHeader is the JSON Schema extension property that mirrors a tool
@@ -31,6 +34,20 @@ func (r *Registry) HeaderParams(tool string) []HeaderParam {
 		return nil
 	}
 	return append([]HeaderParam(nil), d.headers...)
+}
+
+// HeaderParamsOf finds the mirrored parameters of an inputSchema as a
+// client reads it in tools/list, with the checks the server applies when a
+// tool is registered (the one reading of x-mcp-header for both sides).
+// 2026-07-28 streamable-http §Schema Extension: clients "MUST reject tool
+// definitions where any x-mcp-header value violates these constraints";
+// the error says which.
+func HeaderParamsOf(inputSchema json.RawMessage) ([]HeaderParam, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(inputSchema))
+	if err != nil {
+		return nil, fmt.Errorf("inputSchema is not JSON: %w", err)
+	}
+	return headerParams(doc)
 }
 
 // headerParams finds the x-mcp-header annotations of an input schema and

@@ -356,3 +356,31 @@ func TestLogSeverity(t *testing.T) {
 		t.Error("LogSeverity")
 	}
 }
+
+// TestReplaceResource: an edited page replaces the old one in place (the
+// list keeps its order); a URI the registry lacks, or a resource without a
+// Read, is refused and changes nothing.
+func TestReplaceResource(t *testing.T) {
+	r := Default()
+	edited := r.Resources()[2]
+	edited.Read = func(context.Context) ([]ResourceContents, error) { return []ResourceContents{{Text: "edited"}}, nil }
+	out, err := r.ReplaceResource(edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := out.ReadResource(context.Background(), HandbookExpenses)
+	if err != nil || got[0].Text != "edited" || out.Resources()[2].URI != HandbookExpenses || len(out.Resources()) != len(r.Resources()) {
+		t.Fatalf("replaced: %v %+v", err, got)
+	}
+	if old, _, _ := r.ReadResource(context.Background(), HandbookExpenses); old[0].Text == "edited" {
+		t.Fatal("the original registry changed")
+	}
+	edited.URI = "company://handbook/travel"
+	if _, err := r.ReplaceResource(edited); err == nil {
+		t.Fatal("replaced a resource the registry lacks")
+	}
+	edited.URI, edited.Read = HandbookExpenses, nil
+	if _, err := r.ReplaceResource(edited); err == nil {
+		t.Fatal("accepted a resource without Read")
+	}
+}

@@ -449,3 +449,20 @@ func invalidArgs(tool, msg string) Result {
 	}
 	return Result{Text: b.String(), IsError: true}
 }
+
+// ReplaceResource returns r with the resource of res.URI replaced by res
+// (an administrator editing a page: the server then tells subscribers,
+// mcp.Server.ResourceUpdated). The URI must be one r has.
+func (r *Registry) ReplaceResource(res Resource) (*Registry, error) {
+	if res.Name == "" || res.Read == nil {
+		return nil, fmt.Errorf("resource %q needs a name and a Read function", res.URI)
+	}
+	out := r.clone()
+	for i, old := range out.resources {
+		if old.URI == res.URI {
+			out.resources[i] = res
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("no resource %q to replace", res.URI)
+}

@@ -55,23 +55,23 @@ func (p *VirtualPipe) Write(ctx context.Context, line []byte) error {
 	return nil
 }
 
-// Wait implements Pipe. The only thing this server does on its own is tell
-// a 2025-11-25 session that its tool list changed (stdio.Serve's watcher).
+// Wait implements Pipe. What this server does on its own is tell a
+// 2025-11-25 session that a list changed or that a resource it subscribed
+// to was updated, between responses (stdio.Serve's watcher,
+// mcp.Server.WatchSession); otherwise there is nothing to wait for.
 func (p *VirtualPipe) Wait(ctx context.Context, until func() bool) error {
 	if until() {
 		return nil
 	}
-	if !p.srv.ListChanged() {
+	if !p.srv.ListChanged() && !p.peer.Conn().Subscribed() {
 		return ErrIdle
 	}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	err := p.srv.WatchTools(wctx, func() {
-		if n := p.srv.ToolsChangedNotice(p.peer.Conn()); n != nil {
-			p.deliver(StdoutPiece(append(n.Encode(), '\n')))
-			if until() {
-				stop()
-			}
+	err := p.srv.WatchSession(wctx, p.peer.Conn(), nil, func(n *jsonrpc.Message) {
+		p.deliver(StdoutPiece(append(n.Encode(), '\n')))
+		if until() {
+			stop()
 		}
 	})
 	if until() {

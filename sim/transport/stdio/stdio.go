@@ -195,6 +195,20 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 					p.handle(ctx, m, nil, emit)
 					break
 				}
+				if derr == nil && m.Kind() == jsonrpc.KindRequest && m.Method == mcp.MethodListen {
+					// A 2026-07-28 subscription stays open until the client
+					// leaves, and the client goes on sending requests
+					// meanwhile (basic/patterns/subscriptions: on stdio
+					// "every subscription shares one channel"): it is served
+					// beside the queue, or every request after it would wait
+					// for it to end.
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						p.handle(ctx, m, nil, emit)
+					}()
+					break
+				}
 				it.m, it.derr = m, derr
 			}
 			if it.m != nil || it.derr != nil || it.tooLong > 0 {

@@ -304,3 +304,33 @@ func TestOvertakes(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAnswersWhileSubscribed: a 2026-07-28 subscriptions/listen stays
+// open, and the requests sent after it are answered meanwhile (they do not
+// wait behind it); its notifications carry its id; EOF ends it.
+func TestServeAnswersWhileSubscribed(t *testing.T) {
+	srv := mcp.NewServer(mcp.Config{})
+	inW, send, next, _, done := pipes(t, srv)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	send(`{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{` + meta + `,"notifications":{"resourceSubscriptions":["company://handbook/expenses"]}}}`)
+	if got := next(); !strings.Contains(got, `"method":"notifications/subscriptions/acknowledged"`) {
+		t.Fatalf("want the acknowledgment first, got %s", got)
+	}
+	send(`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{` + meta + `,"uri":"company://handbook/expenses"}}`)
+	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","contents":[`) {
+		t.Fatalf("resources/read while subscribed: %s", got)
+	}
+	srv.ResourceUpdated("company://handbook/expenses")
+	if got := next(); !strings.Contains(got, `"method":"notifications/resources/updated"`) || !strings.Contains(got, `"io.modelcontextprotocol/subscriptionId":1`) {
+		t.Fatalf("update: %s", got)
+	}
+	inW.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the open subscription kept the server from exiting")
+	}
+}

@@ -25,6 +25,14 @@ const HeaderParamPrefix = "Mcp-Param-"
 // body with its header omitted "MUST" be rejected. It returns "" when they
 // agree.
 func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments json.RawMessage) string {
+	return CheckParams(r.Header, params, arguments)
+}
+
+// CheckParams is the server's check of a tools/call's Mcp-Param-* headers
+// against its arguments (validateParams), on headers alone: the classifier
+// of the lab's traces judges a recorded request with it. "" when they
+// agree.
+func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.RawMessage) string {
 	if len(params) == 0 {
 		return ""
 	}
@@ -39,7 +47,7 @@ func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments jso
 	for _, p := range params {
 		name := HeaderParamPrefix + p.Header
 		body, present := valueAt(args, p.Path)
-		hv := r.Header.Values(name)
+		hv := h.Values(name)
 		switch {
 		case !present:
 			// §Server Behavior: for a value that is null or absent the
@@ -69,6 +77,35 @@ func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments jso
 		}
 	}
 	return ""
+}
+
+// ParamHeaders are the Mcp-Param-* headers a client sends for a tools/call
+// with these arguments, name → encoded value (§Client Behavior: "extract
+// the value at each annotated property's exact property path, omitting the
+// header when no value is present", encoded per §Value Encoding). A value
+// that is not a string, integer or boolean gets no header (the server then
+// refuses the call, as it must).
+func ParamHeaders(params []toolbox.HeaderParam, arguments json.RawMessage) map[string]string {
+	if len(params) == 0 {
+		return nil
+	}
+	var args any
+	dec := json.NewDecoder(bytes.NewReader(arguments))
+	dec.UseNumber()
+	if dec.Decode(&args) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, p := range params {
+		v, present := valueAt(args, p.Path)
+		if !present {
+			continue
+		}
+		if s, ok := headerForm(v); ok {
+			out[HeaderParamPrefix+p.Header] = EncodeValue(s)
+		}
+	}
+	return out
 }
 
 // valueAt reads the instance value at a chain of properties keys; null

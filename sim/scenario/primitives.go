@@ -1,0 +1,606 @@
+package scenario
+
+// The server's primitives beyond tools, as a host uses them: resources the
+// user attaches to the conversation (resources), a prompt template picked
+// from the menu with its arguments completed (prompts), and the server's
+// log messages in the host's log panel (logging). Each runs under both
+// versions over both transports; what moved between the eras is what the
+// compare view shows: resources/subscribe vs subscriptions/listen,
+// -32002 vs -32602, logging/setLevel vs the per-request logLevel.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"mcpwirelab/sim/client"
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/transport/streamhttp"
+)
+
+// Faults of the primitives' scenarios.
+const (
+	// FaultNotFound (resources): the user types a department past the
+	// suggestions, and the roster it names does not exist.
+	FaultNotFound = "not-found"
+	// FaultParamMismatch (prompts, 2026-07-28 HTTP): a gateway rewrites the
+	// Base64 Mcp-Param-Office into ASCII ("Shanghai" for 上海).
+	FaultParamMismatch = "param-mismatch"
+	// FaultMissingLogLevel (logging): the host never asks for log
+	// messages: no _meta logLevel (2026-07-28), no logging/setLevel
+	// (2025-11-25).
+	FaultMissingLogLevel = "missing-loglevel"
+	// FaultUndeclaredCapability (logging): the server declares no logging
+	// capability and the host asks for log messages anyway.
+	FaultUndeclaredCapability = "undeclared-capability"
+	// FaultSetLevel (logging, 2026-07-28): a host written for 2025-11-25
+	// still sends logging/setLevel.
+	FaultSetLevel = "set-level"
+)
+
+// primitiveFaultApplies is FaultApplies for the faults above.
+func primitiveFaultApplies(fault, version, transport string) (bool, string, bool) {
+	switch fault {
+	case FaultParamMismatch:
+		if transport != "http" || !mcp.IsModern(version) {
+			return false, "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers", true
+		}
+	case FaultSetLevel:
+		if !mcp.IsModern(version) {
+			return false, "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it", true
+		}
+	default:
+		return false, "", false
+	}
+	return true, "", true
+}
+
+// Tags of the subscription that keeps an attached resource fresh: its
+// steps have notes of their own (ownSubscriptionNotes), not the
+// list-changed scenario's.
+const (
+	tagWatch       = "watch"        // 2026-07-28 subscriptions/listen; 2025-11-25 stdio
+	tagWatchStream = "watch-stream" // the 2025-11-25 GET stream
+)
+
+// ownSubscriptionNotes reports whether a subscription's acknowledgment and
+// end are annotated under its own tag ("watch.acknowledged",
+// "watch.close-stream") instead of the shared subscription.* notes.
+func ownSubscriptionNotes(tag string) bool { return tag == tagWatch || tag == tagWatchStream }
+
+// ---- resources: context the user attaches -------------------------------
+
+// The resources story's facts.
+const (
+	monitorPrompt = "I want a 700 EUR monitor in December. Can I buy it then, and who in Finance approves it?"
+	// monitorEdit is when Finance edits the expenses page (the server sees
+	// it at its next look, every second).
+	monitorEdit = 1500 * time.Millisecond
+)
+
+// expensesEdited is the expenses page after Finance's edit.
+const expensesEdited = "# Expenses\n\n" +
+	"- Submit the month's expenses by Friday noon.\n" +
+	"- Purchases above 500 EUR need Finance's approval first.\n" +
+	"- December: the budget freeze is lifted for equipment up to 1,000 EUR (Finance, 1 December).\n"
+
+// resourcesServer: the course server; in the run without a fault Finance
+// edits the expenses page while the host watches it, which the dev server
+// cannot be made to do (not servable). The not-found run never gets there.
+func resourcesServer(o Options) serverSpec {
+	return serverSpec{adminEdits: o.Fault == FaultNone}
+}
+
+// attachment is a resource the user attached, as the host read it.
+type attachment struct {
+	uri, mimeType, text string
+	missing             string // why it could not be read ("" when read)
+}
+
+func resourcesScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt-context", monitorPrompt+"\n")
+	if !r.start() {
+		return
+	}
+	// The host's resource picker: what resources/list offers, then the
+	// templates, whose variables the user fills in with completion.
+	resources, out := r.c.ListResources(r.ctx, callOpts{Tag: "resources-list"})
+	if !r.ok(out) {
+		return
+	}
+	r.host(trace.Client, trace.Host, "resources.picker", pickerView(resources))
+	page := toolbox.HandbookExpenses
+	r.host(trace.Host, trace.Host, "resources.user-picks", "user attaches: "+page+"\n")
+	templates, out := r.c.ListResourceTemplates(r.ctx, callOpts{Tag: "templates-list"})
+	if !r.ok(out) {
+		return
+	}
+	r.host(trace.Client, trace.Host, "resources.templates", templatesView(templates))
+	typed := "Fi"
+	r.host(trace.Host, trace.Host, "resources.user-types", fmt.Sprintf("user picks %s and types department: %q\n", toolbox.DepartmentTemplate, typed))
+	comp, out := r.c.Complete(r.ctx, client.ResourceRef(toolbox.DepartmentTemplate), "department", typed, nil, callOpts{Tag: "complete-variable"})
+	if !r.ok(out) || len(comp.Values) == 0 {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "completion.suggests", suggestionsView("department", typed, comp))
+	dept := comp.Values[0]
+	if r.o.Fault == FaultNotFound {
+		// The user ignores the suggestion and types on.
+		dept = "Finances"
+		r.host(trace.Host, trace.Host, "resources.user-types", fmt.Sprintf("user ignores the suggestion and types department: %q\n", dept))
+	}
+	roster := strings.Replace(toolbox.DepartmentTemplate, "{department}", dept, 1)
+	r.host(trace.Host, trace.Host, "resources.user-picks", "user attaches: "+roster+"\n")
+
+	// Subscribed first, read second: no change can slip between the two.
+	opened := func(stop func()) {
+		attached := []attachment{r.readAttachment("read-page", page), r.readAttachment("read-roster", roster)}
+		r.host(trace.Client, trace.Host, "model.reads-context", contextView(attached, monitorPrompt))
+		r.host(trace.Host, trace.Host, "model.answers-context", monitorAnswer(attached))
+		if attached[1].missing != "" || r.o.Fault != FaultNone {
+			stop()
+			return
+		}
+		// Finance edits the page while the conversation goes on.
+		r.clock.AfterFunc(monitorEdit, func() {
+			for _, s := range r.servers {
+				s.SetTools(editExpenses(s.Registry()))
+				s.ResourceUpdated(page)
+			}
+			r.record(ev{from: trace.Server, to: trace.Server, ch: trace.HostChannel, kind: trace.KindThink,
+				raw: "admin (Finance): edited " + page + "\n", note: "resources.admin"})
+		})
+	}
+	react := func(n *jsonrpc.Message, stop func()) {
+		switch n.Method {
+		case mcp.MethodAcknowledged:
+			opened(stop)
+		case mcp.MethodResourceUpdated:
+			// The notification names the resource, not its new contents.
+			again := r.readAttachment("reread", page)
+			r.host(trace.Client, trace.Host, "model.reads-context", contextView([]attachment{again}, "The attached page "+page+" changed; here it is again."))
+			r.host(trace.Host, trace.Host, "model.answers-context", monitorAnswer([]attachment{again, {uri: roster, text: "(unchanged)"}}))
+			if !mcp.IsModern(r.c.Version()) {
+				r.c.Unsubscribe(r.ctx, page, callOpts{Tag: "unsubscribe"})
+			}
+			stop()
+		}
+	}
+	switch {
+	case mcp.IsModern(r.c.Version()):
+		// 2026-07-28 server/resources §Subscriptions: the URI goes in the
+		// resourceSubscriptions of subscriptions/listen.
+		r.c.Listen(r.ctx, mcp.SubscriptionFilter{ResourceSubscriptions: []string{page}}, callOpts{Tag: tagWatch, OnNotify: react})
+	case !r.ok(r.c.Subscribe(r.ctx, page, callOpts{Tag: "subscribe"})):
+		return
+	case r.o.Transport == "stdio":
+		// 2025-11-25 stdio: the update is one more line on stdout.
+		opened(func() {})
+		if r.o.Fault == FaultNone && !r.closed {
+			r.c.Listen(r.ctx, mcp.SubscriptionFilter{}, callOpts{Tag: tagWatch, OnNotify: react})
+		}
+	default:
+		// 2025-11-25 HTTP: on the session's GET stream.
+		r.c.Listen(r.ctx, mcp.SubscriptionFilter{}, callOpts{Tag: tagWatchStream, OnNotify: react, OnOpen: opened})
+	}
+	if !mcp.IsModern(r.c.Version()) && r.o.Fault != FaultNone {
+		r.c.Unsubscribe(r.ctx, page, callOpts{Tag: "unsubscribe"})
+	}
+	r.finish()
+}
+
+// readAttachment reads one attached resource; a URI that names nothing is
+// shown to the user (-32002 in 2025-11-25, -32602 in 2026-07-28: both are
+// "not found" to this client).
+func (r *runner) readAttachment(tag, uri string) attachment {
+	res, out := r.c.ReadResource(r.ctx, uri, callOpts{Tag: tag})
+	a := attachment{uri: uri}
+	switch {
+	case client.IsResourceNotFound(out):
+		e := out.Error()
+		a.missing = fmt.Sprintf("error %d %s", e.Code, e.Message)
+		r.host(trace.Client, trace.Host, "resources.not-found", fmt.Sprintf("cannot attach %s: not found (error %d %s)\n", uri, e.Code, e.Message))
+	case out.Response == nil || out.Error() != nil:
+		a.missing = "no contents"
+		r.failure(out)
+	default:
+		for _, c := range res.Contents {
+			a.mimeType, a.text = c.MIMEType, a.text+c.Text
+		}
+	}
+	return a
+}
+
+// editExpenses is reg with Finance's edit of the expenses page.
+func editExpenses(reg *toolbox.Registry) *toolbox.Registry {
+	for _, res := range reg.Resources() {
+		if res.URI != toolbox.HandbookExpenses {
+			continue
+		}
+		notes := *res.Annotations
+		notes.LastModified = "2026-12-01T08:00:00Z"
+		res.Annotations = &notes
+		res.Read = func(context.Context) ([]toolbox.ResourceContents, error) {
+			return []toolbox.ResourceContents{{Text: expensesEdited}}, nil
+		}
+		out, err := reg.ReplaceResource(res)
+		if err != nil {
+			panic("scenario: " + err.Error()) // the course has the page
+		}
+		return out
+	}
+	return reg
+}
+
+// pickerView is the host's resource picker: what resources/list offers.
+func pickerView(resources []mcp.Resource) string {
+	var b strings.Builder
+	b.WriteString("resource picker (the user can attach these):\n")
+	for _, res := range resources {
+		fmt.Fprintf(&b, "  %s  %s (%s)\n", res.URI, res.Title, res.MIMEType)
+	}
+	return b.String()
+}
+
+// templatesView adds the templates: the picker asks for their variables.
+func templatesView(templates []mcp.ResourceTemplate) string {
+	var b strings.Builder
+	b.WriteString("resource picker, templates (the user fills in the variables):\n")
+	for _, t := range templates {
+		fmt.Fprintf(&b, "  %s  %s\n", t.URITemplate, t.Title)
+	}
+	return b.String()
+}
+
+// suggestionsView is what the host's UI shows under an argument field.
+func suggestionsView(arg, typed string, c mcp.CompletionValue) string {
+	return fmt.Sprintf("suggestions for %s %q: %s (%d of %d)\n", arg, typed, strings.Join(c.Values, ", "), len(c.Values), c.Total)
+}
+
+// contextView is how the host hands attached resources to the model: each
+// one as a document in the conversation, before the user's message (the
+// way chat hosts insert what the user attached).
+func contextView(attached []attachment, message string) string {
+	var b strings.Builder
+	b.WriteString("The user attached these resources to the conversation:\n")
+	for _, a := range attached {
+		if a.missing != "" {
+			fmt.Fprintf(&b, "<resource uri=%q missing=%q/>\n", a.uri, a.missing)
+			continue
+		}
+		fmt.Fprintf(&b, "<resource uri=%q mimeType=%q>\n%s\n</resource>\n", a.uri, a.mimeType, strings.TrimSuffix(a.text, "\n"))
+	}
+	b.WriteString("User: " + message + "\n")
+	return b.String()
+}
+
+// monitorAnswer is the model's answer from what is attached: the page's
+// rules about 500 EUR and December, and the approvers in the roster.
+func monitorAnswer(attached []attachment) string {
+	var b strings.Builder
+	var december string
+	for _, a := range attached {
+		switch {
+		case a.missing != "":
+			fmt.Fprintf(&b, "I could not read %s, so I cannot name the approvers from it.\n", a.uri)
+		case a.mimeType == "text/markdown":
+			b.WriteString("From the attached expenses page:\n")
+			for _, line := range strings.Split(a.text, "\n") {
+				if strings.Contains(line, "500 EUR") || strings.Contains(line, "1,000 EUR") {
+					b.WriteString(line + "\n")
+				}
+				if strings.Contains(line, "December") {
+					december = line
+				}
+			}
+		case strings.HasPrefix(a.text, "{"):
+			var roster struct {
+				Members []struct{ Name string } `json:"members"`
+			}
+			_ = json.Unmarshal([]byte(a.text), &roster)
+			var names []string
+			for _, m := range roster.Members {
+				names = append(names, m.Name)
+			}
+			fmt.Fprintf(&b, "Finance's approvers (from the attached roster): %s.\n", strings.Join(names, ", "))
+		}
+	}
+	switch {
+	case strings.Contains(december, "lifted"):
+		b.WriteString("So the 700 EUR monitor can be bought in December, once Finance approves it.\n")
+	case strings.Contains(december, "freeze"):
+		b.WriteString("So the 700 EUR monitor has to wait until January, and Finance must approve it first.\n")
+	}
+	return b.String()
+}
+
+// ---- prompts: a template from the menu, its arguments completed ----------
+
+const welcomePrompt = "Draft Wang Fang's welcome e-mail with the welcome_email prompt, then post a welcome on the 上海 office board."
+
+func promptsScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt-template", welcomePrompt+"\n")
+	if !r.start() {
+		return
+	}
+	prompts, out := r.c.ListPrompts(r.ctx, callOpts{Tag: "prompts-menu"})
+	if !r.ok(out) {
+		return
+	}
+	r.host(trace.Client, trace.Host, "prompts.menu", menuView(prompts))
+	// The user fills in the arguments; the UI completes each one.
+	args := map[string]string{}
+	for _, step := range []struct{ arg, typed, pick string }{{"department", "Eng", "Engineering"}, {"employee", "e0", "e03"}} {
+		r.host(trace.Host, trace.Host, "prompts.user-types", fmt.Sprintf("user picks /welcome_email and types %s: %q\n", step.arg, step.typed))
+		comp, out := r.c.Complete(r.ctx, client.PromptRef("welcome_email"), step.arg, step.typed, args, callOpts{Tag: "complete-argument"})
+		if !r.ok(out) {
+			return
+		}
+		r.host(trace.Client, trace.Host, "completion.suggests", suggestionsView(step.arg, step.typed, comp)+"user picks: "+step.pick+"\n")
+		args[step.arg] = step.pick
+	}
+	got, out := r.c.GetPrompt(r.ctx, "welcome_email", args, callOpts{Tag: "prompts-get"})
+	if !r.ok(out) {
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-prompt", promptView("welcome_email", got))
+	r.host(trace.Host, trace.Host, "model.drafts", welcomeDraft(got))
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	name := "Wang Fang (王芳)"
+	if e := draftFacts(got); e.name != "" {
+		name = e.name
+	}
+	res := r.callTool(toolChoice{Name: "post_announcement", Tag: "post-welcome", Intermediate: true,
+		Args: map[string]any{"office": "上海", "text": "Please welcome " + name + ", who joins Engineering!"}})
+	if res.resp != nil {
+		var out struct {
+			StructuredContent struct{ Office, Board string } `json:"structuredContent"`
+		}
+		_ = json.Unmarshal(res.resp.Result, &out)
+		r.host(trace.Host, trace.Host, "model.confirms", fmt.Sprintf("The draft is above; the welcome is on the %s notice board (%s).\n",
+			out.StructuredContent.Office, out.StructuredContent.Board))
+	}
+	r.finish()
+}
+
+// menuView is the host's prompt menu, from prompts/list.
+func menuView(prompts []mcp.Prompt) string {
+	var b strings.Builder
+	b.WriteString("prompt menu (the user typed /):\n")
+	for _, p := range prompts {
+		var args []string
+		for _, a := range p.Arguments {
+			if a.Required {
+				args = append(args, a.Name+"*")
+			} else {
+				args = append(args, a.Name)
+			}
+		}
+		fmt.Fprintf(&b, "  /%s  %s (%s)\n", p.Name, p.Title, strings.Join(args, ", "))
+	}
+	b.WriteString("* required argument\n")
+	return b.String()
+}
+
+// promptView is how the host inserts a prompt's messages into the
+// conversation: each message a turn of its role; an embedded resource as
+// a document, an image as an image part, a resource link as a reference
+// the host could read.
+func promptView(name string, res mcp.GetPromptResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The prompt %s put these messages into the conversation:\n", name)
+	for _, m := range res.Messages {
+		c := m.Content
+		switch c.Type {
+		case toolbox.ContentText:
+			fmt.Fprintf(&b, "[%s] %s\n", m.Role, c.Text)
+		case toolbox.ContentResource:
+			fmt.Fprintf(&b, "[%s] <resource uri=%q mimeType=%q>\n%s\n</resource>\n", m.Role, c.Resource.URI, c.Resource.MIMEType, strings.TrimSuffix(c.Resource.Text, "\n"))
+		case toolbox.ContentImage:
+			fmt.Fprintf(&b, "[%s] <image mimeType=%q bytes=\"%d\"/>\n", m.Role, c.MIMEType, len(c.Data))
+		case toolbox.ContentResourceLink:
+			fmt.Fprintf(&b, "[%s] <resource-link uri=%q name=%q/>\n", m.Role, c.URI, c.Name)
+		}
+	}
+	return b.String()
+}
+
+// welcomeFacts are what the prompt's text tells the model.
+type welcomeFacts struct{ name, dept, days string }
+
+// draftFacts reads the prompt's instruction the way the model would.
+func draftFacts(res mcp.GetPromptResult) welcomeFacts {
+	for _, m := range res.Messages {
+		if m.Content.Type != toolbox.ContentText {
+			continue
+		}
+		t := m.Content.Text
+		var f welcomeFacts
+		if _, rest, ok := strings.Cut(t, "e-mail to "); ok {
+			f.name, rest, _ = strings.Cut(rest, ", who joins ")
+			f.dept, rest, _ = strings.Cut(rest, ". ")
+			_, rest, _ = strings.Cut(rest, "office days (")
+			f.days, _, _ = strings.Cut(rest, ")")
+			return f
+		}
+	}
+	return welcomeFacts{}
+}
+
+// welcomeDraft is the model's e-mail, from the prompt's messages.
+func welcomeDraft(res mcp.GetPromptResult) string {
+	f := draftFacts(res)
+	var b strings.Builder
+	b.WriteString("Draft:\n")
+	for _, m := range res.Messages {
+		if m.Content.Type == toolbox.ContentImage {
+			fmt.Fprintf(&b, "[logo: %s]\n", m.Content.MIMEType)
+		}
+	}
+	fmt.Fprintf(&b, "Subject: Welcome to Acme, %s!\n", f.name)
+	fmt.Fprintf(&b, "Welcome to %s! Your office days are %s.\n", f.dept, f.days)
+	for _, m := range res.Messages {
+		if m.Content.Type == toolbox.ContentResource {
+			fmt.Fprintf(&b, "The handbook starts at %s.\n", m.Content.Resource.URI)
+		}
+	}
+	return b.String()
+}
+
+// paramMismatch reports whether a tools/call was refused with 400 and
+// -32020 HeaderMismatch.
+func paramMismatch(out outcome) bool {
+	e := out.Error()
+	return e != nil && e.Code == jsonrpc.CodeHeaderMismatch && out.Status == http.StatusBadRequest
+}
+
+// relistAndRetry follows 2026-07-28 streamable-http §Client Behavior for a
+// HeaderMismatch on a call that carried Mcp-Param-* headers: "the client
+// SHOULD call tools/list to check for changes to the tool's inputSchema,
+// then retry the original request with the appropriate headers". Once: if
+// the schema did not change, the same headers come out again.
+func (r *runner) relistAndRetry(out outcome, name string, args []byte, o callOpts) (mcp.CallToolResult, outcome) {
+	r.host(trace.Client, trace.Client, "param-mismatch.relist-plan",
+		fmt.Sprintf("error %d on a call with %s headers: re-read the tool's inputSchema with tools/list, then retry once\n", out.Error().Code, streamhttp.HeaderParamPrefix+"*"))
+	if _, lo := r.c.ListTools(r.ctx, callOpts{Tag: "tools-relist"}); !r.ok(lo) {
+		return mcp.CallToolResult{}, lo
+	}
+	o.Tag += "-retry"
+	return r.c.CallTool(r.ctx, name, json.RawMessage(args), o)
+}
+
+// ---- logging: the server's log messages in the host's log panel ---------
+
+// loggingServer: the course server, or (undeclared-capability) one that
+// declares no logging (not servable).
+func loggingServer(o Options) serverSpec {
+	if o.Fault == FaultUndeclaredCapability {
+		return serverSpec{tools: toolbox.Course().WithLogging(false)}
+	}
+	return serverSpec{}
+}
+
+// logLevel is the level the host shows in its log panel.
+const logLevel = "info"
+
+func loggingScenario(r *runner) {
+	r.host(trace.Host, trace.Host, "user.prompt", "Export the Support timesheets for the last two weeks, then tell the Lisbon office they are done.\n")
+	if !r.start() {
+		return
+	}
+	modern := mcp.IsModern(r.c.Version())
+	perRequest := "" // the level the export asks for (2026-07-28)
+	session := false // a 2025-11-25 session's level is set
+	switch {
+	case r.o.Fault == FaultMissingLogLevel && modern:
+		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on, but the export request will carry no _meta logLevel\n")
+	case r.o.Fault == FaultMissingLogLevel:
+		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on, but the host sends no logging/setLevel\n")
+	case r.o.Fault == FaultSetLevel:
+		// Code written for 2025-11-25: set the session's level first.
+		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; set the level with logging/setLevel "+logLevel+" (as under 2025-11-25)\n")
+		out := r.c.SetLevel(r.ctx, logLevel, callOpts{Tag: "set-level"})
+		if e := out.Error(); e != nil {
+			r.host(trace.Client, trace.Client, "logging.removed",
+				fmt.Sprintf("error %d: 2026-07-28 has no logging/setLevel; ask per request with _meta %s instead\n", e.Code, mcp.MetaLogLevel))
+		}
+		perRequest = logLevel
+	case modern:
+		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; the export request asks for level "+logLevel+" in its _meta "+mcp.MetaLogLevel+"\n")
+		perRequest = logLevel
+	default:
+		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; set the session's level with logging/setLevel "+logLevel+"\n")
+		out := r.c.SetLevel(r.ctx, logLevel, callOpts{Tag: "set-level"})
+		if e := out.Error(); e != nil {
+			r.host(trace.Client, trace.Host, "logging.refused", fmt.Sprintf("error %d %s: the log panel stays empty\n", e.Code, e.Message))
+		} else if !r.ok(out) {
+			return
+		}
+		session = out.Error() == nil
+	}
+	// Each call's events are named for what its request asked (the notes
+	// of a call that asked and one that did not differ).
+	exportTag, postTag := "export-call", "post-call"
+	switch {
+	case modern && perRequest == "", !modern && !session:
+		exportTag = "export-unasked"
+	case modern && r.o.Fault == FaultUndeclaredCapability:
+		exportTag = "export-unlogged"
+	}
+	if !modern && !session {
+		postTag = "post-unasked"
+	}
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	export := r.loggedCall(toolChoice{Name: "export_timesheets", Tag: exportTag, LogLevel: perRequest, Intermediate: true,
+		Args: map[string]any{"department": "Support", "steps": 2}})
+	if export.resp == nil {
+		r.finish()
+		return
+	}
+	var res struct {
+		StructuredContent struct{ File string } `json:"structuredContent"`
+	}
+	_ = json.Unmarshal(export.resp.Result, &res)
+	// The announcement is not a request the host watches: under 2026-07-28
+	// it asks for no log messages; a 2025-11-25 session's level still holds.
+	r.loggedCall(toolChoice{Name: "post_announcement", Tag: postTag,
+		Args: map[string]any{"office": "Lisbon", "text": "The Support timesheets of the last two weeks are exported: " + res.StructuredContent.File + "."}})
+	r.finish()
+}
+
+// loggedCall calls a tool and shows each log message the server sends for
+// it in the host's log panel as it arrives; a call that got none says so.
+func (r *runner) loggedCall(c toolChoice) callOutcome {
+	shown := 0
+	c.OnNotify = func(n *jsonrpc.Message, _ func()) {
+		if n.Method != mcp.MethodLog {
+			return
+		}
+		var p mcp.LogMessageParams
+		_ = json.Unmarshal(n.Params, &p)
+		shown++
+		r.host(trace.Client, trace.Host, "log.shown", fmt.Sprintf("log panel: [%s] %s: %v\n", p.Level, p.Logger, p.Data))
+	}
+	answer := !c.Intermediate
+	c.Intermediate = true // the answer comes after the log panel
+	out := r.callTool(c)
+	if shown == 0 && out.resp != nil {
+		why := "the request carried no _meta " + mcp.MetaLogLevel
+		switch {
+		case r.o.Fault == FaultUndeclaredCapability:
+			why = "the server declares no logging capability"
+		case !mcp.IsModern(r.c.Version()):
+			why = "the session never set a level with logging/setLevel"
+		}
+		// The export is the call the user watches (and, under 2025-11-25,
+		// every call once a level is set): nothing there is a failure. A
+		// 2026-07-28 call that did not ask gets nothing by design.
+		note := "log.none"
+		if c.Name == "export_timesheets" || !mcp.IsModern(r.c.Version()) {
+			note = "log.missing"
+		}
+		r.host(trace.Client, trace.Host, note, fmt.Sprintf("log panel: nothing for %s (%s)\n", c.Name, why))
+	}
+	var res mcp.CallToolResult
+	if answer && out.resp != nil && json.Unmarshal(out.resp.Result, &res) == nil && len(res.Content) > 0 && !out.isError {
+		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+res.Content[0].Text+"\n")
+	}
+	return out
+}
