@@ -1,62 +1,146 @@
 package scenario
 
 import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
 	"strings"
 	"sync"
 )
 
-// noteEntry is one annotation of the tables in notes_text.go and
-// notes_http.go. The notes are tables, not map literals: a map literal
-// whose values are structs compiles to WebAssembly code that inserts every
-// entry at start-up (about 55 KB), a table of structs of strings is static
-// data. The map is built from the tables on first use.
+// The annotations are data: notes/*.notes, one file per scenario family,
+// and notes/quotes.glosses, the Chinese of every quoted spec sentence (the
+// format is described in notesfile.go, the keys at NoteKey). They are
+// embedded and parsed on first use.
+//
+//go:embed notes/*.notes notes/*.glosses
+var notesFS embed.FS
+
+// notesDir is the folder of the data files, in notesFS and in the source.
+const notesDir = "notes"
+
+// noteEntry is one annotation of a table still written in Go (goNoteTables).
 type noteEntry struct {
 	key  string
 	note Note
 }
 
-var (
-	notesOnce sync.Once
-	noteMap   map[string]Note // every note by key; use noteIndex
+// glossEntry is one quote gloss of a table still written in Go.
+type glossEntry = struct{ quote, zh string }
 
-	// noteClashes lists keys that noteTable defines twice and
-	// httpNoteClashes keys of httpNoteTable that are already defined
-	// (by noteTable, or earlier in httpNoteTable); the first entry wins.
-	// Tests fail on any.
-	noteClashes, httpNoteClashes []string
-)
-
-// noteIndex returns the notes by key, built once from noteTable and then
-// httpNoteTable.
-func noteIndex() map[string]Note {
-	notesOnce.Do(func() {
-		m := make(map[string]Note, len(noteTable)+len(httpNoteTable))
-		for _, e := range noteTable {
-			if _, dup := m[e.key]; dup {
-				noteClashes = append(noteClashes, e.key)
-				continue
-			}
-			m[e.key] = e.note
-		}
-		for _, e := range httpNoteTable {
-			if _, dup := m[e.key]; dup {
-				httpNoteClashes = append(httpNoteClashes, e.key)
-				continue
-			}
-			m[e.key] = e.note
-		}
-		noteMap = m
-	})
-	return noteMap
+// goNoteTable is an annotation table written in Go, during the move of the
+// course text to data files: its entries join the same index as the data
+// files' (a key defined in both is a clash tests fail on), and
+// TestExportNotes -export writes them into notes/<data>.
+type goNoteTable struct {
+	file    string // the Go file that holds it, e.g. "notes_asks.go"
+	data    string // the data file it moves to, e.g. "asks.notes"
+	entries []noteEntry
 }
 
-// AnnotationFor looks a note up for a version. Keys are dotted, most
-// general first ("tools-list.error.32600.http-400"); the lookup tries the
-// whole key, then the key without its leading label ("error.32600.http-400",
-// shared by every request), then shorter and shorter prefixes, each time
-// preferring a version-specific entry ("key@2026-07-28"). Unknown keys fall
-// back to a text built from the key, so a renderer always has something; a
-// test asserts every key the engine emits has a written note.
+// goGlossTable is a table of quote glosses written in Go; it moves to
+// notes/quotes.glosses.
+type goGlossTable struct {
+	file    string
+	entries []glossEntry
+}
+
+// glossFile is the data file of the quote glosses.
+const glossFile = "quotes.glosses"
+
+// noteSet is the index of every note and gloss.
+type noteSet struct {
+	notes   map[string]Note
+	where   map[string]string // key → where it is written ("notes/core.notes:12", "notes_asks.go")
+	glosses map[string]string // quote → Chinese
+	// errs are the mistakes in the data files and the keys or quotes
+	// defined twice (the first definition wins). Tests fail on any.
+	errs []error
+}
+
+var (
+	notesOnce sync.Once
+	notesIdx  *noteSet
+)
+
+// loadedNotes is the index of the embedded files and goNoteTables, built
+// once.
+func loadedNotes() *noteSet {
+	notesOnce.Do(func() { notesIdx = buildNotes(notesFS, notesDir, goNoteTables, goGlossTables) })
+	return notesIdx
+}
+
+// noteIndex returns the notes by key (NoteKey.String).
+func noteIndex() map[string]Note { return loadedNotes().notes }
+
+// buildNotes indexes the data files in dir of fsys (in name order), then
+// the Go tables.
+func buildNotes(fsys fs.FS, dir string, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
+	s := &noteSet{notes: map[string]Note{}, where: map[string]string{}, glosses: map[string]string{}}
+	add := func(key string, n Note, where string) {
+		if first, dup := s.where[key]; dup {
+			s.errs = append(s.errs, fmt.Errorf("%s: [%s] is already defined at %s", where, key, first))
+			return
+		}
+		s.notes[key], s.where[key] = n, where
+	}
+	glossAt := map[string]string{}
+	addGloss := func(quote, zh, where string) {
+		if first, dup := glossAt[quote]; dup {
+			s.errs = append(s.errs, fmt.Errorf("%s: the quote %q is already glossed at %s", where, clip(quote), first))
+			return
+		}
+		s.glosses[quote], glossAt[quote] = zh, where
+	}
+	files, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		s.errs = append(s.errs, err)
+	}
+	for _, f := range files {
+		name := path.Join(dir, f.Name())
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			s.errs = append(s.errs, err)
+			continue
+		}
+		switch {
+		case strings.HasSuffix(name, ".notes"):
+			recs, errs := parseNotes(name, string(b))
+			s.errs = append(s.errs, errs...)
+			for _, r := range recs {
+				add(r.key.String(), r.note, fmt.Sprintf("%s:%d", name, r.line))
+			}
+		case strings.HasSuffix(name, ".glosses"):
+			recs, errs := parseGlosses(name, string(b))
+			s.errs = append(s.errs, errs...)
+			for _, r := range recs {
+				addGloss(r.quote, r.zh, fmt.Sprintf("%s:%d", name, r.line))
+			}
+		}
+	}
+	for _, t := range tables {
+		for _, e := range t.entries {
+			if _, err := ParseNoteKey(e.key); err != nil {
+				s.errs = append(s.errs, fmt.Errorf("%s: %v", t.file, err))
+				continue
+			}
+			add(e.key, e.note, t.file)
+		}
+	}
+	for _, t := range glossTables {
+		for _, e := range t.entries {
+			addGloss(e.quote, e.zh, t.file)
+		}
+	}
+	return s
+}
+
+// AnnotationFor looks a note up for a version, in the order NoteKey
+// describes (the whole key, then without its exchange label, then shorter
+// and shorter, each time "@version" first). Unknown keys fall back to a
+// text built from the key, so a renderer always has something; a test
+// asserts every key the engine emits has a written note.
 func AnnotationFor(key, version string) Note {
 	if n, ok := lookupNote(key, version); ok {
 		return n
@@ -70,27 +154,15 @@ func HasAnnotation(key, version string) bool {
 	return ok
 }
 
-func lookupNote(key, version string) (Note, bool) {
+func lookupNote(key, version string) (n Note, found bool) {
 	notes := noteIndex()
-	parts := strings.Split(key, ".")
-	try := func(k string) (Note, bool) {
-		if version != "" {
-			if n, ok := notes[k+"@"+version]; ok {
-				return n, true
-			}
-		}
-		n, ok := notes[k]
-		return n, ok
-	}
-	for i := len(parts); i > 0; i-- {
-		if n, ok := try(strings.Join(parts[:i], ".")); ok {
-			return n, true
-		}
-		if i > 1 {
-			if n, ok := try(strings.Join(parts[1:i], ".")); ok {
-				return n, true
-			}
-		}
-	}
-	return Note{}, false
+	NoteKey{Path: key, Version: version}.eachCandidate(func(k NoteKey) bool {
+		n, found = notes[k.String()]
+		return found
+	})
+	return n, found
 }
+
+// QuoteGloss is the Chinese translation of a spec sentence a note quotes
+// ("" when there is none); the quote itself stays verbatim beside it.
+func QuoteGloss(quote string) string { return loadedNotes().glosses[quote] }

@@ -45,16 +45,12 @@ func TestNotesText(t *testing.T) {
 	if len(notes) == 0 {
 		t.Fatal("no notes written")
 	}
-	if len(noteClashes) > 0 {
-		t.Fatalf("notes_text.go defines keys twice: %v", noteClashes)
+	for _, err := range loadedNotes().errs {
+		t.Error(err)
 	}
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
-		if base, v, ok := strings.Cut(k, "@"); ok {
-			if base == "" || !slices.Contains(mcp.Versions(), v) {
-				t.Errorf("note %s: key must be <key>@<one of %v>", k, mcp.Versions())
-			}
-		}
+		key := mustKey(t, k)
 		if strings.TrimSpace(n.Text.En) == "" {
 			t.Errorf("note %s: empty English text", k)
 		}
@@ -71,7 +67,7 @@ func TestNotesText(t *testing.T) {
 			if strings.Contains(n.Spec, "#") && anchor == "" {
 				t.Errorf("note %s: Spec %q has an empty anchor", k, n.Spec)
 			}
-			if _, vk, ok := strings.Cut(k, "@"); ok && vk != v {
+			if key.Version != "" && key.Version != v {
 				t.Errorf("note %s: Spec %q cites another version than the key", k, n.Spec)
 			}
 		}
@@ -101,7 +97,7 @@ func TestEmittedNotesCiteTheirVersion(t *testing.T) {
 		tr := m.tr
 		for _, e := range tr.Events {
 			v := tr.EventVersion(e)
-			id := e.Note + "@" + v
+			id := NoteKey{e.Note, v}.String()
 			if seen[id] {
 				continue
 			}
@@ -203,10 +199,11 @@ func TestNotesDoNotBorrowRules(t *testing.T) {
 	for _, m := range matrixTraces(t) {
 		for _, e := range m.tr.Events {
 			v := m.tr.EventVersion(e)
-			if seen[e.Note+"@"+v] {
+			id := NoteKey{e.Note, v}.String()
+			if seen[id] {
 				continue
 			}
-			seen[e.Note+"@"+v] = true
+			seen[id] = true
 			n := AnnotationFor(e.Note, v)
 			for _, r := range versionOnlyRules {
 				if r.version == v {

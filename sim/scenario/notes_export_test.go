@@ -1,0 +1,261 @@
+package scenario
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var exportFlag = flag.Bool("export", false, "TestExportNotes: move the Go annotation tables (notes_go.go) into notes/ and delete the Go files that held only them")
+
+// TestExportNotes moves the annotation tables still written in Go
+// (goNoteTables, goGlossTables) into the data files. Without -export it
+// does so in a scratch copy of notes/ and checks the data alone then give
+// the very index the data and the Go tables give together: the move loses
+// and changes nothing. With -export it writes notes/, deletes each Go file
+// that held nothing but its tables (and their texts and constants), and
+// empties notes_go.go.
+func TestExportNotes(t *testing.T) {
+	dir := notesDir
+	if !*exportFlag {
+		dir = t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(notesDir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := exportNotes(dir, ".", goNoteTables, goGlossTables); err != nil {
+		t.Fatal(err)
+	}
+	after := buildNotes(os.DirFS(dir), ".", nil, nil)
+	if len(after.errs) > 0 {
+		t.Fatalf("the exported files do not parse: %v", errors.Join(after.errs...))
+	}
+	before := buildNotes(notesFS, notesDir, goNoteTables, goGlossTables)
+	if len(before.errs) > 0 {
+		t.Fatalf("the index has errors before the export: %v", errors.Join(before.errs...))
+	}
+	if !maps.Equal(before.notes, after.notes) || !maps.Equal(before.glosses, after.glosses) {
+		for k, n := range before.notes {
+			if after.notes[k] != n {
+				t.Errorf("note %s: before %+v, after %+v", k, n, after.notes[k])
+			}
+		}
+		t.Fatalf("the export changed the index: %d notes, %d glosses before; %d, %d after", len(before.notes), len(before.glosses), len(after.notes), len(after.glosses))
+	}
+	if !*exportFlag {
+		return
+	}
+	var left []string
+	for _, f := range goTableFiles(goNoteTables, goGlossTables) {
+		if err := removeIfOnlyTables(f); err != nil {
+			left = append(left, err.Error())
+		}
+	}
+	if len(left) > 0 {
+		t.Fatalf("exported, but remove these tables by hand, then their lines in notes_go.go:\n%s", strings.Join(left, "\n"))
+	}
+	if err := os.WriteFile("notes_go.go", []byte(emptyGoTables), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("moved %d Go tables into %s; run go test ./sim/scenario", len(goNoteTables)+len(goGlossTables), dir)
+}
+
+// emptyGoTables is notes_go.go once every table is data.
+const emptyGoTables = `package scenario
+
+// The annotation tables still written in Go, while the course text moves
+// to notes/. Their entries join the index after the data files'. To move
+// them (and delete the Go files once they hold nothing else):
+//
+//	go test ./sim/scenario -run TestExportNotes -export
+//
+// A new table is one line here: {file: "notes_x.go", data: "x.notes",
+// entries: xNoteTable[:]}.
+var (
+	goNoteTables  = []goNoteTable{}
+	goGlossTables = []goGlossTable{}
+)
+`
+
+func goTableFiles(tables []goNoteTable, glosses []goGlossTable) []string {
+	var files []string
+	seen := map[string]bool{}
+	for _, f := range append(tableFiles(tables), glossFiles(glosses)...) {
+		if !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
+	return files
+}
+
+func tableFiles(ts []goNoteTable) (f []string) {
+	for _, t := range ts {
+		f = append(f, t.file)
+	}
+	return f
+}
+
+func glossFiles(ts []goGlossTable) (f []string) {
+	for _, t := range ts {
+		f = append(f, t.file)
+	}
+	return f
+}
+
+// exportNotes appends the entries of the Go tables to the data files in
+// dir (srcDir holds the Go files, read for their section comments). An
+// entry the data files already have, identical, is skipped; one they have
+// with another text is an error (the move never overwrites). A text equal
+// to one already in the target file is written as same-text-as.
+func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTable) error {
+	have := buildNotes(os.DirFS(dir), ".", nil, nil)
+	if len(have.errs) > 0 {
+		return fmt.Errorf("fix the data files first: %w", errors.Join(have.errs...))
+	}
+	var errs []error
+	for _, t := range tables {
+		target := filepath.Join(dir, t.data)
+		old, err := os.ReadFile(target)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		recs, _ := parseNotes(t.data, string(old))
+		owner := map[Text]string{} // a text → the key in the target file that holds it
+		for _, r := range recs {
+			if r.shares == "" {
+				if _, ok := owner[r.note.Text]; !ok {
+					owner[r.note.Text] = r.key.String()
+				}
+			}
+		}
+		sections := goSections(filepath.Join(srcDir, t.file))
+		var b strings.Builder
+		b.Write(old)
+		if len(old) == 0 {
+			fmt.Fprintf(&b, "# Annotations (moved from %s). The format: notesfile.go; the keys: NoteKey (notekey.go).\n\n", t.file)
+		} else if !strings.HasSuffix(string(old), "\n\n") {
+			b.WriteString("\n")
+		}
+		for _, e := range t.entries {
+			if n, ok := have.notes[e.key]; ok {
+				if n != e.note {
+					errs = append(errs, fmt.Errorf("%s: [%s] differs from the one at %s; make them one", t.file, e.key, have.where[e.key]))
+				}
+				continue
+			}
+			k, err := ParseNoteKey(e.key)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %v", t.file, err))
+				continue
+			}
+			for name, v := range map[string]string{fieldEn: e.note.Text.En, fieldZh: e.note.Text.Zh, fieldSpec: e.note.Spec, fieldQuote: e.note.Quote} {
+				if why := formattable(v); why != "" {
+					errs = append(errs, fmt.Errorf("%s: [%s] %s %s", t.file, e.key, name, why))
+				}
+			}
+			shares, ok := owner[e.note.Text]
+			if !ok {
+				owner[e.note.Text] = e.key
+			}
+			var comments []string
+			if c := sections[e.key]; c != "" {
+				comments = []string{"# " + c}
+			}
+			formatNote(&b, comments, k, e.note, shares)
+			have.notes[e.key], have.where[e.key] = e.note, t.file
+		}
+		if err := os.WriteFile(target, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	if len(glosses) > 0 {
+		target := filepath.Join(dir, glossFile)
+		old, err := os.ReadFile(target)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		var b strings.Builder
+		b.Write(old)
+		if len(old) == 0 {
+			b.WriteString("# The Chinese of every spec sentence a note quotes, one [gloss] per sentence. The inspector\n# shows it beside the verbatim quote under lang=zh; quote must be the note's quote exactly.\n\n")
+		}
+		for _, t := range glosses {
+			for _, g := range t.entries {
+				if zh, ok := have.glosses[g.quote]; ok {
+					if zh != g.zh {
+						errs = append(errs, fmt.Errorf("%s: the gloss of %q differs from the one in %s", t.file, clip(g.quote), glossFile))
+					}
+					continue
+				}
+				for _, v := range []string{g.quote, g.zh} {
+					if why := formattable(v); why != "" {
+						errs = append(errs, fmt.Errorf("%s: gloss of %q %s", t.file, clip(g.quote), why))
+					}
+				}
+				formatGloss(&b, g.quote, g.zh)
+				have.glosses[g.quote] = g.zh
+			}
+		}
+		if err := os.WriteFile(target, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return errors.Join(errs...)
+}
+
+var (
+	sectionRE = regexp.MustCompile(`^\s*//\s*(-{3,}.*?)\s*$`)
+	entryRE   = regexp.MustCompile(`^\s*\{"([^"]+)",`)
+)
+
+// goSections maps a key of a Go table to the section comment
+// ("// ---- tools/list ----") just above it, if any.
+func goSections(file string) map[string]string {
+	out := map[string]string{}
+	f, err := os.Open(file)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	pending := ""
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if m := sectionRE.FindStringSubmatch(sc.Text()); m != nil {
+			pending = m[1]
+		} else if m := entryRE.FindStringSubmatch(sc.Text()); m != nil && pending != "" {
+			out[m[1]], pending = pending, ""
+		}
+	}
+	return out
+}
+
+// removeIfOnlyTables deletes a Go file whose declarations are all
+// variables and constants (a table, its shared texts, its citations);
+// otherwise it says what is left to remove by hand.
+func removeIfOnlyTables(file string) error {
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); !ok || (g.Tok != token.VAR && g.Tok != token.CONST) {
+			return fmt.Errorf("%s: holds more than note tables (functions, types or imports); delete its tables by hand", file)
+		}
+	}
+	return os.Remove(file)
+}
