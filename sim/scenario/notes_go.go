@@ -9,11 +9,6 @@ package scenario
 // A new table is one line here: {file: "notes_x.go", data: "x.notes",
 // entries: xNoteTable[:]}.
 var (
-	goNoteTables = []goNoteTable{
-		{file: "notes_text.go", data: "core.notes", entries: noteTable[:]},
-		{file: "notes_http.go", data: "http.notes", entries: httpNoteTable[:]},
-	}
-	goGlossTables = []goGlossTable{
-		{file: "quotes_zh.go", entries: quoteGlosses[:]},
-	}
+	goNoteTables  = []goNoteTable{}
+	goGlossTables = []goGlossTable{}
 )
