@@ -59,6 +59,14 @@ type noteSet struct {
 	errs []error
 }
 
+// clashError is a key or quote defined twice.
+type clashError struct {
+	msg  string
+	same bool // both definitions are identical (a Go table not yet removed after its export)
+}
+
+func (e *clashError) Error() string { return e.msg }
+
 var (
 	notesOnce sync.Once
 	notesIdx  *noteSet
@@ -80,7 +88,7 @@ func buildNotes(fsys fs.FS, dir string, tables []goNoteTable, glossTables []goGl
 	s := &noteSet{notes: map[string]Note{}, where: map[string]string{}, glosses: map[string]string{}}
 	add := func(key string, n Note, where string) {
 		if first, dup := s.where[key]; dup {
-			s.errs = append(s.errs, fmt.Errorf("%s: [%s] is already defined at %s", where, key, first))
+			s.errs = append(s.errs, &clashError{fmt.Sprintf("%s: [%s] is already defined at %s", where, key, first), s.notes[key] == n})
 			return
 		}
 		s.notes[key], s.where[key] = n, where
@@ -88,7 +96,7 @@ func buildNotes(fsys fs.FS, dir string, tables []goNoteTable, glossTables []goGl
 	glossAt := map[string]string{}
 	addGloss := func(quote, zh, where string) {
 		if first, dup := glossAt[quote]; dup {
-			s.errs = append(s.errs, fmt.Errorf("%s: the quote %q is already glossed at %s", where, clip(quote), first))
+			s.errs = append(s.errs, &clashError{fmt.Sprintf("%s: the quote %q is already glossed at %s", where, clip(quote), first), s.glosses[quote] == zh})
 			return
 		}
 		s.glosses[quote], glossAt[quote] = zh, where

@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,9 +42,14 @@ func TestExportNotes(t *testing.T) {
 	if len(after.errs) > 0 {
 		t.Fatalf("the exported files do not parse: %v", errors.Join(after.errs...))
 	}
+	// Before: the embedded files and the Go tables. A Go table may repeat
+	// what the data files already hold (a merge kept quotes_zh.go whole):
+	// identical twice is no error here, the export skips it.
 	before := buildNotes(notesFS, notesDir, goNoteTables, goGlossTables)
-	if len(before.errs) > 0 {
-		t.Fatalf("the index has errors before the export: %v", errors.Join(before.errs...))
+	for _, err := range before.errs {
+		if c, ok := err.(*clashError); !ok || !c.same {
+			t.Fatalf("the index has errors before the export: %v", err)
+		}
 	}
 	if !maps.Equal(before.notes, after.notes) || !maps.Equal(before.glosses, after.glosses) {
 		for k, n := range before.notes {
@@ -64,28 +71,48 @@ func TestExportNotes(t *testing.T) {
 	if len(left) > 0 {
 		t.Fatalf("exported, but remove these tables by hand, then their lines in notes_go.go:\n%s", strings.Join(left, "\n"))
 	}
-	if err := os.WriteFile("notes_go.go", []byte(emptyGoTables), 0o644); err != nil {
+	if err := os.WriteFile("notes_go.go", []byte(goTablesSource(nil)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("moved %d Go tables into %s; run go test ./sim/scenario", len(goNoteTables)+len(goGlossTables), dir)
 }
 
-// emptyGoTables is notes_go.go once every table is data.
-const emptyGoTables = `package scenario
+// goTablesSource is notes_go.go registering the tables found (none once
+// every table is data).
+func goTablesSource(found []foundTable) string {
+	var notes, glosses strings.Builder
+	for _, f := range found {
+		entry, list, _ := strings.Cut(f.line, " to ")
+		if list == "goNoteTables" {
+			notes.WriteString("\t\t" + entry + ",\n")
+		} else {
+			glosses.WriteString("\t\t" + entry + ",\n")
+		}
+	}
+	src := `package scenario
 
 // The annotation tables still written in Go, while the course text moves
 // to notes/. Their entries join the index after the data files'. To move
 // them (and delete the Go files once they hold nothing else):
 //
-//	go test ./sim/scenario -run TestExportNotes -export
+//	make notes-export
 //
-// A new table is one line here: {file: "notes_x.go", data: "x.notes",
-// entries: xNoteTable[:]}.
+// (TestGoNoteTablesRegistered -export lists every Go table here, then
+// TestExportNotes -export moves them.) A table is one line here:
+// {file: "notes_x.go", data: "x.notes", entries: xNoteTable[:]}.
 var (
-	goNoteTables  = []goNoteTable{}
-	goGlossTables = []goGlossTable{}
+	goNoteTables = []goNoteTable{
+` + notes.String() + `	}
+	goGlossTables = []goGlossTable{
+` + glosses.String() + `	}
 )
 `
+	b, err := format.Source([]byte(src))
+	if err != nil {
+		panic(err) // a bug of the template
+	}
+	return string(b)
+}
 
 func goTableFiles(tables []goNoteTable, glosses []goGlossTable) []string {
 	var files []string
@@ -143,7 +170,7 @@ func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTabl
 		var b strings.Builder
 		b.Write(old)
 		if len(old) == 0 {
-			fmt.Fprintf(&b, "# Annotations (moved from %s). The format: notesfile.go; the keys: NoteKey (notekey.go).\n\n", t.file)
+			fmt.Fprintf(&b, "# Annotations moved from %s by make notes-export. The format and how to\n# check an edit: README, \"Editing the course text\"; the keys: NoteKey (notekey.go).\n\n", t.file)
 		} else if !strings.HasSuffix(string(old), "\n\n") {
 			b.WriteString("\n")
 		}
@@ -258,4 +285,101 @@ func removeIfOnlyTables(file string) error {
 		}
 	}
 	return os.Remove(file)
+}
+
+// TestGoNoteTablesRegistered: every annotation or gloss table written in
+// Go in this package is in notes_go.go, so that it reaches the index and
+// TestExportNotes moves it (a table a merge brings in is otherwise
+// silently unused). The failure gives the line to add; with -export it
+// writes notes_go.go listing them all.
+func TestGoNoteTablesRegistered(t *testing.T) {
+	registered := map[string]bool{}
+	for _, f := range goTableFiles(goNoteTables, goGlossTables) {
+		registered[f] = true
+	}
+	found := findGoTables(t, ".")
+	if *exportFlag {
+		if err := os.WriteFile("notes_go.go", []byte(goTablesSource(found)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("notes_go.go lists %d Go tables; now TestExportNotes -export moves them", len(found))
+		return
+	}
+	for _, tb := range found {
+		if !registered[tb.file] {
+			t.Errorf("%s: %s is not in notes_go.go; add %s", tb.file, tb.name, tb.line)
+		}
+	}
+}
+
+type foundTable struct{ file, name, line string }
+
+// findGoTables lists the package-level variables of the Go files in dir
+// whose value is a table of noteEntry or of quote glosses.
+func findGoTables(t *testing.T, dir string) []foundTable {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var out []foundTable
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(file)
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, s := range g.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, v := range vs.Values {
+					cl, ok := v.(*ast.CompositeLit)
+					if !ok {
+						continue
+					}
+					at, ok := cl.Type.(*ast.ArrayType)
+					if !ok {
+						continue
+					}
+					name := vs.Names[i].Name
+					switch elt := at.Elt.(type) {
+					case *ast.Ident:
+						switch elt.Name {
+						case "noteEntry":
+							data := strings.TrimSuffix(strings.TrimPrefix(base, "notes_"), ".go") + ".notes"
+							out = append(out, foundTable{base, name, fmt.Sprintf("{file: %q, data: %q, entries: %s[:]} to goNoteTables", base, data, name)})
+						case "glossEntry":
+							out = append(out, foundTable{base, name, fmt.Sprintf("{file: %q, entries: %s[:]} to goGlossTables", base, name)})
+						}
+					case *ast.StructType:
+						if len(elt.Fields.List) == 1 && len(elt.Fields.List[0].Names) == 2 && elt.Fields.List[0].Names[0].Name == "quote" {
+							out = append(out, foundTable{base, name, fmt.Sprintf("{file: %q, entries: %s[:]} to goGlossTables", base, name)})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestFindGoTables is the broken twin of TestGoNoteTablesRegistered: the
+// tables a branch adds in Go are found, with the line to register them.
+func TestFindGoTables(t *testing.T) {
+	dir := t.TempDir()
+	src := "package scenario\n\nvar askNoteTable = [...]noteEntry{}\n\nvar quoteGlosses = [...]struct{ quote, zh string }{}\n\nvar other = []string{}\n"
+	if err := os.WriteFile(filepath.Join(dir, "notes_asks.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := findGoTables(t, dir)
+	want := []foundTable{
+		{"notes_asks.go", "askNoteTable", `{file: "notes_asks.go", data: "asks.notes", entries: askNoteTable[:]} to goNoteTables`},
+		{"notes_asks.go", "quoteGlosses", `{file: "notes_asks.go", entries: quoteGlosses[:]} to goGlossTables`},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("found %q\nwant %q", got, want)
+	}
 }

@@ -4,10 +4,11 @@ package scenario
 // to notes/. Their entries join the index after the data files'. To move
 // them (and delete the Go files once they hold nothing else):
 //
-//	go test ./sim/scenario -run TestExportNotes -export
+//	make notes-export
 //
-// A new table is one line here: {file: "notes_x.go", data: "x.notes",
-// entries: xNoteTable[:]}.
+// (TestGoNoteTablesRegistered -export lists every Go table here, then
+// TestExportNotes -export moves them.) A table is one line here:
+// {file: "notes_x.go", data: "x.notes", entries: xNoteTable[:]}.
 var (
 	goNoteTables  = []goNoteTable{}
 	goGlossTables = []goGlossTable{}
