@@ -88,6 +88,7 @@ notes-check:
 notes-export:
 	$(GO) test -count=1 -run '^TestGoNoteTablesRegistered$$' ./sim/scenario -export
 	$(GO) test -count=1 -run '^TestExportNotes$$' ./sim/scenario -export
+	$(GO) test -count=1 -run '^TestNotesFilesEmbedded$$' ./sim/scenario -export
 	$(GO) vet ./sim/scenario
 	$(GO) test -count=1 ./sim/scenario
 

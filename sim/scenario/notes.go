@@ -1,10 +1,8 @@
 package scenario
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
-	"path"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -12,12 +10,9 @@ import (
 // The annotations are data: notes/*.notes, one file per scenario family,
 // and notes/quotes.glosses, the Chinese of every quoted spec sentence (the
 // format is described in notesfile.go, the keys at NoteKey). They are
-// embedded and parsed on first use.
-//
-//go:embed notes/*.notes notes/*.glosses
-var notesFS embed.FS
+// embedded (notes_files.go) and parsed on first use.
 
-// notesDir is the folder of the data files, in notesFS and in the source.
+// notesDir is the folder of the data files.
 const notesDir = "notes"
 
 // noteEntry is one annotation of a table still written in Go (goNoteTables).
@@ -75,16 +70,20 @@ var (
 // loadedNotes is the index of the embedded files and goNoteTables, built
 // once.
 func loadedNotes() *noteSet {
-	notesOnce.Do(func() { notesIdx = buildNotes(notesFS, notesDir, goNoteTables, goGlossTables) })
+	notesOnce.Do(func() {
+		notesIdx = buildNotes(embeddedNoteFiles(), goNoteTables, goGlossTables)
+	})
 	return notesIdx
 }
 
 // noteIndex returns the notes by key (NoteKey.String).
 func noteIndex() map[string]Note { return loadedNotes().notes }
 
-// buildNotes indexes the data files in dir of fsys (in name order), then
-// the Go tables.
-func buildNotes(fsys fs.FS, dir string, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
+// noteFile is one data file: its name (for errors) and its text.
+type noteFile struct{ name, data string }
+
+// buildNotes indexes the data files (in order), then the Go tables.
+func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
 	s := &noteSet{notes: map[string]Note{}, where: map[string]string{}, glosses: map[string]string{}}
 	add := func(key string, n Note, where string) {
 		if first, dup := s.where[key]; dup {
@@ -101,29 +100,19 @@ func buildNotes(fsys fs.FS, dir string, tables []goNoteTable, glossTables []goGl
 		}
 		s.glosses[quote], glossAt[quote] = zh, where
 	}
-	files, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		s.errs = append(s.errs, err)
-	}
 	for _, f := range files {
-		name := path.Join(dir, f.Name())
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			s.errs = append(s.errs, err)
-			continue
-		}
 		switch {
-		case strings.HasSuffix(name, ".notes"):
-			recs, errs := parseNotes(name, string(b))
+		case strings.HasSuffix(f.name, ".notes"):
+			recs, errs := parseNotes(f.name, f.data)
 			s.errs = append(s.errs, errs...)
 			for _, r := range recs {
-				add(r.key.String(), r.note, fmt.Sprintf("%s:%d", name, r.line))
+				add(r.key.String(), r.note, f.name+":"+strconv.Itoa(r.line))
 			}
-		case strings.HasSuffix(name, ".glosses"):
-			recs, errs := parseGlosses(name, string(b))
+		case strings.HasSuffix(f.name, ".glosses"):
+			recs, errs := parseGlosses(f.name, f.data)
 			s.errs = append(s.errs, errs...)
 			for _, r := range recs {
-				addGloss(r.quote, r.zh, fmt.Sprintf("%s:%d", name, r.line))
+				addGloss(r.quote, r.zh, f.name+":"+strconv.Itoa(r.line))
 			}
 		}
 	}

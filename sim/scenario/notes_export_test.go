@@ -38,14 +38,14 @@ func TestExportNotes(t *testing.T) {
 	if err := exportNotes(dir, ".", goNoteTables, goGlossTables); err != nil {
 		t.Fatal(err)
 	}
-	after := buildNotes(os.DirFS(dir), ".", nil, nil)
+	after := buildNotes(dirNoteFiles(t, dir), nil, nil)
 	if len(after.errs) > 0 {
 		t.Fatalf("the exported files do not parse: %v", errors.Join(after.errs...))
 	}
 	// Before: the embedded files and the Go tables. A Go table may repeat
 	// what the data files already hold (a merge kept quotes_zh.go whole):
 	// identical twice is no error here, the export skips it.
-	before := buildNotes(notesFS, notesDir, goNoteTables, goGlossTables)
+	before := buildNotes(embeddedNoteFiles(), goNoteTables, goGlossTables)
 	for _, err := range before.errs {
 		if c, ok := err.(*clashError); !ok || !c.same {
 			t.Fatalf("the index has errors before the export: %v", err)
@@ -114,6 +114,33 @@ var (
 	return string(b)
 }
 
+// readNoteFiles reads the data files of a folder, in name order (as
+// embeddedNoteFiles does), named by their base name.
+func readNoteFiles(dir string) ([]noteFile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []noteFile
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, noteFile{e.Name(), string(b)})
+	}
+	return files, nil
+}
+
+func dirNoteFiles(t *testing.T, dir string) []noteFile {
+	t.Helper()
+	files, err := readNoteFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 func goTableFiles(tables []goNoteTable, glosses []goGlossTable) []string {
 	var files []string
 	seen := map[string]bool{}
@@ -146,7 +173,11 @@ func glossFiles(ts []goGlossTable) (f []string) {
 // with another text is an error (the move never overwrites). A text equal
 // to one already in the target file is written as same-text-as.
 func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTable) error {
-	have := buildNotes(os.DirFS(dir), ".", nil, nil)
+	files, err := readNoteFiles(dir)
+	if err != nil {
+		return err
+	}
+	have := buildNotes(files, nil, nil)
 	if len(have.errs) > 0 {
 		return fmt.Errorf("fix the data files first: %w", errors.Join(have.errs...))
 	}
@@ -382,4 +413,77 @@ func TestFindGoTables(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("found %q\nwant %q", got, want)
 	}
+}
+
+// TestNotesFilesEmbedded: notes_files.go embeds exactly the data files in
+// notes/, in name order. With -export it rewrites notes_files.go from the
+// folder (make notes-export does, after adding a file); otherwise a file
+// missing from it fails here, with the command.
+func TestNotesFilesEmbedded(t *testing.T) {
+	entries, err := os.ReadDir(notesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".notes") || strings.HasSuffix(e.Name(), ".glosses") {
+			names = append(names, e.Name())
+		}
+	}
+	want := notesFilesSource(names)
+	if *exportFlag {
+		if err := os.WriteFile("notes_files.go", []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	var embedded []string
+	for _, f := range embeddedNoteFiles() {
+		embedded = append(embedded, strings.TrimPrefix(f.name, notesDir+"/"))
+		b, err := os.ReadFile(f.name)
+		if err != nil || string(b) != f.data {
+			t.Errorf("%s: the embedded text is not the file's (%v)", f.name, err)
+		}
+	}
+	if !slices.Equal(embedded, names) {
+		t.Errorf("notes_files.go embeds %q, notes/ holds %q: run make notes-export (or add the file there)", embedded, names)
+	}
+	if got, _ := os.ReadFile("notes_files.go"); string(got) != want {
+		t.Errorf("notes_files.go is not what make notes-export writes")
+	}
+}
+
+// notesFilesSource is notes_files.go embedding the named files of notes/.
+func notesFilesSource(names []string) string {
+	var vars, list strings.Builder
+	for _, n := range names {
+		v := "noteFile"
+		for _, part := range strings.FieldsFunc(n, func(r rune) bool { return r == '-' || r == '.' || r == '_' }) {
+			v += strings.ToUpper(part[:1]) + part[1:]
+		}
+		fmt.Fprintf(&vars, "\t//go:embed %s/%s\n\t%s string\n", notesDir, n, v)
+		fmt.Fprintf(&list, "\t\t{%q, %s},\n", notesDir+"/"+n, v)
+	}
+	src := `package scenario
+
+import _ "embed" // the data files, as strings
+
+// The data files under notes/, each embedded as one string: static data
+// the parser reads in place (embed.FS would copy each file, and its
+// io/fs methods add code). Written by make notes-export from the folder;
+// TestNotesFilesEmbedded checks it.
+var (
+` + vars.String() + `)
+
+// embeddedNoteFiles lists the data files in name order.
+func embeddedNoteFiles() []noteFile {
+	return []noteFile{
+` + list.String() + `	}
+}
+`
+	b, err := format.Source([]byte(src))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }

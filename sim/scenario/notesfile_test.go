@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"mcpwirelab/sim/mcp"
 )
@@ -122,10 +121,10 @@ func TestNotesFilesBroken(t *testing.T) {
 // a Go table, or a quote glossed twice, is an error naming both places;
 // the first definition is kept.
 func TestNotesClash(t *testing.T) {
-	fsys := fstest.MapFS{
-		"n/a.notes":        {Data: []byte("[user.prompt]\nen: A.\nzh: 甲。\n")},
-		"n/b.notes":        {Data: []byte("\n[user.prompt]\nen: B.\nzh: 乙。\n")},
-		"n/quotes.glosses": {Data: []byte("[gloss]\nquote: Clients MUST do it.\nzh: 客户端必须这样做。\n")},
+	files := []noteFile{
+		{"n/a.notes", "[user.prompt]\nen: A.\nzh: 甲。\n"},
+		{"n/b.notes", "\n[user.prompt]\nen: B.\nzh: 乙。\n"},
+		{"n/quotes.glosses", "[gloss]\nquote: Clients MUST do it.\nzh: 客户端必须这样做。\n"},
 	}
 	tables := []goNoteTable{{file: "notes_asks.go", data: "asks.notes", entries: []noteEntry{
 		{"user.prompt", Note{Text: Text{En: "C.", Zh: "丙。"}}},
@@ -133,7 +132,7 @@ func TestNotesClash(t *testing.T) {
 		{"Bad.key", Note{Text: Text{En: "E.", Zh: "戊。"}}},
 	}}}
 	glosses := []goGlossTable{{file: "quotes_zh.go", entries: []glossEntry{{"Clients MUST do it.", "另一个。"}}}}
-	s := buildNotes(fsys, "n", tables, glosses)
+	s := buildNotes(files, tables, glosses)
 	want := []string{
 		"n/b.notes:2: [user.prompt] is already defined at n/a.notes:1",
 		"notes_asks.go: [user.prompt] is already defined at n/a.notes:1",
@@ -150,7 +149,7 @@ func TestNotesClash(t *testing.T) {
 	if s.notes["user.prompt"].Text.En != "A." || s.notes["model.decides"].Text.En != "D." || s.glosses["Clients MUST do it."] != "客户端必须这样做。" {
 		t.Errorf("the first definitions are not the ones kept: %+v %+v", s.notes, s.glosses)
 	}
-	if s := buildNotes(fsys, "n", nil, nil); len(s.errs) != 1 {
+	if s := buildNotes(files, nil, nil); len(s.errs) != 1 {
 		t.Errorf("without the Go tables: %v, want the one clash of the files", s.errs)
 	}
 }
@@ -176,14 +175,14 @@ func TestExportNotesFixture(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "core.notes"), []byte("[user.prompt]\nen: A.\nzh: 甲。\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	before := buildNotes(os.DirFS(dir), ".", tables, glosses)
+	before := buildNotes(dirNoteFiles(t, dir), tables, glosses)
 	if len(before.errs) != 1 { // user.prompt: in core.notes and the table, identical
 		t.Fatalf("before: %v", before.errs)
 	}
 	if err := exportNotes(dir, src, tables, glosses); err != nil {
 		t.Fatal(err)
 	}
-	after := buildNotes(os.DirFS(dir), ".", nil, nil)
+	after := buildNotes(dirNoteFiles(t, dir), nil, nil)
 	if len(after.errs) > 0 || len(after.notes) != 4 || len(after.glosses) != 1 {
 		t.Fatalf("after: %v, %d notes, %d glosses", after.errs, len(after.notes), len(after.glosses))
 	}
