@@ -266,8 +266,8 @@ func TestNoteKeyLookupOrder(t *testing.T) {
 	}
 }
 
-// FuzzParseNotes: the parser never panics; whatever it accepts it writes
-// back (formatNote) to a file that parses to the same notes.
+// FuzzParseNotes: the parsers never panic; whatever they accept they
+// write back (formatNote, formatGloss) to a file that parses the same.
 func FuzzParseNotes(f *testing.F) {
 	for _, g := range []string{"testdata/notes-ok.notes", "testdata/notes-broken/*", "notes/*"} {
 		files, _ := filepath.Glob(g)
@@ -280,7 +280,20 @@ func FuzzParseNotes(f *testing.F) {
 	f.Add("[a]\nen: x\nzh: y\n[b]\nsame-text-as: a\n")
 	f.Fuzz(func(t *testing.T, data string) {
 		recs, _ := parseNotes("f.notes", data)
-		_, _ = parseGlosses("f.glosses", data)
+		glosses, _ := parseGlosses("f.glosses", data)
+		var g strings.Builder
+		for _, r := range glosses {
+			formatGloss(&g, r.quote, r.zh)
+		}
+		againG, errs := parseGlosses("g.glosses", g.String())
+		if len(errs) > 0 || len(againG) != len(glosses) {
+			t.Fatalf("glosses written back: %v, %d of %d\n%s", errs, len(againG), len(glosses), g.String())
+		}
+		for i := range glosses {
+			if a := glosses[i]; a.quote != againG[i].quote || a.zh != againG[i].zh {
+				t.Fatalf("gloss %d: %+v, then %+v", i, a, againG[i])
+			}
+		}
 		var b strings.Builder
 		for _, r := range recs {
 			formatNote(&b, nil, r.key, r.note, "")
