@@ -163,7 +163,7 @@ func TestHTTPLabNotes(t *testing.T) {
 			emitted = emitted || seen[base.At(v).String()]
 		}
 		if !spare[base.String()] && !emitted {
-			t.Errorf("note %s (%s) is never emitted", k, loadedNotes().where[k])
+			t.Errorf("note %s (%s) is never emitted", k, loadedNotes().where[k].String())
 		}
 	}
 }

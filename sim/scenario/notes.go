@@ -47,11 +47,25 @@ const glossFile = "quotes.glosses"
 // noteSet is the index of every note and gloss.
 type noteSet struct {
 	notes   map[string]Note
-	where   map[string]string // key → where it is written ("notes/core.notes:12", "notes_asks.go")
+	where   map[string]noteAt // key → where it is written
 	glosses map[string]string // quote → Chinese
 	// errs are the mistakes in the data files and the keys or quotes
 	// defined twice (the first definition wins). Tests fail on any.
 	errs []error
+}
+
+// noteAt is where a note or gloss is written: a data file and line, or a
+// Go file (line 0).
+type noteAt struct {
+	file string
+	line int
+}
+
+func (a noteAt) String() string {
+	if a.line == 0 {
+		return a.file
+	}
+	return a.file + ":" + strconv.Itoa(a.line)
 }
 
 // clashError is a key or quote defined twice.
@@ -84,21 +98,21 @@ type noteFile struct{ name, data string }
 
 // buildNotes indexes the data files (in order), then the Go tables.
 func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
-	s := &noteSet{notes: map[string]Note{}, where: map[string]string{}, glosses: map[string]string{}}
-	add := func(key string, n Note, where string) {
+	s := &noteSet{notes: map[string]Note{}, where: map[string]noteAt{}, glosses: map[string]string{}}
+	add := func(key string, n Note, at noteAt) {
 		if first, dup := s.where[key]; dup {
-			s.errs = append(s.errs, &clashError{fmt.Sprintf("%s: [%s] is already defined at %s", where, key, first), s.notes[key] == n})
+			s.errs = append(s.errs, &clashError{at.String() + ": [" + key + "] is already defined at " + first.String(), s.notes[key] == n})
 			return
 		}
-		s.notes[key], s.where[key] = n, where
+		s.notes[key], s.where[key] = n, at
 	}
-	glossAt := map[string]string{}
-	addGloss := func(quote, zh, where string) {
+	glossAt := map[string]noteAt{}
+	addGloss := func(quote, zh string, at noteAt) {
 		if first, dup := glossAt[quote]; dup {
-			s.errs = append(s.errs, &clashError{fmt.Sprintf("%s: the quote %q is already glossed at %s", where, clip(quote), first), s.glosses[quote] == zh})
+			s.errs = append(s.errs, &clashError{at.String() + ": the quote " + strconv.Quote(clip(quote)) + " is already glossed at " + first.String(), s.glosses[quote] == zh})
 			return
 		}
-		s.glosses[quote], glossAt[quote] = zh, where
+		s.glosses[quote], glossAt[quote] = zh, at
 	}
 	for _, f := range files {
 		switch {
@@ -106,13 +120,13 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 			recs, errs := parseNotes(f.name, f.data)
 			s.errs = append(s.errs, errs...)
 			for _, r := range recs {
-				add(r.key.String(), r.note, f.name+":"+strconv.Itoa(r.line))
+				add(r.key.String(), r.note, noteAt{f.name, r.line})
 			}
 		case strings.HasSuffix(f.name, ".glosses"):
 			recs, errs := parseGlosses(f.name, f.data)
 			s.errs = append(s.errs, errs...)
 			for _, r := range recs {
-				addGloss(r.quote, r.zh, f.name+":"+strconv.Itoa(r.line))
+				addGloss(r.quote, r.zh, noteAt{f.name, r.line})
 			}
 		}
 	}
@@ -122,12 +136,12 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 				s.errs = append(s.errs, fmt.Errorf("%s: %v", t.file, err))
 				continue
 			}
-			add(e.key, e.note, t.file)
+			add(e.key, e.note, noteAt{file: t.file})
 		}
 	}
 	for _, t := range glossTables {
 		for _, e := range t.entries {
-			addGloss(e.quote, e.zh, t.file)
+			addGloss(e.quote, e.zh, noteAt{file: t.file})
 		}
 	}
 	return s

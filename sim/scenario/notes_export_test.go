@@ -208,7 +208,7 @@ func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTabl
 		for _, e := range t.entries {
 			if n, ok := have.notes[e.key]; ok {
 				if n != e.note {
-					errs = append(errs, fmt.Errorf("%s: [%s] differs from the one at %s; make them one", t.file, e.key, have.where[e.key]))
+					errs = append(errs, fmt.Errorf("%s: [%s] differs from the one at %s; make them one", t.file, e.key, have.where[e.key].String()))
 				}
 				continue
 			}
@@ -231,7 +231,7 @@ func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTabl
 				comments = []string{"# " + c}
 			}
 			formatNote(&b, comments, k, e.note, shares)
-			have.notes[e.key], have.where[e.key] = e.note, t.file
+			have.notes[e.key], have.where[e.key] = e.note, noteAt{file: t.file}
 		}
 		if err := os.WriteFile(target, []byte(b.String()), 0o644); err != nil {
 			return err

@@ -25,7 +25,7 @@ func mustKey(t *testing.T, s string) NoteKey {
 
 // inNotesFile reports whether key is written in notes/<file>.
 func inNotesFile(key, file string) bool {
-	return strings.HasPrefix(loadedNotes().where[key], notesDir+"/"+file+":")
+	return strings.HasPrefix(loadedNotes().where[key].String(), notesDir+"/"+file+":")
 }
 
 // TestNotesFilesParse: the embedded data files have no mistakes and no
