@@ -73,6 +73,24 @@ fuzz-short:
 	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/toolbox
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckAnswer$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/toolbox
 	$(GO) test -run '^$$' -fuzz '^FuzzRequestState$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/mcp
+	$(GO) test -run '^$$' -fuzz '^FuzzParseNotes$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/scenario
+
+.PHONY: notes-check notes-export
+
+## notes-check: after editing the course text (sim/scenario/notes/), check it: the format, every
+## emitted key has a note in both languages, quotes verbatim in the cited spec section, anchors,
+## glosses, goldens (README, "Editing the course text")
+notes-check:
+	$(GO) test -count=1 ./sim/scenario
+
+## notes-export: move annotation tables still written in Go (a merged branch's notes_*.go and
+## quotes_zh.go) into sim/scenario/notes/, delete the Go files that held only them, then check
+notes-export:
+	$(GO) test -count=1 -run '^TestGoNoteTablesRegistered$$' ./sim/scenario -export
+	$(GO) test -count=1 -run '^TestExportNotes$$' ./sim/scenario -export
+	$(GO) test -count=1 -run '^TestNotesFilesEmbedded$$' ./sim/scenario -export
+	$(GO) vet ./sim/scenario
+	$(GO) test -count=1 ./sim/scenario
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
 ## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK

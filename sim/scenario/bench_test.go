@@ -24,3 +24,14 @@ func BenchmarkToolCall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadNotes reads and indexes the embedded course text, what the
+// first annotation the page shows costs (once per page load).
+func BenchmarkLoadNotes(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if s := buildNotes(embeddedNoteFiles(), goNoteTables, goGlossTables); len(s.errs) > 0 {
+			b.Fatal(s.errs[0])
+		}
+	}
+}

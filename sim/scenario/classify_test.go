@@ -304,7 +304,7 @@ func TestClassNotesExist(t *testing.T) {
 	for _, k := range append(append([]string{}, failureNotes...), violationNotes...) {
 		found := false
 		for n := range notes {
-			if noteIs(strings.SplitN(n, "@", 2)[0], k) {
+			if noteIs(mustKey(t, n).Path, k) {
 				found = true
 			}
 		}

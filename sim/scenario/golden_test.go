@@ -124,7 +124,7 @@ func TestEveryNoteIsWritten(t *testing.T) {
 		for _, e := range tr.Events {
 			v := tr.EventVersion(e)
 			if !HasAnnotation(e.Note, v) {
-				missing[e.Note+"@"+v] = true
+				missing[NoteKey{e.Note, v}.String()] = true
 				continue
 			}
 			n := AnnotationFor(e.Note, v)

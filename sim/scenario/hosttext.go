@@ -241,20 +241,3 @@ func HostText(note, raw string) (t Text, ok bool) {
 	}
 	return Text{En: raw, Zh: strings.Join(lines, "\n")}, ok
 }
-
-var (
-	glossOnce sync.Once
-	glossMap  map[string]string
-)
-
-// QuoteGloss is the Chinese translation of a spec sentence a note quotes
-// ("" when there is none); the quote itself stays verbatim beside it.
-func QuoteGloss(quote string) string {
-	glossOnce.Do(func() {
-		glossMap = make(map[string]string, len(quoteGlosses))
-		for _, g := range quoteGlosses {
-			glossMap[g.quote] = g.zh
-		}
-	})
-	return glossMap[quote]
-}

@@ -203,7 +203,7 @@ func (l *lab) noteFor(p *wire.Piece) string {
 	}
 	switch {
 	case status >= 400:
-		return fmt.Sprintf("%s.error.%d", l.label, status)
+		return Key(l.label).Error(status).String()
 	case strings.Contains(raw, "\r\nIdempotent-Replayed: true\r\n"):
 		return l.label + ".replayed"
 	}

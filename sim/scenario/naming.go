@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -11,7 +10,7 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
-// noteOf names a client event for the annotation table (notes_text.go):
+// noteOf names a client event for the annotation table (notes/, NoteKey):
 // the exchange's label (its tag) and what the event is, e.g.
 // "tools-call.request", "tools-list.error.32600.http-400", "progress". It
 // also gives the spec section an event follows when that is not its
@@ -134,9 +133,9 @@ func responseNote(label string, m *jsonrpc.Message, status int) string {
 	case m.Method == mcp.MethodToolsChanged:
 		return "tools-changed"
 	case m.Error != nil && status >= 400:
-		return fmt.Sprintf("%s.error.%d.http-%d", label, -m.Error.Code, status)
+		return Key(label).Error(m.Error.Code).HTTP(status).String()
 	case m.Error != nil:
-		return fmt.Sprintf("%s.error.%d", label, -m.Error.Code)
+		return Key(label).Error(m.Error.Code).String()
 	case strings.Contains(string(m.Result), `"isError":true`):
 		return label + ".tool-error"
 	}

@@ -1,70 +1,157 @@
 package scenario
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
 
-// noteEntry is one annotation of the tables in notes_text.go and
-// notes_http.go. The notes are tables, not map literals: a map literal
-// whose values are structs compiles to WebAssembly code that inserts every
-// entry at start-up (about 55 KB), a table of structs of strings is static
-// data. The map is built from the tables on first use.
+// The annotations are data: notes/*.notes, one file per scenario family,
+// and notes/quotes.glosses, the Chinese of every quoted spec sentence (the
+// format is described in notesfile.go, the keys at NoteKey). They are
+// embedded (notes_files.go) and parsed on first use.
+
+// notesDir is the folder of the data files.
+const notesDir = "notes"
+
+// noteEntry is one annotation of a table still written in Go (goNoteTables).
 type noteEntry struct {
 	key  string
 	note Note
 }
 
-var (
-	notesOnce sync.Once
-	noteMap   map[string]Note // every note by key; use noteIndex
+// glossEntry is one quote gloss of a table still written in Go.
+type glossEntry = struct{ quote, zh string }
 
-	// noteClashes lists keys that noteTable defines twice and
-	// httpNoteClashes keys of httpNoteTable that are already defined
-	// (by noteTable, or earlier in httpNoteTable), primitivesNoteClashes
-	// those of primitivesNoteTable (notes_primitives.go); the first entry
-	// wins. Tests fail on any.
-	noteClashes, httpNoteClashes, primitivesNoteClashes []string
-)
-
-// noteIndex returns the notes by key, built once from noteTable, then
-// httpNoteTable, then primitivesNoteTable.
-func noteIndex() map[string]Note {
-	notesOnce.Do(func() {
-		m := make(map[string]Note, len(noteTable)+len(httpNoteTable)+len(primitivesNoteTable))
-		for _, e := range noteTable {
-			if _, dup := m[e.key]; dup {
-				noteClashes = append(noteClashes, e.key)
-				continue
-			}
-			m[e.key] = e.note
-		}
-		for _, e := range httpNoteTable {
-			if _, dup := m[e.key]; dup {
-				httpNoteClashes = append(httpNoteClashes, e.key)
-				continue
-			}
-			m[e.key] = e.note
-		}
-		for _, e := range primitivesNoteTable {
-			if _, dup := m[e.key]; dup {
-				primitivesNoteClashes = append(primitivesNoteClashes, e.key)
-				continue
-			}
-			m[e.key] = e.note
-		}
-		noteMap = m
-	})
-	return noteMap
+// goNoteTable is an annotation table written in Go, during the move of the
+// course text to data files: its entries join the same index as the data
+// files' (a key defined in both is a clash tests fail on), and
+// TestExportNotes -export writes them into notes/<data>.
+type goNoteTable struct {
+	file    string // the Go file that holds it, e.g. "notes_asks.go"
+	data    string // the data file it moves to, e.g. "asks.notes"
+	entries []noteEntry
 }
 
-// AnnotationFor looks a note up for a version. Keys are dotted, most
-// general first ("tools-list.error.32600.http-400"); the lookup tries the
-// whole key, then the key without its leading label ("error.32600.http-400",
-// shared by every request), then shorter and shorter prefixes, each time
-// preferring a version-specific entry ("key@2026-07-28"). Unknown keys fall
-// back to a text built from the key, so a renderer always has something; a
-// test asserts every key the engine emits has a written note.
+// goGlossTable is a table of quote glosses written in Go; it moves to
+// notes/quotes.glosses.
+type goGlossTable struct {
+	file    string
+	entries []glossEntry
+}
+
+// glossFile is the data file of the quote glosses.
+const glossFile = "quotes.glosses"
+
+// noteSet is the index of every note and gloss.
+type noteSet struct {
+	notes   map[string]Note
+	where   map[string]noteAt // key → where it is written
+	glosses map[string]string // quote → Chinese
+	// errs are the mistakes in the data files and the keys or quotes
+	// defined twice (the first definition wins). Tests fail on any.
+	errs []error
+}
+
+// noteAt is where a note or gloss is written: a data file and line, or a
+// Go file (line 0).
+type noteAt struct {
+	file string
+	line int
+}
+
+func (a noteAt) String() string {
+	if a.line == 0 {
+		return a.file
+	}
+	return a.file + ":" + strconv.Itoa(a.line)
+}
+
+// clashError is a key or quote defined twice.
+type clashError struct {
+	msg  string
+	same bool // both definitions are identical (a Go table not yet removed after its export)
+}
+
+func (e *clashError) Error() string { return e.msg }
+
+var (
+	notesOnce sync.Once
+	notesIdx  *noteSet
+)
+
+// loadedNotes is the index of the embedded files and goNoteTables, built
+// once.
+func loadedNotes() *noteSet {
+	notesOnce.Do(func() {
+		notesIdx = buildNotes(embeddedNoteFiles(), goNoteTables, goGlossTables)
+	})
+	return notesIdx
+}
+
+// noteIndex returns the notes by key (NoteKey.String).
+func noteIndex() map[string]Note { return loadedNotes().notes }
+
+// noteFile is one data file: its name (for errors) and its text.
+type noteFile struct{ name, data string }
+
+// buildNotes indexes the data files (in order), then the Go tables.
+func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
+	s := &noteSet{notes: map[string]Note{}, where: map[string]noteAt{}, glosses: map[string]string{}}
+	add := func(key string, n Note, at noteAt) {
+		if first, dup := s.where[key]; dup {
+			s.errs = append(s.errs, &clashError{at.String() + ": [" + key + "] is already defined at " + first.String(), s.notes[key] == n})
+			return
+		}
+		s.notes[key], s.where[key] = n, at
+	}
+	glossAt := map[string]noteAt{}
+	addGloss := func(quote, zh string, at noteAt) {
+		if first, dup := glossAt[quote]; dup {
+			s.errs = append(s.errs, &clashError{at.String() + ": the quote " + strconv.Quote(clip(quote)) + " is already glossed at " + first.String(), s.glosses[quote] == zh})
+			return
+		}
+		s.glosses[quote], glossAt[quote] = zh, at
+	}
+	for _, f := range files {
+		switch {
+		case strings.HasSuffix(f.name, ".notes"):
+			recs, errs := parseNotes(f.name, f.data)
+			s.errs = append(s.errs, errs...)
+			for _, r := range recs {
+				add(r.key.String(), r.note, noteAt{f.name, r.line})
+			}
+		case strings.HasSuffix(f.name, ".glosses"):
+			recs, errs := parseGlosses(f.name, f.data)
+			s.errs = append(s.errs, errs...)
+			for _, r := range recs {
+				addGloss(r.quote, r.zh, noteAt{f.name, r.line})
+			}
+		}
+	}
+	for _, t := range tables {
+		for _, e := range t.entries {
+			if _, err := ParseNoteKey(e.key); err != nil {
+				s.errs = append(s.errs, fmt.Errorf("%s: %v", t.file, err))
+				continue
+			}
+			add(e.key, e.note, noteAt{file: t.file})
+		}
+	}
+	for _, t := range glossTables {
+		for _, e := range t.entries {
+			addGloss(e.quote, e.zh, noteAt{file: t.file})
+		}
+	}
+	return s
+}
+
+// AnnotationFor looks a note up for a version, in the order NoteKey
+// describes (the whole key, then without its exchange label, then shorter
+// and shorter, each time "@version" first). Unknown keys fall back to a
+// text built from the key, so a renderer always has something; a test
+// asserts every key the engine emits has a written note.
 func AnnotationFor(key, version string) Note {
 	if n, ok := lookupNote(key, version); ok {
 		return n
@@ -78,27 +165,15 @@ func HasAnnotation(key, version string) bool {
 	return ok
 }
 
-func lookupNote(key, version string) (Note, bool) {
+func lookupNote(key, version string) (n Note, found bool) {
 	notes := noteIndex()
-	parts := strings.Split(key, ".")
-	try := func(k string) (Note, bool) {
-		if version != "" {
-			if n, ok := notes[k+"@"+version]; ok {
-				return n, true
-			}
-		}
-		n, ok := notes[k]
-		return n, ok
-	}
-	for i := len(parts); i > 0; i-- {
-		if n, ok := try(strings.Join(parts[:i], ".")); ok {
-			return n, true
-		}
-		if i > 1 {
-			if n, ok := try(strings.Join(parts[1:i], ".")); ok {
-				return n, true
-			}
-		}
-	}
-	return Note{}, false
+	NoteKey{Path: key, Version: version}.eachCandidate(func(k NoteKey) bool {
+		n, found = notes[k.String()]
+		return found
+	})
+	return n, found
 }
+
+// QuoteGloss is the Chinese translation of a spec sentence a note quotes
+// ("" when there is none); the quote itself stays verbatim beside it.
+func QuoteGloss(quote string) string { return loadedNotes().glosses[quote] }

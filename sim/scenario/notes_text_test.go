@@ -36,7 +36,8 @@ func hasCJK(s string) bool {
 	return false
 }
 
-// TestNotesText checks the shape of every entry: a valid key, bilingual
+// TestNotesText checks the shape of every entry (TestNotesFilesParse the
+// format and the keys defined twice): a valid key, bilingual
 // text (Chinese with CJK characters), a well-formed Spec for a known
 // version, and a Quote only together with a Spec and with a normative
 // keyword.
@@ -45,19 +46,9 @@ func TestNotesText(t *testing.T) {
 	if len(notes) == 0 {
 		t.Fatal("no notes written")
 	}
-	if len(noteClashes) > 0 {
-		t.Fatalf("notes_text.go defines keys twice: %v", noteClashes)
-	}
-	if len(primitivesNoteClashes) > 0 {
-		t.Fatalf("notes_primitives.go keys already defined elsewhere: %v", primitivesNoteClashes)
-	}
 	for _, k := range sortedNoteKeys() {
 		n := notes[k]
-		if base, v, ok := strings.Cut(k, "@"); ok {
-			if base == "" || !slices.Contains(mcp.Versions(), v) {
-				t.Errorf("note %s: key must be <key>@<one of %v>", k, mcp.Versions())
-			}
-		}
+		key := mustKey(t, k)
 		if strings.TrimSpace(n.Text.En) == "" {
 			t.Errorf("note %s: empty English text", k)
 		}
@@ -74,7 +65,7 @@ func TestNotesText(t *testing.T) {
 			if strings.Contains(n.Spec, "#") && anchor == "" {
 				t.Errorf("note %s: Spec %q has an empty anchor", k, n.Spec)
 			}
-			if _, vk, ok := strings.Cut(k, "@"); ok && vk != v {
+			if key.Version != "" && key.Version != v {
 				t.Errorf("note %s: Spec %q cites another version than the key", k, n.Spec)
 			}
 		}
@@ -104,7 +95,7 @@ func TestEmittedNotesCiteTheirVersion(t *testing.T) {
 		tr := m.tr
 		for _, e := range tr.Events {
 			v := tr.EventVersion(e)
-			id := e.Note + "@" + v
+			id := NoteKey{e.Note, v}.String()
 			if seen[id] {
 				continue
 			}
@@ -206,10 +197,11 @@ func TestNotesDoNotBorrowRules(t *testing.T) {
 	for _, m := range matrixTraces(t) {
 		for _, e := range m.tr.Events {
 			v := m.tr.EventVersion(e)
-			if seen[e.Note+"@"+v] {
+			id := NoteKey{e.Note, v}.String()
+			if seen[id] {
 				continue
 			}
-			seen[e.Note+"@"+v] = true
+			seen[id] = true
 			n := AnnotationFor(e.Note, v)
 			for _, r := range versionOnlyRules {
 				if r.version == v {

@@ -226,7 +226,7 @@ func (r *runner) record(e ev) int {
 
 // Observe implements client.Observer: every piece the client puts on or
 // takes off the wire becomes a trace event, named for the annotation
-// table (notes.go).
+// table (notes/, NoteKey).
 func (r *runner) Observe(e *client.Event) int {
 	note, spec := noteOf(e, r.c.Version())
 	p := e.Event

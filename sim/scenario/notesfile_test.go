@@ -1,0 +1,311 @@
+package scenario
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/mcp"
+)
+
+// httpNotesFile is the data file of the HTTP-foundations scenarios.
+const httpNotesFile = "http.notes"
+
+func mustKey(t *testing.T, s string) NoteKey {
+	t.Helper()
+	k, err := ParseNoteKey(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// inNotesFile reports whether key is written in notes/<file>.
+func inNotesFile(key, file string) bool {
+	return strings.HasPrefix(loadedNotes().where[key].String(), notesDir+"/"+file+":")
+}
+
+// TestNotesFilesParse: the embedded data files have no mistakes and no
+// key or quote is defined twice (in the files or the Go tables).
+func TestNotesFilesParse(t *testing.T) {
+	s := loadedNotes()
+	for _, err := range s.errs {
+		t.Error(err)
+	}
+	if len(s.notes) == 0 || len(s.glosses) == 0 {
+		t.Fatalf("%d notes, %d glosses: the embedded files are missing", len(s.notes), len(s.glosses))
+	}
+}
+
+// TestNotesFileOK reads a file that uses every feature of the format.
+func TestNotesFileOK(t *testing.T) {
+	b, err := os.ReadFile("testdata/notes-ok.notes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, errs := parseNotes("notes-ok.notes", string(b))
+	if len(errs) > 0 {
+		t.Fatal(errors.Join(errs...))
+	}
+	want := []struct {
+		key  string
+		line int
+		note Note
+	}{
+		{"tools-list.request", 5, Note{
+			Text:  Text{En: "The client asks: which tools? #1 of 2.", Zh: "客户端问：有哪些工具？#1"},
+			Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
+			Quote: "The client MUST use HTTP POST to send JSON-RPC messages to the MCP endpoint.",
+		}},
+		{"tools-list.request@2025-11-25", 11, Note{
+			Text: Text{En: "The client asks: which tools? #1 of 2.", Zh: "客户端问：有哪些工具？#1"},
+			Spec: "2025-11-25/basic/transports#sending-messages-to-the-server",
+		}},
+		{"user.prompt", 15, Note{Text: Text{En: "Typed.", Zh: "输入。"}}},
+	}
+	if len(recs) != len(want) {
+		t.Fatalf("%d records, want %d: %+v", len(recs), len(want), recs)
+	}
+	for i, w := range want {
+		if r := recs[i]; r.key.String() != w.key || r.line != w.line || r.note != w.note {
+			t.Errorf("record %d: %s line %d %+v\nwant %s line %d %+v", i, r.key, r.line, r.note, w.key, w.line, w.note)
+		}
+	}
+	if recs[1].shares != "tools-list.request" || len(recs[0].comments) != 3 {
+		t.Errorf("shares %q, comments %q", recs[1].shares, recs[0].comments)
+	}
+}
+
+// TestNotesFilesBroken: each fixture in testdata/notes-broken has one kind
+// of mistake; its "# want: <line>: <message>" comments are the errors the
+// parser must give, in order, each naming the file and line.
+func TestNotesFilesBroken(t *testing.T) {
+	files, _ := filepath.Glob("testdata/notes-broken/*")
+	if len(files) < 20 {
+		t.Fatalf("%d broken fixtures", len(files))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		var want []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if w, ok := strings.CutPrefix(l, "# want: "); ok {
+				want = append(want, name+":"+w)
+			}
+		}
+		var errs []error
+		if strings.HasSuffix(name, ".glosses") {
+			_, errs = parseGlosses(name, string(b))
+		} else {
+			_, errs = parseNotes(name, string(b))
+		}
+		if len(want) == 0 || len(errs) != len(want) {
+			t.Errorf("%s: got %d errors %v, want %d %q", name, len(errs), errs, len(want), want)
+			continue
+		}
+		for i, e := range errs {
+			if !strings.HasPrefix(e.Error(), want[i]) {
+				t.Errorf("%s: error %d\n got %s\nwant %s", name, i, e, want[i])
+			}
+		}
+	}
+}
+
+// TestNotesClash: a key written in two data files, or in a data file and
+// a Go table, or a quote glossed twice, is an error naming both places;
+// the first definition is kept.
+func TestNotesClash(t *testing.T) {
+	files := []noteFile{
+		{"n/a.notes", "[user.prompt]\nen: A.\nzh: 甲。\n"},
+		{"n/b.notes", "\n[user.prompt]\nen: B.\nzh: 乙。\n"},
+		{"n/quotes.glosses", "[gloss]\nquote: Clients MUST do it.\nzh: 客户端必须这样做。\n"},
+	}
+	tables := []goNoteTable{{file: "notes_asks.go", data: "asks.notes", entries: []noteEntry{
+		{"user.prompt", Note{Text: Text{En: "C.", Zh: "丙。"}}},
+		{"model.decides", Note{Text: Text{En: "D.", Zh: "丁。"}}},
+		{"Bad.key", Note{Text: Text{En: "E.", Zh: "戊。"}}},
+	}}}
+	glosses := []goGlossTable{{file: "quotes_zh.go", entries: []glossEntry{{"Clients MUST do it.", "另一个。"}}}}
+	s := buildNotes(files, tables, glosses)
+	want := []string{
+		"n/b.notes:2: [user.prompt] is already defined at n/a.notes:1",
+		"notes_asks.go: [user.prompt] is already defined at n/a.notes:1",
+		`notes_asks.go: key "Bad.key": label "Bad" may hold only a-z, 0-9 and -`,
+		`quotes_zh.go: the quote "Clients MUST do it." is already glossed at n/quotes.glosses:1`,
+	}
+	var got []string
+	for _, e := range s.errs {
+		got = append(got, e.Error())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("errors\n got %q\nwant %q", got, want)
+	}
+	if s.notes["user.prompt"].Text.En != "A." || s.notes["model.decides"].Text.En != "D." || s.glosses["Clients MUST do it."] != "客户端必须这样做。" {
+		t.Errorf("the first definitions are not the ones kept: %+v %+v", s.notes, s.glosses)
+	}
+	if s := buildNotes(files, nil, nil); len(s.errs) != 1 {
+		t.Errorf("without the Go tables: %v, want the one clash of the files", s.errs)
+	}
+}
+
+// TestExportNotesFixture moves a Go table with shared texts, section
+// comments and an entry the data already has into a scratch folder; the
+// data alone then give what data and table gave together, and a table
+// that contradicts the data is refused.
+func TestExportNotesFixture(t *testing.T) {
+	dir, src := t.TempDir(), t.TempDir()
+	shared := Text{En: "Shared.", Zh: "共享。"}
+	tables := []goNoteTable{{file: "notes_x.go", data: "x.notes", entries: []noteEntry{
+		{"x.request", Note{Text: shared, Spec: "2026-07-28/server/tools#tool"}},
+		{"x.request@2025-11-25", Note{Text: shared, Spec: "2025-11-25/server/tools#tool", Quote: "Clients MUST do it."}},
+		{"x.result", Note{Text: Text{En: "Own.", Zh: "自己的。"}}},
+		{"user.prompt", Note{Text: Text{En: "A.", Zh: "甲。"}}},
+	}}}
+	glosses := []goGlossTable{{file: "quotes_x.go", entries: []glossEntry{{"Clients MUST do it.", "客户端必须这样做。"}}}}
+	src26 := "package scenario\n\nvar xTable = [...]noteEntry{\n\t// ---- x: the X scenario ----\n\t{\"x.request\", Note{}},\n}\n"
+	if err := os.WriteFile(filepath.Join(src, "notes_x.go"), []byte(src26), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "core.notes"), []byte("[user.prompt]\nen: A.\nzh: 甲。\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := buildNotes(dirNoteFiles(t, dir), tables, glosses)
+	if len(before.errs) != 1 { // user.prompt: in core.notes and the table, identical
+		t.Fatalf("before: %v", before.errs)
+	}
+	if err := exportNotes(dir, src, tables, glosses); err != nil {
+		t.Fatal(err)
+	}
+	after := buildNotes(dirNoteFiles(t, dir), nil, nil)
+	if len(after.errs) > 0 || len(after.notes) != 4 || len(after.glosses) != 1 {
+		t.Fatalf("after: %v, %d notes, %d glosses", after.errs, len(after.notes), len(after.glosses))
+	}
+	for k, n := range before.notes {
+		if after.notes[k] != n {
+			t.Errorf("%s: %+v, want %+v", k, after.notes[k], n)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "x.notes"))
+	for _, w := range []string{"# ---- x: the X scenario ----\n[x.request]\n", "[x.request@2025-11-25]\nspec: 2025-11-25/server/tools#tool\nquote: Clients MUST do it.\nsame-text-as: x.request\n"} {
+		if !strings.Contains(string(b), w) {
+			t.Errorf("x.notes lacks %q:\n%s", w, b)
+		}
+	}
+	// Run again: everything is there already, nothing changes.
+	if err := exportNotes(dir, src, tables, glosses); err != nil {
+		t.Fatal(err)
+	}
+	if b2, _ := os.ReadFile(filepath.Join(dir, "x.notes")); string(b2) != string(b) {
+		t.Errorf("a second export changed x.notes:\n%s", b2)
+	}
+	// A table that says otherwise than the data is refused.
+	tables[0].entries[2].note.Text.En = "Changed."
+	if err := exportNotes(dir, src, tables, glosses); err == nil || !strings.Contains(err.Error(), "[x.result] differs from the one at x.notes:") {
+		t.Errorf("a contradicting table: %v", err)
+	}
+}
+
+func TestNoteKeyGrammar(t *testing.T) {
+	for _, s := range []string{"user.prompt", "tools-list.error.32600.http-400@2025-11-25", "progress", "api.send-email-keyed.request@2026-07-28"} {
+		k, err := ParseNoteKey(s)
+		if err != nil || k.String() != s {
+			t.Errorf("%q: %+v %v", s, k, err)
+		}
+	}
+	for _, s := range []string{"", "@2025-11-25", "a@", "a.", ".a", "a b", "a@2025-11-26", "A.b", "a_b", "a@2025-11-25@2025-11-25"} {
+		if _, err := ParseNoteKey(s); err == nil {
+			t.Errorf("%q: accepted", s)
+		}
+	}
+	k := Key("tools-list").Error(-32600).HTTP(400).At(mcp.V20251125)
+	if k.String() != "tools-list.error.32600.http-400@2025-11-25" || k.Base().String() != "tools-list.error.32600.http-400" {
+		t.Errorf("built %s", k)
+	}
+	if s := Key("api", "flaky").Error(503).String(); s != "api.flaky.error.503" {
+		t.Errorf("built %s", s)
+	}
+}
+
+// TestNoteKeyLookupOrder pins the fallback order NoteKey documents.
+func TestNoteKeyLookupOrder(t *testing.T) {
+	var got []string
+	NoteKey{"tools-list.error.32600.http-400", mcp.V20251125}.eachCandidate(func(k NoteKey) bool {
+		got = append(got, k.String())
+		return false
+	})
+	want := strings.Fields(`tools-list.error.32600.http-400@2025-11-25 tools-list.error.32600.http-400
+		error.32600.http-400@2025-11-25 error.32600.http-400
+		tools-list.error.32600@2025-11-25 tools-list.error.32600
+		error.32600@2025-11-25 error.32600
+		tools-list.error@2025-11-25 tools-list.error error@2025-11-25 error
+		tools-list@2025-11-25 tools-list`)
+	if !slices.Equal(got, want) {
+		t.Errorf("order\n got %q\nwant %q", got, want)
+	}
+	got = nil
+	NoteKey{Path: "a.b"}.eachCandidate(func(k NoteKey) bool { got = append(got, k.String()); return k.Path == "b" })
+	if !slices.Equal(got, []string{"a.b", "b"}) {
+		t.Errorf("no version, stop at the first hit: %q", got)
+	}
+	// Against the real index: the shared error note serves a label with
+	// no note of its own, a version-specific one wins over the plain one.
+	if n := AnnotationFor("tools-list.error.32600.http-400", mcp.V20251125); n != noteIndex()["tools-list.error.32600.http-400@2025-11-25"] {
+		t.Errorf("own entry not found: %+v", n)
+	}
+	if n := AnnotationFor("tools-list.error.32600.http-400", mcp.V20260728); n != noteIndex()["error.32600.http-400"] {
+		t.Errorf("shared entry not found: %+v", n)
+	}
+	if n := AnnotationFor("no-such-label.error.32601", mcp.V20251125); n != noteIndex()["error.32601@2025-11-25"] {
+		t.Errorf("shared error note not found: %+v", n)
+	}
+}
+
+// FuzzParseNotes: the parsers never panic; whatever they accept they
+// write back (formatNote, formatGloss) to a file that parses the same.
+func FuzzParseNotes(f *testing.F) {
+	for _, g := range []string{"testdata/notes-ok.notes", "testdata/notes-broken/*", "notes/*"} {
+		files, _ := filepath.Glob(g)
+		for _, p := range files {
+			if b, err := os.ReadFile(p); err == nil && len(b) < 64<<10 {
+				f.Add(string(b))
+			}
+		}
+	}
+	f.Add("[a]\nen: x\nzh: y\n[b]\nsame-text-as: a\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		recs, _ := parseNotes("f.notes", data)
+		glosses, _ := parseGlosses("f.glosses", data)
+		var g strings.Builder
+		for _, r := range glosses {
+			formatGloss(&g, r.quote, r.zh)
+		}
+		againG, errs := parseGlosses("g.glosses", g.String())
+		if len(errs) > 0 || len(againG) != len(glosses) {
+			t.Fatalf("glosses written back: %v, %d of %d\n%s", errs, len(againG), len(glosses), g.String())
+		}
+		for i := range glosses {
+			if a := glosses[i]; a.quote != againG[i].quote || a.zh != againG[i].zh {
+				t.Fatalf("gloss %d: %+v, then %+v", i, a, againG[i])
+			}
+		}
+		var b strings.Builder
+		for _, r := range recs {
+			formatNote(&b, nil, r.key, r.note, "")
+		}
+		again, errs := parseNotes("g.notes", b.String())
+		if len(errs) > 0 || len(again) != len(recs) {
+			t.Fatalf("written back: %v, %d of %d records\n%s", errs, len(again), len(recs), b.String())
+		}
+		for i := range recs {
+			if again[i].key != recs[i].key || again[i].note != recs[i].note {
+				t.Fatalf("record %d: %+v, then %+v", i, recs[i], again[i])
+			}
+		}
+	})
+}
