@@ -140,7 +140,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 	// of on the first click (~40 ms measured).
 	ctx.Defer(func(ctx app.Context) {
 		if c.page.IsLab() && !c.view.Compare && c.idx < len(c.steps) {
-			c.drawStep(c.idx, c.idx, c.idx+1)
+			c.drawStep(c.idx, c.idx)
 		}
 		c.scheduleScroll() // a deep link to a late step shows it
 	})
@@ -871,19 +871,19 @@ func (c *Lab) renderPlayer() app.UI {
 	if c.playing {
 		playLabel, playIcon = c.t("ctl.pause"), "❚❚"
 	}
-	ps := c.playerState(c.idx)
+	ps := playerState(c.steps, c.idx, c.lang)
 	return app.Section().Class("player").Aria("label", c.t("ctl.step")).Body(
 		app.If(c.view.Present, c.renderStageBar),
 		app.Button().ID("restart").Class("btn icon-btn").Aria("label", c.t("ctl.restart")).Title(c.t("ctl.restart")+" (Home)").
 			Body(app.Span().Aria("hidden", "true").Text("↺"), app.Span().Class("btn-text").Text(c.t("ctl.restart"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.goTo(ctx, 0) }),
-		app.Button().ID("prev").Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
+		app.Button().ID(idPrev).Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
 			Body(app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("btn-text").Text(c.t("ctl.prev"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, -1) }),
 		app.Button().ID("play").Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(c.playing)).Title(playLabel+" (space)").
 			Body(app.Span().Aria("hidden", "true").Text(playIcon), app.Span().Class("btn-text").Text(playLabel)).
 			OnClick(func(ctx app.Context, e app.Event) { c.togglePlay(ctx) }),
-		app.Button().ID("next").Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(ps.nextOff).
+		app.Button().ID(idNext).Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(ps.nextOff).
 			Body(app.Span().Class("btn-text").Text(c.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ▶")).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, 1) }),
 		app.Label().Class("field inline").Body(
@@ -894,7 +894,7 @@ func (c *Lab) renderPlayer() app.UI {
 				}),
 			).OnChange(func(ctx app.Context, e app.Event) { c.speed = ctx.JSSrc().Get("value").String() }),
 		),
-		app.Input().ID("jump").Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(ps.cur).Aria("label", c.t("ctl.jump")).
+		app.Input().ID(idJump).Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(ps.cur).Aria("label", c.t("ctl.jump")).
 			Aria("valuetext", ps.valueText).
 			OnInput(func(ctx app.Context, e app.Event) {
 				v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
@@ -903,37 +903,14 @@ func (c *Lab) renderPlayer() app.UI {
 			}),
 		app.Output().ID("step-counter").Class("counter").Aria("live", "polite").Body(
 			app.Span().Class("counter-word").Text(c.t("ctl.step")+" "),
-			app.Strong().ID("step-cur").Text(strconv.Itoa(ps.cur)),
+			app.Strong().ID(idStepCur).Text(strconv.Itoa(ps.cur)),
 			app.Text(" "+c.t("ctl.of")+" "+strconv.Itoa(n)),
 		),
 		app.Span().Class("vclock").Title(c.t("clock.now")).Body(
 			app.Span().Aria("hidden", "true").Text("◷ "),
-			app.Span().ID("vclock-t").Text(ps.clock),
+			app.Span().ID(idVClock).Text(ps.clock),
 		),
 	)
-}
-
-// playerStep is what the player shows for a step; renderPlayer draws it
-// and the instant step patch writes the same values (faststep.go).
-type playerStep struct {
-	cur              int // 1-based, 0 for an empty trace
-	prevOff, nextOff bool
-	valueText, clock string
-}
-
-func (c *Lab) playerState(idx int) playerStep {
-	n := len(c.steps)
-	ps := playerStep{cur: idx + 1, prevOff: idx <= 0, nextOff: idx >= n-1}
-	if n == 0 {
-		ps.cur = 0
-	}
-	var timeMs int64
-	if idx < n {
-		timeMs = c.steps[idx].Ev.TimeMs
-	}
-	ps.valueText = fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), ps.cur, c.t("ctl.of"), n)
-	ps.clock = fmt.Sprintf(c.t("insp.time"), timeMs)
-	return ps
 }
 
 // renderClock shows the client's deadline in the timeout lesson: how much
