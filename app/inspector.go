@@ -340,7 +340,7 @@ func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
 		if btn := el.Call("closest", "[data-copy]"); btn.Truthy() { // the reproduce command's copy button
 			ctx.PreventUpdate()
 			if src := app.Window().GetElementByID(btn.Call("getAttribute", "data-copy").String()); src.Truthy() {
-				copyText(src.Get("textContent").String())
+				dom.CopyText(src.Get("textContent").String())
 			}
 			return
 		}

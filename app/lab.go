@@ -62,7 +62,7 @@ type Lab struct {
 	clientRaw map[string]string
 	clientErr map[string]string
 
-	keyFn   app.Func
+	keyStop func() // removes the keyboard listener (domEffects.ListenKeys)
 	keyCtx  app.Context
 	mounted bool
 
@@ -107,7 +107,7 @@ type Lab struct {
 func (c *Lab) OnMount(ctx app.Context) {
 	c.mounted = true
 	// Browser tests wait for this mark: the wasm has taken over the page.
-	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-wl-ready", "1")
+	dom.MarkDocument("data-wl-ready", "1")
 	ctx.Handle(actionJump, func(ctx app.Context, a app.Action) {
 		if n, ok := a.Value.(int); ok {
 			c.goTo(ctx, n)
@@ -115,24 +115,11 @@ func (c *Lab) OnMount(ctx app.Context) {
 	})
 	c.handlePageActions(ctx)
 	c.keyCtx = ctx
-	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
+	c.keyStop = dom.ListenKeys(func(e app.Value) {
+		if key, ok := c.keyDown(e); ok {
+			c.keyCtx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
 		}
-		e := args[0]
-		key, ok := c.pageKey(e)
-		if !ok {
-			return nil
-		}
-		e.Call("preventDefault")
-		if key == "f" {
-			toggleFullscreen()
-			return nil
-		}
-		c.keyCtx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
-		return nil
 	})
-	app.Window().Call("addEventListener", "keydown", c.keyFn)
 	c.verifyFirst(ctx)
 	c.scheduleWarm()
 	// Run the instant step's drawing once after go-app's frame (it writes
@@ -150,10 +137,9 @@ func (c *Lab) OnMount(ctx app.Context) {
 func (c *Lab) OnDismount() {
 	c.playing = false
 	c.playGen++
-	if c.keyFn != nil {
-		app.Window().Call("removeEventListener", "keydown", c.keyFn)
-		c.keyFn.Release()
-		c.keyFn = nil
+	if c.keyStop != nil {
+		c.keyStop()
+		c.keyStop = nil
 	}
 	c.stopWarm()
 	if c.scrollFn != nil {
@@ -374,7 +360,7 @@ func (c *Lab) scheduleScroll() {
 	if c.scrollFn == nil {
 		c.scrollFn = app.FuncOf(func(this app.Value, args []app.Value) any {
 			c.scrollPending = false
-			scrollCurrentIntoView()
+			dom.ScrollToCurrent()
 			return nil
 		})
 	}
@@ -1035,16 +1021,16 @@ func (c *Lab) renderExport() app.UI {
 				if err != nil {
 					return
 				}
-				downloadText(fmt.Sprintf("%s-%s-%s-%s.jsonl", c.view.Scenario, c.view.Version, c.view.Transport, c.view.Fault), "application/x-ndjson", s)
+				dom.Download(fmt.Sprintf("%s-%s-%s-%s.jsonl", c.view.Scenario, c.view.Version, c.view.Transport, c.view.Fault), "application/x-ndjson", s)
 			}),
 		app.Button().ID("mermaid").Class("btn").Body(app.Span().Aria("hidden", "true").Text("❐ "), app.Text(c.t("exp.mermaid"))).
 			OnClick(func(ctx app.Context, e app.Event) {
 				c.mermaid = Mermaid(c.tr, c.lang)
 				c.mermaidOpen = true
-				copyText(c.mermaid)
+				dom.CopyText(c.mermaid)
 			}),
 		app.Button().ID("print").Class("btn").Body(app.Span().Aria("hidden", "true").Text("▤ "), app.Text(c.t("exp.print"))).
-			OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+			OnClick(func(ctx app.Context, e app.Event) { dom.Print() }),
 	)
 }
 
@@ -1076,65 +1062,4 @@ func (c *Lab) renderMermaid() app.UI {
 			app.Button().Class("btn primary").Text(c.t("exp.close")).OnClick(func(ctx app.Context, e app.Event) { c.mermaidOpen = false }),
 		),
 	)
-}
-
-// Browser helpers. They are no-ops on the server (go-app's Window is inert
-// there), and never run during prerender.
-
-func toggleFullscreen() {
-	doc := app.Window().Get("document")
-	if doc.Get("fullscreenElement").Truthy() {
-		doc.Call("exitFullscreen")
-		return
-	}
-	if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
-		el.Call("requestFullscreen")
-	}
-}
-
-// scrollCurrentIntoView scrolls the diagram panel (only it, not the
-// page: scrollIntoView would move the whole window) so the current row is
-// visible below the sticky lane headers.
-func scrollCurrentIntoView() {
-	doc := app.Window().Get("document")
-	if row := doc.Call("querySelector", ".cmp-row.current"); row.Truthy() { // the compare view flows with the page
-		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
-		return
-	}
-	panel := doc.Call("querySelector", ".seq-panel")
-	row := doc.Call("querySelector", ".row.current")
-	if !panel.Truthy() || !row.Truthy() {
-		return
-	}
-	pr := panel.Call("getBoundingClientRect")
-	rr := row.Call("getBoundingClientRect")
-	top := pr.Get("top").Float()
-	if heads := doc.Call("querySelector", ".heads"); heads.Truthy() {
-		top += heads.Get("offsetHeight").Float()
-	}
-	switch {
-	case rr.Get("bottom").Float() > pr.Get("bottom").Float():
-		panel.Set("scrollTop", panel.Get("scrollTop").Float()+rr.Get("bottom").Float()-pr.Get("bottom").Float()+60)
-	case rr.Get("top").Float() < top:
-		panel.Set("scrollTop", panel.Get("scrollTop").Float()-(top-rr.Get("top").Float())-8)
-	}
-}
-
-func downloadText(name, mime, s string) {
-	w := app.Window()
-	blob := w.Get("Blob").New([]any{s}, map[string]any{"type": mime})
-	u := w.Get("URL").Call("createObjectURL", blob)
-	a := w.Get("document").Call("createElement", "a")
-	a.Set("href", u)
-	a.Set("download", name)
-	w.Get("document").Get("body").Call("appendChild", a)
-	a.Call("click")
-	a.Call("remove")
-	w.Get("URL").Call("revokeObjectURL", u)
-}
-
-func copyText(s string) {
-	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
-		cb.Call("writeText", s)
-	}
 }
