@@ -73,6 +73,17 @@ fuzz-short:
 	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/toolbox
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckAnswer$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/toolbox
 	$(GO) test -run '^$$' -fuzz '^FuzzRequestState$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/mcp
+	$(GO) test -run '^$$' -fuzz '^FuzzSSE$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/wire
+	$(GO) test -run '^$$' -fuzz '^FuzzLastEventID$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/transport/streamhttp
+	$(GO) test -run '^$$' -fuzz '^FuzzReadLine$$' -fuzztime $$((20000*$(FUZZN)))x ./sim/transport/stdio
+	$(GO) test -run '^$$' -fuzz '^FuzzHandleLine$$' -fuzztime $$((5000*$(FUZZN)))x ./sim/transport/stdio
+	$(GO) test -run '^$$' -fuzz '^FuzzGrade$$' -fuzztime $$((3000*$(FUZZN)))x ./sim/exercise
+	$(GO) test -run '^$$' -fuzz '^FuzzParseChannel$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/exercise
+	$(GO) test -run '^$$' -fuzz '^FuzzLoadStore$$' -fuzztime $$((5000*$(FUZZN)))x ./sim/exercise
+	$(GO) test -run '^$$' -fuzz '^FuzzDeepLink$$' -fuzztime $$((10000*$(FUZZN)))x ./app
+	$(GO) test -run '^$$' -fuzz '^FuzzParseImport$$' -fuzztime $$((5000*$(FUZZN)))x ./app
+	$(GO) test -run '^$$' -fuzz '^FuzzParseSide$$' -fuzztime $$((10000*$(FUZZN)))x ./app
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeTrace$$' -fuzztime $$((3000*$(FUZZN)))x ./app
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
 ## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK
