@@ -64,16 +64,36 @@ unit:
 	@[ -n "$$MCP_SPEC_DIR" ] || echo "note: no ../shared/spec and MCP_SPEC_DIR unset: the checks against the official MCP schemas and spec pages skip (README, Tests)"
 	$(GO) test -count=1 -timeout 10m ./...
 
+# Fuzz targets as name:executions:package (executions times FUZZN).
+FUZZ_TARGETS := \
+	FuzzDecode:100000:./sim/jsonrpc \
+	FuzzHeaderValue:10000:./sim/transport/streamhttp \
+	FuzzValidateHeaders:40000:./sim/transport/streamhttp \
+	FuzzValidateParams:10000:./sim/transport/streamhttp \
+	FuzzCall:40000:./sim/toolbox \
+	FuzzCheckAnswer:10000:./sim/toolbox \
+	FuzzRequestState:10000:./sim/mcp \
+	FuzzSSE:10000:./sim/wire \
+	FuzzLastEventID:10000:./sim/transport/streamhttp \
+	FuzzReadLine:20000:./sim/transport/stdio \
+	FuzzHandleLine:5000:./sim/transport/stdio \
+	FuzzGrade:3000:./sim/exercise \
+	FuzzParseChannel:10000:./sim/exercise \
+	FuzzLoadStore:5000:./sim/exercise \
+	FuzzDeepLink:10000:./app \
+	FuzzParseImport:5000:./app \
+	FuzzParseSide:10000:./app \
+	FuzzDecodeTrace:3000:./app \
+	FuzzParseNotes:10000:./sim/scenario
+
 ## fuzz-short: run each fuzz target briefly (seeds always run in unit); FUZZN=10 for ten times longer
 fuzz-short:
-	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $$((100000*$(FUZZN)))x ./sim/jsonrpc
-	$(GO) test -run '^$$' -fuzz '^FuzzHeaderValue$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/transport/streamhttp
-	$(GO) test -run '^$$' -fuzz '^FuzzValidateHeaders$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/transport/streamhttp
-	$(GO) test -run '^$$' -fuzz '^FuzzValidateParams$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/transport/streamhttp
-	$(GO) test -run '^$$' -fuzz '^FuzzCall$$' -fuzztime $$((40000*$(FUZZN)))x ./sim/toolbox
-	$(GO) test -run '^$$' -fuzz '^FuzzCheckAnswer$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/toolbox
-	$(GO) test -run '^$$' -fuzz '^FuzzRequestState$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/mcp
-	$(GO) test -run '^$$' -fuzz '^FuzzParseNotes$$' -fuzztime $$((10000*$(FUZZN)))x ./sim/scenario
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  name=$${t%%:*}; rest=$${t#*:}; n=$$(($${rest%%:*}*$(FUZZN))); pkg=$${rest#*:}; \
+	  echo "$$name: $$n runs in $$pkg"; \
+	  grep -qs "^func $$name(f \*testing.F)" $$pkg/*_test.go || { echo "no fuzz target $$name in $$pkg"; exit 1; }; \
+	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $${n}x $$pkg; \
+	done
 
 .PHONY: notes-check notes-export
 

@@ -43,7 +43,7 @@ func (c *Lab) renderEarly() app.UI {
 	}
 	steps := map[string]earlyStep{}
 	for i := c.idx + 1; i <= min(c.idx+earlyAhead, n-1); i++ {
-		ps := c.playerState(i)
+		ps := playerState(c.steps, i, c.lang)
 		moreCls, more := seqMore(n, i, c.lang)
 		s := earlyStep{
 			Insp: c.stepData(i).body, InspClass: inspectorClass(c.steps[i].Severity()),

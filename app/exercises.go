@@ -105,11 +105,7 @@ func (c *ExercisesView) submit(ctx app.Context) {
 		}
 	}
 	c.fb, c.fbAns, c.lang = &fb, answer, c.Lang
-	ctx.Defer(func(app.Context) {
-		if el := app.Window().GetElementByID("feedback"); el.Truthy() {
-			el.Call("focus")
-		}
-	})
+	ctx.Defer(func(app.Context) { dom.Focus("feedback") })
 }
 
 // syncEditors reads the text editors' current contents into the form, so a

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -22,9 +23,12 @@ import (
 //   - the inspector: its severity class and its step sections (#insp-step,
 //     whose content go-app never manages: see Inspector).
 //
-// Every value comes from the same function the components render with
-// (playerState, rowClass, rowAriaCurrent, seqMore, inspectorClass,
-// stepData). go-app's frame then renders the same state, but it only
+// planStep decides all of it, without touching the page, from the same
+// functions the components render with (playerState, rowClass,
+// rowAriaCurrent, seqMore, inspectorClass, stepData); writeStep writes it
+// and is the only code of the patch that touches the DOM. It finds the
+// elements by the names in domnames.go, which the components render
+// (faststep_test.go checks both against a server-side render). go-app's frame then renders the same state, but it only
 // writes what differs between its previous render and this one: a value
 // the patch changed and a later step changed back (next, then prev before
 // the frame) would stay as the patch left it. So the patch also defers a
@@ -34,63 +38,123 @@ import (
 // The rest of the page (the client deadline clock, the HTTP timeline, the
 // live-replay button, the field guide) follows in go-app's frame.
 
+// stepPatch is everything a step change writes into the page, decided
+// without touching it (planStep); writeStep is the only code that writes
+// it. The native tests compare it with what the components render
+// (faststep_test.go).
+type stepPatch struct {
+	Player playerStep
+	// MoreClass and MoreText are the line under the rows (#seq-more).
+	MoreClass, MoreText string
+	// InspClass is the inspector's class; Insp its step sections.
+	InspClass string
+	Insp      stepDerived
+	Rows      rowsPatch
+}
+
+// rowsPatch says how the rows of steps Lo..Hi (0-based, inclusive) are
+// drawn when step Cur is current; Row computes one row, so a patch over a
+// long trace costs only the rows the page really holds.
+type rowsPatch struct {
+	steps  []Step
+	Lo, Hi int
+	Cur    int
+	// Filtered: a filter hides rows, so row k is not always step start+k.
+	Filtered bool
+}
+
+// rowPatch is one row as seqRow draws it.
+type rowPatch struct {
+	Class       string
+	Hidden      bool
+	AriaCurrent string // "" means absent
+}
+
+// Row is how row i (Lo <= i <= Hi) is drawn.
+func (r rowsPatch) Row(i int) rowPatch {
+	state := rowState(i, r.Cur)
+	return rowPatch{Class: rowClass(&r.steps[i], state), Hidden: state == rowUpcoming, AriaCurrent: rowAriaCurrent(state)}
+}
+
+// planStep is the patch that draws step to (0-based) over step from: the
+// rows of both and the one after (the hidden next row), the player, the
+// line under the rows and the inspector (insp, built by the Lab's cache).
+// from < 0 plans every row: the pass after go-app's frame. filtered says
+// a step filter is on.
+func planStep(steps []Step, from, to int, lang string, filtered bool, insp stepDerived) stepPatch {
+	n := len(steps)
+	lo, hi := min(from, to), max(from, to)+1
+	if from < 0 {
+		lo, hi = 0, n
+	}
+	p := stepPatch{
+		Player:    playerState(steps, to, lang),
+		InspClass: inspectorClass(steps[to].Severity()),
+		Insp:      insp,
+		Rows:      rowsPatch{steps: steps, Lo: max(lo, 0), Hi: min(hi, n-1), Cur: to, Filtered: filtered},
+	}
+	p.MoreClass, p.MoreText = seqMore(n, to, lang)
+	return p
+}
+
 // patchStep draws step to (0-based) over step from, in the event handler,
 // and schedules the pass that follows go-app's frame.
 func (c *Lab) patchStep(ctx app.Context, from, to int) {
 	if !c.mounted || !c.page.IsLab() || c.view.Compare || from == to || to < 0 || to >= len(c.steps) {
 		return
 	}
-	c.drawStep(to, min(from, to), max(from, to)+1)
+	c.drawStep(from, to)
 	ctx.Defer(func(ctx app.Context) {
 		if c.page.IsLab() && !c.view.Compare && c.idx < len(c.steps) {
-			c.drawStep(c.idx, 0, len(c.steps))
+			c.drawStep(-1, c.idx)
 		}
 	})
 }
 
-// drawStep writes what step to shows into the page: the inspector, the
-// player, the line under the rows and the rows of steps lo..hi (0-based)
-// that are drawn. Elements that are not in the page are skipped.
-func (c *Lab) drawStep(to, lo, hi int) {
-	n := len(c.steps)
-	doc := app.Window().Get("document")
+// drawStep writes planStep(from, to) into the page.
+func (c *Lab) drawStep(from, to int) {
+	p := planStep(c.steps, from, to, c.lang, c.fMethod != "" || c.fDir != "", c.stepData(to))
+	writeStep(app.Window().Get("document"), &p)
+}
+
+// writeStep writes p into the document doc: the only code of the patch
+// that touches the page. Elements that are not in the page are skipped.
+func writeStep(doc app.Value, p *stepPatch) {
 	byID := func(id string) app.Value { return doc.Call("getElementById", id) }
 
 	// The step sections first: the largest change.
-	if insp := byID("inspector"); insp.Truthy() {
-		d := c.stepData(to)
-		fillStep(d.key, d.body)
-		insp.Set("className", inspectorClass(c.steps[to].Severity()))
+	if insp := byID(idInspector); insp.Truthy() {
+		fillStepIn(byID(idInspStep), p.Insp.key, p.Insp.body)
+		insp.Set("className", p.InspClass)
 	}
 
 	// Rows: a pass over every step walks the rows that are drawn; a patch
 	// of a few steps finds each by position (without a filter, row k is
 	// step start+k), checked by its data-step, which go-app keeps right.
-	if seq := byID("sequence"); seq.Truthy() {
-		list := seq.Call("querySelectorAll", ".rows > li")
+	if seq := byID(idSequence); seq.Truthy() {
+		r := p.Rows
+		list := seq.Call("querySelectorAll", selRows)
 		count := list.Get("length").Int()
-		lo, hi = max(lo, 0), min(hi, n-1)
-		if hi-lo+1 >= count {
-			for p := 0; p < count; p++ {
-				el := list.Call("item", p)
-				if i := stepOf(el); i >= lo && i <= hi {
-					c.drawRow(el, i, to)
+		if r.Hi-r.Lo+1 >= count {
+			for k := 0; k < count; k++ {
+				el := list.Call("item", k)
+				if i := stepOf(el); i >= r.Lo && i <= r.Hi {
+					writeRow(el, r.Row(i))
 				}
 			}
 		} else if count > 0 {
 			start := stepOf(list.Call("item", 0))
-			filtered := c.fMethod != "" || c.fDir != ""
-			for i := lo; i <= hi && start >= 0; i++ {
-				if p := i - start; p >= 0 && p < count {
-					if el := list.Call("item", p); stepOf(el) == i {
-						c.drawRow(el, i, to)
+			for i := r.Lo; i <= r.Hi && start >= 0; i++ {
+				if k := i - start; k >= 0 && k < count {
+					if el := list.Call("item", k); stepOf(el) == i {
+						writeRow(el, r.Row(i))
 						continue
 					}
 				}
-				if filtered { // rows are missing in between: look for it
-					for p := 0; p < count; p++ {
-						if el := list.Call("item", p); stepOf(el) == i {
-							c.drawRow(el, i, to)
+				if r.Filtered { // rows are missing in between: look for it
+					for k := 0; k < count; k++ {
+						if el := list.Call("item", k); stepOf(el) == i {
+							writeRow(el, r.Row(i))
 							break
 						}
 					}
@@ -98,36 +162,33 @@ func (c *Lab) drawStep(to, lo, hi int) {
 			}
 		}
 	}
-	if more := byID("seq-more"); more.Truthy() {
-		cls, text := seqMore(n, to, c.lang)
-		more.Set("className", cls)
-		setText(more, text)
+	if more := byID(idSeqMore); more.Truthy() {
+		more.Set("className", p.MoreClass)
+		setText(more, p.MoreText)
 	}
 
-	ps := c.playerState(to)
-	if el := byID("prev"); el.Truthy() {
+	ps := p.Player
+	if el := byID(idPrev); el.Truthy() {
 		el.Set("disabled", ps.prevOff)
 	}
-	if el := byID("next"); el.Truthy() {
+	if el := byID(idNext); el.Truthy() {
 		el.Set("disabled", ps.nextOff)
 	}
-	if el := byID("jump"); el.Truthy() {
+	if el := byID(idJump); el.Truthy() {
 		el.Set("value", strconv.Itoa(ps.cur))
 		el.Call("setAttribute", "aria-valuetext", ps.valueText)
 	}
-	setText(byID("step-cur"), strconv.Itoa(ps.cur))
-	setText(byID("vclock-t"), ps.clock)
+	setText(byID(idStepCur), strconv.Itoa(ps.cur))
+	setText(byID(idVClock), ps.clock)
 }
 
-// drawRow writes row element el of step i as seqRow draws it when step to
-// is current.
-func (c *Lab) drawRow(el app.Value, i, to int) {
-	state := rowState(i, to)
-	el.Set("className", rowClass(&c.steps[i], state))
-	el.Set("hidden", state == rowUpcoming)
+// writeRow writes row element el as r says.
+func writeRow(el app.Value, r rowPatch) {
+	el.Set("className", r.Class)
+	el.Set("hidden", r.Hidden)
 	if btn := el.Get("firstElementChild"); btn.Truthy() {
-		if cur := rowAriaCurrent(state); cur != "" {
-			btn.Call("setAttribute", "aria-current", cur)
+		if r.AriaCurrent != "" {
+			btn.Call("setAttribute", "aria-current", r.AriaCurrent)
 		} else {
 			btn.Call("removeAttribute", "aria-current")
 		}
@@ -136,7 +197,7 @@ func (c *Lab) drawRow(el app.Value, i, to int) {
 
 // stepOf is the 0-based step of a row element (-1 if it has none).
 func stepOf(li app.Value) int {
-	n, err := strconv.Atoi(li.Get("dataset").Get("step").String())
+	n, err := strconv.Atoi(li.Get("dataset").Get(dataStep).String())
 	if err != nil {
 		return -1
 	}
@@ -153,6 +214,30 @@ func setText(el app.Value, s string) {
 	if t := el.Get("firstChild"); t.Truthy() && t.Get("nodeType").Int() == 3 {
 		t.Set("nodeValue", s)
 	}
+}
+
+// playerStep is what the player shows for a step; renderPlayer draws it
+// and the instant step patch writes the same values.
+type playerStep struct {
+	cur              int // 1-based, 0 for an empty trace
+	prevOff, nextOff bool
+	valueText, clock string
+}
+
+// playerState is the player at step idx (0-based) of steps.
+func playerState(steps []Step, idx int, lang string) playerStep {
+	n := len(steps)
+	ps := playerStep{cur: idx + 1, prevOff: idx <= 0, nextOff: idx >= n-1}
+	if n == 0 {
+		ps.cur = 0
+	}
+	var timeMs int64
+	if idx < n {
+		timeMs = steps[idx].Ev.TimeMs
+	}
+	ps.valueText = fmt.Sprintf("%s %d %s %d", tr(lang, "ctl.step"), ps.cur, tr(lang, "ctl.of"), n)
+	ps.clock = fmt.Sprintf(tr(lang, "insp.time"), timeMs)
+	return ps
 }
 
 // scheduleWarm builds, while the browser is idle, the inspector sections

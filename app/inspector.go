@@ -62,19 +62,23 @@ func (c *Inspector) fill() {
 		return
 	}
 	if fillStep(c.Key, c.Body) && c.term != "" {
-		markSelected(app.Window().GetElementByID("inspector"), c.term)
+		markSelected(app.Window().GetElementByID(idInspector), c.term)
 	}
 }
 
 // fillStep writes body into #insp-step unless the element already shows
 // key; it reports whether it wrote.
 func fillStep(key, body string) bool {
-	el := app.Window().GetElementByID("insp-step")
-	if !el.Truthy() || el.Get("dataset").Get("k").String() == key {
+	return fillStepIn(app.Window().GetElementByID(idInspStep), key, body)
+}
+
+// fillStepIn is fillStep on the element el.
+func fillStepIn(el app.Value, key, body string) bool {
+	if !el.Truthy() || el.Get("dataset").Get(dataFilled).String() == key {
 		return false
 	}
 	el.Set("innerHTML", body)
-	el.Get("dataset").Set("k", key)
+	el.Get("dataset").Set(dataFilled, key)
 	return true
 }
 
@@ -85,17 +89,17 @@ func inspectorClass(sev string) string { return "inspector sev-" + sev }
 
 func (c *Inspector) Render() app.UI {
 	if !c.Has {
-		return app.Aside().ID("inspector").Class("inspector").Aria("label", c.t("insp.title")).Body(
+		return app.Aside().ID(idInspector).Class("inspector").Aria("label", c.t("insp.title")).Body(
 			app.P().Text(c.t("insp.none")),
 		)
 	}
 	var body app.UI
 	if app.IsServer {
-		body = app.Raw(`<div id="insp-step">` + c.Body + `</div>`)
+		body = app.Raw(`<div id="` + idInspStep + `">` + c.Body + `</div>`)
 	} else {
-		body = app.Div().ID("insp-step")
+		body = app.Div().ID(idInspStep)
 	}
-	return app.Aside().ID("inspector").Class(inspectorClass(c.Step.Severity())).Aria("label", c.t("insp.title")).
+	return app.Aside().ID(idInspector).Class(inspectorClass(c.Step.Severity())).Aria("label", c.t("insp.title")).
 		On("focusin", c.onTerm).On("mouseover", c.onTerm).OnClick(c.onTerm).Body(
 		body,
 		app.If(c.Trace != nil, func() app.UI {
@@ -336,7 +340,7 @@ func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
 		if btn := el.Call("closest", "[data-copy]"); btn.Truthy() { // the reproduce command's copy button
 			ctx.PreventUpdate()
 			if src := app.Window().GetElementByID(btn.Call("getAttribute", "data-copy").String()); src.Truthy() {
-				copyText(src.Get("textContent").String())
+				dom.CopyText(src.Get("textContent").String())
 			}
 			return
 		}

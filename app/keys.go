@@ -20,6 +20,23 @@ var (
 	pageKeys = []string{"f", "p", "Escape"}
 )
 
+// keyDown handles a keydown event of the window: a page shortcut's
+// default action is prevented, "f" toggles fullscreen at once (a browser
+// grants fullscreen only inside the event), and any other shortcut is
+// returned for the Lab to handle in go-app's loop.
+func (c *Lab) keyDown(e app.Value) (string, bool) {
+	key, ok := c.pageKey(e)
+	if !ok {
+		return "", false
+	}
+	e.Call("preventDefault")
+	if key == "f" {
+		dom.ToggleFullscreen()
+		return "", false
+	}
+	return key, true
+}
+
 // pageKey decides whether a keydown is one of the page's shortcuts and
 // which; it runs in the browser's event callback, so the caller can still
 // prevent the default action. A key on an explained field of the inspector
@@ -29,7 +46,7 @@ func (c *Lab) pageKey(e app.Value) (string, bool) {
 		return "", false
 	}
 	key := e.Get("key").String()
-	ae := app.Window().Get("document").Get("activeElement")
+	ae := dom.ActiveElement()
 	if moveTermFocus(ae, key) {
 		e.Call("preventDefault")
 		return "", false

@@ -62,7 +62,7 @@ type Lab struct {
 	clientRaw map[string]string
 	clientErr map[string]string
 
-	keyFn   app.Func
+	keyStop func() // removes the keyboard listener (domEffects.ListenKeys)
 	keyCtx  app.Context
 	mounted bool
 
@@ -107,7 +107,7 @@ type Lab struct {
 func (c *Lab) OnMount(ctx app.Context) {
 	c.mounted = true
 	// Browser tests wait for this mark: the wasm has taken over the page.
-	app.Window().Get("document").Get("documentElement").Call("setAttribute", "data-wl-ready", "1")
+	dom.MarkDocument("data-wl-ready", "1")
 	ctx.Handle(actionJump, func(ctx app.Context, a app.Action) {
 		if n, ok := a.Value.(int); ok {
 			c.goTo(ctx, n)
@@ -115,24 +115,11 @@ func (c *Lab) OnMount(ctx app.Context) {
 	})
 	c.handlePageActions(ctx)
 	c.keyCtx = ctx
-	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
+	c.keyStop = dom.ListenKeys(func(e app.Value) {
+		if key, ok := c.keyDown(e); ok {
+			c.keyCtx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
 		}
-		e := args[0]
-		key, ok := c.pageKey(e)
-		if !ok {
-			return nil
-		}
-		e.Call("preventDefault")
-		if key == "f" {
-			toggleFullscreen()
-			return nil
-		}
-		c.keyCtx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
-		return nil
 	})
-	app.Window().Call("addEventListener", "keydown", c.keyFn)
 	c.verifyFirst(ctx)
 	c.scheduleWarm()
 	// Run the instant step's drawing once after go-app's frame (it writes
@@ -140,7 +127,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 	// of on the first click (~40 ms measured).
 	ctx.Defer(func(ctx app.Context) {
 		if c.page.IsLab() && !c.view.Compare && c.idx < len(c.steps) {
-			c.drawStep(c.idx, c.idx, c.idx+1)
+			c.drawStep(c.idx, c.idx)
 		}
 		c.scheduleScroll() // a deep link to a late step shows it
 	})
@@ -150,10 +137,9 @@ func (c *Lab) OnMount(ctx app.Context) {
 func (c *Lab) OnDismount() {
 	c.playing = false
 	c.playGen++
-	if c.keyFn != nil {
-		app.Window().Call("removeEventListener", "keydown", c.keyFn)
-		c.keyFn.Release()
-		c.keyFn = nil
+	if c.keyStop != nil {
+		c.keyStop()
+		c.keyStop = nil
 	}
 	c.stopWarm()
 	if c.scrollFn != nil {
@@ -374,7 +360,7 @@ func (c *Lab) scheduleScroll() {
 	if c.scrollFn == nil {
 		c.scrollFn = app.FuncOf(func(this app.Value, args []app.Value) any {
 			c.scrollPending = false
-			scrollCurrentIntoView()
+			dom.ScrollToCurrent()
 			return nil
 		})
 	}
@@ -874,19 +860,19 @@ func (c *Lab) renderPlayer() app.UI {
 	if c.playing {
 		playLabel, playIcon = c.t("ctl.pause"), "❚❚"
 	}
-	ps := c.playerState(c.idx)
+	ps := playerState(c.steps, c.idx, c.lang)
 	return app.Section().Class("player").Aria("label", c.t("ctl.step")).Body(
 		app.If(c.view.Present, c.renderStageBar),
 		app.Button().ID("restart").Class("btn icon-btn").Aria("label", c.t("ctl.restart")).Title(c.t("ctl.restart")+" (Home)").
 			Body(app.Span().Aria("hidden", "true").Text("↺"), app.Span().Class("btn-text").Text(c.t("ctl.restart"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.goTo(ctx, 0) }),
-		app.Button().ID("prev").Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
+		app.Button().ID(idPrev).Class("btn icon-btn").Aria("label", c.t("ctl.prev")).Title(c.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
 			Body(app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("btn-text").Text(c.t("ctl.prev"))).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, -1) }),
 		app.Button().ID("play").Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(c.playing)).Title(playLabel+" (space)").
 			Body(app.Span().Aria("hidden", "true").Text(playIcon), app.Span().Class("btn-text").Text(playLabel)).
 			OnClick(func(ctx app.Context, e app.Event) { c.togglePlay(ctx) }),
-		app.Button().ID("next").Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(ps.nextOff).
+		app.Button().ID(idNext).Class("btn icon-btn primary").Aria("label", c.t("ctl.next")).Title(c.t("ctl.next")+" (→)").Disabled(ps.nextOff).
 			Body(app.Span().Class("btn-text").Text(c.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ▶")).
 			OnClick(func(ctx app.Context, e app.Event) { c.stop(); c.step(ctx, 1) }),
 		app.Label().Class("field inline").Body(
@@ -897,7 +883,7 @@ func (c *Lab) renderPlayer() app.UI {
 				}),
 			).OnChange(func(ctx app.Context, e app.Event) { c.speed = ctx.JSSrc().Get("value").String() }),
 		),
-		app.Input().ID("jump").Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(ps.cur).Aria("label", c.t("ctl.jump")).
+		app.Input().ID(idJump).Class("jump").Type("range").Min(1).Max(max(n, 1)).Value(ps.cur).Aria("label", c.t("ctl.jump")).
 			Aria("valuetext", ps.valueText).
 			OnInput(func(ctx app.Context, e app.Event) {
 				v, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
@@ -906,37 +892,14 @@ func (c *Lab) renderPlayer() app.UI {
 			}),
 		app.Output().ID("step-counter").Class("counter").Aria("live", "polite").Body(
 			app.Span().Class("counter-word").Text(c.t("ctl.step")+" "),
-			app.Strong().ID("step-cur").Text(strconv.Itoa(ps.cur)),
+			app.Strong().ID(idStepCur).Text(strconv.Itoa(ps.cur)),
 			app.Text(" "+c.t("ctl.of")+" "+strconv.Itoa(n)),
 		),
 		app.Span().Class("vclock").Title(c.t("clock.now")).Body(
 			app.Span().Aria("hidden", "true").Text("◷ "),
-			app.Span().ID("vclock-t").Text(ps.clock),
+			app.Span().ID(idVClock).Text(ps.clock),
 		),
 	)
-}
-
-// playerStep is what the player shows for a step; renderPlayer draws it
-// and the instant step patch writes the same values (faststep.go).
-type playerStep struct {
-	cur              int // 1-based, 0 for an empty trace
-	prevOff, nextOff bool
-	valueText, clock string
-}
-
-func (c *Lab) playerState(idx int) playerStep {
-	n := len(c.steps)
-	ps := playerStep{cur: idx + 1, prevOff: idx <= 0, nextOff: idx >= n-1}
-	if n == 0 {
-		ps.cur = 0
-	}
-	var timeMs int64
-	if idx < n {
-		timeMs = c.steps[idx].Ev.TimeMs
-	}
-	ps.valueText = fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), ps.cur, c.t("ctl.of"), n)
-	ps.clock = fmt.Sprintf(c.t("insp.time"), timeMs)
-	return ps
 }
 
 // renderClock shows the client's deadline in the timeout lesson: how much
@@ -1061,16 +1024,16 @@ func (c *Lab) renderExport() app.UI {
 				if err != nil {
 					return
 				}
-				downloadText(fmt.Sprintf("%s-%s-%s-%s.jsonl", c.view.Scenario, c.view.Version, c.view.Transport, c.view.Fault), "application/x-ndjson", s)
+				dom.Download(fmt.Sprintf("%s-%s-%s-%s.jsonl", c.view.Scenario, c.view.Version, c.view.Transport, c.view.Fault), "application/x-ndjson", s)
 			}),
 		app.Button().ID("mermaid").Class("btn").Body(app.Span().Aria("hidden", "true").Text("❐ "), app.Text(c.t("exp.mermaid"))).
 			OnClick(func(ctx app.Context, e app.Event) {
 				c.mermaid = Mermaid(c.tr, c.lang)
 				c.mermaidOpen = true
-				copyText(c.mermaid)
+				dom.CopyText(c.mermaid)
 			}),
 		app.Button().ID("print").Class("btn").Body(app.Span().Aria("hidden", "true").Text("▤ "), app.Text(c.t("exp.print"))).
-			OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+			OnClick(func(ctx app.Context, e app.Event) { dom.Print() }),
 	)
 }
 
@@ -1102,65 +1065,4 @@ func (c *Lab) renderMermaid() app.UI {
 			app.Button().Class("btn primary").Text(c.t("exp.close")).OnClick(func(ctx app.Context, e app.Event) { c.mermaidOpen = false }),
 		),
 	)
-}
-
-// Browser helpers. They are no-ops on the server (go-app's Window is inert
-// there), and never run during prerender.
-
-func toggleFullscreen() {
-	doc := app.Window().Get("document")
-	if doc.Get("fullscreenElement").Truthy() {
-		doc.Call("exitFullscreen")
-		return
-	}
-	if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
-		el.Call("requestFullscreen")
-	}
-}
-
-// scrollCurrentIntoView scrolls the diagram panel (only it, not the
-// page: scrollIntoView would move the whole window) so the current row is
-// visible below the sticky lane headers.
-func scrollCurrentIntoView() {
-	doc := app.Window().Get("document")
-	if row := doc.Call("querySelector", ".cmp-row.current"); row.Truthy() { // the compare view flows with the page
-		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
-		return
-	}
-	panel := doc.Call("querySelector", ".seq-panel")
-	row := doc.Call("querySelector", ".row.current")
-	if !panel.Truthy() || !row.Truthy() {
-		return
-	}
-	pr := panel.Call("getBoundingClientRect")
-	rr := row.Call("getBoundingClientRect")
-	top := pr.Get("top").Float()
-	if heads := doc.Call("querySelector", ".heads"); heads.Truthy() {
-		top += heads.Get("offsetHeight").Float()
-	}
-	switch {
-	case rr.Get("bottom").Float() > pr.Get("bottom").Float():
-		panel.Set("scrollTop", panel.Get("scrollTop").Float()+rr.Get("bottom").Float()-pr.Get("bottom").Float()+60)
-	case rr.Get("top").Float() < top:
-		panel.Set("scrollTop", panel.Get("scrollTop").Float()-(top-rr.Get("top").Float())-8)
-	}
-}
-
-func downloadText(name, mime, s string) {
-	w := app.Window()
-	blob := w.Get("Blob").New([]any{s}, map[string]any{"type": mime})
-	u := w.Get("URL").Call("createObjectURL", blob)
-	a := w.Get("document").Call("createElement", "a")
-	a.Set("href", u)
-	a.Set("download", name)
-	w.Get("document").Get("body").Call("appendChild", a)
-	a.Call("click")
-	a.Call("remove")
-	w.Get("URL").Call("revokeObjectURL", u)
-}
-
-func copyText(s string) {
-	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
-		cb.Call("writeText", s)
-	}
 }

@@ -228,7 +228,7 @@ func (c *ProgressView) say(msg string, failed bool) {
 }
 
 func (c *ProgressView) export() {
-	downloadText(ExportName(), "application/json", string(c.store.Marshal()))
+	dom.Download(ExportName(), "application/json", string(c.store.Marshal()))
 	c.say(fmt.Sprintf(c.t("prog.exported"), ExportName()), false)
 }
 

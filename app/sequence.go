@@ -70,12 +70,12 @@ func (s *Sequence) Render() app.UI {
 		// (faststep.go) can do inside the click handler.
 		rows = append(rows, end)
 	}
-	return app.Div().ID("sequence").Class("seq", "l"+strconv.Itoa(lanes)).Body(
+	return app.Div().ID(idSequence).Class("seq", "l"+strconv.Itoa(lanes)).Body(
 		s.renderHeads(lanes),
 		app.If(start > 0, func() app.UI {
 			return app.Div().Class("seq-note").Text(trn(s.Lang, "seq.earlier", start))
 		}),
-		app.Ol().Class("rows").Body(
+		app.Ol().Class(clsRows).Body(
 			app.Range(rows).Slice(func(k int) app.UI {
 				i := rows[k]
 				return &seqRow{St: &s.Steps[i], I: i, State: rowState(i, s.Idx), Lanes: lanes, Lang: s.Lang}
@@ -86,7 +86,7 @@ func (s *Sequence) Render() app.UI {
 		}),
 		app.If(n > 0, func() app.UI {
 			cls, text := seqMore(n, s.Idx, s.Lang)
-			return app.Div().ID("seq-more").Class(cls).Text(text)
+			return app.Div().ID(idSeqMore).Class(cls).Text(text)
 		}),
 	)
 }
@@ -183,7 +183,7 @@ func (r *seqRow) Render() app.UI {
 	if st.Ev.Replica > 0 {
 		replica = fmt.Sprintf(tr(r.Lang, "replica"), st.Ev.Replica)
 	}
-	li := app.Li().Class(cls).DataSet("step", st.N)
+	li := app.Li().Class(cls).DataSet(dataStep, st.N)
 	if r.State == rowUpcoming {
 		// Only when true: go-app prerenders Hidden(false) as hidden="false",
 		// which hides the element.

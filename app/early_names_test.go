@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// earlyTargets lists the ids (g("…")) and selectors (querySelector("…"))
+// that a script looks up.
+func earlyTargets(script string) (ids, sels []string) {
+	for _, m := range regexp.MustCompile(`\bg\("([^"]+)"\)`).FindAllStringSubmatch(script, -1) {
+		if !slices.Contains(ids, m[1]) {
+			ids = append(ids, m[1])
+		}
+	}
+	for _, m := range regexp.MustCompile(`querySelector\("([^"]+)"\)`).FindAllStringSubmatch(script, -1) {
+		if !slices.Contains(sels, m[1]) {
+			sels = append(sels, m[1])
+		}
+	}
+	return ids, sels
+}
+
+// The early script (early.go) is JavaScript in a Go string, so it cannot
+// use domnames.go's constants: every id and selector it looks up must be
+// one the patch also uses (a constant) and must exist in the rendered lab.
+func TestEarlyScriptTargetsRendered(t *testing.T) {
+	ids, sels := earlyTargets(EarlyStepScript)
+	if len(ids) < 5 {
+		t.Fatalf("found only %v in EarlyStepScript: the extraction is broken", ids)
+	}
+	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID}
+	for _, id := range ids {
+		if !slices.Contains(known, id) {
+			t.Errorf("EarlyStepScript looks up #%s, which domnames.go does not name", id)
+		}
+	}
+	for _, q := range []string{fastLink, strings.Replace(fastLink, "transport=http", "transport=stdio", 1)} {
+		_, html := renderLab(t, q)
+		var pageIDs []string
+		for _, id := range ids {
+			if id != "lab" && id != earlyID { // the wasm's mount point and the steps' JSON, not the lab's render
+				pageIDs = append(pageIDs, id)
+			}
+		}
+		for _, sel := range sels {
+			if sel != "#"+idSequence+" ."+clsRows {
+				t.Errorf("EarlyStepScript queries %q, which is not built from domnames.go", sel)
+			}
+		}
+		if !regexp.MustCompile(`<ol [^>]*class="`+clsRows+`"`).MatchString(html) {
+			t.Errorf("%s: no <ol class=%q> in the page", q, clsRows)
+		}
+		if miss := missingTargets(html, pageIDs, nil); len(miss) > 0 {
+			t.Errorf("%s: the early script looks up what the page does not render: %v", q, miss)
+		}
+	}
+}
+
+// The broken twin: a script that looks up a renamed id is caught.
+func TestEarlyScriptRenamedFails(t *testing.T) {
+	broken := strings.Replace(EarlyStepScript, `g("step-cur")`, `g("step-now")`, 1)
+	if broken == EarlyStepScript {
+		t.Fatal(`EarlyStepScript no longer has g("step-cur"); update the twin`)
+	}
+	ids, _ := earlyTargets(broken)
+	if !slices.Contains(ids, "step-now") {
+		t.Fatalf("renamed id not extracted: %v", ids)
+	}
+	_, html := renderLab(t, fastLink)
+	if miss := missingTargets(html, []string{"step-now"}, nil); len(miss) != 1 {
+		t.Errorf("renamed id not reported: %v", miss)
+	}
+}

@@ -1,0 +1,123 @@
+package ui
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// DOM side effects. What the UI does to the browser outside go-app's
+// render (the keyboard listener, fullscreen, the clipboard, a download,
+// printing, scrolling the diagram, focus, marks on <html>) goes through
+// domEffects, so native tests can swap in a recording fake
+// (effects_test.go). browserDOM is the real one; go-app's Window is inert
+// outside the browser, so it is a no-op on the server too. The instant step
+// patch keeps its own writer (writeStep, faststep.go): it is measured per
+// click and takes the document as a value.
+type domEffects interface {
+	// ListenKeys calls fn with every keydown event of the window until
+	// stop is called (go-app v10 has no helper for window events).
+	ListenKeys(fn func(e app.Value)) (stop func())
+	// ActiveElement is the element with the focus (an inert value if none).
+	ActiveElement() app.Value
+	ToggleFullscreen()
+	Print()
+	CopyText(s string)
+	Download(name, mime, body string)
+	// ScrollToCurrent keeps the current row of the diagram (or of the
+	// compare view) in view.
+	ScrollToCurrent()
+	// MarkDocument sets an attribute of <html> (marks browser tests wait for).
+	MarkDocument(name, value string)
+	// Focus focuses the element with id, if it is in the page.
+	Focus(id string)
+}
+
+// dom is the effects the UI uses; tests replace it (useFakeDOM).
+var dom domEffects = browserDOM{}
+
+type browserDOM struct{}
+
+func (browserDOM) ListenKeys(fn func(e app.Value)) (stop func()) {
+	f := app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			fn(args[0])
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", f)
+	return func() {
+		app.Window().Call("removeEventListener", "keydown", f)
+		f.Release()
+	}
+}
+
+func (browserDOM) ActiveElement() app.Value {
+	return app.Window().Get("document").Get("activeElement")
+}
+
+func (browserDOM) ToggleFullscreen() {
+	doc := app.Window().Get("document")
+	if doc.Get("fullscreenElement").Truthy() {
+		doc.Call("exitFullscreen")
+		return
+	}
+	if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
+		el.Call("requestFullscreen")
+	}
+}
+
+func (browserDOM) Print() { app.Window().Call("print") }
+
+func (browserDOM) CopyText(s string) {
+	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
+		cb.Call("writeText", s)
+	}
+}
+
+func (browserDOM) Download(name, mime, body string) {
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{body}, map[string]any{"type": mime})
+	u := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", u)
+	a.Set("download", name)
+	w.Get("document").Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	w.Get("URL").Call("revokeObjectURL", u)
+}
+
+// ScrollToCurrent scrolls the diagram panel (only it, not the page:
+// scrollIntoView would move the whole window) so the current row is
+// visible below the sticky lane headers.
+func (browserDOM) ScrollToCurrent() {
+	doc := app.Window().Get("document")
+	if row := doc.Call("querySelector", ".cmp-row.current"); row.Truthy() { // the compare view flows with the page
+		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		return
+	}
+	panel := doc.Call("querySelector", ".seq-panel")
+	row := doc.Call("querySelector", ".row.current")
+	if !panel.Truthy() || !row.Truthy() {
+		return
+	}
+	pr := panel.Call("getBoundingClientRect")
+	rr := row.Call("getBoundingClientRect")
+	top := pr.Get("top").Float()
+	if heads := doc.Call("querySelector", ".heads"); heads.Truthy() {
+		top += heads.Get("offsetHeight").Float()
+	}
+	switch {
+	case rr.Get("bottom").Float() > pr.Get("bottom").Float():
+		panel.Set("scrollTop", panel.Get("scrollTop").Float()+rr.Get("bottom").Float()-pr.Get("bottom").Float()+60)
+	case rr.Get("top").Float() < top:
+		panel.Set("scrollTop", panel.Get("scrollTop").Float()-(top-rr.Get("top").Float())-8)
+	}
+}
+
+func (browserDOM) MarkDocument(name, value string) {
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", name, value)
+}
+
+func (browserDOM) Focus(id string) {
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("focus")
+	}
+}

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/exercise"
+)
+
+// fakeDOM records the DOM side effects the UI asks for.
+type fakeDOM struct {
+	calls  []string
+	active app.Value       // what ActiveElement returns
+	keys   func(app.Value) // the keydown listener, while listening
+	body   string          // the last download's contents
+}
+
+// useFakeDOM swaps the fake in for the test.
+func useFakeDOM(t *testing.T) *fakeDOM {
+	f := &fakeDOM{active: jsVal{}}
+	old := dom
+	dom = f
+	t.Cleanup(func() { dom = old })
+	return f
+}
+
+func (f *fakeDOM) rec(s string) { f.calls = append(f.calls, s) }
+func (f *fakeDOM) ListenKeys(fn func(app.Value)) func() {
+	f.rec("listen")
+	f.keys = fn
+	return func() { f.rec("unlisten"); f.keys = nil }
+}
+func (f *fakeDOM) ActiveElement() app.Value { return f.active }
+func (f *fakeDOM) ToggleFullscreen()        { f.rec("fullscreen") }
+func (f *fakeDOM) Print()                   { f.rec("print") }
+func (f *fakeDOM) CopyText(s string)        { f.rec("copy " + s) }
+func (f *fakeDOM) Download(name, mime, body string) {
+	f.rec("download " + name + " " + mime)
+	f.body = body
+}
+func (f *fakeDOM) ScrollToCurrent()                { f.rec("scroll") }
+func (f *fakeDOM) MarkDocument(name, value string) { f.rec("mark " + name + "=" + value) }
+func (f *fakeDOM) Focus(id string)                 { f.rec("focus " + id) }
+
+// jsVal is a JavaScript value made of Go maps, bools, strings and numbers;
+// calls on it are recorded in calls.
+type jsVal struct {
+	app.Value // methods not used by the code under test panic
+	v         any
+	calls     *[]string
+}
+
+func (j jsVal) Truthy() bool {
+	switch v := j.v.(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	case string:
+		return v != ""
+	}
+	return true
+}
+func (j jsVal) Bool() bool        { b, _ := j.v.(bool); return b }
+func (j jsVal) IsUndefined() bool { return j.v == nil }
+func (j jsVal) IsNull() bool      { return false }
+func (j jsVal) String() string {
+	if j.v == nil {
+		return "undefined"
+	}
+	return fmt.Sprint(j.v)
+}
+func (j jsVal) Get(p string) app.Value {
+	m, _ := j.v.(map[string]any)
+	return jsVal{v: m[p], calls: j.calls}
+}
+func (j jsVal) Call(m string, args ...any) app.Value {
+	if j.calls != nil {
+		*j.calls = append(*j.calls, m)
+	}
+	return jsVal{}
+}
+
+// keyEvent is a keydown event; its calls (preventDefault) go to calls.
+func keyEvent(key string, ctrl bool, calls *[]string) jsVal {
+	return jsVal{v: map[string]any{"key": key, "ctrlKey": ctrl}, calls: calls}
+}
+
+func labAt(t *testing.T, q string) *Lab {
+	t.Helper()
+	v, _ := url.ParseQuery(q)
+	c := &Lab{}
+	c.loadView(v, func() string { return "" })
+	return c
+}
+
+// The keyboard listener: shortcuts prevent the browser's default, "f"
+// toggles fullscreen at once, the others go to the Lab, and keys typed
+// into a text editor stay the editor's (except Escape).
+func TestKeyDownThroughEffects(t *testing.T) {
+	f := useFakeDOM(t)
+	c := labAt(t, fastLink)
+	textarea := jsVal{v: map[string]any{"tagName": "TEXTAREA"}}
+	slider := jsVal{v: map[string]any{"tagName": "INPUT", "type": "range"}}
+	for _, tc := range []struct {
+		key     string
+		ctrl    bool
+		active  app.Value
+		compare bool
+		want    string // the key handed to the Lab, "" for none
+		effects []string
+		prevent bool
+	}{
+		{key: "f", effects: []string{"fullscreen"}, prevent: true},
+		{key: "f", ctrl: true},
+		{key: "f", active: textarea},
+		{key: "ArrowRight", want: "ArrowRight", prevent: true},
+		{key: "ArrowRight", active: slider, want: "ArrowRight", prevent: true},
+		{key: "ArrowRight", active: textarea},
+		{key: "Escape", active: textarea, want: "Escape", prevent: true},
+		{key: " ", compare: true},
+		{key: "c", compare: true, want: "c", prevent: true},
+		{key: "x"},
+	} {
+		f.calls, f.active = nil, jsVal{}
+		if tc.active != nil {
+			f.active = tc.active
+		}
+		c.view.Compare = tc.compare
+		var ev []string
+		got, ok := c.keyDown(keyEvent(tc.key, tc.ctrl, &ev))
+		if (got != "") != ok || got != tc.want {
+			t.Errorf("%+v: keyDown = %q, %v; want %q", tc, got, ok, tc.want)
+		}
+		if !reflect.DeepEqual(f.calls, tc.effects) {
+			t.Errorf("%+v: effects %q, want %q", tc, f.calls, tc.effects)
+		}
+		if prevented := strings.Join(ev, ",") == "preventDefault"; prevented != tc.prevent {
+			t.Errorf("%+v: event calls %q, want preventDefault %v", tc, ev, tc.prevent)
+		}
+	}
+}
+
+// The progress export downloads the store's exact JSON under ExportName,
+// and the file imports back to the same progress.
+func TestProgressExportDownloads(t *testing.T) {
+	f := useFakeDOM(t)
+	s := exercise.NewStore()
+	s.Exercises["retry-math"] = &exercise.Progress{Attempts: 2, Solved: true, LastAnswer: "8.5"}
+	v := &ProgressView{Lang: LangEn, store: s}
+	v.export()
+	if want := []string{"download " + ExportName() + " application/json"}; !reflect.DeepEqual(f.calls, want) {
+		t.Fatalf("effects %q, want %q", f.calls, want)
+	}
+	if f.body != string(s.Marshal()) {
+		t.Fatalf("downloaded %q, want the store's JSON %q", f.body, s.Marshal())
+	}
+	back, err := ParseImport([]byte(f.body), LangEn)
+	if err != nil || !reflect.DeepEqual(back, s) {
+		t.Fatalf("the file imports as %+v, %v; want %+v", back, err, s)
+	}
+}
