@@ -62,7 +62,7 @@ vet:
 
 unit:
 	@[ -n "$$MCP_SPEC_DIR" ] || echo "note: no ../shared/spec and MCP_SPEC_DIR unset: the checks against the official MCP schemas and spec pages skip (README, Tests)"
-	$(GO) test -count=1 -timeout 10m ./...
+	$(GO) test -count=1 -timeout 13m ./...
 
 # Fuzz targets as name:executions:package (executions times FUZZN).
 FUZZ_TARGETS := \

@@ -50,7 +50,7 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 				t.Errorf("EarlyStepScript queries %q, which is not built from domnames.go", sel)
 			}
 		}
-		if !regexp.MustCompile(`<ol [^>]*class="`+clsRows+`"`).MatchString(html) {
+		if !regexp.MustCompile(`<ol [^>]*class="` + clsRows + `"`).MatchString(html) {
 			t.Errorf("%s: no <ol class=%q> in the page", q, clsRows)
 		}
 		if miss := missingTargets(html, pageIDs, nil); len(miss) > 0 {
