@@ -102,6 +102,7 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
        devserver -stdio              serve MCP over stdin/stdout
        devserver transcript …        print a scenario transcript (JSON Lines)
        devserver static …            export the app as plain files for static hosting
+       devserver check …             check any MCP server against the spec (stdio or HTTP)
 
 flags:
 `
