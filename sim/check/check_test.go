@@ -239,4 +239,3 @@ func uniq(s []string) []string {
 	sort.Strings(s)
 	return slices.Compact(s)
 }
-

@@ -39,7 +39,7 @@ type fixture struct {
 }
 
 func pass(line []byte, _ func([]byte)) []byte { return line }
-func same(line []byte) [][]byte              { return [][]byte{line} }
+func same(line []byte) [][]byte               { return [][]byte{line} }
 
 // msgOf decodes a line (nil when it is not a message).
 func msgOf(line []byte) *jsonrpc.Message {
