@@ -653,7 +653,7 @@ func (p *prober) close() {
 	if p.listen != nil {
 		p.listen()
 	}
-	_ = p.c.Close(p.ctx, client.CallOptions{Tag: tagEnd})
+	p.closeConn(p.c, tagEnd)
 	if mcp.IsModern(p.version) || !p.spoke {
 		return
 	}
@@ -663,7 +663,18 @@ func (p *prober) close() {
 	}
 	res, out := c.Initialize(p.ctx, p.opts(tagNegotiate))
 	p.say("initialize asking %s: %s %s", BogusVersion, outcomeText(out), res.ProtocolVersion)
-	_ = c.Close(p.ctx, client.CallOptions{Tag: tagNegotiate + "-end"})
+	p.closeConn(c, tagNegotiate+"-end")
+}
+
+// closeGrace is how long a stdio server gets to exit once its stdin is
+// closed before it is killed (stdio §Shutdown: "Servers SHOULD exit
+// promptly when their standard input is closed").
+const closeGrace = 3 * time.Second
+
+func (p *prober) closeConn(c *client.Client, tag string) {
+	ctx, cancel := context.WithTimeout(p.ctx, closeGrace)
+	defer cancel()
+	_ = c.Close(ctx, client.CallOptions{Tag: tag})
 }
 
 func sleep(ctx context.Context, d time.Duration) {

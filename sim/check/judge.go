@@ -335,8 +335,19 @@ func (j *judge) negotiation() Result {
 
 func (j *judge) resultType() Result {
 	n, first := 0, -1
+	// The answers to the requests without _meta or with an unknown version
+	// are not 2026-07-28 results: a server may take such a request for
+	// another version's (meta-required and unsupported-version judge them).
+	skip := map[int]bool{}
+	for _, tag := range []string{tagNoMeta, tagBadVersion} {
+		for _, r := range j.requests(tag) {
+			if k, _ := j.answer(r); k >= 0 {
+				skip[k] = true
+			}
+		}
+	}
 	for i := range j.t.Events {
-		if !j.fromServer(i) {
+		if !j.fromServer(i) || skip[i] {
 			continue
 		}
 		for _, m := range j.msgs[i] {
@@ -449,7 +460,7 @@ func (j *judge) unknownMethod() Result {
 	}
 	switch {
 	case m == nil:
-		return j.result(IDUnknownMethod, Fail, j.seq(p), "The request for %s (step %d) got no JSON-RPC answer%s; expected %s.", UnknownMethod, j.seq(p), statusNote(st), want)
+		return j.result(IDUnknownMethod, Fail, j.seq(p), "The request for %s (step %d) got no JSON-RPC answer%s%s; expected %s, which is how a client tells \"this server does not have that method\" from every other failure.", UnknownMethod, j.seq(p), statusNote(st), j.bodyOf(p), want)
 	case m.Error == nil:
 		return j.result(IDUnknownMethod, Fail, j.seq(k), "The request for %s, which the server cannot implement, got a result (step %d); expected %s.", UnknownMethod, j.seq(k), want)
 	case m.Error.Code != jsonrpc.CodeMethodNotFound:
@@ -458,6 +469,17 @@ func (j *judge) unknownMethod() Result {
 		return j.result(IDUnknownMethod, Fail, j.seq(k), "The request for %s got -32601 but HTTP %d (step %d); 2026-07-28 asks for 404 Not Found with it.", UnknownMethod, st, j.seq(k))
 	}
 	return j.result(IDUnknownMethod, Pass, j.seq(k), "The request for %s got -32601 Method not found%s (step %d).", UnknownMethod, statusNote(st), j.seq(k))
+}
+
+// bodyOf quotes the HTTP body answering request event i, when there is
+// one that is not JSON-RPC.
+func (j *judge) bodyOf(i int) string {
+	if _, h := j.status(i); h >= 0 {
+		if b := strings.TrimSpace(j.body(h)); b != "" {
+			return fmt.Sprintf(" but the body %q", excerpt(b))
+		}
+	}
+	return ""
 }
 
 // ---- header-mismatch ----
@@ -498,7 +520,7 @@ func (j *judge) origin() Result {
 	if h < 0 {
 		return j.result(IDOrigin, Fail, j.seq(p), "A request with Origin: %s (step %d) got no answer; expected 403 Forbidden.", ForeignOrigin, j.seq(p))
 	}
-	return j.result(IDOrigin, Fail, j.seq(h), "A request with Origin: %s got HTTP %d (step %d), not 403 Forbidden. A page on that site, opened in the user's browser, can reach a server on 127.0.0.1 (DNS rebinding): the server must refuse origins it does not trust.", ForeignOrigin, st, j.seq(h))
+	return j.result(IDOrigin, Fail, j.seq(h), "A request with Origin: %s got HTTP %d (step %d), not 403 Forbidden. A page on that site, opened in the user's browser, can reach a server on 127.0.0.1 (DNS rebinding): the server must refuse origins it does not trust (in Go, wrap the handler with http.NewCrossOriginProtection()).", ForeignOrigin, st, j.seq(h))
 }
 
 // ---- tool-schemas-valid ----
@@ -880,7 +902,10 @@ func (j *judge) cancellation() Result {
 			for _, m := range j.msgs[k] {
 				switch {
 				case m.Method == "" && m.ID == req.ID:
-					bad = fmt.Sprintf("step %d answers the call cancelled at step %d (%d ms later)", j.seq(k), j.seq(notice), j.ms(k)-at)
+					bad = fmt.Sprintf("step %d answers the call cancelled at step %d (%d ms later) with %s", j.seq(k), j.seq(notice), j.ms(k)-at, answerText(m))
+					if j.ms(k)-at <= cancelGrace*5 {
+						bad += ": the work stopped at once, but the request was still answered"
+					}
 				case m.Method == mcp.MethodProgress && j.ms(k)-at > cancelGrace:
 					var pp mcp.ProgressParams
 					if params(m, &pp) && bytes.Equal(bytes.TrimSpace(pp.ProgressToken), token) {
@@ -909,10 +934,25 @@ func (j *judge) cancellation() Result {
 	}
 	odds := ruleOfThree(tries, failed, j.o.K)
 	if failed > 0 {
-		return j.result(IDCancellation, Fail, seq, "%d of %d cancelled calls of %s did not stop: %s. After notifications/cancelled the server must send nothing more for that request (and should stop the work): a client that gave up has moved on, and a late answer can be taken for another request's. %s",
-			failed, tries, tool, firstBad, odds)
+		rule := "should stop the work and send no response for it"
+		if j.modern {
+			rule = "must send nothing more for it (and should stop the work as soon as practical)"
+		}
+		return j.result(IDCancellation, Fail, seq, "%d of %d cancelled calls of %s got more after notifications/cancelled: %s. A server that receives a cancellation %s: the client has moved on, and a late answer can be taken for another request's. %s",
+			failed, tries, tool, firstBad, rule, odds)
 	}
 	return j.result(IDCancellation, Pass, seq, "%d of %d calls of %s (which takes %d ms), cancelled halfway with notifications/cancelled, got nothing more: no answer, no progress. %s", tries, tries, tool, took, odds)
+}
+
+// answerText says in a few words what a response is.
+func answerText(m *jsonrpc.Message) string {
+	if m.Error != nil {
+		return fmt.Sprintf("the error %d %q", m.Error.Code, excerpt(m.Error.Message))
+	}
+	if res, ok := toolResult(m); ok && res.IsError {
+		return fmt.Sprintf("a result with isError: true (%q)", excerpt(res.text()))
+	}
+	return "its result"
 }
 
 // ruleOfThree says what n tries with f failures tell about a task of k
