@@ -239,3 +239,58 @@ func uniq(s []string) []string {
 	sort.Strings(s)
 	return slices.Compact(s)
 }
+
+// TestLabAnswer: run against a capture of the lab's own engine, the lab's
+// answer to each deterministic probe is the answer the capture holds (the
+// same messages; on stdio the same bytes), and a step that is no request
+// has none.
+func TestLabAnswer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real processes and sockets")
+	}
+	for _, tr := range []string{"stdio", "http"} {
+		tg := stdioTarget("correct")
+		if tr == "http" {
+			tg = httpTarget(t, "correct")
+		}
+		for _, run := range capture(t, tg, Options{Calls: courseCalls, Slow: courseSlow}) {
+			x := newView(run.Trace)
+			checked := 0
+			for _, tag := range []string{tagList, tagIDs, tagUnknownMethod, tagNoMeta, tagBadVersion, tagHeaders, tagOrigin, tagUnknownTool, tagInvalidArgs, tagCall, tagNegotiate} {
+				for _, i := range x.requests(tag) {
+					k, m := x.answer(i)
+					if m == nil {
+						continue
+					}
+					got, err := LabAnswer(run.Trace, k) // from the answer's step, too
+					if err != nil {
+						t.Fatalf("%s/%s %s: %v", tr, run.Version, tag, err)
+					}
+					var same bool
+					for _, lm := range got.Messages {
+						same = same || string(lm.Encode()) == string(m.Encode())
+					}
+					if !same || got.Seq != x.seq(i) {
+						t.Errorf("%s/%s %s (step %d): the lab answers %q, the capture holds %s", tr, run.Version, tag, x.seq(i), got.Raw, m.Encode())
+					}
+					if tr == "stdio" && got.Raw != x.ev(k).Raw {
+						t.Errorf("%s/%s %s: bytes %q, capture %q", tr, run.Version, tag, got.Raw, x.ev(k).Raw)
+					}
+					checked++
+				}
+			}
+			if checked < 8 {
+				t.Errorf("%s/%s: only %d probes compared", tr, run.Version, checked)
+			}
+			for _, e := range run.Trace.Events {
+				n := Note(e.Note, run.Version, tr)
+				if n.Text.En == strings.ReplaceAll(e.Note, ".", " · ") || n.Text.Zh == "" {
+					t.Errorf("%s/%s: step %d has no written note for %q", tr, run.Version, e.Seq, e.Note)
+				}
+			}
+			if _, err := LabAnswer(run.Trace, 0); err != ErrNoRequest { // the launch
+				t.Errorf("%s/%s: the launch step has a lab answer: %v", tr, run.Version, err)
+			}
+		}
+	}
+}
