@@ -47,3 +47,19 @@ func normative(q string) bool {
 	}
 	return false
 }
+
+// TestCitesHaveChinese: every sentence a check cites has its Chinese.
+func TestCitesHaveChinese(t *testing.T) {
+	for _, d := range Defs() {
+		for _, v := range mcp.Versions() {
+			for _, tr := range []string{"stdio", "http"} {
+				if c, _, _ := d.Cite(v, tr); QuoteZh(c.Quote) == "" {
+					t.Errorf("%s %s/%s: no Chinese for %q", d.ID, v, tr, c.Quote)
+				}
+			}
+		}
+		if d.Title.En == "" || d.Title.Zh == "" {
+			t.Errorf("%s: title %+v", d.ID, d.Title)
+		}
+	}
+}

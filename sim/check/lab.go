@@ -31,6 +31,24 @@ type LabReply struct {
 // ErrNoRequest: the step is neither a request nor an answer to one.
 var ErrNoRequest = errors.New("check: this step is not a request the client sent, nor an answer to one")
 
+// ErrStream: the step opens a long-lived stream (subscriptions/listen, a
+// 2025-11-25 GET stream), which has no one answer to show.
+var ErrStream = errors.New("check: this request opens a long-lived stream; the lab's server would hold it open")
+
+// longLived reports whether a request the client sent opens a stream that
+// stays open (the replay skips those: in memory they would never end).
+func longLived(e trace.Event) bool {
+	if e.HTTP != nil && e.HTTP.Method == http.MethodGet {
+		return true
+	}
+	for _, raw := range e.Messages {
+		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == mcp.MethodListen {
+			return true
+		}
+	}
+	return false
+}
+
 // LabAnswer runs the request of step idx (0-based; the step itself, or the
 // request the step answers) against a fresh server of the lab's own engine
 // (the course server, both versions, the simulator's), after the capture's
@@ -42,6 +60,9 @@ func LabAnswer(t *trace.Trace, idx int) (LabReply, error) {
 	r := requestOf(t, idx)
 	if r < 0 {
 		return LabReply{}, ErrNoRequest
+	}
+	if longLived(t.Events[r]) {
+		return LabReply{}, ErrStream
 	}
 	if t.Transport == "stdio" {
 		return labStdio(t, r)
@@ -91,7 +112,7 @@ func labStdio(t *trace.Trace, r int) (LabReply, error) {
 		switch {
 		case e.Kind == trace.KindLaunch && i > 0:
 			start() // the checker's second process: a second one of the lab's
-		case e.Channel == trace.Stdin && e.Kind == trace.KindMessage:
+		case e.Channel == trace.Stdin && e.Kind == trace.KindMessage && !longLived(e):
 			collect = i == r
 			_ = pipe.Write(ctx, []byte(e.Raw))
 		}
@@ -125,6 +146,9 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 	var rep LabReply
 	for _, p := range plan {
 		src := t.Events[p.Seq-1]
+		if longLived(src) {
+			continue
+		}
 		req, err := http.NewRequest(p.Method, "http://127.0.0.1:8080"+path, strings.NewReader(p.Body))
 		if err != nil {
 			return LabReply{}, err

@@ -1,0 +1,32 @@
+package ui
+
+import "fmt"
+
+var captureStrs = map[string]struct{ en, zh string }{
+	"nav.capture": {"Check a server", "检查服务器"},
+	"cap.title":   {"Check your own server", "检查你自己的服务器"},
+	"cap.intro": {"Capture a session with your MCP server (devserver check -out DIR -- your command, or -url URL), then open one of its transcripts (DIR/<version>.jsonl) here: the page grades it with the same checks and steps through it with the same lanes, explanations and exact bytes, each verdict a badge on the step it is about.",
+		"先捕获一次与你的 MCP 服务器的会话（devserver check -out DIR -- 你的命令，或 -url URL），然后在这里打开其中一份记录（DIR/<版本>.jsonl）：页面会用同样的检查为它评分，并用同样的泳道、讲解和原始字节逐步展示，每个结论都以徽标标在它所针对的那一步上。"},
+	"cap.choose":       {"Open a transcript…", "打开记录文件…"},
+	"cap.drop":         {"…or drop a .jsonl transcript here", "……或把 .jsonl 记录文件拖到这里"},
+	"cap.offline":      {"Under make run, the captures the dev server made of its target (devserver -target-cmd '…' or -target-url …) are listed here too.", "在 make run 下，开发服务器为其目标（devserver -target-cmd '…' 或 -target-url …）所做的捕获也会列在这里。"},
+	"cap.live":         {"Captures of the dev server", "开发服务器的捕获"},
+	"cap.now":          {"▶ Capture and check the target now", "▶ 立即捕获并检查目标"},
+	"cap.busy":         {"Capturing… (up to a minute)", "正在捕获……（最多约一分钟）"},
+	"cap.notarget":     {"The dev server has no target: start it with -target-cmd '…' (a stdio server) or -target-url … (an HTTP one) to capture it from here.", "开发服务器没有目标：用 -target-cmd '…'（stdio 服务器）或 -target-url …（HTTP 服务器）启动它，就能在这里捕获。"},
+	"cap.err.read":     {"Cannot open %s: %s", "无法打开 %s：%s"},
+	"cap.lab":          {"What the lab's own server sends for this request", "本实验室自己的服务器对这个请求的回应"},
+	"cap.verdict.pass": {"pass", "通过"},
+	"cap.verdict.fail": {"fail", "不通过"},
+	"cap.verdict.warn": {"warning", "警告"},
+	"cap.verdict.skip": {"skipped", "跳过"},
+}
+
+func init() {
+	for k, v := range captureStrs {
+		if _, dup := strs[k]; dup {
+			panic(fmt.Sprintf("ui: string %q is defined twice", k))
+		}
+		strs[k] = v
+	}
+}

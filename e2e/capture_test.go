@@ -1,0 +1,84 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestCaptureStepsWithVerdicts opens a real capture (the official Go SDK's
+// stdio server at 2026-07-28, written by devserver check -out) through the
+// file chooser of view=capture, and steps through it: the verdicts are
+// badges on their steps in the lanes, the current step's verdict shows its
+// message, the spec's sentence and what the lab's own server sends, and the
+// inspector explains each step.
+func TestCaptureStepsWithVerdicts(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	file, err := filepath.Abs("testdata/capture-go-sdk-stdio-2026-07-28.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open the capture view", chromedp.Navigate(srv.URL+"/?view=capture&lang=en"), waitView("#capture"),
+		chromedp.SetUploadFiles("#cap-file", []string{file}, chromedp.ByQuery), chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+
+	// The view opens at the first failure: its badge is on the current row,
+	// and the verdict panel beside the inspector explains it.
+	eventually(t, "a failing verdict beside the current step", evalBool(t, ctx,
+		`!!document.querySelector("#sequence .row.current .chip.badge.verdict-fail") && !!document.querySelector("#cap-verdicts .verdict.verdict-fail .vquote")`))
+	var verdict, labAnswer, insp, count string
+	run(t, ctx, "read the verdict", text("#cap-verdicts .verdict.verdict-fail", &verdict), text("#cap-counter", &count),
+		// #insp-step is filled by innerHTML, which chromedp's node cache does not see.
+		chromedp.Evaluate(`document.querySelector("#insp-step .insp-step").textContent`, &insp))
+	if !strings.Contains(verdict, "2026-07-28/") || !strings.Contains(verdict, "MUST") {
+		t.Errorf("verdict panel: %q", verdict)
+	}
+	if n := strings.Fields(count); len(n) < 2 || insp != "Step "+n[1] {
+		t.Errorf("the inspector explains %q at %q", insp, count)
+	}
+
+	// meta-required: the SDK served tools/list without _meta; the lab's
+	// own server refuses it with -32602, shown beside the verdict.
+	run(t, ctx, "jump to meta-required", click(`#cap-checks button[data-check="meta-required"]`))
+	eventually(t, "meta-required with the lab's answer", evalBool(t, ctx,
+		`(() => { const v = document.querySelector('#cap-verdicts .verdict[data-check="meta-required"] .lab-answer pre'); return !!v && v.textContent.includes('"code":-32602') })()`))
+	run(t, ctx, "read the lab's answer", text(`#cap-verdicts .verdict[data-check="meta-required"] .lab-answer pre`, &labAnswer))
+
+	// Step on: the counter follows, rows appear, badges stay on their steps.
+	var before string
+	run(t, ctx, "counter", text("#cap-counter", &before))
+	run(t, ctx, "next", click("#cap-next"))
+	eventually(t, "the next step", textIs(t, ctx, "#cap-counter", func(s string) bool { return s != before }))
+	var badges int
+	run(t, ctx, "count badges", chromedp.Evaluate(`document.querySelectorAll("#sequence .chip.badge").length`, &badges))
+	if badges < 5 {
+		t.Errorf("%d verdict badges in the lanes", badges)
+	}
+	// A row click jumps there (and leaves the view on the capture).
+	run(t, ctx, "click row 3", click(`#sequence li[data-step="3"] .row-btn`))
+	eventually(t, "step 3", textIs(t, ctx, "#cap-counter", counter(3, -1)))
+	if u, err := currentURL(ctx); err != nil || u.Query().Get("view") != "capture" {
+		t.Errorf("the URL left the capture view: %v %v", u, err)
+	}
+	shot(t, ctx, "capture.png")
+	t.Logf("lab's answer: %.120s", labAnswer)
+
+	// A file that is not a transcript gets a clear error and changes nothing.
+	bad := filepath.Join(t.TempDir(), "notes.jsonl")
+	if err := os.WriteFile(bad, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open a bad file", chromedp.SetUploadFiles("#cap-file", []string{bad}, chromedp.ByQuery))
+	eventually(t, "an error naming the file", textIs(t, ctx, "#cap-error", func(s string) bool {
+		return strings.Contains(s, "notes.jsonl") && strings.Contains(s, "line 1")
+	}))
+	var still string
+	run(t, ctx, "the capture is still there", text("#cap-counter", &still))
+	if !counter(3, -1)(still) {
+		t.Errorf("counter after a bad file: %q", still)
+	}
+}
