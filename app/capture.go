@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,9 @@ type CaptureView struct {
 	labFor int // the step lab / labErr belong to (-1: none)
 	lab    *check.LabReply
 	labErr error
+	askLab bool // the reader asked for the lab's answer at a step without verdicts
+
+	keyFn app.Func // the window's keydown listener (← → Home End)
 
 	token    string
 	target   string
@@ -67,11 +71,61 @@ func (c *CaptureView) OnMount(ctx app.Context) {
 			c.goTo(n)
 		}
 	})
+	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if key, ok := captureKey(args[0]); ok {
+			args[0].Call("preventDefault")
+			ctx.Dispatch(func(ctx app.Context) { c.onKey(key) })
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", c.keyFn)
 	if app.Getenv(EnvLive) != "1" {
 		return
 	}
 	c.token = liveToken()
 	c.refresh(ctx)
+}
+
+// OnDismount removes the key listener.
+func (c *CaptureView) OnDismount() {
+	if c.keyFn != nil {
+		app.Window().Call("removeEventListener", "keydown", c.keyFn)
+		c.keyFn.Release()
+		c.keyFn = nil
+	}
+}
+
+// captureKeys step through a capture, as in the visualizer.
+var captureKeys = []string{"ArrowRight", "ArrowLeft", "Home", "End"}
+
+// captureKey decides whether a keydown steps the capture: not with a
+// modifier, not in a text editor, not when the page's own listener already
+// took it (an explained field of the inspector moves the focus instead).
+func captureKey(e app.Value) (string, bool) {
+	if e.Get("defaultPrevented").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		return "", false
+	}
+	key := e.Get("key").String()
+	if !slices.Contains(captureKeys, key) || isTextEditor(app.Window().Get("document").Get("activeElement")) {
+		return "", false
+	}
+	return key, true
+}
+
+func (c *CaptureView) onKey(key string) {
+	if c.cap == nil {
+		return
+	}
+	switch key {
+	case "ArrowRight":
+		c.goTo(c.idx + 1)
+	case "ArrowLeft":
+		c.goTo(c.idx - 1)
+	case "Home":
+		c.goTo(0)
+	case "End":
+		c.goTo(len(c.cap.Steps) - 1)
+	}
 }
 
 // authHeaders are the headers of a request to the dev server.
@@ -160,7 +214,7 @@ func (c *CaptureView) load(source, text, failure string) {
 		c.err = fmt.Sprintf(c.t("cap.err.read"), source, err.Error())
 		return
 	}
-	c.cap, c.err, c.idx, c.labFor = cp, "", 0, -1
+	c.cap, c.err, c.idx, c.labFor, c.askLab = cp, "", 0, -1, false
 	// Start at the first verdict that is not a pass: that is what to look at.
 	for i, r := range cp.Results {
 		if r.Verdict == check.Fail || r.Verdict == check.Warn {
@@ -204,7 +258,9 @@ func (c *CaptureView) goTo(i int) {
 	if c.cap == nil {
 		return
 	}
-	c.idx = clamp(i, len(c.cap.Steps))
+	if n := clamp(i, len(c.cap.Steps)); n != c.idx {
+		c.idx, c.askLab = n, false
+	}
 }
 
 // labAnswer runs the current step's request against the lab's engine
@@ -363,9 +419,29 @@ func (c *CaptureView) renderCapture() app.UI {
 			app.Div().Class("cap-side").Body(
 				app.If(len(here) > 0, func() app.UI {
 					return app.Raw(`<section id="cap-verdicts" class="cap-verdicts">` + verdicts.String() + `</section>`)
-				}),
+				}).Else(c.renderAskLab),
 				in,
 			),
 		),
 	)
+}
+
+// renderAskLab is, at a step without verdicts, the lab's own answer on
+// request (each answer replays the capture up to the step in memory).
+func (c *CaptureView) renderAskLab() app.UI {
+	if !c.askLab {
+		return app.Button().ID("cap-ask-lab").Class("btn small").Text(c.t("cap.asklab")).
+			OnClick(func(ctx app.Context, e app.Event) { c.askLab = true })
+	}
+	lab, err := c.labAnswer()
+	switch {
+	case lab != nil:
+		return app.Section().ID("cap-lab").Class("verdict").Body(app.Section().Class("lab-answer").Body(
+			app.H4().Text(c.t("cap.lab")), app.Pre().Class("raw").Text(lab.Raw)))
+	case err == check.ErrNoRequest:
+		return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab.none"))
+	case err == check.ErrStream:
+		return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab.stream"))
+	}
+	return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab") + ": " + err.Error())
 }

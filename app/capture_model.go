@@ -119,7 +119,7 @@ func VerdictHTML(lang string, r check.Result, lab *check.LabReply, labErr error)
 	fmt.Fprintf(&b, `<article class="verdict verdict-%s" data-check="%s">`, esc(string(r.Verdict)), esc(r.ID))
 	fmt.Fprintf(&b, `<h3><span class="chip badge verdict-%s">%s %s</span> <code>%s</code> <span class="vtitle">%s</span> <span class="level">%s</span></h3>`,
 		esc(string(r.Verdict)), verdictIcon(r.Verdict), esc(verdictWord(lang, r.Verdict)), esc(r.ID), esc(checkTitle(lang, r.ID)), esc(string(r.Level)))
-	fmt.Fprintf(&b, `<p class="vmsg">%s</p>`, esc(r.Message))
+	fmt.Fprintf(&b, `<p class="vmsg" lang="en">%s</p>`, esc(r.Message)) // the checks speak English (sim/check)
 	if r.Spec != "" {
 		fmt.Fprintf(&b, `<blockquote class="vquote"><p lang="en">%s</p>`, esc(r.Quote))
 		if zh := check.QuoteZh(r.Quote); zh != "" && lang == LangZh {

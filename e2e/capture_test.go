@@ -1,12 +1,17 @@
 package e2e
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"mcpwirelab/sim/check"
 )
 
 // TestCaptureStepsWithVerdicts opens a real capture (the official Go SDK's
@@ -64,6 +69,16 @@ func TestCaptureStepsWithVerdicts(t *testing.T) {
 	if u, err := currentURL(ctx); err != nil || u.Query().Get("view") != "capture" {
 		t.Errorf("the URL left the capture view: %v %v", u, err)
 	}
+	// The keys step as in the visualizer: → to step 4, which has no
+	// verdict; there the lab's answer comes on request.
+	run(t, ctx, "→", key(kb.ArrowRight))
+	eventually(t, "step 4", textIs(t, ctx, "#cap-counter", counter(4, -1)))
+	run(t, ctx, "ask the lab", click("#cap-ask-lab"))
+	eventually(t, "the lab's tools/list", evalBool(t, ctx,
+		`(() => { const p = document.querySelector("#cap-lab .lab-answer pre"); return !!p && p.textContent.includes('"tools":[') })()`))
+	run(t, ctx, "End", key(kb.End))
+	eventually(t, "the last step", textIs(t, ctx, "#cap-counter", func(s string) bool { return strings.HasSuffix(strings.TrimSpace(s), "66 of 66") }))
+	run(t, ctx, "back to step 3", click(`#sequence li[data-step="3"] .row-btn`))
 	shot(t, ctx, "capture.png")
 	t.Logf("lab's answer: %.120s", labAnswer)
 
@@ -81,4 +96,66 @@ func TestCaptureStepsWithVerdicts(t *testing.T) {
 	if !counter(3, -1)(still) {
 		t.Errorf("counter after a bad file: %q", still)
 	}
+
+	// A file over the page's limit is refused before it is read.
+	huge := filepath.Join(t.TempDir(), "huge.jsonl")
+	if err := os.WriteFile(huge, nil, 0o644); err != nil || os.Truncate(huge, 33<<20) != nil {
+		t.Fatal("cannot make the huge file")
+	}
+	run(t, ctx, "open a huge file", chromedp.SetUploadFiles("#cap-file", []string{huge}, chromedp.ByQuery))
+	eventually(t, "an error naming the limit", textIs(t, ctx, "#cap-error", func(s string) bool {
+		return strings.Contains(s, "huge.jsonl") && strings.Contains(s, "32 MiB")
+	}))
+	run(t, ctx, "the capture is still there", text("#cap-counter", &still))
+	if !counter(3, -1)(still) {
+		t.Errorf("counter after a huge file: %q", still)
+	}
+}
+
+// TestCaptureDropZh drops the same capture on the view in Chinese: the
+// verdicts, their words and the Chinese of the quoted sentence are the
+// page's, the spec's English sentence stays verbatim beside it.
+func TestCaptureDropZh(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	b, err := os.ReadFile("testdata/capture-go-sdk-stdio-2026-07-28.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := check.ReadTranscript(strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meta check.Result
+	for _, r := range check.Judge(tr, check.JudgeOptions{}) {
+		if r.ID == check.IDMeta {
+			meta = r
+		}
+	}
+	zh := check.QuoteZh(meta.Quote)
+	if meta.Verdict != check.Fail || zh == "" {
+		t.Fatalf("the capture's meta-required: %+v (Chinese %q)", meta, zh)
+	}
+	content, _ := json.Marshal(string(b))
+	run(t, ctx, "open the view in Chinese", chromedp.Navigate(srv.URL+"/?view=capture&lang=zh"), waitView("#capture"))
+	run(t, ctx, "drop the file", chromedp.Evaluate(fmt.Sprintf(`(() => {
+  const dt = new DataTransfer();
+  dt.items.add(new File([%s], "go-sdk.jsonl", {type: "application/x-ndjson"}));
+  const el = document.querySelector("#cap-drop");
+  el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+  el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+  return true })()`, content), nil), chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+	run(t, ctx, "jump to meta-required", click(`#cap-checks button[data-check="meta-required"]`))
+	eventually(t, "the verdict in Chinese", evalBool(t, ctx, fmt.Sprintf(`(() => {
+  const v = document.querySelector('#cap-verdicts .verdict[data-check="meta-required"]');
+  return !!v && v.querySelector("h3").textContent.includes("不通过") && v.querySelector(".gloss").textContent === %q &&
+    v.querySelector('.vquote p[lang="en"]').textContent === %q && v.querySelector(".lab-answer h4").textContent.includes("本实验室")
+})()`, zh, meta.Quote)))
+	var title, summary string
+	run(t, ctx, "read the view", text("#capture h1", &title), text(".cap-summary", &summary))
+	if title != "检查你自己的服务器" || !strings.Contains(summary, "go-sdk.jsonl") || !strings.Contains(summary, "不通过") {
+		t.Errorf("title %q, summary %q", title, summary)
+	}
+	shot(t, ctx, "capture-zh.png")
 }
