@@ -66,4 +66,20 @@ func TestLoadCapture(t *testing.T) {
 			t.Errorf("LoadCapture(%q) accepted it", bad)
 		}
 	}
+	// A transcript broken half-way names the line; one over the limit is
+	// refused before it is parsed.
+	lines := strings.SplitAfter(string(b), "\n")
+	broken := strings.Join(lines[:10], "") + lines[10][:len(lines[10])/2] + "\n" + strings.Join(lines[11:], "")
+	if _, err := LoadCapture("broken", broken); err == nil || !strings.Contains(err.Error(), "line 11") {
+		t.Errorf("a transcript cut at line 11: %v", err)
+	}
+	if _, err := LoadCapture("huge", strings.Repeat(" ", maxCaptureBytes+1)); err == nil || !strings.Contains(err.Error(), "32 MiB") {
+		t.Errorf("a huge transcript: %v", err)
+	}
+	// Badges carry the verdict word and the check's title in the page's language.
+	for _, b := range c.Badges(LangZh)[fail.Seq-1] {
+		if strings.HasSuffix(b.Text, check.IDMeta) && !strings.HasPrefix(b.Title, "不通过 · 缺少 _meta") {
+			t.Errorf("zh badge title %q", b.Title)
+		}
+	}
 }

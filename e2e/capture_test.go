@@ -159,3 +159,38 @@ func TestCaptureDropZh(t *testing.T) {
 	}
 	shot(t, ctx, "capture-zh.png")
 }
+
+// TestCaptureFromDevServer: under the dev server with -target-cmd (here
+// our own server over stdio), the page asks for a capture, opens its
+// newest transcript (every check passes or is skipped), lists it under the
+// dev server's captures, and opens its other version from the list.
+func TestCaptureFromDevServer(t *testing.T) {
+	caps := t.TempDir()
+	srv := startDevServerWith(t, func(bin string) []string {
+		return []string{"-target-cmd", bin + " -stdio", "-target-call", `list_emails={"limit":2}`,
+			"-target-slow", `export_timesheets={"department":"Sales","steps":1}`, "-captures", caps}
+	})
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	run(t, ctx, "take the token", chromedp.Navigate(srv.open), waitReady())
+	run(t, ctx, "open the capture view", chromedp.Navigate(srv.base+"/?view=capture&lang=en"), waitView("#capture"),
+		chromedp.WaitVisible("#cap-now", chromedp.ByQuery))
+	run(t, ctx, "capture now", click("#cap-now"))
+	run(t, ctx, "the capture opens", chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+	var summary string
+	run(t, ctx, "summary", text(".cap-summary", &summary))
+	if !strings.Contains(summary, "2026-07-28 · stdio") || !strings.Contains(summary, "-stdio") || strings.Contains(summary, "fail") {
+		t.Errorf("summary %q", summary)
+	}
+	var fails, passes int
+	run(t, ctx, "badges", chromedp.Evaluate(`document.querySelectorAll("#cap-checks .verdict-fail, #cap-checks .verdict-warn").length`, &fails),
+		chromedp.Evaluate(`document.querySelectorAll("#cap-checks .verdict-pass").length`, &passes))
+	if fails != 0 || passes < 15 {
+		t.Errorf("our own server: %d failures or warnings, %d passes", fails, passes)
+	}
+	eventually(t, "the capture in the dev server's list", evalBool(t, ctx,
+		`document.querySelectorAll("#cap-live .cap-list li").length === 1 && !!document.querySelector('#cap-live .cap-list button[data-version="2025-11-25"]')`))
+	run(t, ctx, "open 2025-11-25", click(`#cap-live .cap-list button[data-version="2025-11-25"]`))
+	eventually(t, "the 2025-11-25 transcript", textIs(t, ctx, ".cap-summary", func(s string) bool { return strings.Contains(s, "2025-11-25 · stdio") }))
+	shot(t, ctx, "capture-live.png")
+}
