@@ -1,8 +1,6 @@
 package ui
 
-import "fmt"
-
-var captureStrs = map[string]struct{ en, zh string }{
+var captureStrs = map[string]text{
 	"nav.capture": {"Check a server", "检查服务器"},
 	"cap.title":   {"Check your own server", "检查你自己的服务器"},
 	"cap.intro": {"Capture a session with your MCP server (devserver check -out DIR -- your command, or -url URL), then open one of its transcripts (DIR/<version>.jsonl) here: the page grades it with the same checks and steps through it with the same lanes, explanations and exact bytes, each verdict a badge on the step it is about.",
@@ -25,11 +23,4 @@ var captureStrs = map[string]struct{ en, zh string }{
 	"cap.verdict.skip": {"skipped", "跳过"},
 }
 
-func init() {
-	for k, v := range captureStrs {
-		if _, dup := strs[k]; dup {
-			panic(fmt.Sprintf("ui: string %q is defined twice", k))
-		}
-		strs[k] = v
-	}
-}
+func init() { addStrs(captureStrs) }
