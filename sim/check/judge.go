@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -676,13 +677,19 @@ func badNameChars(name string) string {
 
 // ---- tools-order-stable ----
 
-func (j *judge) order() Result {
+// answeredLists are the tools/list requests that got a list.
+func (j *judge) answeredLists() []listing {
 	var got []listing
 	for _, l := range j.lists() {
 		if l.ok {
 			got = append(got, l)
 		}
 	}
+	return got
+}
+
+func (j *judge) order() Result {
+	got := j.answeredLists()
 	if len(got) < 2 {
 		return j.missing(IDOrder, "two answered tools/list requests")
 	}
@@ -692,7 +699,7 @@ func (j *judge) order() Result {
 	}
 	first := names(got[0].tools)
 	for _, l := range got[1:] {
-		if a, b := common(first, names(l.tools)); !equal(a, b) {
+		if a, b := common(first, names(l.tools)); !slices.Equal(a, b) {
 			return j.result(IDOrder, Fail, j.seq(l.resp), "tools/list gave %s at step %d and %s at step %d: the same tools in another order. A stable order lets a client cache the list and keeps a model's prompt cache warm%s.",
 				list(a), j.seq(got[0].resp), list(b), j.seq(l.resp), legacyNote)
 		}
@@ -730,18 +737,6 @@ func common(a, b []string) ([]string, []string) {
 		}
 	}
 	return ca, cb
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func list(s []string) string {
@@ -1055,12 +1050,7 @@ func (l listing) raw(j *judge, i int) json.RawMessage {
 // ---- list-changed-honest ----
 
 func (j *judge) listChanged() Result {
-	var got []listing
-	for _, l := range j.lists() {
-		if l.ok {
-			got = append(got, l)
-		}
-	}
+	got := j.answeredLists()
 	if len(got) < 2 {
 		return j.missing(IDListChangedHonst, "two answered tools/list requests")
 	}
