@@ -281,7 +281,10 @@ func TestCheckServerEverything(t *testing.T) {
 		t.Skip("real processes")
 	}
 	entry := everythingEntry(t)
-	code, rep, dir := checkRun(t, "-call", `echo={"message":"hi"}`, "-call", `get-sum={"a":1,"b":2}`, "-call", `get-structured-content={"location":"New York"}`,
+	// -timeout 30s: node loading the server's packages took more than the
+	// default 5 s of checkRun for the first answer while make test ran
+	// every package at once (the flag only bounds waits for real answers).
+	code, rep, dir := checkRun(t, "-timeout", "30s", "-call", `echo={"message":"hi"}`, "-call", `get-sum={"a":1,"b":2}`, "-call", `get-structured-content={"location":"New York"}`,
 		"-slow", `trigger-long-running-operation={"duration":2,"steps":4}`, "--", "node", entry, "stdio")
 	if code != 0 {
 		t.Errorf("exit %d", code)
