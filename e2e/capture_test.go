@@ -167,8 +167,9 @@ func TestCaptureDropZh(t *testing.T) {
 func TestCaptureFromDevServer(t *testing.T) {
 	caps := t.TempDir()
 	srv := startDevServerWith(t, func(bin string) []string {
-		return []string{"-target-cmd", bin + " -stdio", "-target-call", `list_emails={"limit":2}`,
-			"-target-slow", `export_timesheets={"department":"Sales","steps":1}`, "-captures", caps}
+		// No -target-call or -target-slow: the calls are devserver check's
+		// own tests (cmd/devserver); here the page's way to a capture.
+		return []string{"-target-cmd", bin + " -stdio", "-captures", caps}
 	})
 	ctx, cancel := newBrowser(t)
 	defer cancel()
@@ -185,7 +186,7 @@ func TestCaptureFromDevServer(t *testing.T) {
 	var fails, passes int
 	run(t, ctx, "badges", chromedp.Evaluate(`document.querySelectorAll("#cap-checks .verdict-fail, #cap-checks .verdict-warn").length`, &fails),
 		chromedp.Evaluate(`document.querySelectorAll("#cap-checks .verdict-pass").length`, &passes))
-	if fails != 0 || passes < 15 {
+	if fails != 0 || passes < 12 {
 		t.Errorf("our own server: %d failures or warnings, %d passes", fails, passes)
 	}
 	eventually(t, "the capture in the dev server's list", evalBool(t, ctx,
