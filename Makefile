@@ -52,6 +52,13 @@ devserver:
 ## test: formatting, vet, every Go test (engine, server, UI, browser), short fuzzing, the conformance gate
 test: fmt-check vet wasm-build unit fuzz-short conformance
 
+.PHONY: everything
+
+## everything: install the official TypeScript reference server @modelcontextprotocol/server-everything,
+## pinned, into $(HOME)/.cache/mcpwirelab/everything (devserver check's tests run it over stdio)
+everything:
+	$(GO) run ./scripts/everything >/dev/null
+
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -60,9 +67,9 @@ vet:
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./app/... ./cmd/devserver
 
-unit:
+unit: everything
 	@[ -n "$$MCP_SPEC_DIR" ] || echo "note: no ../shared/spec and MCP_SPEC_DIR unset: the checks against the official MCP schemas and spec pages skip (README, Tests)"
-	$(GO) test -count=1 -timeout 13m ./...
+	MCPWL_REQUIRE_EVERYTHING=1 $(GO) test -count=1 -timeout 13m ./...
 
 # Fuzz targets as name:executions:package (executions times FUZZN).
 FUZZ_TARGETS := \

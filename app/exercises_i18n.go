@@ -1,7 +1,5 @@
 package ui
 
-import "fmt"
-
 // Strings of the navigation, exercises, calculator and progress views. They
 // join i18n.go's table (the same tr, the same tests: every key in both
 // languages, every literal key present); kept in their own file so the
@@ -120,11 +118,4 @@ var pageStrs = map[string]text{
 	"prog.notice.backup":     {"The unreadable data was kept in localStorage under %s.", "无法读取的数据已保留在 localStorage 的 %s 键下。"},
 }
 
-func init() {
-	for k, v := range pageStrs {
-		if _, dup := strs[k]; dup {
-			panic(fmt.Sprintf("ui: string %q is defined twice", k))
-		}
-		strs[k] = v
-	}
-}
+func init() { addStrs(pageStrs) }

@@ -1,5 +1,7 @@
 package ui
 
+import "fmt"
+
 // Every string the visualizer shows lives in this table, in both languages.
 // i18n_test.go checks that each key has both texts and that every key the
 // code asks for exists.
@@ -255,6 +257,17 @@ var strs = map[string]text{
 	"param.step":      {"step", "步骤"},
 	"param.lang":      {"language", "语言"},
 	"param.view":      {"view", "视图"},
+}
+
+// addStrs adds a view's own table to strs (at init); a key defined twice
+// panics.
+func addStrs(m map[string]text) {
+	for k, v := range m {
+		if _, dup := strs[k]; dup {
+			panic(fmt.Sprintf("ui: string %q is defined twice", k))
+		}
+		strs[k] = v
+	}
 }
 
 // tr returns the text for key in lang (English for unknown languages). A

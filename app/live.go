@@ -228,7 +228,7 @@ func jsFetch(url string, init map[string]any, done func(status int, sid, body, e
 	app.Window().Call("fetch", url, init).Call("then", onResp, onErr)
 }
 
-var liveStrs = map[string]struct{ en, zh string }{
+var liveStrs = map[string]text{
 	"live.title":    {"Run on the real server", "在真实服务器上运行"},
 	"live.run":      {"▶ Replay these %d requests on the real server (/mcp)", "▶ 在真实服务器（/mcp）上重放这 %d 个请求"},
 	"live.offline":  {"Start the dev server (make run) to replay these requests against the real /mcp endpoint.", "启动开发服务器（make run）后，可以把这些请求重放到真实的 /mcp 端点。"},
@@ -242,11 +242,4 @@ var liveStrs = map[string]struct{ en, zh string }{
 	"live.differs":  {"differs", "不同"},
 }
 
-func init() {
-	for k, v := range liveStrs {
-		if _, dup := strs[k]; dup {
-			panic(fmt.Sprintf("ui: string %q is defined twice", k))
-		}
-		strs[k] = v
-	}
-}
+func init() { addStrs(liveStrs) }

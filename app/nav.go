@@ -21,6 +21,7 @@ const (
 	ViewExercises = "exercises"
 	ViewCalc      = "calc"
 	ViewProgress  = "progress"
+	ViewCapture   = "capture" // check your own server: a captured transcript (capture.go)
 )
 
 // Calculator defaults when a link gives no n or m.
@@ -32,7 +33,7 @@ const (
 const actionPage = "mcpwl.page"
 
 // navViews is the order of the top navigation.
-var navViews = []string{ViewLab, ViewExercises, ViewCalc, ViewProgress}
+var navViews = []string{ViewLab, ViewExercises, ViewCalc, ViewProgress, ViewCapture}
 
 // Page is the part of a link that is not the visualizer's: which view, and
 // that view's own parameters.
@@ -51,7 +52,7 @@ func ParsePage(q url.Values) (Page, []Notice) {
 	var ns []Notice
 	p := Page{View: ViewLab}
 	switch v := q.Get("view"); v {
-	case ViewExercises, ViewCalc, ViewProgress:
+	case ViewExercises, ViewCalc, ViewProgress, ViewCapture:
 		p.View = v
 	}
 	switch p.View {
@@ -238,7 +239,7 @@ func (c *Lab) renderNav() app.UI {
 	if c.page.IsLab() {
 		cur = ViewLab
 	}
-	icons := map[string]string{ViewLab: "⇄", ViewExercises: "✎", ViewCalc: "▦", ViewProgress: "✓"}
+	icons := map[string]string{ViewLab: "⇄", ViewExercises: "✎", ViewCalc: "▦", ViewProgress: "✓", ViewCapture: "⌕"}
 	return app.Nav().ID("topnav").Class("topnav").Aria("label", c.t("nav.aria")).Body(
 		app.Ul().Body(
 			app.Range(navViews).Slice(func(i int) app.UI {
@@ -268,6 +269,8 @@ func (c *Lab) renderPage() app.UI {
 		body = &ExercisesView{Lang: c.lang, Ex: c.page.Ex}
 	case ViewProgress:
 		body = &ProgressView{Lang: c.lang}
+	case ViewCapture:
+		body = &CaptureView{Lang: c.lang}
 	default:
 		body = app.P().Text(fmt.Sprintf("unknown view %q", c.page.View))
 	}

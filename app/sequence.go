@@ -31,6 +31,19 @@ type Sequence struct {
 	// ServerSub is what the Server lane's subtitle says over HTTP: the
 	// request line the trace's requests really go to (ServerSubtitle).
 	ServerSub string
+	// Badges are marks drawn on a step's arrow, by step index (the
+	// capture view's check verdicts); nil for none.
+	Badges map[int][]Badge
+	// Jump is the action a click on a row emits with its index (""
+	// means the visualizer's).
+	Jump string
+}
+
+// Badge is a mark on a step's arrow.
+type Badge struct {
+	Text  string // short, e.g. "✗ ids-echoed"
+	Class string // e.g. "verdict-fail"
+	Title string // the tooltip
 }
 
 // hasStderr reports whether the stderr lane is drawn: always for stdio,
@@ -78,7 +91,7 @@ func (s *Sequence) Render() app.UI {
 		app.Ol().Class(clsRows).Body(
 			app.Range(rows).Slice(func(k int) app.UI {
 				i := rows[k]
-				return &seqRow{St: &s.Steps[i], I: i, State: rowState(i, s.Idx), Lanes: lanes, Lang: s.Lang}
+				return &seqRow{St: &s.Steps[i], I: i, State: rowState(i, s.Idx), Lanes: lanes, Lang: s.Lang, Badges: s.Badges[i], Jump: s.Jump}
 			}),
 		),
 		app.If(hidden > 0, func() app.UI {
@@ -148,6 +161,9 @@ type seqRow struct {
 	State int // rowPast, rowCurrent or rowUpcoming
 	Lanes int
 	Lang  string
+	// Badges are drawn on the arrow; Jump is the click's action.
+	Badges []Badge
+	Jump   string
 }
 
 func (r *seqRow) Render() app.UI {
@@ -194,7 +210,13 @@ func (r *seqRow) Render() app.UI {
 		// aria-current="<nil>", which screen readers read as "true").
 		app.Button().Class("row-btn").Aria("current", rowAriaCurrent(r.State)).
 			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(r.Lang, "ctl.step"), st.N, wire, replica, label, word))).
-			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionJump, i) }, app.EventScope("row", i)).
+			OnClick(func(ctx app.Context, e app.Event) {
+				jump := r.Jump
+				if jump == "" {
+					jump = actionJump
+				}
+				ctx.NewActionWithValue(jump, i)
+			}, app.EventScope("row", i)).
 			Body(
 				app.Span().Class("num").Text(st.N),
 				app.Div().Class("lanes").Body(
@@ -212,6 +234,10 @@ func (r *seqRow) Render() app.UI {
 								app.Span().Aria("hidden", "true").Text(icon),
 								app.Span().Class("sr-only").Text(" "+word),
 							),
+							app.Range(r.Badges).Slice(func(k int) app.UI {
+								b := r.Badges[k]
+								return app.Span().Class("chip badge", b.Class).Title(b.Title).Text(b.Text)
+							}),
 						),
 						app.Span().Class("line").Aria("hidden", "true"),
 					),

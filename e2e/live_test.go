@@ -45,7 +45,11 @@ func (s *syncBuffer) String() string {
 
 // startDevServer builds and runs the real dev server (with its real /mcp
 // endpoint and token) on a free loopback port, serving the test's wasm.
-func startDevServer(t *testing.T) *devServer {
+func startDevServer(t *testing.T) *devServer { t.Helper(); return startDevServerWith(t, nil) }
+
+// startDevServerWith is startDevServer with more flags (extra gets the
+// binary's path).
+func startDevServerWith(t *testing.T, extra func(bin string) []string) *devServer {
 	t.Helper()
 	site := buildSite(t)
 	bin := filepath.Join(t.TempDir(), "devserver")
@@ -54,7 +58,11 @@ func startDevServer(t *testing.T) *devServer {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building devserver: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-web", filepath.Join(site, "web"), "-static", filepath.Join(repoRoot(), "static"))
+	args := []string{"-addr", "127.0.0.1:0", "-web", filepath.Join(site, "web"), "-static", filepath.Join(repoRoot(), "static")}
+	if extra != nil {
+		args = append(args, extra(bin)...)
+	}
+	cmd := exec.Command(bin, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

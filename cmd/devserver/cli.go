@@ -18,6 +18,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runStatic(args[1:], stdout, stderr)
 		case "compress":
 			return runCompress(args[1:], stdout, stderr)
+		case "check":
+			return runCheck(args[1:], stdout, stderr)
 		}
 	}
 	return runServe(args, stdin, stdout, stderr)

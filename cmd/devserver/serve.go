@@ -37,6 +37,11 @@ type serveConfig struct {
 	NoAuth       bool     // -no-auth
 	AllowOrigins []string // -allow-origin, normalized
 	Fixture      string   // -fixture: what /mcp offers
+	// Target is the server the page may ask the dev server to capture
+	// (-target-cmd, -target-url); nil: none. CapturesDir keeps the
+	// captures (-captures).
+	Target      *checkSpec
+	CapturesDir string
 
 	MaxBodyBytes      int64         // /mcp request body cap (4 MiB)
 	MaxBodiesInFlight int64         // bytes of /mcp bodies handled at once (8 MiB: two maximal bodies)
@@ -102,6 +107,7 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
        devserver -stdio              serve MCP over stdin/stdout
        devserver transcript …        print a scenario transcript (JSON Lines)
        devserver static …            export the app as plain files for static hosting
+       devserver check …             check any MCP server against the spec (stdio or HTTP)
 
 flags:
 `
@@ -130,6 +136,13 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&stdio, "stdio", false, "serve MCP over the process's stdin/stdout instead of HTTP")
 	fs.StringVar(&cfg.Fixture, "fixture", cfg.Fixture, "what the MCP server offers: course (the lab's company) or conformance (the official conformance suite's everything server)")
 	fs.Var(&origins, "allow-origin", "extra allowed browser origin, e.g. https://inspector.example:6274 (repeatable or comma list)")
+	var target targetFlags
+	fs.StringVar(&target.cmd, "target-cmd", "", "a stdio MCP server the page may ask to capture and check, as a command line (read into words, no shell), e.g. 'uv run server.py'")
+	fs.StringVar(&target.url, "target-url", "", "a Streamable HTTP MCP server the page may ask to capture and check")
+	fs.Var(&target.headers, "target-header", "'Name: value' for every request to -target-url (repeatable)")
+	fs.Var(&target.calls, "target-call", "NAME[=JSON]: a tool of the target the capture calls (repeatable); no other tool is called")
+	fs.StringVar(&target.slow, "target-slow", "", "NAME[=JSON]: the target's slow tool, for the cancellation checks")
+	fs.StringVar(&cfg.CapturesDir, "captures", defaultCapturesDir(), "folder of the captures the dev server makes of its target")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -142,6 +155,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !validFixture(cfg.Fixture) {
 		return usageError(stderr, "-fixture %q: want %s or %s", cfg.Fixture, fixtureCourse, fixtureConformance)
 	}
+	spec, err := target.spec()
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
+	cfg.Target = spec
 	logger := log.New(stderr, logPrefix, log.LstdFlags)
 
 	if stdio {

@@ -25,16 +25,21 @@ func TestFixtureStdio(t *testing.T) {
 		if code := runServe(args, strings.NewReader(in), &stdout, &stderr); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
 		}
-		var out []map[string]json.RawMessage
-		for _, l := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+		// By id: the stdio server serves independent requests side by
+		// side, so their answers may come in any order (JSON-RPC matches
+		// them by id).
+		out := make([]map[string]json.RawMessage, 4)
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		for _, l := range lines {
 			var m map[string]json.RawMessage
-			if err := json.Unmarshal([]byte(l), &m); err != nil {
+			var id int
+			if err := json.Unmarshal([]byte(l), &m); err != nil || json.Unmarshal(m["id"], &id) != nil || id < 1 || id > 4 || out[id-1] != nil {
 				t.Fatalf("%v: stdout line %q: %v", args, l, err)
 			}
-			out = append(out, m)
+			out[id-1] = m
 		}
-		if len(out) != 4 {
-			t.Fatalf("%v: %d responses: %s", args, len(out), stdout.String())
+		if len(lines) != 4 {
+			t.Fatalf("%v: %d responses: %s", args, len(lines), stdout.String())
 		}
 		return out
 	}

@@ -48,6 +48,7 @@ func (c *serveConfig) logf(format string, args ...any) {
 //	PerWriteTimeout → loopback Host check → mux
 //	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) →
 //	                 LimitBodies (413; 503 past MaxBodiesInFlight) → engine (503 past the stream caps)
+//	  /captures/     CheckOrigin (403) → RequireBearer (401) → the captures of -target-cmd/-target-url
 //	  /web/app.wasm  precompressed wasm (br > gzip > identity)
 //	  /web/, /static/ files, versioned caching, text compressed (compressText)
 //	  /              go-app pages, made fast (pageServer: page_fast.go), compressed
@@ -91,8 +92,15 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	staticFiles := &fileServer{dir: cfg.StaticDir, prefix: "/static/", version: wasm.version,
 		fallback: fallbackIcons(), started: time.Now()}
 
+	captures := http.Handler(&captureStore{dir: cfg.CapturesDir, spec: cfg.Target, log: cfg.Log})
+	if !cfg.NoAuth {
+		captures = netguard.RequireBearer(cfg.Token, authRealm, captures)
+	}
+	captures = netguard.CheckOrigin(policy, captures)
+
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp)
+	mux.Handle(CapturesPath, captures)
 	mux.Handle("/web/app.wasm", wasm)
 	mux.Handle("/web/", compressText(webFiles))
 	mux.Handle("/static/", compressText(staticFiles))

@@ -18,8 +18,9 @@ import (
 // basic/transports/stdio, 2025-11-25 basic/transports §stdio): the client
 // launches it, writes lines to its stdin, reads lines from its stdout and,
 // apart, its stderr. Stdout lines are delivered by Wait, on the caller's
-// goroutine, in the order they arrive; stderr lines as they arrive, from a
-// goroutine of their own.
+// goroutine, in the order they arrive (however many goroutines wait at
+// once: a client with two requests in flight); stderr lines as they
+// arrive, from a goroutine of their own.
 type Process struct {
 	cmd *exec.Cmd
 
@@ -27,8 +28,22 @@ type Process struct {
 	sink  func(*wire.Piece)
 	wmu   sync.Mutex // stdin writes
 	stdin io.WriteCloser
-	lines chan *wire.Piece // stdout lines not yet delivered; closed at EOF
-	errs  chan struct{}    // closed when stderr is read to its end
+	lines chan line     // stdout lines not yet delivered; closed at EOF
+	errs  chan struct{} // closed when stderr is read to its end
+
+	// Stdout lines are numbered as they are read and delivered in that
+	// order by whichever waiter took them; each delivery wakes the other
+	// waiters, whose condition it may have met.
+	dmu       sync.Mutex
+	delivered *sync.Cond
+	next      int           // number of the next line to deliver
+	tick      chan struct{} // closed (and replaced) at each delivery
+}
+
+// line is a stdout line and its number.
+type line struct {
+	pc *wire.Piece
+	n  int
 }
 
 // Command returns the pipe to the process name args... (not started).
@@ -76,14 +91,18 @@ func (p *Process) Start(context.Context) error {
 		return err
 	}
 	p.stdin = in
-	p.lines = make(chan *wire.Piece, 1024)
+	p.lines = make(chan line, 1024)
 	p.errs = make(chan struct{})
+	p.delivered = sync.NewCond(&p.dmu)
+	p.tick = make(chan struct{})
 	go func() {
 		defer close(p.lines)
-		p.scan(out, func(line []byte) {
-			pc := wire.StdoutPiece(line)
+		n := 0
+		p.scan(out, func(b []byte) {
+			pc := wire.StdoutPiece(b)
 			pc.At = time.Now()
-			p.lines <- pc
+			p.lines <- line{pc, n}
+			n++
 		})
 	}()
 	go func() {
@@ -133,18 +152,47 @@ func (p *Process) Write(ctx context.Context, line []byte) error {
 // Wait implements wire.Pipe. It returns io.EOF when the process closed its
 // stdout.
 func (p *Process) Wait(ctx context.Context, until func() bool) error {
-	for !until() {
+	for {
+		p.dmu.Lock()
+		tick := p.tick
+		p.dmu.Unlock()
+		if until() {
+			return nil
+		}
 		select {
-		case pc, ok := <-p.lines:
+		case l, ok := <-p.lines:
 			if !ok {
 				return io.EOF
 			}
-			p.deliver(pc)
+			p.deliverLine(l)
+		case <-tick: // another waiter delivered a line
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-	return nil
+}
+
+// deliverLine delivers a stdout line once every line before it has been
+// handed to the sink, then wakes the other waiters. The lock is not held
+// while the sink runs: a client may, inside the delivery of a line, write
+// a request and Wait for its answer (a server request answered at once,
+// a resource re-read as its update arrives), and that Wait delivers the
+// next lines itself. So lines reach the sink in the order they were read;
+// two waiters that each took a line may overlap in the sink (the client's
+// sink takes its own lock).
+func (p *Process) deliverLine(l line) {
+	p.dmu.Lock()
+	for l.n != p.next {
+		p.delivered.Wait()
+	}
+	p.next++
+	p.delivered.Broadcast()
+	p.dmu.Unlock()
+	p.deliver(l.pc)
+	p.dmu.Lock()
+	close(p.tick)
+	p.tick = make(chan struct{})
+	p.dmu.Unlock()
 }
 
 // CloseStdin implements wire.Pipe: stdin is closed, what the process still
@@ -165,11 +213,11 @@ func (p *Process) CloseStdin(ctx context.Context) error {
 drain:
 	for {
 		select {
-		case pc, ok := <-p.lines:
+		case l, ok := <-p.lines:
 			if !ok {
 				break drain
 			}
-			p.deliver(pc)
+			p.deliverLine(l)
 		case <-ctx.Done():
 			_ = p.cmd.Process.Kill()
 			break drain

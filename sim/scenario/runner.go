@@ -179,6 +179,27 @@ const (
 	specHTTP  = "transport:http"
 )
 
+// resolveSpec turns a note's spec section into the full reference for the
+// version on the wire: the transport placeholders become that version's
+// transport page, and a section without a version gets it.
+func resolveSpec(spec, wireVersion string) string {
+	modern := mcp.IsModern(wireVersion)
+	switch {
+	case spec == specStdio && modern:
+		spec = "basic/transports/stdio"
+	case spec == specStdio:
+		spec = "basic/transports#stdio"
+	case spec == specHTTP && modern:
+		spec = "basic/transports/streamable-http"
+	case spec == specHTTP:
+		spec = "basic/transports#streamable-http"
+	}
+	if spec != "" && !strings.HasPrefix(spec, "20") {
+		spec = wireVersion + "/" + spec
+	}
+	return spec
+}
+
 // record appends an event to the trace and returns its sequence number:
 // the one place every event of a run goes through.
 func (r *runner) record(e ev) int {
@@ -195,21 +216,7 @@ func (r *runner) record(e ev) int {
 	if version != "" {
 		wireVersion = version
 	}
-	spec := e.spec
-	modern := mcp.IsModern(wireVersion)
-	switch {
-	case spec == specStdio && modern:
-		spec = "basic/transports/stdio"
-	case spec == specStdio:
-		spec = "basic/transports#stdio"
-	case spec == specHTTP && modern:
-		spec = "basic/transports/streamable-http"
-	case spec == specHTTP:
-		spec = "basic/transports#streamable-http"
-	}
-	if spec != "" && !strings.HasPrefix(spec, "20") {
-		spec = wireVersion + "/" + spec
-	}
+	spec := resolveSpec(e.spec, wireVersion)
 	now := r.now().Milliseconds()
 	var deadline int64
 	if e.timeout > 0 {

@@ -100,6 +100,10 @@ type Event struct {
 	// DeadlineMs is, on a request the client set a deadline for, the time
 	// (virtual clock, like TimeMs) at which the client gives up on it.
 	DeadlineMs int64 `json:"deadlineMs,omitempty"`
+	// At is, on a real wire (a capture of someone's server), the wall-clock
+	// time the event crossed it: RFC 3339 in UTC with nanoseconds. Empty
+	// on the virtual wires, whose only time is TimeMs.
+	At string `json:"at,omitempty"`
 
 	// Class is what the event means for the lesson (sim/scenario
 	// Classify): renderers colour it by this instead of guessing from

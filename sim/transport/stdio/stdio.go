@@ -12,6 +12,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -101,10 +102,15 @@ func tooLong(n int) *jsonrpc.Message {
 var EOFGrace = 3 * time.Second
 
 // Serve runs the server over real streams until in reaches EOF or ctx ends.
-// Messages are handled one at a time in the order they arrive, so the
-// 2025-11-25 lifecycle sees initialize, notifications/initialized and the
-// requests after them in sequence. notifications/cancelled and responses to
-// the server's own requests bypass the queue (overtakes).
+// Messages are taken in the order they arrive: initialize and every
+// notification are handled in turn, so the 2025-11-25 lifecycle sees
+// initialize, notifications/initialized and the requests after them in
+// sequence; every other request then runs on its own, so a slow tool call
+// does not hold up a ping or a tools/list behind it (the very thing
+// `devserver check` grades as responsive-during-call; stdio §Receiving
+// Messages: responses are "correlated by JSON-RPC id", in any order).
+// notifications/cancelled and responses to the server's own requests
+// bypass the queue (overtakes).
 // Writes to out are serialised, one message per line; nothing but protocol
 // messages is ever written to out.
 //
@@ -155,8 +161,10 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 	}
 	queue := make(chan item, 64)
 	worked := make(chan struct{})
+	var running sync.WaitGroup // requests handled on their own
 	go func() {
 		defer close(worked)
+		defer running.Wait()
 		for {
 			select {
 			case it, ok := <-queue:
@@ -165,6 +173,14 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 				}
 				if it.tooLong > 0 {
 					emit(tooLong(it.tooLong))
+					continue
+				}
+				if it.derr == nil && p.runsAlone(it.m) {
+					running.Add(1)
+					go func() {
+						defer running.Done()
+						p.handle(ctx, it.m, nil, emit)
+					}()
 					continue
 				}
 				p.handle(ctx, it.m, it.derr, emit)
@@ -278,6 +294,26 @@ func readLine(br *bufio.Reader, max int) (line []byte, skipped int, err error) {
 		}
 		return line, 0, rerr
 	}
+}
+
+// runsAlone reports whether a request need not wait for the one before it
+// to finish: a 2026-07-28 request (it carries everything it needs in its
+// _meta) or one of an initialized 2025-11-25 session. initialize, and any
+// request while the handshake is under way, are handled in turn, so a
+// request sent before notifications/initialized is refused as it must be.
+func (p *Peer) runsAlone(m *jsonrpc.Message) bool {
+	if m == nil || m.Kind() != jsonrpc.KindRequest || m.Method == mcp.MethodInitialize {
+		return false
+	}
+	if p.conn.Ready() {
+		return true
+	}
+	var params struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	_ = json.Unmarshal(m.Params, &params)
+	_, modern := params.Meta[mcp.MetaProtocolVersion]
+	return modern
 }
 
 // overtakes reports whether a message must not wait behind the requests in

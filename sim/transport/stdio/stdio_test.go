@@ -263,24 +263,29 @@ func (w *syncWriter) String() string {
 
 // TestServeAnswerOvertakesQueue: a 2025-11-25 tool waits for the client's
 // answer to its own request; the answer is read while the tool runs and
-// reaches it ahead of the queued lines (Serve handles one request at a
-// time, and would otherwise wait for itself).
+// reaches it, and a request sent meanwhile is answered without waiting for
+// the tool (requests of an initialized session run side by side).
 func TestServeAnswerOvertakesQueue(t *testing.T) {
 	inW, send, next, _, done := pipes(t, mcp.NewServer(mcp.Config{Tools: toolbox.Course()}))
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}`)
 	next()
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"export_roster","arguments":{"department":"Sales"}}}`)
-	send(`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`) // queued behind the call
-	if got := next(); got != `{"jsonrpc":"2.0","id":1,"method":"roots/list"}` {
-		t.Fatalf("want the server's roots/list request, got %s", got)
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`) // sent while the call waits for its answer
+	asked, listed := false, false
+	for !asked || !listed {
+		switch got := next(); {
+		case got == `{"jsonrpc":"2.0","id":1,"method":"roots/list"}` && !asked:
+			asked = true
+		case strings.HasPrefix(got, `{"jsonrpc":"2.0","id":3,"result":{"tools":[`) && !listed:
+			listed = true
+		default:
+			t.Fatalf("want the server's roots/list request and the tools/list answer, got %s", got)
+		}
 	}
 	send(`{"jsonrpc":"2.0","id":1,"result":{"roots":[{"uri":"file:///srv/ws"}]}}`)
 	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Saved the Sales roster (2 employees: e02, e06) to file:///srv/ws/rosters/sales.csv`) {
 		t.Fatalf("tools/call: %s", got)
-	}
-	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":3,"result":{"tools":[`) {
-		t.Fatalf("tools/list: %s", got)
 	}
 	inW.Close()
 	if err := <-done; err != nil {
@@ -332,5 +337,38 @@ func TestServeAnswersWhileSubscribed(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the open subscription kept the server from exiting")
+	}
+}
+
+// TestServeAnswersWhileAToolRuns: requests run side by side once nothing
+// they depend on can change (2026-07-28 requests always; a 2025-11-25
+// session once initialized): a tools/list or a ping sent while the slow
+// export runs is answered before the export's result.
+func TestServeAnswersWhileAToolRuns(t *testing.T) {
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	for _, legacy := range []bool{false, true} {
+		inW, send, next, _, done := pipes(t, mcp.NewServer(mcp.Config{}))
+		call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":1},` + meta + `}}`
+		other := `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{` + meta + `}}`
+		want := `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","tools":[`
+		if legacy {
+			send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+			next()
+			send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			call = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":1}}}`
+			other, want = `{"jsonrpc":"2.0","id":3,"method":"ping"}`, `{"jsonrpc":"2.0","id":3,"result":{}}`
+		}
+		send(call)
+		send(other)
+		if got := next(); !strings.HasPrefix(got, want) {
+			t.Fatalf("legacy %v: want the answer to id 3 first, got %.200s", legacy, got)
+		}
+		if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":2,"result":`) {
+			t.Fatalf("legacy %v: then the export, got %.200s", legacy, got)
+		}
+		inW.Close()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,447 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/check"
+)
+
+// actionCaptureJump is what a row of the capture's lanes emits when
+// clicked (the visualizer's own jump would move its hidden trace).
+const actionCaptureJump = "mcpwl.capture.jump"
+
+// CaptureView is "check your own server" in the page (view=capture): it
+// opens a transcript `devserver check -out` wrote (a file chooser, drag and
+// drop, or, under `make run`, a capture the dev server made of its
+// -target-cmd / -target-url), grades it with sim/check, and steps through
+// it with the visualizer's lanes and inspector; each verdict is a badge on
+// the step it is about, with the spec's sentence and what the lab's own
+// server sends for the same request.
+type CaptureView struct {
+	app.Compo
+
+	Lang string
+
+	cap    *Capture
+	idx    int
+	err    string
+	labFor int // the step lab / labErr belong to (-1: none)
+	lab    *check.LabReply
+	labErr error
+	askLab bool // the reader asked for the lab's answer at a step without verdicts
+
+	keyFn app.Func // the window's keydown listener (← → Home End)
+
+	token    string
+	target   string
+	list     []captureEntry
+	listErr  string
+	busy     bool
+	dragging bool
+}
+
+// captureEntry is one capture in the dev server's listing (captures.go).
+type captureEntry struct {
+	ID        string         `json:"id"`
+	Target    string         `json:"target"`
+	Transport string         `json:"transport"`
+	Versions  []string       `json:"versions"`
+	Spoken    []string       `json:"spoken"`
+	Counts    map[string]int `json:"counts"`
+	Failed    bool           `json:"failed"`
+}
+
+// capturesURL is the dev server's listing of its captures.
+const capturesURL = "/captures/"
+
+func (c *CaptureView) t(k string) string { return tr(c.Lang, k) }
+
+// OnMount takes the dev server's token and reads its captures.
+func (c *CaptureView) OnMount(ctx app.Context) {
+	c.labFor = -1
+	ctx.Handle(actionCaptureJump, func(ctx app.Context, a app.Action) {
+		if n, ok := a.Value.(int); ok {
+			c.goTo(n)
+		}
+	})
+	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if key, ok := captureKey(args[0]); ok {
+			args[0].Call("preventDefault")
+			ctx.Dispatch(func(ctx app.Context) { c.onKey(key) })
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", c.keyFn)
+	if app.Getenv(EnvLive) != "1" {
+		return
+	}
+	c.token = liveToken()
+	c.refresh(ctx)
+}
+
+// OnDismount removes the key listener.
+func (c *CaptureView) OnDismount() {
+	if c.keyFn != nil {
+		app.Window().Call("removeEventListener", "keydown", c.keyFn)
+		c.keyFn.Release()
+		c.keyFn = nil
+	}
+}
+
+// captureKeys step through a capture, as in the visualizer.
+var captureKeys = []string{"ArrowRight", "ArrowLeft", "Home", "End"}
+
+// captureKey decides whether a keydown steps the capture: not with a
+// modifier, not in a text editor, not when the page's own listener already
+// took it (an explained field of the inspector moves the focus instead).
+func captureKey(e app.Value) (string, bool) {
+	if e.Get("defaultPrevented").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		return "", false
+	}
+	key := e.Get("key").String()
+	if !slices.Contains(captureKeys, key) || isTextEditor(app.Window().Get("document").Get("activeElement")) {
+		return "", false
+	}
+	return key, true
+}
+
+func (c *CaptureView) onKey(key string) {
+	if c.cap == nil {
+		return
+	}
+	switch key {
+	case "ArrowRight":
+		c.goTo(c.idx + 1)
+	case "ArrowLeft":
+		c.goTo(c.idx - 1)
+	case "Home":
+		c.goTo(0)
+	case "End":
+		c.goTo(len(c.cap.Steps) - 1)
+	}
+}
+
+// authHeaders are the headers of a request to the dev server.
+func (c *CaptureView) authHeaders() map[string]any {
+	h := map[string]any{}
+	if c.token != "" {
+		h["Authorization"] = "Bearer " + c.token
+	}
+	return h
+}
+
+func (c *CaptureView) canAsk() bool {
+	return app.Getenv(EnvLive) == "1" && (c.token != "" || app.Getenv(EnvNoAuth) == "1")
+}
+
+// refresh reads the dev server's listing.
+func (c *CaptureView) refresh(ctx app.Context) {
+	if !c.canAsk() {
+		return
+	}
+	jsFetch(capturesURL, map[string]any{"method": "GET", "headers": c.authHeaders(), "cache": "no-store"}, func(status int, _, body, err string) {
+		ctx.Dispatch(func(ctx app.Context) {
+			c.listErr = ""
+			var out struct {
+				Target   string         `json:"target"`
+				Captures []captureEntry `json:"captures"`
+			}
+			switch {
+			case err != "":
+				c.listErr = err
+			case status != 200:
+				c.listErr = fmt.Sprintf("HTTP %d: %s", status, strings.TrimSpace(body))
+			case json.Unmarshal([]byte(body), &out) != nil:
+				c.listErr = "the listing is not JSON"
+			default:
+				c.target, c.list = out.Target, out.Captures
+			}
+		})
+	})
+}
+
+// captureNow asks the dev server to capture its target.
+func (c *CaptureView) captureNow(ctx app.Context, e app.Event) {
+	if c.busy {
+		return
+	}
+	c.busy, c.listErr = true, ""
+	jsFetch(capturesURL, map[string]any{"method": "POST", "headers": c.authHeaders(), "cache": "no-store"}, func(status int, _, body, err string) {
+		ctx.Dispatch(func(ctx app.Context) {
+			c.busy = false
+			var entry captureEntry
+			switch {
+			case err != "":
+				c.listErr = err
+			case status != 200:
+				c.listErr = fmt.Sprintf("HTTP %d: %s", status, strings.TrimSpace(body))
+			case json.Unmarshal([]byte(body), &entry) == nil && len(entry.Versions) > 0:
+				c.open(ctx, entry.ID, entry.Versions[len(entry.Versions)-1])
+			}
+			c.refresh(ctx)
+		})
+	})
+}
+
+// open loads one transcript of a dev server capture.
+func (c *CaptureView) open(ctx app.Context, id, version string) {
+	u := capturesURL + url.PathEscape(id) + "/" + url.PathEscape(version) + ".jsonl"
+	jsFetch(u, map[string]any{"method": "GET", "headers": c.authHeaders(), "cache": "no-store"}, func(status int, _, body, err string) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err == "" && status != 200 {
+				err = fmt.Sprintf("HTTP %d", status)
+			}
+			c.load(id+" · "+version, body, err)
+		})
+	})
+}
+
+// load shows a transcript, or says why it cannot.
+func (c *CaptureView) load(source, text, failure string) {
+	if failure != "" {
+		c.err = fmt.Sprintf(c.t("cap.err.read"), source, failure)
+		return
+	}
+	cp, err := LoadCapture(source, text)
+	if err != nil {
+		c.err = fmt.Sprintf(c.t("cap.err.read"), source, err.Error())
+		return
+	}
+	c.cap, c.err, c.idx, c.labFor, c.askLab = cp, "", 0, -1, false
+	// Start at the first verdict that is not a pass: that is what to look at.
+	for i, r := range cp.Results {
+		if r.Verdict == check.Fail || r.Verdict == check.Warn {
+			c.idx = max(0, cp.Results[i].Seq-1)
+			break
+		}
+	}
+}
+
+// readFile reads a File the user chose or dropped.
+func (c *CaptureView) readFile(ctx app.Context, file app.Value) {
+	if !file.Truthy() {
+		return
+	}
+	name := file.Get("name").String()
+	if size := file.Get("size").Int(); size > maxCaptureBytes {
+		c.err = fmt.Sprintf(c.t("cap.err.read"), name, fmt.Sprintf("%d MiB is more than the %d MiB the page reads", size>>20, maxCaptureBytes>>20))
+		return
+	}
+	var ok, fail app.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
+		text := args[0].String()
+		release()
+		ctx.Dispatch(func(ctx app.Context) { c.load(name, text, "") })
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := "cannot read the file"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		release()
+		ctx.Dispatch(func(ctx app.Context) { c.load(name, "", msg) })
+		return nil
+	})
+	file.Call("text").Call("then", ok, fail)
+}
+
+func (c *CaptureView) goTo(i int) {
+	if c.cap == nil {
+		return
+	}
+	if n := clamp(i, len(c.cap.Steps)); n != c.idx {
+		c.idx, c.askLab = n, false
+	}
+}
+
+// labAnswer runs the current step's request against the lab's engine
+// (once per step).
+func (c *CaptureView) labAnswer() (*check.LabReply, error) {
+	if c.labFor != c.idx {
+		c.labFor = c.idx
+		rep, err := check.LabAnswer(c.cap.Trace, c.idx)
+		c.lab, c.labErr = nil, err
+		if err == nil {
+			c.lab = &rep
+		}
+	}
+	return c.lab, c.labErr
+}
+
+func (c *CaptureView) Render() app.UI {
+	return app.Section().ID("capture").Class("capture").Aria("label", c.t("cap.title")).Body(
+		app.H1().Text(c.t("cap.title")),
+		app.P().Class("cap-intro").Text(c.t("cap.intro")),
+		c.renderOpen(),
+		c.renderLive(),
+		app.If(c.err != "", func() app.UI { return app.P().ID("cap-error").Class("notice error").Text(c.err) }),
+		app.If(c.cap != nil, c.renderCapture),
+	)
+}
+
+func (c *CaptureView) renderOpen() app.UI {
+	cls := "cap-drop"
+	if c.dragging {
+		cls += " dragging"
+	}
+	return app.Div().Class("cap-open").Body(
+		app.Label().Class("btn").For("cap-file").Text(c.t("cap.choose")),
+		app.Input().ID("cap-file").Type("file").Class("sr-only").Accept(".jsonl,.ndjson,application/x-ndjson,text/plain").
+			OnChange(func(ctx app.Context, e app.Event) {
+				if files := ctx.JSSrc().Get("files"); files.Truthy() && files.Length() > 0 {
+					c.readFile(ctx, files.Index(0))
+				}
+			}),
+		app.Div().ID("cap-drop").Class(cls).Text(c.t("cap.drop")).
+			On("dragover", func(ctx app.Context, e app.Event) { e.PreventDefault(); c.dragging = true }).
+			On("dragleave", func(ctx app.Context, e app.Event) { c.dragging = false }).
+			On("drop", func(ctx app.Context, e app.Event) {
+				e.PreventDefault()
+				c.dragging = false
+				if files := e.Get("dataTransfer").Get("files"); files.Truthy() && files.Length() > 0 {
+					c.readFile(ctx, files.Index(0))
+				}
+			}),
+	)
+}
+
+// renderLive is the dev server's captures (under make run).
+func (c *CaptureView) renderLive() app.UI {
+	if app.Getenv(EnvLive) != "1" {
+		return app.P().Class("cap-live hint").Text(c.t("cap.offline"))
+	}
+	if !c.canAsk() {
+		return app.P().Class("cap-live hint").Text(c.t("live.notoken"))
+	}
+	return app.Section().ID("cap-live").Class("cap-live").Body(
+		app.H2().Text(c.t("cap.live")),
+		app.If(c.target != "", func() app.UI {
+			label := c.t("cap.now")
+			if c.busy {
+				label = c.t("cap.busy")
+			}
+			return app.P().Body(
+				app.Button().ID("cap-now").Class("btn").Disabled(c.busy).Text(label).OnClick(c.captureNow),
+				app.Text(" "), app.Code().Text(c.target),
+			)
+		}).Else(func() app.UI { return app.P().Class("hint").Text(c.t("cap.notarget")) }),
+		app.If(c.listErr != "", func() app.UI { return app.P().Class("notice error").Text(c.listErr) }),
+		app.If(len(c.list) > 0, func() app.UI {
+			return app.Ul().Class("cap-list").Body(app.Range(c.list).Slice(func(i int) app.UI {
+				e := c.list[i]
+				return app.Li().Body(
+					app.Code().Text(e.ID), app.Text(" "+e.Transport+" · "+e.Target+" · "),
+					app.Span().Class("counts").Text(countsText(c.Lang, e.Counts)),
+					app.Range(e.Versions).Slice(func(k int) app.UI {
+						v := e.Versions[k]
+						return app.Button().Class("btn small").DataSet("capture", e.ID).DataSet("version", v).Text(v).
+							OnClick(func(ctx app.Context, ev app.Event) { c.open(ctx, e.ID, v) }, app.EventScope("cap", e.ID+v))
+					}),
+				)
+			}))
+		}),
+	)
+}
+
+func countsText(lang string, n map[string]int) string {
+	var parts []string
+	for _, v := range []check.Verdict{check.Pass, check.Fail, check.Warn, check.Skip} {
+		if n[string(v)] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", verdictWord(lang, v), n[string(v)]))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (c *CaptureView) renderCapture() app.UI {
+	cp := c.cap
+	counts := map[string]int{}
+	for v, n := range cp.Counts() {
+		counts[string(v)] = n
+	}
+	var here []check.Result
+	if c.idx < len(cp.Steps) {
+		here = cp.At(c.idx)
+	}
+	var verdicts strings.Builder
+	if len(here) > 0 {
+		lab, labErr := c.labAnswer()
+		for _, r := range here {
+			verdicts.WriteString(VerdictHTML(c.Lang, r, lab, labErr))
+		}
+	}
+	in := &Inspector{Lang: c.Lang, Total: len(cp.Steps)}
+	if c.idx < len(cp.Steps) {
+		s := cp.Steps[c.idx]
+		in.Step, in.Has = s, true
+		note := check.Note(s.Ev.Note, cp.Trace.EventVersion(s.Ev), cp.Trace.Transport)
+		in.Body = InspectorBody(&s, c.Lang, note, "", "")
+		in.Key = "cap/" + cp.Source + "/" + strconv.Itoa(c.idx) + "/" + c.Lang
+	}
+	return app.Div().ID("cap-view").Class("cap-view").DataSet("steps", len(cp.Steps)).Body(
+		app.P().Class("cap-summary").Body(
+			app.Strong().Text(cp.Source), app.Text(" · "+cp.Trace.Version+" · "+cp.Trace.Transport+" · "),
+			app.Code().Text(cp.Target()), app.Text(" · "+countsText(c.Lang, counts)),
+		),
+		app.Ul().ID("cap-checks").Class("cap-checks").Body(app.Range(cp.Results).Slice(func(i int) app.UI {
+			r := cp.Results[i]
+			b := app.Button().Class("chip badge", "verdict-"+string(r.Verdict)).DataSet("check", r.ID).
+				Title(checkTitle(c.Lang, r.ID) + " · " + r.Message).Text(verdictIcon(r.Verdict) + " " + r.ID)
+			if r.Seq > 0 {
+				seq := r.Seq
+				b = b.OnClick(func(ctx app.Context, e app.Event) { c.goTo(seq - 1) }, app.EventScope("chk", r.ID))
+			} else {
+				b = b.Disabled(true)
+			}
+			return app.Li().Body(b)
+		})),
+		app.Div().Class("player cap-player").Body(
+			app.Button().ID("cap-prev").Class("btn").Text("← "+c.t("ctl.prev")).Disabled(c.idx == 0).
+				OnClick(func(ctx app.Context, e app.Event) { c.goTo(c.idx - 1) }),
+			app.Span().ID("cap-counter").Class("counter").Text(fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), c.idx+1, c.t("ctl.of"), len(cp.Steps))),
+			app.Button().ID("cap-next").Class("btn").Text(c.t("ctl.next")+" →").Disabled(c.idx >= len(cp.Steps)-1).
+				OnClick(func(ctx app.Context, e app.Event) { c.goTo(c.idx + 1) }),
+		),
+		app.Div().Class("workspace").Body(
+			app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
+				&Sequence{Steps: cp.Steps, Idx: c.idx, Lang: c.Lang, Transport: cp.Trace.Transport,
+					ServerSub: ServerSubtitle(cp.Trace), Badges: cp.Badges(c.Lang), Jump: actionCaptureJump},
+			),
+			app.Div().Class("cap-side").Body(
+				app.If(len(here) > 0, func() app.UI {
+					return app.Raw(`<section id="cap-verdicts" class="cap-verdicts">` + verdicts.String() + `</section>`)
+				}).Else(c.renderAskLab),
+				in,
+			),
+		),
+	)
+}
+
+// renderAskLab is, at a step without verdicts, the lab's own answer on
+// request (each answer replays the capture up to the step in memory).
+func (c *CaptureView) renderAskLab() app.UI {
+	if !c.askLab {
+		return app.Button().ID("cap-ask-lab").Class("btn small").Text(c.t("cap.asklab")).
+			OnClick(func(ctx app.Context, e app.Event) { c.askLab = true })
+	}
+	lab, err := c.labAnswer()
+	switch {
+	case lab != nil:
+		return app.Section().ID("cap-lab").Class("verdict").Body(app.Section().Class("lab-answer").Body(
+			app.H4().Text(c.t("cap.lab")), app.Pre().Class("raw").Text(lab.Raw)))
+	case err == check.ErrNoRequest:
+		return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab.none"))
+	case err == check.ErrStream:
+		return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab.stream"))
+	}
+	return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab") + ": " + err.Error())
+}

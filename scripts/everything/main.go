@@ -1,0 +1,84 @@
+// Command everything installs the official TypeScript reference server,
+// @modelcontextprotocol/server-everything, pinned, into a cache folder
+// ($MCPWL_CACHE/everything, default ~/.cache/mcpwirelab/everything), for
+// the tests that check a server no one here wrote (`devserver check`
+// against it over stdio). It prints the path of the server's entry point.
+// A second run finds it installed and does nothing.
+//
+//	go run ./scripts/everything        # what make everything runs
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// Pinned: a 2025-era server (it speaks 2025-11-25, not 2026-07-28), from
+// the releases built on the SDK's McpServer, which answers an unknown tool
+// with isError: true (the 2025 releases used the low-level Server and
+// answered -32603), and the TypeScript SDK of its time within its own
+// range (^1.25.2, which alone would take whatever is newest).
+const (
+	serverPkg     = "@modelcontextprotocol/server-everything"
+	serverVersion = "2026.1.26"
+	sdkPkg        = "@modelcontextprotocol/sdk"
+	sdkVersion    = "1.25.3"
+)
+
+func main() {
+	entry, err := install()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "everything:", err)
+		os.Exit(1)
+	}
+	fmt.Println(entry)
+}
+
+// Dir is where the server is installed.
+func dir() (string, error) {
+	root := os.Getenv("MCPWL_CACHE")
+	if root == "" {
+		home, err := os.UserCacheDir()
+		if err != nil {
+			return "", err
+		}
+		root = filepath.Join(home, "mcpwirelab")
+	}
+	return filepath.Join(root, "everything", serverVersion), nil
+}
+
+func install() (string, error) {
+	d, err := dir()
+	if err != nil {
+		return "", err
+	}
+	entry := filepath.Join(d, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
+	if _, err := os.Stat(entry); err == nil {
+		return entry, nil
+	}
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return "", err
+	}
+	pkg := map[string]any{
+		"name": "mcpwirelab-everything", "private": true, "version": "0.0.0",
+		"dependencies": map[string]string{serverPkg: serverVersion},
+		"overrides":    map[string]string{sdkPkg: sdkVersion},
+	}
+	b, _ := json.MarshalIndent(pkg, "", "  ")
+	if err := os.WriteFile(filepath.Join(d, "package.json"), b, 0o644); err != nil {
+		return "", err
+	}
+	fmt.Fprintf(os.Stderr, "everything: installing %s@%s (with %s@%s) into %s\n", serverPkg, serverVersion, sdkPkg, sdkVersion, d)
+	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--omit=dev", "--prefix", d)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("npm install: %w", err)
+	}
+	if _, err := os.Stat(entry); err != nil {
+		return "", fmt.Errorf("installed, but %s is missing: %w", entry, err)
+	}
+	return entry, nil
+}

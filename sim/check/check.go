@@ -1,0 +1,291 @@
+// Package check judges someone's MCP server against the spec: `devserver
+// check` captures a session with it (Capture: the lab's one client over a
+// real pipe or socket, probes the user allowed, every byte recorded as a
+// trace) and grades the capture (Judge). Judge reads nothing but the trace,
+// so the page grades a transcript file with the very same code.
+//
+// Every check has a stable id, the level of the sentence it rests on
+// (MUST, SHOULD, MAY, or advice where the spec says it in plain words), the
+// spec section and the sentence verbatim, the seq of the transcript event
+// its verdict is about, and a message that says what was seen and what was
+// expected. Where the spec disagrees with itself, or real SDKs answer
+// differently from the spec page (an unknown tool as isError: true), the
+// verdict is a warning, not a failure, and the message says why.
+package check
+
+import (
+	"mcpwirelab/sim/mcp"
+)
+
+// Verdict is a check's outcome.
+type Verdict string
+
+const (
+	Pass Verdict = "pass"
+	Fail Verdict = "fail"
+	// Warn: the server does something the spec's pages and its schema, or
+	// the spec and the SDKs, disagree about; a client must cope with both.
+	Warn Verdict = "warn"
+	// Skip: the check does not apply (a transport or version without the
+	// rule), or needs something the user did not allow (a tool to call).
+	Skip Verdict = "skip"
+)
+
+// Level is the strength of the sentence a check rests on.
+type Level string
+
+const (
+	MUST   Level = "MUST"
+	SHOULD Level = "SHOULD"
+	MAY    Level = "MAY"
+	// Advice: the spec says it without an RFC 2119 keyword.
+	Advice Level = "advice"
+)
+
+// Result is one check's verdict for one protocol version.
+type Result struct {
+	ID      string  `json:"id"`
+	Version string  `json:"version"`
+	Verdict Verdict `json:"verdict"`
+	Level   Level   `json:"level"`
+	Spec    string  `json:"spec"`
+	Quote   string  `json:"quote"`
+	// Seq is the transcript event the verdict is about (0 when none: a
+	// check skipped before anything was sent for it).
+	Seq     int    `json:"seq"`
+	Message string `json:"message"`
+}
+
+// Report is what `devserver check` prints with -format json.
+type Report struct {
+	Target    string   `json:"target"`
+	Transport string   `json:"transport"`
+	Versions  []string `json:"versions"`
+	Checks    []Result `json:"checks"`
+}
+
+// Failed reports whether a MUST-level check failed (exit status 1).
+func (r *Report) Failed() bool {
+	for _, c := range r.Checks {
+		if c.Verdict == Fail && c.Level == MUST {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many checks have each verdict.
+func (r *Report) Count() map[Verdict]int {
+	n := map[Verdict]int{}
+	for _, c := range r.Checks {
+		n[c.Verdict]++
+	}
+	return n
+}
+
+// Check ids: stable, documented in the README's table.
+const (
+	IDStdout           = "stdout-protocol-only"
+	IDIDs              = "ids-echoed"
+	IDNotification     = "notification-unanswered"
+	IDVersion          = "version-negotiation"
+	IDResultType       = "result-type"
+	IDMeta             = "meta-required"
+	IDUnsupported      = "unsupported-version"
+	IDUnknownMethod    = "unknown-method"
+	IDHeaderMismatch   = "header-mismatch"
+	IDOrigin           = "origin-validated"
+	IDSchemas          = "tool-schemas-valid"
+	IDStructured       = "structured-content-matches"
+	IDDescriptions     = "tool-descriptions"
+	IDOrder            = "tools-order-stable"
+	IDUnknownTool      = "unknown-tool-error"
+	IDInvalidArgs      = "invalid-arguments-tool-error"
+	IDCancellation     = "cancellation-honoured"
+	IDResponsive       = "responsive-during-call"
+	IDPoisoning        = "tool-poisoning"
+	IDListChangedHonst = "list-changed-honest"
+)
+
+// Text is a bilingual string.
+type Text struct{ En, Zh string }
+
+// Cite is the sentence a check rests on for one version and transport.
+type Cite struct {
+	Level Level
+	Spec  string // "2026-07-28/server/tools#error-handling"
+	Quote string // verbatim, as sim/specref normalizes it
+}
+
+// Def is one check of the catalog.
+type Def struct {
+	ID    string
+	Title Text
+	// Cite returns the sentence for a version and transport; ok false
+	// when the check does not apply there (why says so).
+	cite func(version, transport string) (c Cite, ok bool, why string)
+}
+
+// Cite returns the sentence the check rests on for a version and
+// transport, and whether the check applies there.
+func (d Def) Cite(version, transport string) (Cite, bool, string) { return d.cite(version, transport) }
+
+// Defs is the catalog, in the order reports list the checks.
+func Defs() []Def { return defs[:] }
+
+// DefByID returns the check with this id.
+func DefByID(id string) (Def, bool) {
+	for _, d := range defs {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return Def{}, false
+}
+
+// both cites the same kind of sentence in each version.
+func both(modern, legacy Cite) func(string, string) (Cite, bool, string) {
+	return func(v, _ string) (Cite, bool, string) {
+		if mcp.IsModern(v) {
+			return modern, true, ""
+		}
+		return legacy, true, ""
+	}
+}
+
+// modernOnly is a rule 2026-07-28 introduced.
+func modernOnly(c Cite, why string) func(string, string) (Cite, bool, string) {
+	return func(v, _ string) (Cite, bool, string) {
+		if mcp.IsModern(v) {
+			return c, true, ""
+		}
+		return c, false, why
+	}
+}
+
+// Sentences cited by more than one check or version.
+const (
+	qStdout       = "The server MUST NOT write anything to its `stdout` that is not a valid MCP message."
+	qSameID       = "Result responses MUST include the same ID as the request they correspond to."
+	qNotification = "The receiver MUST NOT send a response."
+	qOrigin       = "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden."
+	qSchemas      = "Schemas MUST be valid according to their declared or default dialect"
+	qOutput       = "Servers MUST provide structured results that conform to this schema."
+	qToolNames    = "Tool names SHOULD be between 1 and 128 characters in length (inclusive)."
+	qOrder        = "Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed)."
+	qValidate     = "Servers MUST: - Validate all tool inputs"
+	qJSONRPC      = "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification."
+	qUntrusted    = "In particular, descriptions of tool behavior such as annotations should be considered untrusted, unless obtained from a trusted server."
+)
+
+var defs = [...]Def{
+	{ID: IDStdout, Title: Text{"Nothing but protocol on stdout", "stdout 上只有协议消息"},
+		cite: func(v, tr string) (Cite, bool, string) {
+			c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
+			if mcp.IsModern(v) {
+				c.Spec = "2026-07-28/basic/transports/stdio"
+			}
+			if tr != "stdio" {
+				return c, false, "a rule of the stdio transport; over HTTP every message is in a response body"
+			}
+			return c, true, ""
+		}},
+	{ID: IDIDs, Title: Text{"Response ids echo the request's exactly", "响应 id 与请求的完全一致"},
+		cite: both(Cite{MUST, "2026-07-28/basic/index#result-responses", qSameID},
+			Cite{MUST, "2025-11-25/basic/index#result-responses", qSameID})},
+	{ID: IDNotification, Title: Text{"A notification gets no response", "通知不会得到响应"},
+		cite: both(Cite{MUST, "2026-07-28/basic/index#notifications", qNotification},
+			Cite{MUST, "2025-11-25/basic/index#notifications", qNotification})},
+	{ID: IDVersion, Title: Text{"The version is negotiated as the spec says", "按规范协商版本"},
+		cite: both(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation", "Servers MUST implement `server/discover`."},
+			Cite{MUST, "2025-11-25/basic/lifecycle#version-negotiation",
+				"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."})},
+	{ID: IDResultType, Title: Text{"Every result has a resultType", "每个结果都带 resultType"},
+		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#result-responses", "The `result` MUST include a `resultType` field to indicate the type of the result."},
+			"2025-11-25 results have no resultType (it arrived with 2026-07-28)")},
+	{ID: IDMeta, Title: Text{"A request without _meta is refused with -32602", "缺少 _meta 的请求被以 -32602 拒绝"},
+		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#meta", "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params)."},
+			"2025-11-25 requests carry no per-request _meta: the session holds the version")},
+	{ID: IDUnsupported, Title: Text{"An unknown version gets -32022 with the supported list", "未知版本得到带 supported 列表的 -32022"},
+		cite: modernOnly(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation",
+			"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support"},
+			"2025-11-25 negotiates the version in initialize (see version-negotiation)")},
+	{ID: IDUnknownMethod, Title: Text{"An unknown method gets -32601", "未知方法得到 -32601"},
+		cite: func(v, tr string) (Cite, bool, string) {
+			if mcp.IsModern(v) && tr == "http" {
+				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
+					"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, ""
+			}
+			return Cite{MUST, v + "/basic/index#messages", qJSONRPC}, true, ""
+		}},
+	{ID: IDHeaderMismatch, Title: Text{"Headers that disagree with the body get -32020", "与正文不符的头得到 -32020"},
+		cite: func(v, tr string) (Cite, bool, string) {
+			c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
+				"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
+			switch {
+			case !mcp.IsModern(v):
+				return c, false, "2025-11-25 has no Mcp-Method or Mcp-Name headers to mirror the body"
+			case tr != "http":
+				return c, false, "a rule of Streamable HTTP: stdio has no header layer"
+			}
+			return c, true, ""
+		}},
+	{ID: IDOrigin, Title: Text{"A foreign Origin gets 403", "外来的 Origin 得到 403"},
+		cite: func(v, tr string) (Cite, bool, string) {
+			c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
+			if mcp.IsModern(v) {
+				c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
+			}
+			if tr != "http" {
+				return c, false, "a rule of Streamable HTTP: a browser page cannot reach a stdio server"
+			}
+			return c, true, ""
+		}},
+	{ID: IDSchemas, Title: Text{"Every inputSchema is valid JSON Schema 2020-12", "每个 inputSchema 都是有效的 JSON Schema 2020-12"},
+		cite: both(Cite{MUST, "2026-07-28/basic/index#schema-validation", qSchemas},
+			Cite{MUST, "2025-11-25/basic/index#schema-validation", qSchemas})},
+	{ID: IDStructured, Title: Text{"structuredContent matches the outputSchema", "structuredContent 符合 outputSchema"},
+		cite: both(Cite{MUST, "2026-07-28/server/tools#output-schema", qOutput},
+			Cite{MUST, "2025-11-25/server/tools#output-schema", qOutput})},
+	{ID: IDDescriptions, Title: Text{"Tools have descriptions and well-formed names", "工具有描述且名称规范"},
+		cite: both(Cite{SHOULD, "2026-07-28/server/tools#tool-names", qToolNames},
+			Cite{SHOULD, "2025-11-25/server/tools#tool-names", qToolNames})},
+	{ID: IDOrder, Title: Text{"tools/list keeps its order", "tools/list 的顺序保持不变"},
+		cite: both(Cite{SHOULD, "2026-07-28/server/tools#capabilities", qOrder},
+			// 2025-11-25 says nothing about the order; the next version
+			// asks for it (the message says so).
+			Cite{Advice, "2026-07-28/server/tools#capabilities", qOrder})},
+	{ID: IDUnknownTool, Title: Text{"An unknown tool is a protocol error", "未知工具是协议错误"},
+		cite: both(Cite{Advice, "2026-07-28/server/tools#error-handling",
+			"Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: - Unknown tool"},
+			Cite{Advice, "2025-11-25/server/tools#error-handling", "Protocol Errors: Standard JSON-RPC errors for issues like: - Unknown tools"})},
+	{ID: IDInvalidArgs, Title: Text{"Invalid arguments are a tool execution error", "无效参数是工具执行错误"},
+		cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
+			Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
+	{ID: IDCancellation, Title: Text{"A cancelled call stops and is not answered", "被取消的调用会停止且不再回应"},
+		cite: func(v, tr string) (Cite, bool, string) {
+			if !mcp.IsModern(v) {
+				return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
+					"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, ""
+			}
+			c := Cite{MUST, "2026-07-28/basic/transports/stdio#cancellation",
+				"Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it."}
+			if tr == "http" {
+				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#cancellation",
+						"Closing the SSE response stream MUST be treated by the server as cancellation of that request."}, false,
+					"over 2026-07-28 HTTP the cancellation is the closed response stream: nothing the server does for that request can reach the client afterwards, so a client cannot see whether it stopped (run the check over stdio to see it)"
+			}
+			return c, true, ""
+		}},
+	{ID: IDResponsive, Title: Text{"The server answers while a slow call runs", "慢调用运行时服务器仍在应答"},
+		cite: both(Cite{SHOULD, "2026-07-28/basic/index#statelessness", "Servers SHOULD be prepared to handle requests associated with multiple tasks, threads, or conversations."},
+			Cite{MUST, "2025-11-25/basic/utilities/ping#behavior-requirements", "The receiver MUST respond promptly with an empty response"})},
+	{ID: IDPoisoning, Title: Text{"No instructions hidden in tool descriptions", "工具描述中没有隐藏的指令"},
+		cite: both(Cite{Advice, "2026-07-28/index#key-principles", qUntrusted},
+			Cite{Advice, "2025-11-25/index#key-principles", qUntrusted})},
+	{ID: IDListChangedHonst, Title: Text{"Tools change only with list_changed", "工具只在 list_changed 之后变化"},
+		cite: both(Cite{SHOULD, "2026-07-28/server/tools#list-changed-notification",
+			"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`"},
+			Cite{SHOULD, "2025-11-25/server/tools#list-changed-notification",
+				"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification"})},
+}

@@ -1,0 +1,296 @@
+//go:build !(js && wasm)
+
+package check
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/realwire"
+	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/wire"
+)
+
+func TestMain(m *testing.M) {
+	if name := os.Getenv(fixtureEnv); name != "" {
+		os.Exit(serveFixture(name))
+	}
+	os.Exit(m.Run())
+}
+
+// stdioTarget is this test binary run as the fixture's stdio server.
+func stdioTarget(name string) Target {
+	return Target{Name: "fixture " + name, Transport: "stdio", NewPipe: func() wire.Pipe {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), fixtureEnv+"="+name)
+		return realwire.FromCmd(cmd)
+	}}
+}
+
+// httpTarget serves the engine behind the fixture on a real listener.
+func httpTarget(t *testing.T, name string) Target {
+	srv := mcp.NewServer(mcp.Config{})
+	h := httpFixtures[name](streamhttp.New(streamhttp.Options{Server: srv}))
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	w := realwire.NewHTTP()
+	t.Cleanup(w.CloseIdleConnections)
+	return Target{Name: ts.URL + "/mcp", Transport: "http", HTTP: w, Endpoint: ts.URL + "/mcp"}
+}
+
+// The course tools the correct runs name.
+var (
+	courseCalls = []Call{
+		{Name: "list_emails", Args: json.RawMessage(`{"limit":2}`)},
+		{Name: "post_announcement", Args: json.RawMessage(`{"office":"Lisbon","text":"Lunch at noon."}`)},
+	}
+	courseSlow = &Call{Name: "export_timesheets", Args: json.RawMessage(`{"department":"Sales","steps":1}`)}
+)
+
+func capture(t *testing.T, tg Target, o Options) []Run {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if o.Timeout == 0 {
+		o.Timeout = 3 * time.Second
+	}
+	var mu sync.Mutex
+	var log []string
+	o.Progress = func(format string, args ...any) {
+		mu.Lock()
+		log = append(log, fmt.Sprintf(format, args...))
+		mu.Unlock()
+	}
+	runs := Capture(ctx, tg, o)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("progress:\n%s", strings.Join(log, "\n"))
+		}
+	})
+	return runs
+}
+
+func verdicts(rs []Result) map[string]Result {
+	out := map[string]Result{}
+	for _, r := range rs {
+		out[r.ID] = r
+	}
+	return out
+}
+
+// TestCorrectServer: the course engine passes every check that applies,
+// both versions, both transports, and each skip is a check that does not
+// apply there.
+func TestCorrectServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real processes and sockets")
+	}
+	for _, tr := range []string{"stdio", "http"} {
+		t.Run(tr, func(t *testing.T) {
+			t.Parallel()
+			tg := stdioTarget("correct")
+			if tr == "http" {
+				tg = httpTarget(t, "correct")
+			}
+			runs := capture(t, tg, Options{Calls: courseCalls, Slow: courseSlow, Repeat: 2})
+			rep := BuildReport(tg.Name, tr, runs, JudgeOptions{})
+			if !slices.Equal(rep.Versions, mcp.Versions()) {
+				t.Fatalf("versions %v", rep.Versions)
+			}
+			for _, r := range rep.Checks {
+				d, _ := DefByID(r.ID)
+				_, applies, _ := d.Cite(r.Version, tr)
+				switch {
+				case applies && r.Verdict != Pass:
+					t.Errorf("%s %s: %s: %s", r.Version, r.ID, r.Verdict, r.Message)
+				case !applies && r.Verdict != Skip:
+					t.Errorf("%s %s does not apply over %s but is %s", r.Version, r.ID, tr, r.Verdict)
+				case r.Verdict == Pass && r.Seq == 0:
+					t.Errorf("%s %s passed about no event", r.Version, r.ID)
+				}
+			}
+			if rep.Failed() {
+				t.Error("the report says a MUST failed")
+			}
+			// The judge reads only the trace: a transcript written and
+			// read back grades the same.
+			for _, run := range runs {
+				var b bytes.Buffer
+				if err := run.Trace.WriteJSONL(&b); err != nil {
+					t.Fatal(err)
+				}
+				back, err := ReadTranscript(&b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if back.Version != run.Version || back.Transport != tr {
+					t.Fatalf("read back as %s/%s", back.Version, back.Transport)
+				}
+				a, b2 := Judge(run.Trace, JudgeOptions{}), Judge(back, JudgeOptions{})
+				if !slices.Equal(a, b2) {
+					t.Errorf("%s: the transcript file grades differently:\n%v\n%v", run.Version, a, b2)
+				}
+			}
+		})
+	}
+}
+
+// brokenCases: each fixture, the versions it is checked under, and the
+// checks that must fail on it (and only those: a check failing on a fixture
+// made for another is a check that fails for the wrong reason).
+var brokenCases = []struct {
+	fixture   string
+	transport string
+	versions  []string
+	fail      []string
+	warn      []string
+	slow      bool
+}{
+	{fixture: "stdout-pollution", transport: "stdio", fail: []string{IDStdout}},
+	{fixture: "notification-reply", transport: "stdio", fail: []string{IDNotification}},
+	{fixture: "notification-reply", transport: "http", fail: []string{IDNotification}},
+	{fixture: "ids-as-numbers", transport: "stdio", fail: []string{IDIDs}},
+	{fixture: "no-result-type", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDResultType}},
+	{fixture: "meta-optional", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDMeta}},
+	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
+	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
+	{fixture: "header-blind", transport: "http", versions: []string{mcp.V20260728}, fail: []string{IDHeaderMismatch}},
+	{fixture: "origin-blind", transport: "http", fail: []string{IDOrigin}},
+	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
+	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},
+	{fixture: "no-description", transport: "stdio", fail: []string{IDDescriptions}},
+	{fixture: "shuffled", transport: "stdio", fail: []string{IDOrder}},
+	{fixture: "unknown-tool-ok", transport: "stdio", fail: []string{IDUnknownTool}},
+	{fixture: "no-validation", transport: "stdio", fail: []string{IDInvalidArgs}},
+	{fixture: "blocking", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true},
+	{fixture: "poisoned", transport: "stdio", fail: []string{IDPoisoning}},
+	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonst}},
+}
+
+// TestBrokenServers: every check fails on the fixture made for it, and
+// nothing else fails there. Together with TestCorrectServer: each check
+// fails on its fixture and passes on a correct server.
+func TestBrokenServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real processes and sockets")
+	}
+	covered := map[string]bool{}
+	for _, c := range brokenCases {
+		for _, id := range c.fail {
+			covered[id] = true
+		}
+	}
+	for _, d := range Defs() {
+		if !covered[d.ID] {
+			t.Errorf("no broken fixture fails %s", d.ID)
+		}
+	}
+	for _, c := range brokenCases {
+		t.Run(c.fixture+"/"+c.transport, func(t *testing.T) {
+			t.Parallel()
+			tg := stdioTarget(c.fixture)
+			if c.transport == "http" {
+				tg = httpTarget(t, c.fixture)
+			}
+			o := Options{Versions: c.versions, Calls: courseCalls}
+			if c.slow {
+				o.Slow = courseSlow
+			}
+			rep := BuildReport(tg.Name, c.transport, capture(t, tg, o), JudgeOptions{})
+			var failed []string
+			for _, r := range rep.Checks {
+				if r.Verdict == Fail {
+					failed = append(failed, r.ID)
+					if r.Seq == 0 {
+						t.Errorf("%s %s fails about no event", r.Version, r.ID)
+					}
+				}
+				if r.Verdict == Warn {
+					t.Errorf("unexpected warning %s %s: %s", r.Version, r.ID, r.Message)
+				}
+			}
+			failed = uniq(failed)
+			want := uniq(append([]string(nil), c.fail...))
+			if !slices.Equal(failed, want) {
+				for _, r := range rep.Checks {
+					if r.Verdict == Fail {
+						t.Logf("%s %s: %s", r.Version, r.ID, r.Message)
+					}
+				}
+				t.Fatalf("failed %v, want %v", failed, want)
+			}
+		})
+	}
+}
+
+func uniq(s []string) []string {
+	sort.Strings(s)
+	return slices.Compact(s)
+}
+
+// TestLabAnswer: run against a capture of the lab's own engine, the lab's
+// answer to each deterministic probe is the answer the capture holds (the
+// same messages; on stdio the same bytes), and a step that is no request
+// has none.
+func TestLabAnswer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real processes and sockets")
+	}
+	for _, tr := range []string{"stdio", "http"} {
+		tg := stdioTarget("correct")
+		if tr == "http" {
+			tg = httpTarget(t, "correct")
+		}
+		for _, run := range capture(t, tg, Options{Calls: courseCalls, Slow: courseSlow}) {
+			x := newView(run.Trace)
+			checked := 0
+			for _, tag := range []string{tagList, tagIDs, tagUnknownMethod, tagNoMeta, tagBadVersion, tagHeaders, tagOrigin, tagUnknownTool, tagInvalidArgs, tagCall, tagNegotiate} {
+				for _, i := range x.requests(tag) {
+					k, m := x.answer(i)
+					if m == nil {
+						continue
+					}
+					got, err := LabAnswer(run.Trace, k) // from the answer's step, too
+					if err != nil {
+						t.Fatalf("%s/%s %s: %v", tr, run.Version, tag, err)
+					}
+					var same bool
+					for _, lm := range got.Messages {
+						same = same || string(lm.Encode()) == string(m.Encode())
+					}
+					if !same || got.Seq != x.seq(i) {
+						t.Errorf("%s/%s %s (step %d): the lab answers %q, the capture holds %s", tr, run.Version, tag, x.seq(i), got.Raw, m.Encode())
+					}
+					if tr == "stdio" && got.Raw != x.ev(k).Raw {
+						t.Errorf("%s/%s %s: bytes %q, capture %q", tr, run.Version, tag, got.Raw, x.ev(k).Raw)
+					}
+					checked++
+				}
+			}
+			if checked < 8 {
+				t.Errorf("%s/%s: only %d probes compared", tr, run.Version, checked)
+			}
+			for _, e := range run.Trace.Events {
+				n := Note(e.Note, run.Version, tr)
+				if n.Text.En == strings.ReplaceAll(e.Note, ".", " · ") || n.Text.Zh == "" {
+					t.Errorf("%s/%s: step %d has no written note for %q", tr, run.Version, e.Seq, e.Note)
+				}
+			}
+			if _, err := LabAnswer(run.Trace, 0); err != ErrNoRequest { // the launch
+				t.Errorf("%s/%s: the launch step has a lab answer: %v", tr, run.Version, err)
+			}
+		}
+	}
+}

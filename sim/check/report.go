@@ -1,0 +1,255 @@
+package check
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/trace"
+)
+
+// BuildReport grades every run and puts the verdicts in one report: the
+// checks of each version the server speaks; for a version it does not, a
+// skip (or, when the user forced it, a failure) of version-negotiation; and
+// when it speaks none of them, a failure for each.
+func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
+	r := Report{Target: target, Transport: transport, Versions: []string{}, Checks: []Result{}}
+	var silent []Result
+	for _, run := range runs {
+		res := Judge(run.Trace, o)
+		if ok, _, _ := Speaks(run.Trace); ok {
+			r.Versions = append(r.Versions, run.Version)
+			r.Checks = append(r.Checks, res...)
+			continue
+		}
+		silent = append(silent, res...)
+	}
+	if len(r.Versions) == 0 {
+		for i := range silent {
+			if silent[i].Verdict == Skip {
+				silent[i].Verdict = Fail
+				silent[i].Message = strings.Replace(silent[i].Message, "Its checks were not run for this version.",
+					"It speaks none of the versions the lab knows ("+strings.Join(mcp.Versions(), ", ")+"), so nothing else could be checked.", 1)
+			}
+		}
+	}
+	r.Checks = append(r.Checks, silent...)
+	return r
+}
+
+// WriteText writes the report for people: one line per check, the
+// failures and warnings with their message and sentence.
+func (r *Report) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "MCP Wire Lab check of %s (%s)\n", r.Target, r.Transport)
+	if len(r.Versions) == 0 {
+		b.WriteString("versions: none the lab knows\n")
+	} else {
+		fmt.Fprintf(&b, "versions: %s\n", strings.Join(r.Versions, ", "))
+	}
+	version := "\x00"
+	for _, c := range r.Checks {
+		if c.Version != version {
+			version = c.Version
+			fmt.Fprintf(&b, "\n== %s\n", c.Version)
+		}
+		seq := ""
+		if c.Seq > 0 {
+			seq = fmt.Sprintf(" (step %d)", c.Seq)
+		}
+		fmt.Fprintf(&b, "%-4s  %-30s %-6s%s\n", strings.ToUpper(string(c.Verdict)), c.ID, c.Level, seq)
+		if c.Verdict == Pass {
+			continue
+		}
+		fmt.Fprintf(&b, "      %s\n", c.Message)
+		if c.Verdict != Skip {
+			fmt.Fprintf(&b, "      %s: %q\n", c.Spec, c.Quote)
+		}
+	}
+	n := r.Count()
+	fmt.Fprintf(&b, "\n%d passed, %d failed, %d warnings, %d skipped", n[Pass], n[Fail], n[Warn], n[Skip])
+	if r.Failed() {
+		b.WriteString("; a MUST failed (exit status 1)")
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes the report as one indented JSON object.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// WriteJUnit writes the report as JUnit XML for CI: one test suite per
+// version, one test case per check; a failure is a <failure> (its level in
+// the message: only a MUST makes the command exit 1), a skip <skipped>, a
+// warning passes with the warning in <system-out>.
+func (r *Report) WriteJUnit(w io.Writer) error {
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Text    string `xml:",chardata"`
+	}
+	type skipped struct {
+		Message string `xml:"message,attr"`
+	}
+	type tc struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+		Skipped   *skipped `xml:"skipped,omitempty"`
+		SystemOut string   `xml:"system-out,omitempty"`
+	}
+	type suite struct {
+		Name     string `xml:"name,attr"`
+		Tests    int    `xml:"tests,attr"`
+		Failures int    `xml:"failures,attr"`
+		Skipped  int    `xml:"skipped,attr"`
+		Cases    []tc   `xml:"testcase"`
+	}
+	type suites struct {
+		XMLName xml.Name `xml:"testsuites"`
+		Name    string   `xml:"name,attr"`
+		Suites  []suite  `xml:"testsuite"`
+	}
+	out := suites{Name: "mcpwirelab check " + r.Target}
+	idx := map[string]int{}
+	for _, c := range r.Checks {
+		i, ok := idx[c.Version]
+		if !ok {
+			name := c.Version
+			if name == "" {
+				name = "versions"
+			}
+			out.Suites = append(out.Suites, suite{Name: name})
+			i = len(out.Suites) - 1
+			idx[c.Version] = i
+		}
+		s := &out.Suites[i]
+		t := tc{Name: c.ID, Classname: "mcp." + c.Version}
+		detail := fmt.Sprintf("%s\n%s (step %d): %q", c.Message, c.Spec, c.Seq, c.Quote)
+		switch c.Verdict {
+		case Fail:
+			t.Failure = &failure{Message: string(c.Level) + ": " + c.Message, Type: string(c.Level), Text: detail}
+			s.Failures++
+		case Skip:
+			t.Skipped = &skipped{Message: c.Message}
+			s.Skipped++
+		case Warn:
+			t.SystemOut = "WARNING: " + detail
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, t)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// Formats are the values of -format.
+var Formats = []string{"text", "json", "junit"}
+
+// Write writes the report in one of Formats.
+func (r *Report) Write(w io.Writer, format string) error {
+	switch format {
+	case "json":
+		return r.WriteJSON(w)
+	case "junit":
+		return r.WriteJUnit(w)
+	case "text", "":
+		return r.WriteText(w)
+	}
+	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+}
+
+// ReadTranscript reads a transcript in the JSON Lines contract (one event
+// per line) and works out what the JSONL does not carry: the transport
+// (stdio when anything crossed stdin or stdout) and the protocol version
+// (what the first initialize asked for, else the first request's _meta).
+// A line that is not an event is an error naming the line.
+func ReadTranscript(r io.Reader) (*trace.Trace, error) {
+	t := &trace.Trace{Scenario: Scenario, Transport: "http"}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var e trace.Event
+		dec := json.NewDecoder(bytes.NewReader(line))
+		if err := dec.Decode(&e); err != nil {
+			return nil, fmt.Errorf("line %d is not a transcript event: %v", n, err)
+		}
+		if e.Seq != len(t.Events)+1 {
+			return nil, fmt.Errorf("line %d: event seq %d, expected %d (events are numbered from 1, in order)", n, e.Seq, len(t.Events)+1)
+		}
+		if e.Messages == nil {
+			e.Messages = []json.RawMessage{}
+		}
+		t.Events = append(t.Events, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading the transcript: %v", err)
+	}
+	if len(t.Events) == 0 {
+		return nil, fmt.Errorf("the transcript has no events")
+	}
+	for _, e := range t.Events {
+		if e.Channel == trace.Stdin || e.Channel == trace.Stdout {
+			t.Transport = "stdio"
+			break
+		}
+	}
+	t.Version = transcriptVersion(t)
+	if t.Version == "" {
+		return nil, fmt.Errorf("cannot tell the protocol version: the transcript has no initialize request and no request with _meta[%q]", mcp.MetaProtocolVersion)
+	}
+	return t, nil
+}
+
+func transcriptVersion(t *trace.Trace) string {
+	for _, e := range t.Events {
+		if e.To != trace.Server || (e.Channel != trace.Stdin && e.Channel != trace.HTTPRequest) {
+			continue
+		}
+		for _, raw := range e.Messages {
+			m, err := jsonrpc.Decode(raw)
+			if err != nil || m.Method == "" {
+				continue
+			}
+			var p struct {
+				ProtocolVersion string                     `json:"protocolVersion"`
+				Meta            map[string]json.RawMessage `json:"_meta"`
+			}
+			_ = json.Unmarshal(m.Params, &p)
+			if m.Method == mcp.MethodInitialize && p.ProtocolVersion != "" {
+				return p.ProtocolVersion
+			}
+			var v string
+			if json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &v) == nil && v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
