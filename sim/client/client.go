@@ -53,6 +53,13 @@ type Config struct {
 	After func(d time.Duration, f func()) (stop func())
 	// Observer sees every Event; nil discards them.
 	Observer Observer
+	// Host answers what the server asks the client (elicitation, sampling,
+	// roots) and says which client capabilities the client declares; nil
+	// declares none and answers every server request with -32601 (host.go).
+	Host Host
+	// Sleep waits d on the client's clock (a task's poll interval); nil
+	// means real time. The simulator passes its virtual clock.
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // Session is the connection state the version requires, shared with the
@@ -90,6 +97,9 @@ func New(t Transport, cfg Config) *Client {
 			t := time.AfterFunc(d, f)
 			return func() { t.Stop() }
 		}
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = realSleep
 	}
 	c := &Client{cfg: cfg, t: t, session: Session{Version: cfg.Version}}
 	if b, ok := t.(interface{ bind(*Client) }); ok {
@@ -152,11 +162,19 @@ func (c *Client) observe(e *Event) int {
 func (c *Client) Start(ctx context.Context) error { return c.t.Start(ctx) }
 
 // Request sends a request and waits for its outcome. For 2026-07-28 the
-// required _meta (protocol version, client capabilities, client info) is
-// merged into params (basic/index §_meta); o.Meta is added in both
-// versions.
+// required _meta (protocol version, the client capabilities its Host
+// declares, client info) is merged into params (basic/index §_meta); o.Meta
+// is added in both versions. A 2026-07-28 InputRequiredResult is answered
+// by the Host and the request retried until it completes (asks.go).
 func (c *Client) Request(ctx context.Context, method string, params map[string]any, o CallOptions) Outcome {
-	return c.send(ctx, jsonrpc.Request(c.newID(), method, mcp.RequestParams(c.Version(), params, o.Meta)), o)
+	out := c.send(ctx, c.requestMsg(method, params, o), o)
+	return c.fulfil(ctx, method, params, o, out)
+}
+
+// requestMsg is a request with a new id, its params as the version wants
+// them.
+func (c *Client) requestMsg(method string, params map[string]any, o CallOptions) *jsonrpc.Message {
+	return jsonrpc.Request(c.newID(), method, mcp.RequestParamsWith(c.Version(), c.Capabilities(), params, o.Meta))
 }
 
 // Notify sends a notification (nothing answers it in JSON-RPC; on HTTP the
@@ -173,7 +191,12 @@ func (c *Client) newExchange(ctx context.Context, m *jsonrpc.Message, o CallOpti
 
 // send runs one exchange with its deadline.
 func (c *Client) send(ctx context.Context, m *jsonrpc.Message, o CallOptions) Outcome {
-	x := c.newExchange(ctx, m, o)
+	return c.run(c.newExchange(ctx, m, o))
+}
+
+// run runs an exchange with its deadline.
+func (c *Client) run(x *Exchange) Outcome {
+	m, o := x.Msg, x.Opts
 	defer x.cancel()
 	if o.Timeout > 0 && m.Kind() == jsonrpc.KindRequest {
 		stop := c.cfg.After(o.Timeout, func() {
