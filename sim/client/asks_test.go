@@ -413,7 +413,9 @@ func taskServerCfg(c *mcp.Config) {
 	confirm := json.RawMessage(`{"type":"object","properties":{"go":{"type":"boolean"}},"required":["go"]}`)
 	task := func(name string, run func(ctx context.Context, env toolbox.Env) (toolbox.Result, error)) toolbox.Def {
 		return toolbox.Def{Tool: toolbox.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: toolbox.TaskOptional},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) { return run(ctx, env) }}
+			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
+				return run(ctx, env)
+			}}
 	}
 	c.Tools = toolbox.Course().MustWith(
 		task("ask_in_task", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
