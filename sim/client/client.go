@@ -126,6 +126,9 @@ func (c *Client) SetVersion(v string) {
 	c.mu.Unlock()
 }
 
+// Sleep waits d on the client's clock (Config.Sleep), or until ctx ends.
+func (c *Client) Sleep(ctx context.Context, d time.Duration) error { return c.cfg.Sleep(ctx, d) }
+
 // Supports reports whether the client accepts version v.
 func (c *Client) Supports(v string) bool { return slices.Contains(c.cfg.Supported, v) }
 

@@ -42,6 +42,7 @@ func Classify(t *trace.Trace) {
 // the 2025-11-25 session id the server issued over HTTP.
 type classifier struct {
 	session bool // a response carried Mcp-Session-Id and no DELETE ended it since
+	asks    askJudge
 }
 
 func (c *classifier) class(t *trace.Trace, e *trace.Event) trace.Class {
@@ -106,6 +107,7 @@ var failureNotes = []string{
 	"stdout-pollution.unread", // a response the client never reads: the connection broke first
 	"poisoning.flagged",       // instructions for the model hidden in a tool description
 	"poisoning.model-obeys",   // the model follows them
+	"refused.not-retried",     // 2026-07-28: the user declined; the call ends without its result
 }
 
 // violates reports whether a wire event's bytes break a rule; it also
@@ -113,6 +115,9 @@ var failureNotes = []string{
 func (c *classifier) violates(t *trace.Trace, e *trace.Event) bool {
 	if e.Kind != trace.KindMessage || e.Raw == "" {
 		return false
+	}
+	if c.asks.violates(e) {
+		return true // an answer that does not answer what the server asked
 	}
 	switch e.Channel {
 	case trace.Stdin, trace.Stdout:

@@ -21,16 +21,17 @@ var (
 
 	// noteClashes lists keys that noteTable defines twice and
 	// httpNoteClashes keys of httpNoteTable that are already defined
-	// (by noteTable, or earlier in httpNoteTable); the first entry wins.
-	// Tests fail on any.
-	noteClashes, httpNoteClashes []string
+	// (by noteTable, or earlier in httpNoteTable); asksNoteClashes likewise
+	// for asksNoteTable (notes_asks.go). The first entry wins. Tests fail on
+	// any.
+	noteClashes, httpNoteClashes, asksNoteClashes []string
 )
 
 // noteIndex returns the notes by key, built once from noteTable and then
 // httpNoteTable.
 func noteIndex() map[string]Note {
 	notesOnce.Do(func() {
-		m := make(map[string]Note, len(noteTable)+len(httpNoteTable))
+		m := make(map[string]Note, len(noteTable)+len(httpNoteTable)+len(asksNoteTable))
 		for _, e := range noteTable {
 			if _, dup := m[e.key]; dup {
 				noteClashes = append(noteClashes, e.key)
@@ -41,6 +42,13 @@ func noteIndex() map[string]Note {
 		for _, e := range httpNoteTable {
 			if _, dup := m[e.key]; dup {
 				httpNoteClashes = append(httpNoteClashes, e.key)
+				continue
+			}
+			m[e.key] = e.note
+		}
+		for _, e := range asksNoteTable {
+			if _, dup := m[e.key]; dup {
+				asksNoteClashes = append(asksNoteClashes, e.key)
 				continue
 			}
 			m[e.key] = e.note

@@ -101,6 +101,9 @@ type toolChoice struct {
 	// Intermediate: the model goes on to another call instead of
 	// answering the user after this one.
 	Intermediate bool
+	// Tag labels the call's events ("" is "tools-call"): the scenarios of
+	// the server asking the client name theirs (asks.go).
+	Tag string
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -235,7 +238,10 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		note = "model.retries"
 	}
 	r.host(trace.Host, trace.Client, note, fmt.Sprintf(`{"name":%q,"arguments":%s}`+"\n", c.Name, args))
-	o := callOpts{Tag: "tools-call", Timeout: c.Timeout}
+	o := callOpts{Tag: c.Tag, Timeout: c.Timeout}
+	if o.Tag == "" {
+		o.Tag = "tools-call"
+	}
 	if c.Progress {
 		o.Meta = map[string]any{mcp.MetaProgressToken: "export-1"}
 	}
@@ -251,6 +257,11 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	case out.Response == nil:
 		r.failure(out)
 		r.closed = true
+		return callOutcome{}
+	case out.InputRequired != nil:
+		// 2026-07-28: the client did not retry (its user declined); the
+		// call ends here, with nothing owed to the server (asks.go).
+		r.notRetried(out)
 		return callOutcome{}
 	case out.Response.Error != nil:
 		// tools §Error Handling: "Clients MAY provide protocol errors to
