@@ -72,7 +72,7 @@ var faultKeyEvents = map[string][]keyEvent{
 	"roots/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 	"roots/roots-changed": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"},
 		{"roots-again.input-required", normal, "2026-07-28"}},
-	"tasks/cancel-task":           {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
+	"tasks/cancel-task":          {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
 	"tasks/no-client-capability": {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
 	"http-content-length/short-length": {{"content-length.short.request", violation, ""}, {"content-length.short.error.400", expected, ""},
 		{"content-length.leftover", violation, ""}},
