@@ -175,6 +175,8 @@ var strs = map[string]text{
 	"cmp.legend":        {"Rows are aligned by what they do; a row present in only one version is marked.", "按作用对齐各行；只在一个版本中出现的行会被标出。"},
 	"cmp.same":          {"Both runs put exactly the same bytes on the wire: this scenario does not depend on the protocol version.", "两次运行在线路上的字节完全相同：这个场景与协议版本无关。"},
 	"cmp.error":         {"Could not run %s: %s", "无法运行 %s：%s"},
+	"cmp.moved":         {"one role, carried differently: %s", "同一个角色，承载方式不同：%s"},
+	"cmp.legend.moved":  {"⇄ marks one role carried differently in each era: the 2025-11-25 server's own request on a stream and the client's response to it sit on the rows of the 2026-07-28 input_required result and the retried request.", "⇄ 表示同一个角色在两个时代里以不同方式承载：2025-11-25 服务器在流上发出的请求及客户端对它的响应，与 2026-07-28 的 input_required 结果和重试请求排在同一行。"},
 	"cmp.title.faults":  {"Same scenario, without and with the fault", "同一场景：无故障与有故障"},
 	"cmp.legend.faults": {"This scenario runs under one version, so the columns differ by fault. Rows are aligned by what they do; a row present in only one column is marked.", "这个场景只在一个版本下运行，所以两列的区别在于故障。按作用对齐各行；只在一列中出现的行会被标出。"},
 

@@ -311,3 +311,31 @@ func TestClassNotesExist(t *testing.T) {
 		}
 	}
 }
+
+// TestPhasesHaveTitles: every phase the scenarios give an event has a
+// title in both languages, and a phase that names nothing has none.
+func TestPhasesHaveTitles(t *testing.T) {
+	seen := 0
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			if e.Phase == "" {
+				continue
+			}
+			seen++
+			if tt, ok := PhaseTitle(e.Phase); !ok || tt.En == "" || tt.Zh == "" {
+				t.Errorf("%s %s %s event %d (%s): phase %q has no title", m.o.Scenario, m.o.Version, m.o.Transport, e.Seq, e.Note, e.Phase)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no event has a phase")
+	}
+	for _, p := range []string{"", "2:", "no-such-phase", "2:no-such-phase"} {
+		if _, ok := PhaseTitle(p); ok {
+			t.Errorf("PhaseTitle(%q) has a title", p)
+		}
+	}
+	if tt, _ := PhaseTitle("2:question"); !strings.HasPrefix(tt.En, "call 2: ") {
+		t.Errorf("PhaseTitle(2:question) = %q", tt.En)
+	}
+}
