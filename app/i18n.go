@@ -40,8 +40,26 @@ var strs = map[string]text{
 	"ctl.view.compare":    {"Compare versions", "版本对比"},
 	"ctl.view":            {"View", "视图"},
 
-	"fault.none": {"No fault", "无故障"},
-	// The server asking the client, and tasks (sim/scenario/asks.go).
+	"fault.none":                {"No fault", "无故障"},
+	"fault.unknown-tool":        {"Unknown tool", "调用不存在的工具"},
+	"fault.bad-params":          {"Bad tool arguments", "工具参数错误"},
+	"fault.timeout":             {"Tool times out", "工具调用超时"},
+	"fault.stdout-pollution":    {"Server writes logs to stdout", "服务器把日志写进 stdout"},
+	"fault.bad-origin":          {"Cross-origin request (bad Origin)", "跨源请求（Origin 不被允许）"},
+	"fault.dns-rebinding":       {"DNS rebinding (Host is the attacker's name)", "DNS 重绑定（Host 是攻击者的域名）"},
+	"fault.header-mismatch":     {"Header disagrees with body", "请求头与消息体不一致"},
+	"fault.unsupported-version": {"Unsupported protocol version", "不支持的协议版本"},
+	"fault.missing-session":     {"Missing session header", "缺少会话头"},
+	"fault.legacy-server":       {"Server speaks only 2025-11-25", "服务器只支持 2025-11-25"},
+	"fault.short-length":        {"Content-Length too short (counts characters)", "Content-Length 偏小（数的是字符）"},
+	"fault.long-length":         {"Content-Length larger than the body", "Content-Length 大于消息体"},
+	"fault.stream-drop":         {"Network drops the response stream", "网络中断了响应流"},
+
+	"transport.stdio": {"stdio (pipes)", "stdio（管道）"},
+	"transport.http":  {"Streamable HTTP", "Streamable HTTP"},
+
+	// The faults of the server asking the client, and of tasks
+	// (sim/scenario/asks.go).
 	"fault.user-declines":        {"The user declines", "用户拒绝"},
 	"fault.user-cancels":         {"The user closes the form", "用户关掉了表单"},
 	"fault.no-client-capability": {"Client does not declare the capability", "客户端没有声明该能力"},
@@ -49,22 +67,6 @@ var strs = map[string]text{
 	"fault.tampered-state":       {"requestState changed on the way back", "requestState 在回传途中被改动"},
 	"fault.roots-changed":        {"The user switches workspace", "用户切换了工作区"},
 	"fault.cancel-task":          {"The user cancels the task", "用户取消了任务"},
-	"fault.unknown-tool":         {"Unknown tool", "调用不存在的工具"},
-	"fault.bad-params":           {"Bad tool arguments", "工具参数错误"},
-	"fault.timeout":              {"Tool times out", "工具调用超时"},
-	"fault.stdout-pollution":     {"Server writes logs to stdout", "服务器把日志写进 stdout"},
-	"fault.bad-origin":           {"Cross-origin request (bad Origin)", "跨源请求（Origin 不被允许）"},
-	"fault.dns-rebinding":        {"DNS rebinding (Host is the attacker's name)", "DNS 重绑定（Host 是攻击者的域名）"},
-	"fault.header-mismatch":      {"Header disagrees with body", "请求头与消息体不一致"},
-	"fault.unsupported-version":  {"Unsupported protocol version", "不支持的协议版本"},
-	"fault.missing-session":      {"Missing session header", "缺少会话头"},
-	"fault.legacy-server":        {"Server speaks only 2025-11-25", "服务器只支持 2025-11-25"},
-	"fault.short-length":         {"Content-Length too short (counts characters)", "Content-Length 偏小（数的是字符）"},
-	"fault.long-length":          {"Content-Length larger than the body", "Content-Length 大于消息体"},
-	"fault.stream-drop":          {"Network drops the response stream", "网络中断了响应流"},
-
-	"transport.stdio": {"stdio (pipes)", "stdio（管道）"},
-	"transport.http":  {"Streamable HTTP", "Streamable HTTP"},
 
 	"lane.host":             {"Host", "宿主应用"},
 	"lane.host.sub":         {"the AI app and its model", "AI 应用及其模型"},
