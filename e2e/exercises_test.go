@@ -76,8 +76,8 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 	run(t, ctx, "open the list", chromedp.Navigate(srv.URL+"/?view=exercises&lang=en"), waitView("#ex-list"))
 	var n int
 	run(t, ctx, "count", chromedp.Evaluate(`document.querySelectorAll("#ex-list > li").length`, &n))
-	if n != 13 {
-		t.Fatalf("%d exercises listed, want 13", n)
+	if n != 16 {
+		t.Fatalf("%d exercises listed, want 16", n)
 	}
 	var cur string
 	run(t, ctx, "nav", chromedp.AttributeValue("#nav-exercises", "aria-current", &cur, nil, chromedp.ByQuery))
@@ -137,7 +137,7 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 		return card("nxm-adapters").classList.contains("solved") && card("idempotency").classList.contains("solved") &&
 			card("nxm-adapters").textContent.includes("attempts: 2") && !card("retry-math").classList.contains("solved");
 	})()`))
-	eventually(t, "summary", textIs(t, ctx, "#ex-summary", func(s string) bool { return strings.Contains(s, "2 of 13 solved · 3 attempts") }))
+	eventually(t, "summary", textIs(t, ctx, "#ex-summary", func(s string) bool { return strings.Contains(s, "2 of 16 solved · 3 attempts") }))
 	shot(t, ctx, "exercises-list-progress-en.png")
 
 	run(t, ctx, "nxm again", click(`#ex-list a[href*="ex=nxm-adapters"]`), waitView(`#exercise[data-ex="nxm-adapters"]`))
@@ -149,7 +149,7 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 
 	// 4. The progress view, reached with the keyboard from the top nav.
 	run(t, ctx, "focus nav", chromedp.Focus("#nav-progress", chromedp.ByQuery), chromedp.KeyEvent(kb.Enter), waitView("#progress"))
-	eventually(t, "progress totals", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "2 / 13") && strings.Contains(s, "3") }))
+	eventually(t, "progress totals", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "2 / 16") && strings.Contains(s, "3") }))
 	eventually(t, "URL view=progress", queryIs(ctx, "view", "progress"))
 	shot(t, ctx, "progress-en.png")
 
@@ -176,7 +176,7 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 	}
 	run(t, ctx, "import good file", chromedp.SetUploadFiles("#prog-import", []string{goodFile}, chromedp.ByQuery))
 	eventually(t, "imported", textIs(t, ctx, "#prog-status", func(s string) bool { return strings.Contains(s, "Imported good.json: 1 exercise updated") }))
-	eventually(t, "totals after import", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "3 / 13") }))
+	eventually(t, "totals after import", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "3 / 16") }))
 	if p := storedProgress(t, ctx).Get("retry-math"); p.Attempts != 4 || !p.Solved {
 		t.Fatalf("imported progress not stored: %+v", p)
 	}
@@ -185,9 +185,9 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 	run(t, ctx, "reset", click("#prog-reset"), chromedp.WaitVisible("#reset-dialog", chromedp.ByQuery))
 	shot(t, ctx, "progress-reset-dialog-en.png")
 	run(t, ctx, "cancel", click("#reset-cancel"), chromedp.WaitNotPresent("#reset-dialog", chromedp.ByQuery))
-	eventually(t, "still 3 solved", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "3 / 13") }))
+	eventually(t, "still 3 solved", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "3 / 16") }))
 	run(t, ctx, "reset for real", click("#prog-reset"), chromedp.WaitVisible("#reset-dialog", chromedp.ByQuery), click("#reset-confirm"))
-	eventually(t, "reset", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "0 / 13") }))
+	eventually(t, "reset", textIs(t, ctx, "#prog-totals", func(s string) bool { return strings.Contains(s, "0 / 16") }))
 	if s := storedProgress(t, ctx); len(s.Exercises) != 0 {
 		t.Fatalf("store after reset: %+v", s.Exercises)
 	}

@@ -31,7 +31,7 @@ func fake() Grader { return Grader{Probe: &fakeProbe{}} }
 func TestAllStableOrder(t *testing.T) {
 	want := []string{"http-anatomy", "retry-math", "idempotency", "send-email-schema", "error-channels",
 		"stdout-pollution", "origin-defences", "init-handshake", "modern-headers", "mcp-name-base64",
-		"capability-errors", "stream-drop", "nxm-adapters"}
+		"capability-errors", "stream-drop", "nxm-adapters", "mrtr-retry", "missing-client-capability", "legacy-ask-route"}
 	var got []string
 	for _, ex := range All() {
 		got = append(got, ex.ID)

@@ -42,6 +42,10 @@ func All() []Exercise {
 		capabilityErrors(),
 		streamDrop(),
 		nxmAdapters(),
+		// The server asking the client (set_asks.go).
+		retryInput(),
+		missingClientCapability(),
+		legacyAskRoute(),
 	}
 }
 
