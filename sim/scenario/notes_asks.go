@@ -10,6 +10,13 @@ package scenario
 // tampered, no-task). Generic entries ("ask", "answer.accept",
 // "input-required", "retry.request"…) serve every tag that has no entry of
 // its own.
+// txtSampleReview is the Host showing a sampling request to its user, in
+// either era.
+var txtSampleReview = Text{
+	En: "The server wants the Host's model to write something, and the Host shows the request to its user first: a human in the loop who can refuse it. The server never holds a model of its own or an API key; it borrows the Host's.",
+	Zh: "服务器想让 Host 的模型写点东西，Host 先把请求展示给用户：由人来把关，可以拒绝。服务器自己既没有模型也没有 API 密钥，它借用的是 Host 的模型。",
+}
+
 var asksNoteTable = [...]noteEntry{
 	// ---- Host steps: the user and the model answer ------------------------
 
@@ -26,10 +33,14 @@ var asksNoteTable = [...]noteEntry{
 		},
 	}},
 	{"sample.review", Note{
-		Text: Text{
-			En: "The server wants the Host's model to write something, and the Host shows the request to its user first: a human in the loop who can refuse it. The server never holds a model of its own or an API key; it borrows the Host's.",
-			Zh: "服务器想让 Host 的模型写点东西，Host 先把请求展示给用户：由人来把关，可以拒绝。服务器自己既没有模型也没有 API 密钥，它借用的是 Host 的模型。",
-		},
+		Text:  txtSampleReview,
+		Spec:  "2026-07-28/client/sampling#user-interaction-model",
+		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny sampling requests.",
+	}},
+	{"sample.review@2025-11-25", Note{
+		Text:  txtSampleReview,
+		Spec:  "2025-11-25/client/sampling#user-interaction-model",
+		Quote: "For trust & safety and security, there SHOULD always be a human in the loop with the ability to deny sampling requests.",
 	}},
 	{"sample.model", Note{
 		Text: Text{
@@ -60,6 +71,8 @@ var asksNoteTable = [...]noteEntry{
 			En: "Because the user declined, the client simply does not retry tools/call. The input_required result already ended the request: there is no pending server request to answer, nothing to cancel, no error to send. In 2025-11-25 the same refusal had to be sent back as a JSON-RPC error.",
 			Zh: "由于用户拒绝了，客户端干脆不再重试 tools/call。input_required 结果已经结束了这个请求：没有待回复的服务器请求，没有要取消的东西，也不必发送错误。在 2025-11-25 中，同样的拒绝必须作为 JSON-RPC 错误发回去。",
 		},
+		Spec:  "2026-07-28/basic/patterns/mrtr#server-requirements-basic-workflow",
+		Quote: "Servers MUST NOT assume that clients will fulfill the `inputRequests` or retry the original request.",
 	}},
 	{"task.handle", Note{
 		Text: Text{

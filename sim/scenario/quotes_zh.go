@@ -295,4 +295,6 @@ var quoteGlosses = [...]struct{ quote, zh string }{
 		"接受了附加任务的请求的接收方必须以 `CreateTaskResult` 作为响应。"},
 	{"Event IDs SHOULD encode sufficient information to identify the originating stream, enabling the server to correlate a `Last-Event-ID` to the correct stream.",
 		"事件 ID 应当编码足够的信息来识别它所属的流，使服务器能够把 `Last-Event-ID` 对应到正确的流。"},
+	{"Servers MUST NOT assume that clients will fulfill the `inputRequests` or retry the original request.",
+		"服务器不得假定客户端会满足 `inputRequests` 或重试原请求。"},
 }
