@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/vclock"
 	"mcpwirelab/sim/wire"
 )
 
@@ -99,7 +100,7 @@ func New(t Transport, cfg Config) *Client {
 		}
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = realSleep
+		cfg.Sleep = vclock.RealSleep
 	}
 	c := &Client{cfg: cfg, t: t, session: Session{Version: cfg.Version}}
 	if b, ok := t.(interface{ bind(*Client) }); ok {

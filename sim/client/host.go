@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -315,16 +314,4 @@ func SortedKeys(m map[string]mcp.InputRequest) []string {
 func mustMarshal(v any) json.RawMessage {
 	b, _ := jsonrpc.Marshal(v)
 	return b
-}
-
-// realSleep waits d in real time, or until ctx ends.
-func realSleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

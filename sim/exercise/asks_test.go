@@ -1,7 +1,6 @@
 package exercise
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/wire"
 )
 
 // TestRetryInput grades right, wrong and malformed retries of the
@@ -59,19 +57,7 @@ func TestRetryInput(t *testing.T) {
 type otherKeyProbe struct{ fakeProbe }
 
 func (*otherKeyProbe) Stdio(lines []string) ([]string, error) {
-	p := wire.NewVirtualPipe(mcp.NewServer(mcp.Config{StateKey: []byte("another key"), Now: probeNow}))
-	var out []string
-	p.Attach(func(pc *wire.Piece) {
-		if pc.Event.Channel == trace.Stdout {
-			out = append(out, strings.TrimSuffix(pc.Event.Raw, "\n"))
-		}
-	})
-	for _, l := range lines {
-		if err := p.Write(context.Background(), []byte(l+"\n")); err != nil {
-			return out, err
-		}
-	}
-	return out, p.CloseStdin(context.Background())
+	return stdioLines(mcp.NewServer(mcp.Config{StateKey: []byte("another key"), Now: probeNow}), lines)
 }
 
 // TestRetryFactsAreTheEngines: the result the exercise shows is the

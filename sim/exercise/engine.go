@@ -63,8 +63,11 @@ func (engineProbe) HTTP(raw string) (int, http.Header, []byte, error) {
 // Stdio feeds the lines to a fresh server process over the lab's virtual
 // pipe, in order, then closes stdin; it returns what the server wrote to
 // stdout.
-func (engineProbe) Stdio(lines []string) ([]string, error) {
-	p := wire.NewVirtualPipe(instantServer())
+func (engineProbe) Stdio(lines []string) ([]string, error) { return stdioLines(instantServer(), lines) }
+
+// stdioLines feeds lines to srv over a virtual pipe and returns its stdout.
+func stdioLines(srv *mcp.Server, lines []string) ([]string, error) {
+	p := wire.NewVirtualPipe(srv)
 	var out []string
 	p.Attach(func(pc *wire.Piece) {
 		if pc.Event.Channel == trace.Stdout {
