@@ -120,7 +120,7 @@ func retryInput() Exercise {
 			"basic/patterns/mrtr: the input_required result ended the first request. The client retries it — a new JSON-RPC id (\"The JSON-RPC id MUST be different between the initial request and the retry\"), the same method and parameters, inputResponses keyed like inputRequests, and the requestState echoed exactly (\"the client MUST echo back the exact value\"). The server verifies the state's HMAC, checks the answer against the form's schema, and books the slot.",
 			"basic/patterns/mrtr：input_required 结果已经结束了第一个请求。客户端重试它——使用新的 JSON-RPC id（“The JSON-RPC id MUST be different between the initial request and the retry”），方法和参数不变，inputResponses 的键与 inputRequests 相同，requestState 原样回传（“the client MUST echo back the exact value”）。服务器校验状态的 HMAC，按表单的 schema 检查回答，然后预订该时段。",
 		),
-		Spec:  []string{"2026-07-28/basic/patterns/mrtr#client-requirements", "2026-07-28/client/elicitation#capabilities"},
+		Spec:  []string{"2026-07-28/basic/patterns/mrtr#client-requirements-basic-workflow", "2026-07-28/client/elicitation#capabilities"},
 		grade: gradeRetryInput,
 	}
 }

@@ -110,16 +110,16 @@ var asksNoteTable = [...]noteEntry{
 			En: "tools/call summarize_inbox. The tool does not summarise by itself: it will ask the Host's model. The request's _meta declares sampling in the client capabilities, which allows the server to ask.",
 			Zh: "调用 tools/call summarize_inbox。这个工具自己并不做摘要：它会去请 Host 的模型来写。请求的 _meta 在客户端能力中声明了 sampling，服务器因此可以提出这个请求。",
 		},
-		Spec:  "2026-07-28/client/sampling#capabilities",
-		Quote: "Clients that support sampling MUST declare the `sampling` capability in `_meta.io.modelcontextprotocol/clientCapabilities` on each request",
+		Spec:  "2026-07-28/basic/patterns/mrtr#server-requirements-basic-workflow",
+		Quote: "Servers MUST NOT send an `inputRequests` that the client has not declared support for in its capabilities.",
 	}},
 	{"sample.request@2025-11-25", Note{
 		Text: Text{
 			En: "tools/call summarize_inbox. The tool does not summarise by itself: it will ask the Host's model. The client declared sampling once, in initialize, which allows the server to ask during the call.",
 			Zh: "调用 tools/call summarize_inbox。这个工具自己并不做摘要：它会去请 Host 的模型来写。客户端在 initialize 中声明过一次 sampling，服务器因此可以在调用过程中提出请求。",
 		},
-		Spec:  "2025-11-25/client/sampling#capabilities",
-		Quote: "Clients that support sampling MUST declare the `sampling` capability during initialization",
+		Spec:  "2025-11-25/basic/lifecycle#operation",
+		Quote: "Both parties MUST: - Respect the negotiated protocol version - Only use capabilities that were successfully negotiated",
 	}},
 	{"roots.request", Note{
 		Text: Text{
