@@ -42,6 +42,9 @@ func (c *Compare) Render() app.UI {
 	return app.Section().ID("compare").Class("compare").Aria("labelledby", "cmp-h").Body(
 		app.H2().ID("cmp-h").Text(tr(c.Lang, title)),
 		app.P().Class("muted").Text(tr(c.Lang, legend)),
+		app.If(!c.ByFault && anyMoved(c.A, c.B, rows), func() app.UI {
+			return app.P().ID("cmp-moved").Class("muted").Text(tr(c.Lang, "cmp.legend.moved"))
+		}),
 		app.If(same, func() app.UI {
 			return app.P().ID("cmp-same").Class("cmp-same").Role("status").Body(
 				app.Span().Aria("hidden", "true").Text("= "), app.Text(tr(c.Lang, "cmp.same")))
@@ -78,6 +81,14 @@ func (c *Compare) Render() app.UI {
 							cls += " changed"
 							mark = "≠"
 							markText = fmt.Sprintf(tr(c.Lang, "cmp.changed"), d)
+						}
+					}
+					if r.A >= 0 && r.B >= 0 {
+						if mv := phaseMove(c.A[r.A], c.B[r.B], c.Lang); mv != "" {
+							// One role, carried differently in each era.
+							cls += " moved"
+							mark = "⇄"
+							markText = fmt.Sprintf(tr(c.Lang, "cmp.moved"), mv)
 						}
 					}
 					row := app.Tr()
@@ -121,7 +132,9 @@ func (c *Compare) cell(steps []Step, i int, version string) app.UI {
 	} else if s.Ev.To != s.Ev.From {
 		arrow += " → " + tr(c.Lang, "lane."+string(s.Ev.To))
 	}
+	role := phaseRole(s, c.Lang)
 	return app.Td().Class("cmp-cell", "sev-"+s.Severity()).Body(
+		app.If(role != "", func() app.UI { return app.Div().Class("cmp-role").Text(role) }),
 		app.Div().Class("cmp-line").Body(
 			app.Span().Class("num").Text(strconv.Itoa(s.N)),
 			app.Span().Class("cmp-dir").Text(arrow),

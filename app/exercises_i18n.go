@@ -43,7 +43,7 @@ var pageStrs = map[string]text{
 
 	// Exercises.
 	"ex.title":               {"Exercises", "练习"},
-	"ex.lede":                {"Seventeen exercises, checked instantly. The ones where you write a message are graded by sending it to the lab's real MCP server, running here in your browser.", "十七道练习，即时判分。需要你写消息的练习，会把你的消息发给实验室真实的 MCP 服务器（就在你的浏览器里运行）来判分。"},
+	"ex.lede":                {"Twenty exercises, checked instantly. The ones where you write a message are graded by sending it to the lab's real MCP server, running here in your browser.", "二十道练习，即时判分。需要你写消息的练习，会把你的消息发给实验室真实的 MCP 服务器（就在你的浏览器里运行）来判分。"},
 	"ex.summary":             {"%[2]d of %[3]d solved · %[1]d attempts.", "已完成 %[2]d / %[3]d · 共提交 %[1]d 次。"},
 	"ex.summary.one":         {"%[2]d of %[3]d solved · %[1]d attempt.", "已完成 %[2]d / %[3]d · 共提交 %[1]d 次。"},
 	"ex.toprogress":          {"Your progress →", "查看学习进度 →"},

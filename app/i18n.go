@@ -66,6 +66,16 @@ var strs = map[string]text{
 	"transport.stdio": {"stdio (pipes)", "stdio（管道）"},
 	"transport.http":  {"Streamable HTTP", "Streamable HTTP"},
 
+	// The faults of the server asking the client, and of tasks
+	// (sim/scenario/asks.go).
+	"fault.user-declines":        {"The user declines", "用户拒绝"},
+	"fault.user-cancels":         {"The user closes the form", "用户关掉了表单"},
+	"fault.no-client-capability": {"Client does not declare the capability", "客户端没有声明该能力"},
+	"fault.invalid-answer":       {"Client answers outside the schema", "客户端的回答不符合 schema"},
+	"fault.tampered-state":       {"requestState changed on the way back", "requestState 在回传途中被改动"},
+	"fault.roots-changed":        {"The user switches workspace", "用户切换了工作区"},
+	"fault.cancel-task":          {"The user cancels the task", "用户取消了任务"},
+
 	"lane.host":             {"Host", "宿主应用"},
 	"lane.host.sub":         {"the AI app and its model", "AI 应用及其模型"},
 	"lane.client":           {"Client", "客户端"},
@@ -176,6 +186,8 @@ var strs = map[string]text{
 	"cmp.changed":       {"changed: %s", "有变化：%s"},
 	"cmp.same":          {"Both runs put exactly the same bytes on the wire: this scenario does not depend on the protocol version.", "两次运行在线路上的字节完全相同：这个场景与协议版本无关。"},
 	"cmp.error":         {"Could not run %s: %s", "无法运行 %s：%s"},
+	"cmp.moved":         {"one role, carried differently: %s", "同一个角色，承载方式不同：%s"},
+	"cmp.legend.moved":  {"⇄ marks one role carried differently in each era: the 2025-11-25 server's own request on a stream and the client's response to it sit on the rows of the 2026-07-28 input_required result and the retried request.", "⇄ 表示同一个角色在两个时代里以不同方式承载：2025-11-25 服务器在流上发出的请求及客户端对它的响应，与 2026-07-28 的 input_required 结果和重试请求排在同一行。"},
 	"cmp.title.faults":  {"Same scenario, without and with the fault", "同一场景：无故障与有故障"},
 	"cmp.legend.faults": {"This scenario runs under one version, so the columns differ by fault. Rows are aligned by what they do; a row present in only one column is marked.", "这个场景只在一个版本下运行，所以两列的区别在于故障。按作用对齐各行；只在一列中出现的行会被标出。"},
 
@@ -207,6 +219,7 @@ var strs = map[string]text{
 	"notice.dismiss":            {"Dismiss", "关闭提示"},
 	"notice.runerror":           {"The engine could not run this combination: %s", "引擎无法运行这个组合：%s"},
 	"notice.fault-na":           {"The fault “%s” does not apply here: %s. Showing the run without a fault.", "故障“%s”在这里不适用：%s。改为显示无故障的运行。"},
+	"fault.na.tampered-state":   {"it needs 2026-07-28 (only a multi round-trip request carries a requestState back to the server)", "它需要 2026-07-28（只有多轮往返请求才会把 requestState 带回服务器）"},
 	"fault.na.stdout-pollution": {"it needs the stdio transport (over HTTP the server's stdout is not the wire)", "它需要 stdio 传输（在 HTTP 上，服务器的 stdout 不是线路）"},
 	"fault.na.bad-origin":       {"it needs the HTTP transport (stdio has no Origin header)", "它需要 HTTP 传输（stdio 没有 Origin 头）"},
 	"fault.na.dns-rebinding":    {"it needs the HTTP transport (stdio has no Host or Origin header)", "它需要 HTTP 传输（stdio 没有 Host 或 Origin 头）"},

@@ -350,6 +350,9 @@ func noteKey(s Step) string { return s.Ev.Note }
 // msgKey identifies what a step does regardless of version: its direction
 // and its messages' kinds and methods (ids and bytes differ across runs).
 func msgKey(s Step) string {
+	if k, ok := phaseKey(s); ok {
+		return k // the step's role, the same in both eras (compare_phase.go)
+	}
 	var b strings.Builder
 	b.WriteString(s.Dir)
 	b.WriteString("|")

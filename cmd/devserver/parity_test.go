@@ -18,6 +18,7 @@ package main
 // X-Content-Type-Options: nosniff).
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -25,6 +26,7 @@ import (
 	"sync"
 	"testing"
 
+	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
@@ -35,6 +37,25 @@ import (
 // and why; their exchanges are compared by status only.
 var parityExceptions = map[string]string{
 	scenario.FaultBadOrigin: "the dev server's own Origin guard (netguard.CheckOrigin) answers 403 before the engine's, with its own message",
+}
+
+// parityByScenario are scenarios whose real runs differ from the virtual
+// ones by what the real world does, and why; they are compared by the
+// steps of their conversation (stepsOf) instead of byte for byte.
+var parityByScenario = map[string]string{
+	// The simulator's clock is virtual; a real task's work and the
+	// client's polls race in real time, so the number of tasks/get polls
+	// (and with it every later JSON-RPC id) and the server's log lines
+	// about work ending after the run differ.
+	"tasks": "a real task runs in real time: how often the client polls before it ends varies",
+}
+
+// parityByScenarioHTTP are the same over HTTP only.
+var parityByScenarioHTTP = map[string]string{
+	// One dev server process serves every HTTP run, and book_room's
+	// calendar is the server's: a run's booking changes the free slots the
+	// next run is offered. (Each stdio run has a process of its own.)
+	"elicitation": "the dev server's room calendar is shared by every HTTP run: bookings change the slots offered",
 }
 
 // wireView is what a trace put on the wire, normalised for comparison.
@@ -49,7 +70,39 @@ type wireView struct {
 var (
 	parityDate    = regexp.MustCompile(`\r\nDate: [^\r]*\r\n`)
 	paritySession = regexp.MustCompile(`(?i)\r\n` + streamhttp.HeaderSessionID + `: ([^\r]*)\r\n`)
+	// The 2026-07-28 requestState is signed with a key each server draws
+	// (the simulator's is fixed) and carries its expiry; task ids are
+	// minted and task times are the wall clock's.
+	parityState  = regexp.MustCompile(`"requestState":"[^"]*"`)
+	parityTaskID = regexp.MustCompile(`"taskId":"([^"]+)"`)
+	parityTime   = regexp.MustCompile(`"(createdAt|lastUpdatedAt)":"[^"]*"`)
 )
+
+// minted normalises what each server mints for itself, in all of v:
+// requestStates, task times, and task ids (T1, T2, … in order of
+// appearance).
+func minted(v *wireView) {
+	ids := map[string]string{}
+	for _, list := range [][]string{v.exchanges, v.stdio} {
+		for _, s := range list {
+			for _, m := range parityTaskID.FindAllStringSubmatch(s, -1) {
+				if _, ok := ids[m[1]]; !ok {
+					ids[m[1]] = fmt.Sprintf("T%d", len(ids)+1)
+				}
+			}
+		}
+	}
+	for _, list := range [][]string{v.exchanges, v.stdio, v.stderr, v.closes} {
+		for i, s := range list {
+			s = parityState.ReplaceAllString(s, `"requestState":"<state>"`)
+			s = parityTime.ReplaceAllString(s, `"$1":"<time>"`)
+			for id, name := range ids {
+				s = strings.ReplaceAll(s, id, "<task "+name+">")
+			}
+			list[i] = s
+		}
+	}
+}
 
 func viewOf(tr *trace.Trace) wireView {
 	var v wireView
@@ -99,13 +152,15 @@ func viewOf(tr *trace.Trace) wireView {
 		}
 		v.statuses = append(v.statuses, status)
 	}
+	minted(&v)
 	return v
 }
 
 // parityMustCover are scenarios the parity test must run at least once:
-// the server's other primitives (resources, prompts, logging), whose
+// the server's other primitives (resources, prompts, logging) and its
+// requests to the client (elicitation, sampling, roots, tasks), whose
 // servable runs are easy to lose to a fault that needs its own server.
-var parityMustCover = []string{"tool-call", "progress", "resources", "prompts", "logging"}
+var parityMustCover = []string{"tool-call", "progress", "resources", "prompts", "logging", "elicitation", "sampling", "roots", "tasks"}
 
 // uncovered lists the scenarios of want that no run in runs exercises.
 func uncovered(runs []scenario.Options, want []string) []string {
@@ -117,6 +172,54 @@ func uncovered(runs []scenario.Options, want []string) []string {
 	for _, w := range want {
 		if !seen[w] {
 			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// stepsOf is a trace's conversation step by step, for the runs compared
+// by steps (parityByScenario): who sent which method, or which result
+// type and task status came back. What real time decides is left out:
+// the client's tasks/get polls (their answers stay, a status repeated in
+// a row written once) and the server's optional status notifications.
+func stepsOf(tr *trace.Trace) []string {
+	var out []string
+	for _, e := range tr.Events {
+		for _, raw := range e.Messages {
+			var m struct {
+				Method string `json:"method"`
+				Error  *struct {
+					Code int `json:"code"`
+				} `json:"error"`
+				Result *struct {
+					ResultType string `json:"resultType"`
+					Status     string `json:"status"`
+					Task       *struct {
+						Status string `json:"status"`
+					} `json:"task"`
+				} `json:"result"`
+			}
+			if json.Unmarshal(raw, &m) != nil {
+				continue
+			}
+			if m.Method == mcp.MethodTasksGet || m.Method == mcp.MethodTaskStatus {
+				continue
+			}
+			step := string(e.From) + " "
+			switch {
+			case m.Method != "":
+				step += m.Method
+			case m.Error != nil:
+				step += fmt.Sprintf("error %d", m.Error.Code)
+			case m.Result != nil && m.Result.Task != nil:
+				step += "task " + m.Result.Task.Status
+			case m.Result != nil:
+				step += "result " + m.Result.ResultType + " " + m.Result.Status
+			}
+			if len(out) > 0 && out[len(out)-1] == step {
+				continue
+			}
+			out = append(out, step)
 		}
 	}
 	return out
@@ -191,6 +294,17 @@ func TestParityVirtualAndRealServer(t *testing.T) {
 				t.Fatal(r.err)
 			}
 			a, b := viewOf(r.virtual), viewOf(r.real)
+			why, bySteps := parityByScenario[o.Scenario]
+			if w, ok := parityByScenarioHTTP[o.Scenario]; ok && o.Transport == "http" {
+				why, bySteps = w, true
+			}
+			if bySteps {
+				if x, y := stepsOf(r.virtual), stepsOf(r.real); !equal(x, y) {
+					t.Fatalf("steps differ (%s):\nvirtual %q\nreal    %q", why, x, y)
+				}
+				t.Logf("compared by steps: %s", why)
+				return
+			}
 			if why, ok := parityExceptions[o.Fault]; ok {
 				if !equal(a.statuses, b.statuses) {
 					t.Fatalf("statuses differ (%s):\nvirtual %q\nreal    %q", why, a.statuses, b.statuses)
@@ -355,6 +469,39 @@ func TestParityComparisonCatchesDifferences(t *testing.T) {
 	}
 	if d := diffViews(viewOf(rebound), viewOf(rebound)); len(d) != 0 {
 		t.Fatalf("identical views differ: %v", d)
+	}
+
+	// What a server mints (task ids, task times, requestStates) is hidden;
+	// a task status that changed is not, byte for byte or step by step.
+	task, err := scenario.Run(scenario.Options{Scenario: "tasks", Version: "2026-07-28", Transport: "http"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(base *trace.Trace, from, to string) *trace.Trace {
+		c := *base
+		c.Events = append([]trace.Event(nil), base.Events...)
+		for i, e := range c.Events {
+			e.Raw = strings.ReplaceAll(e.Raw, from, to)
+			msgs := make([]json.RawMessage, len(e.Messages))
+			for k, m := range e.Messages {
+				msgs[k] = json.RawMessage(strings.ReplaceAll(string(m), from, to))
+			}
+			e.Messages = msgs
+			c.Events[i] = e
+		}
+		return &c
+	}
+	other := edit(task, "7a5k0000000000000000000000000001", "0123456789abcdef0123456789abcdef")
+	other = edit(other, "2026-07-28T09:00:00.000Z", "2031-01-01T00:00:00.000Z")
+	if d := diffViews(viewOf(task), viewOf(other)); len(d) != 0 {
+		t.Fatalf("minted task ids and times reported: %v", d)
+	}
+	failed := edit(task, `"status":"completed"`, `"status":"failed"`)
+	if d := diffViews(viewOf(task), viewOf(failed)); len(d) == 0 {
+		t.Fatal("a task that failed instead of completing was not reported")
+	}
+	if equal(stepsOf(task), stepsOf(failed)) {
+		t.Fatalf("the steps view misses a changed task status: %q", stepsOf(task))
 	}
 }
 

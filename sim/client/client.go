@@ -11,6 +11,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/vclock"
 	"mcpwirelab/sim/wire"
 )
 
@@ -55,6 +56,13 @@ type Config struct {
 	After func(d time.Duration, f func()) (stop func())
 	// Observer sees every Event; nil discards them.
 	Observer Observer
+	// Host answers what the server asks the client (elicitation, sampling,
+	// roots) and says which client capabilities the client declares; nil
+	// declares none and answers every server request with -32601 (host.go).
+	Host Host
+	// Sleep waits d on the client's clock (a task's poll interval); nil
+	// means real time. The simulator passes its virtual clock.
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // Session is the connection state the version requires, shared with the
@@ -97,6 +105,9 @@ func New(t Transport, cfg Config) *Client {
 			return func() { t.Stop() }
 		}
 	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = vclock.RealSleep
+	}
 	c := &Client{cfg: cfg, t: t, session: Session{Version: cfg.Version}}
 	if b, ok := t.(interface{ bind(*Client) }); ok {
 		b.bind(c)
@@ -121,6 +132,9 @@ func (c *Client) SetVersion(v string) {
 	c.session.Version = v
 	c.mu.Unlock()
 }
+
+// Sleep waits d on the client's clock (Config.Sleep), or until ctx ends.
+func (c *Client) Sleep(ctx context.Context, d time.Duration) error { return c.cfg.Sleep(ctx, d) }
 
 // Supports reports whether the client accepts version v.
 func (c *Client) Supports(v string) bool { return slices.Contains(c.cfg.Supported, v) }
@@ -158,10 +172,19 @@ func (c *Client) observe(e *Event) int {
 func (c *Client) Start(ctx context.Context) error { return c.t.Start(ctx) }
 
 // Request sends a request and waits for its outcome. For 2026-07-28 the
-// required _meta (protocol version, client capabilities, client info) is
-// merged into params (basic/index §_meta); o.Meta is added in both
-// versions, o.LogLevel in 2026-07-28.
+// required _meta (protocol version, the client capabilities its Host
+// declares, client info) is merged into params (basic/index §_meta); o.Meta
+// is added in both versions, o.LogLevel in 2026-07-28. A 2026-07-28
+// InputRequiredResult is answered by the Host and the request retried until
+// it completes (asks.go).
 func (c *Client) Request(ctx context.Context, method string, params map[string]any, o CallOptions) Outcome {
+	out := c.send(ctx, c.requestMsg(method, params, o), o)
+	return c.fulfil(ctx, method, params, o, out)
+}
+
+// requestMsg is a request with a new id, its params as the version wants
+// them (the per-request log level in 2026-07-28's _meta).
+func (c *Client) requestMsg(method string, params map[string]any, o CallOptions) *jsonrpc.Message {
 	meta := o.Meta
 	if o.LogLevel != "" && mcp.IsModern(c.Version()) {
 		meta = maps.Clone(meta)
@@ -170,7 +193,7 @@ func (c *Client) Request(ctx context.Context, method string, params map[string]a
 		}
 		meta[mcp.MetaLogLevel] = o.LogLevel
 	}
-	return c.send(ctx, jsonrpc.Request(c.newID(), method, mcp.RequestParams(c.Version(), params, meta)), o)
+	return jsonrpc.Request(c.newID(), method, mcp.RequestParamsWith(c.Version(), c.Capabilities(), params, meta))
 }
 
 // Notify sends a notification (nothing answers it in JSON-RPC; on HTTP the
@@ -187,7 +210,12 @@ func (c *Client) newExchange(ctx context.Context, m *jsonrpc.Message, o CallOpti
 
 // send runs one exchange with its deadline.
 func (c *Client) send(ctx context.Context, m *jsonrpc.Message, o CallOptions) Outcome {
-	x := c.newExchange(ctx, m, o)
+	return c.run(c.newExchange(ctx, m, o))
+}
+
+// run runs an exchange with its deadline.
+func (c *Client) run(x *Exchange) Outcome {
+	m, o := x.Msg, x.Opts
 	defer x.cancel()
 	if o.Timeout > 0 && m.Kind() == jsonrpc.KindRequest {
 		stop := c.cfg.After(o.Timeout, func() {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,12 +20,25 @@ import (
 	"mcpwirelab/sim/wire"
 )
 
-// events is an Observer that keeps what the client reports.
-type events struct{ list []*client.Event }
+// events is an Observer that keeps what the client reports (a task's
+// background work may log while the test reads: snapshot).
+type events struct {
+	mu   sync.Mutex
+	list []*client.Event
+}
 
 func (o *events) Observe(e *client.Event) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.list = append(o.list, e)
 	return len(o.list)
+}
+
+// snapshot is the events so far.
+func (o *events) snapshot() []*client.Event {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]*client.Event(nil), o.list...)
 }
 
 // find returns the first event whose channel and messages match.
@@ -52,6 +66,13 @@ type engineClient struct {
 
 func newEngineClient(t *testing.T, version, transport string, wrap func(wire.HTTP) wire.HTTP, serverCfg func(*mcp.Config)) *engineClient {
 	t.Helper()
+	return engineClientWith(t, version, transport, wrap, serverCfg, nil)
+}
+
+// engineClientWith is newEngineClient with the client's configuration
+// edited by clientCfg (its Host, its clock).
+func engineClientWith(t *testing.T, version, transport string, wrap func(wire.HTTP) wire.HTTP, serverCfg func(*mcp.Config), clientCfg func(*client.Config)) *engineClient {
+	t.Helper()
 	e := &engineClient{clock: &vclock.Clock{}, obs: &events{}}
 	cfg := mcp.DefaultConfig()
 	cfg.Sleep = e.clock.Sleep
@@ -59,6 +80,9 @@ func newEngineClient(t *testing.T, version, transport string, wrap func(wire.HTT
 		serverCfg(&cfg)
 	}
 	ccfg := client.Config{Version: version, Observer: e.obs, After: func(d time.Duration, f func()) func() { return e.clock.AfterFunc(d, f).Stop }}
+	if clientCfg != nil {
+		clientCfg(&ccfg)
+	}
 	if transport == "stdio" {
 		var pipe *wire.VirtualPipe
 		cfg.Logf = func(f string, a ...any) { pipe.Stderr(f, a...) }

@@ -31,11 +31,19 @@
 // get), completion, and logging (2025-11-25 SetLevel; 2026-07-28
 // CallOptions.LogLevel in the request's _meta). Over 2026-07-28 HTTP the
 // client mirrors each tool's x-mcp-header parameters into Mcp-Param-*
-// headers, from the inputSchema tools/list showed (tools.go).
+// headers, from the inputSchema tools/list showed (tools.go), and
+// prompts/get, resources/read and the tasks methods into Mcp-Name.
 //
-// Not yet here, and meant to fit without reshaping: requests the server
-// sends the client (2025-11-25 sampling, elicitation and roots arriving on a
-// stream and answered by a POST; 2026-07-28 input_required results retried
-// with inputResponses) would be one more case in Exchange's dispatch and
-// one more option next to OnNotify.
+// When the server needs something from the client (host.go, asks.go), a
+// Host answers — the user fills in a form, the Host's model writes a
+// message, the workspace's roots — and says which client capabilities the
+// client declares (initialize in 2025-11-25, every request's _meta in
+// 2026-07-28). A 2025-11-25 request of the server arrives on an exchange's
+// stream (stdout, the POST's SSE stream, the GET stream) and Exchange's
+// dispatch answers it with a response of its own (RoleAnswer: a stdin line,
+// or a POST the server accepts with 202). A 2026-07-28
+// InputRequiredResult makes Request retry with a new id, inputResponses and
+// the requestState unchanged, round after round (RoleRetry). Tasks
+// (tasks.go) are created, polled, given their input and cancelled through
+// the same Request.
 package client

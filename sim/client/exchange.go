@@ -57,6 +57,14 @@ type Outcome struct {
 	// Err is a failure of the transport itself (a connection refused, a
 	// process that would not start), not of the protocol.
 	Err error
+	// InputRequired is the last 2026-07-28 InputRequiredResult of the
+	// request when the client could not retry it (no Host, a question the
+	// Host declined, or too many rounds); nil otherwise. Rounds counts the
+	// retries the client made; Declined says the Host declined a question
+	// (the request is then left unanswered, as mrtr allows).
+	InputRequired *mcp.InputRequiredResult
+	Rounds        int
+	Declined      bool
 
 	seq int // the Observer's number of the request's event
 }
@@ -93,6 +101,14 @@ const (
 	// RoleDropStream: the client drops a stream after cancelling its
 	// request by notification (2025-11-25 HTTP).
 	RoleDropStream Role = "drop-stream"
+	// RoleAnswer: the client's response to a request of the server
+	// (2025-11-25: on stdin, or POSTed and answered 202), and the answer to
+	// that POST. Event.Asked names the method it answers.
+	RoleAnswer Role = "answer"
+	// RoleRetry: a 2026-07-28 request retried with inputResponses and the
+	// requestState after an InputRequiredResult, and its outcome.
+	// Event.Round counts the retries.
+	RoleRetry Role = "retry"
 )
 
 // Cause says why the client ended an exchange early.
@@ -121,6 +137,12 @@ type Event struct {
 	// Timeout is the deadline the client set for the request this event
 	// sends.
 	Timeout time.Duration
+	// Asked is, for RoleAnswer, the method of the server's request the
+	// client answers.
+	Asked string
+	// Round is, for RoleRetry, which retry of the request this is (1 for
+	// the first).
+	Round int
 }
 
 // Observer sees every Event, in order. Observe returns the number it gave
@@ -151,6 +173,9 @@ type Exchange struct {
 	// Cancels is the event number of the request a RoleCancel exchange
 	// cancels.
 	Cancels int
+	// Asked and Round: Event.Asked and Event.Round of the exchange.
+	Asked string
+	Round int
 
 	c      *Client
 	ctx    context.Context
@@ -191,7 +216,7 @@ func (x *Exchange) Context() context.Context { return x.ctx }
 
 // Sent reports the piece that put the exchange's message on the wire.
 func (x *Exchange) Sent(p *wire.Piece) {
-	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause, Cancels: x.Cancels}
+	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause, Cancels: x.Cancels, Asked: x.Asked, Round: x.Round}
 	if x.Msg != nil && x.Msg.Kind() == jsonrpc.KindRequest {
 		e.Timeout = x.Opts.Timeout
 	}
@@ -207,7 +232,7 @@ func (x *Exchange) Sent(p *wire.Piece) {
 // dispatches its messages: notifications to OnNotify, the response to the
 // outcome.
 func (x *Exchange) Received(p *wire.Piece) {
-	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause}
+	e := &Event{Piece: *p, Tag: x.Opts.Tag, Role: x.Role, Cause: x.Cause, Asked: x.Asked, Round: x.Round}
 	x.mu.Lock()
 	for _, m := range p.Msgs {
 		if x.answers(m) && x.Role != RoleCancel {
@@ -240,6 +265,17 @@ func (x *Exchange) answers(m *jsonrpc.Message) bool {
 // dispatch hands messages to the exchange.
 func (x *Exchange) dispatch(msgs []*jsonrpc.Message) {
 	for _, m := range msgs {
+		if m.Kind() == jsonrpc.KindRequest {
+			// A request of the server's own (2025-11-25 elicitation,
+			// sampling, roots), on this exchange's stream: the Host answers.
+			x.mu.Lock()
+			stopped := x.stopped
+			x.mu.Unlock()
+			if !stopped {
+				x.c.answer(x, m)
+			}
+			continue
+		}
 		if m.Method != "" {
 			x.mu.Lock()
 			stopped := x.stopped

@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -89,23 +90,20 @@ func (h *httpTransport) newRequest(method string, x *Exchange) *http.Request {
 	return req
 }
 
-// mirroredName is the value 2026-07-28 puts in Mcp-Name: params.name of
-// tools/call and prompts/get, params.uri of resources/read.
+// mirroredName is the value 2026-07-28 puts in Mcp-Name: the params field
+// the transport names for the method (streamhttp.NameField: params.name of
+// tools/call and prompts/get, params.uri of resources/read, params.taskId
+// of the tasks extension's tasks/get, tasks/update and tasks/cancel).
 func mirroredName(m *jsonrpc.Message) (string, bool) {
-	var p struct {
-		Name *string `json:"name"`
-		URI  *string `json:"uri"`
+	field := streamhttp.NameField(m.Method)
+	if field == "" {
+		return "", false
 	}
+	var p map[string]json.RawMessage
 	_ = jsonUnmarshal(m.Params, &p)
-	switch m.Method {
-	case mcp.MethodToolsCall, mcp.MethodPromptsGet:
-		if p.Name != nil {
-			return *p.Name, true
-		}
-	case mcp.MethodResourcesRead:
-		if p.URI != nil {
-			return *p.URI, true
-		}
+	var v string
+	if raw, ok := p[field]; ok && json.Unmarshal(raw, &v) == nil {
+		return v, true
 	}
 	return "", false
 }

@@ -27,7 +27,7 @@ func (c *Client) Discover(ctx context.Context, o CallOptions) (mcp.DiscoverResul
 // now on (Session.Negotiated); when not, lifecycle §Version Negotiation
 // says the client "SHOULD disconnect", which is the caller's to do.
 func (c *Client) Initialize(ctx context.Context, o CallOptions) (mcp.InitializeResult, Outcome) {
-	out := c.send(ctx, jsonrpc.Request(c.newID(), mcp.MethodInitialize, mcp.InitializeParams(c.Version())), o)
+	out := c.send(ctx, jsonrpc.Request(c.newID(), mcp.MethodInitialize, mcp.InitializeParamsWith(c.Version(), c.Capabilities())), o)
 	var res mcp.InitializeResult
 	if out.Result(&res) && c.Supports(res.ProtocolVersion) {
 		c.update(func(s *Session) {

@@ -172,12 +172,21 @@ func (t *stdioTransport) onPiece(p *wire.Piece) {
 				x.Received(p)
 				return
 			}
+			if p.Msgs[0].Kind() == jsonrpc.KindRequest {
+				// A request of the server while nothing of the client's is
+				// in flight: it is still owed a response.
+				t.c.observe(&Event{Piece: *p})
+				t.c.answer(nil, p.Msgs[0])
+				return
+			}
 		}
 	}
 	t.c.observe(&Event{Piece: *p})
 }
 
-// writer is the exchange whose line is being written.
+// writer is the exchange whose line is being written: the one whose
+// message it is, or else the latest (a wrapper of the pipe changed the
+// line on its way, as a fault does).
 func (t *stdioTransport) writer(raw string) *Exchange {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -185,6 +194,9 @@ func (t *stdioTransport) writer(raw string) *Exchange {
 		if x := t.writing[i]; string(x.Msg.Encode())+"\n" == raw {
 			return x
 		}
+	}
+	if n := len(t.writing); n > 0 {
+		return t.writing[n-1]
 	}
 	return nil
 }
@@ -200,6 +212,14 @@ func (t *stdioTransport) route(m *jsonrpc.Message) *Exchange {
 			}
 		}
 		return nil
+	}
+	if m.Kind() == jsonrpc.KindRequest {
+		// 2025-11-25: a request of the server serves the request it is
+		// handling (the latest one waiting), or, with none, the session.
+		if n := len(t.pending); n > 0 {
+			return t.pending[n-1]
+		}
+		return t.listener
 	}
 	var p struct {
 		Token json.RawMessage            `json:"progressToken"`

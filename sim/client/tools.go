@@ -80,14 +80,12 @@ func (c *Client) paramHeaders(m *jsonrpc.Message) map[string]string {
 // marshalled as the arguments object (a json.RawMessage is sent as is).
 // The result is the zero value when no result came: an unknown tool is a
 // protocol error in Outcome.Error(), bad arguments a result with IsError.
+// A tool that needs the client is answered by the Host on the way
+// (asks.go): the result is the final one.
 func (c *Client) CallTool(ctx context.Context, name string, args any, o CallOptions) (mcp.CallToolResult, Outcome) {
-	raw, ok := args.(json.RawMessage)
-	if !ok {
-		b, err := json.Marshal(args)
-		if err != nil {
-			return mcp.CallToolResult{}, Outcome{Err: err}
-		}
-		raw = b
+	raw, err := rawArgs(args)
+	if err != nil {
+		return mcp.CallToolResult{}, Outcome{Err: err}
 	}
 	out := c.Request(ctx, mcp.MethodToolsCall, map[string]any{"name": name, "arguments": raw}, o)
 	var res mcp.CallToolResult

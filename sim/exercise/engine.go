@@ -24,8 +24,16 @@ func EngineProbe() Probe { return engineProbe{} }
 type engineProbe struct{}
 
 func instantServer() *mcp.Server {
-	return mcp.NewServer(mcp.Config{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }})
+	return mcp.NewServer(mcp.Config{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() },
+		StateKey: probeStateKey, Now: probeNow})
 }
+
+// probeStateKey and probeNow make every probe server sign the same
+// requestState at the same instant: an exercise shows one the engine
+// issued (set_asks.go), and a fresh server must accept its retry.
+var probeStateKey = []byte("mcp wire lab exercise requestState key")
+
+func probeNow() time.Time { return time.Date(2026, 7, 28, 9, 0, 0, 0, time.UTC) }
 
 // HTTP parses the learner's text with net/http exactly as a real server
 // would. Text net/http cannot parse gets the 400 a real net/http server
@@ -55,8 +63,11 @@ func (engineProbe) HTTP(raw string) (int, http.Header, []byte, error) {
 // Stdio feeds the lines to a fresh server process over the lab's virtual
 // pipe, in order, then closes stdin; it returns what the server wrote to
 // stdout.
-func (engineProbe) Stdio(lines []string) ([]string, error) {
-	p := wire.NewVirtualPipe(instantServer())
+func (engineProbe) Stdio(lines []string) ([]string, error) { return stdioLines(instantServer(), lines) }
+
+// stdioLines feeds lines to srv over a virtual pipe and returns its stdout.
+func stdioLines(srv *mcp.Server, lines []string) ([]string, error) {
+	p := wire.NewVirtualPipe(srv)
 	var out []string
 	p.Attach(func(pc *wire.Piece) {
 		if pc.Event.Channel == trace.Stdout {

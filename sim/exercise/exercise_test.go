@@ -32,7 +32,8 @@ func TestAllStableOrder(t *testing.T) {
 	want := []string{"http-anatomy", "retry-math", "idempotency", "send-email-schema", "error-channels",
 		"stdout-pollution", "origin-defences", "init-handshake", "modern-headers", "mcp-name-base64",
 		"capability-errors", "stream-drop", "nxm-adapters",
-		"resource-not-found", "read-resource", "log-messages", "param-header"}
+		"resource-not-found", "read-resource", "log-messages", "param-header",
+		"mrtr-retry", "missing-client-capability", "legacy-ask-route"}
 	var got []string
 	for _, ex := range All() {
 		got = append(got, ex.ID)

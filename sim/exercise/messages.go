@@ -131,6 +131,14 @@ var catalogTable = [...]struct{ key, en, zh string }{
 	{"srv-stray-error", "the server answered one of your lines with error %d: %s", "服务器对你的某一行返回了错误 %d：%s"},
 	{"srv-no-init-reply", "the server did not answer your initialize request", "服务器没有回应你的 initialize 请求"},
 	{"srv-no-check-reply", "after your two lines the server did not answer tools/list: the session did not reach normal operation", "在你的两行之后，服务器没有回应 tools/list：会话没有进入正常运行阶段"},
+	// The server asking the client (set_asks.go).
+	{"retry-same-id", "$.id is %s, the id of the request that got input_required: the retry is a new request and MUST have a new id", "$.id 是 %s，正是收到 input_required 的那个请求的 id：重试是一个新请求，必须（MUST）使用新的 id"},
+	{"retry-same-call", "$.params.%s differs from the original request's: a retry repeats the same call", "$.params.%s 与原请求不同：重试要重复同一个调用"},
+	{"retry-state", "$.params.requestState is not the exact value the server sent: the client MUST echo it back unchanged", "$.params.requestState 不是服务器发来的确切值：客户端必须（MUST）原样回传"},
+	{"retry-key", "$.params.inputResponses has no answer for \"%s\", the key of the server's input request", "$.params.inputResponses 没有对 \"%s\" 的回答，这是服务器输入请求的键"},
+	{"retry-pick", "$.params.inputResponses.%s is %s; the user accepts the form with the first slot offered, \"%s\"", "$.params.inputResponses.%s 是 %s；用户接受表单并选择了第一个时段 \"%s\""},
+	{"retry-no-reply", "the server did not answer your request's id", "服务器没有回应你的请求 id"},
+	{"retry-asked-again", "the server answered with input_required again: it did not find the answer it asked for", "服务器再次返回了 input_required：它没有找到它所要的回答"},
 	// JSON Schema.
 	{"schema-type-object-missing", "$: missing \"type\": \"object\" (an MCP inputSchema always describes an object)", "$：缺少 \"type\": \"object\"（MCP 的 inputSchema 总是描述一个对象）"},
 	{"schema-type-object", "$.type: an MCP inputSchema must have \"type\": \"object\", got %s", "$.type：MCP 的 inputSchema 必须是 \"type\": \"object\"，实际是 %s"},

@@ -47,6 +47,10 @@ func All() []Exercise {
 		readResource(),
 		logMessages(),
 		paramHeader(),
+		// The server asking the client (set_asks.go).
+		retryInput(),
+		missingClientCapability(),
+		legacyAskRoute(),
 	}
 }
 

@@ -302,12 +302,18 @@ func (q *call) toolError(text string) Reply {
 	return q.ok(out)
 }
 
+// MissingCapabilityStatus is the HTTP status of a -32021
+// MissingRequiredClientCapability error (2026-07-28 schema,
+// MissingRequiredClientCapabilityError: "For HTTP, the response status
+// code MUST be 400 Bad Request").
+const MissingCapabilityStatus = http.StatusBadRequest
+
 // requireCapabilities is -32021 MissingRequiredClientCapability with
 // data.requiredCapabilities, HTTP 400 (2026-07-28 basic/index §_meta; the
 // schema's MissingRequiredClientCapabilityError: "For HTTP, the response
 // status code MUST be 400 Bad Request").
 func (q *call) requireCapabilities(why string, required map[string]any) Reply {
-	return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeMissingRequiredClientCapability,
+	return errReply(q.m, MissingCapabilityStatus, jsonrpc.CodeMissingRequiredClientCapability,
 		"Missing required client capability: "+why+"; declare it in _meta "+MetaClientCapabilities,
 		MissingCapabilityData{RequiredCapabilities: required})
 }

@@ -16,6 +16,17 @@ var ClientInfo = Implementation{Name: "mcp-wire-lab-client", Version: "1.0.0"}
 // for 2025-11-25 params are returned as they are. extraMeta (e.g. a
 // progressToken) is added to _meta in both versions.
 func RequestParams(version string, params map[string]any, extraMeta map[string]any) map[string]any {
+	return RequestParamsWith(version, nil, params, extraMeta)
+}
+
+// RequestParamsWith is RequestParams for a client that declares caps (a
+// ClientCapabilities object; nil declares none) in each 2026-07-28
+// request's _meta (basic/index §_meta: a client declares there every
+// capability the request may need, e.g. elicitation for a tool that asks).
+func RequestParamsWith(version string, caps map[string]any, params map[string]any, extraMeta map[string]any) map[string]any {
+	if caps == nil {
+		caps = map[string]any{}
+	}
 	out := map[string]any{}
 	for k, v := range params {
 		out[k] = v
@@ -27,7 +38,7 @@ func RequestParams(version string, params map[string]any, extraMeta map[string]a
 	if IsModern(version) {
 		meta[MetaProtocolVersion] = version
 		meta[MetaClientInfo] = ClientInfo
-		meta[MetaClientCapabilities] = map[string]any{}
+		meta[MetaClientCapabilities] = caps
 	}
 	if len(meta) > 0 {
 		out["_meta"] = meta
@@ -40,9 +51,19 @@ func RequestParams(version string, params map[string]any, extraMeta map[string]a
 
 // InitializeParams are the 2025-11-25 initialize params.
 func InitializeParams(version string) map[string]any {
+	return InitializeParamsWith(version, nil)
+}
+
+// InitializeParamsWith are the 2025-11-25 initialize params of a client that
+// declares caps (nil: none). lifecycle §Capability Negotiation: the
+// capabilities exchanged here decide what the session may use.
+func InitializeParamsWith(version string, caps map[string]any) map[string]any {
+	if caps == nil {
+		caps = map[string]any{}
+	}
 	return map[string]any{
 		"protocolVersion": version,
-		"capabilities":    map[string]any{},
+		"capabilities":    caps,
 		"clientInfo":      ClientInfo,
 	}
 }

@@ -414,7 +414,7 @@ func (q *call) missingCapability(tool string, missing []string) Reply {
 		for _, n := range missing {
 			need[n] = struct{}{}
 		}
-		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeMissingRequiredClientCapability,
+		return errReply(q.m, MissingCapabilityStatus, jsonrpc.CodeMissingRequiredClientCapability,
 			"Missing required client capability: "+msg+"; declare it in _meta "+MetaClientCapabilities,
 			MissingCapabilityData{RequiredCapabilities: need})
 	}

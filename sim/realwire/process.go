@@ -138,8 +138,14 @@ func (p *Process) scan(r io.Reader, line func([]byte)) {
 }
 
 // Write implements wire.Pipe.
+//
+// The line's piece goes to the sink without taking the sink lock: a client
+// answers a request of the server (2025-11-25) from inside the delivery of
+// the stdout line that carried it, so Write may run within deliver.
 func (p *Process) Write(ctx context.Context, line []byte) error {
-	p.deliver(wire.StdinPiece(line))
+	if p.sink != nil {
+		p.sink(wire.StdinPiece(line))
+	}
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	if p.stdin == nil {

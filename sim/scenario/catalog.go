@@ -55,6 +55,9 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 	if ok, why, known := primitiveFaultApplies(fault, version, transport); known {
 		return ok, why
 	}
+	if ok, why, known := askFaultApplies(fault, version); known {
+		return ok, why
+	}
 	switch fault {
 	case FaultStdoutPollution:
 		if transport != "stdio" {
@@ -139,6 +142,15 @@ var scenarios = []scenarioDef{
 		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
 	{info: Info{Name: "logging", Title: Text{En: "Logging: the session's level vs each request's", Zh: "日志：会话的级别与每个请求的级别"},
 		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel}}, server: loggingServer, run: loggingScenario},
+	// The server asking the client, and tasks (asks.go).
+	{info: Info{Name: "elicitation", Title: Text{En: "The server asks the user: elicitation", Zh: "服务器向用户提问：elicitation"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: elicitationScenario},
+	{info: Info{Name: "sampling", Title: Text{En: "The server asks the Host's model: sampling", Zh: "服务器请 Host 的模型写作：sampling"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
+	{info: Info{Name: "roots", Title: Text{En: "The server asks where the workspace is: roots", Zh: "服务器询问工作区在哪里：roots"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
+	{info: Info{Name: "tasks", Title: Text{En: "A slow call as a task: create, poll, cancel", Zh: "把慢调用变成任务：创建、轮询、取消"},
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared}}, run: tasksScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy", Title: Text{En: "HTTP anatomy: one request, one response", Zh: "HTTP 报文结构：一个请求，一个响应"},
@@ -221,6 +233,7 @@ func Run(o Options) (*trace.Trace, error) {
 	}
 	r := newRunner(o, def.serverFor(o), nil)
 	def.run(r)
+	r.drainBackground()
 	t := r.trace()
 	Classify(t)
 	return t, nil

@@ -43,6 +43,7 @@ func Classify(t *trace.Trace) {
 // the 2025-11-25 session id the server issued over HTTP.
 type classifier struct {
 	session bool // a response carried Mcp-Session-Id and no DELETE ended it since
+	asks    askJudge
 	// params are the x-mcp-header parameters of each tool the last
 	// tools/list result showed: what a 2026-07-28 tools/call must mirror.
 	params map[string][]toolbox.HeaderParam
@@ -152,6 +153,7 @@ var failureNotes = []string{
 	"resources.not-found", // an attachment the server does not have
 	"logging.refused",     // logging/setLevel refused: "Method not found" reaches the host
 	"log.missing",         // the log panel the user watches stays empty
+	"refused.not-retried", // 2026-07-28: the user declined; the call ends without its result
 }
 
 // violates reports whether a wire event's bytes break a rule; it also
@@ -159,6 +161,9 @@ var failureNotes = []string{
 func (c *classifier) violates(t *trace.Trace, e *trace.Event) bool {
 	if e.Kind != trace.KindMessage || e.Raw == "" {
 		return false
+	}
+	if c.asks.violates(e) {
+		return true // an answer that does not answer what the server asked
 	}
 	switch e.Channel {
 	case trace.Stdin, trace.Stdout:

@@ -50,6 +50,30 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"era.legacy", normal, ""}},
 	"dual-era/unsupported-version": {{"probe.error.32022", expected, "stdio"}, {"probe.error.32022.http-400", expected, "http"},
 		{"era.modern-retry", normal, ""}},
+	// The server asking the client (asks.go): 2025-11-25 answers a request
+	// of the server, 2026-07-28 retries the call.
+	"elicitation/user-declines": {{"elicit.answer.decline", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
+	"elicitation/user-cancels":  {{"elicit.answer.cancel", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
+	"elicitation/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
+		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}, {"host.failure", failure, "2026-07-28 http"}},
+	"elicitation/invalid-answer": {{"invalid.answer.accept", violation, "2025-11-25"}, {"invalid.tool-error", expected, "2025-11-25"},
+		{"invalid.retry.request", violation, "2026-07-28"}, {"invalid.retry.error.32602.answer", expected, "2026-07-28"}},
+	"elicitation/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}, {"model.reads-protocol-error", failure, ""}},
+	"sampling/user-declines":     {{"refused.answer.error", expected, "2025-11-25"}, {"refused.tool-error", expected, "2025-11-25"}, {"refused.not-retried", failure, "2026-07-28"}},
+	"sampling/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
+		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
+	"sampling/invalid-answer": {{"invalid.answer.result", violation, "2025-11-25"}, {"invalid.tool-error", expected, "2025-11-25"},
+		{"invalid.retry.request", violation, "2026-07-28"}, {"invalid.retry.error.32602.answer", expected, "2026-07-28"}},
+	"sampling/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
+	"roots/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
+		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
+	"roots/invalid-answer": {{"invalid.answer.result", violation, "2025-11-25"}, {"invalid.tool-error", expected, "2025-11-25"},
+		{"invalid.retry.request", violation, "2026-07-28"}, {"invalid.retry.error.32602.answer", expected, "2026-07-28"}},
+	"roots/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
+	"roots/roots-changed": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"},
+		{"roots-again.input-required", normal, "2026-07-28"}},
+	"tasks/cancel-task":          {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
+	"tasks/no-client-capability": {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
 	"http-content-length/short-length": {{"content-length.short.request", violation, ""}, {"content-length.short.error.400", expected, ""},
 		{"content-length.leftover", violation, ""}},
 	"http-content-length/long-length": {{"content-length.long.request", violation, ""}, {"http-timeout.fired", failure, ""},
@@ -311,5 +335,33 @@ func TestClassNotesExist(t *testing.T) {
 		if !found {
 			t.Errorf("Classify names note %q, which has no annotation", k)
 		}
+	}
+}
+
+// TestPhasesHaveTitles: every phase the scenarios give an event has a
+// title in both languages, and a phase that names nothing has none.
+func TestPhasesHaveTitles(t *testing.T) {
+	seen := 0
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			if e.Phase == "" {
+				continue
+			}
+			seen++
+			if tt, ok := PhaseTitle(e.Phase); !ok || tt.En == "" || tt.Zh == "" {
+				t.Errorf("%s %s %s event %d (%s): phase %q has no title", m.o.Scenario, m.o.Version, m.o.Transport, e.Seq, e.Note, e.Phase)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no event has a phase")
+	}
+	for _, p := range []string{"", "2:", "no-such-phase", "2:no-such-phase"} {
+		if _, ok := PhaseTitle(p); ok {
+			t.Errorf("PhaseTitle(%q) has a title", p)
+		}
+	}
+	if tt, _ := PhaseTitle("2:question"); !strings.HasPrefix(tt.En, "call 2: ") {
+		t.Errorf("PhaseTitle(2:question) = %q", tt.En)
 	}
 }

@@ -75,16 +75,22 @@ func faultyHTTP(f, endpoint string, w wire.HTTP) wire.HTTP {
 		// The network breaks the tools/call stream after its first
 		// progress event.
 		return fault.DropStream(w)
+	case FaultTamperedState:
+		// One character of the retry's requestState changes on its way.
+		return fault.TamperState(w)
 	}
 	return w
 }
 
 // faultyPipe wraps the client's stdio pipe in the fault's damage.
 func faultyPipe(f string, p wire.Pipe) wire.Pipe {
-	if f == FaultStdoutPollution {
+	switch f {
+	case FaultStdoutPollution:
 		// A stray print() in the server lands on stdout before its answer
 		// to tools/call.
 		return fault.PolluteStdout(p, mcp.MethodToolsCall)
+	case FaultTamperedState:
+		return fault.TamperStatePipe(p)
 	}
 	return p
 }

@@ -53,6 +53,8 @@ var hostRules = [...]hostRule{
 	{"model.reads-protocol-error", `Tool call failed: error (-?\d+) (.*)`, `工具调用失败：错误 ${1} ${2}`},
 	{"model.answers", `Here is what I found:`, `我找到的结果如下：`},
 	{"model.answers", `This server offers no prompt templates: it declares only tools \((\d+) of them\)\.`, `这个服务器不提供提示模板：它只声明了工具（共 ${1} 个）。`},
+	{"model.answers", `You declined to let the model read the inbox, so there is no summary\.`, `你拒绝让模型读取收件箱，所以没有摘要。`}, // asks.go
+	{"model.answers", `The export was cancelled; nothing was written\.`, `导出已取消；什么都没有写入。`},                             // asks.go
 	{"model.answers", `.*`, keep},
 
 	// Launch, failure, shutdown.
@@ -94,6 +96,27 @@ var hostRules = [...]hostRule{
 	{"poisoning.model-obeys", `.*`, keep},
 	{"poisoning.blocked", `Host: the model wants (\S+), which the user's request does not need; it was asked for by (\S+)'s description \(flagged\)\.`, `宿主：模型想调用 ${1}，而用户的请求并不需要它；是 ${2} 的描述要它这么做的（已标记）。`},
 	{"poisoning.blocked", `Ask the user\? → denied\. The call is not sent\.`, `询问用户？→ 拒绝。这次调用不会发出。`},
+
+	// The server asking the client, and tasks (asks.go).
+	{"user.prompt", `Summarise the three newest urgent e-mails for me\.`, `帮我总结最新的三封紧急邮件。`},
+	{"user.prompt", `Export the Support roster into my workspace\.`, `把 Support 部门的名单导出到我的工作区。`},
+	{"user.prompt", `Export the Support roster into my workspace, then switch to the 2027 workspace and export it there too\.`, `把 Support 部门的名单导出到我的工作区，然后切换到 2027 工作区，在那里也导出一份。`},
+	{"user.prompt", `Export the Sales timesheets for the last three weeks; it may take a while\.`, `导出 Sales 部门最近三周的工时表；可能要花点时间。`},
+	{"elicit.form", `form from the server: (.*)`, `服务器发来的表单：${1}`},
+	{"elicit.form", `  (\S+) \((.*)\): (.*)`, `  ${1}（${2}）：${3}`},
+	{"elicit.user", `the user picks slot = (.*)`, `用户选择了 slot = ${1}`},
+	{"elicit.user", `the user declines the alternatives`, `用户拒绝了这些备选方案`},
+	{"elicit.user", `the user closes the form without choosing`, `用户没有做选择就关闭了表单`},
+	{"elicit.user", `the client sends slot = (.*), which the form does not offer \(a bug in its form handling\)`, `客户端发送了 slot = ${1}，而表单并没有提供这个选项（它处理表单的代码有缺陷）`},
+	{"sample.review", `the server asks the Host's model to write a message \((\d+) message, maxTokens (\d+), system prompt: (.*)\)`, `服务器请 Host 的模型写一条消息（${1} 条消息，maxTokens ${2}，系统提示词：${3}）`},
+	{"sample.model", `the user approves; the model \(no model field: a bug in the client\) writes: (.*)`, `用户同意；模型（没有 model 字段：客户端的缺陷）写道：${1}`},
+	{"sample.model", `the user approves; the model (\S+) writes: (.*)`, `用户同意；模型 ${1} 写道：${2}`},
+	{"sample.declined", `the user rejects the request: nothing goes to the model`, `用户拒绝了这个请求：什么都不会交给模型`},
+	{"roots.workspace", `the Host shares its workspace: (.*)`, `Host 共享它的工作区：${1}`},
+	{"roots.switch", `the user switches the workspace to (\S+)`, `用户把工作区切换到 ${1}`},
+	{"refused.not-retried", `input (.*) declined: the client does not retry; the server is not waiting for anything`, `输入 ${1} 被拒绝：客户端不再重试；服务器并没有在等待任何东西`},
+	{"task.handle", `task (\S+): (\S+); poll every (\d+) ms`, `任务 ${1}：${2}；每 ${3} 毫秒轮询一次`},
+	{"task.user-cancels", `the user cancels the export`, `用户取消了这次导出`},
 
 	// The HTTP lessons' client: settings, timers, retries, the ledger.
 	{"http-client.config", `client settings: timeout (\d+) ms · retries (\d+) · base delay (\d+) ms · jitter none`, `客户端设置：超时 ${1} 毫秒 · 重试 ${2} 次 · 基础退避 ${3} 毫秒 · 无抖动`},

@@ -336,7 +336,7 @@ func TestRunRejectsBadOptions(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{Scenario: "nope", Version: "2026-07-28", Transport: "stdio"}, `unknown value scenario "nope" (want one of: tool-call, progress, capabilities, list-changed, load-balancer, dual-era, tool-poisoning, resources, prompts, logging, http-anatomy, http-content-length, http-status-retries, http-idempotency, http-sse)`},
+		{Options{Scenario: "nope", Version: "2026-07-28", Transport: "stdio"}, `unknown value scenario "nope" (want one of: tool-call, progress, capabilities, list-changed, load-balancer, dual-era, tool-poisoning, resources, prompts, logging, elicitation, sampling, roots, tasks, http-anatomy, http-content-length, http-status-retries, http-idempotency, http-sse)`},
 		{Options{Scenario: "tool-call", Version: "2026-01-01", Transport: "stdio"}, `unknown value version "2026-01-01" (want one of: 2025-11-25, 2026-07-28)`},
 		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "ws"}, `unknown value transport "ws" (want one of: stdio, http)`},
 		{Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "fire"}, `unknown value fault "fire" for scenario tool-call`},

@@ -18,8 +18,16 @@ import (
 func noteOf(e *client.Event, version string) (note, spec string) {
 	ev := e.Event
 	label := e.Tag
-	if e.Role == client.RoleCancel {
+	switch e.Role {
+	case client.RoleCancel:
 		label = causeLabel(e.Cause, e.Tag) + ".cancelled"
+	case client.RoleRetry:
+		label += ".retry" // "<tag>.retry.request", "<tag>.retry.result"…
+	case client.RoleAnswer:
+		if n, ok := answerNote(e); ok {
+			return n, specOfAnswer(ev.Channel)
+		}
+		label += ".answer"
 	}
 	wireSpec := specHTTP
 	if ev.Channel == trace.Stdin || ev.Channel == trace.Stdout || ev.Channel == trace.Stderr {
@@ -117,6 +125,9 @@ func noteLabel(method string) string {
 
 // responseNote names a server message for the annotation table.
 func responseNote(label string, m *jsonrpc.Message, status int) string {
+	if n, ok := askResponseNote(label, m, status); ok {
+		return n
+	}
 	switch {
 	case m.Method == mcp.MethodProgress && label == "resume":
 		return "resume.progress" // replayed from the server's log

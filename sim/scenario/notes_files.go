@@ -7,6 +7,8 @@ import _ "embed" // the data files, as strings
 // io/fs methods add code). Written by make notes-export from the folder;
 // TestNotesFilesEmbedded checks it.
 var (
+	//go:embed notes/asks.notes
+	noteFileAsksNotes string
 	//go:embed notes/capabilities.notes
 	noteFileCapabilitiesNotes string
 	//go:embed notes/core.notes
@@ -32,6 +34,7 @@ var (
 // embeddedNoteFiles lists the data files in name order.
 func embeddedNoteFiles() []noteFile {
 	return []noteFile{
+		{"notes/asks.notes", noteFileAsksNotes},
 		{"notes/capabilities.notes", noteFileCapabilitiesNotes},
 		{"notes/core.notes", noteFileCoreNotes},
 		{"notes/dual-era.notes", noteFileDualEraNotes},

@@ -56,6 +56,17 @@ type runner struct {
 	handlers []http.Handler
 	next     int // round-robin position of the load balancer
 	spec     serverSpec
+
+	// The client's Host (what it declares and answers when the server
+	// asks: asks.go); it declares nothing unless a scenario says so.
+	asker *client.FixedHost
+	// phase names each event's part in the scenario (trace.Event.Phase),
+	// nil for none.
+	phase func(note string) string
+	// Tasks in the simulator (runner_tasks.go).
+	bg     coop
+	tasks  int
+	sealed bool // the run is over: events of work still ending are not recorded
 }
 
 // serverSpec is what a scenario needs from the server side.
@@ -81,7 +92,8 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	}
 	r.now = r.clock.Now
 	cfg := mcp.DefaultConfig()
-	cfg.Sleep = r.clock.Sleep
+	cfg.Sleep = r.toolSleep
+	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background = simStateKey(), r.wallNow, r.newTaskID, r.background
 	if spec.tools != nil {
 		cfg.Tools = spec.tools
 	}
@@ -117,11 +129,12 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		pipe = wire.NewVirtualPipe(r.srv)
 		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: "127.0.0.1:53124"}}
 	}
-	ccfg := client.Config{Version: o.Version, Observer: r, After: r.after}
+	r.asker = &client.FixedHost{}
+	ccfg := client.Config{Version: o.Version, Observer: r, After: r.after, Host: r.asker, Sleep: r.clock.Sleep}
 	if remote != nil {
 		start := time.Now()
 		r.now = func() time.Duration { return time.Since(start) }
-		ccfg.After = nil // real time
+		ccfg.After, ccfg.Sleep = nil, nil // real time
 	}
 	if o.Fault == FaultUnsupportedVersion && !mcp.IsModern(o.Version) {
 		// An older legacy client: it asks for, and accepts, only oldVersion.
@@ -205,6 +218,9 @@ func resolveSpec(spec, wireVersion string) string {
 func (r *runner) record(e ev) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.sealed {
+		return 0
+	}
 	if e.msgs == nil {
 		e.msgs = []json.RawMessage{}
 	}
@@ -227,6 +243,7 @@ func (r *runner) record(e ev) int {
 		Messages: e.msgs, Note: e.note, Kind: e.kind, TimeMs: now,
 		Spec: spec, HTTP: e.http, Replica: e.replica, Version: version,
 		InReplyTo: e.inReplyTo, Cancels: e.cancels, DeadlineMs: deadline,
+		Phase: r.phaseOf(e.note),
 	})
 	return len(r.events)
 }

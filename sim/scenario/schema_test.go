@@ -10,6 +10,7 @@ import (
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/trace"
 )
 
 // loadSpec reads the official schema of a version (sim/internal/specschema).
@@ -38,6 +39,13 @@ var requestDefs = map[string]string{
 	"logging/setLevel":                "SetLevelRequest",
 	"notifications/message":           "LoggingMessageNotification",
 	"notifications/resources/updated": "ResourceUpdatedNotification",
+	// The server asking the client (2025-11-25 only: a 2026-07-28 server
+	// never sends a request), and the client telling it its roots changed.
+	mcp.MethodElicit:                   "ElicitRequest",
+	mcp.MethodSample:                   "CreateMessageRequest",
+	mcp.MethodRoots:                    "ListRootsRequest",
+	"notifications/roots/list_changed": "RootsListChangedNotification",
+	mcp.MethodTaskStatus:               "TaskStatusNotification",
 }
 
 // removedMethods are 2025-11-25 methods a later version removed, with that
@@ -48,6 +56,21 @@ var removedMethods = map[string]string{
 	"logging/setLevel":      "2026-07-28",
 	"resources/subscribe":   "2026-07-28",
 	"resources/unsubscribe": "2026-07-28",
+}
+
+// taskDefs are the tasks methods' requests and results per version: the
+// experimental tasks of 2025-11-25's schema, the extension's schema in
+// 2026-07-28 (sim/internal/specschema).
+var taskDefs = map[string]map[string][2]string{
+	mcp.V20251125: {
+		mcp.MethodTasksGet:    {"GetTaskRequest", "GetTaskResult"},
+		mcp.MethodTasksCancel: {"CancelTaskRequest", "CancelTaskResult"},
+		mcp.MethodTasksResult: {"GetTaskPayloadRequest", "GetTaskPayloadResult"},
+	},
+	mcp.V20260728: {
+		mcp.MethodTasksGet:    {specschema.TasksDef("GetTaskRequest"), specschema.TasksDef("GetTaskResult")},
+		mcp.MethodTasksCancel: {specschema.TasksDef("CancelTaskRequest"), specschema.TasksDef("AckResult")},
+	},
 }
 
 var resultDefs = map[string]string{
@@ -65,6 +88,9 @@ var resultDefs = map[string]string{
 	"prompts/get":              "GetPromptResult",
 	"completion/complete":      "CompleteResult",
 	"logging/setLevel":         "EmptyResult",
+	mcp.MethodElicit:           "ElicitResult",
+	mcp.MethodSample:           "CreateMessageResult",
+	mcp.MethodRoots:            "ListRootsResult",
 }
 
 // errorDefs name the 2026-07-28 definition of a whole error response, or of
@@ -78,6 +104,14 @@ var errorDefs2026 = map[int]string{
 	jsonrpc.CodeParseError:                 "ParseError",
 }
 
+// brokenAnswer reports whether e is the invalid-answer fault's answer to
+// the server (a sampling result without model, in a response or a
+// retry's inputResponses): broken on purpose, flagged by Classify, and
+// refused by the server; its envelope is still checked.
+func brokenAnswer(o Options, e trace.Event) bool {
+	return o.Fault == FaultInvalidAnswer && e.From == trace.Client && e.Class == trace.ClassViolation
+}
+
 // TestMessagesMatchSchema validates every JSON-RPC message of every
 // transcript against the official schema of its version: the envelope, and
 // the definition for its method or for the request it answers.
@@ -89,7 +123,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 	checked := 0
 	for _, m := range matrixTraces(t) {
 		o, tr := m.o, m.tr
-		methods := map[string]string{} // request id → method
+		methods := map[string]string{} // sender and request id → method
 		for _, e := range tr.Events {
 			version := tr.EventVersion(e)
 			s := schemas[version]
@@ -108,12 +142,18 @@ func TestMessagesMatchSchema(t *testing.T) {
 				switch m.Kind() {
 				case jsonrpc.KindRequest, jsonrpc.KindNotification:
 					def, ok := requestDefs[m.Method]
+					if d, isTask := taskDefs[version][m.Method]; isTask {
+						def, ok = d[0], true
+					}
 					if !ok {
 						t.Errorf("%s: no schema definition known for method %s", where, m.Method)
 						continue
 					}
 					if m.Kind() == jsonrpc.KindRequest {
-						methods[m.ID.String()] = m.Method
+						methods[string(e.From)+" "+m.ID.String()] = m.Method
+					}
+					if brokenAnswer(o, e) {
+						continue
 					}
 					if removedMethods[m.Method] == version {
 						if err := s.Validate(def, raw); err == nil || !strings.HasPrefix(err.Error(), "compile ") {
@@ -128,8 +168,33 @@ func TestMessagesMatchSchema(t *testing.T) {
 						t.Errorf("%s: %v\n%s", where, err, raw)
 					}
 				case jsonrpc.KindResult:
-					method := methods[m.ID.String()]
+					asker := trace.Client // a result answers the other party's request
+					if e.From == trace.Client {
+						asker = trace.Server
+					}
+					method := methods[string(asker)+" "+m.ID.String()]
 					def, ok := resultDefs[method]
+					var rt struct {
+						ResultType string          `json:"resultType"`
+						Task       json.RawMessage `json:"task"`
+					}
+					_ = json.Unmarshal(m.Result, &rt)
+					whole := version == "2026-07-28" // validate the …ResultResponse too
+					switch {
+					case brokenAnswer(o, e):
+						continue
+					case version == "2026-07-28" && rt.ResultType == mcp.ResultInputRequired:
+						def, ok, whole = "InputRequiredResult", true, false
+						if err := s.Validate("JSONRPCResultResponse", raw); err != nil {
+							t.Errorf("%s: %v", where, err)
+						}
+					case taskDefs[version][method][1] != "":
+						def, ok, whole = taskDefs[version][method][1], true, false
+					case version == "2026-07-28" && rt.ResultType == mcp.ResultTask:
+						def, ok, whole = specschema.TasksDef("CreateTaskResult"), true, false
+					case method == mcp.MethodToolsCall && rt.Task != nil:
+						def, ok = "CreateTaskResult", true
+					}
 					if !ok {
 						t.Errorf("%s: result for unknown request %s", where, m.ID)
 						continue
@@ -137,7 +202,7 @@ func TestMessagesMatchSchema(t *testing.T) {
 					if err := s.Validate(def, m.Result); err != nil {
 						t.Errorf("%s: %v\n%s", where, err, m.Result)
 					}
-					if version == "2026-07-28" {
+					if whole {
 						if err := s.Validate(def+"Response", raw); err != nil {
 							t.Errorf("%s: %v", where, err)
 						}

@@ -101,8 +101,9 @@ type toolChoice struct {
 	// Intermediate: the model goes on to another call instead of
 	// answering the user after this one.
 	Intermediate bool
-	// Tag names the call's events ("" is tools-call); LogLevel and
-	// OnNotify are the client's options for it (primitives.go).
+	// Tag names the call's events ("" is tools-call): the scenarios of the
+	// primitives and of the server asking the client name theirs; LogLevel
+	// and OnNotify are the client's options for it (primitives.go).
 	Tag      string
 	LogLevel string
 	OnNotify func(n *jsonrpc.Message, stop func())
@@ -262,6 +263,11 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	case out.Response == nil:
 		r.failure(out)
 		r.closed = true
+		return callOutcome{}
+	case out.InputRequired != nil:
+		// 2026-07-28: the client did not retry (its user declined); the
+		// call ends here, with nothing owed to the server (asks.go).
+		r.notRetried(out)
 		return callOutcome{}
 	case out.Response.Error != nil:
 		// tools §Error Handling: "Clients MAY provide protocol errors to

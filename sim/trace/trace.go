@@ -109,6 +109,14 @@ type Event struct {
 	// Classify): renderers colour it by this instead of guessing from
 	// status codes.
 	Class Class `json:"class"`
+
+	// Phase is the part the event plays in its scenario, named the same
+	// under both protocol versions wherever the two eras do one thing in
+	// different ways (the server's question is a request on a stream in
+	// 2025-11-25 and an input_required result in 2026-07-28: both are
+	// "question"). The compare view lines the eras up by it; empty when the
+	// scenario names none.
+	Phase string `json:"phase,omitempty"`
 }
 
 // Class sorts events into what went right and what went wrong, and how.

@@ -1,0 +1,336 @@
+package scenario
+
+// When the server needs something from the client: the scenarios
+// elicitation (book_room asks the user to pick a free slot), sampling
+// (summarize_inbox asks the Host's model) and roots (export_roster asks
+// where the workspace is), under both eras — 2025-11-25 server requests on
+// the request's stream, answered by the client; 2026-07-28
+// InputRequiredResults, answered by retrying — and tasks
+// (export_timesheets as a task: created, polled, cancelled). The Host is
+// the client's deterministic FixedHost; its user and model show their part
+// as host steps.
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"mcpwirelab/sim/client"
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/trace"
+)
+
+// Faults of the asks and tasks scenarios.
+const (
+	// FaultUserDeclines: the user declines the form, or rejects the
+	// sampling request.
+	FaultUserDeclines = "user-declines"
+	// FaultUserCancels: the user dismisses the form without choosing.
+	FaultUserCancels = "user-cancels"
+	// FaultUndeclared: the client does not declare the capability the
+	// tool needs (tasks: it does not ask for a task).
+	FaultUndeclared = "no-client-capability"
+	// FaultInvalidAnswer: the client answers with a result the server
+	// must refuse (a form value the schema does not allow, a sampling
+	// result without model, a root that is not a file:// URI).
+	FaultInvalidAnswer = "invalid-answer"
+	// FaultTamperedState: one character of the requestState changes on
+	// its way back (2026-07-28 only: 2025-11-25 has no requestState).
+	FaultTamperedState = "tampered-state"
+	// FaultRootsChanged: the user switches workspace between two exports.
+	FaultRootsChanged = "roots-changed"
+	// FaultCancelTask: the user cancels the task while it works.
+	FaultCancelTask = "cancel-task"
+)
+
+// askFaultApplies is FaultApplies for the faults above; known is false for
+// any other fault.
+func askFaultApplies(fault, version string) (ok bool, why string, known bool) {
+	if fault == FaultTamperedState && !mcp.IsModern(version) {
+		return false, "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server", true
+	}
+	return true, "", fault == FaultTamperedState
+}
+
+// The course's answers.
+const (
+	bookedSlot  = "Borealis 2026-12-03" // the first slot the form offers
+	invalidSlot = "Aurora 2026-12-25"   // a slot the form does not offer
+)
+
+// courseWorkspace is the folder the Host shares as its root, and
+// otherWorkspace the one the user switches to (roots-changed).
+var (
+	courseWorkspace = toolbox.Root{URI: "file:///home/li/acme", Name: "acme"}
+	otherWorkspace  = toolbox.Root{URI: "file:///home/li/acme-2027", Name: "acme-2027"}
+	notAFileRoot    = toolbox.Root{URI: "https://drive.example.com/acme", Name: "acme (cloud drive)"}
+)
+
+// askTag is the label of the tool call's events: the scenario's, or the
+// fault's where the fault changes what the call is about (notes_asks.go).
+func askTag(base, fault string) string {
+	switch fault {
+	case FaultUndeclared:
+		return "unasked"
+	case FaultInvalidAnswer:
+		return "invalid"
+	case FaultTamperedState:
+		return "tampered"
+	}
+	if fault == FaultUserDeclines && base == "sample" {
+		return "refused"
+	}
+	return base
+}
+
+// askScenario runs one tool call that needs the client: prompt, opening,
+// the tool list, the model's choice, the call with whatever the server
+// asks on the way, the model's answer, the end.
+func (r *runner) askScenario(prompt string, call toolChoice) {
+	r.phase = askPhase
+	tools, ok := r.begin(prompt)
+	if !ok {
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	r.callTool(call)
+	r.finish()
+}
+
+func elicitationScenario(r *runner) {
+	h := r.asker
+	h.Elicitation = r.o.Fault != FaultUndeclared
+	switch r.o.Fault {
+	case FaultUserDeclines:
+		h.ElicitAction = toolbox.ActionDecline
+	case FaultUserCancels:
+		h.ElicitAction = toolbox.ActionCancel
+	case FaultInvalidAnswer:
+		h.Content = map[string]any{"slot": invalidSlot}
+	}
+	h.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "elicit.form", formText(q.Params)) }
+	h.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
+		r.host(trace.Host, trace.Client, "elicit.user", r.userText(res))
+	}
+	r.askScenario("Book the Aurora room for 2026-12-03.",
+		toolChoice{Name: "book_room", Args: map[string]any{"room": "Aurora", "day": "2026-12-03"}, Tag: askTag("elicit", r.o.Fault)})
+}
+
+// formText is how the Host shows a form to its user: the server's
+// message, then each field with the choices it offers.
+func formText(params json.RawMessage) string {
+	var p struct {
+		Message         string `json:"message"`
+		RequestedSchema struct {
+			Properties map[string]struct {
+				Title string `json:"title"`
+				OneOf []struct {
+					Title string `json:"title"`
+				} `json:"oneOf"`
+			} `json:"properties"`
+		} `json:"requestedSchema"`
+	}
+	_ = json.Unmarshal(params, &p)
+	var b strings.Builder
+	b.WriteString("form from the server: " + p.Message + "\n")
+	names := make([]string, 0, len(p.RequestedSchema.Properties))
+	for n := range p.RequestedSchema.Properties {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		f := p.RequestedSchema.Properties[n]
+		var opts []string
+		for _, o := range f.OneOf {
+			opts = append(opts, o.Title)
+		}
+		fmt.Fprintf(&b, "  %s (%s): %s\n", n, f.Title, strings.Join(opts, " | "))
+	}
+	return b.String()
+}
+
+// userText is what the user did with the form.
+func (r *runner) userText(res json.RawMessage) string {
+	var a toolbox.ElicitAnswer
+	_ = json.Unmarshal(res, &a)
+	switch {
+	case a.Action == toolbox.ActionDecline:
+		return "the user declines the alternatives\n"
+	case a.Action == toolbox.ActionCancel:
+		return "the user closes the form without choosing\n"
+	case r.o.Fault == FaultInvalidAnswer:
+		return fmt.Sprintf("the client sends slot = %s, which the form does not offer (a bug in its form handling)\n", a.Content["slot"])
+	}
+	return fmt.Sprintf("the user picks slot = %s\n", a.Content["slot"])
+}
+
+func samplingScenario(r *runner) {
+	h := r.asker
+	h.Sampling = r.o.Fault != FaultUndeclared
+	h.DeclineSampling = r.o.Fault == FaultUserDeclines
+	h.NoModelName = r.o.Fault == FaultInvalidAnswer
+	h.OnQuestion = func(q client.Question) {
+		var p toolbox.SamplingRequest
+		_ = json.Unmarshal(q.Params, &p)
+		r.host(trace.Client, trace.Host, "sample.review",
+			fmt.Sprintf("the server asks the Host's model to write a message (%d message, maxTokens %d, system prompt: %s)\n", len(p.Messages), p.MaxTokens, p.SystemPrompt))
+	}
+	h.OnAnswer = func(_ client.Question, res json.RawMessage, err *jsonrpc.Error) {
+		if err != nil {
+			r.host(trace.Host, trace.Client, "sample.declined", "the user rejects the request: nothing goes to the model\n")
+			return
+		}
+		var a toolbox.SampleAnswer
+		_ = json.Unmarshal(res, &a)
+		var c toolbox.Content
+		_ = json.Unmarshal(a.Content, &c)
+		model := a.Model
+		if model == "" {
+			model = "(no model field: a bug in the client)"
+		}
+		r.host(trace.Host, trace.Client, "sample.model", fmt.Sprintf("the user approves; the model %s writes: %s\n", model, c.Text))
+	}
+	r.askScenario("Summarise the three newest urgent e-mails for me.",
+		toolChoice{Name: "summarize_inbox", Args: map[string]any{"urgent": true, "limit": 3}, Tag: askTag("sample", r.o.Fault)})
+}
+
+func rootsScenario(r *runner) {
+	h := r.asker
+	h.Roots = r.o.Fault != FaultUndeclared
+	h.Workspace = []toolbox.Root{courseWorkspace}
+	if r.o.Fault == FaultInvalidAnswer {
+		h.Workspace = []toolbox.Root{notAFileRoot}
+	}
+	h.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
+		var a struct {
+			Roots []toolbox.Root `json:"roots"`
+		}
+		_ = json.Unmarshal(res, &a)
+		var list []string
+		for _, root := range a.Roots {
+			list = append(list, root.URI+" ("+root.Name+")")
+		}
+		r.host(trace.Host, trace.Client, "roots.workspace", "the Host shares its workspace: "+strings.Join(list, ", ")+"\n")
+	}
+	call := toolChoice{Name: "export_roster", Args: map[string]any{"department": "Support"}, Tag: askTag("roots", r.o.Fault)}
+	if r.o.Fault != FaultRootsChanged {
+		r.askScenario("Export the Support roster into my workspace.", call)
+		return
+	}
+	// roots-changed: two exports, the workspace switched between them.
+	r.phase = askPhase
+	tools, ok := r.begin("Export the Support roster into my workspace, then switch to the 2027 workspace and export it there too.")
+	if !ok {
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	call.Intermediate = true
+	r.callTool(call)
+	h.Workspace = []toolbox.Root{otherWorkspace}
+	r.host(trace.Host, trace.Client, "roots.switch", "the user switches the workspace to "+otherWorkspace.URI+"\n")
+	if !mcp.IsModern(r.c.Version()) {
+		// 2025-11-25 client/roots §Root List Changes: "When roots change,
+		// clients that support listChanged MUST send a notification".
+		r.c.RootsChanged(r.ctx, callOpts{Tag: "roots-changed"})
+	}
+	call.Intermediate, call.Tag = false, "roots-again"
+	r.callTool(call)
+	r.finish()
+}
+
+// notRetried ends a 2026-07-28 call the client does not retry: the Host
+// declined a question (client/sampling §Error Handling: "the client does
+// not need to replay the initial call").
+func (r *runner) notRetried(out outcome) {
+	var keys []string
+	for _, k := range client.SortedKeys(out.InputRequired.InputRequests) {
+		keys = append(keys, k+" ("+out.InputRequired.InputRequests[k].Method+")")
+	}
+	r.host(trace.Client, trace.Host, "refused.not-retried",
+		"input "+strings.Join(keys, ", ")+" declined: the client does not retry; the server is not waiting for anything\n")
+	r.host(trace.Host, trace.Host, "model.answers", "You declined to let the model read the inbox, so there is no summary.\n")
+}
+
+// ---- tasks ----------------------------------------------------------------
+
+func tasksScenario(r *runner) {
+	r.phase = askPhase
+	r.asker.Tasks = r.o.Fault != FaultUndeclared
+	tools, ok := r.begin("Export the Sales timesheets for the last three weeks; it may take a while.")
+	if !ok {
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	args := map[string]any{"department": "Sales", "steps": 3}
+	if r.o.Fault == FaultUndeclared {
+		// Without the extension (2026-07-28) or params.task (2025-11-25)
+		// the same call runs as an ordinary request: the client waits.
+		r.callTool(toolChoice{Name: "export_timesheets", Args: args, Tag: "no-task"})
+		r.finish()
+		return
+	}
+	b, _ := json.Marshal(args)
+	r.host(trace.Host, trace.Client, "model.decides", fmt.Sprintf(`{"name":"export_timesheets","arguments":%s}`+"\n", b))
+	out := r.c.CallToolAsTask(r.ctx, "export_timesheets", json.RawMessage(b), mcp.TaskTTL, callOpts{Tag: "task"})
+	task, ok := out.Task()
+	if !ok || !r.ok(out) {
+		if ok {
+			r.failure(out)
+		}
+		return
+	}
+	r.host(trace.Client, trace.Host, "task.handle",
+		fmt.Sprintf("task %s: %s; poll every %d ms\n", task.ID, task.Status, task.PollInterval.Milliseconds()))
+	cancelled := false
+	for polls := 0; polls < 20 && !task.Terminal(); polls++ {
+		if err := r.c.Sleep(r.ctx, task.PollInterval); err != nil {
+			break
+		}
+		got, out := r.c.GetTask(r.ctx, task.ID, callOpts{Tag: "task-get"})
+		if !r.ok(out) {
+			return
+		}
+		task = got
+		if r.o.Fault == FaultCancelTask && !cancelled && !task.Terminal() {
+			cancelled = true
+			r.host(trace.Host, trace.Client, "task.user-cancels", "the user cancels the export\n")
+			if !r.ok(r.c.CancelTask(r.ctx, task.ID, callOpts{Tag: "task-cancel"})) {
+				return
+			}
+			task.PollInterval = 0 // look once more at once
+		}
+	}
+	text := ""
+	switch {
+	case task.Status == mcp.TaskCompleted && !mcp.IsModern(r.c.Version()):
+		// 2025-11-25: the result is fetched with tasks/result.
+		out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-result"})
+		if !r.ok(out) {
+			return
+		}
+		var res mcp.CallToolResult
+		out.Result(&res)
+		text = firstText(res)
+	case task.Status == mcp.TaskCompleted:
+		var res mcp.CallToolResult
+		_ = json.Unmarshal(task.Result, &res)
+		text = firstText(res)
+	}
+	if text != "" {
+		r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
+		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
+	} else {
+		r.host(trace.Host, trace.Host, "model.answers", "The export was cancelled; nothing was written.\n")
+	}
+	r.finish()
+}
+
+func firstText(res mcp.CallToolResult) string {
+	if len(res.Content) == 0 {
+		return ""
+	}
+	return res.Content[0].Text
+}
