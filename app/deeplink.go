@@ -29,6 +29,38 @@ type View struct {
 	Client httplab.ClientConfig
 }
 
+// The link parameters the lab's toggles set (View.Set).
+const (
+	paramScenario  = "scenario"
+	paramVersion   = "version"
+	paramTransport = "transport"
+	paramFault     = "fault"
+)
+
+// Set sets one of the run's toggles (paramScenario, paramVersion,
+// paramTransport, paramFault) and reports whether it changed; any other
+// name is a programming error and changes nothing.
+func (v *View) Set(param, value string) bool {
+	var f *string
+	switch param {
+	case paramScenario:
+		f = &v.Scenario
+	case paramVersion:
+		f = &v.Version
+	case paramTransport:
+		f = &v.Transport
+	case paramFault:
+		f = &v.Fault
+	default:
+		return false
+	}
+	if *f == value {
+		return false
+	}
+	*f = value
+	return true
+}
+
 // Notice reports a link value that was replaced by a default, or a value
 // the visualizer changed because the scenario does not run with it.
 type Notice struct {
@@ -163,15 +195,15 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 	if len(names) > 0 {
 		defScenario = names[0]
 	}
-	v.Scenario = pick("scenario", names, defScenario)
+	v.Scenario = pick(paramScenario, names, defScenario)
 	info := scenario.Info{Versions: mcp.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
 	for _, in := range infos {
 		if in.Name == v.Scenario {
 			info = in
 		}
 	}
-	v.Version = pickKnown("version", info.Versions, mcp.Versions(), orFirst(info.Versions, DefaultVersion))
-	v.Transport = pickKnown("transport", info.Transports, scenario.Transports, orFirst(info.Transports, DefaultTransport))
+	v.Version = pickKnown(paramVersion, info.Versions, mcp.Versions(), orFirst(info.Versions, DefaultVersion))
+	v.Transport = pickKnown(paramTransport, info.Transports, scenario.Transports, orFirst(info.Transports, DefaultTransport))
 	faults := info.Faults
 	if !slices.Contains(faults, "none") {
 		faults = append([]string{"none"}, faults...)
@@ -180,7 +212,7 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 	for _, in := range infos {
 		allFaults = append(allFaults, in.Faults...)
 	}
-	v.Fault = pickKnown("fault", faults, allFaults, DefaultFault)
+	v.Fault = pickKnown(paramFault, faults, allFaults, DefaultFault)
 	for _, p := range clientParams {
 		s := q.Get(p.Param)
 		if s == "" {

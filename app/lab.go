@@ -394,38 +394,23 @@ func (c *Lab) reRun(ctx app.Context) {
 	c.afterChange(ctx)
 }
 
-func (c *Lab) setVersion(ctx app.Context, v string) {
-	if v == c.view.Version {
+// set changes one of the run's toggles (View.Set) and runs the scenario
+// again; picking a scenario also moves the version, transport and fault
+// to values it runs with.
+func (c *Lab) set(ctx app.Context, param, value string) {
+	if !c.view.Set(param, value) {
 		return
 	}
-	c.view.Version = v
+	if param == paramScenario {
+		c.notices = c.makeApplicable()
+		c.runErr = ""
+	}
 	c.reRun(ctx)
 }
 
-func (c *Lab) setTransport(ctx app.Context, t string) {
-	if t == c.view.Transport {
-		return
-	}
-	c.view.Transport = t
-	c.reRun(ctx)
-}
-
-func (c *Lab) setFault(ctx app.Context, f string) {
-	if f == c.view.Fault {
-		return
-	}
-	c.view.Fault = f
-	c.reRun(ctx)
-}
-
-func (c *Lab) setScenario(ctx app.Context, s string) {
-	if s == c.view.Scenario {
-		return
-	}
-	c.view.Scenario = s
-	c.notices = c.makeApplicable()
-	c.runErr = ""
-	c.reRun(ctx)
+// setter is set for one toggle, as the controls take it.
+func (c *Lab) setter(param string) func(app.Context, string) {
+	return func(ctx app.Context, v string) { c.set(ctx, param, v) }
 }
 
 // makeApplicable moves the version, transport and fault to values the
@@ -506,9 +491,9 @@ func (c *Lab) onKey(ctx app.Context, key string) {
 	case " ":
 		c.togglePlay(ctx)
 	case "v":
-		c.setVersion(ctx, c.cycle(c.info().Versions, c.view.Version))
+		c.set(ctx, paramVersion, c.cycle(c.info().Versions, c.view.Version))
 	case "t":
-		c.setTransport(ctx, c.cycle(c.info().Transports, c.view.Transport))
+		c.set(ctx, paramTransport, c.cycle(c.info().Transports, c.view.Transport))
 	case "p":
 		c.togglePresent(ctx)
 	case "c":
@@ -814,7 +799,7 @@ func (c *Lab) renderToolbar() app.UI {
 						}
 						return app.Option().Value(s.Name).Selected(s.Name == c.view.Scenario).Text(title)
 					}),
-				).OnChange(func(ctx app.Context, e app.Event) { c.setScenario(ctx, ctx.JSSrc().Get("value").String()) }),
+				).OnChange(func(ctx app.Context, e app.Event) { c.set(ctx, paramScenario, ctx.JSSrc().Get("value").String()) }),
 			)
 		}).Else(func() app.UI {
 			title := in.Title.En
@@ -828,12 +813,12 @@ func (c *Lab) renderToolbar() app.UI {
 		}),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.version")+" (v)"),
-			segmentedLimited("version", c.t("ctl.version"), mcp.Versions(), in.Versions, c.view.Version, id, c.setVersion,
+			segmentedLimited("version", c.t("ctl.version"), mcp.Versions(), in.Versions, c.view.Version, id, c.setter(paramVersion),
 				fmt.Sprintf(c.t("na.version"), labels(in.Versions, id)), c.t("na.button")),
 		),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(c.t("ctl.transport")+" (t)"),
-			segmentedLimited("transport", c.t("ctl.transport"), scenario.Transports, in.Transports, c.view.Transport, trLabel, c.setTransport,
+			segmentedLimited("transport", c.t("ctl.transport"), scenario.Transports, in.Transports, c.view.Transport, trLabel, c.setter(paramTransport),
 				fmt.Sprintf(c.t("na.transport"), labels(in.Transports, trLabel)), c.t("na.button")),
 		),
 		app.Label().Class("field").Body(
@@ -843,7 +828,7 @@ func (c *Lab) renderToolbar() app.UI {
 					f := faults[i]
 					return app.Option().Value(f).Selected(f == c.view.Fault).Text(c.t("fault." + f))
 				}),
-			).OnChange(func(ctx app.Context, e app.Event) { c.setFault(ctx, ctx.JSSrc().Get("value").String()) }),
+			).OnChange(func(ctx app.Context, e app.Event) { c.set(ctx, paramFault, ctx.JSSrc().Get("value").String()) }),
 		),
 	)
 }
