@@ -368,7 +368,7 @@ func (c *CaptureView) renderCapture() app.UI {
 	for v, n := range cp.Counts() {
 		counts[string(v)] = n
 	}
-	var here []check.Result
+	var here []check.Graded
 	if c.idx < len(cp.Steps) {
 		here = cp.At(c.idx)
 	}
@@ -395,7 +395,7 @@ func (c *CaptureView) renderCapture() app.UI {
 		app.Ul().ID("cap-checks").Class("cap-checks").Body(app.Range(cp.Results).Slice(func(i int) app.UI {
 			r := cp.Results[i]
 			b := app.Button().Class("chip badge", "verdict-"+string(r.Verdict)).DataSet("check", r.ID).
-				Title(checkTitle(c.Lang, r.ID) + " · " + r.Message).Text(verdictIcon(r.Verdict) + " " + r.ID)
+				Title(checkTitle(c.Lang, r.ID) + " · " + verdictMsg(c.Lang, r)).Text(verdictIcon(r.Verdict) + " " + r.ID)
 			if r.Seq > 0 {
 				seq := r.Seq
 				b = b.OnClick(func(ctx app.Context, e app.Event) { c.goTo(seq - 1) }, app.EventScope("chk", r.ID))

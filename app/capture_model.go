@@ -17,12 +17,13 @@ const maxCaptureBytes = 32 << 20
 // or one of the dev server's captures), graded by the very checks `devserver
 // check` runs (sim/check.Judge reads nothing but the trace).
 type Capture struct {
-	Source  string // the file name, or the dev server capture
-	Trace   *trace.Trace
-	Steps   []Step
-	Results []check.Result
+	Source string // the file name, or the dev server capture
+	Trace  *trace.Trace
+	Steps  []Step
+	// Results are the verdicts, each message in both languages.
+	Results []check.Graded
 	// bySeq are the verdicts about each event (seq → results).
-	bySeq map[int][]check.Result
+	bySeq map[int][]check.Graded
 }
 
 // LoadCapture reads and grades a transcript in the JSON Lines contract.
@@ -34,7 +35,7 @@ func LoadCapture(source, text string) (*Capture, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Capture{Source: source, Trace: tr, Steps: BuildSteps(tr), Results: check.Judge(tr, check.JudgeOptions{}), bySeq: map[int][]check.Result{}}
+	c := &Capture{Source: source, Trace: tr, Steps: BuildSteps(tr), Results: check.JudgeBoth(tr, check.JudgeOptions{}), bySeq: map[int][]check.Graded{}}
 	for _, r := range c.Results {
 		if r.Seq > 0 && r.Seq <= len(tr.Events) {
 			c.bySeq[r.Seq] = append(c.bySeq[r.Seq], r)
@@ -44,7 +45,7 @@ func LoadCapture(source, text string) (*Capture, error) {
 }
 
 // At is the verdicts about step i (0-based).
-func (c *Capture) At(i int) []check.Result { return c.bySeq[i+1] }
+func (c *Capture) At(i int) []check.Graded { return c.bySeq[i+1] }
 
 // Badges are the verdict marks of every step, for the lanes.
 func (c *Capture) Badges(lang string) map[int][]Badge {
@@ -98,6 +99,14 @@ func verdictIcon(v check.Verdict) string {
 
 func verdictWord(lang string, v check.Verdict) string { return tr(lang, "cap.verdict."+string(v)) }
 
+// verdictMsg is a verdict's message in the page's language.
+func verdictMsg(lang string, r check.Graded) string {
+	if lang == LangZh {
+		return r.Msg.Zh()
+	}
+	return r.Message
+}
+
 func checkTitle(lang string, id string) string {
 	d, ok := check.DefByID(id)
 	if !ok {
@@ -110,16 +119,17 @@ func checkTitle(lang string, id string) string {
 }
 
 // VerdictHTML is one verdict as the capture view shows it beside its step:
-// the badge, the check's title, the message, the section and its sentence
+// the badge, the check's title, the message (in the page's language), the
+// section and its sentence
 // (with the Chinese under lang=zh), and what the lab's own server sends for
 // the same request.
-func VerdictHTML(lang string, r check.Result, lab *check.LabReply, labErr error) string {
+func VerdictHTML(lang string, r check.Graded, lab *check.LabReply, labErr error) string {
 	esc := html.EscapeString
 	var b strings.Builder
 	fmt.Fprintf(&b, `<article class="verdict verdict-%s" data-check="%s">`, esc(string(r.Verdict)), esc(r.ID))
 	fmt.Fprintf(&b, `<h3><span class="chip badge verdict-%s">%s %s</span> <code>%s</code> <span class="vtitle">%s</span> <span class="level">%s</span></h3>`,
 		esc(string(r.Verdict)), verdictIcon(r.Verdict), esc(verdictWord(lang, r.Verdict)), esc(r.ID), esc(checkTitle(lang, r.ID)), esc(string(r.Level)))
-	fmt.Fprintf(&b, `<p class="vmsg" lang="en">%s</p>`, esc(r.Message)) // the checks speak English (sim/check)
+	fmt.Fprintf(&b, `<p class="vmsg">%s</p>`, esc(verdictMsg(lang, r)))
 	if r.Spec != "" {
 		fmt.Fprintf(&b, `<blockquote class="vquote"><p lang="en">%s</p>`, esc(r.Quote))
 		if zh := check.QuoteZh(r.Quote); zh != "" && lang == LangZh {

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"html"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -31,7 +33,7 @@ func TestLoadCapture(t *testing.T) {
 		t.Fatalf("counts %v", got)
 	}
 	badges := c.Badges(LangEn)
-	var fail *check.Result
+	var fail *check.Graded
 	for i := range c.Results {
 		r := c.Results[i]
 		if r.Seq == 0 {
@@ -56,10 +58,20 @@ func TestLoadCapture(t *testing.T) {
 		t.Fatalf("the lab's answer to the request without _meta: %q %v", lab.Raw, labErr)
 	}
 	h := VerdictHTML(LangZh, *fail, &lab, nil)
-	for _, s := range []string{`class="verdict verdict-fail"`, "meta-required", "-32602", check.QuoteZh(fail.Quote), fail.Spec, tr(LangZh, "cap.lab")} {
+	// Under lang=zh the message is the check's Chinese wording (with the
+	// same step numbers and codes), not the English marked lang="en".
+	zhMsg := `<p class="vmsg">` + html.EscapeString(fail.Msg.Zh()) + `</p>`
+	for _, s := range []string{`class="verdict verdict-fail"`, "meta-required", "-32602", check.QuoteZh(fail.Quote), fail.Spec, tr(LangZh, "cap.lab"),
+		zhMsg, "不带 _meta 的 tools/list", "第 " + strconv.Itoa(fail.Seq) + " 步"} {
 		if !strings.Contains(h, s) {
 			t.Errorf("verdict HTML lacks %q:\n%s", s, h)
 		}
+	}
+	if strings.Contains(h, html.EscapeString(fail.Message)) || strings.Contains(h, `class="vmsg" lang="en"`) {
+		t.Errorf("the zh verdict shows the English message:\n%s", h)
+	}
+	if en := VerdictHTML(LangEn, *fail, &lab, nil); !strings.Contains(en, `<p class="vmsg">`+html.EscapeString(fail.Message)+`</p>`) {
+		t.Errorf("the en verdict lacks the English message:\n%s", en)
 	}
 	for _, bad := range []string{"", "not json\n", `{"seq":2}` + "\n"} {
 		if _, err := LoadCapture("bad", bad); err == nil {

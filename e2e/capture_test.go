@@ -127,15 +127,15 @@ func TestCaptureDropZh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var meta check.Result
-	for _, r := range check.Judge(tr, check.JudgeOptions{}) {
+	var meta check.Graded
+	for _, r := range check.JudgeBoth(tr, check.JudgeOptions{}) {
 		if r.ID == check.IDMeta {
 			meta = r
 		}
 	}
-	zh := check.QuoteZh(meta.Quote)
-	if meta.Verdict != check.Fail || zh == "" {
-		t.Fatalf("the capture's meta-required: %+v (Chinese %q)", meta, zh)
+	zh, zhMsg := check.QuoteZh(meta.Quote), meta.Msg.Zh()
+	if meta.Verdict != check.Fail || zh == "" || !strings.Contains(zhMsg, "不带 _meta 的 tools/list") {
+		t.Fatalf("the capture's meta-required: %+v (Chinese %q, %q)", meta.Result, zh, zhMsg)
 	}
 	content, _ := json.Marshal(string(b))
 	run(t, ctx, "open the view in Chinese", chromedp.Navigate(srv.URL+"/?view=capture&lang=zh"), waitView("#capture"))
@@ -149,9 +149,12 @@ func TestCaptureDropZh(t *testing.T) {
 	run(t, ctx, "jump to meta-required", click(`#cap-checks button[data-check="meta-required"]`))
 	eventually(t, "the verdict in Chinese", evalBool(t, ctx, fmt.Sprintf(`(() => {
   const v = document.querySelector('#cap-verdicts .verdict[data-check="meta-required"]');
+  const m = v && v.querySelector(".vmsg");
   return !!v && v.querySelector("h3").textContent.includes("不通过") && v.querySelector(".gloss").textContent === %q &&
-    v.querySelector('.vquote p[lang="en"]').textContent === %q && v.querySelector(".lab-answer h4").textContent.includes("本实验室")
-})()`, zh, meta.Quote)))
+    v.querySelector('.vquote p[lang="en"]').textContent === %q && v.querySelector(".lab-answer h4").textContent.includes("本实验室") &&
+    m.textContent === %q && !m.hasAttribute("lang") && m.closest("[lang]").lang.startsWith("zh") &&
+    document.querySelector('#cap-checks button[data-check="meta-required"]').title.endsWith(%q)
+})()`, zh, meta.Quote, zhMsg, zhMsg)))
 	var title, summary string
 	run(t, ctx, "read the view", text("#capture h1", &title), text(".cap-summary", &summary))
 	if title != "检查你自己的服务器" || !strings.Contains(summary, "go-sdk.jsonl") || !strings.Contains(summary, "不通过") {

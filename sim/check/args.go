@@ -3,7 +3,6 @@ package check
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"sort"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -18,10 +17,10 @@ import (
 // schema really refuses is returned (so the check cannot pass because the
 // arguments happened to be fine). what says how they break the schema; ok
 // is false when no candidate does (a schema that accepts any object).
-func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what string, ok bool) {
+func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what Msg, ok bool) {
 	sch, err := toolbox.CompileSchema("tool", "input", schema)
 	if err != nil {
-		return nil, "", false
+		return nil, Msg{}, false
 	}
 	var s struct {
 		Properties           map[string]json.RawMessage `json:"properties"`
@@ -29,15 +28,15 @@ func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what string
 		AdditionalProperties json.RawMessage            `json:"additionalProperties"`
 	}
 	if json.Unmarshal(schema, &s) != nil {
-		return nil, "", false
+		return nil, Msg{}, false
 	}
 	type candidate struct {
 		args map[string]any
-		what string
+		what Msg
 	}
 	var cands []candidate
 	if len(s.Required) > 0 {
-		cands = append(cands, candidate{map[string]any{}, fmt.Sprintf("leaves out the required property %q", s.Required[0])})
+		cands = append(cands, candidate{map[string]any{}, msg("leaves out the required property %q", "缺少必需属性 %q", s.Required[0])})
 	}
 	names := make([]string, 0, len(s.Properties))
 	for n := range s.Properties {
@@ -51,15 +50,15 @@ func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what string
 		}
 		_ = json.Unmarshal(s.Properties[n], &p)
 		if len(p.Enum) > 0 {
-			cands = append(cands, candidate{withRequired(s.Required, n, "mcpwl-not-in-the-enum"), fmt.Sprintf("gives %q a value outside its enum", n)})
+			cands = append(cands, candidate{withRequired(s.Required, n, "mcpwl-not-in-the-enum"), msg("gives %q a value outside its enum", "给 %q 一个不在其 enum 中的值", n)})
 		}
 		for _, typ := range types(p.Type) {
 			wrong, desc := wrongValue(typ)
-			cands = append(cands, candidate{withRequired(s.Required, n, wrong), fmt.Sprintf("gives %q %s where the schema wants %s", n, desc, typ)})
+			cands = append(cands, candidate{withRequired(s.Required, n, wrong), msg("gives %q %s where the schema wants %s", "给 %q %s，而 schema 要求的是 %s", n, desc, typ)})
 		}
 	}
 	if bytes.Equal(bytes.TrimSpace(s.AdditionalProperties), []byte("false")) {
-		cands = append(cands, candidate{map[string]any{"mcpwl_unexpected": true}, `adds the property "mcpwl_unexpected", which the schema does not allow`})
+		cands = append(cands, candidate{map[string]any{"mcpwl_unexpected": true}, msg(`adds the property "mcpwl_unexpected", which the schema does not allow`, `添加了 schema 不允许的属性 "mcpwl_unexpected"`)})
 	}
 	for _, c := range cands {
 		b, _ := json.Marshal(c.args)
@@ -71,7 +70,7 @@ func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what string
 			return b, c.what, true
 		}
 	}
-	return nil, "", false
+	return nil, Msg{}, false
 }
 
 // withRequired is {name: v}: only the one property, so a schema with
@@ -92,21 +91,24 @@ func types(raw json.RawMessage) []string {
 	return many
 }
 
+// aString names the wrong value wrongValue gives most types.
+var aString = msg("a string", "一个字符串")
+
 // wrongValue is a value no schema of that type accepts.
-func wrongValue(typ string) (any, string) {
+func wrongValue(typ string) (any, Msg) {
 	switch typ {
 	case "string":
-		return 12345, "the number 12345"
+		return 12345, msg("the number 12345", "数字 12345")
 	case "integer", "number":
-		return "mcpwl-not-a-number", "a string"
+		return "mcpwl-not-a-number", aString
 	case "boolean":
-		return "mcpwl-not-a-boolean", "a string"
+		return "mcpwl-not-a-boolean", aString
 	case "array":
-		return "mcpwl-not-an-array", "a string"
+		return "mcpwl-not-an-array", aString
 	case "object":
-		return "mcpwl-not-an-object", "a string"
+		return "mcpwl-not-an-object", aString
 	case "null":
-		return "mcpwl-not-null", "a string"
+		return "mcpwl-not-null", aString
 	}
-	return nil, "null"
+	return nil, plain("null")
 }

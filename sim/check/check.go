@@ -123,12 +123,15 @@ type Def struct {
 	Title Text
 	// Cite returns the sentence for a version and transport; ok false
 	// when the check does not apply there (why says so).
-	cite func(version, transport string) (c Cite, ok bool, why string)
+	cite func(version, transport string) (c Cite, ok bool, why Msg)
 }
 
 // Cite returns the sentence the check rests on for a version and
 // transport, and whether the check applies there.
-func (d Def) Cite(version, transport string) (Cite, bool, string) { return d.cite(version, transport) }
+func (d Def) Cite(version, transport string) (Cite, bool, string) {
+	c, ok, why := d.cite(version, transport)
+	return c, ok, why.En()
+}
 
 // Defs is the catalog, in the order reports list the checks.
 func Defs() []Def { return defs[:] }
@@ -144,20 +147,20 @@ func DefByID(id string) (Def, bool) {
 }
 
 // both cites the same kind of sentence in each version.
-func both(modern, legacy Cite) func(string, string) (Cite, bool, string) {
-	return func(v, _ string) (Cite, bool, string) {
+func both(modern, legacy Cite) func(string, string) (Cite, bool, Msg) {
+	return func(v, _ string) (Cite, bool, Msg) {
 		if mcp.IsModern(v) {
-			return modern, true, ""
+			return modern, true, Msg{}
 		}
-		return legacy, true, ""
+		return legacy, true, Msg{}
 	}
 }
 
 // modernOnly is a rule 2026-07-28 introduced.
-func modernOnly(c Cite, why string) func(string, string) (Cite, bool, string) {
-	return func(v, _ string) (Cite, bool, string) {
+func modernOnly(c Cite, why Msg) func(string, string) (Cite, bool, Msg) {
+	return func(v, _ string) (Cite, bool, Msg) {
 		if mcp.IsModern(v) {
-			return c, true, ""
+			return c, true, Msg{}
 		}
 		return c, false, why
 	}
@@ -180,15 +183,15 @@ const (
 
 var defs = [...]Def{
 	{ID: IDStdout, Title: Text{"Nothing but protocol on stdout", "stdout 上只有协议消息"},
-		cite: func(v, tr string) (Cite, bool, string) {
+		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
 			if mcp.IsModern(v) {
 				c.Spec = "2026-07-28/basic/transports/stdio"
 			}
 			if tr != "stdio" {
-				return c, false, "a rule of the stdio transport; over HTTP every message is in a response body"
+				return c, false, msg("a rule of the stdio transport; over HTTP every message is in a response body", "这是 stdio 传输的规则；在 HTTP 上每条消息都在响应正文里")
 			}
-			return c, true, ""
+			return c, true, Msg{}
 		}},
 	{ID: IDIDs, Title: Text{"Response ids echo the request's exactly", "响应 id 与请求的完全一致"},
 		cite: both(Cite{MUST, "2026-07-28/basic/index#result-responses", qSameID},
@@ -202,44 +205,44 @@ var defs = [...]Def{
 				"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."})},
 	{ID: IDResultType, Title: Text{"Every result has a resultType", "每个结果都带 resultType"},
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#result-responses", "The `result` MUST include a `resultType` field to indicate the type of the result."},
-			"2025-11-25 results have no resultType (it arrived with 2026-07-28)")},
+			msg("2025-11-25 results have no resultType (it arrived with 2026-07-28)", "2025-11-25 的结果没有 resultType（它随 2026-07-28 引入）"))},
 	{ID: IDMeta, Title: Text{"A request without _meta is refused with -32602", "缺少 _meta 的请求被以 -32602 拒绝"},
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#meta", "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params)."},
-			"2025-11-25 requests carry no per-request _meta: the session holds the version")},
+			msg("2025-11-25 requests carry no per-request _meta: the session holds the version", "2025-11-25 的请求不带逐请求的 _meta：版本由会话保存"))},
 	{ID: IDUnsupported, Title: Text{"An unknown version gets -32022 with the supported list", "未知版本得到带 supported 列表的 -32022"},
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation",
 			"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support"},
-			"2025-11-25 negotiates the version in initialize (see version-negotiation)")},
+			msg("2025-11-25 negotiates the version in initialize (see version-negotiation)", "2025-11-25 在 initialize 中协商版本（见 version-negotiation）"))},
 	{ID: IDUnknownMethod, Title: Text{"An unknown method gets -32601", "未知方法得到 -32601"},
-		cite: func(v, tr string) (Cite, bool, string) {
+		cite: func(v, tr string) (Cite, bool, Msg) {
 			if mcp.IsModern(v) && tr == "http" {
 				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
-					"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, ""
+					"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, Msg{}
 			}
-			return Cite{MUST, v + "/basic/index#messages", qJSONRPC}, true, ""
+			return Cite{MUST, v + "/basic/index#messages", qJSONRPC}, true, Msg{}
 		}},
 	{ID: IDHeaderMismatch, Title: Text{"Headers that disagree with the body get -32020", "与正文不符的头得到 -32020"},
-		cite: func(v, tr string) (Cite, bool, string) {
+		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
 				"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
 			switch {
 			case !mcp.IsModern(v):
-				return c, false, "2025-11-25 has no Mcp-Method or Mcp-Name headers to mirror the body"
+				return c, false, msg("2025-11-25 has no Mcp-Method or Mcp-Name headers to mirror the body", "2025-11-25 没有镜像正文的 Mcp-Method 或 Mcp-Name 头")
 			case tr != "http":
-				return c, false, "a rule of Streamable HTTP: stdio has no header layer"
+				return c, false, msg("a rule of Streamable HTTP: stdio has no header layer", "这是 Streamable HTTP 的规则：stdio 没有头这一层")
 			}
-			return c, true, ""
+			return c, true, Msg{}
 		}},
 	{ID: IDOrigin, Title: Text{"A foreign Origin gets 403", "外来的 Origin 得到 403"},
-		cite: func(v, tr string) (Cite, bool, string) {
+		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
 			if mcp.IsModern(v) {
 				c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
 			}
 			if tr != "http" {
-				return c, false, "a rule of Streamable HTTP: a browser page cannot reach a stdio server"
+				return c, false, msg("a rule of Streamable HTTP: a browser page cannot reach a stdio server", "这是 Streamable HTTP 的规则：浏览器页面无法访问 stdio 服务器")
 			}
-			return c, true, ""
+			return c, true, Msg{}
 		}},
 	{ID: IDSchemas, Title: Text{"Every inputSchema is valid JSON Schema 2020-12", "每个 inputSchema 都是有效的 JSON Schema 2020-12"},
 		cite: both(Cite{MUST, "2026-07-28/basic/index#schema-validation", qSchemas},
@@ -263,19 +266,19 @@ var defs = [...]Def{
 		cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
 			Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
 	{ID: IDCancellation, Title: Text{"A cancelled call stops and is not answered", "被取消的调用会停止且不再回应"},
-		cite: func(v, tr string) (Cite, bool, string) {
+		cite: func(v, tr string) (Cite, bool, Msg) {
 			if !mcp.IsModern(v) {
 				return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
-					"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, ""
+					"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, Msg{}
 			}
 			c := Cite{MUST, "2026-07-28/basic/transports/stdio#cancellation",
 				"Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it."}
 			if tr == "http" {
 				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#cancellation",
 						"Closing the SSE response stream MUST be treated by the server as cancellation of that request."}, false,
-					"over 2026-07-28 HTTP the cancellation is the closed response stream: nothing the server does for that request can reach the client afterwards, so a client cannot see whether it stopped (run the check over stdio to see it)"
+					msg("over 2026-07-28 HTTP the cancellation is the closed response stream: nothing the server does for that request can reach the client afterwards, so a client cannot see whether it stopped (run the check over stdio to see it)", "在 2026-07-28 的 HTTP 上，取消就是关闭响应流：此后服务器为该请求所做的任何事都到不了客户端，所以客户端看不出它是否停止了（要看到这一点，请通过 stdio 运行检查）")
 			}
-			return c, true, ""
+			return c, true, Msg{}
 		}},
 	{ID: IDResponsive, Title: Text{"The server answers while a slow call runs", "慢调用运行时服务器仍在应答"},
 		cite: both(Cite{SHOULD, "2026-07-28/basic/index#statelessness", "Servers SHOULD be prepared to handle requests associated with multiple tasks, threads, or conversations."},

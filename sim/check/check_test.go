@@ -74,6 +74,8 @@ func capture(t *testing.T, tg Target, o Options) []Run {
 		mu.Unlock()
 	}
 	runs := Capture(ctx, tg, o)
+	// Every verdict these runs get, in both languages (TestMessagesBilingual).
+	checkGraded(t, runs)
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("progress:\n%s", strings.Join(log, "\n"))

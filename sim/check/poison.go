@@ -2,7 +2,6 @@ package check
 
 import (
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -15,10 +14,17 @@ import (
 // Finding is one sign of tool poisoning.
 type Finding struct {
 	// Kind: "instruction to the model", "secret-file path", "hidden Unicode".
-	Kind string
+	Kind Msg
 	// Text says where and what (a quoted phrase, a code point).
-	Text string
+	Text Msg
 }
+
+// The kinds of findings.
+var (
+	kindInstruction = msg("instruction to the model", "给模型的指令")
+	kindSecret      = msg("secret-file path", "机密文件路径")
+	kindHidden      = msg("hidden Unicode", "隐藏的 Unicode")
+)
 
 // Poisoning looks for what a tool's definition should never hold, in its
 // name, title, description and every string of its schemas: instructions
@@ -58,7 +64,7 @@ func Poisoning(t mcp.Tool, raw json.RawMessage) []Finding {
 	var out []Finding
 	seen := map[string]bool{}
 	add := func(f Finding) {
-		if k := f.Kind + f.Text; !seen[k] {
+		if k := f.Kind.En() + f.Text.En(); !seen[k] {
 			seen[k] = true
 			out = append(out, f)
 		}
@@ -67,15 +73,15 @@ func Poisoning(t mcp.Tool, raw json.RawMessage) []Finding {
 		lower := strings.ToLower(l.text)
 		for _, p := range instructionPhrases {
 			if i := strings.Index(lower, p); i >= 0 {
-				add(Finding{"instruction to the model", fmt.Sprintf("in its %s: %q", l.where, l.text[i:i+len(p)])})
+				add(Finding{kindInstruction, msg("in its %s: %q", "在其 %s 中：%q", l.where, l.text[i:i+len(p)])})
 			}
 		}
 		for _, m := range secretPaths().FindAllString(l.text, -1) {
-			add(Finding{"secret-file path", fmt.Sprintf("in its %s: %q", l.where, m)})
+			add(Finding{kindSecret, msg("in its %s: %q", "在其 %s 中：%q", l.where, m)})
 		}
 		for _, r := range l.text {
 			if hidden(r) {
-				add(Finding{"hidden Unicode", fmt.Sprintf("in its %s: U+%04X (%s)", l.where, r, hiddenName(r))})
+				add(Finding{kindHidden, msg("in its %s: U+%04X (%s)", "在其 %s 中：U+%04X（%s）", l.where, r, hiddenName(r))})
 			}
 		}
 	}
