@@ -238,7 +238,7 @@ func (r *Registry) ToolsOnly() *Registry {
 
 // compile compiles the tool's schemas and finds its mirrored parameters.
 func (d *toolDef) compile() error {
-	sch, doc, err := compileSchema(d.tool.Name, "input", d.tool.InputSchema)
+	sch, doc, err := compiledToolSchema(d.tool.Name, "input", d.tool.InputSchema)
 	if err != nil {
 		return err
 	}
@@ -260,7 +260,7 @@ func (d *toolDef) compile() error {
 	sort.Strings(props)
 	d.schema, d.props, d.headers = sch, props, headers
 	if len(d.tool.OutputSchema) > 0 {
-		if d.output, _, err = compileSchema(d.tool.Name, "output", d.tool.OutputSchema); err != nil {
+		if d.output, _, err = compiledToolSchema(d.tool.Name, "output", d.tool.OutputSchema); err != nil {
 			return err
 		}
 	}
@@ -294,6 +294,50 @@ func compileSchema(tool, which string, raw json.RawMessage) (*jsonschema.Schema,
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s schema of %s: %w", which, tool, err)
 	}
+	return sch, doc, nil
+}
+
+// compiled keeps the tools' compiled schemas by tool, role and exact
+// bytes: every server of the simulator (one per run, several per scenario)
+// and every Course() registers the same course tools, and compiling their
+// schemas was two thirds of a run's allocations. A compiled schema and its
+// document are only read (validation is safe for concurrent use), so
+// servers share them. Bounded: past compiledMax entries schemas are
+// compiled as before, uncached.
+var compiled struct {
+	sync.Mutex
+	m map[string]compiledSchema
+}
+
+type compiledSchema struct {
+	sch *jsonschema.Schema
+	doc any
+}
+
+const compiledMax = 64
+
+// compiledToolSchema is compileSchema through the cache (errors are not
+// cached).
+func compiledToolSchema(tool, which string, raw json.RawMessage) (*jsonschema.Schema, any, error) {
+	key := tool + "\x00" + which + "\x00" + string(raw)
+	compiled.Lock()
+	c, ok := compiled.m[key]
+	compiled.Unlock()
+	if ok {
+		return c.sch, c.doc, nil
+	}
+	sch, doc, err := compileSchema(tool, which, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	compiled.Lock()
+	if compiled.m == nil {
+		compiled.m = map[string]compiledSchema{}
+	}
+	if len(compiled.m) < compiledMax {
+		compiled.m[key] = compiledSchema{sch, doc}
+	}
+	compiled.Unlock()
 	return sch, doc, nil
 }
 
