@@ -262,10 +262,10 @@ func orFirst(list []string, def string) string {
 // Query is the deep link of a view, parameters in a fixed order so links
 // are stable and readable.
 func (v View) Query() string {
-	q := "scenario=" + url.QueryEscape(v.Scenario) +
-		"&version=" + url.QueryEscape(v.Version) +
-		"&transport=" + url.QueryEscape(v.Transport) +
-		"&fault=" + url.QueryEscape(v.Fault) +
+	q := paramScenario + "=" + url.QueryEscape(v.Scenario) +
+		"&" + paramVersion + "=" + url.QueryEscape(v.Version) +
+		"&" + paramTransport + "=" + url.QueryEscape(v.Transport) +
+		"&" + paramFault + "=" + url.QueryEscape(v.Fault) +
 		"&step=" + strconv.Itoa(v.Step)
 	if IsHTTPScenario(v.Scenario) {
 		for _, p := range clientParams {

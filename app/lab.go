@@ -426,13 +426,13 @@ func (c *Lab) makeApplicable() []Notice {
 		ns = append(ns, Notice{Param: param, Value: *cur, Fallback: nv, Kind: NoticeSwitched, Allowed: strings.Join(allowed, ", ")})
 		*cur = nv
 	}
-	fix("version", in.Versions, &c.view.Version, DefaultVersion)
-	fix("transport", in.Transports, &c.view.Transport, DefaultTransport)
+	fix(paramVersion, in.Versions, &c.view.Version, DefaultVersion)
+	fix(paramTransport, in.Transports, &c.view.Transport, DefaultTransport)
 	faults := in.Faults
 	if !slices.Contains(faults, DefaultFault) {
 		faults = append([]string{DefaultFault}, faults...)
 	}
-	fix("fault", faults, &c.view.Fault, DefaultFault)
+	fix(paramFault, faults, &c.view.Fault, DefaultFault)
 	return ns
 }
 
@@ -681,7 +681,7 @@ func (c *Lab) renderNotices() app.UI {
 func (c *Lab) noticeText(n Notice) string {
 	label := func(v string) string {
 		switch n.Param {
-		case "transport", "fault":
+		case paramTransport, paramFault:
 			if _, ok := strs[n.Param+"."+v]; ok {
 				return c.t(n.Param + "." + v)
 			}
