@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -78,4 +79,38 @@ func FuzzLoadStore(f *testing.F) {
 			t.Fatalf("saved %q, then %q", saved, again)
 		}
 	})
+}
+
+// The validator reports unknown properties in map order; the feedback
+// lists them sorted, so a learner who submits the same schema twice reads
+// the same problems (FuzzGrade found the difference: testdata/fuzz).
+func TestUnknownPropertiesSorted(t *testing.T) {
+	var ex Exercise
+	for _, e := range All() {
+		if e.ID == "send-email-schema" {
+			ex = e
+		}
+	}
+	if ex.ID == "" {
+		t.Fatal("no send-email-schema exercise")
+	}
+	g := Grader{Probe: EngineProbe()}
+	first := g.Grade(ex, `{"additionalProperties": false}`, EN)
+	found := false
+	for _, p := range first.Problems {
+		if strings.Contains(p, `with-cc`) {
+			found = true
+			if !strings.Contains(p, `unknown property "body", "cc", "subject", "to" is not allowed`) {
+				t.Errorf("unknown properties not sorted: %s", p)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no problem about the with-cc case: %q", first.Problems)
+	}
+	for range 20 {
+		if again := g.Grade(ex, `{"additionalProperties": false}`, EN); !reflect.DeepEqual(first, again) {
+			t.Fatalf("two gradings differ:\n%q\n%q", first.Problems, again.Problems)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,7 +102,9 @@ func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string 
 			}
 		}
 		out := make([]string, 0, len(k.Properties))
-		for _, p := range k.Properties {
+		// The validator lists them in map order: sorted, so that the same
+		// arguments always get the same message.
+		for _, p := range slices.Sorted(slices.Values(k.Properties)) {
 			out = append(out, "unknown property "+quote(p)+allowed)
 		}
 		return out
