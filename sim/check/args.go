@@ -50,11 +50,11 @@ func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what Msg, o
 		}
 		_ = json.Unmarshal(s.Properties[n], &p)
 		if len(p.Enum) > 0 {
-			cands = append(cands, candidate{withRequired(s.Required, n, "mcpwl-not-in-the-enum"), msg("gives %q a value outside its enum", "给 %q 一个不在其 enum 中的值", n)})
+			cands = append(cands, candidate{withRequired(s.Required, n, "mcpwl-not-in-the-enum"), msg("gives %q a value outside its enum", "给 %q 传入不在其 enum 中的值", n)})
 		}
 		for _, typ := range types(p.Type) {
 			wrong, desc := wrongValue(typ)
-			cands = append(cands, candidate{withRequired(s.Required, n, wrong), msg("gives %q %s where the schema wants %s", "给 %q %s，而 schema 要求的是 %s", n, desc, typ)})
+			cands = append(cands, candidate{withRequired(s.Required, n, wrong), msg("gives %q %s where the schema wants %s", "给 %q 传入%s，而 schema 要求的是 %s", n, desc, typ)})
 		}
 	}
 	if bytes.Equal(bytes.TrimSpace(s.AdditionalProperties), []byte("false")) {

@@ -428,7 +428,7 @@ func statusNote(st int) Msg {
 func (j *judge) unsupported() Graded {
 	p := j.first(tagBadVersion)
 	if p < 0 {
-		return j.missing(IDUnsupported, msg("the request for an unknown version", "请求未知版本的那个请求"))
+		return j.missing(IDUnsupported, msg("the request for an unknown version", "要求未知协议版本的请求"))
 	}
 	k, m := j.answer(p)
 	st, _ := j.status(p)
@@ -466,7 +466,7 @@ func (j *judge) unsupported() Graded {
 func (j *judge) unknownMethod() Graded {
 	p := j.first(tagUnknownMethod)
 	if p < 0 {
-		return j.missing(IDUnknownMethod, msg("the request for an unknown method", "请求未知方法的那个请求"))
+		return j.missing(IDUnknownMethod, msg("the request for an unknown method", "调用未知方法的请求"))
 	}
 	k, m := j.answer(p)
 	st, _ := j.status(p)
