@@ -69,8 +69,17 @@ func (h *Header) renderNav() app.UI {
 				if i < len(h.Hrefs) {
 					href = h.Hrefs[i]
 				}
-				a := app.A().ID("nav-"+v).Href(href).Class("nav-link").
-					Body(app.Span().Class("nav-icon").Aria("hidden", "true").Text(icons[v]), app.Text(h.t("nav."+v)))
+				body := []app.UI{app.Span().Class("nav-icon").Aria("hidden", "true").Text(icons[v]), app.Text(h.t("nav." + v))}
+				if v == ViewCapture {
+					// Where the bar is short of room (capture.css) the tab
+					// shows its icon; the name stays for screen readers and
+					// the tooltip.
+					body[1] = app.Span().Class("nav-text").Text(h.t("nav." + v))
+				}
+				a := app.A().ID("nav-" + v).Href(href).Class("nav-link").Body(body...)
+				if v == ViewCapture {
+					a = a.Title(h.t("nav." + v))
+				}
 				if v == cur {
 					a = a.Class("on").Aria("current", "page")
 				}
