@@ -7,7 +7,7 @@ package ui
 // the components and fails when the patch names an element they no longer
 // draw.
 const (
-	// The player (Lab.renderPlayer).
+	// The player (Player, lab_player.go).
 	idPrev    = "prev"     // button: disabled at the first step
 	idNext    = "next"     // button: disabled at the last step
 	idJump    = "jump"     // range input: value and aria-valuetext

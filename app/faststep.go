@@ -216,7 +216,7 @@ func setText(el app.Value, s string) {
 	}
 }
 
-// playerStep is what the player shows for a step; renderPlayer draws it
+// playerStep is what the player shows for a step; Player draws it
 // and the instant step patch writes the same values.
 type playerStep struct {
 	cur              int // 1-based, 0 for an empty trace

@@ -91,3 +91,33 @@ func isTextEditor(el app.Value) bool {
 	}
 	return false
 }
+
+// onKey does what a shortcut keyDown let through asks, in go-app's loop.
+func (c *Lab) onKey(ctx app.Context, key string) {
+	switch key {
+	case "ArrowRight":
+		c.stop()
+		c.goTo(ctx, c.idx+1)
+	case "ArrowLeft":
+		c.stop()
+		c.goTo(ctx, c.idx-1)
+	case "Home":
+		c.goTo(ctx, 0)
+	case "End":
+		c.goTo(ctx, len(c.steps)-1)
+	case " ":
+		c.togglePlay(ctx)
+	case "v":
+		c.set(ctx, paramVersion, nextValue(c.info().Versions, c.view.Version))
+	case "t":
+		c.set(ctx, paramTransport, nextValue(c.info().Transports, c.view.Transport))
+	case "p":
+		c.togglePresent(ctx)
+	case "c":
+		c.setCompare(ctx, !c.view.Compare)
+	case "?":
+		c.showHelp = !c.showHelp
+	case "Escape":
+		c.closeOverlays()
+	}
+}

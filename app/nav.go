@@ -207,20 +207,20 @@ func (c *Lab) handlePageActions(ctx app.Context) {
 }
 
 // navHref is the link of one entry of the top navigation.
-func (c *Lab) navHref(view string) string {
+func (s *labState) navHref(view string) string {
 	switch view {
 	case ViewLab:
-		if c.tr == nil {
-			return "?" + View{Lang: c.lang, Present: c.view.Present}.langOnlyQuery()
+		if s.tr == nil {
+			return "?" + View{Lang: s.lang, Present: s.view.Present}.langOnlyQuery()
 		}
-		v := c.view
-		v.Step = c.idx + 1
-		v.Lang = c.lang
+		v := s.view
+		v.Step = s.idx + 1
+		v.Lang = s.lang
 		return "?" + v.Query()
 	case ViewCalc:
-		return pageHref(Page{View: ViewCalc, N: c.calcN, M: c.calcM}, c.lang, c.view.Present)
+		return pageHref(Page{View: ViewCalc, N: s.calcN, M: s.calcM}, s.lang, s.view.Present)
 	}
-	return pageHref(Page{View: view}, c.lang, c.view.Present)
+	return pageHref(Page{View: view}, s.lang, s.view.Present)
 }
 
 // langOnlyQuery is the link of the visualizer with its defaults.
@@ -230,29 +230,6 @@ func (v View) langOnlyQuery() string {
 		q += "&present=1"
 	}
 	return q
-}
-
-// renderNav is the top navigation shown on every view: real links, so
-// they work with the keyboard, open in a new tab, and keep the history.
-func (c *Lab) renderNav() app.UI {
-	cur := c.page.View
-	if c.page.IsLab() {
-		cur = ViewLab
-	}
-	icons := map[string]string{ViewLab: "⇄", ViewExercises: "✎", ViewCalc: "▦", ViewProgress: "✓", ViewCapture: "⌕"}
-	return app.Nav().ID("topnav").Class("topnav").Aria("label", c.t("nav.aria")).Body(
-		app.Ul().Body(
-			app.Range(navViews).Slice(func(i int) app.UI {
-				v := navViews[i]
-				a := app.A().ID("nav-"+v).Href(c.navHref(v)).Class("nav-link").
-					Body(app.Span().Class("nav-icon").Aria("hidden", "true").Text(icons[v]), app.Text(c.t("nav."+v)))
-				if v == cur {
-					a = a.Class("on").Aria("current", "page")
-				}
-				return app.Li().Body(a)
-			}),
-		),
-	)
 }
 
 // renderPage draws the exercises, calculator and progress views.
@@ -275,8 +252,8 @@ func (c *Lab) renderPage() app.UI {
 		body = app.P().Text(fmt.Sprintf("unknown view %q", c.page.View))
 	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
-		c.headerPart(),
-		c.renderNotices(),
+		c.header(),
+		c.noticesBar(),
 		app.Main().ID("main").Class("page").Body(body),
 	)
 }

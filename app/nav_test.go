@@ -114,8 +114,7 @@ func TestCalcOutOfRangeNoticeSaysSo(t *testing.T) {
 	if p.N != 1 || p.M != 50 || len(ns) != 2 {
 		t.Fatalf("page %+v notices %+v", p, ns)
 	}
-	c := &Lab{lang: LangEn}
-	if got := c.noticeText(ns[0]); !strings.Contains(got, "“0” is out of range (1–50): showing 1.") {
+	if got := noticeText(LangEn, ns[0]); !strings.Contains(got, "“0” is out of range (1–50): showing 1.") {
 		t.Fatalf("notice %q", got)
 	}
 }

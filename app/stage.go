@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -15,51 +14,6 @@ import (
 // explanation and its bytes stay in the viewport from 1280×720 up; in
 // presenter mode (present=1) the chrome collapses to one bar and the type
 // scales with the viewport (body text 28 px and bytes 24 px at 1920×1080).
-
-// toolbarPart is the scenario / version / transport / fault toolbar as a
-// part. In presenter mode it is folded away behind the stage bar's ⚙
-// button (toolsOpen).
-func (c *Lab) toolbarPart() app.UI {
-	key := c.lang + "|" + c.view.Scenario + "|" + c.view.Version + "|" + c.view.Transport + "|" + c.view.Fault + "|" +
-		strconv.Itoa(len(c.infos)) + "|" + strconv.FormatBool(c.toolsOpen)
-	return newPart("toolbar", key, c.renderToolbar)
-}
-
-// renderStageBar is the presenter's one line of chrome, at the start of
-// the player: what runs (scenario, version, transport, fault) and the
-// button that unfolds the toolbar.
-func (c *Lab) renderStageBar() app.UI {
-	in := c.info()
-	title := in.Title.En
-	if c.lang == LangZh && in.Title.Zh != "" {
-		title = in.Title.Zh
-	}
-	what := title + " · " + c.view.Version + " · " + c.t("transport."+c.view.Transport)
-	if c.view.Fault != "" && c.view.Fault != DefaultFault {
-		what += " · " + c.t("fault."+c.view.Fault)
-	}
-	return app.Div().Class("stage-bar").Body(
-		app.Button().ID("tools-toggle").Class("btn icon-btn").Aria("expanded", strconv.FormatBool(c.toolsOpen)).
-			Aria("controls", "toolbar").Title(c.t("stage.tools")).
-			Body(app.Span().Aria("hidden", "true").Text("⚙"), app.Span().Class("sr-only").Text(c.t("stage.tools"))).
-			OnClick(func(ctx app.Context, e app.Event) { c.toolsOpen = !c.toolsOpen }),
-		app.Strong().ID("stage-title").Class("stage-title").Text(what),
-	)
-}
-
-// renderCompare is the compare view of the two runs CompareOptions picks.
-func (c *Lab) renderCompare() app.UI {
-	cmp := &Compare{A: c.cmpA, B: c.cmpB, VA: c.cmpOA.Version, VB: c.cmpOB.Version, HA: c.cmpOA.Version, HB: c.cmpOB.Version,
-		ErrA: c.cmpErrA, ErrB: c.cmpErrB, Lang: c.lang, ByFault: c.cmpByFault}
-	if c.cmpByFault {
-		cmp.HA, cmp.HB = c.t("fault."+c.cmpOA.Fault), c.t("fault."+c.cmpOB.Fault)
-	}
-	cmp.Cur, cmp.Idx = "a", c.idx
-	if o := c.options(); o.Version == c.cmpOB.Version && o.Fault == c.cmpOB.Fault {
-		cmp.Cur = "b"
-	}
-	return cmp
-}
 
 // ServerSubtitle is what the Server lane says for an HTTP trace: the
 // method and URL of its first request ("POST http://127.0.0.1:8080/mcp"),

@@ -1,0 +1,282 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/trace"
+)
+
+// labState is the visualizer's state as plain Go: what the link says
+// (view, page, language), what the engine produced for it (the trace, its
+// steps, the compare runs), where the learner is (the step, playback) and
+// the panels they opened. Its methods decide; they never touch the page
+// or go-app, so model_lab_test.go tests them natively. Lab embeds it and
+// adds the DOM bookkeeping (lab.go); the components (lab_*.go) receive
+// their slice of it and answer with actions (lab_actions.go).
+type labState struct {
+	infos   []scenario.Info
+	view    View
+	lang    string
+	notices []Notice
+	runErr  string
+
+	tr    *trace.Trace
+	steps []Step
+	idx   int // 0-based current step
+
+	// Playback: playGen identifies the running schedule, so a tick armed
+	// before a pause or a new start does nothing.
+	playing bool
+	playGen int
+	speed   string
+
+	fMethod, fDir string // the sequence filter ("" = all)
+
+	showHelp    bool
+	mermaid     string
+	mermaidOpen bool
+	toolsOpen   bool // presenter mode: the toolbar unfolded
+	clientOpen  bool // the HTTP lessons' client settings unfolded
+
+	cmp compareRuns // the compare view's two runs (view.Compare)
+
+	// Client settings panel (http-* scenarios): what the learner typed
+	// and the error for an out-of-range value, per link parameter.
+	clientRaw map[string]string
+	clientErr map[string]string
+
+	// page is the view the link asks for (nav.go); calcN, calcM remember
+	// the calculator's last values for its navigation link.
+	page         Page
+	calcN, calcM int
+}
+
+// speeds are the playback speeds the player offers.
+var speeds = []string{"0.5", "1", "2", "4"}
+
+// playInterval is the time between two steps at speed 1.
+const playInterval = 1400 * time.Millisecond
+
+func (s *labState) t(key string) string { return tr(s.lang, key) }
+
+// info is the catalogue entry of the current scenario.
+func (s *labState) info() scenario.Info { return scenarioInfo(s.infos, s.view.Scenario) }
+
+// scenarioInfo is the entry of scenario name in infos; a name not in it
+// gets every version and transport and no fault.
+func scenarioInfo(infos []scenario.Info, name string) scenario.Info {
+	for _, in := range infos {
+		if in.Name == name {
+			return in
+		}
+	}
+	return scenario.Info{Name: name, Versions: mcp.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
+}
+
+// options are the engine options of the current view.
+func (s *labState) options() scenario.Options {
+	o := scenario.Options{Scenario: s.view.Scenario, Version: s.view.Version, Transport: s.view.Transport, Fault: s.view.Fault}
+	if IsHTTPScenario(s.view.Scenario) {
+		o.Client = s.view.Client
+	}
+	return o
+}
+
+// faultNotApplicable explains, in the page's language, why the selected
+// fault has no meaning here (the engine's sentence is English only).
+func (s *labState) faultNotApplicable(err error) string {
+	if !errors.Is(err, scenario.ErrNotApplicable) {
+		return err.Error()
+	}
+	why := s.t("fault.na." + s.view.Fault)
+	if why == "fault.na."+s.view.Fault {
+		return err.Error()
+	}
+	return fmt.Sprintf(s.t("notice.fault-na"), s.t("fault."+s.view.Fault), why)
+}
+
+// makeApplicable moves the version, transport and fault to values the
+// current scenario runs with, and returns a notice for each change.
+func (s *labState) makeApplicable() []Notice {
+	in := s.info()
+	var ns []Notice
+	fix := func(param string, allowed []string, cur *string, def string) {
+		if len(allowed) == 0 || slices.Contains(allowed, *cur) {
+			return
+		}
+		nv := orFirst(allowed, def)
+		ns = append(ns, Notice{Param: param, Value: *cur, Fallback: nv, Kind: NoticeSwitched, Allowed: strings.Join(allowed, ", ")})
+		*cur = nv
+	}
+	fix(paramVersion, in.Versions, &s.view.Version, DefaultVersion)
+	fix(paramTransport, in.Transports, &s.view.Transport, DefaultTransport)
+	faults := in.Faults
+	if !slices.Contains(faults, DefaultFault) {
+		faults = append([]string{DefaultFault}, faults...)
+	}
+	fix(paramFault, faults, &s.view.Fault, DefaultFault)
+	return ns
+}
+
+// setToggle is View.Set for one of the run's toggles; picking a scenario
+// also moves the version, transport and fault to values it runs with. It
+// reports whether the engine must run again.
+func (s *labState) setToggle(param, value string) bool {
+	if !s.view.Set(param, value) {
+		return false
+	}
+	if param == paramScenario {
+		s.notices = s.makeApplicable()
+		s.runErr = ""
+	}
+	return true
+}
+
+// nextValue is the value after cur in list (wrapping), for the v and t
+// keys; list[0] when cur is not in it.
+func nextValue(list []string, cur string) string {
+	for i, v := range list {
+		if v == cur {
+			return list[(i+1)%len(list)]
+		}
+	}
+	if len(list) > 0 {
+		return list[0]
+	}
+	return cur
+}
+
+// goTo moves to step i (clamped) and returns the step it left.
+func (s *labState) goTo(i int) (from int) {
+	from = s.idx
+	s.idx = clamp(i, len(s.steps))
+	return from
+}
+
+// atEnd reports whether the current step is the last one.
+func (s *labState) atEnd() bool { return s.idx >= len(s.steps)-1 }
+
+// stop pauses playback; a tick already armed does nothing.
+func (s *labState) stop() {
+	s.playing = false
+	s.playGen++
+}
+
+// play starts playback, from the first step when the learner is at the
+// last one (rewound); it returns the generation the schedule carries.
+func (s *labState) play() (gen int, rewound bool) {
+	if s.atEnd() {
+		s.idx, rewound = 0, true
+	}
+	s.playing = true
+	s.playGen++
+	return s.playGen, rewound
+}
+
+// playDelay is the time to the next step at the chosen speed.
+func (s *labState) playDelay() time.Duration {
+	sp, _ := strconv.ParseFloat(s.speed, 64)
+	if sp <= 0 {
+		sp = 1
+	}
+	return time.Duration(float64(playInterval) / sp)
+}
+
+// tick decides what a playback timer armed for gen does when it fires:
+// advance one step, or nothing (stale, paused, or already at the end,
+// which stops playback).
+func (s *labState) tick(gen int) (advance bool) {
+	if !s.playing || gen != s.playGen {
+		return false
+	}
+	if s.atEnd() {
+		s.stop()
+		return false
+	}
+	return true
+}
+
+// afterTick decides, after a step the schedule made, whether it goes on;
+// at the last step playback stops.
+func (s *labState) afterTick() bool {
+	if s.atEnd() {
+		s.stop()
+		return false
+	}
+	return true
+}
+
+// filtered reports whether the sequence filter hides rows.
+func (s *labState) filtered() bool { return s.fMethod != "" || s.fDir != "" }
+
+// closeOverlays is Escape: the help, the Mermaid dialog and the notices go.
+func (s *labState) closeOverlays() {
+	s.showHelp = false
+	s.mermaidOpen = false
+	s.notices = nil
+}
+
+// setClient validates one client setting typed by the learner. An invalid
+// value keeps the last valid one in force and shows an error beside the
+// field; a valid one that changes the settings asks for a new run.
+func (s *labState) setClient(param, raw string) (rerun bool) {
+	if s.clientRaw == nil {
+		s.clientRaw, s.clientErr = map[string]string{}, map[string]string{}
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(raw))
+	nc, ok := s.view.Client, false
+	if err == nil {
+		nc, ok = SetClientValue(s.view.Client, param, n)
+	}
+	if !ok {
+		s.clientRaw[param], s.clientErr[param] = raw, "1"
+		return false
+	}
+	delete(s.clientRaw, param)
+	delete(s.clientErr, param)
+	if nc == s.view.Client {
+		return false
+	}
+	s.view.Client = nc
+	return true
+}
+
+// resetClient drops what the learner typed and goes back to the default
+// settings; it reports whether that asks for a new run.
+func (s *labState) resetClient() (rerun bool) {
+	s.clientRaw, s.clientErr = nil, nil
+	if s.view.Client == (httplab.ClientConfig{}) {
+		return false
+	}
+	s.view.Client = httplab.ClientConfig{}
+	return true
+}
+
+// clientForm is the client settings panel's slice of the state: the
+// settings in force, and per field what the learner typed where it is
+// out of range (in clientParams order).
+func (s *labState) clientForm() ClientForm {
+	f := ClientForm{Config: s.view.Client, Open: s.clientOpen}
+	for _, p := range clientParams {
+		if s.clientErr[p.Param] != "" {
+			f.Bad = append(f.Bad, ClientBad{Param: p.Param, Raw: s.clientRaw[p.Param]})
+		}
+	}
+	return f
+}
+
+// titleIn is a scenario's title in lang (English when it has none in zh).
+func titleIn(t scenario.Text, lang string) string {
+	if lang == LangZh && t.Zh != "" {
+		return t.Zh
+	}
+	return t.En
+}

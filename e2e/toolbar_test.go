@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// jsTopBar reports the visualizer's top bar: whether the capture tab is
+// shown (laid out, inside the viewport, not hidden) and its accessible
+// name's text, and on how many rows the bar's three blocks (brand,
+// navigation, actions) and the tabs lie; with hide, the capture tab is
+// taken out first (the bar as it was before the tab had room).
+const jsTopBar = `((hide) => {
+  const box = el => el.getBoundingClientRect();
+  const rows = els => { const tops = []; for (const e of els) { const r = box(e); if (r.width === 0) continue;
+    if (!tops.some(t => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top); } return tops.length; };
+  const top = document.querySelector('#lab .top');
+  const cap = document.getElementById('nav-capture');
+  cap.style.display = hide ? 'none' : '';
+  const r = box(cap), st = getComputedStyle(cap);
+  const out = {shown: r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none' &&
+      r.left >= 0 && r.right <= document.documentElement.clientWidth + 0.5,
+    name: cap.querySelector('.nav-text') ? cap.querySelector('.nav-text').textContent : '',
+    blocks: rows([top.querySelector('.brand'), top.querySelector('.topnav'), top.querySelector('.top-actions')]),
+    tabs: rows(top.querySelectorAll('.nav-link')), height: Math.round(box(top).height)};
+  cap.style.display = '';
+  return JSON.stringify(out);
+})`
+
+type topBar struct {
+	Shown        bool
+	Name         string
+	Blocks, Tabs int
+	Height       int
+}
+
+func measureTopBar(t *testing.T, ctx context.Context, hide bool) topBar {
+	t.Helper()
+	var r topBar
+	if err := json.Unmarshal([]byte(evalString(t, ctx, fmt.Sprintf("%s(%v)", jsTopBar, hide))), &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestCaptureTabOnTopBar: the capture view's tab is on the visualizer's
+// top bar at 1280×720, with the bar on one line, and on a 390×844 phone,
+// where it adds no row to the bar; in both languages, its full name
+// kept for screen readers. (Presenter mode folds the navigation away.)
+func TestCaptureTabOnTopBar(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	names := map[string]string{"en": "Check a server", "zh": "检查服务器"}
+	for _, size := range [][2]int64{{1280, 720}, {1440, 900}, {390, 844}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		for _, link := range []string{stageLinks[0], stageLinks[2], "view=compare&" + stageLinks[0]} {
+			for _, lang := range []string{"en", "zh"} {
+				loadLink(t, ctx, srv.URL+"/?"+link+"&lang="+lang)
+				where := fmt.Sprintf("%d×%d %s lang=%s", size[0], size[1], link, lang)
+				r, without := measureTopBar(t, ctx, false), measureTopBar(t, ctx, true)
+				t.Logf("%s: %+v (without the tab: %+v)", where, r, without)
+				if !r.Shown {
+					t.Errorf("%s: the capture tab is not shown", where)
+				}
+				if r.Name != names[lang] {
+					t.Errorf("%s: the capture tab's name is %q, want %q", where, r.Name, names[lang])
+				}
+				if size[0] >= 1280 && (r.Blocks != 1 || r.Tabs != 1) {
+					t.Errorf("%s: the top bar is on %d rows, its tabs on %d; want one line", where, r.Blocks, r.Tabs)
+				}
+				if r.Blocks > without.Blocks || r.Tabs > without.Tabs || r.Height > without.Height {
+					t.Errorf("%s: the capture tab wraps the bar: %+v, without it %+v", where, r, without)
+				}
+			}
+		}
+	}
+	// The tab leads to the capture view.
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 720))
+	loadLink(t, ctx, srv.URL+"/?"+stageLinks[0]+"&lang=en")
+	run(t, ctx, "open the capture tab", chromedp.Click("#nav-capture", chromedp.ByQuery))
+	eventually(t, "the capture view", queryIs(ctx, "view", "capture"))
+}
