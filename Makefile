@@ -91,7 +91,8 @@ FUZZ_TARGETS := \
 	FuzzParseImport:5000:./app \
 	FuzzParseSide:10000:./app \
 	FuzzDecodeTrace:3000:./app \
-	FuzzParseNotes:10000:./sim/scenario
+	FuzzParseNotes:10000:./sim/scenario \
+	FuzzParseTable:10000:./sim/text
 
 ## fuzz-short: run each fuzz target briefly (seeds always run in unit); FUZZN=10 for ten times longer
 fuzz-short:
