@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text"
 )
 
 func mustEx(t *testing.T, id string) Exercise {
@@ -46,8 +48,8 @@ func TestAllStableOrder(t *testing.T) {
 // Every learner-visible string exists in every language; choice data is consistent.
 func TestAllBilingualAndConsistent(t *testing.T) {
 	need := func(where string, tx Text) {
-		for _, l := range Langs {
-			if strings.TrimSpace(tx[l]) == "" {
+		for l, s := range map[string]string{EN: tx.En, ZH: tx.Zh} {
+			if strings.TrimSpace(s) == "" {
 				t.Errorf("%s: missing %s text", where, l)
 			}
 		}
@@ -61,7 +63,7 @@ func TestAllBilingualAndConsistent(t *testing.T) {
 		}
 		for i, h := range ex.Hints {
 			need(ex.ID+".Hints", h)
-			if got, ok := Hint(ex, i, ZH); !ok || got != h[ZH] {
+			if got, ok := Hint(ex, i, ZH); !ok || got != h.Zh {
 				t.Errorf("%s: Hint(%d) = %q, %v", ex.ID, i, got, ok)
 			}
 		}
@@ -101,11 +103,11 @@ func TestAllBilingualAndConsistent(t *testing.T) {
 
 func TestCatalogBilingual(t *testing.T) {
 	for key, tx := range catalog() {
-		if tx[EN] == "" || tx[ZH] == "" {
+		if tx.En == "" || tx.Zh == "" {
 			t.Errorf("catalog %q: missing a language", key)
 		}
-		if a, b := strings.Count(tx[EN], "%"), strings.Count(tx[ZH], "%"); a != b {
-			t.Errorf("catalog %q: %d verbs in en, %d in zh", key, a, b)
+		if why := text.CheckVerbs(tx); why != "" {
+			t.Errorf("catalog %q: %s", key, why)
 		}
 	}
 }

@@ -16,7 +16,7 @@ func catalog() map[string]Text {
 	catalogOnce.Do(func() {
 		m := make(map[string]Text, len(catalogTable))
 		for _, e := range catalogTable {
-			m[e.key] = Text{EN: e.en, ZH: e.zh}
+			m[e.key] = Text{En: e.en, Zh: e.zh}
 		}
 		catalogMap = m
 	})
