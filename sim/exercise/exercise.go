@@ -244,7 +244,7 @@ func (c *checker) note(key string, args ...any) {
 func (c *checker) since(mark int) bool { return len(c.problems) > mark }
 
 func tr(lang, key string, args ...any) string {
-	t, ok := catalog()[key]
+	t, ok := texts().Get(key)
 	if !ok {
 		return fmt.Sprintf("!(%s)", key)
 	}

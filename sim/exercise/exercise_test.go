@@ -102,7 +102,8 @@ func TestAllBilingualAndConsistent(t *testing.T) {
 }
 
 func TestCatalogBilingual(t *testing.T) {
-	for key, tx := range catalog() {
+	for _, key := range texts().Keys() {
+		tx, _ := texts().Get(key)
 		if tx.En == "" || tx.Zh == "" {
 			t.Errorf("catalog %q: missing a language", key)
 		}

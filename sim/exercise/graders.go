@@ -333,7 +333,7 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 	}
 	mark := len(c.problems)
 	// Line 1: the initialize request.
-	c.prefix = c.t("line-prefix", msgs[0].line)
+	c.prefix = c.t("line-prefix", msgs[0].line, "") // the problem follows
 	init, ok := checkRPC(c, msgs[0].v, "$", 1)
 	if ok {
 		if m := method(msgs[0]); m != "initialize" {
@@ -351,7 +351,7 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 	}
 	// Line 2: the initialized notification.
 	if len(msgs) >= 2 {
-		c.prefix = c.t("line-prefix", msgs[1].line)
+		c.prefix = c.t("line-prefix", msgs[1].line, "") // the problem follows
 		if _, ok := checkRPC(c, msgs[1].v, "$", -1); ok {
 			if m := method(msgs[1]); m != "notifications/initialized" {
 				c.fail("want-method", "notifications/initialized", m)
