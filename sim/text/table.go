@@ -12,7 +12,7 @@ import (
 //	en: Protocol version
 //	zh: 协议版本
 //
-// A key is letters, digits and . - _ (no spaces). Where the code formats
+// A key is any text without spaces or brackets. Where the code formats
 // a string (fmt verbs such as %s, %d, %[2]d), both languages use the same
 // verbs on the same arguments; CheckVerbs says where they do not.
 
@@ -43,7 +43,7 @@ func ParseTable(file, data string) ([]Entry, []error) {
 		zh, hasZh := r.Field(FieldZh)
 		switch {
 		case !IsKey(r.Header):
-			fail(r.Line, "[%s]: a key is letters, digits and . - _ (no spaces)", r.Header)
+			fail(r.Line, "[%s]: a key has no spaces or brackets", r.Header)
 		case at[r.Header] != 0:
 			fail(r.Line, "[%s] is defined twice (first on line %d)", r.Header, at[r.Header])
 		case !hasEn && !hasZh:
@@ -62,16 +62,7 @@ func ParseTable(file, data string) ([]Entry, []error) {
 
 // IsKey reports whether s can be a table's key.
 func IsKey(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(".-_", r)
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return isSpace(r) || r == '[' || r == ']' })
 }
 
 // FormatEntry writes an entry the way ParseTable reads it.
