@@ -682,7 +682,7 @@ func (c *Lab) noticeText(n Notice) string {
 	label := func(v string) string {
 		switch n.Param {
 		case paramTransport, paramFault:
-			if _, ok := strs[n.Param+"."+v]; ok {
+			if hasStr(n.Param + "." + v) {
 				return c.t(n.Param + "." + v)
 			}
 		}
