@@ -254,9 +254,6 @@ func tr(lang, key string, args ...any) string {
 	return fmt.Sprintf(t.In(lang), args...)
 }
 
-// tx builds a two-language Text. The exercises build a few hundred of them:
-// one call compiles to far less WebAssembly than an inline map literal
-// (a map allocation and two inserts at every site).
-//
-//go:noinline
+// tx builds a Text from values the code owns in both languages (a status
+// line, calc.Explain); prose is data and comes from say.
 func tx(en, zh string) Text { return Text{En: en, Zh: zh} }
