@@ -269,7 +269,7 @@ func TestNoteKeyLookupOrder(t *testing.T) {
 // FuzzParseNotes: the parsers never panic; whatever they accept they
 // write back (formatNote, formatGloss) to a file that parses the same.
 func FuzzParseNotes(f *testing.F) {
-	for _, g := range []string{"testdata/notes-ok.notes", "testdata/notes-broken/*", "notes/*"} {
+	for _, g := range []string{"testdata/notes-ok.notes", "testdata/notes-broken/*", "testdata/hostrules-broken/*", "notes/*"} {
 		files, _ := filepath.Glob(g)
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil && len(b) < 64<<10 {
@@ -281,6 +281,9 @@ func FuzzParseNotes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data string) {
 		recs, _ := parseNotes("f.notes", data)
 		glosses, _ := parseGlosses("f.glosses", data)
+		for _, r := range must(parseHostRules("f.rules", data)) {
+			r.re.ReplaceAllString(data, r.zh) // a rule read is a rule that runs
+		}
 		var g strings.Builder
 		for _, r := range glosses {
 			formatGloss(&g, r.quote, r.zh)
@@ -309,3 +312,5 @@ func FuzzParseNotes(f *testing.F) {
 		}
 	})
 }
+
+func must[T any](v T, _ []error) T { return v }
