@@ -2,7 +2,6 @@ package ui
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/text"
+	"mcpwirelab/sim/text/texttest"
 )
 
 // TestStringFilesParse: the data files have no mistakes, no key is in two
@@ -69,20 +69,12 @@ func missingKeys(src string) (found int, missing []string) {
 
 // Keys written literally in the code must exist in the tables.
 func TestLiteralKeysExist(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
 	found := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, missing := missingKeys(string(b))
+	for _, f := range texttest.GoSources(t) {
+		n, missing := missingKeys(f.Text)
 		found += n
 		for _, k := range missing {
-			t.Errorf("%s: key %q is not in the string tables (app/text/*.text)", f, k)
+			t.Errorf("%s: key %q is not in the string tables (app/text/*.text)", f.Name, k)
 		}
 	}
 	if found < 50 {

@@ -2,7 +2,6 @@ package exercise
 
 import (
 	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/text"
+	"mcpwirelab/sim/text/texttest"
 )
 
 func mustEx(t *testing.T, id string) Exercise {
@@ -265,20 +265,12 @@ func proseKeys(src string) []string {
 // every prose key of the files is named by the code (or is a hidden schema
 // case's text), so an edit to a file always shows somewhere.
 func TestProseKeysExist(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
 	used := map[string]bool{}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, k := range proseKeys(string(b)) {
+	for _, f := range texttest.GoSources(t) {
+		for _, k := range proseKeys(f.Text) {
 			used[k] = true
 			if _, ok := texts().Get(k); !ok {
-				t.Errorf("%s: key %q is in no file of text/", f, k)
+				t.Errorf("%s: key %q is in no file of text/", f.Name, k)
 			}
 		}
 	}

@@ -1,12 +1,11 @@
 package scenario
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/text/texttest"
 	"mcpwirelab/sim/trace"
 )
 
@@ -103,22 +102,10 @@ func TestHostRulesParse(t *testing.T) {
 
 // TestHostRulesBroken: each fixture names the error it must give.
 func TestHostRulesBroken(t *testing.T) {
-	files, _ := filepath.Glob("testdata/hostrules-broken/*.rules")
-	if len(files) < 6 {
-		t.Fatalf("%d broken fixtures", len(files))
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		want, _ := strings.CutPrefix(strings.SplitN(string(b), "\n", 2)[0], "# want: ")
-		_, errs := parseHostRules(name, string(b))
-		if len(errs) != 1 || errs[0].Error() != name+":"+want {
-			t.Errorf("%s: errors %v\nwant %s:%s", name, errs, name, want)
-		}
-	}
+	texttest.Broken(t, "testdata/hostrules-broken/*.rules", 6, func(name, data string) []error {
+		_, errs := parseHostRules(name, data)
+		return errs
+	})
 }
 
 // TestHostRuleIndent: an indented rule matches only lines with that

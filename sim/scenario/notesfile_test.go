@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/text/texttest"
 )
 
 // httpNotesFile is the data file of the HTTP-foundations scenarios.
@@ -83,38 +84,14 @@ func TestNotesFileOK(t *testing.T) {
 // of mistake; its "# want: <line>: <message>" comments are the errors the
 // parser must give, in order, each naming the file and line.
 func TestNotesFilesBroken(t *testing.T) {
-	files, _ := filepath.Glob("testdata/notes-broken/*")
-	if len(files) < 20 {
-		t.Fatalf("%d broken fixtures", len(files))
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		var want []string
-		for _, l := range strings.Split(string(b), "\n") {
-			if w, ok := strings.CutPrefix(l, "# want: "); ok {
-				want = append(want, name+":"+w)
-			}
-		}
-		var errs []error
+	texttest.Broken(t, "testdata/notes-broken/*", 20, func(name, data string) []error {
 		if strings.HasSuffix(name, ".glosses") {
-			_, errs = parseGlosses(name, string(b))
-		} else {
-			_, errs = parseNotes(name, string(b))
+			_, errs := parseGlosses(name, data)
+			return errs
 		}
-		if len(want) == 0 || len(errs) != len(want) {
-			t.Errorf("%s: got %d errors %v, want %d %q", name, len(errs), errs, len(want), want)
-			continue
-		}
-		for i, e := range errs {
-			if !strings.HasPrefix(e.Error(), want[i]) {
-				t.Errorf("%s: error %d\n got %s\nwant %s", name, i, e, want[i])
-			}
-		}
-	}
+		_, errs := parseNotes(name, data)
+		return errs
+	})
 }
 
 // TestNotesClash: a key written in two data files, or in a data file and

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text/texttest"
 )
 
 // TestParseTableOK reads a table that uses every feature of the format.
@@ -39,33 +41,10 @@ func TestParseTableOK(t *testing.T) {
 // TestParseTableBroken: each fixture in testdata/broken names the errors
 // it must give ("# want: line: message", in order).
 func TestParseTableBroken(t *testing.T) {
-	files, _ := filepath.Glob("testdata/broken/*.text")
-	if len(files) < 9 {
-		t.Fatalf("%d broken fixtures", len(files))
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		var want []string
-		for _, l := range strings.Split(string(b), "\n") {
-			if w, ok := strings.CutPrefix(l, "# want: "); ok {
-				want = append(want, name+":"+w)
-			}
-		}
-		_, errs := ParseTable(name, string(b))
-		if len(want) == 0 || len(errs) != len(want) {
-			t.Errorf("%s: got %d errors %v, want %d %q", name, len(errs), errs, len(want), want)
-			continue
-		}
-		for i, e := range errs {
-			if e.Error() != want[i] {
-				t.Errorf("%s: error %d\n got %s\nwant %s", name, i, e, want[i])
-			}
-		}
-	}
+	texttest.Broken(t, "testdata/broken/*.text", 9, func(name, data string) []error {
+		_, errs := ParseTable(name, data)
+		return errs
+	})
 }
 
 // TestLoadClash: a key in two files is an error naming both; the first
