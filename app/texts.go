@@ -2,7 +2,6 @@ package ui
 
 import (
 	_ "embed" // the data files, as strings
-	"sync"
 
 	"mcpwirelab/sim/text"
 )
@@ -35,19 +34,10 @@ func stringFiles() []text.Source {
 	}
 }
 
-var (
-	stringsOnce, glossaryOnce sync.Once
-	stringsIdx, glossaryIdx   *text.Table
-)
+// uiStrings is every string tr knows, parsed on first use.
+var uiStrings = text.Lazy(stringFiles)
 
-// uiStrings is every string tr knows, parsed once.
-func uiStrings() *text.Table {
-	stringsOnce.Do(func() { stringsIdx = text.Load(stringFiles()...) })
-	return stringsIdx
-}
-
-// glossaryTexts is the field guide's table, parsed once.
-func glossaryTexts() *text.Table {
-	glossaryOnce.Do(func() { glossaryIdx = text.Load(text.Source{Name: "text/glossary.text", Data: textGlossary}) })
-	return glossaryIdx
-}
+// glossaryTexts is the field guide's table, parsed on first use.
+var glossaryTexts = text.Lazy(func() []text.Source {
+	return []text.Source{{Name: "text/glossary.text", Data: textGlossary}}
+})

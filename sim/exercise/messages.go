@@ -3,7 +3,6 @@ package exercise
 import (
 	_ "embed" // the data files, as strings
 	"fmt"
-	"sync"
 
 	"mcpwirelab/sim/text"
 )
@@ -36,17 +35,9 @@ func textFiles() []text.Source {
 	}
 }
 
-var (
-	textsOnce sync.Once
-	textsIdx  *text.Table
-)
-
-// texts is every string of the data files, by key, parsed once. A mistake
-// in a file (tests fail on any) loses only its record.
-func texts() *text.Table {
-	textsOnce.Do(func() { textsIdx = text.Load(textFiles()...) })
-	return textsIdx
-}
+// texts is every string of the data files, by key, parsed on first use. A
+// mistake in a file (tests fail on any) loses only its record.
+var texts = text.Lazy(textFiles)
 
 // say is the prose text of key (a key no file has shows itself, so a gap
 // is visible; TestProseKeysExist fails on it).

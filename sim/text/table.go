@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // A table (*.text) is the simplest data file: one record per string, its
@@ -120,4 +121,11 @@ func (t *Table) Keys() []string {
 		keys = append(keys, k)
 	}
 	return keys
+}
+
+// Lazy returns a function that loads the files into a table the first
+// time it is called and returns that table ever after: a page pays for
+// parsing only when it shows a text.
+func Lazy(files func() []Source) func() *Table {
+	return sync.OnceValue(func() *Table { return Load(files()...) })
 }

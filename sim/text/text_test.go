@@ -144,3 +144,15 @@ func FuzzParseTable(f *testing.F) {
 		Verbs(data) // never panics
 	})
 }
+
+// TestLazyParsesOnce: the files are read at the first call, once.
+func TestLazyParsesOnce(t *testing.T) {
+	calls := 0
+	get := Lazy(func() []Source { calls++; return []Source{{"a.text", "[k]\nen: A.\nzh: 甲。\n"}} })
+	if calls != 0 {
+		t.Fatal("Lazy read the files before the first call")
+	}
+	if x, ok := get().Get("k"); !ok || x.Zh != "甲。" || get() != get() || calls != 1 {
+		t.Errorf("%+v %v, %d reads", x, ok, calls)
+	}
+}
