@@ -91,7 +91,8 @@ FUZZ_TARGETS := \
 	FuzzParseImport:5000:./app \
 	FuzzParseSide:10000:./app \
 	FuzzDecodeTrace:3000:./app \
-	FuzzParseNotes:10000:./sim/scenario
+	FuzzParseNotes:10000:./sim/scenario \
+	FuzzParseTable:10000:./sim/text
 
 ## fuzz-short: run each fuzz target briefly (seeds always run in unit); FUZZN=10 for ten times longer
 fuzz-short:
@@ -102,11 +103,16 @@ fuzz-short:
 	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $${n}x $$pkg; \
 	done
 
-.PHONY: notes-check notes-export
+.PHONY: text-check notes-check notes-export
 
-## notes-check: after editing the course text (sim/scenario/notes/), check it: the format, every
-## emitted key has a note in both languages, quotes verbatim in the cited spec section, anchors,
-## glosses, goldens (README, "Editing the course text")
+## text-check: after editing the course text (sim/scenario/notes/, sim/exercise/text/, app/text/),
+## check all of it: the format, both languages, the same fmt verbs in both, every key the code or
+## the engine names exists (and every exercise text is used), quotes verbatim in the cited spec
+## section, anchors, glosses, host lines, goldens (README, "Editing the course text")
+text-check:
+	$(GO) test -count=1 ./sim/text ./sim/scenario ./sim/exercise ./app
+
+## notes-check: the annotations' part of text-check (sim/scenario only)
 notes-check:
 	$(GO) test -count=1 ./sim/scenario
 

@@ -212,9 +212,9 @@ func ledeCount(en, zh string) (int, int) {
 // TestLedeCountsTheExercises: the lede's number is the number of
 // exercises, in both languages; a lede one behind is caught.
 func TestLedeCountsTheExercises(t *testing.T) {
-	l := pageStrs["ex.lede"]
+	l, _ := lookupStr("ex.lede")
 	n := len(exercise.All())
-	if en, zh := ledeCount(l.en, l.zh); en != n || zh != n {
+	if en, zh := ledeCount(l.En, l.Zh); en != n || zh != n {
 		t.Errorf("the lede counts %d (en) and %d (zh) exercises; there are %d", en, zh, n)
 	}
 	if en, zh := ledeCount("Thirteen exercises, checked", "十三道练习，即时判分"); en != 13 || zh != 13 {

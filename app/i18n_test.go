@@ -2,52 +2,97 @@ package ui
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/text"
+	"mcpwirelab/sim/text/texttest"
 )
 
-func TestEveryStringHasBothLanguages(t *testing.T) {
-	for k, v := range strs {
-		if strings.TrimSpace(v.en) == "" || strings.TrimSpace(v.zh) == "" {
-			t.Errorf("string %q lacks a language: en=%q zh=%q", k, v.en, v.zh)
-		}
-		if strings.Count(v.en, "%") != strings.Count(v.zh, "%") {
-			t.Errorf("string %q: en and zh have different format verbs: %q / %q", k, v.en, v.zh)
+// TestStringFilesParse: the data files have no mistakes, no key is in two
+// of them (or in one and spacedStrs).
+func TestStringFilesParse(t *testing.T) {
+	for _, tb := range []*text.Table{uiStrings(), glossaryTexts()} {
+		for _, err := range tb.Errs {
+			t.Error(err)
 		}
 	}
-	for k, v := range glossary {
-		if strings.TrimSpace(v.en) == "" || strings.TrimSpace(v.zh) == "" {
-			t.Errorf("glossary %q lacks a language", k)
+	if n := len(uiStrings().Keys()); n < 300 {
+		t.Fatalf("%d strings: the embedded files are missing", n)
+	}
+	for k := range spacedStrs {
+		if at, dup := uiStrings().Where[k]; dup {
+			t.Errorf("%q is in spacedStrs and at %s", k, at)
 		}
 	}
 }
 
-// Keys written literally in the code must exist in the table.
+func TestEveryStringHasBothLanguages(t *testing.T) {
+	check := func(what, k string, v text.Text) {
+		if strings.TrimSpace(v.En) == "" || strings.TrimSpace(v.Zh) == "" {
+			t.Errorf("%s %q lacks a language: en=%q zh=%q", what, k, v.En, v.Zh)
+		}
+		if why := text.CheckVerbs(v); why != "" {
+			t.Errorf("%s %q: %s: %q / %q", what, k, why, v.En, v.Zh)
+		}
+	}
+	for _, k := range uiStrings().Keys() {
+		v, _ := uiStrings().Get(k)
+		check("string", k, v)
+	}
+	for k, v := range spacedStrs {
+		check("string", k, v)
+	}
+	for _, k := range glossaryTexts().Keys() {
+		v, _ := glossaryTexts().Get(k)
+		check("glossary", k, v)
+	}
+}
+
+// literalKey finds the keys written literally in the code: tr(lang, "k"),
+// trn(lang, "k", …) and a view's t("k").
+var literalKey = regexp.MustCompile(`\bt(?:rn?)?\((?:[a-zA-Z.]+, )?"([a-z0-9.\-]+)"[,)]`)
+
+// missingKeys lists the literal keys of a Go source that no table has.
+func missingKeys(src string) (found int, missing []string) {
+	for _, m := range literalKey.FindAllStringSubmatch(src, -1) {
+		found++
+		if !hasStr(m[1]) {
+			missing = append(missing, m[1])
+		}
+	}
+	return found, missing
+}
+
+// Keys written literally in the code must exist in the tables.
 func TestLiteralKeysExist(t *testing.T) {
-	re := regexp.MustCompile(`\bt(?:r)?\((?:[a-zA-Z.]+, )?"([a-z0-9.\-]+)"\)`)
-	files, _ := filepath.Glob("*.go")
 	found := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
-			found++
-			if _, ok := strs[m[1]]; !ok {
-				t.Errorf("%s: key %q is not in the string table", f, m[1])
-			}
+	for _, f := range texttest.GoSources(t) {
+		n, missing := missingKeys(f.Text)
+		found += n
+		for _, k := range missing {
+			t.Errorf("%s: key %q is not in the string tables (app/text/*.text)", f.Name, k)
 		}
 	}
 	if found < 50 {
 		t.Fatalf("only %d literal keys found: the scanner is broken", found)
+	}
+}
+
+// TestLiteralKeysBroken: the scanner finds each way the code names a key,
+// and reports the ones no table has (testdata/keys-broken.go.txt).
+func TestLiteralKeysBroken(t *testing.T) {
+	b, err := os.ReadFile("testdata/keys-broken.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, missing := missingKeys(string(b))
+	want := []string{"no.such.key", "no.such.count", "no.such.view-key"}
+	if found != 4 || !slices.Equal(missing, want) {
+		t.Errorf("found %d keys, missing %q; want 4, %q", found, missing, want)
 	}
 }
 
@@ -76,7 +121,7 @@ func TestDynamicKeysExist(t *testing.T) {
 	}
 	keys = append(keys, "ctl.view.steps", "ctl.view.compare")
 	for _, k := range keys {
-		if _, ok := strs[k]; !ok {
+		if !hasStr(k) {
 			t.Errorf("dynamic key %q is not in the string table", k)
 		}
 	}
@@ -94,7 +139,7 @@ func TestScenarioTitlesAndFaults(t *testing.T) {
 		}
 	}
 	for _, f := range scenario.ToolCallFaults {
-		if _, ok := strs["fault."+f]; !ok {
+		if !hasStr("fault." + f) {
 			t.Errorf("fault %q has no label", f)
 		}
 	}

@@ -144,18 +144,18 @@ func PrettyJSON(raw []byte) []Line {
 // whose meaning depends on where they sit.
 func termFor(key, parent string) string {
 	if parent == "error" {
-		if _, ok := glossary["error."+key]; ok {
+		if hasTerm("error." + key) {
 			return "error." + key
 		}
 	}
-	if _, ok := glossary[key]; ok {
+	if hasTerm(key) {
 		return key
 	}
 	return ""
 }
 
 func metaTerm(key string) string {
-	if _, ok := glossary["_meta."+key]; ok {
+	if hasTerm("_meta." + key) {
 		return "_meta." + key
 	}
 	return "_meta.*"
@@ -218,7 +218,7 @@ func httpRequestLine(raw string) bool {
 
 func headerTerm(name string) string {
 	k := "h:" + strings.ToLower(strings.TrimSpace(name))
-	if _, ok := glossary[k]; ok {
+	if hasTerm(k) {
 		return k
 	}
 	return ""

@@ -137,7 +137,7 @@ func noticeText(lang string, n Notice) string {
 	label := func(v string) string {
 		switch n.Param {
 		case paramTransport, paramFault:
-			if _, ok := strs[n.Param+"."+v]; ok {
+			if hasStr(n.Param + "." + v) {
 				return t(n.Param + "." + v)
 			}
 		}

@@ -227,19 +227,3 @@ func jsFetch(url string, init map[string]any, done func(status int, sid, body, e
 	})
 	app.Window().Call("fetch", url, init).Call("then", onResp, onErr)
 }
-
-var liveStrs = map[string]text{
-	"live.title":    {"Run on the real server", "在真实服务器上运行"},
-	"live.run":      {"▶ Replay these %d requests on the real server (/mcp)", "▶ 在真实服务器（/mcp）上重放这 %d 个请求"},
-	"live.offline":  {"Start the dev server (make run) to replay these requests against the real /mcp endpoint.", "启动开发服务器（make run）后，可以把这些请求重放到真实的 /mcp 端点。"},
-	"live.notoken":  {"To replay these requests on the real /mcp endpoint, open the link the dev server printed at start-up (its #token=… part carries the access token; this tab keeps it).", "要把这些请求重放到真实的 /mcp 端点，请打开开发服务器启动时打印的链接（其中的 #token=… 部分携带访问令牌，本标签页会保存它）。"},
-	"live.badtoken": {"The real server refused this tab's token (401): it was restarted with a new one. Open the link it printed again.", "真实服务器拒绝了本标签页的令牌（401）：服务器已用新令牌重启。请重新打开它打印的链接。"},
-	"live.step":     {"step", "步骤"},
-	"live.sim":      {"simulated", "模拟"},
-	"live.real":     {"real server", "真实服务器"},
-	"live.body":     {"real body", "真实响应体"},
-	"live.same":     {"same", "一致"},
-	"live.differs":  {"differs", "不同"},
-}
-
-func init() { addStrs(liveStrs) }

@@ -102,7 +102,7 @@ func TestPageDynamicKeysExist(t *testing.T) {
 	}
 	keys = append(keys, "ex.editor.json", "ex.editor.http", "calc.err.empty", "calc.err.nan", "calc.err.whole", "calc.err.range")
 	for _, k := range keys {
-		if _, ok := strs[k]; !ok {
+		if !hasStr(k) {
 			t.Errorf("dynamic key %q is not in the string table", k)
 		}
 	}

@@ -9,7 +9,7 @@ import "fmt"
 func trn(lang, key string, n int, args ...any) string {
 	k := key
 	if n == 1 {
-		if _, ok := strs[key+".one"]; ok {
+		if hasStr(key + ".one") {
 			k = key + ".one"
 		}
 	}

@@ -15,7 +15,7 @@ package check
 
 import (
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/scenario"
+	"mcpwirelab/sim/text"
 )
 
 // Verdict is a check's outcome.
@@ -108,9 +108,9 @@ const (
 	IDListChangedHonst = "list-changed-honest"
 )
 
-// Text is a bilingual string: the course's one type for it (the titles
-// show beside the scenario notes in the capture view).
-type Text = scenario.Text
+// Text is a bilingual string: the course's one type for it, text.Text (the
+// titles show beside the scenario notes in the capture view).
+type Text = text.Text
 
 // Cite is the sentence a check rests on for one version and transport.
 type Cite struct {

@@ -28,32 +28,22 @@ package exercise
 import (
 	"fmt"
 	"strings"
+
+	"mcpwirelab/sim/text"
 )
 
 // Languages.
 const (
-	EN = "en"
-	ZH = "zh"
+	EN = text.EN
+	ZH = text.ZH
 )
 
 // Langs lists every language each learner-visible string is written in.
-var Langs = []string{EN, ZH}
+var Langs = text.Langs
 
-// Text is one learner-visible string in every language, keyed by language.
-type Text map[string]string
-
-// In returns the text in lang, falling back to English.
-//
-// Not inlined: it has many call sites, and one call is much smaller
-// WebAssembly than an inlined copy at each of them.
-//
-//go:noinline
-func (t Text) In(lang string) string {
-	if s, ok := t[lang]; ok && s != "" {
-		return s
-	}
-	return t[EN]
-}
+// Text is one learner-visible string in every language: the course's one
+// bilingual text type (sim/text).
+type Text = text.Text
 
 // Kind is the sort of answer an exercise takes.
 type Kind string
@@ -254,7 +244,7 @@ func (c *checker) note(key string, args ...any) {
 func (c *checker) since(mark int) bool { return len(c.problems) > mark }
 
 func tr(lang, key string, args ...any) string {
-	t, ok := catalog()[key]
+	t, ok := texts().Get(key)
 	if !ok {
 		return fmt.Sprintf("!(%s)", key)
 	}
@@ -264,9 +254,6 @@ func tr(lang, key string, args ...any) string {
 	return fmt.Sprintf(t.In(lang), args...)
 }
 
-// tx builds a two-language Text. The exercises build a few hundred of them:
-// one call compiles to far less WebAssembly than an inline map literal
-// (a map allocation and two inserts at every site).
-//
-//go:noinline
-func tx(en, zh string) Text { return Text{EN: en, ZH: zh} }
+// tx builds a Text from values the code owns in both languages (a status
+// line, calc.Explain); prose is data and comes from say.
+func tx(en, zh string) Text { return Text{En: en, Zh: zh} }

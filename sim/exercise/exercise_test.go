@@ -1,9 +1,15 @@
 package exercise
 
 import (
+	"os"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text"
+	"mcpwirelab/sim/text/texttest"
 )
 
 func mustEx(t *testing.T, id string) Exercise {
@@ -46,8 +52,8 @@ func TestAllStableOrder(t *testing.T) {
 // Every learner-visible string exists in every language; choice data is consistent.
 func TestAllBilingualAndConsistent(t *testing.T) {
 	need := func(where string, tx Text) {
-		for _, l := range Langs {
-			if strings.TrimSpace(tx[l]) == "" {
+		for l, s := range map[string]string{EN: tx.En, ZH: tx.Zh} {
+			if strings.TrimSpace(s) == "" {
 				t.Errorf("%s: missing %s text", where, l)
 			}
 		}
@@ -61,7 +67,7 @@ func TestAllBilingualAndConsistent(t *testing.T) {
 		}
 		for i, h := range ex.Hints {
 			need(ex.ID+".Hints", h)
-			if got, ok := Hint(ex, i, ZH); !ok || got != h[ZH] {
+			if got, ok := Hint(ex, i, ZH); !ok || got != h.Zh {
 				t.Errorf("%s: Hint(%d) = %q, %v", ex.ID, i, got, ok)
 			}
 		}
@@ -100,12 +106,13 @@ func TestAllBilingualAndConsistent(t *testing.T) {
 }
 
 func TestCatalogBilingual(t *testing.T) {
-	for key, tx := range catalog() {
-		if tx[EN] == "" || tx[ZH] == "" {
+	for _, key := range texts().Keys() {
+		tx, _ := texts().Get(key)
+		if tx.En == "" || tx.Zh == "" {
 			t.Errorf("catalog %q: missing a language", key)
 		}
-		if a, b := strings.Count(tx[EN], "%"), strings.Count(tx[ZH], "%"); a != b {
-			t.Errorf("catalog %q: %d verbs in en, %d in zh", key, a, b)
+		if why := text.CheckVerbs(tx); why != "" {
+			t.Errorf("catalog %q: %s", key, why)
 		}
 	}
 }
@@ -228,5 +235,76 @@ func TestGradeNeverPanics(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTextFilesParse: the data files have no mistakes and no key is in
+// two of them.
+func TestTextFilesParse(t *testing.T) {
+	for _, err := range texts().Errs {
+		t.Error(err)
+	}
+	if n := len(texts().Keys()); n < 400 {
+		t.Fatalf("%d texts: the embedded files are missing", n)
+	}
+}
+
+// proseKey finds the keys the code names literally: say("k"), sayf("k", …).
+var proseKey = regexp.MustCompile(`\bsayf?\("([^"]+)"[,)]`)
+
+// proseKeys returns the literal keys of a Go source.
+func proseKeys(src string) []string {
+	var keys []string
+	for _, m := range proseKey.FindAllStringSubmatch(src, -1) {
+		keys = append(keys, m[1])
+	}
+	return keys
+}
+
+// TestProseKeysExist: every key the code names is in the data files, and
+// every prose key of the files is named by the code (or is a hidden schema
+// case's text), so an edit to a file always shows somewhere.
+func TestProseKeysExist(t *testing.T) {
+	used := map[string]bool{}
+	for _, f := range texttest.GoSources(t) {
+		for _, k := range proseKeys(f.Text) {
+			used[k] = true
+			if _, ok := texts().Get(k); !ok {
+				t.Errorf("%s: key %q is in no file of text/", f.Name, k)
+			}
+		}
+	}
+	if len(used) < 300 {
+		t.Fatalf("only %d literal keys found: the scanner is broken", len(used))
+	}
+	for _, cs := range append(append([]schemaCase{}, emailValid...), emailInvalid...) {
+		used[schemaCaseKey+cs.id] = true
+		if _, ok := texts().Get(schemaCaseKey + cs.id); !ok {
+			t.Errorf("schema case %q has no text %s%s", cs.id, schemaCaseKey, cs.id)
+		}
+	}
+	for _, k := range texts().Keys() {
+		if at := texts().Where[k]; !used[k] && !strings.HasPrefix(at, "text/messages.text:") {
+			t.Errorf("%s: [%s] is not used by the code", at, k)
+		}
+	}
+}
+
+// TestProseKeysBroken: the scanner reads both forms and the check fails
+// on a key no file has (testdata/prose-keys-broken.go.txt).
+func TestProseKeysBroken(t *testing.T) {
+	b, err := os.ReadFile("testdata/prose-keys-broken.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var missing []string
+	keys := proseKeys(string(b))
+	for _, k := range keys {
+		if _, ok := texts().Get(k); !ok {
+			missing = append(missing, k)
+		}
+	}
+	if want := []string{"http-anatomy.no-such-field", "retry-math.hints.9"}; len(keys) != 3 || !slices.Equal(missing, want) {
+		t.Errorf("keys %q, missing %q; want 3 keys, missing %q", keys, missing, want)
 	}
 }

@@ -191,7 +191,7 @@ func TestErrorChannels(t *testing.T) {
 		"line 1, column 24: invalid character '}' looking for beginning of object key string")
 	// The explanation names the split instead of presenting one channel as settled.
 	for _, want := range []string{"InvalidParamsError", "invalid-tool-arguments.json", "isError: true"} {
-		if !strings.Contains(mustEx(t, IDErrorChannels).Explanation[EN], want) {
+		if !strings.Contains(mustEx(t, IDErrorChannels).Explanation.En, want) {
 			t.Errorf("explanation does not mention %s", want)
 		}
 	}
@@ -426,7 +426,7 @@ func TestNxM(t *testing.T) {
 	check(t, g, IDNxM, `{"without":60,"with":17,"saved":true}`, EN, "$.saved: expected number, got boolean true")
 	check(t, g, IDNxM, `{"without":60,"with":17,"saved":}`, EN,
 		"line 1, column 33: invalid character '}' looking for beginning of value")
-	if got := mustEx(t, IDNxM).Explanation[EN]; !strings.Contains(got, "5×12 = 60") || !strings.Contains(got, "5+12 = 17") {
+	if got := mustEx(t, IDNxM).Explanation.En; !strings.Contains(got, "5×12 = 60") || !strings.Contains(got, "5+12 = 17") {
 		t.Errorf("explanation = %q", got)
 	}
 }

@@ -161,49 +161,49 @@ func gradeModernPart(c *checker, part, text string) {
 // ---- 4. send-email-schema ---------------------------------------------------
 
 var emailValid = []schemaCase{
-	{id: "minimal", desc: tx("to, subject and body only", "只有 to、subject、body"),
+	{id: "minimal",
 		instance: `{"to":["ana@example.com"],"subject":"Lunch","body":"Noon at the canteen?"}`},
-	{id: "with-cc", desc: tx("two recipients and a cc", "两个收件人外加抄送"),
+	{id: "with-cc",
 		instance: `{"to":["ana@example.com","bo@example.com"],"subject":"Q3 plan","body":"See attached.","cc":["cy@example.com"]}`},
-	{id: "unicode", desc: tx("non-ASCII subject and body", "主题和正文含中文"),
+	{id: "unicode",
 		instance: `{"to":["li.wei@example.com"],"subject":"周报","body":"本周进展顺利。","cc":["ana@example.com","bo@example.com"]}`},
 }
 
 var emailInvalid = []schemaCase{
-	{id: "to-as-string", desc: tx("to is one string, not a list", "to 是单个字符串而不是列表"),
+	{id: "to-as-string",
 		instance: `{"to":"ana@example.com","subject":"Lunch","body":"Noon?"}`,
 		reason:   []any{"type", "$.to", "array", "string"}},
-	{id: "to-empty", desc: tx("to is an empty list", "to 是空列表"),
+	{id: "to-empty",
 		instance: `{"to":[],"subject":"Lunch","body":"Noon?"}`,
 		reason:   []any{"min-items", "$.to", 1, 0}},
-	{id: "to-number-item", desc: tx("to holds a number", "to 里有一个数字"),
+	{id: "to-number-item",
 		instance: `{"to":[42],"subject":"Lunch","body":"Noon?"}`,
 		reason:   []any{"type", "$.to[0]", "string", "number"}},
-	{id: "missing-to", desc: tx("no to", "缺少 to"),
+	{id: "missing-to",
 		instance: `{"subject":"Lunch","body":"Noon?"}`,
 		reason:   []any{"missing-prop", "$", "to"}},
-	{id: "missing-subject", desc: tx("no subject", "缺少 subject"),
+	{id: "missing-subject",
 		instance: `{"to":["ana@example.com"],"body":"Noon?"}`,
 		reason:   []any{"missing-prop", "$", "subject"}},
-	{id: "missing-body", desc: tx("no body", "缺少 body"),
+	{id: "missing-body",
 		instance: `{"to":["ana@example.com"],"subject":"Lunch"}`,
 		reason:   []any{"missing-prop", "$", "body"}},
-	{id: "subject-number", desc: tx("subject is a number", "subject 是数字"),
+	{id: "subject-number",
 		instance: `{"to":["ana@example.com"],"subject":42,"body":"Noon?"}`,
 		reason:   []any{"type", "$.subject", "string", "number"}},
-	{id: "body-null", desc: tx("body is null", "body 是 null"),
+	{id: "body-null",
 		instance: `{"to":["ana@example.com"],"subject":"Lunch","body":null}`,
 		reason:   []any{"type", "$.body", "string", "null"}},
-	{id: "unknown-property", desc: tx("an extra bcc property", "多了一个 bcc 属性"),
+	{id: "unknown-property",
 		instance: `{"to":["ana@example.com"],"subject":"Lunch","body":"Noon?","bcc":["boss@example.com"]}`,
 		reason:   []any{"extra-prop", "$", "bcc"}},
-	{id: "cc-as-string", desc: tx("cc is one string, not a list", "cc 是单个字符串而不是列表"),
+	{id: "cc-as-string",
 		instance: `{"to":["ana@example.com"],"subject":"Lunch","body":"Noon?","cc":"cy@example.com"}`,
 		reason:   []any{"type", "$.cc", "array", "string"}},
-	{id: "cc-number-item", desc: tx("cc holds a number", "cc 里有一个数字"),
+	{id: "cc-number-item",
 		instance: `{"to":["ana@example.com"],"subject":"Lunch","body":"Noon?","cc":["cy@example.com",7]}`,
 		reason:   []any{"type", "$.cc[1]", "string", "number"}},
-	{id: "not-an-object", desc: tx("the arguments are an array", "参数是数组而不是对象"),
+	{id: "not-an-object",
 		instance: `[["ana@example.com"],"Lunch","Noon?"]`,
 		reason:   []any{"type", "$", "object", "array"}},
 }
@@ -333,7 +333,7 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 	}
 	mark := len(c.problems)
 	// Line 1: the initialize request.
-	c.prefix = c.t("line-prefix", msgs[0].line)
+	c.prefix = c.t("line-prefix", msgs[0].line, "") // the problem follows
 	init, ok := checkRPC(c, msgs[0].v, "$", 1)
 	if ok {
 		if m := method(msgs[0]); m != "initialize" {
@@ -351,7 +351,7 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 	}
 	// Line 2: the initialized notification.
 	if len(msgs) >= 2 {
-		c.prefix = c.t("line-prefix", msgs[1].line)
+		c.prefix = c.t("line-prefix", msgs[1].line, "") // the problem follows
 		if _, ok := checkRPC(c, msgs[1].v, "$", -1); ok {
 			if m := method(msgs[1]); m != "notifications/initialized" {
 				c.fail("want-method", "notifications/initialized", m)

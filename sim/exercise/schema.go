@@ -13,13 +13,18 @@ import (
 
 // schemaCase is one hidden argument object run against a learner's schema.
 type schemaCase struct {
-	id       string
-	desc     Text
+	id       string // its text is text/set.text's send-email-schema.case.<id>
 	instance string
 	// reason (invalid cases) is why the instance must be rejected:
 	// a catalog key and its arguments.
 	reason []any
 }
+
+// text describes the case (feedback names a failing case by its id and this).
+func (sc schemaCase) text() Text { return say(schemaCaseKey + sc.id) }
+
+// schemaCaseKey prefixes a case's id to make the key of its text.
+const schemaCaseKey = "send-email-schema.case."
 
 func (sc schemaCase) why(lang string) string {
 	return tr(lang, sc.reason[0].(string), sc.reason[1:]...)
@@ -137,7 +142,7 @@ func runSchemaCases(c *checker, sch *jsonschema.Schema, valid, invalid []schemaC
 			} else {
 				why = append(why, err.Error())
 			}
-			c.fail("case-valid-rejected", sc.id, sc.desc.In(c.lang), strings.Join(why, "; "))
+			c.fail("case-valid-rejected", sc.id, sc.text().In(c.lang), strings.Join(why, "; "))
 		}
 	}
 	for _, sc := range invalid {
@@ -146,7 +151,7 @@ func runSchemaCases(c *checker, sch *jsonschema.Schema, valid, invalid []schemaC
 			panic("exercise: bad hidden case " + sc.id)
 		}
 		if sch.Validate(inst) == nil {
-			c.fail("case-invalid-accepted", sc.id, sc.desc.In(c.lang), sc.why(c.lang))
+			c.fail("case-invalid-accepted", sc.id, sc.text().In(c.lang), sc.why(c.lang))
 		}
 	}
 }

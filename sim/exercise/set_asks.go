@@ -95,33 +95,18 @@ func retryInput() Exercise {
 	st, _ := json.Marshal(f.state)
 	accept := `{"` + f.key + `":{"action":"accept","content":{"` + f.key + `":"` + f.slot + `"}}}`
 	return Exercise{
-		ID:   IDRetryInput,
-		Kind: KindJSON,
-		Title: tx(
-			"Answer an input_required result",
-			"回应 input_required 结果",
-		),
-		Prompt: tx(
-			"A 2026-07-28 client sent this request over stdio:\n"+retryOriginal+"\nThe course server answered:\n"+f.line+"\nThe user picks the first slot the form offers. Write the client's next message: the request that carries the user's answer.",
-			"一个 2026-07-28 客户端通过 stdio 发送了这个请求：\n"+retryOriginal+"\n课程服务器的回答是：\n"+f.line+"\n用户选择了表单给出的第一个时段。写出客户端的下一条消息：携带用户回答的那个请求。",
-		),
+		ID:     IDRetryInput,
+		Kind:   KindJSON,
+		Title:  say("mrtr-retry.title"),
+		Prompt: sayf("mrtr-retry.prompt", retryOriginal, f.line),
 		Hints: []Text{
-			tx(
-				"There is no elicitation/create request to answer: the client retries its own tools/call, with the same name and arguments, as a new request.",
-				"这里没有要回应的 elicitation/create 请求：客户端重试它自己的 tools/call，名称和参数不变，作为一个新请求发出。",
-			),
-			tx(
-				"params.inputResponses maps each key of inputRequests to its answer (here an ElicitResult: action and content); params.requestState is echoed byte for byte; the id is new.",
-				"params.inputResponses 把 inputRequests 的每个键映射到对应的回答（这里是 ElicitResult：action 和 content）；params.requestState 原样回传；id 要用新的。",
-			),
+			say("mrtr-retry.hints.1"),
+			say("mrtr-retry.hints.2"),
 		},
 		ModelAnswer: retryAnswer(retryOriginalID+1, accept, string(st)),
-		Explanation: tx(
-			"basic/patterns/mrtr: the input_required result ended the first request. The client retries it — a new JSON-RPC id (\"The JSON-RPC id MUST be different between the initial request and the retry\"), the same method and parameters, inputResponses keyed like inputRequests, and the requestState echoed exactly (\"the client MUST echo back the exact value\"). The server verifies the state's HMAC, checks the answer against the form's schema, and books the slot.",
-			"basic/patterns/mrtr：input_required 结果已经结束了第一个请求。客户端重试它——使用新的 JSON-RPC id（“The JSON-RPC id MUST be different between the initial request and the retry”），方法和参数不变，inputResponses 的键与 inputRequests 相同，requestState 原样回传（“the client MUST echo back the exact value”）。服务器校验状态的 HMAC，按表单的 schema 检查回答，然后预订该时段。",
-		),
-		Spec:  []string{"2026-07-28/basic/patterns/mrtr#client-requirements-basic-workflow", "2026-07-28/client/elicitation#capabilities"},
-		grade: gradeRetryInput,
+		Explanation: say("mrtr-retry.explanation"),
+		Spec:        []string{"2026-07-28/basic/patterns/mrtr#client-requirements-basic-workflow", "2026-07-28/client/elicitation#capabilities"},
+		grade:       gradeRetryInput,
 	}
 }
 
@@ -230,77 +215,62 @@ func missingClientCapability() Exercise {
 	code := strconv.Itoa(jsonrpc.CodeMissingRequiredClientCapability)
 	status := strconv.Itoa(mcp.MissingCapabilityStatus)
 	return Exercise{
-		ID:   IDMissingCap,
-		Kind: KindChoice,
-		Title: tx(
-			"A tool that needs what the client did not declare",
-			"工具需要客户端没有声明的能力",
-		),
-		Prompt: tx(
-			"A 2026-07-28 client calls book_room over Streamable HTTP for a room that is taken; the tool would ask the user to pick another slot (elicitation). The request's _meta declares io.modelcontextprotocol/clientCapabilities as {} — no elicitation. code: which JSON-RPC error does the server answer? status: with which HTTP status? data: what does error.data tell the client?",
-			"一个 2026-07-28 客户端通过 Streamable HTTP 为一个已被占用的会议室调用 book_room；工具会请用户另选时段（elicitation）。请求的 _meta 把 io.modelcontextprotocol/clientCapabilities 声明为 {}——没有 elicitation。code：服务器返回哪个 JSON-RPC 错误？status：HTTP 状态码是多少？data：error.data 告诉客户端什么？",
-		),
+		ID:     IDMissingCap,
+		Kind:   KindChoice,
+		Title:  say("missing-client-capability.title"),
+		Prompt: say("missing-client-capability.prompt"),
 		Hints: []Text{
-			tx(
-				"In 2026-07-28 the server reads the client's capabilities from every request's _meta, and must not ask for one that is not there.",
-				"在 2026-07-28 中，服务器从每个请求的 _meta 读取客户端能力，不得索取其中没有的能力。",
-			),
-			tx(
-				"The schema's MissingRequiredClientCapabilityError: \"For HTTP, the response status code MUST be 400 Bad Request.\"",
-				"schema 中的 MissingRequiredClientCapabilityError：“For HTTP, the response status code MUST be 400 Bad Request.”",
-			),
+			say("missing-client-capability.hints.1"),
+			say("missing-client-capability.hints.2"),
 		},
 		Questions: []Question{
 			{
 				ID:     "code",
-				Prompt: tx("JSON-RPC error code", "JSON-RPC 错误码"),
+				Prompt: say("missing-client-capability.code.prompt"),
 				Choices: []Choice{
-					{ID: code, Label: tx(code+" Missing required client capability", code+" Missing required client capability（缺少必需的客户端能力）"),
-						Why: tx("the request needs a client capability its _meta did not declare", "请求需要一个它的 _meta 没有声明的客户端能力")},
-					{ID: strconv.Itoa(jsonrpc.CodeMethodNotFound), Label: tx(strconv.Itoa(jsonrpc.CodeMethodNotFound)+" Method not found", strconv.Itoa(jsonrpc.CodeMethodNotFound)+" Method not found（方法不存在）"),
-						Why: tx("tools/call exists and book_room too; what is missing is on the client's side", "tools/call 存在，book_room 也存在；缺的是客户端这边的东西")},
-					{ID: strconv.Itoa(jsonrpc.CodeInvalidParams), Label: tx(strconv.Itoa(jsonrpc.CodeInvalidParams)+" Invalid params", strconv.Itoa(jsonrpc.CodeInvalidParams)+" Invalid params（参数无效）"),
-						Why: tx("the arguments are valid; the server cannot ask what it needs", "参数是合法的；问题是服务器无法索取它需要的东西")},
-					{ID: "tool-error", Label: tx("A tool result with isError: true", "一个 isError: true 的工具结果"),
-						Why: tx("that is how a 2025-11-25 server reports it (the tool ran and could not ask); 2026-07-28 has an error of its own for it", "那是 2025-11-25 服务器的报告方式（工具运行了但没法提问）；2026-07-28 为此定义了专门的错误")},
+					{ID: code, Label: sayf("missing-client-capability.code.choices.1.label", code),
+						Why: say("missing-client-capability.code.choices.1.why")},
+					{ID: strconv.Itoa(jsonrpc.CodeMethodNotFound), Label: sayf("missing-client-capability.code.choices.2.label", strconv.Itoa(jsonrpc.CodeMethodNotFound)),
+						Why: say("missing-client-capability.code.choices.2.why")},
+					{ID: strconv.Itoa(jsonrpc.CodeInvalidParams), Label: sayf("missing-client-capability.code.choices.3.label", strconv.Itoa(jsonrpc.CodeInvalidParams)),
+						Why: say("missing-client-capability.code.choices.3.why")},
+					{ID: "tool-error", Label: say("missing-client-capability.code.tool-error.label"),
+						Why: say("missing-client-capability.code.tool-error.why")},
 				},
 				Correct: []string{code},
 			},
 			{
 				ID:     "status",
-				Prompt: tx("HTTP status", "HTTP 状态码"),
+				Prompt: say("missing-client-capability.status.prompt"),
 				Choices: []Choice{
 					{ID: status, Label: tx(status+" "+http.StatusText(mcp.MissingCapabilityStatus), status+" "+http.StatusText(mcp.MissingCapabilityStatus)),
-						Why: tx("for HTTP the status MUST be 400 Bad Request", "在 HTTP 上状态码必须（MUST）是 400 Bad Request")},
-					{ID: "200", Label: tx("200 OK", "200 OK"),
-						Why: tx("a JSON-RPC error in a 200 is how tool and resource errors travel, not this one", "用 200 承载 JSON-RPC 错误是工具和资源错误的方式，不是这个错误")},
-					{ID: "403", Label: tx("403 Forbidden", "403 Forbidden"),
-						Why: tx("nothing is forbidden: the client can declare the capability and try again", "并没有什么被禁止：客户端可以声明该能力后再试")},
-					{ID: "404", Label: tx("404 Not Found", "404 Not Found"),
-						Why: tx("404 is for a method the server does not implement", "404 用于服务器没有实现的方法")},
+						Why: say("missing-client-capability.status.choices.1.why")},
+					{ID: "200", Label: say("missing-client-capability.status.200.label"),
+						Why: say("missing-client-capability.status.200.why")},
+					{ID: "403", Label: say("missing-client-capability.status.403.label"),
+						Why: say("missing-client-capability.status.403.why")},
+					{ID: "404", Label: say("missing-client-capability.status.404.label"),
+						Why: say("missing-client-capability.status.404.why")},
 				},
 				Correct: []string{status},
 			},
 			{
 				ID:     "data",
-				Prompt: tx("What does error.data carry?", "error.data 携带什么？"),
+				Prompt: say("missing-client-capability.data.prompt"),
 				Choices: []Choice{
-					{ID: "required", Label: tx("requiredCapabilities: the client capabilities the request needs ({\"elicitation\":{}})", "requiredCapabilities：请求所需的客户端能力（{\"elicitation\":{}}）"),
-						Why: tx("data.requiredCapabilities lists the missing capabilities, so the client knows what to declare", "data.requiredCapabilities 列出所缺的能力，让客户端知道该声明什么")},
-					{ID: "supported", Label: tx("supported and requested protocol versions", "supported 与 requested 协议版本"),
-						Why: tx("that is -32022 UnsupportedProtocolVersion's data", "那是 -32022 UnsupportedProtocolVersion 的 data")},
-					{ID: "state", Label: tx("a requestState to retry with", "一个用于重试的 requestState"),
-						Why: tx("no InputRequiredResult is sent to a client that cannot answer it", "不会向无法回答的客户端发送 InputRequiredResult")},
+					{ID: "required", Label: say("missing-client-capability.data.required.label"),
+						Why: say("missing-client-capability.data.required.why")},
+					{ID: "supported", Label: say("missing-client-capability.data.supported.label"),
+						Why: say("missing-client-capability.data.supported.why")},
+					{ID: "state", Label: say("missing-client-capability.data.state.label"),
+						Why: say("missing-client-capability.data.state.why")},
 				},
 				Correct: []string{"required"},
 			},
 		},
 		ModelAnswer: `{"code":"` + code + `","status":"` + status + `","data":"required"}`,
-		Explanation: tx(
-			"2026-07-28 basic/index §_meta: \"If processing a request requires a capability the client did not include in io.modelcontextprotocol/clientCapabilities, the server MUST return a MissingRequiredClientCapabilityError (-32021) whose data.requiredCapabilities lists the missing capabilities.\" Over Streamable HTTP it comes with 400 Bad Request. A 2025-11-25 server cannot send this error: it read the capabilities once at initialize, must not send the request, and tells the model through a tool error. The lab shows both: scenario elicitation, fault no-client-capability.",
-			"2026-07-28 basic/index「_meta」：“If processing a request requires a capability the client did not include in io.modelcontextprotocol/clientCapabilities, the server MUST return a MissingRequiredClientCapabilityError (-32021) whose data.requiredCapabilities lists the missing capabilities.”在 Streamable HTTP 上它伴随 400 Bad Request。2025-11-25 服务器发不了这个错误：它只在 initialize 时读取一次能力，不得发出请求，只能通过工具错误告诉模型。实验室里两者都能看到：场景 elicitation，故障 no-client-capability。",
-		),
-		Spec: []string{"2026-07-28/basic/index#meta", "2026-07-28/basic/patterns/mrtr#server-requirements-basic-workflow"},
+		Explanation: say("missing-client-capability.explanation"),
+		Spec:        []string{"2026-07-28/basic/index#meta", "2026-07-28/basic/patterns/mrtr#server-requirements-basic-workflow"},
 	}
 }
 
@@ -309,72 +279,57 @@ func missingClientCapability() Exercise {
 func legacyAskRoute() Exercise {
 	ack := strconv.Itoa(http.StatusAccepted)
 	return Exercise{
-		ID:   IDLegacyAskRoute,
-		Kind: KindChoice,
-		Title: tx(
-			"2025-11-25: the server's question on the wire",
-			"2025-11-25：服务器的问题在线路上怎么走",
-		),
-		Prompt: tx(
-			"A 2025-11-25 client that declared elicitation at initialize POSTs tools/call book_room over Streamable HTTP; the room is taken, and the server asks the user with elicitation/create before it answers the call. stream: where does the server's elicitation/create travel? answer: how does the client's answer travel? ack: what HTTP response does the answer get?",
-			"一个在 initialize 时声明了 elicitation 的 2025-11-25 客户端通过 Streamable HTTP POST 了 tools/call book_room；会议室已被占用，服务器在回答这次调用之前用 elicitation/create 向用户提问。stream：服务器的 elicitation/create 走在哪里？answer：客户端的回答怎么走？ack：这个回答得到什么 HTTP 响应？",
-		),
+		ID:     IDLegacyAskRoute,
+		Kind:   KindChoice,
+		Title:  say("legacy-ask-route.title"),
+		Prompt: say("legacy-ask-route.prompt"),
 		Hints: []Text{
-			tx(
-				"2025-11-25 transports: \"The server MAY send JSON-RPC requests and notifications before sending the JSON-RPC response. These messages SHOULD relate to the originating client request.\"",
-				"2025-11-25 transports：“The server MAY send JSON-RPC requests and notifications before sending the JSON-RPC response. These messages SHOULD relate to the originating client request.”",
-			),
-			tx(
-				"Every message from client to server is a new POST; a POST that carries only a response is accepted without a body.",
-				"客户端发给服务器的每条消息都是一个新的 POST；只携带响应的 POST 会被接受，但没有正文。",
-			),
+			say("legacy-ask-route.hints.1"),
+			say("legacy-ask-route.hints.2"),
 		},
 		Questions: []Question{
 			{
 				ID:     "stream",
-				Prompt: tx("Where does elicitation/create travel?", "elicitation/create 走在哪里？"),
+				Prompt: say("legacy-ask-route.stream.prompt"),
 				Choices: []Choice{
-					{ID: "post-sse", Label: tx("As an SSE event on the response stream of the tools/call POST, before the call's result", "作为 tools/call 那个 POST 的响应流上的 SSE 事件，先于调用的结果"),
-						Why: tx("the server answers the POST with an SSE stream and may send requests on it before the response", "服务器用 SSE 流应答这个 POST，并可以在响应之前在流上发送请求")},
-					{ID: "get", Label: tx("On the GET stream the client opened for the session", "在客户端为会话打开的 GET 流上"),
-						Why: tx("possible for unrelated requests, but the request a call needs SHOULD relate to it and goes on the call's stream; the lab's server does so", "与调用无关的请求可以走 GET 流，但调用所需的请求应当（SHOULD）与之相关，走在调用自己的流上；实验室的服务器就是这样做的")},
-					{ID: "result", Label: tx("Inside the tools/call result, as input_required", "放在 tools/call 的结果里，作为 input_required"),
-						Why: tx("that is 2026-07-28; in 2025-11-25 the server sends a JSON-RPC request of its own", "那是 2026-07-28；在 2025-11-25 中服务器发送它自己的 JSON-RPC 请求")},
+					{ID: "post-sse", Label: say("legacy-ask-route.stream.post-sse.label"),
+						Why: say("legacy-ask-route.stream.post-sse.why")},
+					{ID: "get", Label: say("legacy-ask-route.stream.get.label"),
+						Why: say("legacy-ask-route.stream.get.why")},
+					{ID: "result", Label: say("legacy-ask-route.stream.result.label"),
+						Why: say("legacy-ask-route.stream.result.why")},
 				},
 				Correct: []string{"post-sse"},
 			},
 			{
 				ID:     "answer",
-				Prompt: tx("How does the client's answer travel?", "客户端的回答怎么走？"),
+				Prompt: say("legacy-ask-route.answer.prompt"),
 				Choices: []Choice{
-					{ID: "new-post", Label: tx("A new POST whose body is a JSON-RPC response with the server's id", "一个新的 POST，正文是带服务器 id 的 JSON-RPC 响应"),
-						Why: tx("the answer is a response to the server's request: same id as that request, in a POST of its own, while the call waits on its stream", "回答是对服务器请求的响应：id 与该请求相同，用一个独立的 POST 发送，而调用仍在自己的流上等待")},
-					{ID: "retry", Label: tx("tools/call again with inputResponses", "带 inputResponses 再发一次 tools/call"),
-						Why: tx("that is 2026-07-28's retry", "那是 2026-07-28 的重试")},
-					{ID: "same-stream", Label: tx("Written back on the SSE stream it came on", "写回它来时的那条 SSE 流"),
-						Why: tx("SSE streams go one way, server to client", "SSE 流是单向的，只从服务器到客户端")},
+					{ID: "new-post", Label: say("legacy-ask-route.answer.new-post.label"),
+						Why: say("legacy-ask-route.answer.new-post.why")},
+					{ID: "retry", Label: say("legacy-ask-route.answer.retry.label"),
+						Why: say("legacy-ask-route.answer.retry.why")},
+					{ID: "same-stream", Label: say("legacy-ask-route.answer.same-stream.label"),
+						Why: say("legacy-ask-route.answer.same-stream.why")},
 				},
 				Correct: []string{"new-post"},
 			},
 			{
 				ID:     "ack",
-				Prompt: tx("The HTTP response to the answer", "对这个回答的 HTTP 响应"),
+				Prompt: say("legacy-ask-route.ack.prompt"),
 				Choices: []Choice{
-					{ID: ack, Label: tx(ack+" "+http.StatusText(http.StatusAccepted)+", no body", ack+" "+http.StatusText(http.StatusAccepted)+"，没有正文"),
-						Why: tx("if the input is a JSON-RPC response, the server MUST return 202 Accepted with no body", "如果输入是 JSON-RPC 响应，服务器必须（MUST）返回 202 Accepted，且没有正文")},
-					{ID: "200", Label: tx("200 OK with the tools/call result", "200 OK，带 tools/call 的结果"),
-						Why: tx("the result comes on the call's own stream, not in answer to this POST", "结果走在调用自己的流上，而不是作为这个 POST 的应答")},
-					{ID: "204", Label: tx("204 No Content", "204 No Content"),
-						Why: tx("the spec names 202 Accepted", "规范规定的是 202 Accepted")},
+					{ID: ack, Label: sayf("legacy-ask-route.ack.choices.1.label", ack, http.StatusText(http.StatusAccepted)),
+						Why: say("legacy-ask-route.ack.choices.1.why")},
+					{ID: "200", Label: say("legacy-ask-route.ack.200.label"),
+						Why: say("legacy-ask-route.ack.200.why")},
+					{ID: "204", Label: say("legacy-ask-route.ack.204.label"),
+						Why: say("legacy-ask-route.ack.204.why")},
 				},
 				Correct: []string{ack},
 			},
 		},
 		ModelAnswer: `{"stream":"post-sse","answer":"new-post","ack":"` + ack + `"}`,
-		Explanation: tx(
-			"2025-11-25 basic/transports §Sending Messages to the Server: the server answers the tools/call POST with an SSE stream and may send its own requests on it before the response; the client answers elicitation/create with a JSON-RPC response (the server's id), POSTed to the endpoint in the session, and that POST gets 202 Accepted with no body; the call's result then ends the first stream. In 2026-07-28 the same question is the call's input_required result and the answer a retried tools/call. The lab's compare view puts them on the same rows.",
-			"2025-11-25 basic/transports「Sending Messages to the Server」：服务器用 SSE 流应答 tools/call 的 POST，并可以在响应之前在流上发送自己的请求；客户端用 JSON-RPC 响应（服务器的 id）回答 elicitation/create，在会话中 POST 到端点，这个 POST 得到没有正文的 202 Accepted；随后调用的结果结束第一条流。在 2026-07-28 中，同样的问题是调用的 input_required 结果，回答是重试的 tools/call。实验室的对比视图把它们排在同一行。",
-		),
-		Spec: []string{"2025-11-25/basic/transports#sending-messages-to-the-server", "2025-11-25/client/elicitation#capabilities"},
+		Explanation: say("legacy-ask-route.explanation"),
+		Spec:        []string{"2025-11-25/basic/transports#sending-messages-to-the-server", "2025-11-25/client/elicitation#capabilities"},
 	}
 }

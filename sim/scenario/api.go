@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/text"
 )
 
 // Options selects what to run. Values are the transcript command's names.
@@ -35,11 +36,8 @@ type Info struct {
 	Faults     []string // faults that apply ("none" first)
 }
 
-// Text is a bilingual string.
-type Text struct {
-	En string `json:"en"`
-	Zh string `json:"zh"`
-}
+// Text is a bilingual string: the course's one text type (sim/text).
+type Text = text.Text
 
 // Note is the annotation of an event: what happens and why, with the spec
 // section it follows and the MUST/SHOULD sentence quoted.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/text/texttest"
 	"mcpwirelab/sim/trace"
 )
 
@@ -59,7 +60,7 @@ func TestHostTextInChinese(t *testing.T) {
 			if !ok {
 				for _, l := range strings.Split(e.Raw, "\n") {
 					if one, lok := HostText(e.Note, l); !lok {
-						t.Errorf("%s %s: no Chinese for the line %q (add a rule to hostRules)", tr.Scenario, e.Note, one.En)
+						t.Errorf("%s %s: no Chinese for the line %q (add a rule to notes/host.rules)", tr.Scenario, e.Note, one.En)
 					}
 				}
 				continue
@@ -86,5 +87,41 @@ func TestHostTextFailsOnUnknownLines(t *testing.T) {
 	got, ok := HostText("http-timeout.fired", "timer: no response bytes for 1234 ms → give up and close the connection\n")
 	if !ok || got.Zh != "计时器：1234 毫秒内没有收到任何响应字节 → 放弃并关闭连接\n" {
 		t.Errorf("http-timeout.fired: %q, %v", got.Zh, ok)
+	}
+}
+
+// TestHostRulesParse: notes/host.rules has no mistakes.
+func TestHostRulesParse(t *testing.T) {
+	if n := len(compiledHostRules()); n < 150 {
+		t.Fatalf("%d host rules: the embedded file is missing", n)
+	}
+	for _, err := range hostRuleErrs {
+		t.Error(err)
+	}
+}
+
+// TestHostRulesBroken: each fixture names the error it must give.
+func TestHostRulesBroken(t *testing.T) {
+	texttest.Broken(t, "testdata/hostrules-broken/*.rules", 6, func(name, data string) []error {
+		_, errs := parseHostRules(name, data)
+		return errs
+	})
+}
+
+// TestHostRuleIndent: an indented rule matches only lines with that
+// indentation and keeps it; ${0} keeps the line as it is.
+func TestHostRuleIndent(t *testing.T) {
+	rules, errs := parseHostRules("t.rules", "[a]\nindent: 2\nmatch: t=(\\d+) ms\nzh: t=${1} 毫秒\n[*]\nindent: 2\nmatch: .*\nzh: ${0}\n")
+	if len(errs) > 0 || len(rules) != 2 {
+		t.Fatal(errs)
+	}
+	if got := rules[0].re.ReplaceAllString("  t=5 ms", rules[0].zh); got != "  t=5 毫秒" {
+		t.Errorf("indented: %q", got)
+	}
+	if rules[0].re.MatchString("t=5 ms") || rules[0].re.MatchString("   t=5 ms") {
+		t.Error("an indented rule matched another indentation")
+	}
+	if got := rules[1].re.ReplaceAllString("  anything", rules[1].zh); got != "  anything" || rules[1].note != "" {
+		t.Errorf("keep: %q, note %q", got, rules[1].note)
 	}
 }

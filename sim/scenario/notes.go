@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"mcpwirelab/sim/text"
 )
 
 // The annotations are data: notes/*.notes, one file per scenario family,
@@ -109,7 +111,7 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 	glossAt := map[string]noteAt{}
 	addGloss := func(quote, zh string, at noteAt) {
 		if first, dup := glossAt[quote]; dup {
-			s.errs = append(s.errs, &clashError{at.String() + ": the quote " + strconv.Quote(clip(quote)) + " is already glossed at " + first.String(), s.glosses[quote] == zh})
+			s.errs = append(s.errs, &clashError{at.String() + ": the quote " + strconv.Quote(text.Clip(quote)) + " is already glossed at " + first.String(), s.glosses[quote] == zh})
 			return
 		}
 		s.glosses[quote], glossAt[quote] = zh, at

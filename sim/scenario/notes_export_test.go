@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text"
 )
 
 var exportFlag = flag.Bool("export", false, "TestExportNotes: move the Go annotation tables (notes_go.go) into notes/ and delete the Go files that held only them")
@@ -252,13 +254,13 @@ func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTabl
 			for _, g := range t.entries {
 				if zh, ok := have.glosses[g.quote]; ok {
 					if zh != g.zh {
-						errs = append(errs, fmt.Errorf("%s: the gloss of %q differs from the one in %s", t.file, clip(g.quote), glossFile))
+						errs = append(errs, fmt.Errorf("%s: the gloss of %q differs from the one in %s", t.file, text.Clip(g.quote), glossFile))
 					}
 					continue
 				}
 				for _, v := range []string{g.quote, g.zh} {
 					if why := formattable(v); why != "" {
-						errs = append(errs, fmt.Errorf("%s: gloss of %q %s", t.file, clip(g.quote), why))
+						errs = append(errs, fmt.Errorf("%s: gloss of %q %s", t.file, text.Clip(g.quote), why))
 					}
 				}
 				formatGloss(&b, g.quote, g.zh)

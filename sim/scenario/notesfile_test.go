@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/text/texttest"
 )
 
 // httpNotesFile is the data file of the HTTP-foundations scenarios.
@@ -83,38 +84,14 @@ func TestNotesFileOK(t *testing.T) {
 // of mistake; its "# want: <line>: <message>" comments are the errors the
 // parser must give, in order, each naming the file and line.
 func TestNotesFilesBroken(t *testing.T) {
-	files, _ := filepath.Glob("testdata/notes-broken/*")
-	if len(files) < 20 {
-		t.Fatalf("%d broken fixtures", len(files))
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		var want []string
-		for _, l := range strings.Split(string(b), "\n") {
-			if w, ok := strings.CutPrefix(l, "# want: "); ok {
-				want = append(want, name+":"+w)
-			}
-		}
-		var errs []error
+	texttest.Broken(t, "testdata/notes-broken/*", 20, func(name, data string) []error {
 		if strings.HasSuffix(name, ".glosses") {
-			_, errs = parseGlosses(name, string(b))
-		} else {
-			_, errs = parseNotes(name, string(b))
+			_, errs := parseGlosses(name, data)
+			return errs
 		}
-		if len(want) == 0 || len(errs) != len(want) {
-			t.Errorf("%s: got %d errors %v, want %d %q", name, len(errs), errs, len(want), want)
-			continue
-		}
-		for i, e := range errs {
-			if !strings.HasPrefix(e.Error(), want[i]) {
-				t.Errorf("%s: error %d\n got %s\nwant %s", name, i, e, want[i])
-			}
-		}
-	}
+		_, errs := parseNotes(name, data)
+		return errs
+	})
 }
 
 // TestNotesClash: a key written in two data files, or in a data file and
@@ -269,7 +246,7 @@ func TestNoteKeyLookupOrder(t *testing.T) {
 // FuzzParseNotes: the parsers never panic; whatever they accept they
 // write back (formatNote, formatGloss) to a file that parses the same.
 func FuzzParseNotes(f *testing.F) {
-	for _, g := range []string{"testdata/notes-ok.notes", "testdata/notes-broken/*", "notes/*"} {
+	for _, g := range []string{"testdata/notes-ok.notes", "testdata/notes-broken/*", "testdata/hostrules-broken/*", "notes/*"} {
 		files, _ := filepath.Glob(g)
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil && len(b) < 64<<10 {
@@ -281,6 +258,9 @@ func FuzzParseNotes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data string) {
 		recs, _ := parseNotes("f.notes", data)
 		glosses, _ := parseGlosses("f.glosses", data)
+		for _, r := range must(parseHostRules("f.rules", data)) {
+			r.re.ReplaceAllString(data, r.zh) // a rule read is a rule that runs
+		}
 		var g strings.Builder
 		for _, r := range glosses {
 			formatGloss(&g, r.quote, r.zh)
@@ -309,3 +289,5 @@ func FuzzParseNotes(f *testing.F) {
 		}
 	})
 }
+
+func must[T any](v T, _ []error) T { return v }
