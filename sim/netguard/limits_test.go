@@ -88,8 +88,11 @@ func TestConnLimit(t *testing.T) {
 		}
 	}()
 	// A burst of fresh connections does not displace itself: the ones over
-	// the cap are refused (or closed once 64 refusals are under way).
-	waitUntil(t, "the burst to be sorted out", func() bool { return lim.Refused() >= 200-max && lim.Open() == max })
+	// the cap are refused (or closed once 64 refusals are under way). On a
+	// loaded machine the 200 dials can outlast Quiet; then the first ones
+	// held have gone quiet and a later one displaces one of them instead:
+	// either way every connection over the cap is accounted for once.
+	waitUntil(t, "the burst to be sorted out", func() bool { return lim.Refused()+lim.Displaced() >= 200-max && lim.Open() == max })
 	if peak := openFDs() - fdsBefore - len(idle); fdsBefore >= 0 && peak > max+maxRefusing+4 {
 		t.Fatalf("server-side descriptors grew by %d with a cap of %d (+%d being refused)", peak, max, maxRefusing)
 	}
@@ -106,13 +109,14 @@ func TestConnLimit(t *testing.T) {
 		t.Fatalf("server-side descriptors grew by %d with a cap of %d", serverFDs, max)
 	}
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+	displaced := lim.Displaced()
 	resp, err := client.Get("http://" + addr + "/")
 	if err != nil {
 		t.Fatalf("a real request behind 200 idle connections: %v", err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != 200 || lim.Displaced() != 1 {
-		t.Fatalf("a real request behind 200 idle connections: %d, %d displaced", resp.StatusCode, lim.Displaced())
+	if resp.StatusCode != 200 || lim.Displaced()-displaced != 1 {
+		t.Fatalf("a real request behind 200 idle connections: %d, %d displaced", resp.StatusCode, lim.Displaced()-displaced)
 	}
 
 	// Every slot busy: the next connection is refused with a 503.

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -262,20 +263,54 @@ func TestListenKeepAlive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	// The client closes the stream once it has seen two keep-alives (or
+	// after 10 s): a fixed window flaked on a loaded machine, where the
+	// test's goroutines got too little CPU to see 30 ms timers fire.
+	keepAlives := regexp.MustCompile(`(?m)^:$`)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, req.WithContext(ctx))
-	got := w.Body.String()
+	w := &liveRecorder{header: http.Header{}}
+	done := make(chan struct{})
+	go func() { h.ServeHTTP(w, req.WithContext(ctx)); close(done) }()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if len(keepAlives.FindAllString(w.String(), -1)) >= 2 {
+			break
+		}
+	}
+	cancel()
+	<-done
+	got := w.String()
 	if !strings.HasPrefix(got, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\"") {
 		t.Fatalf("stream does not start with the acknowledgment: %q", got)
 	}
 	// A keep-alive is a comment line alone, ":" then a blank line; two in a
 	// row share a newline, so count lines, not "\n:\n\n".
-	if n := len(regexp.MustCompile(`(?m)^:$`).FindAllString(got, -1)); n < 2 {
+	if n := len(keepAlives.FindAllString(got, -1)); n < 2 {
 		t.Fatalf("%d keep-alive comments in %q, want at least 2", n, got)
 	}
 	if strings.Contains(got, `"id":"s","result"`) {
 		t.Fatal("a client-closed subscription got a completion result")
 	}
+}
+
+// liveRecorder is a ResponseWriter a test can read while the handler is
+// still writing (httptest.ResponseRecorder is not safe for that).
+type liveRecorder struct {
+	mu     sync.Mutex
+	header http.Header
+	body   strings.Builder
+}
+
+func (r *liveRecorder) Header() http.Header { return r.header }
+func (r *liveRecorder) WriteHeader(int)     {}
+func (r *liveRecorder) Flush()              {}
+func (r *liveRecorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.body.Write(p)
+}
+func (r *liveRecorder) String() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.body.String()
 }
