@@ -267,6 +267,27 @@ func IsIdentifier(key string) bool {
 	return key != ""
 }
 
+// compactValid is compact for a value json.Unmarshal has already checked
+// and copied (Decode's members): most messages come compact, and finding
+// no whitespace outside strings is a much cheaper scan than json.Compact,
+// which is left the values that have some.
+func compactValid(b []byte) json.RawMessage {
+	inString, escaped := false, false
+	for _, c := range b {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return compact(b)
+		}
+	}
+	return b
+}
+
 func compact(b []byte) json.RawMessage {
 	var buf bytes.Buffer
 	buf.Grow(len(b)) // one allocation, not doublings, for a large value
@@ -352,19 +373,27 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: fmt.Sprintf(
 			"Parse error: the message is not valid UTF-8 (first invalid byte at offset %d)", invalidUTF8At(data))}}
 	}
-	if !json.Valid(data) {
-		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
-	}
 	trim := bytes.TrimSpace(data)
 	if len(trim) == 0 || trim[0] != '{' {
+		if !json.Valid(data) {
+			return nil, parseError(data)
+		}
 		what := "a JSON " + jsonType(trim)
 		if len(trim) > 0 && trim[0] == '[' {
 			what = "a batch (JSON array); MCP does not support JSON-RPC batching"
 		}
 		return nil, invalid(ID{}, "Invalid Request: expected a JSON object, got "+what)
 	}
+	// An object: json.Unmarshal checks the whole text before it decodes
+	// anything, so a syntax error anywhere is its *json.SyntaxError (one
+	// scan of the bytes, not a json.Valid first and another here). It is
+	// given data, not trim: bytes.TrimSpace also trims what JSON does not
+	// count as whitespace (\f, U+00A0…), which stays a parse error.
 	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(trim, &fields); err != nil {
+	if err := json.Unmarshal(data, &fields); err != nil {
+		if _, syntax := err.(*json.SyntaxError); syntax {
+			return nil, parseError(data)
+		}
 		return nil, invalid(ID{}, "Invalid Request: "+err.Error())
 	}
 	m := &Message{}
@@ -403,7 +432,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 				return nil, &DecodeError{ID: m.ID, Err: &Error{Code: CodeInvalidParams,
 					Message: "Invalid params: params must be an object, got " + jsonType(p)}}
 			}
-			m.Params = compact(p)
+			m.Params = compactValid(p)
 		}
 	case hasResult && hasError:
 		return nil, invalid(m.ID, "Invalid Request: a response cannot have both result and error")
@@ -411,7 +440,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		if m.ID.IsZero() {
 			return nil, invalid(m.ID, "Invalid Request: a result response needs an id")
 		}
-		m.Result = compact(bytes.TrimSpace(fields["result"]))
+		m.Result = compactValid(bytes.TrimSpace(fields["result"]))
 	case hasError:
 		var e Error
 		if err := json.Unmarshal(rawErr, &e); err != nil {
@@ -422,6 +451,11 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		return nil, invalid(m.ID, `Invalid Request: a message needs "method", "result" or "error"`)
 	}
 	return m, nil
+}
+
+// parseError is the -32700 answer to bytes that are not JSON.
+func parseError(data []byte) *DecodeError {
+	return &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
 }
 
 // Not inlined: it has many call sites, and one call is much smaller
