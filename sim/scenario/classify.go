@@ -45,10 +45,13 @@ func Classify(t *trace.Trace) {
 }
 
 // decoded is one message of an event as jsonrpc.Decode read it: msg is
-// nil when the bytes are not a valid JSON-RPC message.
+// nil when the bytes are not a valid JSON-RPC message. A result's isError
+// and tools members are found in the same reading (resultMembers).
 type decoded struct {
-	raw json.RawMessage
-	msg *jsonrpc.Message
+	raw     json.RawMessage
+	msg     *jsonrpc.Message
+	isError bool            // a result with "isError": true
+	tools   json.RawMessage // a result's "tools" member
 }
 
 // decodeMessages decodes the messages of a wire event, once.
@@ -58,12 +61,33 @@ func decodeMessages(e *trace.Event) []decoded {
 	}
 	out := make([]decoded, len(e.Messages))
 	for i, raw := range e.Messages {
-		out[i].raw = raw
+		d := &out[i]
+		d.raw = raw
 		if m, err := jsonrpc.Decode(raw); err == nil {
-			out[i].msg = m
+			d.msg = m
+			if m.Kind() == jsonrpc.KindResult {
+				d.isError, d.tools = resultMembers(m.Result)
+			}
 		}
 	}
 	return out
+}
+
+// resultMembers reads a result's isError and tools members in one pass
+// over the result (a result that is not an object has neither; an
+// isError that is not a boolean is not true).
+func resultMembers(result json.RawMessage) (isError bool, tools json.RawMessage) {
+	var r struct {
+		IsError json.RawMessage `json:"isError"`
+		Tools   json.RawMessage `json:"tools"`
+	}
+	if json.Unmarshal(result, &r) != nil {
+		return false, nil
+	}
+	if len(r.IsError) > 0 && json.Unmarshal(r.IsError, &isError) != nil {
+		isError = false
+	}
+	return isError, r.Tools
 }
 
 // classifier keeps what an event's class depends on from earlier events:
@@ -107,7 +131,7 @@ func listedTools(d decoded) ([]mcp.Tool, bool) {
 		if json.Unmarshal(d.raw, &m) != nil || m.Result == nil || json.Unmarshal(*m.Result, &r) != nil {
 			return nil, false
 		}
-	} else if d.msg.Kind() != jsonrpc.KindResult || json.Unmarshal(d.msg.Result, &r) != nil {
+	} else if d.tools == nil || json.Unmarshal(d.tools, &r.Tools) != nil {
 		return nil, false
 	}
 	return r.Tools, r.Tools != nil
@@ -320,10 +344,7 @@ func reportsError(e *trace.Event, ms []decoded) bool {
 		case jsonrpc.KindRequest, jsonrpc.KindNotification:
 			// neither member
 		case jsonrpc.KindResult:
-			var r struct {
-				IsError bool `json:"isError"`
-			}
-			if json.Unmarshal(d.msg.Result, &r) == nil && r.IsError {
+			if d.isError {
 				return true
 			}
 		default:
