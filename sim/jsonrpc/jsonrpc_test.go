@@ -227,3 +227,24 @@ func TestDecodeCompactsMembers(t *testing.T) {
 		}
 	}
 }
+
+// Decode's members are its own: a caller that reuses its buffer (a line
+// reader) does not change a message it decoded before.
+func TestDecodeDoesNotKeepTheCallersBytes(t *testing.T) {
+	data := []byte(`{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"b"}}`)
+	res := []byte(`{"jsonrpc":"2.0","id":1,"result":{"a":"b"}}`)
+	m, err := Decode(data)
+	r, err2 := Decode(res)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	for i := range data {
+		data[i] = 'x'
+	}
+	for i := range res {
+		res[i] = 'x'
+	}
+	if string(m.Params) != `{"a":"b"}` || string(r.Result) != `{"a":"b"}` {
+		t.Fatalf("params %s, result %s after the caller's bytes changed", m.Params, r.Result)
+	}
+}
