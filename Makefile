@@ -74,6 +74,7 @@ unit: everything
 # Fuzz targets as name:executions:package (executions times FUZZN).
 FUZZ_TARGETS := \
 	FuzzDecode:100000:./sim/jsonrpc \
+	FuzzReadMembers:100000:./sim/jsonrpc \
 	FuzzHeaderValue:10000:./sim/transport/streamhttp \
 	FuzzValidateHeaders:40000:./sim/transport/streamhttp \
 	FuzzValidateParams:10000:./sim/transport/streamhttp \

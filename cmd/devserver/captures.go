@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"mcpwirelab/scripts/cachedir"
 	"mcpwirelab/sim/check"
 	"mcpwirelab/sim/mcp"
 )
@@ -232,13 +233,9 @@ func (f *targetFlags) spec() (*checkSpec, error) {
 
 // defaultCapturesDir is where the dev server keeps its captures.
 func defaultCapturesDir() string {
-	root := os.Getenv("MCPWL_CACHE")
-	if root == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			return filepath.Join(os.TempDir(), "mcpwirelab", "captures")
-		}
-		root = filepath.Join(c, "mcpwirelab")
+	root, err := cachedir.Root()
+	if err != nil {
+		return filepath.Join(os.TempDir(), "mcpwirelab", "captures")
 	}
 	return filepath.Join(root, "captures")
 }

@@ -250,26 +250,33 @@ func TestCheckGoSDK(t *testing.T) {
 	}
 }
 
-// everythingEntry is the installed server-everything (make everything).
+// everythingEntry is the pinned server-everything's entry point, as its
+// installer names it (go run ./scripts/everything -installed: the version
+// make everything installs, never another one left in the cache; it
+// installs nothing).
 func everythingEntry(t *testing.T) string {
-	root := os.Getenv("MCPWL_CACHE")
-	if root == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			t.Skip(err)
-		}
-		root = filepath.Join(c, "mcpwirelab")
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 	}
-	matches, _ := filepath.Glob(filepath.Join(root, "everything", "*", "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"))
-	node, err := exec.LookPath("node")
-	if len(matches) == 0 || err != nil {
+	cmd := exec.Command(goBin, "run", "./scripts/everything", "-installed")
+	cmd.Dir = moduleRoot(t)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	entry := strings.TrimSpace(string(out))
+	missing := err != nil && strings.Contains(stderr.String(), "is not installed")
+	if err != nil && !missing {
+		t.Fatalf("go run ./scripts/everything -installed: %v\n%s", err, stderr.String())
+	}
+	_, noNode := exec.LookPath("node")
+	if missing || noNode != nil {
 		if os.Getenv("MCPWL_REQUIRE_EVERYTHING") == "1" {
-			t.Fatalf("server-everything is not installed in %s (or node is missing): run make everything", root)
+			t.Fatalf("server-everything is not installed (or node is missing: %v): run make everything\n%s", noNode, stderr.String())
 		}
 		t.Skip("server-everything is not installed: make everything (go run ./scripts/everything)")
 	}
-	_ = node
-	return matches[len(matches)-1]
+	return entry
 }
 
 // TestCheckServerEverything: the TypeScript reference server from npm, over

@@ -28,6 +28,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"mcpwirelab/scripts/cachedir"
 )
 
 // Pinned versions. The suite version is the first with both
@@ -137,13 +139,9 @@ func run1(doc, baselinePath string) error {
 
 // cacheDir is where the tools live between runs.
 func cacheDir() (string, error) {
-	root := os.Getenv("MCPWL_CACHE")
-	if root == "" {
-		c, err := os.UserCacheDir()
-		if err != nil {
-			return "", err
-		}
-		root = filepath.Join(c, "mcpwirelab")
+	root, err := cachedir.Root()
+	if err != nil {
+		return "", err
 	}
 	dir := filepath.Join(root, "conformance")
 	return dir, os.MkdirAll(dir, 0o755)

@@ -5,15 +5,19 @@
 // against it over stdio). It prints the path of the server's entry point.
 // A second run finds it installed and does nothing.
 //
-//	go run ./scripts/everything        # what make everything runs
+//	go run ./scripts/everything             # what make everything runs
+//	go run ./scripts/everything -installed  # the entry, only if installed (exit 2 if not); what the tests ask
 package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"mcpwirelab/scripts/cachedir"
 )
 
 // Pinned: a 2025-era server (it speaks 2025-11-25, not 2026-07-28), from
@@ -29,6 +33,20 @@ const (
 )
 
 func main() {
+	installed := flag.Bool("installed", false, "print the pinned server's entry point if it is installed, exit 2 (installing nothing) if not")
+	flag.Parse()
+	if *installed {
+		entry, err := entryPoint()
+		if err == nil {
+			_, err = os.Stat(entry)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "everything: %s@%s is not installed (make everything): %v\n", serverPkg, serverVersion, err)
+			os.Exit(2)
+		}
+		fmt.Println(entry)
+		return
+	}
 	entry, err := install()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "everything:", err)
@@ -37,17 +55,22 @@ func main() {
 	fmt.Println(entry)
 }
 
-// Dir is where the server is installed.
+// dir is where the pinned server is installed.
 func dir() (string, error) {
-	root := os.Getenv("MCPWL_CACHE")
-	if root == "" {
-		home, err := os.UserCacheDir()
-		if err != nil {
-			return "", err
-		}
-		root = filepath.Join(home, "mcpwirelab")
+	root, err := cachedir.Root()
+	if err != nil {
+		return "", err
 	}
 	return filepath.Join(root, "everything", serverVersion), nil
+}
+
+// entryPoint is the pinned server's entry point (installed or not).
+func entryPoint() (string, error) {
+	d, err := dir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"), nil
 }
 
 func install() (string, error) {
@@ -55,7 +78,10 @@ func install() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	entry := filepath.Join(d, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
+	entry, err := entryPoint()
+	if err != nil {
+		return "", err
+	}
 	if _, err := os.Stat(entry); err == nil {
 		return entry, nil
 	}

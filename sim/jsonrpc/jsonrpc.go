@@ -267,6 +267,28 @@ func IsIdentifier(key string) bool {
 	return key != ""
 }
 
+// compactValid is compact for a value already checked (Decode's
+// members): most messages come compact, and finding no whitespace outside
+// strings is a much cheaper scan than json.Compact, which is left the
+// values that have some. The result is always a copy: b points into the
+// caller's bytes.
+func compactValid(b []byte) json.RawMessage {
+	inString, escaped := false, false
+	for _, c := range b {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return compact(b)
+		}
+	}
+	return bytes.Clone(b)
+}
+
 func compact(b []byte) json.RawMessage {
 	var buf bytes.Buffer
 	buf.Grow(len(b)) // one allocation, not doublings, for a large value
@@ -352,23 +374,25 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: fmt.Sprintf(
 			"Parse error: the message is not valid UTF-8 (first invalid byte at offset %d)", invalidUTF8At(data))}}
 	}
-	if !json.Valid(data) {
-		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
-	}
 	trim := bytes.TrimSpace(data)
 	if len(trim) == 0 || trim[0] != '{' {
+		if !json.Valid(data) {
+			return nil, parseError(data)
+		}
 		what := "a JSON " + jsonType(trim)
 		if len(trim) > 0 && trim[0] == '[' {
 			what = "a batch (JSON array); MCP does not support JSON-RPC batching"
 		}
 		return nil, invalid(ID{}, "Invalid Request: expected a JSON object, got "+what)
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(trim, &fields); err != nil {
-		return nil, invalid(ID{}, "Invalid Request: "+err.Error())
+	// An object: the text is checked once (json.Valid), then its members
+	// are found in place (readMembers) instead of through a map.
+	if !json.Valid(data) {
+		return nil, parseError(data)
 	}
+	fields := readMembers(data)
 	m := &Message{}
-	if raw, ok := fields["id"]; ok {
+	if raw := fields.id; raw != nil {
 		if n := len(bytes.TrimSpace(raw)); n > MaxIDBytes {
 			return nil, invalid(ID{}, fmt.Sprintf("Invalid Request: the id is %d bytes long; this server accepts ids of at most %d bytes", n, MaxIDBytes))
 		}
@@ -378,17 +402,17 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		}
 		m.ID = id
 	}
-	v, ok := fields["jsonrpc"]
-	if !ok {
+	v := fields.jsonrpc
+	if v == nil {
 		return nil, invalid(m.ID, `Invalid Request: missing "jsonrpc": "2.0"`)
 	}
 	var ver string
 	if err := json.Unmarshal(v, &ver); err != nil || ver != Version {
 		return nil, invalid(m.ID, fmt.Sprintf(`Invalid Request: "jsonrpc" must be "2.0", got %s`, Excerpt(string(bytes.TrimSpace(v)))))
 	}
-	rawMethod, hasMethod := fields["method"]
-	_, hasResult := fields["result"]
-	rawErr, hasError := fields["error"]
+	rawMethod, hasMethod := fields.method, fields.method != nil
+	hasResult := fields.result != nil
+	rawErr, hasError := fields.error, fields.error != nil
 	switch {
 	case hasMethod:
 		if hasResult || hasError {
@@ -397,13 +421,13 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		if err := json.Unmarshal(rawMethod, &m.Method); err != nil || m.Method == "" {
 			return nil, invalid(m.ID, `Invalid Request: "method" must be a non-empty string`)
 		}
-		if p, ok := fields["params"]; ok {
+		if p := fields.params; p != nil {
 			p = bytes.TrimSpace(p)
 			if len(p) == 0 || p[0] != '{' {
 				return nil, &DecodeError{ID: m.ID, Err: &Error{Code: CodeInvalidParams,
 					Message: "Invalid params: params must be an object, got " + jsonType(p)}}
 			}
-			m.Params = compact(p)
+			m.Params = compactValid(p)
 		}
 	case hasResult && hasError:
 		return nil, invalid(m.ID, "Invalid Request: a response cannot have both result and error")
@@ -411,7 +435,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		if m.ID.IsZero() {
 			return nil, invalid(m.ID, "Invalid Request: a result response needs an id")
 		}
-		m.Result = compact(bytes.TrimSpace(fields["result"]))
+		m.Result = compactValid(fields.result)
 	case hasError:
 		var e Error
 		if err := json.Unmarshal(rawErr, &e); err != nil {
@@ -422,6 +446,117 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		return nil, invalid(m.ID, `Invalid Request: a message needs "method", "result" or "error"`)
 	}
 	return m, nil
+}
+
+// members are the raw values of the top-level members Decode reads, nil
+// when absent; a member that repeats counts last (as a map would have it).
+type members struct {
+	id, jsonrpc, method, params, result, error []byte
+}
+
+// readMembers finds the members of a JSON object in place. data must be
+// valid JSON (json.Valid) whose first non-space byte is '{'. Names are
+// matched exactly, after unescaping when they hold an escape.
+func readMembers(data []byte) members {
+	var ms members
+	i := skipSpace(data, 0) + 1 // past '{'
+	for {
+		i = skipSpace(data, i)
+		if data[i] == '}' {
+			return ms
+		}
+		end := skipString(data, i)
+		key := data[i+1 : end-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			_ = json.Unmarshal(data[i:end], &k)
+			key = []byte(k)
+		}
+		i = skipSpace(data, end) + 1 // past ':'
+		i = skipSpace(data, i)
+		start := i
+		i = skipValue(data, i)
+		v := data[start:i:i]
+		switch string(key) {
+		case "id":
+			ms.id = v
+		case "jsonrpc":
+			ms.jsonrpc = v
+		case "method":
+			ms.method = v
+		case "params":
+			ms.params = v
+		case "result":
+			ms.result = v
+		case "error":
+			ms.error = v
+		}
+		i = skipSpace(data, i)
+		if data[i] == ',' {
+			i++
+		}
+	}
+}
+
+// skipSpace is the index of the first byte at or after i that is not
+// JSON whitespace.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString is the index just past the string that starts at i.
+func skipString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue is the index just past the (valid) value that starts at i.
+func skipValue(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return skipString(data, i)
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i = skipString(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// parseError is the -32700 answer to bytes that are not JSON.
+func parseError(data []byte) *DecodeError {
+	return &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
 }
 
 // Not inlined: it has many call sites, and one call is much smaller

@@ -39,6 +39,11 @@ func TestDecodeClassifies(t *testing.T) {
 		{"result without id", `{"jsonrpc":"2.0","result":{}}`, 0, CodeInvalidRequest, "", "needs an id"},
 		{"nothing", `{"jsonrpc":"2.0","id":4}`, 0, CodeInvalidRequest, "4", `needs "method"`},
 		{"array params", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":[1]}`, 0, CodeInvalidParams, "5", "params must be an object, got array"},
+		// bytes.TrimSpace would drop these; JSON does not count them as
+		// whitespace, so the message is not JSON.
+		{"form feed before the object", "\f" + `{"jsonrpc":"2.0","id":1,"method":"ping"}`, 0, CodeParseError, "", "invalid character"},
+		{"no-break space after the object", `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\u00a0", 0, CodeParseError, "", "line 1, column"},
+		{"garbage after the object", `{"jsonrpc":"2.0","id":1,"method":"ping"} x`, 0, CodeParseError, "", "line 1, column 42"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,5 +206,45 @@ func TestDecodeRefusesWhatItCannotEchoSafely(t *testing.T) {
 	}
 	if _, err := Decode([]byte(`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-2) + `","method":"ping"}`)); err != nil {
 		t.Errorf("an id of exactly %d bytes: %v", MaxIDBytes, err)
+	}
+}
+
+// Decode keeps params and results compact whether or not they came so:
+// whitespace between tokens goes, whitespace inside strings stays.
+func TestDecodeCompactsMembers(t *testing.T) {
+	for _, tt := range []struct{ in, params, result string }{
+		{`{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"x y","b":[1,2]}}`, `{"a":"x y","b":[1,2]}`, ""},
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\": { \"a\" : \"x \\\" y\",\n\t\"b\": [1, 2]\r\n} }", `{"a":"x \" y","b":[1,2]}`, ""},
+		{`{"jsonrpc":"2.0","id":1,"result":{"q":"\\","r":"a b"} }`, "", `{"q":"\\","r":"a b"}`},
+		{`{"jsonrpc":"2.0","id":1,"result":{"q":"\\" , "r":"a b"}}`, "", `{"q":"\\","r":"a b"}`},
+	} {
+		m, err := Decode([]byte(tt.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.in, err)
+		}
+		if string(m.Params) != tt.params || string(m.Result) != tt.result {
+			t.Errorf("%s: params %s, result %s; want %s, %s", tt.in, m.Params, m.Result, tt.params, tt.result)
+		}
+	}
+}
+
+// Decode's members are its own: a caller that reuses its buffer (a line
+// reader) does not change a message it decoded before.
+func TestDecodeDoesNotKeepTheCallersBytes(t *testing.T) {
+	data := []byte(`{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"b"}}`)
+	res := []byte(`{"jsonrpc":"2.0","id":1,"result":{"a":"b"}}`)
+	m, err := Decode(data)
+	r, err2 := Decode(res)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	for i := range data {
+		data[i] = 'x'
+	}
+	for i := range res {
+		res[i] = 'x'
+	}
+	if string(m.Params) != `{"a":"b"}` || string(r.Result) != `{"a":"b"}` {
+		t.Fatalf("params %s, result %s after the caller's bytes changed", m.Params, r.Result)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // ClientInfo is the identity the lab's client sends.
@@ -71,49 +72,89 @@ func InitializeParamsWith(version string, caps map[string]any) map[string]any {
 // ModelView renders a tools/list result the way a host puts it in front of
 // a language model: names, descriptions and argument shapes as text. The
 // model never sees JSON-RPC; it sees this.
+//
+// Each tool's part is kept by the tool's name, description and schema
+// (modelViewParts): every run of a scenario lists the same course tools.
 func ModelView(tools []Tool) string {
 	var b strings.Builder
 	b.WriteString("You can call these tools. Reply with one tool call as JSON.\n")
 	for _, t := range tools {
-		fmt.Fprintf(&b, "\n## %s\n%s\n", t.Name, t.Description)
-		var s struct {
-			Properties map[string]struct {
-				Type        string `json:"type"`
-				Description string `json:"description"`
-				Enum        []any  `json:"enum"`
-			} `json:"properties"`
-			Required []string `json:"required"`
-		}
-		_ = json.Unmarshal(t.InputSchema, &s)
-		names := make([]string, 0, len(s.Properties))
-		for n := range s.Properties {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		if len(names) == 0 {
-			b.WriteString("Arguments: none\n")
-			continue
-		}
-		b.WriteString("Arguments:\n")
-		for _, n := range names {
-			p := s.Properties[n]
-			req := "optional"
-			for _, r := range s.Required {
-				if r == n {
-					req = "required"
-				}
+		b.WriteString(modelViewPart(t))
+	}
+	return b.String()
+}
+
+// modelViewParts keeps ModelView's text of each tool it has shown.
+// Bounded: past modelViewMax entries parts are written every time.
+var modelViewParts struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const modelViewMax = 64
+
+// modelViewPart is one tool's part of ModelView, through the cache.
+func modelViewPart(t Tool) string {
+	key := t.Name + "\x00" + t.Description + "\x00" + string(t.InputSchema)
+	modelViewParts.Lock()
+	part, ok := modelViewParts.m[key]
+	modelViewParts.Unlock()
+	if ok {
+		return part
+	}
+	part = writeModelViewPart(t)
+	modelViewParts.Lock()
+	if modelViewParts.m == nil {
+		modelViewParts.m = map[string]string{}
+	}
+	if len(modelViewParts.m) < modelViewMax {
+		modelViewParts.m[key] = part
+	}
+	modelViewParts.Unlock()
+	return part
+}
+
+// writeModelViewPart writes one tool's name, description and arguments.
+func writeModelViewPart(t Tool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## %s\n%s\n", t.Name, t.Description)
+	var s struct {
+		Properties map[string]struct {
+			Type        string `json:"type"`
+			Description string `json:"description"`
+			Enum        []any  `json:"enum"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	_ = json.Unmarshal(t.InputSchema, &s)
+	names := make([]string, 0, len(s.Properties))
+	for n := range s.Properties {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		b.WriteString("Arguments: none\n")
+		return b.String()
+	}
+	b.WriteString("Arguments:\n")
+	for _, n := range names {
+		p := s.Properties[n]
+		req := "optional"
+		for _, r := range s.Required {
+			if r == n {
+				req = "required"
 			}
-			typ := p.Type
-			if len(p.Enum) > 0 {
-				var vals []string
-				for _, v := range p.Enum {
-					vb, _ := json.Marshal(v)
-					vals = append(vals, string(vb))
-				}
-				typ = strings.Join(vals, " | ")
-			}
-			fmt.Fprintf(&b, "- %s (%s, %s): %s\n", n, typ, req, p.Description)
 		}
+		typ := p.Type
+		if len(p.Enum) > 0 {
+			var vals []string
+			for _, v := range p.Enum {
+				vb, _ := json.Marshal(v)
+				vals = append(vals, string(vb))
+			}
+			typ = strings.Join(vals, " | ")
+		}
+		fmt.Fprintf(&b, "- %s (%s, %s): %s\n", n, typ, req, p.Description)
 	}
 	return b.String()
 }

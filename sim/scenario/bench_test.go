@@ -35,3 +35,23 @@ func BenchmarkLoadNotes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkClassify classifies the full tool-call trace per version and
+// transport (part of every Run; also what a capture of a real server
+// costs once recorded).
+func BenchmarkClassify(b *testing.B) {
+	for _, v := range mcp.Versions() {
+		for _, tr := range Transports {
+			t, err := Run(Options{Scenario: "tool-call", Version: v, Transport: tr})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(v+"/"+tr, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					Classify(t)
+				}
+			})
+		}
+	}
+}

@@ -32,11 +32,62 @@ import (
 // what goes on the wire (violationNotes). Everything else is normal: a
 // server's start-up line on stderr, "stdin closed; exiting" and a clean
 // exit included.
+//
+// Each message of the trace is decoded once (decodeMessages), by the
+// decoder the client and the server use (jsonrpc.Decode), and every rule
+// reads that decoding.
 func Classify(t *trace.Trace) {
 	c := classifier{}
 	for i := range t.Events {
-		t.Events[i].Class = c.class(t, &t.Events[i])
+		e := &t.Events[i]
+		e.Class = c.class(t, e, decodeMessages(e))
 	}
+}
+
+// decoded is one message of an event as jsonrpc.Decode read it: msg is
+// nil when the bytes are not a valid JSON-RPC message. A result's isError
+// and tools members are found in the same reading (resultMembers).
+type decoded struct {
+	raw     json.RawMessage
+	msg     *jsonrpc.Message
+	isError bool            // a result with "isError": true
+	tools   json.RawMessage // a result's "tools" member
+}
+
+// decodeMessages decodes the messages of a wire event, once.
+func decodeMessages(e *trace.Event) []decoded {
+	if e.Kind != trace.KindMessage || len(e.Messages) == 0 {
+		return nil
+	}
+	out := make([]decoded, len(e.Messages))
+	for i, raw := range e.Messages {
+		d := &out[i]
+		d.raw = raw
+		if m, err := jsonrpc.Decode(raw); err == nil {
+			d.msg = m
+			if m.Kind() == jsonrpc.KindResult {
+				d.isError, d.tools = resultMembers(m.Result)
+			}
+		}
+	}
+	return out
+}
+
+// resultMembers reads a result's isError and tools members in one pass
+// over the result (a result that is not an object has neither; an
+// isError that is not a boolean is not true).
+func resultMembers(result json.RawMessage) (isError bool, tools json.RawMessage) {
+	var r struct {
+		IsError json.RawMessage `json:"isError"`
+		Tools   json.RawMessage `json:"tools"`
+	}
+	if json.Unmarshal(result, &r) != nil {
+		return false, nil
+	}
+	if len(r.IsError) > 0 && json.Unmarshal(r.IsError, &isError) != nil {
+		isError = false
+	}
+	return isError, r.Tools
 }
 
 // classifier keeps what an event's class depends on from earlier events:
@@ -51,23 +102,39 @@ type classifier struct {
 
 // learnTools keeps the x-mcp-header parameters of the tools a response
 // lists (read as the client and the server read them).
-func (c *classifier) learnTools(e *trace.Event) {
-	for _, raw := range e.Messages {
-		var m struct {
-			Result struct {
-				Tools []mcp.Tool `json:"tools"`
-			} `json:"result"`
-		}
-		if json.Unmarshal(raw, &m) != nil || m.Result.Tools == nil {
+func (c *classifier) learnTools(ms []decoded) {
+	for _, d := range ms {
+		tools, ok := listedTools(d)
+		if !ok {
 			continue
 		}
 		c.params = map[string][]toolbox.HeaderParam{}
-		for _, t := range m.Result.Tools {
+		for _, t := range tools {
 			if p, err := toolbox.HeaderParamsOf(t.InputSchema); err == nil {
 				c.params[t.Name] = p
 			}
 		}
 	}
+}
+
+// listedTools is the tools a message's result lists, if it lists any: of
+// a result as decoded, or, for bytes that are not a valid JSON-RPC
+// message, of a "result" member read leniently as before.
+func listedTools(d decoded) ([]mcp.Tool, bool) {
+	var r struct {
+		Tools []mcp.Tool `json:"tools"`
+	}
+	if d.msg == nil {
+		var m struct {
+			Result *json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal(d.raw, &m) != nil || m.Result == nil || json.Unmarshal(*m.Result, &r) != nil {
+			return nil, false
+		}
+	} else if d.tools == nil || json.Unmarshal(d.tools, &r.Tools) != nil {
+		return nil, false
+	}
+	return r.Tools, r.Tools != nil
 }
 
 // badParams reports whether a 2026-07-28 tools/call's Mcp-Param-* headers
@@ -87,14 +154,14 @@ func (c *classifier) badParams(h http.Header, m *jsonrpc.Message) bool {
 	return streamhttp.CheckParams(h, c.params[p.Name], p.Arguments) != ""
 }
 
-func (c *classifier) class(t *trace.Trace, e *trace.Event) trace.Class {
-	if c.violates(t, e) {
+func (c *classifier) class(t *trace.Trace, e *trace.Event, ms []decoded) trace.Class {
+	if c.violates(t, e, ms) {
 		return trace.ClassViolation
 	}
 	if cl, ok := noteClass(e.Note); ok {
 		return cl
 	}
-	if e.Kind == trace.KindMessage && reportsError(e) {
+	if e.Kind == trace.KindMessage && reportsError(e, ms) {
 		return trace.ClassExpectedError
 	}
 	return trace.ClassNormal
@@ -158,18 +225,25 @@ var failureNotes = []string{
 
 // violates reports whether a wire event's bytes break a rule; it also
 // follows the 2025-11-25 session as it is issued and deleted.
-func (c *classifier) violates(t *trace.Trace, e *trace.Event) bool {
+func (c *classifier) violates(t *trace.Trace, e *trace.Event, ms []decoded) bool {
 	if e.Kind != trace.KindMessage || e.Raw == "" {
 		return false
 	}
-	if c.asks.violates(e) {
+	if c.asks.violates(e, ms) {
 		return true // an answer that does not answer what the server asked
 	}
 	switch e.Channel {
 	case trace.Stdin, trace.Stdout:
 		// stdio §Messages: the server MUST NOT write anything to its
 		// stdout that is not a valid MCP message (nor the client to stdin).
-		for _, line := range strings.Split(strings.TrimSuffix(e.Raw, "\n"), "\n") {
+		for i, line := range strings.Split(strings.TrimSuffix(e.Raw, "\n"), "\n") {
+			if i < len(ms) && string(ms[i].raw) == line {
+				// The line is the message as recorded: decoded already.
+				if ms[i].msg == nil {
+					return true
+				}
+				continue
+			}
 			if _, err := jsonrpc.Decode([]byte(line)); err != nil {
 				return true
 			}
@@ -178,16 +252,16 @@ func (c *classifier) violates(t *trace.Trace, e *trace.Event) bool {
 		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[streamhttp.HeaderSessionID] != nil {
 			c.session = true
 		}
-		c.learnTools(e)
+		c.learnTools(ms)
 		return e.HTTP != nil && !e.HTTP.Chunk && badContentLength(e.Raw)
 	case trace.HTTPRequest:
-		return c.badRequest(t, e)
+		return c.badRequest(t, e, ms)
 	}
 	return false
 }
 
 // badRequest checks a request's bytes as the server does.
-func (c *classifier) badRequest(t *trace.Trace, e *trace.Event) bool {
+func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bool {
 	if badContentLength(e.Raw) {
 		return true // RFC 9112 §6.2: the body is exactly Content-Length bytes
 	}
@@ -211,8 +285,8 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event) bool {
 		return true
 	}
 	var m *jsonrpc.Message
-	if len(e.Messages) == 1 {
-		m, _ = jsonrpc.Decode(e.Messages[0])
+	if len(ms) == 1 {
+		m = ms[0].msg
 	}
 	if mcp.IsModern(t.EventVersion(*e)) {
 		// 2026-07-28 §Request Metadata: the headers mirror the body.
@@ -257,20 +331,42 @@ func badContentLength(raw string) bool {
 // reportsError reports whether an event carries an error the way the spec
 // asks for one: a JSON-RPC error response, a tool result with isError, or
 // an HTTP error status.
-func reportsError(e *trace.Event) bool {
+func reportsError(e *trace.Event, ms []decoded) bool {
 	if e.Channel == trace.HTTPResponse && e.HTTP != nil && e.HTTP.Status >= 400 {
 		return true
 	}
-	for _, raw := range e.Messages {
-		var m struct {
-			Error  json.RawMessage `json:"error"`
-			Result struct {
-				IsError bool `json:"isError"`
-			} `json:"result"`
+	for _, d := range ms {
+		var k jsonrpc.Kind // 0: not a valid message
+		if d.msg != nil {
+			k = d.msg.Kind()
 		}
-		if json.Unmarshal(raw, &m) == nil && (len(m.Error) > 0 && !bytes.Equal(m.Error, []byte("null")) || m.Result.IsError) {
-			return true
+		switch k {
+		case jsonrpc.KindRequest, jsonrpc.KindNotification:
+			// neither member
+		case jsonrpc.KindResult:
+			if d.isError {
+				return true
+			}
+		default:
+			// An error response ("error": null decodes too, so the member
+			// itself is read), or bytes that are not a valid message.
+			if errorMember(d.raw) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// errorMember reports whether a message has an "error" member that is
+// not null or a result with isError, read leniently (any message, valid
+// JSON-RPC or not).
+func errorMember(raw json.RawMessage) bool {
+	var m struct {
+		Error  json.RawMessage `json:"error"`
+		Result struct {
+			IsError bool `json:"isError"`
+		} `json:"result"`
+	}
+	return json.Unmarshal(raw, &m) == nil && (len(m.Error) > 0 && !bytes.Equal(m.Error, []byte("null")) || m.Result.IsError)
 }

@@ -24,11 +24,11 @@ type askJudge struct {
 
 // violates reports whether e is a client answer that breaks those rules,
 // and takes note of the server's questions.
-func (a *askJudge) violates(e *trace.Event) bool {
+func (a *askJudge) violates(e *trace.Event, ms []decoded) bool {
 	bad := false
-	for _, raw := range e.Messages {
-		m, err := jsonrpc.Decode(raw)
-		if err != nil {
+	for _, d := range ms {
+		m := d.msg
+		if m == nil {
 			continue
 		}
 		switch {

@@ -295,6 +295,21 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 			func(e *trace.Event) {
 				e.Messages = []json.RawMessage{json.RawMessage(`{"jsonrpc":"2.0","id":3,"result":{"content":[],"isError":true}}`)}
 			}, expected},
+		// Each message is decoded once (decodeMessages); bytes that are
+		// not a valid JSON-RPC message are still read for an error member.
+		{"an error response without \"jsonrpc\" still reports an error",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.result",
+			func(e *trace.Event) {
+				e.Messages = []json.RawMessage{json.RawMessage(`{"id":3,"error":{"code":-32602,"message":"Unknown tool"}}`)}
+			}, expected},
+		{"an \"error\": null response reports no error",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio", Fault: FaultUnknownTool}, "tools-call.error.32602",
+			func(e *trace.Event) {
+				e.Messages = []json.RawMessage{json.RawMessage(`{"jsonrpc":"2.0","id":3,"error":null}`)}
+			}, normal},
+		{"a stdout line that differs from its recorded message is judged by its own bytes",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.result",
+			func(e *trace.Event) { e.Raw = `{"jsonrpc":"2.0","id":3}` + "\n" }, violation},
 	}
 	for _, c := range cases {
 		tr := run(c.o)

@@ -26,6 +26,21 @@ func Course() *Registry {
 	return Default().MustWith(BookRoom(), SummarizeInbox(), ExportRoster())
 }
 
+// The input schemas of the tools Course adds to every server it builds
+// (one per run): made once, shared (a Registry hands out clones).
+var bookRoomSchema, summarizeInboxSchema, exportRosterSchema onceSchema
+
+// onceSchema is a schema built the first time it is asked for.
+type onceSchema struct {
+	once sync.Once
+	b    json.RawMessage
+}
+
+func (o *onceSchema) get(build func() json.RawMessage) json.RawMessage {
+	o.once.Do(func() { o.b = build() })
+	return o.b
+}
+
 // rooms are the bookable meeting rooms.
 var rooms = []string{"Aurora", "Borealis"}
 
@@ -113,10 +128,12 @@ func BookRoom() Def {
 			Name:        "book_room",
 			Title:       "Book a meeting room",
 			Description: "Book a meeting room for a given day. Rooms: Aurora, Borealis.",
-			InputSchema: objectSchema(map[string]any{
-				"room": map[string]any{"type": "string", "enum": rooms, "description": "Which room."},
-				"day":  map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "Day, YYYY-MM-DD."},
-			}, "room", "day"),
+			InputSchema: bookRoomSchema.get(func() json.RawMessage {
+				return objectSchema(map[string]any{
+					"room": map[string]any{"type": "string", "enum": rooms, "description": "Which room."},
+					"day":  map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "Day, YYYY-MM-DD."},
+				}, "room", "day")
+			}),
 		},
 		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
 			room, _ := argString(args, "room")
@@ -181,9 +198,11 @@ func SummarizeInbox() Def {
 			Title: "Summarise the inbox",
 			Description: "Summarise the newest e-mails of the team inbox in two sentences. " +
 				"The summary is written by the Host's own model (the server asks it through the client).",
-			InputSchema: objectSchema(map[string]any{
-				"urgent": map[string]any{"type": "boolean", "description": "true: only urgent e-mails. Omit for all."},
-				"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": 10, "default": 5, "description": "How many e-mails (1 to 10, default 5)."},
+			InputSchema: summarizeInboxSchema.get(func() json.RawMessage {
+				return objectSchema(map[string]any{
+					"urgent": map[string]any{"type": "boolean", "description": "true: only urgent e-mails. Omit for all."},
+					"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": 10, "default": 5, "description": "How many e-mails (1 to 10, default 5)."},
+				})
 			}),
 			ReadOnly: true,
 		},
@@ -227,9 +246,11 @@ func ExportRoster() Def {
 			Title: "Export a roster",
 			Description: "Save a department's roster as a CSV file in the user's workspace " +
 				"(the first of the folders the client shares as roots).",
-			InputSchema: objectSchema(map[string]any{
-				"department": map[string]any{"type": "string", "enum": departments, "description": "Department whose roster to export."},
-			}, "department"),
+			InputSchema: exportRosterSchema.get(func() json.RawMessage {
+				return objectSchema(map[string]any{
+					"department": map[string]any{"type": "string", "enum": departments, "description": "Department whose roster to export."},
+				}, "department")
+			}),
 			Idempotent: true,
 		},
 		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {

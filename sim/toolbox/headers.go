@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -42,12 +43,56 @@ func (r *Registry) HeaderParams(tool string) []HeaderParam {
 // 2026-07-28 streamable-http §Schema Extension: clients "MUST reject tool
 // definitions where any x-mcp-header value violates these constraints";
 // the error says which.
+//
+// Results are kept by the schema's exact bytes (headerParamsSeen): the
+// client reads every tools/list and Classify every listed tool of a trace,
+// and the course's schemas are the same in every run.
 func HeaderParamsOf(inputSchema json.RawMessage) ([]HeaderParam, error) {
+	key := string(inputSchema)
+	headerParamsSeen.Lock()
+	p, ok := headerParamsSeen.m[key]
+	headerParamsSeen.Unlock()
+	if ok {
+		return cloneHeaderParams(p), nil
+	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(inputSchema))
 	if err != nil {
 		return nil, fmt.Errorf("inputSchema is not JSON: %w", err)
 	}
-	return headerParams(doc)
+	p, err = headerParams(doc)
+	if err != nil {
+		return nil, err
+	}
+	headerParamsSeen.Lock()
+	if headerParamsSeen.m == nil {
+		headerParamsSeen.m = map[string][]HeaderParam{}
+	}
+	if len(headerParamsSeen.m) < compiledMax {
+		headerParamsSeen.m[key] = cloneHeaderParams(p)
+	}
+	headerParamsSeen.Unlock()
+	return p, nil
+}
+
+// headerParamsSeen keeps HeaderParamsOf's results by schema bytes
+// (errors are not kept). Bounded like the compiled schemas: past
+// compiledMax entries schemas are read as before, every time.
+var headerParamsSeen struct {
+	sync.Mutex
+	m map[string][]HeaderParam
+}
+
+// cloneHeaderParams copies params, so a caller never shares the cache's.
+func cloneHeaderParams(ps []HeaderParam) []HeaderParam {
+	if ps == nil {
+		return nil
+	}
+	out := make([]HeaderParam, len(ps))
+	for i, p := range ps {
+		out[i] = p
+		out[i].Path = append([]string(nil), p.Path...)
+	}
+	return out
 }
 
 // headerParams finds the x-mcp-header annotations of an input schema and

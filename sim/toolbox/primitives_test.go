@@ -384,3 +384,22 @@ func TestReplaceResource(t *testing.T) {
 		t.Fatal("accepted a resource without Read")
 	}
 }
+
+// HeaderParamsOf keeps its results by schema bytes; what it returns is
+// the caller's own, so changing it does not change the next answer.
+func TestHeaderParamsOfKeepsItsOwnCopy(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"office":{"type":"string","x-mcp-header":"Office"}}}`)
+	for i := 0; i < 3; i++ {
+		got, err := HeaderParamsOf(schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Header != "Office" || got[0].Type != "string" || strings.Join(got[0].Path, ".") != "office" {
+			t.Fatalf("call %d: %+v", i, got)
+		}
+		got[0].Header, got[0].Path[0] = "Changed", "changed"
+	}
+	if _, err := HeaderParamsOf(json.RawMessage(`{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}`)); err == nil {
+		t.Error("an invalid annotation is an error, from the cache's side too")
+	}
+}
