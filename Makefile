@@ -29,7 +29,7 @@ run: wasm devserver
 
 ## wasm: build the browser app (web/app.wasm) and the files the dev server and the static
 ## export serve: app.wasm.br (brotli 11) and app.wasm.gz (gzip -9), taken from a cache keyed
-## by a hash of app.wasm ($(HOME)/.cache/mcpwirelab/wasm) when this build was compressed before
+## by a hash of app.wasm (wasm under the cache root: $MCPWL_CACHE, else $(HOME)/.cache/mcpwirelab) when this build was compressed before
 wasm: wasm-build
 	$(GO) run ./cmd/devserver compress -web web
 

@@ -32,6 +32,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"mcpwirelab/scripts/cachedir"
 )
 
 // wasmAsset is app.wasm held in memory in its three encodings; br or gz is
@@ -58,14 +60,15 @@ const (
 // a few.
 const wasmCacheKeep = 16
 
-// defaultWasmCache is $XDG_CACHE_HOME/mcpwirelab/wasm (~/.cache/… on
-// Linux), or "" (no cache) when the system has no cache folder.
+// defaultWasmCache is wasm under the cache root every installer uses
+// (cachedir.Root: $MCPWL_CACHE, else ~/.cache/mcpwirelab on Linux), or ""
+// (no cache) when the system has no cache folder.
 func defaultWasmCache() string {
-	dir, err := os.UserCacheDir()
+	root, err := cachedir.Root()
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "mcpwirelab", "wasm")
+	return filepath.Join(root, "wasm")
 }
 
 // encoding is one content coding of app.wasm.
