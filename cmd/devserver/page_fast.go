@@ -155,6 +155,11 @@ func lineIndent(s string, i int) int {
 // there, and in any case after 3 s, it loads them at once.
 // window.mcpwlPainted tells app.js (appJSFast) not to wait again.
 //
+// It also marks the page <html class="wl-first"> until then: the
+// visualizer's chrome (navigation, toolbar, filter, field guide; static/
+// stage.css) waits for the second frame, so the first one, which shows the
+// step, has less to lay out and paint.
+//
 // First, it compares the address with the link the page was rendered for
 // (__QUERY__): a static host answers every link with index.html (rendered
 // for the bare start page) and the offline worker with the cached start
@@ -162,7 +167,7 @@ func lineIndent(s string, i int) int {
 // page is marked <html class="wl-stale">: loader.css then hides it behind
 // the full loading screen until the wasm draws the link, and the early
 // step script leaves it alone.
-const bootJS = `(function(d,w){if(location.search.replace(/^\?/,"")!==__QUERY__)d.documentElement.classList.add("wl-stale");var done=0;function go(){if(done++)return;w.mcpwlPainted=1;` +
+const bootJS = `(function(d,w){var h=d.documentElement;h.classList.add("wl-first");if(location.search.replace(/^\?/,"")!==__QUERY__)h.classList.add("wl-stale");var done=0;function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");` +
 	`__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});` +
 	`__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})}` +
 	`function later(){if(d.visibilityState==="hidden"){go();return}d.addEventListener("visibilitychange",go);setTimeout(go,3000);` +
