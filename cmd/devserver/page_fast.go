@@ -155,10 +155,17 @@ func lineIndent(s string, i int) int {
 // there, and in any case after 3 s, it loads them at once.
 // window.mcpwlPainted tells app.js (appJSFast) not to wait again.
 //
-// It also marks the page <html class="wl-first"> until then: the
-// visualizer's chrome (navigation, toolbar, filter, field guide; static/
-// stage.css) waits for the second frame, so the first one, which shows the
-// step, has less to lay out and paint.
+// It also marks the page <html class="wl-first"> while it is parsed: the
+// visualizer's chrome (navigation, view actions, filter, field guide;
+// static/stage.css) waits for the second frame, so the first one, which
+// shows the step, has less to lay out and paint. The mark goes once the
+// main thread has drawn the first frame (an animation frame requested when
+// the body is parsed, then a task), so the second frame is laid out while
+// the first is rastered and presented; at the paint entry at the latest.
+// The stylesheets and the scripts (and so the wasm's download and
+// compilation) start once the browser reports the first contentful paint
+// and has drawn one more frame (after 0.5 s at the latest), so that they
+// hold back neither frame.
 //
 // First, it compares the address with the link the page was rendered for
 // (__QUERY__): a static host answers every link with index.html (rendered
@@ -167,10 +174,14 @@ func lineIndent(s string, i int) int {
 // page is marked <html class="wl-stale">: loader.css then hides it behind
 // the full loading screen until the wasm draws the link, and the early
 // step script leaves it alone.
-const bootJS = `(function(d,w){var h=d.documentElement;h.classList.add("wl-first");if(location.search.replace(/^\?/,"")!==__QUERY__)h.classList.add("wl-stale");var done=0;function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");` +
+const bootJS = `(function(d,w){var h=d.documentElement;h.classList.add("wl-first");if(location.search.replace(/^\?/,"")!==__QUERY__)h.classList.add("wl-stale");var done=0,loaded=0;function load(){if(loaded++)return;` +
 	`__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});` +
 	`__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})}` +
+	`function show(){h.classList.remove("wl-first")}` +
+	`function go(){if(done++)return;w.mcpwlPainted=1;show();if(d.visibilityState==="hidden"){load();return}` +
+	`requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,500)}` +
 	`function later(){if(d.visibilityState==="hidden"){go();return}d.addEventListener("visibilitychange",go);setTimeout(go,3000);` +
+	`requestAnimationFrame(function(){setTimeout(show,0)});` +
 	`var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf("paint")>=0){` +
 	`var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint",buffered:true})}` +
 	`else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
