@@ -4,8 +4,8 @@ package e2e
 // script of cmd/devserver/page_fast.go): while <html> is marked wl-first,
 // the chrome around the step is skipped (content-visibility: hidden) with
 // the height it will have; the boot script takes the mark off once the
-// first frame is on screen. The step is in that first frame, and nothing
-// the reader sees moves when the chrome appears.
+// main thread has drawn the first frame. The step is in that first frame,
+// and nothing the reader sees moves when the chrome appears.
 
 import (
 	"context"
@@ -62,9 +62,9 @@ func jsList(ss []string) string {
 }
 
 // firstFrameProblems loads link at the viewport, waits for the boot script
-// to take the wl-first mark off after the first contentful paint, and
-// compares the page with the mark put back (the first frame) and without
-// it. extraCSS is added to the page first (the broken twins).
+// to take the wl-first mark off and for the full stylesheets, and compares
+// the page with the mark put back (the first frame) and without it.
+// extraCSS is added to the page first (the broken twins).
 func firstFrameProblems(t *testing.T, bctx context.Context, link string, w, h int64, extraCSS string) (problems []string, deferred bool) {
 	t.Helper()
 	ctx, cancel := freshContext(t, bctx)
