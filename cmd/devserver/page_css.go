@@ -156,8 +156,8 @@ var (
 )
 
 // scriptClasses are classes scripts of the first view add before the full
-// stylesheets arrive (bootJS: wl-stale).
-var scriptClasses = []string{"wl-stale"}
+// stylesheets arrive (bootJS: wl-stale, wl-first).
+var scriptClasses = []string{"wl-stale", "wl-first"}
 
 func usageOf(html string) pageUsage {
 	u := pageUsage{tags: map[string]bool{}, classes: map[string]bool{}, ids: map[string]bool{}}

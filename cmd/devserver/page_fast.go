@@ -155,6 +155,18 @@ func lineIndent(s string, i int) int {
 // there, and in any case after 3 s, it loads them at once.
 // window.mcpwlPainted tells app.js (appJSFast) not to wait again.
 //
+// It also marks the page <html class="wl-first"> while it is parsed: the
+// visualizer's chrome (navigation, view actions, filter, field guide;
+// static/stage.css) waits for the next frame, so the first one, which
+// shows the step, has less to lay out and paint. The mark goes when the
+// first contentful paint is reported (taking it off as soon as the main
+// thread has drawn the first frame lets the second frame compete with the
+// first one's raster for the CPU: FCP 2.36x the hello world's instead of
+// 2.13-2.15x in BENCHMARKS.md's session 5). The stylesheets and the
+// scripts (and so the wasm's download and compilation) start one frame
+// later (after 0.5 s at the latest), so that they do not hold back the
+// chrome's frame.
+//
 // First, it compares the address with the link the page was rendered for
 // (__QUERY__): a static host answers every link with index.html (rendered
 // for the bare start page) and the offline worker with the cached start
@@ -162,9 +174,11 @@ func lineIndent(s string, i int) int {
 // page is marked <html class="wl-stale">: loader.css then hides it behind
 // the full loading screen until the wasm draws the link, and the early
 // step script leaves it alone.
-const bootJS = `(function(d,w){if(location.search.replace(/^\?/,"")!==__QUERY__)d.documentElement.classList.add("wl-stale");var done=0;function go(){if(done++)return;w.mcpwlPainted=1;` +
+const bootJS = `(function(d,w){var h=d.documentElement;h.classList.add("wl-first");if(location.search.replace(/^\?/,"")!==__QUERY__)h.classList.add("wl-stale");var done=0,loaded=0;function load(){if(loaded++)return;` +
 	`__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});` +
 	`__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})}` +
+	`function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");if(d.visibilityState==="hidden"){load();return}` +
+	`requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,500)}` +
 	`function later(){if(d.visibilityState==="hidden"){go();return}d.addEventListener("visibilitychange",go);setTimeout(go,3000);` +
 	`var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes;if(t&&t.indexOf("paint")>=0){` +
 	`var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint",buffered:true})}` +
