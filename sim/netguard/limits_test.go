@@ -74,6 +74,7 @@ func TestConnLimit(t *testing.T) {
 	fdsBefore := openFDs()
 
 	// 200 idle sockets that never send a byte.
+	start := time.Now()
 	var idle []net.Conn
 	for i := 0; i < 200; i++ {
 		c, err := net.Dial("tcp", addr)
@@ -93,6 +94,12 @@ func TestConnLimit(t *testing.T) {
 	// held have gone quiet and a later one displaces one of them instead:
 	// either way every connection over the cap is accounted for once.
 	waitUntil(t, "the burst to be sorted out", func() bool { return lim.Refused()+lim.Displaced() >= 200-max && lim.Open() == max })
+	// No held connection can have been quiet for Quiet before Quiet has
+	// passed since the first dial: a burst sorted out sooner (the usual
+	// case) displaced nothing.
+	if sorted := time.Since(start); sorted < quiet && lim.Displaced() != 0 {
+		t.Fatalf("the burst displaced %d of its own connections within %v (Quiet is %v)", lim.Displaced(), sorted, quiet)
+	}
 	if peak := openFDs() - fdsBefore - len(idle); fdsBefore >= 0 && peak > max+maxRefusing+4 {
 		t.Fatalf("server-side descriptors grew by %d with a cap of %d (+%d being refused)", peak, max, maxRefusing)
 	}
