@@ -191,7 +191,7 @@ var defs = [...]Def{
 				c.Spec = "2026-07-28/basic/transports/stdio"
 			}
 			if tr != "stdio" {
-				return c, false, msg("a rule of the stdio transport; over HTTP every message is in a response body", "这是 stdio 传输的规则；在 HTTP 上每条消息都在响应正文里")
+				return c, false, msg("defs.rule-stdio-transport")
 			}
 			return c, true, Msg{}
 		}},
@@ -207,14 +207,14 @@ var defs = [...]Def{
 				"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."})},
 	{ID: IDResultType, Title: Text{En: "Every result has a resultType", Zh: "每个结果都带 resultType"},
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#result-responses", "The `result` MUST include a `resultType` field to indicate the type of the result."},
-			msg("2025-11-25 results have no resultType (it arrived with 2026-07-28)", "2025-11-25 的结果没有 resultType（它随 2026-07-28 引入）"))},
+			msg("defs.results-have-no"))},
 	{ID: IDMeta, Title: Text{En: "A request without _meta is refused with -32602", Zh: "缺少 _meta 的请求被以 -32602 拒绝"},
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#meta", "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params)."},
-			msg("2025-11-25 requests carry no per-request _meta: the session holds the version", "2025-11-25 的请求不带逐请求的 _meta：版本由会话保存"))},
+			msg("defs.requests-carry-no"))},
 	{ID: IDUnsupported, Title: Text{En: "An unknown version gets -32022 with the supported list", Zh: "未知版本得到带 supported 列表的 -32022"},
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation",
 			"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support"},
-			msg("2025-11-25 negotiates the version in initialize (see version-negotiation)", "2025-11-25 在 initialize 中协商版本（见 version-negotiation）"))},
+			msg("defs.negotiates-version-initialize"))},
 	{ID: IDUnknownMethod, Title: Text{En: "An unknown method gets -32601", Zh: "未知方法得到 -32601"},
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			if mcp.IsModern(v) && tr == "http" {
@@ -229,9 +229,9 @@ var defs = [...]Def{
 				"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
 			switch {
 			case !mcp.IsModern(v):
-				return c, false, msg("2025-11-25 has no Mcp-Method or Mcp-Name headers to mirror the body", "2025-11-25 没有镜像正文的 Mcp-Method 或 Mcp-Name 头")
+				return c, false, msg("defs.has-no-mcp-method")
 			case tr != "http":
-				return c, false, msg("a rule of Streamable HTTP: stdio has no header layer", "这是 Streamable HTTP 的规则：stdio 没有头这一层")
+				return c, false, msg("defs.rule-streamable-http")
 			}
 			return c, true, Msg{}
 		}},
@@ -242,7 +242,7 @@ var defs = [...]Def{
 				c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
 			}
 			if tr != "http" {
-				return c, false, msg("a rule of Streamable HTTP: a browser page cannot reach a stdio server", "这是 Streamable HTTP 的规则：浏览器页面无法访问 stdio 服务器")
+				return c, false, msg("defs.rule-streamable-http.2")
 			}
 			return c, true, Msg{}
 		}},
@@ -278,7 +278,7 @@ var defs = [...]Def{
 			if tr == "http" {
 				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#cancellation",
 						"Closing the SSE response stream MUST be treated by the server as cancellation of that request."}, false,
-					msg("over 2026-07-28 HTTP the cancellation is the closed response stream: nothing the server does for that request can reach the client afterwards, so a client cannot see whether it stopped (run the check over stdio to see it)", "在 2026-07-28 的 HTTP 上，取消就是关闭响应流：此后服务器为该请求所做的任何事都到不了客户端，所以客户端看不出它是否停止了（要看到这一点，请通过 stdio 运行检查）")
+					msg("defs.over-http-cancellation")
 			}
 			return c, true, Msg{}
 		}},
