@@ -1,7 +1,9 @@
 package check
 
 import (
+	_ "embed"
 	"strings"
+	"sync"
 
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
@@ -135,4 +137,33 @@ func Note(key, version, transport string) scenario.Note {
 		return scenario.AnnotationFor(l+"."+rest, version)
 	}
 	return scenario.AnnotationFor(key, version)
+}
+
+// The Chinese of the sentences the checks cite that the course's notes do
+// not (scenario.QuoteGloss has those), as data: text/quotes.glosses, in the
+// format of the notes' glosses, read at the first QuoteZh.
+//
+//go:embed text/quotes.glosses
+var glossesFile string
+
+// glossesName is the file's name in errors.
+const glossesName = "sim/check/text/quotes.glosses"
+
+type glossTable struct {
+	zh   map[string]string // quote → Chinese
+	errs []error
+}
+
+var checkGlosses = sync.OnceValue(func() glossTable {
+	zh, errs := scenario.ParseGlosses(glossesName, glossesFile)
+	return glossTable{zh, errs}
+})
+
+// QuoteZh is the Chinese of a sentence a check or probe note cites ("" when
+// there is none).
+func QuoteZh(quote string) string {
+	if zh := scenario.QuoteGloss(quote); zh != "" {
+		return zh
+	}
+	return checkGlosses().zh[quote]
 }
