@@ -685,7 +685,7 @@ func badNameChars(name string) (bad Msg, ok bool) {
 		}
 		seen[r] = true
 	}
-	return joinWith(out, ", ", "、"), len(out) > 0
+	return joinWith(out, "sep.names"), len(out) > 0
 }
 
 // ---- tools-order-stable ----

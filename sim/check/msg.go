@@ -10,16 +10,26 @@ import (
 
 // The verdict messages, as data (README, "Editing the course text"): one
 // record per message, its key what msg and judge.result name, its en and
-// zh the formats, a comment "# args:" above it saying what fills its verbs.
-//
-//go:embed text/verdicts.text
-var verdictsFile string
+// zh the formats, a comment "# args:" above it saying what fills its verbs;
+// and in checks.text the checks' titles and the probes' notes.
+var (
+	//go:embed text/verdicts.text
+	verdictsFile string
+	//go:embed text/checks.text
+	checksFile string
+)
 
-// verdictFile is the name the table's errors give.
-const verdictFile = "sim/check/text/verdicts.text"
+// The files' names in errors.
+const (
+	verdictFile = "sim/check/text/verdicts.text"
+	checksName  = "sim/check/text/checks.text"
+)
 
-// verdictTable is the table, read the first time a message is made.
-var verdictTable = text.Lazy(func() []text.Source { return []text.Source{{Name: verdictFile, Data: verdictsFile}} })
+// verdictTable is the table of both files, read the first time a message,
+// a title or a note is asked for.
+var verdictTable = text.Lazy(func() []text.Source {
+	return []text.Source{{Name: verdictFile, Data: verdictsFile}, {Name: checksName, Data: checksFile}}
+})
 
 // Msg is a verdict message in the course's two languages: a format for
 // each (the text of its key) and the values both fill in. A value that is itself a Msg (a
@@ -86,11 +96,11 @@ func cat(parts ...Msg) Msg {
 }
 
 // join is the fragments with "; " (in Chinese "；") between them.
-func join(items []Msg) Msg { return joinWith(items, "; ", "；") }
+func join(items []Msg) Msg { return joinWith(items, "sep.problems") }
 
-// joinWith is the fragments with a separator for each language between
-// them (the separators hold no verb).
-func joinWith(items []Msg, en, zh string) Msg {
+// joinWith is the fragments with the separator of key (a text of
+// verdicts.text, no verb) between them.
+func joinWith(items []Msg, key string) Msg {
 	if len(items) == 0 {
 		return Msg{}
 	}
@@ -98,7 +108,8 @@ func joinWith(items []Msg, en, zh string) Msg {
 	for i, p := range items {
 		args[i] = p
 	}
-	return Msg{text.Text{En: "%s" + strings.Repeat(en+"%s", len(items)-1), Zh: "%s" + strings.Repeat(zh+"%s", len(items)-1)}, args}
+	sep := verdictText(key)
+	return Msg{text.Text{En: "%s" + strings.Repeat(sep.En+"%s", len(items)-1), Zh: "%s" + strings.Repeat(sep.Zh+"%s", len(items)-1)}, args}
 }
 
 // plain is a value that reads the same in both languages.

@@ -151,15 +151,35 @@ func checkVerdicts(name, data string) (*text.Table, []error) {
 	return tb, errs
 }
 
-// TestVerdictTable: verdicts.text reads without a mistake, and every
-// message has a Chinese wording with the same values.
+// TestVerdictTable: verdicts.text and checks.text read without a mistake
+// (and no key is in both), and every message, title and note has a
+// Chinese wording with the same values.
 func TestVerdictTable(t *testing.T) {
-	tb, errs := checkVerdicts(verdictFile, verdictsFile)
-	for _, err := range errs {
+	for _, f := range []text.Source{{Name: verdictFile, Data: verdictsFile}, {Name: checksName, Data: checksFile}} {
+		_, errs := checkVerdicts(f.Name, f.Data)
+		for _, err := range errs {
+			t.Error(err)
+		}
+	}
+	for _, err := range verdictTable().Errs {
 		t.Error(err)
 	}
-	if n := len(tb.Keys()); n < 150 {
-		t.Errorf("verdicts.text has %d messages", n)
+	if n := len(verdictTable().Keys()); n < 200 {
+		t.Errorf("the tables have %d texts", n)
+	}
+}
+
+// TestProbeNotes: each probe's note fills its one verb with the protocol
+// fact the code gives it (and has no verb without one).
+func TestProbeNotes(t *testing.T) {
+	for _, p := range probeNotes {
+		x, _ := verdictTable().Get(probePrefix + p.tag)
+		if n, want := len(text.Verbs(x.En)), min(len(p.arg), 1); n != want {
+			t.Errorf("[%s%s] has %d verbs, the code gives it %q", probePrefix, p.tag, n, p.arg)
+		}
+		if got := p.text(); strings.Contains(got.En+got.Zh, "%!") {
+			t.Errorf("[%s%s] renders badly: %q", probePrefix, p.tag, got)
+		}
 	}
 }
 
@@ -172,8 +192,8 @@ func TestVerdictTableBroken(t *testing.T) {
 }
 
 // messageKeys finds the key of every message the source makes: each
-// msg(key, …) and j.result(id, verdict, seq, key, …) call, whose key is a
-// literal or a constant of the file.
+// msg(key, …), joinWith(items, key) and j.result(id, verdict, seq, key, …)
+// call, whose key is a literal or a constant of the file.
 func messageKeys(fset *token.FileSet, f *ast.File) (keys []string, errs []error) {
 	consts := map[string]string{}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -199,8 +219,11 @@ func messageKeys(fset *token.FileSet, f *ast.File) (keys []string, errs []error)
 		at := -1
 		switch fn := call.Fun.(type) {
 		case *ast.Ident:
-			if fn.Name == "msg" {
+			switch fn.Name {
+			case "msg":
 				at = 0
+			case "joinWith":
+				at = 1
 			}
 		case *ast.SelectorExpr:
 			if fn.Sel.Name == "result" {
@@ -286,11 +309,19 @@ func unmatchedKeys(tb *text.Table, used map[string]bool) (missing, unused []stri
 
 // TestVerdictKeys reads every message the checks can make from the
 // package's source (the ones no capture here reaches too): every key
-// names a message of verdicts.text, and every message there is named.
+// names a message of verdicts.text, every check has its title and every
+// probe its note in checks.text, and every text there is used.
 func TestVerdictKeys(t *testing.T) {
 	used, errs := sourceKeys(t, texttest.GoSources(t))
 	for _, err := range errs {
 		t.Error(err)
+	}
+	n := len(used)
+	for _, d := range defs {
+		used[d.ID+titleSuffix] = true
+	}
+	for _, p := range probeNotes {
+		used[probePrefix+p.tag] = true
 	}
 	missing, unused := unmatchedKeys(verdictTable(), used)
 	for _, k := range missing {
@@ -299,8 +330,8 @@ func TestVerdictKeys(t *testing.T) {
 	for _, k := range unused {
 		t.Errorf("%s: [%s] is named by no code", verdictTable().Where[k], k)
 	}
-	if len(used) < 150 {
-		t.Errorf("found only %d message keys in the source", len(used))
+	if n < 150 {
+		t.Errorf("found only %d message keys in the source", n)
 	}
 }
 
