@@ -32,8 +32,9 @@ var verdictTable = text.Lazy(func() []text.Source {
 })
 
 // Msg is a verdict message in the course's two languages: a format for
-// each (the text of its key) and the values both fill in. A value that is itself a Msg (a
-// fragment: a list of problems, a note) is rendered in the same language;
+// each (the text of its key) and the values both fill in. A value that is
+// itself a Msg (a fragment: a list of problems, a note) is rendered in the
+// same language;
 // every other value (a tool name, a step, a code, the server's own words)
 // is formatted by the same verb in both, so the Chinese says exactly what
 // the English says. The CLI reports speak English (Result.Message); the
