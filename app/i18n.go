@@ -12,20 +12,8 @@ const (
 	LangZh = "zh"
 )
 
-// spacedStrs are the strings the data files cannot hold: a data value has
-// no surrounding spaces, and this English label ends in one (the Chinese
-// full-width colon needs none).
-var spacedStrs = map[string]text.Text{
-	"insp.gloss": {En: "Translation: ", Zh: "译文："},
-}
-
 // lookupStr returns the text of key.
-func lookupStr(key string) (text.Text, bool) {
-	if t, ok := spacedStrs[key]; ok {
-		return t, true
-	}
-	return uiStrings().Get(key)
-}
+func lookupStr(key string) (text.Text, bool) { return uiStrings().Get(key) }
 
 // hasStr reports whether key is a string of the tables.
 func hasStr(key string) bool {

@@ -8,8 +8,11 @@
 package calc
 
 import (
+	_ "embed"
 	"fmt"
 	"strconv"
+
+	"mcpwirelab/sim/text"
 )
 
 // MinSide and MaxSide bound N and M (inclusive).
@@ -43,40 +46,60 @@ func Integrations(n, m int) (Result, error) {
 	return r, nil
 }
 
+// The explanation's sentence and words, as data (README, "Editing the
+// course text"), read at the first Explain.
+//
+//go:embed text/explain.text
+var explainFile string
+
+// explainName is the file's name in errors.
+const explainName = "sim/calc/text/explain.text"
+
+var explainTable = text.Lazy(func() []text.Source { return []text.Source{{Name: explainName, Data: explainFile}} })
+
+// The keys of explain.text.
+const (
+	keyExplain = "explain"
+	keySaving  = "explain.saving"
+	keySame    = "explain.same"
+	keyMore    = "explain.more"
+	keyApp     = "noun.app"
+	keyTool    = "noun.tool"
+	keyAdapter = "noun.adapter"
+	oneSuffix  = ".one" // the English singular of a noun, for a count of 1
+)
+
+// explainKeys are the keys Explain uses (with each noun's .one twin).
+var explainKeys = []string{keyExplain, keySaving, keySame, keyMore, keyApp, keyTool, keyAdapter}
+
+// say is the text of key in lang.
+func say(key, lang string) string {
+	t, _ := explainTable().Get(key)
+	return t.In(lang)
+}
+
+// noun is the word for n things of key in lang.
+func noun(key string, n int, lang string) string {
+	if n == 1 {
+		key += oneSuffix
+	}
+	return say(key, lang)
+}
+
 // Explain returns one sentence describing r in "en" or "zh" (any other
 // language falls back to English).
 func Explain(r Result, lang string) string {
-	if lang == "zh" {
-		var tail string
-		switch {
-		case r.Saved > 0:
-			tail = fmt.Sprintf("，少写 %d 个", r.Saved)
-		case r.Saved == 0:
-			tail = "，在这个规模下两者一样多"
-		default:
-			tail = fmt.Sprintf("，反而多 %d 个——N 和 M 越大，MCP 越划算", -r.Saved)
-		}
-		return fmt.Sprintf("%d 个 AI 应用连接 %d 个工具：两两直连需要 %d×%d = %d 个定制适配器；使用 MCP 后每个应用只实现一个客户端、每个工具只实现一个服务器，共 %d+%d = %d 个%s。",
-			r.N, r.M, r.N, r.M, r.WithoutMCP, r.N, r.M, r.WithMCP, tail)
-	}
 	var tail string
 	switch {
 	case r.Saved > 0:
-		tail = fmt.Sprintf(", saving %d", r.Saved)
+		tail = fmt.Sprintf(say(keySaving, lang), r.Saved)
 	case r.Saved == 0:
-		tail = ", the same number at this size"
+		tail = say(keySame, lang)
 	default:
-		tail = fmt.Sprintf(", %d more (MCP pays off as N and M grow)", -r.Saved)
+		tail = fmt.Sprintf(say(keyMore, lang), -r.Saved)
 	}
-	return fmt.Sprintf("Connecting %d AI %s to %d %s directly takes %d×%d = %d custom %s; with MCP each app implements one client and each tool one server, so %d+%d = %d%s.",
-		r.N, plural(r.N, "app", "apps"), r.M, plural(r.M, "tool", "tools"), r.N, r.M, r.WithoutMCP, plural(r.WithoutMCP, "adapter", "adapters"), r.N, r.M, r.WithMCP, tail)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return fmt.Sprintf(say(keyExplain, lang), r.N, r.M, r.WithoutMCP, r.WithMCP, tail,
+		noun(keyApp, r.N, lang), noun(keyTool, r.M, lang), noun(keyAdapter, r.WithoutMCP, lang))
 }
 
 // Node kinds used by Grid.

@@ -1,8 +1,11 @@
 package calc
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text"
 )
 
 func TestIntegrations(t *testing.T) {
@@ -105,5 +108,67 @@ func TestGrid(t *testing.T) {
 	}
 	if !strings.HasPrefix(g2.WithMCP.Nodes[6].ID, HubID) {
 		t.Errorf("hub not after the apps: %+v", g2.WithMCP.Nodes[6])
+	}
+}
+
+// explainProblems: the mistakes of an explanation table: its format, a
+// key Explain uses that it lacks (a noun with its .one twin), a key no
+// code uses, verbs that differ between the languages.
+func explainProblems(tb *text.Table) []string {
+	var out []string
+	for _, err := range tb.Errs {
+		out = append(out, err.Error())
+	}
+	used := map[string]bool{}
+	for _, k := range explainKeys {
+		used[k] = true
+		if strings.HasPrefix(k, "noun.") {
+			used[k+oneSuffix] = true
+		}
+	}
+	for k := range used {
+		if _, ok := tb.Get(k); !ok {
+			out = append(out, "no ["+k+"]")
+		}
+	}
+	for _, k := range tb.Keys() {
+		x, _ := tb.Get(k)
+		if !used[k] {
+			out = append(out, tb.Where[k]+": ["+k+"] is used by no code")
+		}
+		if why := text.CheckVerbs(x); why != "" {
+			out = append(out, tb.Where[k]+": ["+k+"]: "+why)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestExplainText: explain.text has every key Explain uses, and the same
+// verbs in both languages.
+func TestExplainText(t *testing.T) {
+	for _, p := range explainProblems(explainTable()) {
+		t.Error(p)
+	}
+}
+
+// TestExplainTextBroken: a Chinese sentence that drops a value, a missing
+// singular and a key of no code are each found.
+func TestExplainTextBroken(t *testing.T) {
+	var b strings.Builder
+	for _, k := range explainKeys {
+		x, _ := explainTable().Get(k)
+		if k == keyExplain {
+			x.Zh = strings.Replace(x.Zh, "%[3]d", "", 1)
+		}
+		text.FormatEntry(&b, text.Entry{Key: k, Text: x})
+		if k != keyTool && strings.HasPrefix(k, "noun.") {
+			text.FormatEntry(&b, text.Entry{Key: k + oneSuffix, Text: x})
+		}
+	}
+	b.WriteString("[stray]\nen: A\nzh: 甲\n")
+	got := explainProblems(text.Load(text.Source{Name: "e.text", Data: b.String()}))
+	if len(got) != 3 || !strings.Contains(got[0], "[explain]: the verbs differ") || !strings.Contains(got[1], "[stray] is used by no code") || got[2] != "no [noun.tool.one]" {
+		t.Errorf("found %q", got)
 	}
 }

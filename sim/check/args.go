@@ -36,7 +36,7 @@ func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what Msg, o
 	}
 	var cands []candidate
 	if len(s.Required) > 0 {
-		cands = append(cands, candidate{map[string]any{}, msg("leaves out the required property %q", "缺少必需属性 %q", s.Required[0])})
+		cands = append(cands, candidate{map[string]any{}, msg("invalidarguments.leaves-out-required", s.Required[0])})
 	}
 	names := make([]string, 0, len(s.Properties))
 	for n := range s.Properties {
@@ -50,15 +50,15 @@ func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what Msg, o
 		}
 		_ = json.Unmarshal(s.Properties[n], &p)
 		if len(p.Enum) > 0 {
-			cands = append(cands, candidate{withRequired(s.Required, n, "mcpwl-not-in-the-enum"), msg("gives %q a value outside its enum", "给 %q 传入不在其 enum 中的值", n)})
+			cands = append(cands, candidate{withRequired(s.Required, n, "mcpwl-not-in-the-enum"), msg("invalidarguments.gives-value-outside", n)})
 		}
 		for _, typ := range types(p.Type) {
 			wrong, desc := wrongValue(typ)
-			cands = append(cands, candidate{withRequired(s.Required, n, wrong), msg("gives %q %s where the schema wants %s", "给 %q 传入%s，而 schema 要求的是 %s", n, desc, typ)})
+			cands = append(cands, candidate{withRequired(s.Required, n, wrong), msg("invalidarguments.gives-where-schema", n, desc, typ)})
 		}
 	}
 	if bytes.Equal(bytes.TrimSpace(s.AdditionalProperties), []byte("false")) {
-		cands = append(cands, candidate{map[string]any{"mcpwl_unexpected": true}, msg(`adds the property "mcpwl_unexpected", which the schema does not allow`, `添加了 schema 不允许的属性 "mcpwl_unexpected"`)})
+		cands = append(cands, candidate{map[string]any{"mcpwl_unexpected": true}, msg("invalidarguments.adds-property-mcpwl")})
 	}
 	for _, c := range cands {
 		b, _ := json.Marshal(c.args)
@@ -92,23 +92,23 @@ func types(raw json.RawMessage) []string {
 }
 
 // aString names the wrong value wrongValue gives most types.
-var aString = msg("a string", "一个字符串")
+func aString() Msg { return msg("astring.string") }
 
 // wrongValue is a value no schema of that type accepts.
 func wrongValue(typ string) (any, Msg) {
 	switch typ {
 	case "string":
-		return 12345, msg("the number 12345", "数字 12345")
+		return 12345, msg("wrongvalue.number")
 	case "integer", "number":
-		return "mcpwl-not-a-number", aString
+		return "mcpwl-not-a-number", aString()
 	case "boolean":
-		return "mcpwl-not-a-boolean", aString
+		return "mcpwl-not-a-boolean", aString()
 	case "array":
-		return "mcpwl-not-an-array", aString
+		return "mcpwl-not-an-array", aString()
 	case "object":
-		return "mcpwl-not-an-object", aString
+		return "mcpwl-not-an-object", aString()
 	case "null":
-		return "mcpwl-not-null", aString
+		return "mcpwl-not-null", aString()
 	}
 	return nil, plain("null")
 }

@@ -136,16 +136,32 @@ func (d Def) Cite(version, transport string) (Cite, bool, string) {
 }
 
 // Defs is the catalog, in the order reports list the checks.
-func Defs() []Def { return defs[:] }
+func Defs() []Def {
+	out := make([]Def, len(defs))
+	for i, d := range defs {
+		out[i] = d.titled()
+	}
+	return out
+}
 
 // DefByID returns the check with this id.
 func DefByID(id string) (Def, bool) {
 	for _, d := range defs {
 		if d.ID == id {
-			return d, true
+			return d.titled(), true
 		}
 	}
 	return Def{}, false
+}
+
+// titleSuffix makes the key of a check's title in checks.text: the check's
+// id and ".title".
+const titleSuffix = ".title"
+
+// titled is the check with its title from checks.text.
+func (d Def) titled() Def {
+	d.Title = verdictText(d.ID + titleSuffix)
+	return d
 }
 
 // both cites the same kind of sentence in each version.
@@ -184,38 +200,38 @@ const (
 )
 
 var defs = [...]Def{
-	{ID: IDStdout, Title: Text{En: "Nothing but protocol on stdout", Zh: "stdout 上只有协议消息"},
+	{ID: IDStdout,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
 			if mcp.IsModern(v) {
 				c.Spec = "2026-07-28/basic/transports/stdio"
 			}
 			if tr != "stdio" {
-				return c, false, msg("a rule of the stdio transport; over HTTP every message is in a response body", "这是 stdio 传输的规则；在 HTTP 上每条消息都在响应正文里")
+				return c, false, msg("defs.rule-stdio-transport")
 			}
 			return c, true, Msg{}
 		}},
-	{ID: IDIDs, Title: Text{En: "Response ids echo the request's exactly", Zh: "响应 id 与请求的完全一致"},
+	{ID: IDIDs,
 		cite: both(Cite{MUST, "2026-07-28/basic/index#result-responses", qSameID},
 			Cite{MUST, "2025-11-25/basic/index#result-responses", qSameID})},
-	{ID: IDNotification, Title: Text{En: "A notification gets no response", Zh: "通知不会得到响应"},
+	{ID: IDNotification,
 		cite: both(Cite{MUST, "2026-07-28/basic/index#notifications", qNotification},
 			Cite{MUST, "2025-11-25/basic/index#notifications", qNotification})},
-	{ID: IDVersion, Title: Text{En: "The version is negotiated as the spec says", Zh: "按规范协商版本"},
+	{ID: IDVersion,
 		cite: both(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation", "Servers MUST implement `server/discover`."},
 			Cite{MUST, "2025-11-25/basic/lifecycle#version-negotiation",
 				"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."})},
-	{ID: IDResultType, Title: Text{En: "Every result has a resultType", Zh: "每个结果都带 resultType"},
+	{ID: IDResultType,
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#result-responses", "The `result` MUST include a `resultType` field to indicate the type of the result."},
-			msg("2025-11-25 results have no resultType (it arrived with 2026-07-28)", "2025-11-25 的结果没有 resultType（它随 2026-07-28 引入）"))},
-	{ID: IDMeta, Title: Text{En: "A request without _meta is refused with -32602", Zh: "缺少 _meta 的请求被以 -32602 拒绝"},
+			msg("defs.results-have-no"))},
+	{ID: IDMeta,
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#meta", "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params)."},
-			msg("2025-11-25 requests carry no per-request _meta: the session holds the version", "2025-11-25 的请求不带逐请求的 _meta：版本由会话保存"))},
-	{ID: IDUnsupported, Title: Text{En: "An unknown version gets -32022 with the supported list", Zh: "未知版本得到带 supported 列表的 -32022"},
+			msg("defs.requests-carry-no"))},
+	{ID: IDUnsupported,
 		cite: modernOnly(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation",
 			"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support"},
-			msg("2025-11-25 negotiates the version in initialize (see version-negotiation)", "2025-11-25 在 initialize 中协商版本（见 version-negotiation）"))},
-	{ID: IDUnknownMethod, Title: Text{En: "An unknown method gets -32601", Zh: "未知方法得到 -32601"},
+			msg("defs.negotiates-version-initialize"))},
+	{ID: IDUnknownMethod,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			if mcp.IsModern(v) && tr == "http" {
 				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
@@ -223,51 +239,51 @@ var defs = [...]Def{
 			}
 			return Cite{MUST, v + "/basic/index#messages", qJSONRPC}, true, Msg{}
 		}},
-	{ID: IDHeaderMismatch, Title: Text{En: "Headers that disagree with the body get -32020", Zh: "与正文不符的头得到 -32020"},
+	{ID: IDHeaderMismatch,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
 				"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
 			switch {
 			case !mcp.IsModern(v):
-				return c, false, msg("2025-11-25 has no Mcp-Method or Mcp-Name headers to mirror the body", "2025-11-25 没有镜像正文的 Mcp-Method 或 Mcp-Name 头")
+				return c, false, msg("defs.has-no-mcp-method")
 			case tr != "http":
-				return c, false, msg("a rule of Streamable HTTP: stdio has no header layer", "这是 Streamable HTTP 的规则：stdio 没有头这一层")
+				return c, false, msg("defs.rule-streamable-http")
 			}
 			return c, true, Msg{}
 		}},
-	{ID: IDOrigin, Title: Text{En: "A foreign Origin gets 403", Zh: "外来的 Origin 得到 403"},
+	{ID: IDOrigin,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
 			if mcp.IsModern(v) {
 				c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
 			}
 			if tr != "http" {
-				return c, false, msg("a rule of Streamable HTTP: a browser page cannot reach a stdio server", "这是 Streamable HTTP 的规则：浏览器页面无法访问 stdio 服务器")
+				return c, false, msg("defs.rule-streamable-http.2")
 			}
 			return c, true, Msg{}
 		}},
-	{ID: IDSchemas, Title: Text{En: "Every inputSchema is valid JSON Schema 2020-12", Zh: "每个 inputSchema 都是有效的 JSON Schema 2020-12"},
+	{ID: IDSchemas,
 		cite: both(Cite{MUST, "2026-07-28/basic/index#schema-validation", qSchemas},
 			Cite{MUST, "2025-11-25/basic/index#schema-validation", qSchemas})},
-	{ID: IDStructured, Title: Text{En: "structuredContent matches the outputSchema", Zh: "structuredContent 符合 outputSchema"},
+	{ID: IDStructured,
 		cite: both(Cite{MUST, "2026-07-28/server/tools#output-schema", qOutput},
 			Cite{MUST, "2025-11-25/server/tools#output-schema", qOutput})},
-	{ID: IDDescriptions, Title: Text{En: "Tools have descriptions and well-formed names", Zh: "工具有描述且名称规范"},
+	{ID: IDDescriptions,
 		cite: both(Cite{SHOULD, "2026-07-28/server/tools#tool-names", qToolNames},
 			Cite{SHOULD, "2025-11-25/server/tools#tool-names", qToolNames})},
-	{ID: IDOrder, Title: Text{En: "tools/list keeps its order", Zh: "tools/list 的顺序保持不变"},
+	{ID: IDOrder,
 		cite: both(Cite{SHOULD, "2026-07-28/server/tools#capabilities", qOrder},
 			// 2025-11-25 says nothing about the order; the next version
 			// asks for it (the message says so).
 			Cite{Advice, "2026-07-28/server/tools#capabilities", qOrder})},
-	{ID: IDUnknownTool, Title: Text{En: "An unknown tool is a protocol error", Zh: "未知工具是协议错误"},
+	{ID: IDUnknownTool,
 		cite: both(Cite{Advice, "2026-07-28/server/tools#error-handling",
 			"Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: - Unknown tool"},
 			Cite{Advice, "2025-11-25/server/tools#error-handling", "Protocol Errors: Standard JSON-RPC errors for issues like: - Unknown tools"})},
-	{ID: IDInvalidArgs, Title: Text{En: "Invalid arguments are a tool execution error", Zh: "无效参数是工具执行错误"},
+	{ID: IDInvalidArgs,
 		cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
 			Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
-	{ID: IDCancellation, Title: Text{En: "A cancelled call stops and is not answered", Zh: "被取消的调用会停止且不再回应"},
+	{ID: IDCancellation,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			if !mcp.IsModern(v) {
 				return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
@@ -278,17 +294,17 @@ var defs = [...]Def{
 			if tr == "http" {
 				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#cancellation",
 						"Closing the SSE response stream MUST be treated by the server as cancellation of that request."}, false,
-					msg("over 2026-07-28 HTTP the cancellation is the closed response stream: nothing the server does for that request can reach the client afterwards, so a client cannot see whether it stopped (run the check over stdio to see it)", "在 2026-07-28 的 HTTP 上，取消就是关闭响应流：此后服务器为该请求所做的任何事都到不了客户端，所以客户端看不出它是否停止了（要看到这一点，请通过 stdio 运行检查）")
+					msg("defs.over-http-cancellation")
 			}
 			return c, true, Msg{}
 		}},
-	{ID: IDResponsive, Title: Text{En: "The server answers while a slow call runs", Zh: "慢调用运行时服务器仍在应答"},
+	{ID: IDResponsive,
 		cite: both(Cite{SHOULD, "2026-07-28/basic/index#statelessness", "Servers SHOULD be prepared to handle requests associated with multiple tasks, threads, or conversations."},
 			Cite{MUST, "2025-11-25/basic/utilities/ping#behavior-requirements", "The receiver MUST respond promptly with an empty response"})},
-	{ID: IDPoisoning, Title: Text{En: "No instructions hidden in tool descriptions", Zh: "工具描述中没有隐藏的指令"},
+	{ID: IDPoisoning,
 		cite: both(Cite{Advice, "2026-07-28/index#key-principles", qUntrusted},
 			Cite{Advice, "2025-11-25/index#key-principles", qUntrusted})},
-	{ID: IDListChangedHonst, Title: Text{En: "Tools change only with list_changed", Zh: "工具只在 list_changed 之后变化"},
+	{ID: IDListChangedHonst,
 		cite: both(Cite{SHOULD, "2026-07-28/server/tools#list-changed-notification",
 			"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`"},
 			Cite{SHOULD, "2025-11-25/server/tools#list-changed-notification",

@@ -1,11 +1,13 @@
 package check
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/specref"
 )
 
@@ -61,5 +63,68 @@ func TestCitesHaveChinese(t *testing.T) {
 		if d.Title.En == "" || d.Title.Zh == "" {
 			t.Errorf("%s: title %+v", d.ID, d.Title)
 		}
+	}
+}
+
+// glossProblems: the mistakes of the checks' glosses: the file's, a gloss
+// of a sentence no check cites, one the course's notes gloss already.
+func glossProblems(zh map[string]string, errs []error, cited map[string]bool) []string {
+	var out []string
+	for _, err := range errs {
+		out = append(out, err.Error())
+	}
+	for q := range zh {
+		switch {
+		case !cited[q]:
+			out = append(out, "a gloss of a sentence no check cites: "+q)
+		case scenario.QuoteGloss(q) != "":
+			out = append(out, "glossed in sim/scenario/notes/quotes.glosses too: "+q)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// citedQuotes are the sentences the checks cite.
+func citedQuotes() map[string]bool {
+	cited := map[string]bool{}
+	for _, d := range Defs() {
+		for _, v := range mcp.Versions() {
+			for _, tr := range []string{"stdio", "http"} {
+				c, _, _ := d.Cite(v, tr)
+				cited[c.Quote] = true
+			}
+		}
+	}
+	return cited
+}
+
+// TestCheckGlosses: text/quotes.glosses reads without a mistake, and each
+// of its glosses is of a sentence a check cites that no note glosses.
+func TestCheckGlosses(t *testing.T) {
+	g := checkGlosses()
+	for _, p := range glossProblems(g.zh, g.errs, citedQuotes()) {
+		t.Error(p)
+	}
+	if len(g.zh) < 14 {
+		t.Errorf("%d glosses", len(g.zh))
+	}
+}
+
+// TestCheckGlossesBroken: a gloss of an uncited sentence, one of a
+// sentence the notes gloss, and a record without its Chinese are found.
+func TestCheckGlossesBroken(t *testing.T) {
+	var noted string
+	for q := range citedQuotes() {
+		if scenario.QuoteGloss(q) != "" {
+			noted = q
+			break
+		}
+	}
+	data := "[gloss]\nquote: Nobody cites this sentence.\nzh: 没有人引用这句话。\n\n[gloss]\nquote: " + noted + "\nzh: 重复。\n\n[gloss]\nquote: " + qOrder + "\n"
+	zh, errs := scenario.ParseGlosses("g.glosses", data)
+	got := glossProblems(zh, errs, citedQuotes())
+	if len(got) != 3 || !strings.HasPrefix(got[0], "a gloss of a sentence no check cites") || !strings.HasPrefix(got[1], "g.glosses:9: [gloss] is missing zh") || !strings.HasPrefix(got[2], "glossed in sim/scenario") {
+		t.Errorf("found %q", got)
 	}
 }

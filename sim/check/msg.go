@@ -1,27 +1,63 @@
 package check
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
+
+	"mcpwirelab/sim/text"
 )
 
+// The verdict messages, as data (README, "Editing the course text"): one
+// record per message, its key what msg and judge.result name, its en and
+// zh the formats, a comment "# args:" above it saying what fills its verbs;
+// and in checks.text the checks' titles and the probes' notes.
+var (
+	//go:embed text/verdicts.text
+	verdictsFile string
+	//go:embed text/checks.text
+	checksFile string
+)
+
+// The files' names in errors.
+const (
+	verdictFile = "sim/check/text/verdicts.text"
+	checksName  = "sim/check/text/checks.text"
+)
+
+// verdictTable is the table of both files, read the first time a message,
+// a title or a note is asked for.
+var verdictTable = text.Lazy(func() []text.Source {
+	return []text.Source{{Name: verdictFile, Data: verdictsFile}, {Name: checksName, Data: checksFile}}
+})
+
 // Msg is a verdict message in the course's two languages: a format for
-// each and the values both fill in. A value that is itself a Msg (a
-// fragment: a list of problems, a note) is rendered in the same language;
+// each (the text of its key) and the values both fill in. A value that is
+// itself a Msg (a fragment: a list of problems, a note) is rendered in the
+// same language;
 // every other value (a tool name, a step, a code, the server's own words)
 // is formatted by the same verb in both, so the Chinese says exactly what
 // the English says. The CLI reports speak English (Result.Message); the
 // page shows the Chinese under lang=zh.
 type Msg struct {
-	en, zh string
-	args   []any
+	f    text.Text
+	args []any
 }
 
-// msg is a message. Both formats are literals (TestMessagesBilingual
-// reads them from the source): a zh format may reorder the values with
-// explicit indexes (%[2]s) but uses each value the en format uses, with
-// the same verb.
-func msg(en, zh string, args ...any) Msg { return Msg{en, zh, args} }
+// msg is the message of key in verdicts.text with its values. The key is
+// a literal (TestVerdictKeys reads them from the source); a zh format may
+// reorder the values with explicit indexes (%[2]s) but uses each value
+// the en format uses, with the same verb. A key the table lacks (a test
+// fails on it) shows as itself.
+func msg(key string, args ...any) Msg { return Msg{verdictText(key), args} }
+
+// verdictText is the formats of key.
+func verdictText(key string) text.Text {
+	if f, ok := verdictTable().Get(key); ok {
+		return f
+	}
+	return text.Text{En: key, Zh: key}
+}
 
 // En is the English message, as the CLI reports print it.
 func (m Msg) En() string { return m.render(false) }
@@ -30,9 +66,9 @@ func (m Msg) En() string { return m.render(false) }
 func (m Msg) Zh() string { return m.render(true) }
 
 func (m Msg) render(zh bool) string {
-	f := m.en
+	f := m.f.En
 	if zh {
-		f = m.zh
+		f = m.f.Zh
 	}
 	if len(m.args) == 0 {
 		return f
@@ -48,7 +84,7 @@ func (m Msg) render(zh bool) string {
 }
 
 // empty reports whether the message says nothing.
-func (m Msg) empty() bool { return m.en == "" }
+func (m Msg) empty() bool { return m.f.En == "" }
 
 // cat is the fragments one after the other.
 func cat(parts ...Msg) Msg {
@@ -57,15 +93,15 @@ func cat(parts ...Msg) Msg {
 		args[i] = p
 	}
 	f := strings.Repeat("%s", len(parts))
-	return Msg{f, f, args}
+	return Msg{text.Text{En: f, Zh: f}, args}
 }
 
 // join is the fragments with "; " (in Chinese "；") between them.
-func join(items []Msg) Msg { return joinWith(items, "; ", "；") }
+func join(items []Msg) Msg { return joinWith(items, "sep.problems") }
 
-// joinWith is the fragments with a separator for each language between
-// them (the separators hold no verb).
-func joinWith(items []Msg, en, zh string) Msg {
+// joinWith is the fragments with the separator of key (a text of
+// verdicts.text, no verb) between them.
+func joinWith(items []Msg, key string) Msg {
 	if len(items) == 0 {
 		return Msg{}
 	}
@@ -73,11 +109,12 @@ func joinWith(items []Msg, en, zh string) Msg {
 	for i, p := range items {
 		args[i] = p
 	}
-	return Msg{"%s" + strings.Repeat(en+"%s", len(items)-1), "%s" + strings.Repeat(zh+"%s", len(items)-1), args}
+	sep := verdictText(key)
+	return Msg{text.Text{En: "%s" + strings.Repeat(sep.En+"%s", len(items)-1), Zh: "%s" + strings.Repeat(sep.Zh+"%s", len(items)-1)}, args}
 }
 
 // plain is a value that reads the same in both languages.
-func plain(s string) Msg { return Msg{"%s", "%s", []any{s}} }
+func plain(s string) Msg { return Msg{text.Text{En: "%s", Zh: "%s"}, []any{s}} }
 
 // Graded is a verdict with its message in both languages (Message is
 // Msg.En()): what the page shows.

@@ -1,18 +1,19 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
+
+	"mcpwirelab/sim/text"
+	"mcpwirelab/sim/text/texttest"
 )
 
 // verb is one value a format fills in: the argument's index (0-based) and
@@ -79,7 +80,7 @@ func checkFormats(en, zh string, top bool) error {
 // agree, the Chinese renders without a fmt error, and every value the
 // English shows appears in the Chinese formatted the same way.
 func checkMsg(m Msg, top bool) error {
-	if err := checkFormats(m.en, m.zh, top); err != nil {
+	if err := checkFormats(m.f.En, m.f.Zh, top); err != nil {
 		return err
 	}
 	zh := m.Zh()
@@ -87,11 +88,11 @@ func checkMsg(m Msg, top bool) error {
 		return fmt.Errorf("the verdict %q is not in Chinese: %q", m.En(), zh)
 	}
 	if strings.Contains(zh, "%!") {
-		return fmt.Errorf("the zh of %q renders badly: %q", m.en, zh)
+		return fmt.Errorf("the zh of %q renders badly: %q", m.f.En, zh)
 	}
-	for _, v := range verbs(m.en) {
+	for _, v := range verbs(m.f.En) {
 		if v.arg >= len(m.args) {
-			return fmt.Errorf("%q uses value %d of %d", m.en, v.arg+1, len(m.args))
+			return fmt.Errorf("%q uses value %d of %d", m.f.En, v.arg+1, len(m.args))
 		}
 		a := m.args[v.arg]
 		if p, ok := a.(Msg); ok {
@@ -101,7 +102,7 @@ func checkMsg(m Msg, top bool) error {
 			a = p.render(true)
 		}
 		if s := fmt.Sprintf("%"+v.spec, a); !strings.Contains(zh, s) {
-			return fmt.Errorf("the zh of %q lacks the value %s: %q", m.en, s, zh)
+			return fmt.Errorf("the zh of %q lacks the value %s: %q", m.f.En, s, zh)
 		}
 	}
 	return nil
@@ -125,6 +126,131 @@ func checkGraded(t *testing.T, runs []Run) {
 	}
 }
 
+// wordRE is an English word: one with a small letter (not HTTP, not
+// U+%04X), which the Chinese must translate.
+var wordRE = regexp.MustCompile(`[A-Za-z]*[a-z][A-Za-z]*`)
+
+// checkVerdicts reads a verdict table and checks each message: the same
+// verbs in both languages (text.CheckVerbs) and Chinese where the English
+// has words (a message of names only, ", HTTP %d", may read the same).
+func checkVerdicts(name, data string) (*text.Table, []error) {
+	tb := text.Load(text.Source{Name: name, Data: data})
+	errs := tb.Errs
+	entries, _ := text.ParseTable(name, data)
+	for _, e := range entries {
+		fail := func(format string, a ...any) {
+			errs = append(errs, &text.FileError{File: name, Line: e.Line, Msg: fmt.Sprintf("[%s]: ", e.Key) + fmt.Sprintf(format, a...)})
+		}
+		if why := text.CheckVerbs(e.Text); why != "" {
+			fail("%s", why)
+		}
+		if wordRE.MatchString(verbRE.ReplaceAllString(e.Text.En, "")) && !hasHan(e.Text.Zh) {
+			fail("the zh is not Chinese: %q", e.Text.Zh)
+		}
+	}
+	return tb, errs
+}
+
+// TestVerdictTable: verdicts.text and checks.text read without a mistake
+// (and no key is in both), and every message, title and note has a
+// Chinese wording with the same values.
+func TestVerdictTable(t *testing.T) {
+	for _, f := range []text.Source{{Name: verdictFile, Data: verdictsFile}, {Name: checksName, Data: checksFile}} {
+		_, errs := checkVerdicts(f.Name, f.Data)
+		for _, err := range errs {
+			t.Error(err)
+		}
+	}
+	for _, err := range verdictTable().Errs {
+		t.Error(err)
+	}
+	if n := len(verdictTable().Keys()); n < 200 {
+		t.Errorf("the tables have %d texts", n)
+	}
+}
+
+// TestProbeNotes: each probe's note fills its one verb with the protocol
+// fact the code gives it (and has no verb without one).
+func TestProbeNotes(t *testing.T) {
+	for _, p := range probeNotes {
+		x, _ := verdictTable().Get(probePrefix + p.tag)
+		if n, want := len(text.Verbs(x.En)), min(len(p.arg), 1); n != want {
+			t.Errorf("[%s%s] has %d verbs, the code gives it %q", probePrefix, p.tag, n, p.arg)
+		}
+		if got := p.text(); strings.Contains(got.En+got.Zh, "%!") {
+			t.Errorf("[%s%s] renders badly: %q", probePrefix, p.tag, got)
+		}
+	}
+}
+
+// TestVerdictTableBroken: each fixture names the errors it must give.
+func TestVerdictTableBroken(t *testing.T) {
+	texttest.Broken(t, "testdata/verdicts-broken/*.text", 3, func(name, data string) []error {
+		_, errs := checkVerdicts(name, data)
+		return errs
+	})
+}
+
+// messageKeys finds the key of every message the source makes: each
+// msg(key, …), joinWith(items, key) and j.result(id, verdict, seq, key, …)
+// call, whose key is a literal or a constant of the file.
+func messageKeys(fset *token.FileSet, f *ast.File) (keys []string, errs []error) {
+	consts := map[string]string{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
+			for _, sp := range d.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i < len(vs.Values) {
+						if s, ok := literal(vs.Values[i]); ok {
+							consts[name.Name] = s
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		at := -1
+		switch fn := call.Fun.(type) {
+		case *ast.Ident:
+			switch fn.Name {
+			case "msg":
+				at = 0
+			case "joinWith":
+				at = 1
+			}
+		case *ast.SelectorExpr:
+			if fn.Sel.Name == "result" {
+				at = 3
+			}
+		}
+		if at < 0 {
+			return true
+		}
+		if len(call.Args) <= at {
+			errs = append(errs, fmt.Errorf("%s: a message call with %d arguments", fset.Position(call.Pos()), len(call.Args)))
+			return true
+		}
+		key, ok := literal(call.Args[at])
+		if id, isIdent := call.Args[at].(*ast.Ident); isIdent {
+			key, ok = consts[id.Name]
+		}
+		if !ok {
+			errs = append(errs, fmt.Errorf("%s: a message whose key is not a literal", fset.Position(call.Pos())))
+			return true
+		}
+		keys = append(keys, key)
+		return true
+	})
+	return keys, errs
+}
+
 // literal is the string a literal expression (or a sum of them) spells.
 func literal(e ast.Expr) (string, bool) {
 	switch x := e.(type) {
@@ -142,124 +268,111 @@ func literal(e ast.Expr) (string, bool) {
 	return "", false
 }
 
-// sourcePairs finds every message the source can produce: each msg(en,
-// zh, …) and j.result(id, verdict, seq, en, zh, …) call, whose formats
-// must be literals.
-func sourcePairs(fset *token.FileSet, f *ast.File) (pairs [][2]string, tops []bool, errs []error) {
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		at, top := -1, false
-		switch fn := call.Fun.(type) {
-		case *ast.Ident:
-			if fn.Name == "msg" {
-				at = 0
-			}
-		case *ast.SelectorExpr:
-			if fn.Sel.Name == "result" {
-				at, top = 3, true
-			}
-		}
-		if at < 0 {
-			return true
-		}
-		if len(call.Args) < at+2 {
-			errs = append(errs, fmt.Errorf("%s: a message call with %d arguments", fset.Position(call.Pos()), len(call.Args)))
-			return true
-		}
-		en, ok1 := literal(call.Args[at])
-		zh, ok2 := literal(call.Args[at+1])
-		if !ok1 || !ok2 {
-			errs = append(errs, fmt.Errorf("%s: a message whose formats are not literals", fset.Position(call.Pos())))
-			return true
-		}
-		pairs, tops = append(pairs, [2]string{en, zh}), append(tops, top)
-		return true
-	})
-	return
-}
-
-// TestMessagesBilingual reads every message the checks can produce from
-// the package's source (the ones no capture here reaches too): each has a
-// Chinese wording with the same values.
-func TestMessagesBilingual(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
+// sourceKeys are the keys the package's Go files name, with the mistakes
+// of the calls.
+func sourceKeys(t *testing.T, files []texttest.Source) (map[string]bool, []error) {
+	t.Helper()
+	used := map[string]bool{}
+	var errs []error
 	fset := token.NewFileSet()
-	n := 0
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
+	for _, src := range files {
+		f, err := parser.ParseFile(fset, src.Name, src.Text, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pairs, tops, errs := sourcePairs(fset, f)
-		for _, err := range errs {
-			t.Error(err)
-		}
-		for i, p := range pairs {
-			if err := checkFormats(p[0], p[1], tops[i]); err != nil {
-				t.Errorf("%s: %v", name, err)
-			}
-			if tops[i] {
-				n++
-			}
+		keys, e := messageKeys(fset, f)
+		errs = append(errs, e...)
+		for _, k := range keys {
+			used[k] = true
 		}
 	}
-	t.Logf("%d verdict messages", n)
-	if n < 82 {
-		t.Errorf("found only %d verdict messages in the source", n)
+	return used, errs
+}
+
+// unmatchedKeys: the keys the code names that the table lacks, and the
+// table's keys no code names.
+func unmatchedKeys(tb *text.Table, used map[string]bool) (missing, unused []string) {
+	for k := range used {
+		if _, ok := tb.Get(k); !ok {
+			missing = append(missing, k)
+		}
+	}
+	for _, k := range tb.Keys() {
+		if !used[k] {
+			unused = append(unused, k)
+		}
+	}
+	slices.Sort(missing)
+	slices.Sort(unused)
+	return missing, unused
+}
+
+// TestVerdictKeys reads every message the checks can make from the
+// package's source (the ones no capture here reaches too): every key
+// names a message of verdicts.text, every check has its title and every
+// probe its note in checks.text, and every text there is used.
+func TestVerdictKeys(t *testing.T) {
+	used, errs := sourceKeys(t, texttest.GoSources(t))
+	for _, err := range errs {
+		t.Error(err)
+	}
+	n := len(used)
+	for _, d := range defs {
+		used[d.ID+titleSuffix] = true
+	}
+	for _, p := range probeNotes {
+		used[probePrefix+p.tag] = true
+	}
+	missing, unused := unmatchedKeys(verdictTable(), used)
+	for _, k := range missing {
+		t.Errorf("the code names [%s], which %s lacks", k, verdictFile)
+	}
+	for _, k := range unused {
+		t.Errorf("%s: [%s] is named by no code", verdictTable().Where[k], k)
+	}
+	if n < 150 {
+		t.Errorf("found only %d message keys in the source", n)
 	}
 }
 
 // TestMessagesBilingualBroken: the checks above fail a message without
 // Chinese, one in English twice, one whose Chinese drops or changes a
-// value, and a call whose format is not a literal; they pass one that
-// reorders its values.
+// value, a call whose key is not a literal, a key the table lacks and a
+// message no code names; they pass one that reorders its values.
 func TestMessagesBilingualBroken(t *testing.T) {
-	good := msg("Step %d answers %s with %q.", "第 %[1]d 步以 %[3]q 回应 %[2]s。", 3, "tools/list", "oops")
+	m := func(en, zh string, args ...any) Msg { return Msg{text.Text{En: en, Zh: zh}, args} }
+	good := m("Step %d answers %s with %q.", "第 %[1]d 步以 %[3]q 回应 %[2]s。", 3, "tools/list", "oops")
 	if err := checkMsg(good, true); err != nil {
 		t.Errorf("a reordered zh: %v", err)
 	}
-	for name, m := range map[string]Msg{
-		"no zh":         msg("Step %d answers %s.", "", 3, "tools/list"),
-		"english twice": msg("Step %d answers %s.", "Step %d answers %s.", 3, "tools/list"),
-		"drops a value": msg("Step %d answers %s.", "第 %d 步回应了。", 3, "tools/list"),
-		"other verb":    msg("Step %d answers %q.", "第 %d 步回应 %s。", 3, "tools/list"),
-		"wrong index":   msg("Step %d answers %s.", "第 %[1]d 步回应 %[1]d。", 3, "tools/list"),
-		"broken fragment": msg("In step %d: %s.", "在第 %d 步：%s。", 3,
-			join([]Msg{msg("%s has no description", "%s 没有描述", "a"), msg("%s is listed twice", "", "b")})),
+	for name, x := range map[string]Msg{
+		"no zh":         m("Step %d answers %s.", "", 3, "tools/list"),
+		"english twice": m("Step %d answers %s.", "Step %d answers %s.", 3, "tools/list"),
+		"drops a value": m("Step %d answers %s.", "第 %d 步回应了。", 3, "tools/list"),
+		"other verb":    m("Step %d answers %q.", "第 %d 步回应 %s。", 3, "tools/list"),
+		"wrong index":   m("Step %d answers %s.", "第 %[1]d 步回应 %[1]d。", 3, "tools/list"),
+		"broken fragment": m("In step %d: %s.", "在第 %d 步：%s。", 3,
+			join([]Msg{m("%s has no description", "%s 没有描述", "a"), m("%s is listed twice", "", "b")})),
 	} {
-		if checkMsg(m, true) == nil {
-			t.Errorf("%s: %q / %q passes", name, m.en, m.zh)
+		if checkMsg(x, true) == nil {
+			t.Errorf("%s: %q / %q passes", name, x.f.En, x.f.Zh)
 		}
 	}
 	src := `package check
-func f(j *judge, en string) {
-	j.result(IDIDs, Pass, 1, "Step %d.", "第 %d 步。", 1)
-	j.result(IDIDs, Pass, 1, en, "第 %d 步。", 1)
-	_ = msg("a %s", "缺 %s", "x")
-	_ = msg("a %s", "缺", "x")
+const kindA = "kind.a"
+func f(j *judge, key string) {
+	j.result(IDIDs, Pass, 1, "ids.pass", 1)
+	j.result(IDIDs, Pass, 1, key, 1)
+	_ = msg("frag.missing", "x")
+	_ = msg(kindA)
 }`
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "broken.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
+	used, errs := sourceKeys(t, []texttest.Source{{Name: "broken.go", Text: src}})
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "broken.go:5:") || len(used) != 3 {
+		t.Fatalf("found keys %v, errors %v", used, errs)
 	}
-	pairs, tops, errs := sourcePairs(fset, f)
-	if len(errs) != 1 || len(pairs) != 3 {
-		t.Fatalf("found %d pairs, errors %v", len(pairs), errs)
-	}
-	var bad []error
-	for i, p := range pairs {
-		if err := checkFormats(p[0], p[1], tops[i]); err != nil {
-			bad = append(bad, err)
-		}
-	}
-	if len(bad) != 1 || !strings.Contains(errors.Join(bad...).Error(), `"a %s"`) {
-		t.Errorf("the source check found %v", bad)
+	tb := text.Load(text.Source{Name: "t.text", Data: "[ids.pass]\nen: Step %d.\nzh: 第 %d 步。\n\n[kind.a]\nen: A.\nzh: 甲。\n\n[never.named]\nen: B.\nzh: 乙。\n"})
+	missing, unused := unmatchedKeys(tb, used)
+	if !slices.Equal(missing, []string{"frag.missing"}) || !slices.Equal(unused, []string{"never.named"}) {
+		t.Errorf("missing %v, unused %v", missing, unused)
 	}
 }

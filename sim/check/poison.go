@@ -19,11 +19,11 @@ type Finding struct {
 	Text Msg
 }
 
-// The kinds of findings.
-var (
-	kindInstruction = msg("instruction to the model", "给模型的指令")
-	kindSecret      = msg("secret-file path", "机密文件路径")
-	kindHidden      = msg("hidden Unicode", "隐藏的 Unicode")
+// The kinds of findings (keys of verdicts.text).
+const (
+	kindInstruction = "kind.instruction"
+	kindSecret      = "kind.secret-file"
+	kindHidden      = "kind.hidden-unicode"
 )
 
 // Poisoning looks for what a tool's definition should never hold, in its
@@ -73,15 +73,15 @@ func Poisoning(t mcp.Tool, raw json.RawMessage) []Finding {
 		lower := strings.ToLower(l.text)
 		for _, p := range instructionPhrases {
 			if i := strings.Index(lower, p); i >= 0 {
-				add(Finding{kindInstruction, msg("in its %s: %q", "在其 %s 中：%q", l.where, l.text[i:i+len(p)])})
+				add(Finding{msg(kindInstruction), msg("poisoning.where-text", l.where, l.text[i:i+len(p)])})
 			}
 		}
 		for _, m := range secretPaths().FindAllString(l.text, -1) {
-			add(Finding{kindSecret, msg("in its %s: %q", "在其 %s 中：%q", l.where, m)})
+			add(Finding{msg(kindSecret), msg("poisoning.where-text", l.where, m)})
 		}
 		for _, r := range l.text {
 			if hidden(r) {
-				add(Finding{kindHidden, msg("in its %s: U+%04X (%s)", "在其 %s 中：U+%04X（%s）", l.where, r, hiddenName(r))})
+				add(Finding{msg(kindHidden), msg("poisoning.where-hidden", l.where, r, hiddenName(r))})
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/text"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -121,55 +123,67 @@ var (
 )
 
 var scenarios = []scenarioDef{
-	{info: Info{Name: "tool-call", Title: Text{En: "One tool call, end to end", Zh: "一次完整的工具调用"},
+	{info: Info{Name: "tool-call",
 		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
-	{info: Info{Name: "progress", Title: Text{En: "A slow tool streams progress", Zh: "慢工具流式报告进度"},
+	{info: Info{Name: "progress",
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
-	{info: Info{Name: "capabilities", Title: Text{En: "Calling a capability the server did not declare", Zh: "调用服务器未声明的能力"},
+	{info: Info{Name: "capabilities",
 		Transports: bothWires, Faults: []string{FaultNone}}, server: capabilitiesServer, run: capabilitiesScenario},
-	{info: Info{Name: "list-changed", Title: Text{En: "The tool list changes: subscribe and re-list", Zh: "工具列表变化：订阅并重新列出"},
+	{info: Info{Name: "list-changed",
 		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
-	{info: Info{Name: "load-balancer", Title: Text{En: "Two replicas behind a load balancer", Zh: "负载均衡后面的两个副本"},
+	{info: Info{Name: "load-balancer",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
-	{info: Info{Name: "dual-era", Title: Text{En: "A dual-era client finds out what the server speaks", Zh: "双时代客户端探测服务器版本"},
+	{info: Info{Name: "dual-era",
 		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, server: dualEraServer, run: dualEraScenario},
-	{info: Info{Name: "tool-poisoning", Title: Text{En: "Tool poisoning: instructions hidden in a description", Zh: "工具投毒：藏在描述里的指令"},
+	{info: Info{Name: "tool-poisoning",
 		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
 	// The server's other primitives (primitives.go).
-	{info: Info{Name: "resources", Title: Text{En: "Resources: attach, read, keep fresh", Zh: "资源：附加、读取、保持最新"},
+	{info: Info{Name: "resources",
 		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario},
-	{info: Info{Name: "prompts", Title: Text{En: "Prompts: a template from the menu, its arguments completed", Zh: "提示：从菜单选模板，补全参数"},
+	{info: Info{Name: "prompts",
 		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
-	{info: Info{Name: "logging", Title: Text{En: "Logging: the session's level vs each request's", Zh: "日志：会话的级别与每个请求的级别"},
+	{info: Info{Name: "logging",
 		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel}}, server: loggingServer, run: loggingScenario},
 	// The server asking the client, and tasks (asks.go).
-	{info: Info{Name: "elicitation", Title: Text{En: "The server asks the user: elicitation", Zh: "服务器向用户提问：elicitation"},
+	{info: Info{Name: "elicitation",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: elicitationScenario},
-	{info: Info{Name: "sampling", Title: Text{En: "The server asks the Host's model: sampling", Zh: "服务器请 Host 的模型写作：sampling"},
+	{info: Info{Name: "sampling",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
-	{info: Info{Name: "roots", Title: Text{En: "The server asks where the workspace is: roots", Zh: "服务器询问工作区在哪里：roots"},
+	{info: Info{Name: "roots",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
-	{info: Info{Name: "tasks", Title: Text{En: "A slow call as a task: create, poll, cancel", Zh: "把慢调用变成任务：创建、轮询、取消"},
+	{info: Info{Name: "tasks",
 		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared}}, run: tasksScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
-	{info: Info{Name: "http-anatomy", Title: Text{En: "HTTP anatomy: one request, one response", Zh: "HTTP 报文结构：一个请求，一个响应"},
+	{info: Info{Name: "http-anatomy",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
-	{info: Info{Name: "http-content-length", Title: Text{En: "Content-Length counts bytes", Zh: "Content-Length 数的是字节"},
+	{info: Info{Name: "http-content-length",
 		Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
-	{info: Info{Name: "http-status-retries", Title: Text{En: "Status codes, retries and backoff", Zh: "状态码、重试与退避"},
+	{info: Info{Name: "http-status-retries",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
-	{info: Info{Name: "http-idempotency", Title: Text{En: "Retrying a POST: the Idempotency-Key", Zh: "重试 POST：Idempotency-Key"},
+	{info: Info{Name: "http-idempotency",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
-	{info: Info{Name: "http-sse", Title: Text{En: "Server-Sent Events: streamed vs buffered", Zh: "服务器推送事件（SSE）：流式读取与整体读取"},
+	{info: Info{Name: "http-sse",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
 }
+
+// The scenarios' titles, as data (README, "Editing the course text"):
+// text/titles.text, keyed by the scenario's name, read at the first List.
+//
+//go:embed text/titles.text
+var titlesFile string
+
+// titlesName is the file's name in errors.
+const titlesName = "sim/scenario/text/titles.text"
+
+var titles = text.Lazy(func() []text.Source { return []text.Source{{Name: titlesName, Data: titlesFile}} })
 
 // List describes every scenario, for pickers.
 func List() []Info {
 	out := make([]Info, len(scenarios))
 	for i := range scenarios {
 		out[i] = scenarios[i].info
+		out[i].Title, _ = titles().Get(out[i].Name)
 		out[i].Versions = scenarios[i].versions()
 	}
 	return out

@@ -129,6 +129,18 @@ type glossRecord struct {
 	line      int
 }
 
+// ParseGlosses reads a file in the format of notes/quotes.glosses (the
+// server checks keep theirs in one of their own): each quote's Chinese,
+// and every mistake with its file and line.
+func ParseGlosses(file, data string) (map[string]string, []error) {
+	recs, errs := parseGlosses(file, data)
+	out := make(map[string]string, len(recs))
+	for _, r := range recs {
+		out[r.quote] = r.zh
+	}
+	return out, errs
+}
+
 // parseGlosses reads the glosses file.
 func parseGlosses(file, data string) ([]glossRecord, []error) {
 	raws, errs := text.Lex(file, data, fieldQuote, fieldZh)

@@ -18,7 +18,10 @@ import (
 //
 // A record is a header "[key]" on a line of its own and one
 // "field: value" line per field. A value is the rest of its line, taken
-// literally (no quoting, no escapes), with surrounding spaces trimmed; each
+// literally (no escapes), with surrounding spaces trimmed; a value written
+// between double quotes ("…", the first and the last character of the
+// line's value) is what is between them, spaces included: the one way to
+// keep a space at the start or the end ("Translation: "). Each
 // following line that starts with "|" adds a line to it (the text after
 // "| ", kept as it is; a bare "|" adds an empty line). Which headers and
 // fields a file has is up to its reader (ParseTable, the annotations'
@@ -109,7 +112,7 @@ func Lex(file, data string, allowed ...string) ([]Record, []error) {
 			fail(n, "expected [key], field: value, a | line, a # comment or a blank line, got %q", Clip(t))
 			continue
 		}
-		value = strings.TrimSpace(value)
+		value = unquote(strings.TrimSpace(value))
 		if len(recs) == 0 {
 			fail(n, "field %s before the first [key] header", name)
 			continue
@@ -122,7 +125,7 @@ func Lex(file, data string, allowed ...string) ([]Record, []error) {
 		switch {
 		case !known:
 			fail(n, "unknown field %q in [%s] (fields: %s)", name, r.Header, strings.Join(allowed, ", "))
-		case value == "":
+		case value == "" || value == `""`:
 			fail(n, "field %s of [%s] is empty", name, r.Header)
 		default:
 			if prev, dup := r.Field(name); dup {
@@ -134,6 +137,25 @@ func Lex(file, data string, allowed ...string) ([]Record, []error) {
 		}
 	}
 	return recs, errs
+}
+
+// unquote is a value written between double quotes without them.
+func unquote(v string) string {
+	if quoted(v) && len(v) > 2 {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// quoted reports whether a value's first line must be (or is) written
+// between double quotes: it has surrounding spaces, or it starts and ends
+// with a double quote of its own.
+func quoted(first string) bool {
+	return len(first) >= 2 && first[0] == '"' && first[len(first)-1] == '"'
+}
+
+func needsQuotes(first string) bool {
+	return strings.TrimSpace(first) != first || quoted(first)
 }
 
 func isFieldName(s string) bool {
@@ -163,6 +185,9 @@ func WriteField(b *strings.Builder, name, value string) {
 		return
 	}
 	first, rest, more := strings.Cut(value, "\n")
+	if needsQuotes(first) {
+		first = `"` + first + `"`
+	}
 	b.WriteString(name + ": " + first + "\n")
 	for more {
 		var line string
@@ -175,9 +200,10 @@ func WriteField(b *strings.Builder, name, value string) {
 	}
 }
 
-// Formattable reports why a value cannot be written to a data file as it
-// is ("" if it can): its first line has no surrounding spaces, no line
-// ends in a space, and it has no carriage return.
+// Formattable reports why a value cannot be written to a data file ("" if
+// it can): it has no carriage return, it does not start with a line break,
+// and no line but the first ends in a space (the first may have
+// surrounding spaces: WriteField quotes it).
 func Formattable(v string) string {
 	first, _, _ := strings.Cut(v, "\n")
 	switch {
@@ -187,10 +213,8 @@ func Formattable(v string) string {
 		return "holds a carriage return"
 	case first == "" && v != "":
 		return "starts with a line break"
-	case strings.TrimSpace(first) != first:
-		return "starts or ends with a space"
 	}
-	for _, line := range strings.Split(v, "\n") {
+	for _, line := range strings.Split(v, "\n")[1:] {
 		if strings.TrimRightFunc(line, isSpace) != line {
 			return "has a line that ends with a space"
 		}

@@ -21,9 +21,11 @@ func TestParseTableOK(t *testing.T) {
 		t.Fatal(errors.Join(errs...))
 	}
 	want := []Entry{
-		{Key: "ctl.step", Line: 5, Text: Text{"Step #1: go.", "步骤 #1：开始。"}},
-		{Key: "ex.summary_2", Line: 9, Text: Text{"%[2]d of %[3]d solved, 100%%.", "已完成 %[2]d / %[3]d，100%%。"}},
-		{Key: "prompt", Line: 13, Text: Text{"First line.\nSecond line.\n\n  indented: kept", "第一行。\n第二行。"}},
+		{Key: "ctl.step", Line: 6, Text: Text{"Step #1: go.", "步骤 #1：开始。"}},
+		{Key: "ex.summary_2", Line: 10, Text: Text{"%[2]d of %[3]d solved, 100%%.", "已完成 %[2]d / %[3]d，100%%。"}},
+		{Key: "prompt", Line: 14, Text: Text{"First line.\nSecond line.\n\n  indented: kept", "第一行。\n第二行。"}},
+		{Key: "label", Line: 22, Text: Text{"Translation: ", " 译文："}},
+		{Key: "quoted", Line: 26, Text: Text{`"Quoted" at both ends`, `"a" not at both ends`}},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d entries, want %d: %+v", len(got), len(want), got)
@@ -33,7 +35,7 @@ func TestParseTableOK(t *testing.T) {
 			t.Errorf("entry %d: %+v\nwant %+v", i, g, w)
 		}
 	}
-	if len(got[0].Comments) != 3 {
+	if len(got[0].Comments) != 4 {
 		t.Errorf("comments %q", got[0].Comments)
 	}
 }
@@ -41,7 +43,7 @@ func TestParseTableOK(t *testing.T) {
 // TestParseTableBroken: each fixture in testdata/broken names the errors
 // it must give ("# want: line: message", in order).
 func TestParseTableBroken(t *testing.T) {
-	texttest.Broken(t, "testdata/broken/*.text", 9, func(name, data string) []error {
+	texttest.Broken(t, "testdata/broken/*.text", 10, func(name, data string) []error {
 		_, errs := ParseTable(name, data)
 		return errs
 	})
@@ -121,6 +123,7 @@ func FuzzParseTable(f *testing.F) {
 		}
 	}
 	f.Add("[a]\nen: x\n| y\n|\nzh: 甲\n")
+	f.Add("[a]\nen: \" x \"\nzh: \"\"甲\"\"\n")
 	f.Fuzz(func(t *testing.T, data string) {
 		entries, _ := ParseTable("f.text", data)
 		var b strings.Builder
