@@ -117,7 +117,8 @@ const (
 	tagInvalidArgs   = "invalid-args"
 	tagSlow          = "slow"
 	tagDuring        = "during"
-	tagCancel        = "cancel" // cancel-1, cancel-2, …; the notice cancel-N-notice
+	tagCancel        = "cancel" // cancel-1, cancel-2, …; the notice cancel-N-notice, then cancel-N-barrier
+	tagBarrier       = "-barrier"
 	tagNegotiate     = "negotiate"
 	tagEnd           = "end"
 )
@@ -638,6 +639,20 @@ func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 	p.rec.cancelling(notice, tag)
 	p.done(p.c.Notify(p.ctx, mcp.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()),
 		"reason": fmt.Sprintf("mcpwirelab check: cancelled after %d ms", half.Milliseconds())}, client.CallOptions{Tag: notice}))
+	// The barrier: a request sent right after the cancellation. A server
+	// reads its input in order, so once it has answered this one it has
+	// read the cancellation; what it wrote about the cancelled call before
+	// that answer was already on its way (basic/utilities/cancellation
+	// §Timing Considerations: "Due to network latency, cancellation
+	// notifications may arrive after request processing has completed, and
+	// potentially after a response has already been sent"), what it writes
+	// after is not. ping on
+	// 2025-11-25; 2026-07-28 has no ping, server/discover answers anywhere.
+	barrier := mcp.MethodPing
+	if mcp.IsModern(p.version) {
+		barrier = mcp.MethodDiscover
+	}
+	p.request(tag+tagBarrier, barrier, nil)
 	out := p.done(<-done)
 	if out.Response == nil && !p.lost {
 		p.rec.host(trace.Client, trace.Host, trace.KindThink, tagCancel+".waited", "",

@@ -159,6 +159,7 @@ var brokenCases = []struct {
 	fail      []string
 	warn      []string
 	slow      bool
+	slowCall  *Call // the slow call, if not courseSlow
 }{
 	{fixture: "stdout-pollution", transport: "stdio", fail: []string{IDStdout}},
 	{fixture: "notification-reply", transport: "stdio", fail: []string{IDNotification}},
@@ -177,6 +178,12 @@ var brokenCases = []struct {
 	{fixture: "unknown-tool-ok", transport: "stdio", fail: []string{IDUnknownTool}},
 	{fixture: "no-validation", transport: "stdio", fail: []string{IDInvalidArgs}},
 	{fixture: "blocking", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true},
+	{fixture: "progress-after-barrier", transport: "stdio", fail: []string{IDCancellation}, slow: true},
+	// The twin: progress written before the server read the cancellation
+	// (a 3 s call cancelled at 1.5 s, read at 2.3 s: the progress of 2 s
+	// arrives 500 ms after the cancellation) is no failure; with a fixed
+	// grace of cancelGrace instead of the barrier it was.
+	{fixture: "late-reader", transport: "stdio", slowCall: &Call{Name: "export_timesheets", Args: json.RawMessage(`{"department":"Sales","steps":3}`)}},
 	{fixture: "poisoned", transport: "stdio", fail: []string{IDPoisoning}},
 	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonst}},
 }
@@ -209,6 +216,9 @@ func TestBrokenServers(t *testing.T) {
 			o := Options{Versions: c.versions, Calls: courseCalls}
 			if c.slow {
 				o.Slow = courseSlow
+			}
+			if c.slowCall != nil {
+				o.Slow = c.slowCall
 			}
 			rep := BuildReport(tg.Name, c.transport, capture(t, tg, o), JudgeOptions{})
 			var failed []string

@@ -94,6 +94,17 @@ var listCount struct {
 	n int
 }
 
+// cancelState is what progress-after-barrier remembers: each call's
+// progress token, the cancelled call's, and the request after the
+// cancellation (the checker's barrier).
+var cancelState = struct {
+	sync.Mutex
+	tokens  map[string][]byte
+	token   []byte
+	waiting bool
+	barrier string
+}{tokens: map[string][]byte{}}
+
 var stdioFixtures = map[string]fixture{
 	"correct": {in: pass, out: same},
 	// A stray debug print on stdout, before the first tools/list answer.
@@ -227,6 +238,51 @@ var stdioFixtures = map[string]fixture{
 		}
 		return line
 	}, out: same},
+	// Honours a cancellation, but reads it 800 ms late (a loaded machine,
+	// a slow pipe): the progress it wrote meanwhile was on its way, which
+	// the barrier after the cancellation tells apart (not a failure).
+	"late-reader": {in: func(line []byte, _ func([]byte)) []byte {
+		if m := msgOf(line); m != nil && m.Method == mcp.MethodCancelled {
+			time.Sleep(800 * time.Millisecond)
+		}
+		return line
+	}, out: same},
+	// Stops the cancelled work, then reports progress of it once more
+	// after it has answered the barrier: after it had read the
+	// cancellation, however quickly the barrier was answered.
+	"progress-after-barrier": {in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil {
+			return line
+		}
+		cancelState.Lock()
+		defer cancelState.Unlock()
+		var p callParams
+		var c struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		switch {
+		case m.Method == mcp.MethodToolsCall && params(m, &p) && p.Meta[mcp.MetaProgressToken] != nil:
+			tok, _ := json.Marshal(p.Meta[mcp.MetaProgressToken])
+			cancelState.tokens[m.ID.String()] = tok
+		case m.Method == mcp.MethodCancelled && params(m, &c):
+			cancelState.token = cancelState.tokens[string(bytes.TrimSpace(c.RequestID))]
+			cancelState.waiting = true
+		case cancelState.waiting && m.Kind() == jsonrpc.KindRequest:
+			cancelState.barrier, cancelState.waiting = m.ID.String(), false
+		}
+		return line
+	}, out: func(line []byte) [][]byte {
+		m := msgOf(line)
+		cancelState.Lock()
+		defer cancelState.Unlock()
+		if m == nil || m.Method != "" || cancelState.barrier == "" || m.ID.String() != cancelState.barrier {
+			return [][]byte{line}
+		}
+		cancelState.barrier = ""
+		late := `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":` + string(cancelState.token) + `,"progress":1,"total":2}}`
+		return [][]byte{line, []byte(late)}
+	}},
 	// A tool whose description smuggles instructions, a secret path and a
 	// zero-width space.
 	"poisoned": {in: pass, out: func(line []byte) [][]byte {

@@ -869,7 +869,7 @@ func (j *judge) namedTools() []string {
 
 // cancelGrace is how long after the cancellation a message already on
 // its way may still arrive (the server wrote it before it read the
-// notification).
+// notification), for captures without the barrier (older checkers').
 const cancelGrace = 100
 
 func (j *judge) cancellation() Graded {
@@ -899,6 +899,22 @@ func (j *judge) cancellation() Graded {
 			seq = j.seq(notice)
 		}
 		at := j.ms(notice)
+		// In flight: written before the server had read the cancellation,
+		// that is before it answered the barrier sent right after it
+		// (capture.go, cancelOnce); a capture without the barrier (an older
+		// checker's) falls back to cancelGrace.
+		answered := -1
+		if b := j.first(tag + tagBarrier); b >= 0 {
+			if k, m := j.answer(b); m != nil {
+				answered = k
+			}
+		}
+		inFlight := func(k int) bool {
+			if answered >= 0 {
+				return k < answered
+			}
+			return j.ms(k)-at <= cancelGrace
+		}
 		var bad Msg
 		for k := notice + 1; k < len(j.t.Events) && bad.empty(); k++ {
 			if !j.fromServer(k) {
@@ -914,7 +930,7 @@ func (j *judge) cancellation() Graded {
 					if j.ms(k)-at <= cancelGrace*5 {
 						bad = cat(bad, msg("cancellation.work-stopped-once"))
 					}
-				case m.Method == mcp.MethodProgress && j.ms(k)-at > cancelGrace:
+				case m.Method == mcp.MethodProgress && !inFlight(k):
 					var pp mcp.ProgressParams
 					if params(m, &pp) && bytes.Equal(bytes.TrimSpace(pp.ProgressToken), token) {
 						bad = msg("cancellation.still-reports-progress", j.seq(k), j.seq(notice), j.ms(k)-at)

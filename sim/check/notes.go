@@ -45,6 +45,7 @@ var probeNotes = [...]probeNote{
 	{tagDuring, IDResponsive, ""},
 	{tagCancel, IDCancellation, ""},
 	{tagCancel + "-notice", IDCancellation, ""},
+	{tagCancel + tagBarrier, IDCancellation, ""},
 	{tagNegotiate, IDVersion, BogusVersion},
 	{tagList, IDSchemas, ""},
 	{tagList + "-n", IDListChangedHonst, ""},
@@ -66,6 +67,8 @@ func courseLabel(tag, version string) string {
 		return "initialize"
 	case strings.HasSuffix(tag, "-notice"):
 		return "timeout.cancelled"
+	case strings.HasSuffix(tag, tagBarrier) && mcp.IsModern(version):
+		return "discover"
 	}
 	return ""
 }
@@ -77,7 +80,8 @@ func isCancel(tag string) bool {
 }
 
 // normTag folds the numbered probes into one note: tools-list-2 → tools-list-n,
-// cancel-3 → cancel, cancel-3-notice → cancel-notice.
+// cancel-3 → cancel, cancel-3-notice → cancel-notice, cancel-3-barrier →
+// cancel-barrier.
 func normTag(tag string) string {
 	switch {
 	case strings.HasPrefix(tag, tagList+"-"):
@@ -86,6 +90,8 @@ func normTag(tag string) string {
 		return tagCancel
 	case strings.HasSuffix(tag, "-notice") && isCancel(strings.TrimSuffix(tag, "-notice")):
 		return tagCancel + "-notice"
+	case strings.HasSuffix(tag, tagBarrier) && isCancel(strings.TrimSuffix(tag, tagBarrier)):
+		return tagCancel + tagBarrier
 	}
 	return tag
 }
