@@ -46,13 +46,13 @@ func (p *Player) Render() app.UI {
 			Body(app.Span().Aria("hidden", "true").Text("↺"), app.Span().Class("btn-text").Text(p.t("ctl.restart"))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSeek, 0) }),
 		app.Button().ID(idPrev).Class("btn icon-btn").Aria("label", p.t("ctl.prev")).Title(p.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
-			Body(app.Span().Aria("hidden", "true").Text("◀"), app.Span().Class("btn-text").Text(p.t("ctl.prev"))).
+			Body(app.Span().Aria("hidden", "true").Text("❮"), app.Span().Class("btn-text").Text(p.t("ctl.prev"))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionStep, -1) }),
 		app.Button().ID("play").Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(p.Playing)).Title(playLabel+" (space)").
 			Body(app.Span().Aria("hidden", "true").Text(playIcon), app.Span().Class("btn-text").Text(playLabel)).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPlay) }),
 		app.Button().ID(idNext).Class("btn icon-btn primary").Aria("label", p.t("ctl.next")).Title(p.t("ctl.next")+" (→)").Disabled(ps.nextOff).
-			Body(app.Span().Class("btn-text").Text(p.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ▶")).
+			Body(app.Span().Class("btn-text").Text(p.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ❯")).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionStep, 1) }),
 		app.Label().Class("field inline").Body(
 			app.Span().Class("field-label").Text(p.t("ctl.speed")),
