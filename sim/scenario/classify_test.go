@@ -2,9 +2,11 @@ package scenario
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"mcpwirelab/sim/text"
 	"mcpwirelab/sim/trace"
 )
 
@@ -378,5 +380,77 @@ func TestPhasesHaveTitles(t *testing.T) {
 	}
 	if tt, _ := PhaseTitle("2:question"); !strings.HasPrefix(tt.En, "call 2: ") {
 		t.Errorf("PhaseTitle(2:question) = %q", tt.En)
+	}
+}
+
+// phaseProblems: the mistakes of a phases table for these emitted phases:
+// its format, a phase without a name (both languages, the Chinese in
+// Chinese), a name of no phase, and [round] without its two values in
+// both languages.
+func phaseProblems(tb *text.Table, phases []string) []string {
+	var out []string
+	for _, err := range tb.Errs {
+		out = append(out, err.Error())
+	}
+	for _, p := range phases {
+		switch t, ok := tb.Get(p); {
+		case !ok:
+			out = append(out, "no name for the phase "+p)
+		case !hasCJK(t.Zh):
+			out = append(out, "the Chinese name of "+p+" is not Chinese: "+t.Zh)
+		}
+	}
+	for _, k := range tb.Keys() {
+		if k != roundKey && !slices.Contains(phases, k) {
+			out = append(out, tb.Where[k]+": ["+k+"] is no phase an event has")
+		}
+	}
+	r, ok := tb.Get(roundKey)
+	switch {
+	case !ok:
+		out = append(out, "no ["+roundKey+"]")
+	case strings.Count(r.En, "%s") != 2:
+		out = append(out, "["+roundKey+"] takes the call's number and the phase's name: "+r.En)
+	case text.CheckVerbs(r) != "":
+		out = append(out, "["+roundKey+"]: "+text.CheckVerbs(r))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestPhaseNames: text/phases.text names exactly the phases the scenarios
+// give their events (a second call's "2:question" by [round]).
+func TestPhaseNames(t *testing.T) {
+	var phases []string
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			_, base, cut := strings.Cut(e.Phase, ":")
+			if !cut {
+				base = e.Phase
+			}
+			if base != "" && !slices.Contains(phases, base) {
+				phases = append(phases, base)
+			}
+		}
+	}
+	for _, p := range phaseProblems(phaseTitles(), phases) {
+		t.Error(p)
+	}
+	if tt, _ := PhaseTitle("2:question"); tt.Zh != "第 2 次调用：服务器向客户端提问" {
+		t.Errorf("PhaseTitle(2:question).Zh = %q", tt.Zh)
+	}
+	if _, ok := PhaseTitle(roundKey); ok {
+		t.Errorf("PhaseTitle(%q) has a title", roundKey)
+	}
+}
+
+// TestPhaseNamesBroken: a phase without a name, an English "Chinese", a
+// name of no phase and a [round] with one value are each found.
+func TestPhaseNamesBroken(t *testing.T) {
+	tb := text.Load(text.Source{Name: "p.text", Data: "[round]\nen: call %s\nzh: 第 %s 次\n\n[a]\nen: A\nzh: 甲\n\n[b]\nen: B\nzh: B\n\n[gone]\nen: G\nzh: 乙\n"})
+	got := phaseProblems(tb, []string{"a", "b", "c"})
+	want := []string{"[round] takes the call's number and the phase's name: call %s", "no name for the phase c", "p.text:13: [gone] is no phase an event has", "the Chinese name of b is not Chinese: B"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -1,6 +1,12 @@
 package scenario
 
-import "strings"
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"mcpwirelab/sim/text"
+)
 
 // Phases of the scenarios where the server asks the client, and of tasks
 // (trace.Event.Phase): what each step does for the lesson, named the same
@@ -98,44 +104,19 @@ func askPhase(note string) string {
 	return ""
 }
 
-// phaseTitles name the phases for the learner (the compare view's row
-// roles): what the step does, whichever era does it.
-var phaseTitles = map[string]Text{
-	"prompt":              {En: "the user asks", Zh: "用户提出请求"},
-	"launch":              {En: "the Host reaches the server", Zh: "Host 连接服务器"},
-	"open.request":        {En: "the client opens", Zh: "客户端开场"},
-	"open.result":         {En: "the server introduces itself", Zh: "服务器自我介绍"},
-	"open.confirm":        {En: "the client confirms the session", Zh: "客户端确认会话"},
-	"open.confirm-ack":    {En: "confirmation accepted", Zh: "确认已被接受"},
-	"list.request":        {En: "the client lists the tools", Zh: "客户端列出工具"},
-	"list.result":         {En: "the tool list", Zh: "工具列表"},
-	"model.reads-tools":   {En: "the model reads the tools", Zh: "模型阅读工具"},
-	"model.decides":       {En: "the model picks a call", Zh: "模型选定调用"},
-	"call":                {En: "the client calls the tool", Zh: "客户端调用工具"},
-	"stream-open":         {En: "a response stream opens", Zh: "响应流打开"},
-	"question":            {En: "the server asks the client", Zh: "服务器向客户端提问"},
-	"host.shows":          {En: "the Host shows the question", Zh: "Host 展示问题"},
-	"host.answers":        {En: "the user or the model answers", Zh: "用户或模型作答"},
-	"answer":              {En: "the client sends the answer", Zh: "客户端送回回答"},
-	"answer-ack":          {En: "the answer is accepted", Zh: "回答已被接受"},
-	"outcome":             {En: "the call's outcome", Zh: "调用的结果"},
-	"stream-close":        {En: "the response stream ends", Zh: "响应流结束"},
-	"model.reads-outcome": {En: "the model reads the outcome", Zh: "模型阅读结果"},
-	"model.answers":       {En: "the model answers the user", Zh: "模型回答用户"},
-	"close":               {En: "the client closes", Zh: "客户端关闭连接"},
-	"close-ack":           {En: "closed", Zh: "已关闭"},
-	"host.switches":       {En: "the user switches workspace", Zh: "用户切换工作区"},
-	"roots-changed":       {En: "the client says its roots changed", Zh: "客户端告知 roots 已变化"},
-	"task.created":        {En: "a task handle comes back", Zh: "返回任务句柄"},
-	"task.handle":         {En: "the Host keeps the task", Zh: "Host 记下任务"},
-	"task.poll":           {En: "the client polls the task", Zh: "客户端轮询任务"},
-	"task.status":         {En: "the task's status", Zh: "任务状态"},
-	"task.user-cancels":   {En: "the user cancels", Zh: "用户取消"},
-	"task.cancel":         {En: "the client cancels the task", Zh: "客户端取消任务"},
-	"task.cancel-ack":     {En: "cancellation answered", Zh: "取消已得到答复"},
-	"task.fetch":          {En: "the client fetches the result", Zh: "客户端取回结果"},
-	"task.fetched":        {En: "the task's result", Zh: "任务的结果"},
-}
+// The phases' names, as data (README, "Editing the course text"):
+// text/phases.text, keyed by the phase, read at the first PhaseTitle.
+//
+//go:embed text/phases.text
+var phasesFile string
+
+// phasesName is the file's name in errors.
+const phasesName = "sim/scenario/text/phases.text"
+
+// roundKey is the record that names a phase of a second call.
+const roundKey = "round"
+
+var phaseTitles = text.Lazy(func() []text.Source { return []text.Source{{Name: phasesName, Data: phasesFile}} })
 
 // PhaseTitle names a phase (trace.Event.Phase) for the learner; a phase of
 // a second round ("2:question") is named as such. ok is false for a phase
@@ -145,9 +126,13 @@ func PhaseTitle(phase string) (t Text, ok bool) {
 	if r, rest, cut := strings.Cut(phase, ":"); cut {
 		round, base = r, rest
 	}
-	t, ok = phaseTitles[base]
+	if base == roundKey {
+		return Text{}, false
+	}
+	t, ok = phaseTitles().Get(base)
 	if ok && round != "" {
-		t = Text{En: "call " + round + ": " + t.En, Zh: "第 " + round + " 次调用：" + t.Zh}
+		r, _ := phaseTitles().Get(roundKey)
+		t = Text{En: fmt.Sprintf(r.En, round, t.En), Zh: fmt.Sprintf(r.Zh, round, t.Zh)}
 	}
 	return t, ok
 }
