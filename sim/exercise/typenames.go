@@ -2,15 +2,28 @@ package exercise
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
 
-// zhTypeNames are the JSON type names feedback names, in Chinese: a
-// Chinese message says "应为布尔值，实际是字符串 \"yes\"", not "应为
-// boolean，实际是 string". null stays null (it is also the literal).
-var zhTypeNames = map[string]string{
-	"string": "字符串", "number": "数字", "boolean": "布尔值", "array": "数组", "object": "对象", "integer": "整数",
+// jsonTypes are the JSON type names feedback names. Their Chinese is
+// data (text/messages.text, [type.<name>]): a Chinese message says
+// "应为布尔值，实际是字符串 \"yes\"", not "应为 boolean，实际是 string".
+// null stays null (it is also the literal).
+var jsonTypes = []string{"string", "number", "boolean", "array", "object", "integer"}
+
+// typeNamePrefix makes the key of a type name's record.
+const typeNamePrefix = "type."
+
+// zhTypeName is the Chinese of a JSON type name; ok is false for any
+// other word.
+func zhTypeName(name string) (zh string, ok bool) {
+	if !slices.Contains(jsonTypes, name) {
+		return "", false
+	}
+	t, ok := texts().Get(typeNamePrefix + name)
+	return t.Zh, ok
 }
 
 // localArgs translates the type names among a message's arguments: an
@@ -29,7 +42,7 @@ func localArgs(lang string, args []any) []any {
 			continue
 		}
 		name, rest, _ := strings.Cut(s, " ")
-		if zh, ok := zhTypeNames[name]; ok {
+		if zh, ok := zhTypeName(name); ok {
 			if rest != "" {
 				zh += " " + rest
 			}
@@ -48,9 +61,11 @@ var (
 // name that is now Chinese too ("实际是 字符串" → "实际是字符串").
 func tightZH(s string) string {
 	zhSpaceOnce.Do(func() {
-		names := make([]string, 0, len(zhTypeNames))
-		for _, zh := range zhTypeNames {
-			names = append(names, zh)
+		names := make([]string, 0, len(jsonTypes))
+		for _, t := range jsonTypes {
+			if zh, ok := zhTypeName(t); ok {
+				names = append(names, regexp.QuoteMeta(zh))
+			}
 		}
 		zhSpace = regexp.MustCompile(`(\p{Han}) (` + strings.Join(names, "|") + `)`)
 	})
