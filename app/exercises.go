@@ -202,7 +202,7 @@ func (c *ExercisesView) renderExercise() app.UI {
 			app.Span().ID("ex-status").Body(statusBadge(c.Lang, p)),
 			app.Span().ID("ex-attempts").Class("attempts").Text(fmt.Sprintf(c.t("ex.attempts"), p.Attempts)),
 		),
-		app.Div().ID("ex-prompt").Class("ex-prompt").Body(paragraphs(formPrompt(ex, ex.Prompt.In(c.Lang)))...),
+		app.Div().ID("ex-prompt").Class("ex-prompt").Body(paragraphs(shownPrompt(ex, c.Lang))...),
 		app.If(len(ex.Spec) > 0, func() app.UI {
 			return app.P().Class("spec").Body(
 				app.Range(ex.Spec).Slice(func(i int) app.UI {

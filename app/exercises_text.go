@@ -10,8 +10,8 @@ import (
 )
 
 // The exercises answered with a form (numbers, channels) show the form,
-// not the JSON the form builds for the grader: their prompt loses the
-// sentence about the JSON format, and their feedback names fields as the
+// not the JSON the form builds for the grader: their prompt leaves out
+// the sentence about the JSON format (Exercise.Format), and their feedback names fields as the
 // form does (the field's id as in its legend, values numbered from 1 as in
 // the slots), not as JSON paths.
 
@@ -20,21 +20,14 @@ func usesForm(ex exercise.Exercise) bool {
 	return ex.Kind == exercise.KindNumeric || ex.Kind == exercise.KindChannel || ex.Kind == exercise.KindChoice
 }
 
-// jsonFormat matches the sentence of a prompt that asks for a JSON answer.
-var jsonFormat = regexp.MustCompile(`^(Answer as JSON|请用 JSON 作答)`)
-
-// formPrompt is ex's prompt as the form shows it.
-func formPrompt(ex exercise.Exercise, text string) string {
-	if !usesForm(ex) {
-		return text
+// shownPrompt is ex's prompt as the page shows it: with the sentence on
+// how to write the answer as JSON (ex.Format) unless a form builds it.
+func shownPrompt(ex exercise.Exercise, lang string) string {
+	p := ex.Prompt.In(lang)
+	if f := ex.Format.In(lang); f != "" && !usesForm(ex) {
+		p += "\n" + f
 	}
-	var keep []string
-	for _, line := range strings.Split(text, "\n") {
-		if !jsonFormat.MatchString(strings.TrimSpace(line)) {
-			keep = append(keep, line)
-		}
-	}
-	return strings.Join(keep, "\n")
+	return p
 }
 
 var (

@@ -15,15 +15,28 @@ func TestFormExercisesSpeakForm(t *testing.T) {
 			continue
 		}
 		for _, lang := range []string{LangEn, LangZh} {
-			p := formPrompt(ex, ex.Prompt.In(lang))
-			if strings.Contains(p, "Answer as JSON") || strings.Contains(p, "请用 JSON 作答") {
+			p := shownPrompt(ex, lang)
+			if f := ex.Format.In(lang); f != "" && strings.Contains(p, f) {
 				t.Errorf("%s (%s): the form's prompt still asks for JSON: %q", ex.ID, lang, p)
+			}
+			if strings.Contains(p, "Answer as JSON") || strings.Contains(p, "请用 JSON 作答") {
+				t.Errorf("%s (%s): the prompt itself asks for JSON (that sentence is the exercise's Format): %q", ex.ID, lang, p)
 			}
 		}
 	}
 	rm, _ := exercise.ByID(exercise.IDRetryMath)
-	if p := formPrompt(rm, rm.Prompt.In(LangEn)); !strings.Contains(p, "Give: attempts") {
+	if p := shownPrompt(rm, LangEn); !strings.Contains(p, "Give: attempts") {
 		t.Errorf("the rest of the prompt was dropped: %q", p)
+	}
+	if rm.Format.En == "" || rm.Format.Zh == "" {
+		t.Errorf("retry-math has no Format: %+v", rm.Format)
+	}
+	// The twin: answered by hand (not a form), the same exercise's prompt
+	// says how to write the JSON.
+	byHand := rm
+	byHand.Kind = exercise.KindJSON
+	if p := shownPrompt(byHand, LangZh); !strings.Contains(p, rm.Format.Zh) {
+		t.Errorf("a hand-written answer's prompt lacks the format: %q", p)
 	}
 	// The grader's own feedback for a typo in a number field, and a
 	// sequence value, as the form names them.

@@ -106,6 +106,10 @@ type Exercise struct {
 	Kind   Kind
 	Title  Text
 	Prompt Text
+	// Format says how to write the answer as JSON by hand (an example); a
+	// page that answers with a form builds that JSON itself and leaves it
+	// out. Empty when the prompt says it.
+	Format Text
 	Hints  []Text // shown on demand, in order
 	// ModelAnswer is a correct answer in the exercise's answer format
 	// (language-neutral); Explanation says why it is right.

@@ -95,6 +95,7 @@ func retryMath() Exercise {
 		Kind:   KindNumeric,
 		Title:  say("retry-math.title"),
 		Prompt: say("retry-math.prompt"),
+		Format: say("retry-math.format"),
 		Hints: []Text{
 			say("retry-math.hints.1"),
 			say("retry-math.hints.2"),
