@@ -55,7 +55,7 @@ const EarlyStepScript = `<script id="wl-early-step">(function(d){var lab=null,D=
 	`var r=ol.querySelector('li[data-step="'+n+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});` +
 	`d.documentElement.setAttribute("data-wl-early",String(n));return true}` +
 	// act steps with button b (#next or #prev); true if it drew a step.
-	`function act(b){var h=d.documentElement;` +
+	`function act(b){var h=d.documentElement;if(!lab&&d.readyState==="loading")lab=g("lab");` +
 	`if(!lab||g("lab")!==lab||h.getAttribute("data-wl-ready")==="1"||h.classList.contains("wl-stale"))return false;` +
 	`if(!b||b.disabled)return false;` +
 	`if(!D){var el=g("` + earlyID + `");if(!el)return false;try{D=JSON.parse(el.textContent)}catch(x){return false}}` +

@@ -65,7 +65,10 @@ func TestEarlySteps(t *testing.T) {
 	ctx, c1 := freshContext(t, bctx)
 	defer c1()
 	if err := chromedp.Run(ctx, network.Enable(), network.SetBlockedURLs([]string{"*app.wasm*"}),
-		chromedp.Navigate(link), chromedp.WaitVisible("#next", chromedp.ByQuery)); err != nil {
+		chromedp.Navigate(link), chromedp.WaitVisible("#next", chromedp.ByQuery),
+		// The steps the page carries (#wl-early) come after the player in
+		// the page: a click before they are parsed has nothing to draw.
+		chromedp.Poll(`document.getElementById("wl-early") !== null && document.readyState !== "loading"`, nil)); err != nil {
 		t.Fatal(err)
 	}
 	start := readEarly(t, ctx)
