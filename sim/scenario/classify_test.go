@@ -388,23 +388,7 @@ func TestPhasesHaveTitles(t *testing.T) {
 // Chinese), a name of no phase, and [round] without its two values in
 // both languages.
 func phaseProblems(tb *text.Table, phases []string) []string {
-	var out []string
-	for _, err := range tb.Errs {
-		out = append(out, err.Error())
-	}
-	for _, p := range phases {
-		switch t, ok := tb.Get(p); {
-		case !ok:
-			out = append(out, "no name for the phase "+p)
-		case !hasCJK(t.Zh):
-			out = append(out, "the Chinese name of "+p+" is not Chinese: "+t.Zh)
-		}
-	}
-	for _, k := range tb.Keys() {
-		if k != roundKey && !slices.Contains(phases, k) {
-			out = append(out, tb.Where[k]+": ["+k+"] is no phase an event has")
-		}
-	}
+	out := keyedProblems(tb, phases, "name", "phase an event has", roundKey)
 	r, ok := tb.Get(roundKey)
 	switch {
 	case !ok:
@@ -449,7 +433,7 @@ func TestPhaseNames(t *testing.T) {
 func TestPhaseNamesBroken(t *testing.T) {
 	tb := text.Load(text.Source{Name: "p.text", Data: "[round]\nen: call %s\nzh: 第 %s 次\n\n[a]\nen: A\nzh: 甲\n\n[b]\nen: B\nzh: B\n\n[gone]\nen: G\nzh: 乙\n"})
 	got := phaseProblems(tb, []string{"a", "b", "c"})
-	want := []string{"[round] takes the call's number and the phase's name: call %s", "no name for the phase c", "p.text:13: [gone] is no phase an event has", "the Chinese name of b is not Chinese: B"}
+	want := []string{"[round] takes the call's number and the phase's name: call %s", "no name for c", "p.text:13: [gone] is no phase an event has", "the Chinese name of b is not Chinese: B"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

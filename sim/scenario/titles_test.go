@@ -11,21 +11,30 @@ import (
 // format, a scenario without a title (each has both languages, the
 // Chinese in Chinese) and a title of no scenario.
 func titleProblems(tb *text.Table, names []string) []string {
+	return keyedProblems(tb, names, "title", "scenario")
+}
+
+// keyedProblems: the mistakes of a table that must hold one record per
+// key (what: what a record is, "title"; of: what a key names,
+// "scenario"): its format, a key without a record (both languages, the
+// Chinese in Chinese), and a record of no key (other than extra ones).
+// Sorted.
+func keyedProblems(tb *text.Table, keys []string, what, of string, extra ...string) []string {
 	var out []string
 	for _, err := range tb.Errs {
 		out = append(out, err.Error())
 	}
-	for _, n := range names {
+	for _, n := range keys {
 		switch t, ok := tb.Get(n); {
 		case !ok:
-			out = append(out, "no title for "+n)
+			out = append(out, "no "+what+" for "+n)
 		case !hasCJK(t.Zh):
-			out = append(out, "the Chinese title of "+n+" is not Chinese: "+t.Zh)
+			out = append(out, "the Chinese "+what+" of "+n+" is not Chinese: "+t.Zh)
 		}
 	}
 	for _, k := range tb.Keys() {
-		if !slices.Contains(names, k) {
-			out = append(out, tb.Where[k]+": ["+k+"] is no scenario")
+		if !slices.Contains(keys, k) && !slices.Contains(extra, k) {
+			out = append(out, tb.Where[k]+": ["+k+"] is no "+of)
 		}
 	}
 	slices.Sort(out)
