@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 
 	"mcpwirelab/sim/exercise"
 )
@@ -34,25 +33,7 @@ func TestAskScenarios(t *testing.T) {
 		{"tasks", "2026-07-28", "http", "none", "basic/index#statelessness"},
 	} {
 		name := strings.Join([]string{c.scenario, c.version, c.transport, c.fault}, "/")
-		loadLink(t, ctx, fmt.Sprintf("%s/?scenario=%s&version=%s&transport=%s&fault=%s&step=1&lang=en", srv.URL, c.scenario, c.version, c.transport, c.fault))
-		total := evalInt(t, ctx, jsTotal)
-		if total < 10 {
-			t.Fatalf("%s: %d steps", name, total)
-		}
-		cited := false
-		for i := 2; i <= total; i++ {
-			run(t, ctx, "→", key(kb.ArrowRight))
-			eventually(t, fmt.Sprintf("%s: step %d", name, i), textIs(t, ctx, "#inspector .insp-step", func(s string) bool {
-				return strings.HasSuffix(s, fmt.Sprint(" ", i))
-			}))
-			cited = cited || strings.Contains(evalString(t, ctx, `(document.querySelector("#inspector .spec a") || {}).textContent || ""`), c.spec)
-		}
-		if !cited {
-			t.Errorf("%s: no step cites %s", name, c.spec)
-		}
-		if n := evalString(t, ctx, jsNotices); n != "" {
-			t.Errorf("%s: notice: %q", name, n)
-		}
+		stepToTheEnd(t, ctx, name, fmt.Sprintf("%s/?scenario=%s&version=%s&transport=%s&fault=%s&step=1&lang=en", srv.URL, c.scenario, c.version, c.transport, c.fault), c.spec)
 	}
 
 	// In Chinese: the tampered retry (step 15) quotes the MUST with its gloss.
@@ -63,10 +44,9 @@ func TestAskScenarios(t *testing.T) {
 	shot(t, ctx, "elicitation-tampered-zh.png")
 
 	// The compare view, the heart of it.
-	rowText := `(sel) => [...document.querySelectorAll(sel)].map((r) => r.innerText + " @" + (r.querySelector(".cmp-mid") || {}).title).join("\n")`
 	loadLink(t, ctx, srv.URL+"/?scenario=elicitation&version=2026-07-28&transport=http&view=compare&lang=en")
 	eventually(t, "compare view", textIs(t, ctx, "#compare", func(s string) bool { return s != "" }))
-	moved := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.moved\")")
+	moved := compareRows(t, ctx, "#compare .cmp-row.moved")
 	for _, w := range []string{
 		"one role, carried differently: SSE · request elicitation/create → 200 OK · result input_required",
 		"one role, carried differently: POST /mcp · result → POST /mcp · request tools/call",
@@ -76,14 +56,14 @@ func TestAskScenarios(t *testing.T) {
 			t.Errorf("compare: no moved row with %q:\n%s", w, moved)
 		}
 	}
-	if only := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.only-a\")"); !strings.Contains(only, "202 Accepted") {
+	if only := compareRows(t, ctx, "#compare .cmp-row.only-a"); !strings.Contains(only, "202 Accepted") {
 		t.Errorf("compare: the answer's 202 is not a 2025-11-25-only row:\n%s", only)
 	}
 	eventually(t, "the ⇄ legend", textIs(t, ctx, "#cmp-moved", func(s string) bool { return strings.Contains(s, "input_required") }))
 	shot(t, ctx, "compare-elicitation-en.png")
 	loadLink(t, ctx, srv.URL+"/?scenario=elicitation&version=2026-07-28&transport=http&view=compare&lang=zh")
 	eventually(t, "zh compare view", textIs(t, ctx, "#compare", func(s string) bool { return s != "" }))
-	if got := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.moved\")"); !strings.Contains(got, "服务器向客户端提问") || !strings.Contains(got, "同一个角色，承载方式不同") {
+	if got := compareRows(t, ctx, "#compare .cmp-row.moved"); !strings.Contains(got, "服务器向客户端提问") || !strings.Contains(got, "同一个角色，承载方式不同") {
 		t.Errorf("zh compare: %s", got)
 	}
 	shot(t, ctx, "compare-elicitation-zh.png")

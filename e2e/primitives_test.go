@@ -34,29 +34,10 @@ func TestPrimitiveScenarios(t *testing.T) {
 		{"logging", "http", "set-level", "server/utilities/logging#per-request-log-level"},
 	} {
 		name := c.scenario + "/" + c.transport + "/" + c.fault
-		loadLink(t, ctx, fmt.Sprintf("%s/?scenario=%s&version=2026-07-28&transport=%s&fault=%s&step=1&lang=en", srv.URL, c.scenario, c.transport, c.fault))
-		total := evalInt(t, ctx, jsTotal)
-		if total < 10 {
-			t.Fatalf("%s: %d steps", name, total)
-		}
-		cited := false
-		for i := 2; i <= total; i++ {
-			run(t, ctx, "→", key(kb.ArrowRight))
-			eventually(t, fmt.Sprintf("%s: step %d", name, i), textIs(t, ctx, "#inspector .insp-step", func(s string) bool {
-				return strings.HasSuffix(s, fmt.Sprint(" ", i))
-			}))
-			cited = cited || strings.Contains(evalString(t, ctx, `(document.querySelector("#inspector .spec a") || {}).textContent || ""`), c.spec)
-		}
-		if !cited {
-			t.Errorf("%s: no step cites %s", name, c.spec)
-		}
-		if n := evalString(t, ctx, jsNotices); n != "" {
-			t.Errorf("%s: notice: %q", name, n)
-		}
+		stepToTheEnd(t, ctx, name, fmt.Sprintf("%s/?scenario=%s&version=2026-07-28&transport=%s&fault=%s&step=1&lang=en", srv.URL, c.scenario, c.transport, c.fault), c.spec)
 	}
 
 	// The compare views: what moved between 2025-11-25 and 2026-07-28.
-	rowText := `(sel) => [...document.querySelectorAll(sel)].map((r) => r.innerText + " @" + (r.querySelector(".cmp-mid") || {}).title).join("\n")`
 	for _, c := range []struct {
 		link  string
 		sel   string // rows that must exist
@@ -71,7 +52,7 @@ func TestPrimitiveScenarios(t *testing.T) {
 	} {
 		loadLink(t, ctx, srv.URL+"/?"+c.link+"&version=2026-07-28&view=compare&lang=en")
 		eventually(t, c.link+": compare view", textIs(t, ctx, "#compare", func(s string) bool { return s != "" }))
-		got := evalString(t, ctx, "("+rowText+")("+fmt.Sprintf("%q", c.sel)+")")
+		got := compareRows(t, ctx, c.sel)
 		for _, w := range c.wants {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: no %s with %q:\n%s", c.link, c.sel, w, got)
@@ -90,7 +71,7 @@ func TestPrimitiveScenarios(t *testing.T) {
 	shot(t, ctx, "compare-resources-en.png")
 	// In Chinese the change is named too.
 	loadLink(t, ctx, srv.URL+"/?scenario=resources&version=2026-07-28&transport=stdio&fault=not-found&view=compare&lang=zh")
-	if got := evalString(t, ctx, "("+rowText+")(\"#compare .cmp-row.changed\")"); !strings.Contains(got, "有变化：-32002 → -32602") {
+	if got := compareRows(t, ctx, "#compare .cmp-row.changed"); !strings.Contains(got, "有变化：-32002 → -32602") {
 		t.Errorf("zh compare: %s", got)
 	}
 

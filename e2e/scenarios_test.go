@@ -37,7 +37,43 @@ const (
 	jsTotal   = `parseInt(document.getElementById("jump").max)`
 	jsNotices = `document.getElementById("notices").innerText.trim()`
 	jsBody    = `document.body.innerText`
+	// jsCompareRows is a function of a selector: the compare view's rows
+	// it matches, each as its text and the title of its middle cell.
+	jsCompareRows = `(sel) => [...document.querySelectorAll(sel)].map((r) => r.innerText + " @" + (r.querySelector(".cmp-mid") || {}).title).join("\n")`
 )
+
+// compareRows is the text of the compare view's rows sel matches
+// (jsCompareRows).
+func compareRows(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	return evalString(t, ctx, "("+jsCompareRows+")("+fmt.Sprintf("%q", sel)+")")
+}
+
+// stepToTheEnd opens a deep link at step 1 and steps with → to its last
+// step (at least 10), the inspector following each; one step must cite
+// the spec section spec, and no notice may show.
+func stepToTheEnd(t *testing.T, ctx context.Context, name, link, spec string) {
+	t.Helper()
+	loadLink(t, ctx, link)
+	total := evalInt(t, ctx, jsTotal)
+	if total < 10 {
+		t.Fatalf("%s: %d steps", name, total)
+	}
+	cited := false
+	for i := 2; i <= total; i++ {
+		run(t, ctx, "→", key(kb.ArrowRight))
+		eventually(t, fmt.Sprintf("%s: step %d", name, i), textIs(t, ctx, "#inspector .insp-step", func(s string) bool {
+			return strings.HasSuffix(s, fmt.Sprint(" ", i))
+		}))
+		cited = cited || strings.Contains(evalString(t, ctx, `(document.querySelector("#inspector .spec a") || {}).textContent || ""`), spec)
+	}
+	if !cited {
+		t.Errorf("%s: no step cites %s", name, spec)
+	}
+	if n := evalString(t, ctx, jsNotices); n != "" {
+		t.Errorf("%s: notice: %q", name, n)
+	}
+}
 
 // TestEveryScenarioDeepLink opens every scenario the engine lists at step
 // 2, checks its title and counter, walks to the last step and checks that
