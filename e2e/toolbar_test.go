@@ -27,6 +27,9 @@ const jsTopBar = `((hide) => {
     name: cap.querySelector('.nav-text') ? cap.querySelector('.nav-text').textContent : '',
     blocks: rows([top.querySelector('.brand'), top.querySelector('.topnav'), top.querySelector('.top-actions')]),
     tabs: rows(top.querySelectorAll('.nav-link')), height: Math.round(box(top).height)};
+  const nav = box(top.querySelector('.topnav')), acts = box(top.querySelector('.top-actions')), brand = box(top.querySelector('.brand'));
+  out.navWithActions = Math.min(nav.bottom, acts.bottom) - Math.max(nav.top, acts.top) > 0;
+  out.brandAbove = brand.bottom <= Math.min(nav.top, acts.top) + 0.5;
   cap.style.display = '';
   return JSON.stringify(out);
 })`
@@ -36,6 +39,9 @@ type topBar struct {
 	Name         string
 	Blocks, Tabs int
 	Height       int
+	// NavWithActions: the tabs and the actions overlap vertically (one
+	// row); BrandAbove: the title block ends above both.
+	NavWithActions, BrandAbove bool
 }
 
 func measureTopBar(t *testing.T, ctx context.Context, hide bool) topBar {
@@ -75,6 +81,22 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 				}
 				if r.Blocks > without.Blocks || r.Tabs > without.Tabs || r.Height > without.Height {
 					t.Errorf("%s: the capture tab wraps the bar: %+v, without it %+v", where, r, without)
+				}
+			}
+		}
+	}
+	// The other views (the title with its subtitle): the title on its
+	// row, the tabs and the actions on the next, in both languages. The
+	// shorter Chinese subtitle once let the tabs climb beside the title
+	// and pushed the actions onto a third row.
+	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
+		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
+		for _, view := range []string{"capture", "exercises", "calc", "progress"} {
+			for _, lang := range []string{"en", "zh"} {
+				loadLink(t, ctx, srv.URL+"/?view="+view+"&lang="+lang)
+				where := fmt.Sprintf("%d×%d view=%s lang=%s", size[0], size[1], view, lang)
+				if r := measureTopBar(t, ctx, false); r.Blocks != 2 || !r.NavWithActions || !r.BrandAbove {
+					t.Errorf("%s: top bar %+v; want the title above, the tabs and the actions on one row below it", where, r)
 				}
 			}
 		}
