@@ -33,7 +33,7 @@ run: wasm devserver
 wasm: wasm-build
 	$(GO) run ./cmd/devserver compress -web web
 
-.PHONY: wasm-build wasm-size
+.PHONY: wasm-build wasm-size wasm-whatif
 
 ## wasm-build: build web/app.wasm only (go build skips the link when nothing changed)
 wasm-build:
@@ -44,6 +44,17 @@ wasm-build:
 ## then what the lab adds to the floor page (the hello world of make bench with jsonschema/v6)
 wasm-size:
 	$(GO) run ./cmd/wasmsize -top 30 -vs ./e2e/testdata/hello -vs-tags jsonschema ./cmd/devserver
+
+## wasm-whatif: how small app.wasm.br would be without the course text, the engine and
+## jsonschema (the Web Worker candidate), net/http's parsing, and finally the UI's own code:
+## each row zeroes that code and those embedded files and compresses as make wasm does
+## (an upper bound: their other data stays). About 15 minutes on 2 cores (brotli 11, six times).
+wasm-whatif:
+	nice -n 19 $(GO) run ./cmd/wasmsize -top 0 \
+		-without 'embed:mcpwirelab/sim/...' -without 'embed:mcpwirelab/app' \
+		-without 'mcpwirelab/sim/...,github.com/santhosh-tekuri/jsonschema/v6/...' \
+		-without 'net/http/...,net/textproto,mime/multipart,crypto/x509,encoding/asn1,vendor/golang.org/x/net/...' \
+		-without 'mcpwirelab/app' ./cmd/devserver | sed -n '/^What-if/,$$p'
 
 ## devserver: build the dev server binary into bin/
 devserver:

@@ -4,6 +4,8 @@
 //
 //	go run ./cmd/wasmsize [-tags T] [-top N] [package]     (default ./cmd/devserver)
 //	go run ./cmd/wasmsize -wasm FILE                         (a build without -s: code only)
+//	go run ./cmd/wasmsize -without 'a/b/...,embed:c/d' [-without …] [package]
+//	                                                         (what-if: see without.go)
 //
 // With a package it builds it for GOOS=js GOARCH=wasm with the flags of
 // `make wasm` except -s -w (the code and data are the same; -s only drops
@@ -48,14 +50,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	wasmFile := fs.String("wasm", "", "analyse this wasm (built without -s) instead of building: code and function tables only")
 	vs := fs.String("vs", "", "also build this package and print, per package, what the first one adds to it")
 	vsTags := fs.String("vs-tags", "", "build tags for -vs")
+	var groups []group
+	fs.Func("without", "what-if: the brotli size with these packages' code and embedded files zeroed (comma-separated patterns, a/b/... for a subtree, embed:a/b for its embedded files only); repeat for cumulative rows", func(s string) error {
+		g, err := parseGroup(s)
+		groups = append(groups, g)
+		return err
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() > 1 || (*wasmFile != "" && (fs.NArg() > 0 || *vs != "")) {
-		fmt.Fprintln(stderr, "usage: wasmsize [-tags T] [-top N] [-vs package [-vs-tags T]] [package] | wasmsize -wasm FILE")
+	if fs.NArg() > 1 || (*wasmFile != "" && (fs.NArg() > 0 || *vs != "" || len(groups) > 0)) {
+		fmt.Fprintln(stderr, "usage: wasmsize [-tags T] [-top N] [-vs package [-vs-tags T]] [-without PATTERNS ...] [package] | wasmsize -wasm FILE")
 		return 2
 	}
 	var in input
@@ -93,6 +101,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	if len(groups) > 0 {
+		if err := printWithout(stdout, in, b, groups, os.ReadFile, brotliSize); err != nil {
+			fmt.Fprintf(stderr, "wasmsize: -without: %v\n", err)
+			return 1
+		}
+	}
 	return 0
 }
 
@@ -101,10 +115,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 type input struct {
 	what     string
 	wasm     []byte
-	nm       []byte            // go tool nm -size -type over the package archives
-	dumpdep  []byte            // the linker's -dumpdep output
-	packages []string          // import paths of the build
-	modules  map[string]string // import path → module path ("" for the standard library)
+	nm       []byte              // go tool nm -size -type over the package archives
+	dumpdep  []byte              // the linker's -dumpdep output
+	packages []string            // import paths of the build
+	modules  map[string]string   // import path → module path ("" for the standard library)
+	embeds   map[string][]string // import path → its //go:embed files (absolute paths)
 }
 
 func goCmd(env []string, args ...string) *exec.Cmd {
@@ -114,7 +129,7 @@ func goCmd(env []string, args ...string) *exec.Cmd {
 }
 
 func buildInput(pkg, tags string) (input, error) {
-	in := input{what: pkg, modules: map[string]string{}}
+	in := input{what: pkg, modules: map[string]string{}, embeds: map[string][]string{}}
 	if tags != "" {
 		in.what += " -tags " + tags
 	}
@@ -136,7 +151,7 @@ func buildInput(pkg, tags string) (input, error) {
 		return in, err
 	}
 	list := goCmd(wasmEnv, "list", "-trimpath", "-tags", tags, "-deps", "-export",
-		"-f", "{{.ImportPath}}\t{{.Export}}\t{{with .Module}}{{.Path}}{{end}}\t{{.Name}}", pkg)
+		"-f", "{{.ImportPath}}\t{{.Export}}\t{{with .Module}}{{.Path}}{{end}}\t{{.Name}}\t{{.Dir}}\t{{join .EmbedFiles \"\\x00\"}}", pkg)
 	var lerr bytes.Buffer
 	list.Stderr = &lerr
 	listed, err := list.Output()
@@ -144,10 +159,17 @@ func buildInput(pkg, tags string) (input, error) {
 		return in, fmt.Errorf("go list %s: %v\n%s", pkg, err, lerr.Bytes())
 	}
 	var archives []string
-	for _, line := range strings.Split(strings.TrimSpace(string(listed)), "\n") {
+	// Lines end in the embedded files' field, often empty: trimming the
+	// output would cut the last line's tab.
+	for _, line := range strings.Split(strings.TrimSuffix(string(listed), "\n"), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) != 4 {
+		if len(f) != 6 {
 			continue
+		}
+		for _, e := range strings.Split(f[5], "\x00") {
+			if e != "" {
+				in.embeds[f[0]] = append(in.embeds[f[0]], filepath.Join(f[4], e))
+			}
 		}
 		in.packages = append(in.packages, f[0])
 		in.modules[f[0]] = f[2]

@@ -20,7 +20,12 @@ type module struct {
 	// data are the active data segments (Go writes one per run of
 	// non-zero bytes, §5.5.14).
 	data []segment
+	// names is where the "name" custom section lies in the file, header
+	// included (zero length when the binary has none).
+	names span
 }
+
+type span struct{ start, end int }
 
 type section struct {
 	id   byte
@@ -31,6 +36,7 @@ type section struct {
 type function struct {
 	name string
 	size int // body plus its LEB128 length prefix
+	off  int // where that prefix starts in the file
 }
 
 type segment struct {
@@ -123,11 +129,15 @@ func parseModule(b []byte) (*module, error) {
 			sec.name, perr = pr.name()
 			if perr == nil && sec.name == "name" {
 				names, perr = parseNames(payload[pr.off:])
+				m.names = span{start, r.off}
 			}
 		case 2:
 			imported, perr = countFuncImports(pr)
 		case 10:
 			m.funcs, perr = parseCode(pr)
+			for i := range m.funcs {
+				m.funcs[i].off += r.off - len(payload)
+			}
 		case 11:
 			m.data, perr = parseData(pr)
 		}
@@ -222,7 +232,7 @@ func parseCode(r *reader) ([]function, error) {
 		if _, err := r.bytes(size); err != nil {
 			return nil, err
 		}
-		funcs = append(funcs, function{size: r.off - start})
+		funcs = append(funcs, function{size: r.off - start, off: start}) // off: in the payload until parseModule adds its start
 	}
 	return funcs, nil
 }

@@ -10,52 +10,42 @@ import (
 	"testing"
 )
 
-func uleb(v uint32) []byte {
-	var b []byte
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if v != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
-	}
-}
-
-func wasmName(s string) []byte { return append(uleb(uint32(len(s))), s...) }
+func wasmName(s string) []byte { return append(uleb128(uint32(len(s))), s...) }
 
 func sec(id byte, payload ...[]byte) []byte {
 	p := bytes.Join(payload, nil)
-	return append(append([]byte{id}, uleb(uint32(len(p)))...), p...)
+	return append(append([]byte{id}, uleb128(uint32(len(p)))...), p...)
 }
 
 // tinyModule is a module with two imported functions, three defined ones
 // (bodies of 3, 130 and 5 bytes, so one length needs two LEB128 bytes),
 // two data segments and a name section naming the defined functions.
-func tinyModule() []byte {
+func tinyModule() []byte { return tinyModuleData("defg") }
+
+// tinyModuleData is tinyModule with seg2 as its second data segment.
+func tinyModuleData(seg2 string) []byte {
 	var m []byte
 	m = append(m, "\x00asm\x01\x00\x00\x00"...)
 	m = append(m, sec(1, []byte{1, 0x60, 0, 0})...) // one type: () -> ()
-	m = append(m, sec(2, uleb(3),
+	m = append(m, sec(2, uleb128(3),
 		wasmName("go"), wasmName("a"), []byte{0x00, 0},
 		wasmName("go"), wasmName("mem"), []byte{0x02, 0, 1},
 		wasmName("go"), wasmName("b"), []byte{0x00, 0})...)
 	m = append(m, sec(3, []byte{3, 0, 0, 0})...)
 	body := func(n int) []byte { // locals 0, n-2 nops, end
 		b := append([]byte{0}, bytes.Repeat([]byte{0x01}, n-2)...)
-		return append(uleb(uint32(n)), append(b, 0x0b)...)
+		return append(uleb128(uint32(n)), append(b, 0x0b)...)
 	}
-	m = append(m, sec(10, uleb(3), body(3), body(130), body(5))...)
+	m = append(m, sec(10, uleb128(3), body(3), body(130), body(5))...)
 	seg := func(addr uint32, data string) []byte {
-		return bytes.Join([][]byte{{0, 0x41}, uleb(addr), {0x0b}, wasmName(data)}, nil)
+		return bytes.Join([][]byte{{0, 0x41}, uleb128(addr), {0x0b}, wasmName(data)}, nil)
 	}
-	m = append(m, sec(11, uleb(2), seg(100, "abc"), seg(200, "defg"))...)
-	names := bytes.Join([][]byte{uleb(3),
-		uleb(2), wasmName("main.main"),
-		uleb(3), wasmName("a_b_c.__T_.M"),
-		uleb(4), wasmName("type_.eq._2_a_b_c.T")}, nil)
-	m = append(m, sec(0, wasmName("name"), []byte{1}, uleb(uint32(len(names))), names)...)
+	m = append(m, sec(11, uleb128(2), seg(100, "abc"), seg(200, seg2))...)
+	names := bytes.Join([][]byte{uleb128(3),
+		uleb128(2), wasmName("main.main"),
+		uleb128(3), wasmName("a_b_c.__T_.M"),
+		uleb128(4), wasmName("type_.eq._2_a_b_c.T")}, nil)
+	m = append(m, sec(0, wasmName("name"), []byte{1}, uleb128(uint32(len(names))), names)...)
 	return m
 }
 
@@ -65,14 +55,20 @@ func TestParseModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []function{{"main.main", 4}, {"a_b_c.__T_.M", 132}, {"type_.eq._2_a_b_c.T", 6}}
+	want := []function{{"main.main", 4, 0}, {"a_b_c.__T_.M", 132, 0}, {"type_.eq._2_a_b_c.T", 6, 0}}
 	if len(m.funcs) != len(want) {
 		t.Fatalf("funcs: %+v", m.funcs)
 	}
 	for i, f := range want {
-		if m.funcs[i] != f {
-			t.Errorf("func %d: %+v, want %+v", i, m.funcs[i], f)
+		got := m.funcs[i]
+		// Its length prefix, read back from the file, is the body's size.
+		n, err := (&reader{b: b, off: got.off}).u32()
+		if got.name != f.name || got.size != f.size || err != nil || int(n) != got.size-len(uleb128(n)) {
+			t.Errorf("func %d: %+v (prefix at its offset %d, %v), want %+v", i, got, n, err, f)
 		}
+	}
+	if nm := b[m.names.start:m.names.end]; nm[0] != 0 || !bytes.Contains(nm, []byte("\x04name")) || m.names.end != len(b) {
+		t.Errorf("name section at %+v of %d bytes: % x", m.names, len(b), nm[:8])
 	}
 	total := 8
 	for _, s := range m.sections {
