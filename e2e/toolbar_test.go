@@ -25,6 +25,7 @@ const jsTopBar = `((hide) => {
   const out = {shown: r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none' &&
       r.left >= 0 && r.right <= document.documentElement.clientWidth + 0.5,
     name: cap.querySelector('.nav-text') ? cap.querySelector('.nav-text').textContent : '',
+    labelShown: !!cap.querySelector('.nav-text') && box(cap.querySelector('.nav-text')).width > 1,
     blocks: rows([top.querySelector('.brand'), top.querySelector('.topnav'), top.querySelector('.top-actions')]),
     tabs: rows(top.querySelectorAll('.nav-link')), height: Math.round(box(top).height)};
   const nav = box(top.querySelector('.topnav')), acts = box(top.querySelector('.top-actions')), brand = box(top.querySelector('.brand'));
@@ -37,6 +38,7 @@ const jsTopBar = `((hide) => {
 type topBar struct {
 	Shown        bool
 	Name         string
+	LabelShown   bool // the name is drawn, not only given to screen readers
 	Blocks, Tabs int
 	Height       int
 	// NavWithActions: the tabs and the actions overlap vertically (one
@@ -56,7 +58,8 @@ func measureTopBar(t *testing.T, ctx context.Context, hide bool) topBar {
 // TestCaptureTabOnTopBar: the capture view's tab is on the visualizer's
 // top bar at 1280×720, with the bar on one line, and on a 390×844 phone,
 // where it adds no row to the bar; in both languages, its full name
-// kept for screen readers. (Presenter mode folds the navigation away.)
+// kept for screen readers and drawn where it fits (Chinese from 1024 px,
+// English from 1440 px). (Presenter mode folds the navigation away.)
 func TestCaptureTabOnTopBar(t *testing.T) {
 	srv := newServer(t, "")
 	ctx, cancel := newBrowser(t)
@@ -75,6 +78,11 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 				}
 				if r.Name != names[lang] {
 					t.Errorf("%s: the capture tab's name is %q, want %q", where, r.Name, names[lang])
+				}
+				// In Chinese the name fits beside the other tabs from 1024 px;
+				// in English only from 1440 px (the icon and its tooltip below).
+				if wantLabel := size[0] >= 1440 || (lang == "zh" && size[0] >= 1024); r.LabelShown != wantLabel {
+					t.Errorf("%s: the capture tab's name drawn %v, want %v", where, r.LabelShown, wantLabel)
 				}
 				if size[0] >= 1280 && (r.Blocks != 1 || r.Tabs != 1) {
 					t.Errorf("%s: the top bar is on %d rows, its tabs on %d; want one line", where, r.Blocks, r.Tabs)
