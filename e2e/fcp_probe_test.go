@@ -13,6 +13,10 @@ package e2e
 //
 //	MCPWL_FCPPROBE=http://127.0.0.1:PORT MCPWL_HELLO=DIR MCPWL_PROBE_VARIANTS=nofirst,nocss \
 //	  MCPWL_PROBE_N=16 go test -run TestFCPProbe -v ./e2e/
+//
+// Variants join with "+" (scale+defertp); MCPWL_FCPPROBE_BASE=URL adds
+// another dev server's page (e.g. main's code) as "base"; TestFCPFonts
+// lists the fonts the first frame draws with.
 
 import (
 	"context"
@@ -113,6 +117,24 @@ func probeFCP(t *testing.T, bctx context.Context, u string, block bool) (float64
 	return got.FCP, m
 }
 
+// probeVariant names: a "+" joins variants (applied in order).
+func probeVariantFunc(name string) (func(string) string, bool) {
+	var fns []func(string) string
+	for _, n := range strings.Split(name, "+") {
+		fn, ok := probeVariants[n]
+		if !ok {
+			return nil, false
+		}
+		fns = append(fns, fn)
+	}
+	return func(s string) string {
+		for _, fn := range fns {
+			s = fn(s)
+		}
+		return s
+	}, true
+}
+
 func TestFCPProbe(t *testing.T) {
 	upstream := os.Getenv("MCPWL_FCPPROBE")
 	if upstream == "" {
@@ -124,7 +146,7 @@ func TestFCPProbe(t *testing.T) {
 	}
 	variants := []probeVariant{{"page", func(s string) string { return s }}}
 	for _, name := range strings.Split(os.Getenv("MCPWL_PROBE_VARIANTS"), ",") {
-		if fn, ok := probeVariants[name]; ok {
+		if fn, ok := probeVariantFunc(name); ok {
 			variants = append(variants, probeVariant{name, fn})
 		}
 	}
@@ -132,6 +154,11 @@ func TestFCPProbe(t *testing.T) {
 	var targets []target
 	for _, v := range variants {
 		targets = append(targets, target{v.name, probeProxy(t, upstream, v.fn) + labDeepLink})
+	}
+	// MCPWL_FCPPROBE_BASE: a second dev server (another commit's code),
+	// loaded as "base" in the same rounds.
+	if base := os.Getenv("MCPWL_FCPPROBE_BASE"); base != "" {
+		targets = append(targets, target{"base", probeProxy(t, base, func(s string) string { return s }) + labDeepLink})
 	}
 	if dir := os.Getenv("MCPWL_HELLO"); dir != "" {
 		srv := httptest.NewServer(precompressed(dir))
@@ -207,6 +234,34 @@ var probeVariants = map[string]func(string) string{
 		}
 		return s
 	},
+	// Session 6: the font sizes of the critical CSS rounded to a scale of
+	// five (0.75, 0.85, 1, 1.2, 1.3 rem), weights 600 and 800 to 700.
+	"scale": func(s string) string {
+		re := regexp.MustCompile(`(?s)<style id="wl-critical">.*?</style>`)
+		return re.ReplaceAllStringFunc(s, func(css string) string {
+			css = regexp.MustCompile(`font-size:([0-9.]+)(rem|em|px)`).ReplaceAllStringFunc(css, func(m string) string {
+				sm := regexp.MustCompile(`([0-9.]+)(rem|em|px)`).FindStringSubmatch(m)
+				v, _ := strconv.ParseFloat(sm[1], 64)
+				if sm[2] == "px" {
+					v /= 17
+				}
+				if sm[2] == "em" {
+					return m
+				}
+				best := 1.0
+				for _, c := range []float64{0.75, 0.85, 1, 1.2, 1.3, 1.7} {
+					if d, e := c-v, best-v; d*d < e*e {
+						best = c
+					}
+				}
+				return fmt.Sprintf("font-size:%grem", best)
+			})
+			return regexp.MustCompile(`font-weight:(600|800)`).ReplaceAllString(css, "font-weight:700")
+		})
+	},
+	// Session 6: the toolbar and the player also left to the chrome's
+	// frame (1600×1000: heights of TestFCPSizes).
+	"defertp": addCSS(`.wl-first .lab #toolbar{content-visibility:hidden;contain-intrinsic-size:none 50.32px}.wl-first .lab .player{content-visibility:hidden;contain-intrinsic-size:none 36.95px}`),
 	// No embedded trace or early steps (69 kB of JSON).
 	"nojson": func(s string) string {
 		return regexp.MustCompile(`(?s)<script type="application/json".*?</script>`).ReplaceAllString(s, "")
@@ -221,7 +276,7 @@ func TestFCPTrace(t *testing.T) {
 	}
 	variants := []probeVariant{{"page", func(s string) string { return s }}}
 	for _, name := range strings.Split(os.Getenv("MCPWL_PROBE_VARIANTS"), ",") {
-		if fn, ok := probeVariants[name]; ok {
+		if fn, ok := probeVariantFunc(name); ok {
 			variants = append(variants, probeVariant{name, fn})
 		}
 	}
@@ -287,12 +342,16 @@ func TestFCPSizes(t *testing.T) {
 	if upstream == "" {
 		t.Skip()
 	}
+	link := labDeepLink
+	if l := os.Getenv("MCPWL_PROBE_LINK"); l != "" {
+		link = l
+	}
 	bctx, cancel := newBenchBrowser(t)
 	defer cancel()
 	for _, sz := range [][2]int64{{1600, 1000}, {1280, 720}, {1920, 1080}, {1366, 768}, {2560, 1440}} {
 		ctx, c := freshContext(t, bctx)
 		var out string
-		if err := chromedp.Run(ctx, network.Enable(), network.SetBlockedURLs([]string{"*app.wasm*", "*.js"}), chromedp.EmulateViewport(sz[0], sz[1]), chromedp.Navigate(upstream+labDeepLink), chromedp.Sleep(500*time.Millisecond),
+		if err := chromedp.Run(ctx, network.Enable(), network.SetBlockedURLs([]string{"*app.wasm*", "*.js"}), chromedp.EmulateViewport(sz[0], sz[1]), chromedp.Navigate(upstream+link), chromedp.Sleep(500*time.Millisecond),
 			chromedp.Evaluate(`[".top","#topnav",".top-actions",".brand","#toolbar",".player",".filter",".guide",".export",".heads","#sequence","#inspector"].map(s=>{const e=document.querySelector(s);if(!e)return s+" -";const r=e.getBoundingClientRect(),cs=getComputedStyle(e);return s+" "+r.top.toFixed(1)+"+"+r.height.toFixed(1)+"/"+r.width.toFixed(0)+" c="+(parseFloat(cs.height)-parseFloat(cs.paddingTop)-parseFloat(cs.paddingBottom)-parseFloat(cs.borderTopWidth)-parseFloat(cs.borderBottomWidth)).toFixed(2)+" "+cs.display}).join("  ")`, &out)); err != nil {
 			t.Fatal(err)
 		}
@@ -300,3 +359,52 @@ func TestFCPSizes(t *testing.T) {
 		c()
 	}
 }
+
+// TestFCPFonts prints the fonts the first frame draws its text with: for
+// every (family, size, weight, style) the number of text nodes in view
+// using it, with a sample. Each distinct family and size is a font
+// "strike" the renderer asks the browser process about (a synchronous
+// call: BENCHMARKS.md, "Session 6: first paint"), and each is rasterized
+// glyph by glyph.
+func TestFCPFonts(t *testing.T) {
+	upstream := os.Getenv("MCPWL_FCPPROBE")
+	if upstream == "" {
+		t.Skip("MCPWL_FCPPROBE=<dev server URL>")
+	}
+	link := labDeepLink
+	if l := os.Getenv("MCPWL_PROBE_LINK"); l != "" {
+		link = l
+	}
+	bctx, cancel := newBenchBrowser(t)
+	defer cancel()
+	ctx, c := freshContext(t, bctx)
+	defer c()
+	var out string
+	if err := chromedp.Run(ctx, network.Enable(), network.SetBlockedURLs([]string{"*app.wasm*", "*.js", "*.css*"}), chromedp.EmulateViewport(1600, 1000), chromedp.Navigate(upstream+link), chromedp.Sleep(800*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.classList.add("wl-first")`, nil),
+		chromedp.Evaluate(fcpFontsJS, &out)); err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + out)
+}
+
+const fcpFontsJS = `(() => {
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const by = new Map(), strikes = new Set(), chars = new Set();
+  for (let n; (n = w.nextNode()); ) {
+    const s = n.textContent.trim(), e = n.parentElement;
+    if (!s || !e || !e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })) continue;
+    const r = e.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight || r.width === 0) continue;
+    const cs = getComputedStyle(e);
+    const fam = cs.fontFamily.split(",")[0];
+    const k = fam + " " + cs.fontSize + " " + cs.fontWeight + " " + cs.fontStyle;
+    strikes.add(fam + " " + cs.fontSize);
+    for (const ch of s) if (ch.codePointAt(0) > 0x2000) chars.add(ch);
+    const v = by.get(k) || { n: 0, sample: "", sel: "" };
+    v.n++; if (!v.sample) { v.sample = s.slice(0, 30); v.sel = e.tagName.toLowerCase() + (e.className ? "." + String(e.className).split(" ").join(".") : ""); }
+    by.set(k, v);
+  }
+  const rows = [...by.entries()].sort((a, b) => a[0] < b[0] ? -1 : 1).map(([k, v]) => k.padEnd(44) + String(v.n).padStart(4) + "  " + v.sel.slice(0, 40).padEnd(40) + " " + JSON.stringify(v.sample));
+  return rows.join("\n") + "\n" + by.size + " faces, " + strikes.size + " family-size strikes; characters beyond U+2000: " + [...chars].join(" ");
+})()`
