@@ -81,19 +81,33 @@ func LoadStoreLang(data []byte, lang string) (Store, string) {
 	if problem := checkStoreShape(top, lang); problem != "" {
 		return NewStore(), tr(lang, "store-reset-shape", problem)
 	}
-	var s Store
-	if err := json.Unmarshal(data, &s); err != nil { // cannot happen after checkStoreShape
-		return NewStore(), tr(lang, "store-reset-shape", err.Error())
-	}
-	if s.Exercises == nil {
-		s.Exercises = map[string]*Progress{}
-	}
-	for id, p := range s.Exercises {
-		if p == nil {
-			delete(s.Exercises, id)
+	return storeOf(int(v), top), ""
+}
+
+// storeOf builds the store from the members checkStoreShape checked, by
+// their exact names. (Decoding the text again into Store would let
+// encoding/json match member names without regard to case: a saved
+// "eXerCIses" or "Attempts" would be read without having been checked, and
+// a negative attempt count would be saved and then reset the progress at
+// the next load.) Members of other names are ignored; a null exercise is
+// dropped.
+func storeOf(version int, top map[string]any) Store {
+	s := Store{Version: version, Exercises: map[string]*Progress{}}
+	m, _ := top["exercises"].(map[string]any)
+	for id, pv := range m {
+		p, ok := pv.(map[string]any)
+		if !ok {
+			continue
 		}
+		var pr Progress
+		if a, ok := p["attempts"].(float64); ok {
+			pr.Attempts = int(a)
+		}
+		pr.Solved, _ = p["solved"].(bool)
+		pr.LastAnswer, _ = p["lastAnswer"].(string)
+		s.Exercises[id] = &pr
 	}
-	return s, ""
+	return s
 }
 
 // checkStoreShape checks the decoded JSON against the Store format.

@@ -107,3 +107,25 @@ func TestStoreNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreExactMemberNames: members are read by their exact names, as
+// the shape check reads them. encoding/json's struct decoding matches names
+// without regard to case, so "eXerCIses" or "Attempts" used to be read
+// unchecked: a negative count was loaded, saved, and reset the progress at
+// the next load (found by FuzzLoadStore).
+func TestStoreExactMemberNames(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"version":1,"eXerCIses":{"a":{"attempts":-1}}}`, `{"version":1,"exercises":{}}`},
+		{`{"version":1,"exercises":{"a":{"Attempts":-1,"SOLVED":true,"lastanswer":"x"}}}`, `{"version":1,"exercises":{"a":{"attempts":0,"solved":false,"lastAnswer":""}}}`},
+		{`{"version":1,"exercises":{"a":{"attempts":2,"solved":true,"lastAnswer":"x"},"b":null}}`, `{"version":1,"exercises":{"a":{"attempts":2,"solved":true,"lastAnswer":"x"}}}`},
+	} {
+		s, notice := LoadStore([]byte(c.in))
+		if notice != "" || string(s.Marshal()) != c.want {
+			t.Errorf("LoadStore(%s) = %s (notice %q), want %s", c.in, s.Marshal(), notice, c.want)
+		}
+		again, notice := LoadStore(s.Marshal())
+		if notice != "" || string(again.Marshal()) != c.want {
+			t.Errorf("%s: saved and read back: %s, notice %q", c.in, again.Marshal(), notice)
+		}
+	}
+}
