@@ -79,6 +79,11 @@ func Lex(file, data string, allowed ...string) ([]Record, []error) {
 			open = nil
 			continue
 		}
+		if strings.Contains(line, "\r") { // a value holds no carriage return (Formattable)
+			fail(n, "the line holds a carriage return that does not end it (lines end in \\n or \\r\\n)")
+			open = nil
+			continue
+		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "|") {
 			if open == nil {

@@ -43,7 +43,7 @@ func TestParseTableOK(t *testing.T) {
 // TestParseTableBroken: each fixture in testdata/broken names the errors
 // it must give ("# want: line: message", in order).
 func TestParseTableBroken(t *testing.T) {
-	texttest.Broken(t, "testdata/broken/*.text", 10, func(name, data string) []error {
+	texttest.Broken(t, "testdata/broken/*.text", 11, func(name, data string) []error {
 		_, errs := ParseTable(name, data)
 		return errs
 	})
