@@ -36,6 +36,9 @@ type CaptureView struct {
 	lab    *check.LabReply
 	labErr error
 	askLab bool // the reader asked for the lab's answer at a step without verdicts
+	// notKept says why the open transcript will not survive a reload of
+	// the tab ("" when it is kept: capture_session.go).
+	notKept string
 
 	keyFn app.Func // the window's keydown listener (← → Home End)
 
@@ -79,6 +82,7 @@ func (c *CaptureView) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "keydown", c.keyFn)
+	c.restore()
 	if app.Getenv(EnvLive) != "1" {
 		return
 	}
@@ -214,7 +218,30 @@ func (c *CaptureView) load(source, text, failure string) {
 		c.err = fmt.Sprintf(c.t("cap.err.read"), source, err.Error())
 		return
 	}
-	c.cap, c.err, c.idx, c.labFor, c.askLab = cp, "", 0, -1, false
+	c.show(cp)
+	c.notKept = keepCapture(source, text)
+}
+
+// restore reopens the transcript this tab had open before a reload, at
+// the step it had reached; one that no longer reads is dropped.
+func (c *CaptureView) restore() {
+	s, step, ok := keptCapture()
+	if !ok {
+		return
+	}
+	cp, err := LoadCapture(s.Source, s.Text)
+	if err != nil {
+		forgetCapture()
+		return
+	}
+	c.show(cp)
+	c.idx = clamp(step, len(cp.Steps))
+}
+
+// show makes cp the open transcript, at its first verdict that is not a
+// pass.
+func (c *CaptureView) show(cp *Capture) {
+	c.cap, c.err, c.idx, c.labFor, c.askLab, c.notKept = cp, "", 0, -1, false, ""
 	// Start at the first verdict that is not a pass: that is what to look at.
 	for i, r := range cp.Results {
 		if r.Verdict == check.Fail || r.Verdict == check.Warn {
@@ -260,6 +287,7 @@ func (c *CaptureView) goTo(i int) {
 	}
 	if n := clamp(i, len(c.cap.Steps)); n != c.idx {
 		c.idx, c.askLab = n, false
+		keepCaptureStep(n)
 	}
 }
 
@@ -392,6 +420,9 @@ func (c *CaptureView) renderCapture() app.UI {
 			app.Strong().Text(cp.Source), app.Text(" · "+cp.Trace.Version+" · "+cp.Trace.Transport+" · "),
 			app.Code().Text(cp.Target()), app.Text(" · "+countsText(c.Lang, counts)),
 		),
+		app.If(c.notKept != "", func() app.UI {
+			return app.P().ID("cap-notkept").Class("cap-hint").Text(fmt.Sprintf(c.t("cap.notkept"), c.notKept))
+		}),
 		app.Ul().ID("cap-checks").Class("cap-checks").Body(app.Range(cp.Results).Slice(func(i int) app.UI {
 			r := cp.Results[i]
 			b := app.Button().Class("chip badge", "verdict-"+string(r.Verdict)).DataSet("check", r.ID).

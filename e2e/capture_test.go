@@ -110,6 +110,17 @@ func TestCaptureStepsWithVerdicts(t *testing.T) {
 	if !counter(3, -1)(still) {
 		t.Errorf("counter after a huge file: %q", still)
 	}
+
+	// A reload of the tab reopens the transcript at the step reached (this
+	// tab's sessionStorage), without the note that it is not kept.
+	run(t, ctx, "reload", chromedp.Reload(), waitView("#capture"), chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+	eventually(t, "step 3 again after the reload", textIs(t, ctx, "#cap-counter", counter(3, -1)))
+	var summary string
+	var notKept bool
+	run(t, ctx, "the source", text(".cap-summary", &summary), chromedp.Evaluate(`!!document.getElementById("cap-notkept")`, &notKept))
+	if !strings.Contains(summary, filepath.Base(file)) || notKept {
+		t.Errorf("after the reload: %q (not-kept note %v)", summary, notKept)
+	}
 }
 
 // TestCaptureDropZh drops the same capture on the view in Chinese: the
