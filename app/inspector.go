@@ -243,7 +243,7 @@ func writeMessages(b *strings.Builder, lang string, s *Step) {
 	esc := html.EscapeString
 	ev := &s.Ev
 	if len(ev.Messages) == 0 && ev.HTTP != nil && !s.Chunk {
-		if body := strings.TrimSpace(HTTPBody(ev.Raw)); body != "" && json.Valid([]byte(body)) {
+		if body := strings.TrimSpace(s.Body); body != "" && json.Valid([]byte(body)) {
 			fmt.Fprintf(b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(tr(lang, "insp.body")))
 			b.WriteString(JSONHTML([]byte(body), lang, tr(lang, "insp.body")))
 			b.WriteString(`</section>`)
