@@ -18,7 +18,7 @@ import (
 func TestPrimingEventTitle(t *testing.T) {
 	_, s := run(t, scenario.Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http", Fault: "timeout"})
 	p, next := s[11], s[12] // step=12 of the deep link, and the piece after it
-	for lang, want := range map[string]string{LangEn: "priming event (id 1-0)", LangZh: "预备事件（id 1-0）"} {
+	for lang, want := range map[string]string{LangEn: "priming event (id 1-0)", LangZh: "预备事件（编号 1-0）"} {
 		if got := p.Label(lang); got != want {
 			t.Errorf("%s: step 12 titled %q, want %q (raw %q)", lang, got, want, p.Ev.Raw)
 		}
@@ -166,7 +166,7 @@ func TestCaptureSSEInPieces(t *testing.T) {
 		chunk(": keep-alive\n"),
 		"0\r\n\r\n")
 	checkTitles(t, BuildSteps(tr), []want{
-		{"200 OK", "priming event (id 7)", "预备事件（id 7）"},
+		{"200 OK", "priming event (id 7)", "预备事件（编号 7）"},
 		{"SSE", "part of an event", "事件的一部分"},
 		{"SSE", "result tools/list #2", "结果 tools/list #2"},
 		{"SSE", "comment: keep-alive", "注释：keep-alive"},
