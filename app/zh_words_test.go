@@ -132,8 +132,6 @@ func zhProblems(tr *trace.Trace, lang string) []string {
 	return out
 }
 
-
-
 // Under lang=zh no title or tooltip of any scenario is left in English,
 // except protocol names.
 func TestZhTitlesHaveNoEnglish(t *testing.T) {
