@@ -38,6 +38,8 @@ type Inspector struct {
 	// Trace is the trace being shown, for replaying its requests on the
 	// real server (live.go).
 	Trace *trace.Trace
+	// DevBase is the dev server the replay's curl commands talk to.
+	DevBase string
 
 	term string // glossary entry in focus (child-owned)
 	seq  int    // step the term belongs to
@@ -103,7 +105,7 @@ func (c *Inspector) Render() app.UI {
 		On("focusin", c.onTerm).On("mouseover", c.onTerm).OnClick(c.onTerm).Body(
 		body,
 		app.If(c.Trace != nil, func() app.UI {
-			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang}
+			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang, Base: c.DevBase}
 		}),
 		c.renderGuide(),
 	)
