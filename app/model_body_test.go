@@ -35,17 +35,26 @@ var chunkSize = regexp.MustCompile(`^[0-9A-Fa-f]+$`)
 // No step of any scenario is titled by a chunk-size line, and a piece is
 // tagged "SSE" only when its response is an event stream.
 func TestNoChunkFramingInTitles(t *testing.T) {
+	everyRun(t, func(name string, tr *trace.Trace) {
+		for _, p := range framingProblems(BuildSteps(tr)) {
+			t.Errorf("%s: %s", name, p)
+		}
+	})
+}
+
+// everyRun calls f with every run the engine offers: each scenario under
+// each of its versions, transports and faults that apply.
+func everyRun(t *testing.T, f func(name string, tr *trace.Trace)) {
+	t.Helper()
 	for _, in := range scenario.List() {
 		for _, v := range in.Versions {
 			for _, tp := range in.Transports {
-				for _, f := range in.Faults {
-					tr, err := scenario.Run(scenario.Options{Scenario: in.Name, Version: v, Transport: tp, Fault: f})
+				for _, fault := range in.Faults {
+					tr, err := scenario.Run(scenario.Options{Scenario: in.Name, Version: v, Transport: tp, Fault: fault})
 					if err != nil {
-						continue
+						continue // a fault that does not apply here
 					}
-					for _, p := range framingProblems(BuildSteps(tr)) {
-						t.Errorf("%s %s %s %s: %s", in.Name, v, tp, f, p)
-					}
+					f(in.Name+" "+v+" "+tp+" "+fault, tr)
 				}
 			}
 		}

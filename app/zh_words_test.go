@@ -135,21 +135,11 @@ func zhProblems(tr *trace.Trace, lang string) []string {
 // Under lang=zh no title or tooltip of any scenario is left in English,
 // except protocol names.
 func TestZhTitlesHaveNoEnglish(t *testing.T) {
-	for _, in := range scenario.List() {
-		for _, v := range in.Versions {
-			for _, tp := range in.Transports {
-				for _, f := range in.Faults {
-					tr, err := scenario.Run(scenario.Options{Scenario: in.Name, Version: v, Transport: tp, Fault: f})
-					if err != nil {
-						continue
-					}
-					for _, p := range zhProblems(tr, LangZh) {
-						t.Errorf("%s %s %s %s: %s", in.Name, v, tp, f, p)
-					}
-				}
-			}
+	everyRun(t, func(name string, tr *trace.Trace) {
+		for _, p := range zhProblems(tr, LangZh) {
+			t.Errorf("%s: %s", name, p)
 		}
-	}
+	})
 }
 
 // The broken fixtures: the English page, and the two texts the trial found
