@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -119,8 +120,11 @@ func curlFor(raw, base string) string {
 			}
 			continue
 		}
-		name, _, okh := strings.Cut(line, ":")
-		if !okh || skipHeaders[strings.ToLower(strings.TrimSpace(name))] {
+		name, value, okh := strings.Cut(line, ":")
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		// A Host the step is about (another machine's name: the DNS
+		// rebinding fault) is sent as written; curl sets any other.
+		if !okh || skipHeaders[strings.ToLower(name)] && !client.PageCannotSend(name, value) {
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(name), streamhttp.HeaderSessionID) {

@@ -85,7 +85,7 @@ func TestMermaid(t *testing.T) {
   Note over H: 1. Which e-mails?
   H->>C: 2. connect http://127.0.0.1:8080/mcp
   C->>S: 3. POST /mcp: tools/call #7 ✗
-  S-->>C: 4. 200 OK: (no body)
+  S-->>C: 4. 200 OK: event stream opened
   S-->>C: 5. SSE: notifications/progress
   C->>S: 6. POST /mcp: notifications/cancelled ✗
   S-->>C: 7. 202 Accepted: (no body)
@@ -95,7 +95,7 @@ func TestMermaid(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 	st := Mermaid(stdioTrace("2025-11-25"), LangZh)
-	for _, frag := range []string{"participant H as 宿主应用", "S--)C: 2. stderr: ready", "C-xS: 7. stdin: 流已关闭 (stdin)"} {
+	for _, frag := range []string{"participant H as 宿主应用", "S--)C: 2. stderr: ready", "C-xS: 7. stdin: 标准输入已关闭"} {
 		if !strings.Contains(st, frag) {
 			t.Errorf("stdio mermaid lacks %q:\n%s", frag, st)
 		}

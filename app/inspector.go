@@ -38,6 +38,8 @@ type Inspector struct {
 	// Trace is the trace being shown, for replaying its requests on the
 	// real server (live.go).
 	Trace *trace.Trace
+	// DevBase is the dev server the replay's curl commands talk to.
+	DevBase string
 
 	term string // glossary entry in focus (child-owned)
 	seq  int    // step the term belongs to
@@ -103,7 +105,7 @@ func (c *Inspector) Render() app.UI {
 		On("focusin", c.onTerm).On("mouseover", c.onTerm).OnClick(c.onTerm).Body(
 		body,
 		app.If(c.Trace != nil, func() app.UI {
-			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang}
+			return &LiveRun{Tr: c.Trace, Idx: c.Step.Ev.Seq - 1, Lang: c.Lang, Base: c.DevBase}
 		}),
 		c.renderGuide(),
 	)
@@ -243,7 +245,7 @@ func writeMessages(b *strings.Builder, lang string, s *Step) {
 	esc := html.EscapeString
 	ev := &s.Ev
 	if len(ev.Messages) == 0 && ev.HTTP != nil && !s.Chunk {
-		if body := strings.TrimSpace(HTTPBody(ev.Raw)); body != "" && json.Valid([]byte(body)) {
+		if body := strings.TrimSpace(s.Body); body != "" && json.Valid([]byte(body)) {
 			fmt.Fprintf(b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(tr(lang, "insp.body")))
 			b.WriteString(JSONHTML([]byte(body), lang, tr(lang, "insp.body")))
 			b.WriteString(`</section>`)

@@ -25,7 +25,7 @@ type stepCache struct {
 
 // inspector is the Inspector of the current step.
 func (c *Lab) inspector() app.UI {
-	in := &Inspector{Lang: c.lang, Total: len(c.steps), Trace: c.tr}
+	in := &Inspector{Lang: c.lang, Total: len(c.steps), Trace: c.tr, DevBase: c.devBase()}
 	if c.idx < len(c.steps) {
 		in.Step = c.steps[c.idx]
 		in.Has = true

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -76,6 +77,8 @@ type LiveRun struct {
 	Tr   *trace.Trace
 	Idx  int
 	Lang string
+	// Base is the dev server the curl commands talk to (Reproduce).
+	Base string
 
 	results []liveResult
 	running bool
@@ -107,13 +110,23 @@ func (l *LiveRun) Render() app.UI {
 	if l.ranFor != l.key() {
 		results = nil
 	}
-	label := fmt.Sprintf(tr(l.Lang, "live.run"), len(plan))
+	sendable, unsendable := splitPlan(plan)
 	refused := false
 	for _, r := range results {
 		refused = refused || r.Status == http.StatusUnauthorized
 	}
 	return app.Section().Class("live").Aria("label", tr(l.Lang, "live.title")).Body(
-		app.Button().Class("btn small").Text(label).Disabled(l.running).OnClick(l.onRun),
+		app.If(len(sendable) > 0, func() app.UI {
+			return app.Button().Class("btn small").Text(trn(l.Lang, "live.run", len(sendable))).Disabled(l.running).OnClick(l.onRun)
+		}),
+		app.Range(unsendable).Slice(func(i int) app.UI {
+			r := unsendable[i]
+			cmd, _ := Reproduce(l.Tr, r.Seq-1, l.Base)
+			return app.Div().Class("live-unsendable").DataSet("seq", r.Seq).Body(
+				app.P().Class("live hint").Text(fmt.Sprintf(tr(l.Lang, "live.unsendable"), r.Seq, strings.Join(r.Unsendable, "; "), r.SimStatus)),
+				app.Pre().Class("repro").Body(app.Code().Text(cmd)),
+			)
+		}),
 		app.If(len(results) > 0, func() app.UI {
 			return app.Table().Class("live-results").Body(
 				app.Tr().Body(
@@ -145,6 +158,21 @@ func (l *LiveRun) Render() app.UI {
 	)
 }
 
+// splitPlan separates the requests a page can replay from those it cannot
+// send as the trace wrote them (client.PageCannotSend): the browser would
+// replace their Origin or Host, and the real server would answer another
+// question.
+func splitPlan(plan []client.ReplayRequest) (sendable, unsendable []client.ReplayRequest) {
+	for _, r := range plan {
+		if len(r.Unsendable) > 0 {
+			unsendable = append(unsendable, r)
+		} else {
+			sendable = append(sendable, r)
+		}
+	}
+	return sendable, unsendable
+}
+
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -153,7 +181,7 @@ func truncate(s string, n int) string {
 }
 
 func (l *LiveRun) onRun(ctx app.Context, e app.Event) {
-	plan := LivePlan(l.Tr, l.Idx)
+	plan, _ := splitPlan(LivePlan(l.Tr, l.Idx))
 	if len(plan) == 0 || l.running {
 		return
 	}

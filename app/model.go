@@ -3,13 +3,16 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/textproto"
 	"strconv"
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/wire"
 )
 
 // Direction classifies a step for drawing and filtering.
@@ -39,7 +42,20 @@ type Step struct {
 	Dir    string
 	Msgs   []Msg
 	Status int  // HTTP status of a response (0 otherwise)
-	Chunk  bool // later SSE chunk of a streamed response
+	Chunk  bool // a later piece of a response whose head came earlier
+	// Body is the HTTP body bytes the step carries: for a response piece,
+	// de-chunked (RFC 9112 §7.1) by the engine's response parser read
+	// across the pieces of its exchange, as the client read them; for a
+	// request, what follows its head. Empty for other steps.
+	Body string
+	// SSE is set on the pieces of a response whose Content-Type is
+	// text/event-stream; Events are the SSE items completed in this piece,
+	// read by the engine's SSE reader.
+	SSE    bool
+	Events []wire.SSEItem
+	// More is set on a response piece that later pieces of the same
+	// response follow.
+	More bool
 	// Exchange is the HTTP exchange the step belongs to (1-based, 0 when
 	// none), as the wire numbered it.
 	Exchange int
@@ -68,6 +84,7 @@ func BuildSteps(t *trace.Trace) []Step {
 		return nil
 	}
 	steps := make([]Step, len(t.Events))
+	bodies := map[int]*bodyReader{} // by exchange
 	for i, ev := range t.Events {
 		s := Step{N: i + 1, Ev: ev, Dir: direction(ev), Pair: -1}
 		for _, raw := range ev.Messages {
@@ -86,10 +103,65 @@ func BuildSteps(t *trace.Trace) []Step {
 		}
 		if ev.HTTP != nil {
 			s.Status, s.Chunk, s.Exchange = ev.HTTP.Status, ev.HTTP.Chunk, ev.HTTP.Exchange
+			s.readBody(bodies)
 		}
 		steps[i] = s
 	}
+	later := map[int]bool{} // exchanges with a later continuation piece
+	for i := len(steps) - 1; i >= 0; i-- {
+		s := &steps[i]
+		if !isResponsePiece(&s.Ev) {
+			continue
+		}
+		s.More = later[s.Exchange]
+		later[s.Exchange] = s.Chunk
+	}
 	return steps
+}
+
+func isResponsePiece(ev *trace.Event) bool {
+	return ev.Channel == trace.HTTPResponse && ev.Kind == trace.KindMessage && ev.HTTP != nil
+}
+
+// bodyReader reads the body of one HTTP response across its pieces with
+// the engine's readers: the response parser a real capture is recorded
+// with (it de-chunks), then the SSE reader for an event stream.
+type bodyReader struct {
+	p   wire.ResponseParser
+	sse wire.SSEReader
+}
+
+// readBody fills Body, SSE and Events from the step's wire bytes.
+func (s *Step) readBody(open map[int]*bodyReader) {
+	ev := &s.Ev
+	if !isResponsePiece(ev) {
+		s.Body = HTTPBody(ev.Raw)
+		return
+	}
+	h := textproto.MIMEHeader(ev.HTTP.Headers)
+	s.SSE = wire.IsEventStream(h.Get("Content-Type"))
+	r := open[ev.HTTP.Exchange]
+	if !ev.HTTP.Chunk || r == nil {
+		r = &bodyReader{}
+		open[ev.HTTP.Exchange] = r
+		if ev.HTTP.Chunk {
+			// A piece whose head is not in the trace: every piece repeats
+			// the response's status and headers, which say how to read it.
+			var head strings.Builder
+			fmt.Fprintf(&head, "HTTP/1.1 %d %s\r\n", ev.HTTP.Status, statusText(ev.HTTP.Status))
+			_ = http.Header(ev.HTTP.Headers).Write(&head)
+			head.WriteString("\r\n")
+			r.p.Feed([]byte(head.String()))
+		}
+	}
+	pc := r.p.Feed([]byte(ev.Raw))
+	if pc == nil {
+		return // a head cut short: no body yet
+	}
+	s.Body = string(pc.Body)
+	if s.SSE {
+		s.Events = r.sse.Feed(pc.Body)
+	}
 }
 
 func direction(ev trace.Event) string {
@@ -172,8 +244,8 @@ func (s Step) Label(lang string) string {
 		if ev.Raw != "" {
 			return firstLine(hostText(&ev, lang), 60, tr(lang, "label.close"))
 		}
-		if ev.Channel != trace.HostChannel && ev.Channel != "" {
-			return tr(lang, "label.close") + " (" + string(ev.Channel) + ")"
+		if k, ok := closeLabels[ev.Channel]; ok {
+			return tr(lang, k)
 		}
 		return tr(lang, "label.close")
 	case trace.KindThink:
@@ -188,18 +260,64 @@ func (s Step) Label(lang string) string {
 	}
 	if len(parts) == 0 {
 		switch {
+		case s.SSE:
+			return s.sseLabel(lang)
+		case s.Chunk && s.Body == "":
+			return tr(lang, "label.body.end")
 		case s.Chunk:
-			return tr(lang, "label.chunk")
+			return tr(lang, "label.body.continued")
+		case s.More && strings.TrimSpace(s.Body) != "":
+			// The first piece of a body that later pieces complete: its
+			// bytes are a fragment, not what the body is.
+			return tr(lang, "label.body.start")
 		case ev.HTTP != nil:
 			// A plain HTTP message (the HTTP lessons): its body says what
 			// it is; only an empty body is "(no body)".
-			return firstLine(HTTPBody(ev.Raw), 50, tr(lang, "label.empty"))
+			return firstLine(s.Body, 50, tr(lang, "label.empty"))
 		case strings.TrimSpace(ev.Raw) != "":
 			return firstLine(ev.Raw, 50, tr(lang, "label.notjson"))
 		}
 		return tr(lang, "label.empty")
 	}
 	return strings.Join(parts, " · ")
+}
+
+// sseLabel titles a piece of an event stream that carries no JSON-RPC
+// message by the SSE items it completes.
+func (s Step) sseLabel(lang string) string {
+	var parts []string
+	for _, it := range s.Events {
+		switch {
+		case it.Comment:
+			parts = append(parts, fmt.Sprintf(tr(lang, "label.sse.comment"), it.Text))
+		case it.Data == "" && it.ID != "":
+			// 2025-11-25 transports §Sending Messages to the Server: "The
+			// server SHOULD immediately send an SSE event consisting of an
+			// event ID and an empty data field in order to prime the
+			// client to reconnect".
+			parts = append(parts, fmt.Sprintf(tr(lang, "label.sse.prime"), it.ID))
+		default:
+			parts = append(parts, firstLine(it.Data, 50, tr(lang, "label.sse.empty")))
+		}
+	}
+	switch {
+	case len(parts) > 0:
+		return strings.Join(parts, " · ")
+	case !s.Chunk && strings.TrimSpace(s.Body) == "":
+		return tr(lang, "label.sse.open")
+	case s.Body == "":
+		return tr(lang, "label.body.end")
+	}
+	return tr(lang, "label.sse.part")
+}
+
+// closeLabels title a close step by the channel that closed, in the
+// page's language.
+var closeLabels = map[trace.Channel]string{
+	trace.Stdin:        "label.close.stdin",
+	trace.Stdout:       "label.close.stdout",
+	trace.HTTPRequest:  "label.close.http-request",
+	trace.HTTPResponse: "label.close.http-response",
 }
 
 // HTTPBody is the body of an HTTP message's wire text: what follows the
@@ -251,8 +369,11 @@ func (s Step) Wire() string {
 		}
 		return firstLine(ev.Raw, 30, "HTTP")
 	case trace.HTTPResponse:
-		if s.Chunk {
+		switch {
+		case s.Chunk && s.SSE:
 			return "SSE"
+		case s.Chunk:
+			return "HTTP" // more of the body whose status an earlier piece gave
 		}
 		if s.Status != 0 {
 			return strconv.Itoa(s.Status) + " " + statusText(s.Status)

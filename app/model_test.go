@@ -22,9 +22,9 @@ func httpTrace() *trace.Trace {
 			Messages: msg(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"it's","_meta":{"progressToken":"p"}}}`),
 			HTTP:     &trace.HTTPInfo{Method: "POST", Path: "/mcp", Headers: map[string][]string{"Mcp-Method": {"tools/call"}}, Exchange: 1}},
 		{Seq: 4, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 10, Note: "sse.start",
-			Raw: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 200, Exchange: 1}},
+			Raw: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n", HTTP: &trace.HTTPInfo{Status: 200, Headers: sseHeaders, Exchange: 1}},
 		{Seq: 5, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 500, Note: "progress",
-			Raw: "data: {}\n\n", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`), HTTP: &trace.HTTPInfo{Status: 200, Chunk: true, Exchange: 1}},
+			Raw: "data: {}\n\n", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`), HTTP: &trace.HTTPInfo{Status: 200, Headers: sseHeaders, Chunk: true, Exchange: 1}},
 		{Seq: 6, From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage, TimeMs: 2500, Cancels: 3, Note: "timeout.cancelled",
 			Raw: "POST /mcp HTTP/1.1\r\n\r\n{}", Messages: msg(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"timeout"}}`), HTTP: &trace.HTTPInfo{Method: "POST", Path: "/mcp", Exchange: 2}},
 		{Seq: 7, From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage, TimeMs: 2500, Note: "accepted",
@@ -33,6 +33,10 @@ func httpTrace() *trace.Trace {
 			Raw: "HTTP/1.1 400 Bad Request\r\n\r\n", Messages: msg(`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"bad"}}`), HTTP: &trace.HTTPInfo{Status: 400, Exchange: 1}},
 	}})
 }
+
+// sseHeaders are an event stream's headers, which the engine records on
+// every piece of the response.
+var sseHeaders = map[string][]string{"Content-Type": {"text/event-stream"}}
 
 func classified(t *trace.Trace) *trace.Trace {
 	scenario.Classify(t)
@@ -123,7 +127,7 @@ func TestStdioStepsAndSeverity(t *testing.T) {
 	if s[5].Severity() != "expected" {
 		t.Errorf("isError severity %s", s[5].Severity())
 	}
-	if s[6].Ev.Kind != trace.KindClose || s[6].Severity() != "ok" || s[6].Label(LangEn) != "stream closed (stdin)" {
+	if s[6].Ev.Kind != trace.KindClose || s[6].Severity() != "ok" || s[6].Label(LangEn) != "stdin closed" {
 		t.Errorf("close step: %q %s", s[6].Label(LangEn), s[6].Severity())
 	}
 }

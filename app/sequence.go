@@ -226,7 +226,7 @@ func (r *seqRow) Render() app.UI {
 								return app.Span().Class("chip wire", "ch-"+string(st.Ev.Channel), statusClass(st.Status)).Text(wire)
 							}),
 							app.If(st.Exchange > 0, func() app.UI {
-								return app.Span().Class("chip pair").Title("HTTP exchange").Text("⇄" + strconv.Itoa(st.Exchange))
+								return app.Span().Class("chip pair").Title(fmt.Sprintf(tr(r.Lang, "seq.exchange"), st.Exchange)).Text("⇄" + strconv.Itoa(st.Exchange))
 							}),
 							app.If(replica != "", func() app.UI { return replicaChip(r.Lang, st.Ev.Replica) }),
 							app.Span().Class("text").Body(breakable(label)...),

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -16,19 +17,54 @@ type ReplayRequest struct {
 	Method  string      // POST, GET or DELETE
 	Headers [][2]string // sorted by name; headers a page may not set dropped
 	Body    string
+	// Unsendable are the header lines ("Origin: http://attacker.example")
+	// the request carries that a page cannot send and the server judges
+	// (PageCannotSend): when there are any, replaying it from the page
+	// would ask another question, and curl, which sends them, is the way.
+	Unsendable []string
 	// SimStatus is the status the simulator's response to it had (0 when
 	// the client gave up before a response).
 	SimStatus int
 }
 
-// replayDropped are the headers a page cannot set (fetch's forbidden
-// request headers, framing) or that belong to the simulated client.
-func replayDropped(name string) bool {
-	switch http.CanonicalHeaderKey(name) {
-	case "Host", "Content-Length", "User-Agent", "Origin", "Connection", "Accept-Encoding", "Transfer-Encoding":
-		return true
+// ForbiddenRequestHeaders are the Fetch standard's forbidden request-header
+// names (fetch.spec.whatwg.org §Terminology: Headers, "forbidden
+// request-header") that the lab's requests carry: a page's fetch cannot set
+// them; the browser writes its own value or none. It is the one list of
+// them: the replay plan, the page's replay and its curl commands read it.
+var ForbiddenRequestHeaders = []string{"Accept-Encoding", "Connection", "Content-Length", "Host", "Origin", "Transfer-Encoding"}
+
+// IsForbiddenRequestHeader reports whether a page cannot set the header.
+func IsForbiddenRequestHeader(name string) bool {
+	for _, f := range ForbiddenRequestHeaders {
+		if strings.EqualFold(f, name) {
+			return true
+		}
 	}
 	return false
+}
+
+// PageCannotSend reports whether a header line of a trace's request is one
+// the server judges and a page cannot send as written, so that a replay
+// from the page would not ask the server the same question: any Origin
+// (the browser sends the page's own, or none on a same-origin GET) and a
+// Host that does not name this machine's loopback interface (the browser
+// sends the page's, which for the dev server does). Framing headers the
+// browser writes itself (Content-Length, Connection…) change nothing.
+func PageCannotSend(name, value string) bool {
+	switch http.CanonicalHeaderKey(name) {
+	case "Origin":
+		return true
+	case "Host":
+		return !netguard.IsLoopbackHost(value)
+	}
+	return false
+}
+
+// replayDropped are the headers a page cannot set or that belong to the
+// simulated client (User-Agent).
+func replayDropped(name string) bool {
+	return IsForbiddenRequestHeader(name) || http.CanonicalHeaderKey(name) == "User-Agent"
 }
 
 // ReplayPlan lists the requests of tr to the MCP endpoint path, up to and
@@ -49,6 +85,11 @@ func ReplayPlan(tr *trace.Trace, upTo int, path string) []ReplayRequest {
 		}
 		req := ReplayRequest{Seq: e.Seq, Method: e.HTTP.Method}
 		for name, vals := range e.HTTP.Headers {
+			for _, v := range vals {
+				if PageCannotSend(name, v) {
+					req.Unsendable = append(req.Unsendable, name+": "+v)
+				}
+			}
 			if replayDropped(name) {
 				continue
 			}
@@ -57,6 +98,7 @@ func ReplayPlan(tr *trace.Trace, upTo int, path string) []ReplayRequest {
 			}
 		}
 		sort.Slice(req.Headers, func(a, b int) bool { return req.Headers[a][0] < req.Headers[b][0] })
+		sort.Strings(req.Unsendable)
 		if _, body, ok := strings.Cut(e.Raw, "\r\n\r\n"); ok {
 			req.Body = body
 		}

@@ -66,3 +66,63 @@ func TestReplayPlan(t *testing.T) {
 		t.Fatal("stdio traces have nothing to fetch")
 	}
 }
+
+// A request whose Origin, or whose Host naming another machine, a page
+// cannot send is marked with the header lines, not silently replayed
+// without them (the real server would answer 200 where the simulator's
+// refused with 403, as if it had no such defence).
+func TestReplayUnsendable(t *testing.T) {
+	for _, c := range []struct {
+		fault string
+		want  string
+	}{
+		{"bad-origin", "Origin: http://attacker.example"},
+		{"dns-rebinding", "Host: attacker.example:8080; Origin: http://attacker.example:8080"},
+		{"none", ""},
+	} {
+		tr, err := scenario.Run(scenario.Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: c.fault})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := client.ReplayPlan(tr, len(tr.Events)-1, scenario.EndpointPath)
+		if got := strings.Join(plan[0].Unsendable, "; "); got != c.want {
+			t.Errorf("%s: first request unsendable %q, want %q", c.fault, got, c.want)
+		}
+		for _, r := range plan[1:] {
+			if c.fault == "none" && len(r.Unsendable) > 0 {
+				t.Errorf("%s: step %d unsendable %q", c.fault, r.Seq, r.Unsendable)
+			}
+		}
+		if c.want != "" && plan[0].SimStatus != 403 {
+			t.Errorf("%s: simulated %d, want 403", c.fault, plan[0].SimStatus)
+		}
+	}
+}
+
+func TestPageCannotSend(t *testing.T) {
+	for _, c := range []struct {
+		name, value string
+		want        bool
+	}{
+		{"Origin", "http://127.0.0.1:8080", true}, // the browser sends its own, or none
+		{"origin", "http://attacker.example", true},
+		{"Host", "attacker.example:8080", true},
+		{"Host", "127.0.0.1:8080", false}, // the page's own host is loopback too
+		{"Host", "localhost:9", false},
+		{"Host", "[::1]:8080", false},
+		{"Content-Length", "12", false}, // forbidden, but the browser writes the right one
+		{"Mcp-Session-Id", "x", false},
+	} {
+		if got := client.PageCannotSend(c.name, c.value); got != c.want {
+			t.Errorf("%s: %s = %v, want %v", c.name, c.value, got, c.want)
+		}
+	}
+	for _, h := range []string{"Host", "Origin", "Content-Length"} {
+		if !client.IsForbiddenRequestHeader(strings.ToLower(h)) {
+			t.Errorf("%s is a forbidden request-header name", h)
+		}
+	}
+	if client.IsForbiddenRequestHeader("Mcp-Session-Id") || client.IsForbiddenRequestHeader("Authorization") {
+		t.Error("a page may set Mcp-Session-Id and Authorization")
+	}
+}
