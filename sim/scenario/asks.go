@@ -76,7 +76,9 @@ func askTag(base, fault string) string {
 	case FaultUndeclared:
 		return "unasked"
 	case FaultInvalidAnswer:
-		return "invalid"
+		// Each scenario's wrong answer is wrong in its own way, and the
+		// step that carries it says how (notes/asks.notes).
+		return invalidTags[base]
 	case FaultTamperedState:
 		return "tampered"
 	}
@@ -85,6 +87,11 @@ func askTag(base, fault string) string {
 	}
 	return base
 }
+
+// invalidTags label the call whose answer is wrong (invalid-answer), by
+// what is wrong with it: a slot the form does not offer, a sampling result
+// without the model that wrote it, a root that is not a file:// URI.
+var invalidTags = map[string]string{"elicit": "bad-slot", "sample": "no-model", "roots": "not-file"}
 
 // askScenario runs one tool call that needs the client: prompt, opening,
 // the tool list, the model's choice, the call with whatever the server

@@ -122,8 +122,12 @@ var (
 	onlyHTTP  = []string{"http"}
 )
 
+// scenarioToolCall is the course's main scenario, whose faults relabel
+// the exchanges they damage (faultLabels).
+const scenarioToolCall = "tool-call"
+
 var scenarios = []scenarioDef{
-	{info: Info{Name: "tool-call",
+	{info: Info{Name: scenarioToolCall,
 		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
 	{info: Info{Name: "progress",
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},

@@ -38,15 +38,17 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"},
 		{"timeout.drop-stream", normal, "2025-11-25 http"}},
 	"tool-call/stdout-pollution": {{"stdout-pollution.line", violation, ""}, {"stdout-pollution.unread", failure, ""}, {"host.failure", failure, ""}},
-	"tool-call/bad-origin": {{"initialize.request", violation, "2025-11-25"}, {"initialize.error.32600.http-403", expected, "2025-11-25"},
-		{"discover.request", violation, "2026-07-28"}, {"discover.error.32600.http-403", expected, "2026-07-28"}, {"host.failure", failure, ""}},
+	// A page on another site: the forged Origin has a note of its own
+	// (each fault's first faulty request does: faultLabels).
+	"tool-call/bad-origin": {{"forged.request", violation, ""}, {"forged.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
 	// A rebound page: Host and Origin carry the attacker's name; the Host
 	// check refuses it with 403.
 	"tool-call/dns-rebinding":   {{"rebound.request", violation, ""}, {"rebound.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
-	"tool-call/header-mismatch": {{"tools-call.request", violation, ""}, {"tools-call.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
+	"tool-call/header-mismatch": {{"mismatched.request", violation, ""}, {"mismatched.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
 	"tool-call/unsupported-version": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"},
-		{"discover-retry.result", normal, "2026-07-28"}, {"version.reject", failure, "2025-11-25"}},
-	"tool-call/missing-session": {{"tools-list.request", violation, ""}, {"tools-list.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
+		{"discover-retry.result", normal, "2026-07-28"}, {"old-version.request", normal, "2025-11-25"}, {"old-version.result", normal, "2025-11-25"},
+		{"version.reject", failure, "2025-11-25"}},
+	"tool-call/missing-session": {{"sessionless.request", violation, ""}, {"sessionless.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
 	"progress/stream-drop":      {{"stream-drop.lost", failure, ""}, {"resume.result", normal, "2025-11-25"}, {"stream-drop.reissue-plan", normal, "2026-07-28"}},
 	"dual-era/legacy-server": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"},
 		{"era.legacy", normal, ""}},
@@ -58,19 +60,20 @@ var faultKeyEvents = map[string][]keyEvent{
 	"elicitation/user-cancels":  {{"elicit.answer.cancel", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
 	"elicitation/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
 		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}, {"host.failure", failure, "2026-07-28 http"}},
-	"elicitation/invalid-answer": {{"invalid.answer.accept", violation, "2025-11-25"}, {"invalid.tool-error", expected, "2025-11-25"},
-		{"invalid.retry.request", violation, "2026-07-28"}, {"invalid.retry.error.32602.answer", expected, "2026-07-28"}},
+	// Each scenario's wrong answer has a label of its own (invalidTags).
+	"elicitation/invalid-answer": {{"bad-slot.answer.accept", violation, "2025-11-25"}, {"bad-slot.tool-error", expected, "2025-11-25"},
+		{"bad-slot.retry.request", violation, "2026-07-28"}, {"bad-slot.retry.error.32602.answer", expected, "2026-07-28"}},
 	"elicitation/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}, {"model.reads-protocol-error", failure, ""}},
 	"sampling/user-declines":     {{"refused.answer.error", expected, "2025-11-25"}, {"refused.tool-error", expected, "2025-11-25"}, {"refused.not-retried", failure, "2026-07-28"}},
 	"sampling/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
 		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
-	"sampling/invalid-answer": {{"invalid.answer.result", violation, "2025-11-25"}, {"invalid.tool-error", expected, "2025-11-25"},
-		{"invalid.retry.request", violation, "2026-07-28"}, {"invalid.retry.error.32602.answer", expected, "2026-07-28"}},
+	"sampling/invalid-answer": {{"no-model.answer.result", violation, "2025-11-25"}, {"no-model.tool-error", expected, "2025-11-25"},
+		{"no-model.retry.request", violation, "2026-07-28"}, {"no-model.retry.error.32602.answer", expected, "2026-07-28"}},
 	"sampling/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 	"roots/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
 		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
-	"roots/invalid-answer": {{"invalid.answer.result", violation, "2025-11-25"}, {"invalid.tool-error", expected, "2025-11-25"},
-		{"invalid.retry.request", violation, "2026-07-28"}, {"invalid.retry.error.32602.answer", expected, "2026-07-28"}},
+	"roots/invalid-answer": {{"not-file.answer.result", violation, "2025-11-25"}, {"not-file.tool-error", expected, "2025-11-25"},
+		{"not-file.retry.request", violation, "2026-07-28"}, {"not-file.retry.error.32602.answer", expected, "2026-07-28"}},
 	"roots/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 	"roots/roots-changed": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"},
 		{"roots-again.input-required", normal, "2026-07-28"}},
@@ -85,10 +88,11 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
 	// A gateway rewrote Mcp-Param-Office: the request is a violation by the
 	// server's own check, twice (the re-list and retry do not help).
-	"prompts/param-mismatch": {{"post-welcome.request", violation, ""}, {"post-welcome.error.32020.http-400", expected, ""},
-		{"param-mismatch.relist-plan", normal, ""}, {"tools-relist.result", normal, ""}, {"post-welcome-retry.request", violation, ""},
-		{"post-welcome-retry.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
-	"logging/missing-loglevel": {{"export-unasked.request", normal, ""}, {"export-unasked.result", normal, ""}, {"log.missing", failure, ""}},
+	"prompts/param-mismatch": {{"rewritten.request", violation, ""}, {"rewritten.error.32020.http-400", expected, ""},
+		{"param-mismatch.relist-plan", normal, ""}, {"tools-relist.result", normal, ""}, {"rewritten-retry.request", violation, ""},
+		{"rewritten-retry.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
+	"logging/missing-loglevel": {{"export-unasked.request", normal, ""}, {"export-unasked.result", normal, "http"},
+		{"export-unasked.result.on-stdio", normal, "stdio"}, {"log.missing", failure, ""}},
 	"logging/undeclared-capability": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"},
 		{"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
 	"logging/set-level": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"},
@@ -233,7 +237,7 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 				e.Raw = `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}` + "\n"
 			}, normal},
 		{"a request line on stdin that is not JSON is a violation",
-			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.request",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "stdio"}, "tools-call.request.on-stdio",
 			func(e *trace.Event) { e.Raw = "tools/call list_emails\n" }, violation},
 		{"a short Content-Length, counted in bytes, is normal",
 			Options{Scenario: "http-content-length", Version: "2026-07-28", Transport: "http", Fault: FaultShortLength}, "content-length.short.request",
@@ -251,7 +255,7 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 				e.Raw = strings.Replace(e.Raw, "Mcp-Name: list_emails\r\n", "Mcp-Name: list_employees\r\n", 1)
 			}, violation},
 		{"Mcp-Name put back to the body's tool is normal",
-			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultHeaderMismatch}, "tools-call.request",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultHeaderMismatch}, "mismatched.request",
 			func(e *trace.Event) {
 				e.Raw = strings.Replace(e.Raw, "Mcp-Name: list_employees\r\n", "Mcp-Name: list_emails\r\n", 1)
 			}, normal},
@@ -275,7 +279,7 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 				e.Raw = strings.Replace(e.Raw, "Origin: http://attacker.example:8080\r\n", "Origin: http://127.0.0.1:8080\r\n", 1)
 			}, normal},
 		{"a loopback Origin is normal",
-			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultBadOrigin}, "discover.request",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: FaultBadOrigin}, "forged.request",
 			func(e *trace.Event) {
 				e.Raw = strings.Replace(e.Raw, "Origin: http://attacker.example\r\n", "Origin: http://127.0.0.1:8080\r\n", 1)
 			}, normal},
@@ -288,7 +292,7 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 			Options{Scenario: "prompts", Version: "2026-07-28", Transport: "http"}, "post-welcome.request",
 			func(e *trace.Event) { e.Raw = dropHeader(e.Raw, "Mcp-Param-Office") }, violation},
 		{"Mcp-Param-Office put back to the Base64 of the argument is normal",
-			Options{Scenario: "prompts", Version: "2026-07-28", Transport: "http", Fault: FaultParamMismatch}, "post-welcome.request",
+			Options{Scenario: "prompts", Version: "2026-07-28", Transport: "http", Fault: FaultParamMismatch}, "rewritten.request",
 			func(e *trace.Event) {
 				e.Raw = strings.Replace(e.Raw, "Mcp-Param-Office: Shanghai\r\n", "Mcp-Param-Office: =?base64?5LiK5rW3?=\r\n", 1)
 			}, normal},

@@ -176,8 +176,8 @@ func TestFaultOutcomes(t *testing.T) {
 					t.Fatalf("request lacks the attacker Origin or the server's Host:\n%s", tr.Events[2].Raw)
 				}
 				m := expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
-				if !strings.HasPrefix(m.Error.Message, "Forbidden: Origin ") {
-					t.Fatalf("refused by %q, want the Origin check", m.Error.Message)
+				if !strings.HasPrefix(m.Error.Message, "Forbidden: Origin ") || e.Note != "forged.error.32600.http-403" {
+					t.Fatalf("refused by %q (note %s), want the Origin check", m.Error.Message, e.Note)
 				}
 			case FaultDNSRebinding:
 				// DNS rebinding: Host and Origin both carry the attacker's
@@ -191,7 +191,7 @@ func TestFaultOutcomes(t *testing.T) {
 					t.Fatalf("refused by %q (note %s), want the Host check", m.Error.Message, e.Note)
 				}
 			case FaultHeaderMismatch:
-				e := find(tr, "tools-call.error.32020")
+				e := find(tr, "mismatched.error.32020")
 				if len(e) != 1 {
 					t.Fatal("no -32020")
 				}
@@ -210,7 +210,7 @@ func TestFaultOutcomes(t *testing.T) {
 						t.Fatal("the client should retry with a supported version and carry on")
 					}
 				} else {
-					r := find(tr, "initialize.result")
+					r := find(tr, "old-version.result")
 					m := expectResp(r[0], 200, 0)
 					if !strings.Contains(string(m.Result), `"protocolVersion":"2025-11-25"`) {
 						t.Fatalf("server should answer its latest version: %s", m.Result)
@@ -220,7 +220,7 @@ func TestFaultOutcomes(t *testing.T) {
 					}
 				}
 			case FaultMissingSession:
-				e := find(tr, "tools-list.error")
+				e := find(tr, "sessionless.error")
 				if len(e) != 1 {
 					t.Fatal("no tools/list error")
 				}

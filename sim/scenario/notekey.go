@@ -36,6 +36,15 @@ import (
 //
 // so a note shared by every request ("error.32600.http-400") is written
 // once, and one exchange can still have its own (TestNoteKeyLookupOrder).
+//
+// A note that holds only on the stdio transport (one whose HTTP twin
+// quotes a rule about headers or POSTs) ends in the label "on-stdio":
+// "tools-call.request.on-stdio". A scenario run names a stdin or stdout event
+// so when such a note is written for its version (onStdio); the lookup
+// then falls back from it to the plain key as from any other label. A
+// stdio note names its version ("tools-call.request.on-stdio@2026-07-28"):
+// one without would come before the other version's own note of the
+// plain key (TestStdioNotesQuoteNoHTTPRule).
 type NoteKey struct {
 	Path    string // "tools-list.error.32600.http-400"
 	Version string // "" (every version) or the one version the note is for
@@ -127,4 +136,21 @@ func (k NoteKey) eachCandidate(try func(NoteKey) bool) bool {
 		}
 		path = path[:i]
 	}
+}
+
+// stdioLabel ends the key of a note written for the stdio transport.
+const stdioLabel = "on-stdio"
+
+// onStdio is the key of an event on the stdio pipe under version: note +
+// ".on-stdio" when a note is written under that path for version (or for
+// every version), otherwise note.
+func onStdio(note, version string) string {
+	k := NoteKey{Path: note}.Dot(stdioLabel)
+	notes := noteIndex()
+	for _, c := range []NoteKey{k.At(version), k} {
+		if _, ok := notes[c.String()]; ok {
+			return k.Path
+		}
+	}
+	return note
 }

@@ -232,10 +232,10 @@ func TestNoteKeyLookupOrder(t *testing.T) {
 	}
 	// Against the real index: the shared error note serves a label with
 	// no note of its own, a version-specific one wins over the plain one.
-	if n := AnnotationFor("tools-list.error.32600.http-400", mcp.V20251125); n != noteIndex()["tools-list.error.32600.http-400@2025-11-25"] {
+	if n := AnnotationFor("sessionless.error.32600.http-400", mcp.V20251125); n != noteIndex()["sessionless.error.32600.http-400@2025-11-25"] {
 		t.Errorf("own entry not found: %+v", n)
 	}
-	if n := AnnotationFor("tools-list.error.32600.http-400", mcp.V20260728); n != noteIndex()["error.32600.http-400"] {
+	if n := AnnotationFor("sessionless.error.32600.http-400", mcp.V20260728); n != noteIndex()["error.32600.http-400"] {
 		t.Errorf("shared entry not found: %+v", n)
 	}
 	if n := AnnotationFor("no-such-label.error.32601", mcp.V20251125); n != noteIndex()["error.32601@2025-11-25"] {

@@ -14,14 +14,20 @@ func NoteOf(e *client.Event, version string) (note, spec string) {
 	return note, resolveSpec(spec, version)
 }
 
-// LaunchNote is the note of the host starting a server process (stdio) or
-// pointing the client at an HTTP endpoint.
+// LaunchNote is the note of a capture's host starting the learner's server
+// process (stdio) or pointing the client at its HTTP endpoint: notes of
+// their own ("launch.stdio.capture"), since the course's (launch.stdio)
+// tell of the dev server and of the one task a scenario shows.
 func LaunchNote(transport string) (note, spec string) {
 	if transport == "stdio" {
-		return "launch.stdio", specStdio
+		return "launch.stdio." + captureLabel, specStdio
 	}
-	return "launch.http", specHTTP
+	return "launch.http." + captureLabel, specHTTP
 }
+
+// captureLabel ends the key of a note written for a capture of a
+// learner's server (sim/check) instead of a scenario run.
+const captureLabel = "capture"
 
 // ResolveSpec is resolveSpec for recorders outside the package.
 func ResolveSpec(spec, version string) string { return resolveSpec(spec, version) }

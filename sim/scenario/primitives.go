@@ -362,7 +362,14 @@ func promptsScenario(r *runner) {
 	if e := draftFacts(got); e.name != "" {
 		name = e.name
 	}
-	res := r.callTool(toolChoice{Name: "post_announcement", Tag: "post-welcome", Intermediate: true,
+	tag := "post-welcome"
+	if r.o.Fault == FaultParamMismatch {
+		// The gateway rewrites the call's Mcp-Param-Office on its way: the
+		// request the wire shows is not the one the client wrote, and its
+		// notes say so (notes/primitives.notes).
+		tag = "rewritten"
+	}
+	res := r.callTool(toolChoice{Name: "post_announcement", Tag: tag, Intermediate: true,
 		Args: map[string]any{"office": "上海", "text": "Please welcome " + name + ", who joins Engineering!"}})
 	if res.resp != nil {
 		var out struct {

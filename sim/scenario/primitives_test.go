@@ -213,25 +213,34 @@ func checkPrompts(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 	if len(res.Messages) != 3 || res.Messages[1].Content.Type != toolbox.ContentResource || res.Messages[2].Content.Type != toolbox.ContentImage {
 		t.Fatalf("prompt %s", got.Result)
 	}
-	call := one(t, tr, "post-welcome.request")
+	// The gateway's rewrite has notes of its own ("rewritten"), and a
+	// 2026-07-28 stdio call one that says no header carries the office.
+	label, request := "post-welcome", ".request"
+	if o.Fault == FaultParamMismatch {
+		label = "rewritten"
+	}
+	if modern && o.Transport == "stdio" {
+		request += "." + stdioLabel
+	}
+	call := one(t, tr, label+request)
 	param := header(call, "Mcp-Param-Office")
 	switch {
 	case o.Fault == FaultParamMismatch:
 		if len(param) != 1 || param[0] != "Shanghai" {
 			t.Fatalf("the gateway's header %v", param)
 		}
-		for _, note := range []string{"post-welcome.error.32020.http-400", "post-welcome-retry.error.32020.http-400"} {
+		for _, note := range []string{"rewritten.error.32020.http-400", "rewritten-retry.error.32020.http-400"} {
 			m := wantAnswer(t, o, one(t, tr, note), http.StatusBadRequest, jsonrpc.CodeHeaderMismatch)
 			if m.Error.Message != "Header mismatch: Mcp-Param-Office header value 'Shanghai' does not match body value '上海'" {
 				t.Fatalf("%s: %q", note, m.Error.Message)
 			}
 		}
 		relist := one(t, tr, "tools-relist.request")
-		if retry := one(t, tr, "post-welcome-retry.request"); relist.Seq > retry.Seq || relist.Seq < call.Seq ||
+		if retry := one(t, tr, "rewritten-retry.request"); relist.Seq > retry.Seq || relist.Seq < call.Seq ||
 			decode(t, retry.Messages[0]).ID == decode(t, call.Messages[0]).ID {
 			t.Fatal("the client must re-list, then retry with a new id")
 		}
-		if len(find(tr, "post-welcome.result")) != 0 || len(find(tr, "host.failure")) != 1 {
+		if len(find(tr, "rewritten.result")) != 0 || len(find(tr, "post-welcome")) != 0 || len(find(tr, "host.failure")) != 1 {
 			t.Fatal("the post must fail")
 		}
 	case modern && o.Transport == "http":

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -177,9 +178,12 @@ type ev struct {
 	raw      string
 	msgs     []json.RawMessage
 	note     string
-	spec     string
-	http     *trace.HTTPInfo
-	replica  int
+	// step is the note the step's phase is named by: note before onStdio
+	// named it for stdio ("" for note itself).
+	step    string
+	spec    string
+	http    *trace.HTTPInfo
+	replica int
 	// the client's facts (trace.Event)
 	inReplyTo, cancels int
 	timeout            time.Duration // the deadline set on a request
@@ -243,7 +247,7 @@ func (r *runner) record(e ev) int {
 		Messages: e.msgs, Note: e.note, Kind: e.kind, TimeMs: now,
 		Spec: spec, HTTP: e.http, Replica: e.replica, Version: version,
 		InReplyTo: e.inReplyTo, Cancels: e.cancels, DeadlineMs: deadline,
-		Phase: r.phaseOf(e.note),
+		Phase: r.phaseOf(cmp.Or(e.step, e.note)),
 	})
 	return len(r.events)
 }
@@ -252,10 +256,14 @@ func (r *runner) record(e ev) int {
 // takes off the wire becomes a trace event, named for the annotation
 // table (notes/, NoteKey).
 func (r *runner) Observe(e *client.Event) int {
-	note, spec := noteOf(e, r.c.Version())
+	step, spec := noteOf(e, r.c.Version())
 	p := e.Event
+	note := step
+	if p.Channel == trace.Stdin || p.Channel == trace.Stdout {
+		note = onStdio(step, r.c.Version())
+	}
 	return r.record(ev{from: p.From, to: p.To, ch: p.Channel, kind: p.Kind, raw: p.Raw, msgs: p.Messages,
-		note: note, spec: spec, http: p.HTTP, replica: p.Replica,
+		note: note, step: step, spec: spec, http: p.HTTP, replica: p.Replica,
 		inReplyTo: e.InReplyTo, cancels: e.Cancels, timeout: e.Timeout})
 }
 

@@ -147,7 +147,7 @@ func (r *runner) discover() bool {
 	if r.o.Fault == FaultUnsupportedVersion {
 		r.c.SetVersion(futureVersion)
 	}
-	_, out := r.c.Discover(r.ctx, callOpts{Tag: r.openingLabel("discover")})
+	_, out := r.c.Discover(r.ctx, callOpts{Tag: r.faultLabel("discover")})
 	if e := out.Error(); r.o.Fault == FaultUnsupportedVersion && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion {
 		// versioning §Protocol Version Negotiation: "The client SHOULD
 		// select a mutually supported version from the supported list and
@@ -162,20 +162,45 @@ func (r *runner) discover() bool {
 	return r.ok(out)
 }
 
-// openingLabel names the first request's events: "rebound" for the
-// dns-rebinding fault's request (the server refuses it for its Host, not
-// its Origin), otherwise the method's label.
-func (r *runner) openingLabel(method string) string {
-	if r.o.Fault == FaultDNSRebinding {
-		return "rebound"
+// faultLabels names, for each fault of the tool-call opening, listing and
+// call, the exchange it damages: the label ("discover", "tools-list"…)
+// its events get instead, so the step the fault breaks is explained by a
+// note of its own (notes/core.notes) and never by the note of the same
+// step done right. The response keeps the new label too: a note for it
+// that is not written falls back to the shared one ("forged.error.32600.
+// http-403" is "error.32600.http-403").
+var faultLabels = map[string]map[string]string{
+	// The page's Host and Origin carry the attacker's name; the server
+	// refuses it for its Host, not its Origin.
+	FaultDNSRebinding: {"discover": "rebound", "initialize": "rebound"},
+	// A page on another site: a foreign Origin, the server's own Host.
+	FaultBadOrigin: {"discover": "forged", "initialize": "forged"},
+	// Mcp-Name says another tool than the body.
+	FaultHeaderMismatch: {"tools-call": "mismatched"},
+	// tools/list without the session's Mcp-Session-Id.
+	FaultMissingSession: {"tools-list": "sessionless"},
+	// 2025-11-25: a client that asks for an older version (2026-07-28's
+	// opening keeps its label: its error and retry have notes of their own).
+	FaultUnsupportedVersion: {"initialize": "old-version"},
+}
+
+// faultLabel is the label of an exchange's events: the fault's own label
+// for the exchange it damages (faultLabels), otherwise label itself. Only
+// the tool-call scenario runs these faults on these exchanges.
+func (r *runner) faultLabel(label string) string {
+	if r.o.Scenario != scenarioToolCall {
+		return label
 	}
-	return method
+	if l, ok := faultLabels[r.o.Fault][label]; ok {
+		return l
+	}
+	return label
 }
 
 // handshake is the 2025-11-25 opening (basic/lifecycle §Initialization).
 func (r *runner) handshake() bool {
 	asked := r.c.Version()
-	res, out := r.c.Initialize(r.ctx, callOpts{Tag: r.openingLabel("initialize")})
+	res, out := r.c.Initialize(r.ctx, callOpts{Tag: r.faultLabel("initialize")})
 	if !r.ok(out) {
 		return false
 	}
@@ -222,7 +247,7 @@ func (r *runner) failure(out outcome) {
 }
 
 func (r *runner) listTools() ([]mcp.Tool, bool) {
-	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: "tools-list"})
+	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: r.faultLabel("tools-list")})
 	if !r.ok(out) || tools == nil {
 		return nil, false
 	}
@@ -241,7 +266,7 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		note = "model.retries"
 	}
 	r.host(trace.Host, trace.Client, note, fmt.Sprintf(`{"name":%q,"arguments":%s}`+"\n", c.Name, args))
-	o := callOpts{Tag: "tools-call", Timeout: c.Timeout, LogLevel: c.LogLevel, OnNotify: c.OnNotify}
+	o := callOpts{Tag: r.faultLabel("tools-call"), Timeout: c.Timeout, LogLevel: c.LogLevel, OnNotify: c.OnNotify}
 	if c.Tag != "" {
 		o.Tag = c.Tag
 	}
