@@ -134,6 +134,20 @@ navigator.clipboard.writeText = `+tc.clipboard, nil))
 					t.Errorf("%s refused: the diagram is not focused and selected whole (focused, start, whole: %s)", lang, sel)
 				}
 			}
+			// The inspector's reproduce command: its copy reports beside
+			// its button, and a refused copy leaves the command selected.
+			run(t, ctx, "close, copy the command", key(kb.Escape), chromedp.WaitNotPresent("#mermaid-dialog", chromedp.ByQuery),
+				chromedp.Click("[data-copy]", chromedp.ByQuery))
+			want := map[string]string{"pending": "copy-status|", "refused": "copy-status bad|", "copied": "copy-status ok|"}[tc.name]
+			eventually(t, lang+" "+tc.name+": the command's copy status", func() (bool, string) {
+				got := evalString(t, ctx, `(() => { const s = document.getElementById("repro-cmd-status"); return s ? s.className + "|" + (s.textContent ? "said" : "") : "no status"; })()`)
+				return got == want+map[bool]string{true: "", false: "said"}[tc.name == "pending"], got
+			})
+			if tc.name == "refused" {
+				if sel := evalString(t, ctx, `String(String(getSelection()).trim() === document.getElementById("repro-cmd").textContent.trim())`); sel != "true" {
+					t.Errorf("%s refused: the reproduce command is not selected", lang)
+				}
+			}
 			if u := evalString(t, ctx, `window.__uncaught.join("; ")`); u != "" {
 				t.Errorf("%s %s: uncaught: %s", lang, tc.name, u)
 			}
