@@ -94,9 +94,43 @@ func (j jsVal) Call(m string, args ...any) app.Value {
 	return jsVal{}
 }
 
-// keyEvent is a keydown event; its calls (preventDefault) go to calls.
-func keyEvent(key string, ctrl bool, calls *[]string) jsVal {
-	return jsVal{v: map[string]any{"key": key, "ctrlKey": ctrl}, calls: calls}
+// keyCase is a keydown event in a state of the Lab, and what keyDown
+// should do with it.
+type keyCase struct {
+	key           string
+	ctrl, shift   bool
+	active        app.Value // the focused element (nil: none)
+	compare       bool      // the compare view is on
+	help, mermaid bool      // that dialog is open
+	want          string    // the key handed to the Lab, "" for none
+	effects       []string
+	prevent       bool
+}
+
+// checkKeys runs each case through the Lab's keyDown with the fake DOM;
+// the event's calls (preventDefault) are recorded.
+func checkKeys(t *testing.T, cases []keyCase) {
+	t.Helper()
+	f := useFakeDOM(t)
+	c := labAt(t, fastLink)
+	for _, tc := range cases {
+		f.calls, f.active = nil, jsVal{}
+		if tc.active != nil {
+			f.active = tc.active
+		}
+		c.view.Compare, c.showHelp, c.mermaidOpen = tc.compare, tc.help, tc.mermaid
+		var ev []string
+		got, ok := c.keyDown(jsVal{v: map[string]any{"key": tc.key, "ctrlKey": tc.ctrl, "shiftKey": tc.shift}, calls: &ev})
+		if (got != "") != ok || got != tc.want {
+			t.Errorf("%+v: keyDown = %q, %v; want %q", tc, got, ok, tc.want)
+		}
+		if !reflect.DeepEqual(f.calls, tc.effects) {
+			t.Errorf("%+v: effects %q, want %q", tc, f.calls, tc.effects)
+		}
+		if prevented := strings.Join(ev, ",") == "preventDefault"; prevented != tc.prevent {
+			t.Errorf("%+v: event calls %q, want preventDefault %v", tc, ev, tc.prevent)
+		}
+	}
 }
 
 func labAt(t *testing.T, q string) *Lab {
@@ -111,19 +145,9 @@ func labAt(t *testing.T, q string) *Lab {
 // toggles fullscreen at once, the others go to the Lab, and keys typed
 // into a text editor stay the editor's (except Escape).
 func TestKeyDownThroughEffects(t *testing.T) {
-	f := useFakeDOM(t)
-	c := labAt(t, fastLink)
 	textarea := jsVal{v: map[string]any{"tagName": "TEXTAREA"}}
 	slider := jsVal{v: map[string]any{"tagName": "INPUT", "type": "range"}}
-	for _, tc := range []struct {
-		key     string
-		ctrl    bool
-		active  app.Value
-		compare bool
-		want    string // the key handed to the Lab, "" for none
-		effects []string
-		prevent bool
-	}{
+	checkKeys(t, []keyCase{
 		{key: "f", effects: []string{"fullscreen"}, prevent: true},
 		{key: "f", ctrl: true},
 		{key: "f", active: textarea},
@@ -134,24 +158,7 @@ func TestKeyDownThroughEffects(t *testing.T) {
 		{key: " ", compare: true},
 		{key: "c", compare: true, want: "c", prevent: true},
 		{key: "x"},
-	} {
-		f.calls, f.active = nil, jsVal{}
-		if tc.active != nil {
-			f.active = tc.active
-		}
-		c.view.Compare = tc.compare
-		var ev []string
-		got, ok := c.keyDown(keyEvent(tc.key, tc.ctrl, &ev))
-		if (got != "") != ok || got != tc.want {
-			t.Errorf("%+v: keyDown = %q, %v; want %q", tc, got, ok, tc.want)
-		}
-		if !reflect.DeepEqual(f.calls, tc.effects) {
-			t.Errorf("%+v: effects %q, want %q", tc, f.calls, tc.effects)
-		}
-		if prevented := strings.Join(ev, ",") == "preventDefault"; prevented != tc.prevent {
-			t.Errorf("%+v: event calls %q, want preventDefault %v", tc, ev, tc.prevent)
-		}
-	}
+	})
 }
 
 // The progress export downloads the store's exact JSON under ExportName,
@@ -179,19 +186,8 @@ func TestProgressExportDownloads(t *testing.T) {
 // stepping and toggle keys do nothing, their default left alone (Space
 // presses the focused Close button).
 func TestDialogKeys(t *testing.T) {
-	f := useFakeDOM(t)
-	c := labAt(t, fastLink)
-	shiftTab := func(calls *[]string) jsVal {
-		return jsVal{v: map[string]any{"key": "Tab", "shiftKey": true}, calls: calls}
-	}
-	for _, tc := range []struct {
-		help, mermaid bool
-		key           string
-		shift         bool
-		want          string
-		effects       []string
-		prevent       bool
-	}{
+	textarea := jsVal{v: map[string]any{"tagName": "TEXTAREA"}}
+	checkKeys(t, []keyCase{
 		{help: true, key: "ArrowRight"},
 		{help: true, key: "ArrowLeft"},
 		{help: true, key: " "},
@@ -207,27 +203,12 @@ func TestDialogKeys(t *testing.T) {
 		{mermaid: true, key: "?"},
 		{mermaid: true, key: "Tab", effects: []string{"trap mermaid-dialog back=false"}, prevent: true},
 		{mermaid: true, key: "Escape", want: "Escape", prevent: true},
+		{mermaid: true, key: "Escape", active: textarea, want: "Escape", prevent: true}, // the focused Mermaid text
+		{mermaid: true, key: "ArrowRight", active: textarea},
 		{key: "Tab"}, // no dialog: Tab is the browser's
 		{key: "ArrowRight", want: "ArrowRight", prevent: true},
-	} {
-		f.calls, f.active = nil, jsVal{}
-		c.showHelp, c.mermaidOpen = tc.help, tc.mermaid
-		var ev []string
-		e := keyEvent(tc.key, false, &ev)
-		if tc.shift {
-			e = shiftTab(&ev)
-		}
-		got, ok := c.keyDown(e)
-		if (got != "") != ok || got != tc.want {
-			t.Errorf("%+v: keyDown = %q, %v; want %q", tc, got, ok, tc.want)
-		}
-		if !reflect.DeepEqual(f.calls, tc.effects) {
-			t.Errorf("%+v: effects %q, want %q", tc, f.calls, tc.effects)
-		}
-		if prevented := strings.Join(ev, ",") == "preventDefault"; prevented != tc.prevent {
-			t.Errorf("%+v: event calls %q, want preventDefault %v", tc, ev, tc.prevent)
-		}
-	}
+		{help: true, key: "?", active: textarea}, // typed, not a shortcut
+	})
 }
 
 // The Mermaid dialog says "copied" only once the clipboard's promise
