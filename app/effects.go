@@ -18,7 +18,15 @@ type domEffects interface {
 	ActiveElement() app.Value
 	ToggleFullscreen()
 	Print()
-	CopyText(s string)
+	// CopyText writes s to the clipboard and then calls done with
+	// whether it was written: writeText returns a promise, which the
+	// browser rejects (NotAllowedError) when the document is not focused
+	// or the page may not write; done runs in a JavaScript callback, so
+	// UI state changes go through ctx.Dispatch.
+	CopyText(s string, done func(ok bool))
+	// SelectText focuses the text field or element with id and selects
+	// its text, so the reader can copy it by hand.
+	SelectText(id string)
 	Download(name, mime, body string)
 	// ScrollToCurrent keeps the current row of the diagram (or of the
 	// compare view) in view.
@@ -27,6 +35,13 @@ type domEffects interface {
 	MarkDocument(name, value string)
 	// Focus focuses the element with id, if it is in the page.
 	Focus(id string)
+	// FocusElement focuses el if it is still in the page (a dialog's
+	// opener when the dialog closes).
+	FocusElement(el app.Value)
+	// TrapTab moves the focus to the next (back: previous) control inside
+	// the element with id, wrapping at either end, and from outside it to
+	// its first (back: last) control: Tab of a modal dialog.
+	TrapTab(id string, back bool)
 }
 
 // dom is the effects the UI uses; tests replace it (useFakeDOM).
@@ -65,10 +80,54 @@ func (browserDOM) ToggleFullscreen() {
 
 func (browserDOM) Print() { app.Window().Call("print") }
 
-func (browserDOM) CopyText(s string) {
-	if cb := app.Window().Get("navigator").Get("clipboard"); cb.Truthy() {
-		cb.Call("writeText", s)
+func (browserDOM) CopyText(s string, done func(ok bool)) {
+	cb := app.Window().Get("navigator").Get("clipboard")
+	if !cb.Truthy() || !cb.Get("writeText").Truthy() { // no Clipboard API (an insecure origin)
+		done(false)
+		return
 	}
+	var ok, fail app.Func
+	settle := func(result bool) app.Func {
+		return app.FuncOf(func(this app.Value, args []app.Value) any {
+			ok.Release()
+			fail.Release()
+			done(result)
+			return nil
+		})
+	}
+	ok, fail = settle(true), settle(false)
+	p, thrown := callCatching(cb, "writeText", s)
+	if thrown {
+		ok.Release()
+		fail.Release()
+		done(false)
+		return
+	}
+	p.Call("then", ok, fail)
+}
+
+// callCatching calls v.m(args...), reporting a JavaScript exception as
+// thrown instead of panicking.
+func callCatching(v app.Value, m string, args ...any) (res app.Value, thrown bool) {
+	defer func() {
+		if recover() != nil {
+			thrown = true
+		}
+	}()
+	return v.Call(m, args...), false
+}
+
+func (browserDOM) SelectText(id string) {
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return
+	}
+	el.Call("focus")
+	if el.Get("select").Truthy() { // a textarea or an input
+		el.Call("select")
+		return
+	}
+	app.Window().Call("getSelection").Call("selectAllChildren", el)
 }
 
 func (browserDOM) Download(name, mime, body string) {
@@ -120,4 +179,45 @@ func (browserDOM) Focus(id string) {
 	if el := app.Window().GetElementByID(id); el.Truthy() {
 		el.Call("focus")
 	}
+}
+
+func (browserDOM) FocusElement(el app.Value) {
+	if el != nil && el.Truthy() && el.Get("isConnected").Bool() {
+		el.Call("focus")
+	}
+}
+
+// focusable matches the controls Tab reaches.
+const focusable = `a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])`
+
+func (browserDOM) TrapTab(id string, back bool) {
+	box := app.Window().GetElementByID(id)
+	if !box.Truthy() {
+		return
+	}
+	list := box.Call("querySelectorAll", focusable)
+	n := list.Get("length").Int()
+	if n == 0 {
+		box.Call("focus")
+		return
+	}
+	ae := app.Window().Get("document").Get("activeElement")
+	at := -1
+	for i := 0; i < n; i++ {
+		if list.Call("item", i).Equal(ae) {
+			at = i
+			break
+		}
+	}
+	next := 0
+	switch {
+	case at < 0 && back:
+		next = n - 1
+	case at < 0:
+	case back:
+		next = (at - 1 + n) % n
+	default:
+		next = (at + 1) % n
+	}
+	list.Call("item", next).Call("focus")
 }

@@ -177,7 +177,7 @@ func InspectorBody(s *Step, lang string, n scenario.Note, repro, reproHelp strin
 		if repro == "" {
 			fmt.Fprintf(&b, `<p class="muted">%s</p>`, esc(t("insp.repro.none")))
 		} else {
-			fmt.Fprintf(&b, `<div><p class="muted">%s</p><pre id="repro-cmd" class="cmd">%s</pre><button type="button" class="btn small" data-copy="repro-cmd"><span aria-hidden="true">❐ </span>%s</button></div>`,
+			fmt.Fprintf(&b, `<div><p class="muted">%s</p><pre id="repro-cmd" class="cmd">%s</pre><button type="button" class="btn small" data-copy="repro-cmd"><span aria-hidden="true">❐ </span>%s</button> <span id="repro-cmd-status" class="copy-status" role="status"></span></div>`,
 				esc(tr(lang, orKey(reproHelp, "insp.repro.help"))), esc(repro), esc(t("insp.copy")))
 		}
 		b.WriteString(`</section>`)
@@ -328,6 +328,25 @@ func emphasiseRFC2119(q string) string {
 	return strings.ReplaceAll(q, "\x01", "</strong>")
 }
 
+// copyStatus says beside the copy button of the element id how its copy
+// went; a failed copy leaves the text selected, to copy by hand. The
+// inspector's body is plain HTML (rebuilt with each step), so this writes
+// to it directly.
+func copyStatus(lang, id string, ok bool) {
+	st := app.Window().GetElementByID(id + "-status")
+	if !st.Truthy() {
+		return
+	}
+	if ok {
+		st.Set("className", "copy-status ok")
+		st.Set("textContent", tr(lang, "insp.copied"))
+		return
+	}
+	st.Set("className", "copy-status bad")
+	st.Set("textContent", tr(lang, "insp.copyfail"))
+	dom.SelectText(id)
+}
+
 // onTerm is the inspector's one listener for explained fields (event
 // delegation: the fields are plain HTML, see jsonhtml.go). Events outside
 // a field, or on the field already shown, change nothing and skip the
@@ -341,8 +360,10 @@ func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
 	if e.Get("type").String() == "click" {
 		if btn := el.Call("closest", "[data-copy]"); btn.Truthy() { // the reproduce command's copy button
 			ctx.PreventUpdate()
-			if src := app.Window().GetElementByID(btn.Call("getAttribute", "data-copy").String()); src.Truthy() {
-				dom.CopyText(src.Get("textContent").String())
+			id := btn.Call("getAttribute", "data-copy").String()
+			if src := app.Window().GetElementByID(id); src.Truthy() {
+				lang := c.Lang
+				dom.CopyText(src.Get("textContent").String(), func(ok bool) { copyStatus(lang, id, ok) })
 			}
 			return
 		}

@@ -46,6 +46,9 @@ func (c *Lab) pageKey(e app.Value) (string, bool) {
 		return "", false
 	}
 	key := e.Get("key").String()
+	if id := c.dialogID(); id != "" {
+		return dialogKey(e, id, key)
+	}
 	ae := dom.ActiveElement()
 	if moveTermFocus(ae, key) {
 		e.Call("preventDefault")
@@ -67,6 +70,22 @@ func (c *Lab) pageKey(e app.Value) (string, bool) {
 		return "", false
 	}
 	return key, true
+}
+
+// dialogKey is the keyboard of an open modal dialog (the WAI-ARIA dialog
+// pattern): Tab and Shift+Tab go round its controls, Escape (and ? for
+// the help) closes it, and every other shortcut is ignored, its key left
+// to the focused control (Space or Enter presses Close), so nothing behind
+// the dialog steps or toggles.
+func dialogKey(e app.Value, id, key string) (string, bool) {
+	switch {
+	case key == "Tab":
+		e.Call("preventDefault")
+		dom.TrapTab(id, e.Get("shiftKey").Bool())
+	case key == "Escape", key == "?" && id == helpDialogID && !isTextEditor(dom.ActiveElement()):
+		return key, true
+	}
+	return "", false
 }
 
 // isTextEditor reports whether the focused element edits text: a text

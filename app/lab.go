@@ -50,6 +50,14 @@ type Lab struct {
 
 	initURL string // the link OnInit loaded, until OnNav sees it
 
+	// opener had the focus when a dialog opened; it gets it back when the
+	// dialog closes (Lab.modal). mermaidCopy is how the Mermaid dialog's
+	// copy went, copyGen counts the copies (a late answer of an old one
+	// is ignored).
+	opener      app.Value
+	mermaidCopy int
+	copyGen     int
+
 	// fromPage asks the next run to take the trace the prerendered page
 	// carries (embed.go); embedded is that trace until verifyFirst ran.
 	fromPage bool
@@ -67,7 +75,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 	c.keyCtx = ctx
 	c.keyStop = dom.ListenKeys(func(e app.Value) {
 		if key, ok := c.keyDown(e); ok {
-			c.keyCtx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
+			c.keyCtx.Dispatch(func(ctx app.Context) { c.modal(ctx, func() { c.onKey(ctx, key) }) })
 		}
 	})
 	c.verifyFirst(ctx)
@@ -379,7 +387,7 @@ func (c *Lab) Render() app.UI {
 		}),
 		app.If(app.IsServer && c.earlyOK(), c.renderEarly), // "Next" before the wasm (early.go)
 		app.If(c.showHelp, func() app.UI { return &HelpDialog{Lang: c.lang} }),
-		app.If(c.mermaidOpen, func() app.UI { return &MermaidDialog{Lang: c.lang, Text: c.mermaid} }),
+		app.If(c.mermaidOpen, func() app.UI { return &MermaidDialog{Lang: c.lang, Text: c.mermaid, Copy: c.mermaidCopy} }),
 	)
 }
 

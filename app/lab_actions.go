@@ -107,7 +107,7 @@ func (c *Lab) handleActions(ctx app.Context) {
 				c.clientOpen = open
 			}
 		},
-		actionExport: func(ctx app.Context, v any) { c.export(v) },
+		actionExport: func(ctx app.Context, v any) { c.export(ctx, v) },
 		actionClose: func(ctx app.Context, v any) {
 			switch v {
 			case closeHelp:
@@ -120,6 +120,6 @@ func (c *Lab) handleActions(ctx app.Context) {
 		},
 	}
 	for name, h := range handlers {
-		ctx.Handle(name, func(ctx app.Context, a app.Action) { h(ctx, a.Value) })
+		ctx.Handle(name, func(ctx app.Context, a app.Action) { c.modal(ctx, func() { h(ctx, a.Value) }) })
 	}
 }

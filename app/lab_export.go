@@ -31,7 +31,7 @@ func (b *ExportBar) Render() app.UI {
 
 // export does what an ExportBar button asks, through the page's effects
 // (effects.go).
-func (c *Lab) export(what any) {
+func (c *Lab) export(ctx app.Context, what any) {
 	switch what {
 	case exportDownload:
 		s, err := TranscriptJSONL(c.tr)
@@ -42,9 +42,85 @@ func (c *Lab) export(what any) {
 	case exportMermaid:
 		c.mermaid = Mermaid(c.tr, c.lang)
 		c.mermaidOpen = true
-		dom.CopyText(c.mermaid)
+		c.mermaidCopy = copyPending
+		c.copyGen++
+		gen := c.copyGen
+		dom.CopyText(c.mermaid, func(ok bool) {
+			ctx.Dispatch(func(ctx app.Context) { c.copied(gen, ok) })
+		})
 	case exportPrint:
 		dom.Print()
+	}
+}
+
+// What the Mermaid dialog says of the copy it made: the clipboard's
+// promise has not settled yet, resolved, or was rejected.
+const (
+	copyPending = iota
+	copyOK
+	copyFailed
+)
+
+// copied records how copy gen ended (a later export's copy wins); a
+// failed copy leaves the diagram selected in its field, to copy by hand.
+func (c *Lab) copied(gen int, ok bool) {
+	if gen != c.copyGen || !c.mermaidOpen {
+		return
+	}
+	c.mermaidCopy = copyOK
+	if !ok {
+		c.mermaidCopy = copyFailed
+		dom.SelectText(mermaidTextID)
+	}
+}
+
+// The dialogs (modal: Lab.modal moves the focus, dialogKey keeps Tab in),
+// and the control each focuses when it opens: the help's Close button, the
+// Mermaid dialog's text (selected, ready to copy).
+const (
+	helpDialogID    = "help"
+	mermaidDialogID = "mermaid-dialog"
+	mermaidTextID   = "mermaid-text"
+)
+
+// dialogID is the open dialog's id, "" if none.
+func (c *Lab) dialogID() string {
+	switch {
+	case c.mermaidOpen:
+		return mermaidDialogID
+	case c.showHelp:
+		return helpDialogID
+	}
+	return ""
+}
+
+// modal runs fn (a key or an action) and moves the focus as the WAI-ARIA
+// dialog pattern asks: into a dialog fn opened, once it is drawn, and back
+// to the control that had it (the opener) when fn closed the dialog.
+func (c *Lab) modal(ctx app.Context, fn func()) {
+	before := c.dialogID()
+	var opener app.Value
+	if before == "" {
+		opener = dom.ActiveElement()
+	}
+	fn()
+	switch after := c.dialogID(); {
+	case after == before:
+	case after == "":
+		el := c.opener
+		c.opener = nil
+		ctx.Defer(func(app.Context) { dom.FocusElement(el) })
+	default:
+		if before == "" {
+			c.opener = opener
+		}
+		ctx.Defer(func(app.Context) {
+			if after == mermaidDialogID {
+				dom.SelectText(mermaidTextID)
+				return
+			}
+			dom.Focus(helpDialogID + "-close")
+		})
 	}
 }
 
@@ -66,14 +142,14 @@ func (d *HelpDialog) Render() app.UI {
 	t := func(key string) string { return tr(d.Lang, key) }
 	rows := helpKeys
 	return app.Div().Class("overlay").Body(
-		app.Div().ID("help").Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", "help-title").Body(
+		app.Div().ID(helpDialogID).Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", "help-title").Body(
 			app.H2().ID("help-title").Text(t("help.title")),
 			app.Table().Class("keys").Body(
 				app.Range(rows).Slice(func(i int) app.UI {
 					return app.Tr().Body(app.Td().Body(app.Kbd().Text(rows[i][0])), app.Td().Text(t(rows[i][1])))
 				}),
 			),
-			closeButton(d.Lang, closeHelp),
+			closeButton(d.Lang, helpDialogID+"-close", closeHelp),
 		),
 	)
 }
@@ -84,22 +160,24 @@ type MermaidDialog struct {
 
 	Lang string
 	Text string
+	Copy int // copyPending, copyOK or copyFailed
 }
 
 func (d *MermaidDialog) Render() app.UI {
 	t := func(key string) string { return tr(d.Lang, key) }
+	status := [...][2]string{copyPending: {"muted", "exp.mermaid.copying"}, copyOK: {"status-msg ok", "exp.mermaid.copied"}, copyFailed: {"status-msg bad", "exp.mermaid.copyfail"}}
 	return app.Div().Class("overlay").Body(
-		app.Div().ID("mermaid-dialog").Class("dialog wide").Role("dialog").Aria("modal", "true").Aria("labelledby", "mermaid-title").Body(
+		app.Div().ID(mermaidDialogID).Class("dialog wide").Role("dialog").Aria("modal", "true").Aria("labelledby", "mermaid-title").Body(
 			app.H2().ID("mermaid-title").Text(t("exp.mermaid.title")),
-			app.P().Text(t("exp.mermaid.copied")),
-			app.Textarea().ID("mermaid-text").ReadOnly(true).Rows(16).Aria("label", t("exp.mermaid.title")).Text(d.Text),
-			closeButton(d.Lang, closeMermaid),
+			app.P().ID("mermaid-status").Class(status[d.Copy][0]).Role("status").Text(t(status[d.Copy][1])),
+			app.Textarea().ID(mermaidTextID).ReadOnly(true).Rows(16).Aria("label", t("exp.mermaid.title")).Text(d.Text),
+			closeButton(d.Lang, mermaidDialogID+"-close", closeMermaid),
 		),
 	)
 }
 
-// closeButton closes the dialog named what (actionClose).
-func closeButton(lang, what string) app.UI {
-	return app.Button().Class("btn primary").Text(tr(lang, "exp.close")).
+// closeButton (id) closes the dialog named what (actionClose).
+func closeButton(lang, id, what string) app.UI {
+	return app.Button().ID(id).Class("btn primary").Text(tr(lang, "exp.close")).
 		OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionClose, what) })
 }

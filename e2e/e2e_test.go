@@ -588,7 +588,9 @@ func TestCompareExportPresenterPrint(t *testing.T) {
 	if !strings.HasPrefix(mer, "sequenceDiagram") {
 		t.Fatalf("mermaid text %q", mer)
 	}
-	if err := chromedp.Run(ctx, key(kb.Escape)); err != nil {
+	// Escape closes it; while it is open ? does nothing (the dialog is
+	// modal), so wait until it is gone.
+	if err := chromedp.Run(ctx, key(kb.Escape), chromedp.WaitNotPresent("#mermaid-dialog", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
 

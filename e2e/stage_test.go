@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"mcpwirelab/sim/exercise"
 )
 
 // The stage (static/stage.css, app/stage.go): what is visible without
@@ -298,7 +300,8 @@ const jsPhone = `(() => {
 
 // TestPhoneLayout: at 390×844 nothing scrolls sideways, lane names do not
 // overlap, arrow labels do not break inside a word, time labels do not
-// collide — stepped through every scenario.
+// collide — stepped through every scenario; and no other view (exercises,
+// calculator, progress, capture) scrolls sideways, in either language.
 func TestPhoneLayout(t *testing.T) {
 	srv := newServer(t, "")
 	ctx, cancel := newBrowser(t)
@@ -323,6 +326,31 @@ func TestPhoneLayout(t *testing.T) {
 		}
 		if i == 0 || i == 5 {
 			shotViewport(t, ctx, fmt.Sprintf("phone-390x844-%d.png", i))
+		}
+	}
+	// The other views (README: nothing scrolls sideways on a phone): each
+	// kind of exercise once, the calculator, the progress table with an
+	// answer of every status, the capture view.
+	pages := []string{"view=exercises", "view=calc", "view=progress", "view=capture"}
+	all := exercise.All()
+	kinds := map[exercise.Kind]bool{}
+	for _, ex := range all {
+		if !kinds[ex.Kind] {
+			kinds[ex.Kind] = true
+			pages = append(pages, "view=exercises&ex="+ex.ID)
+		}
+	}
+	st := exercise.NewStore()
+	st.Exercises[all[0].ID] = &exercise.Progress{Attempts: 12, Solved: true, LastAnswer: "x"}
+	st.Exercises[all[1].ID] = &exercise.Progress{Attempts: 3, LastAnswer: "y"}
+	run(t, ctx, "store progress", chromedp.Evaluate(fmt.Sprintf(`localStorage.setItem(%q, %q)`, exercise.StoreKey, st.Marshal()), nil))
+	for _, page := range pages {
+		for _, lang := range []string{"en", "zh"} {
+			loadLink(t, ctx, srv.URL+"/?"+page+"&lang="+lang)
+			if got := evalString(t, ctx, jsPhone); got != "" {
+				t.Errorf("390×844 %s lang=%s:\n%s", page, lang, got)
+				shotViewport(t, ctx, "phone-390x844-"+strings.NewReplacer("=", "-", "&", "-").Replace(page)+"-"+lang+".png")
+			}
 		}
 	}
 }
