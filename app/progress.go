@@ -213,10 +213,15 @@ type ProgressView struct {
 	status  string // last import/export/reset outcome
 	failed  bool   // status is an error
 	confirm bool   // reset asks for confirmation
+	// mounted is the context of OnMount: the view's own, which stays
+	// mounted when the dialog whose button fired an event goes (go-app runs
+	// a Defer only while the event's element is still mounted).
+	mounted app.Context
 }
 
 // OnMount reads the store (localStorage exists only in the browser).
 func (c *ProgressView) OnMount(ctx app.Context) {
+	c.mounted = ctx
 	c.store, c.notice = loadProgress(c.Lang)
 	c.loaded = true
 }
@@ -301,6 +306,31 @@ func (c *ProgressView) reset() {
 	c.say(c.t("prog.reset.done"), false)
 }
 
+// The reset confirmation is a modal alertdialog (WAI-ARIA dialog
+// pattern), as the lab's help and Mermaid dialogs: the focus moves to
+// Cancel when it opens, Tab and Shift+Tab go round its two buttons, Escape
+// cancels, and the focus goes back to the reset button when it closes.
+func (c *ProgressView) openReset(ctx app.Context) {
+	c.confirm, c.status = true, ""
+	ctx.Defer(func(app.Context) { dom.Focus("reset-cancel") })
+}
+
+func (c *ProgressView) closeReset(ctx app.Context) {
+	c.confirm = false
+	c.mounted.Defer(func(app.Context) { dom.Focus("prog-reset") })
+}
+
+func (c *ProgressView) resetKey(ctx app.Context, e app.Event) {
+	switch e.Get("key").String() {
+	case "Tab":
+		e.PreventDefault()
+		dom.TrapTab("reset-dialog", e.Get("shiftKey").Bool())
+	case "Escape":
+		e.PreventDefault()
+		c.closeReset(ctx)
+	}
+}
+
 // Render draws the overview.
 func (c *ProgressView) Render() app.UI {
 	all := exercise.All()
@@ -348,7 +378,7 @@ func (c *ProgressView) Render() app.UI {
 				app.Span().Aria("hidden", "true").Text("⬆ "), app.Text(c.t("prog.import")),
 			),
 			app.Button().ID("prog-reset").Class("btn danger").Body(app.Span().Aria("hidden", "true").Text("↺ "), app.Text(c.t("prog.reset"))).
-				OnClick(func(ctx app.Context, e app.Event) { c.confirm = true; c.status = "" }),
+				OnClick(func(ctx app.Context, e app.Event) { c.openReset(ctx) }),
 		),
 		app.P().Class("muted small").Text(c.t("prog.where")),
 		app.If(c.status != "", func() app.UI {
@@ -360,14 +390,15 @@ func (c *ProgressView) Render() app.UI {
 		}),
 		app.If(c.confirm, func() app.UI {
 			return app.Div().Class("overlay").Body(
-				app.Div().ID("reset-dialog").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "reset-title").Body(
+				app.Div().ID("reset-dialog").Class("dialog").Role("alertdialog").Aria("modal", "true").Aria("labelledby", "reset-title").
+					OnKeyDown(c.resetKey).Body(
 					app.H2().ID("reset-title").Text(c.t("prog.reset.title")),
 					app.P().Text(fmt.Sprintf(c.t("prog.reset.body"), trn(c.Lang, "prog.reset.solved", tot.Solved), trn(c.Lang, "prog.reset.answers", tot.Attempts))),
 					app.Div().Class("dialog-actions").Body(
 						app.Button().ID("reset-cancel").Class("btn").AutoFocus(true).Text(c.t("prog.cancel")).
-							OnClick(func(ctx app.Context, e app.Event) { c.confirm = false }),
+							OnClick(func(ctx app.Context, e app.Event) { c.closeReset(ctx) }),
 						app.Button().ID("reset-confirm").Class("btn danger solid").Text(c.t("prog.reset.yes")).
-							OnClick(func(ctx app.Context, e app.Event) { c.reset() }),
+							OnClick(func(ctx app.Context, e app.Event) { c.reset(); c.closeReset(ctx) }),
 					),
 				),
 			)

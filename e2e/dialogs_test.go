@@ -157,3 +157,32 @@ navigator.clipboard.writeText = `+tc.clipboard, nil))
 		}
 	}
 }
+
+// TestResetDialogIsModal: the progress view's reset confirmation (an
+// alertdialog) takes the focus on Cancel, keeps Tab and Shift+Tab among its
+// two buttons, and Escape closes it without resetting, the focus back on
+// the reset button.
+func TestResetDialogIsModal(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	shiftTab := chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(input.ModifierShift))
+	focused := func() string {
+		return evalString(t, ctx, `(() => { const a = document.activeElement; return (a && a.closest('#reset-dialog') ? "in:" : "out:") + (a ? (a.id || a.tagName) : "none") })()`)
+	}
+	loadLink(t, ctx, srv.URL+"/?view=progress&lang=en")
+	run(t, ctx, "open the confirmation", chromedp.WaitVisible("#prog-reset", chromedp.ByQuery), chromedp.Focus("#prog-reset", chromedp.ByQuery),
+		key(kb.Enter), chromedp.WaitVisible("#reset-dialog", chromedp.ByQuery))
+	eventually(t, "the focus on Cancel", func() (bool, string) { got := focused(); return got == "in:reset-cancel", got })
+	for i, k := range []chromedp.Action{key(kb.Tab), key(kb.Tab), key(kb.Tab), shiftTab, shiftTab} {
+		run(t, ctx, fmt.Sprintf("key %d", i), k)
+		if got := focused(); !strings.HasPrefix(got, "in:") {
+			t.Fatalf("after key %d the focus left the dialog: %s", i, got)
+		}
+	}
+	run(t, ctx, "Escape", key(kb.Escape))
+	eventually(t, "the dialog closed, the focus back on the reset button", func() (bool, string) {
+		got := evalString(t, ctx, `(document.getElementById("reset-dialog") ? "open " : "closed ") + (document.activeElement ? document.activeElement.id : "")`)
+		return got == "closed prog-reset", got
+	})
+}
