@@ -375,7 +375,10 @@ func (c *Lab) Render() app.UI {
 					),
 				)
 			}).Else(func() app.UI {
-				return app.Main().ID("main").Class("comparing-main").Body(c.compareView())
+				stage := c.stageInfo()
+				return app.Main().ID("main").Class("comparing-main").Body(
+					app.If(stage != nil, func() app.UI { return stageBar(c.lang, stage) }),
+					c.compareView())
 			}),
 		),
 		&ExportBar{Lang: c.lang},

@@ -85,13 +85,18 @@ func (p *Player) Render() app.UI {
 // renderStageBar is the presenter's one line of chrome, at the start of
 // the player: what runs (scenario, version, transport, fault) and the
 // button that unfolds the toolbar.
-func (p *Player) renderStageBar() app.UI {
+func (p *Player) renderStageBar() app.UI { return stageBar(p.Lang, p.Stage) }
+
+// stageBar is the presenter's line of chrome: the button that unfolds the
+// toolbar and what runs. The compare view has no player: it shows the bar
+// above the two runs, so the hall still sees what is compared.
+func stageBar(lang string, st *StageInfo) app.UI {
 	return app.Div().Class("stage-bar").Body(
-		app.Button().ID("tools-toggle").Class("btn icon-btn").Aria("expanded", strconv.FormatBool(p.Stage.ToolsOpen)).
-			Aria("controls", "toolbar").Title(p.t("stage.tools")).
-			Body(app.Span().Aria("hidden", "true").Text("⚙"), app.Span().Class("sr-only").Text(p.t("stage.tools"))).
+		app.Button().ID("tools-toggle").Class("btn icon-btn").Aria("expanded", strconv.FormatBool(st.ToolsOpen)).
+			Aria("controls", "toolbar").Title(tr(lang, "stage.tools")).
+			Body(app.Span().Aria("hidden", "true").Text("⚙"), app.Span().Class("sr-only").Text(tr(lang, "stage.tools"))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionTools) }),
-		app.Strong().ID("stage-title").Class("stage-title").Text(p.Stage.What),
+		app.Strong().ID("stage-title").Class("stage-title").Text(st.What),
 	)
 }
 
@@ -101,7 +106,11 @@ func (s *labState) stageInfo() *StageInfo {
 	if !s.view.Present {
 		return nil
 	}
-	what := titleIn(s.info().Title, s.lang) + " · " + s.view.Version + " · " + s.t("transport."+s.view.Transport)
+	version := s.view.Version
+	if s.view.Compare { // both versions side by side
+		version = strings.Join(s.info().Versions, " ⇄ ")
+	}
+	what := titleIn(s.info().Title, s.lang) + " · " + version + " · " + s.t("transport."+s.view.Transport)
 	if s.view.Fault != "" && s.view.Fault != DefaultFault {
 		what += " · " + s.t("fault."+s.view.Fault)
 	}

@@ -433,3 +433,29 @@ func atoi(s string) int {
 	fmt.Sscan(s, &n)
 	return n
 }
+
+// TestPresenterCompareStageBar: in presenter mode the compare view has no
+// player, yet the hall must see what is compared: the stage bar stands
+// above the two runs (the scenario, both versions, the transport) and its
+// ⚙ unfolds the toolbar.
+func TestPresenterCompareStageBar(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1920, 1080))
+	loadLink(t, ctx, srv.URL+"/?scenario=tool-call&transport=http&view=compare&step=4&present=1&lang=en")
+	var title string
+	var shown bool
+	run(t, ctx, "the stage bar", chromedp.WaitVisible("#stage-title", chromedp.ByQuery), text("#stage-title", &title))
+	for _, want := range []string{"2025-11-25", "2026-07-28", "⇄", "Streamable HTTP"} {
+		if !strings.Contains(title, want) {
+			t.Errorf("stage title %q lacks %q", title, want)
+		}
+	}
+	shot(t, ctx, "presenter-compare.png")
+	run(t, ctx, "unfold the toolbar", click("#tools-toggle"))
+	eventually(t, "the toolbar shown", func() (bool, string) {
+		run(t, ctx, "toolbar", chromedp.Evaluate(`(() => { const r = document.getElementById("toolbar").getBoundingClientRect(); return r.height > 0 })()`, &shown))
+		return shown, title
+	})
+}
