@@ -46,21 +46,8 @@ func decodeSavedCapture(v string) (savedCapture, bool) {
 	return s, true
 }
 
-// sessionStore runs f on the tab's sessionStorage; a missing or failing
-// storage (disabled, full: setItem throws) is an error, never a panic.
-func sessionStore(f func(store app.Value)) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	store := app.Window().Get("sessionStorage")
-	if !store.Truthy() {
-		return fmt.Errorf("sessionStorage is not available")
-	}
-	f(store)
-	return nil
-}
+// sessionStore runs f on the tab's sessionStorage (webStorage).
+func sessionStore(f func(store app.Value)) error { return webStorage("sessionStorage", f) }
 
 // keepCapture stores the transcript just opened (or forgets the previous
 // one when this one cannot be kept) and says why it was not kept ("" when

@@ -127,7 +127,7 @@ func curlFor(raw, base string) string {
 		if !okh || skipHeaders[strings.ToLower(name)] && !client.PageCannotSend(name, value) {
 			continue
 		}
-		if strings.EqualFold(strings.TrimSpace(name), streamhttp.HeaderSessionID) {
+		if strings.EqualFold(name, streamhttp.HeaderSessionID) {
 			sessionHeader = true
 		}
 		headers = append(headers, line)

@@ -53,17 +53,24 @@ func loadProgress(lang string) (s exercise.Store, notice string) {
 
 // saveProgress writes the store; the error is shown to the learner (a
 // full or disabled storage must not lose the answer silently).
-func saveProgress(s exercise.Store) (err error) {
+func saveProgress(s exercise.Store) error {
+	return webStorage("localStorage", func(ls app.Value) { ls.Call("setItem", exercise.StoreKey, string(s.Marshal())) })
+}
+
+// webStorage runs f on the window's localStorage or sessionStorage (name);
+// a missing or failing storage (disabled, full: setItem throws) is an
+// error, never a panic.
+func webStorage(name string, f func(store app.Value)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	ls := app.Window().Get("localStorage")
-	if !ls.Truthy() {
-		return errors.New("localStorage is not available")
+	store := app.Window().Get(name)
+	if !store.Truthy() {
+		return errors.New(name + " is not available")
 	}
-	ls.Call("setItem", exercise.StoreKey, string(s.Marshal()))
+	f(store)
 	return nil
 }
 
