@@ -797,7 +797,7 @@ func TestPageBudgets(t *testing.T) {
 		fcpRatio := median(tm.L.fcp) / median(tm.R.fcp)
 		row(fmt.Sprintf("%sfirst contentful paint of the prerendered page, median of %d", tm.tag, benchColdLoads), ms(median(tm.L.fcp)), ms(median(tm.R.fcp))+" (hello world)",
 			fmt.Sprintf("%.2f× / ≤ %.2f×", fcpRatio, budgetFCPRatio), check(tm.tag+"first contentful paint vs the hello world", fcpRatio, budgetFCPRatio, "×"))
-		row(tm.tag+"… the chrome around the step (navigation, view actions, filter) drawn in the next frame, main thread done, median (info)", ms(median(tm.L.chrome)), "", "", "")
+		row(tm.tag+"… the chrome around the step (navigation, view actions, toolbar, player, filter) drawn in the next frame, main thread done, median (info)", ms(median(tm.L.chrome)), "", "", "")
 		row(tm.tag+"… the page on the wire / render-blocking resources, median (info)", fmt.Sprintf("%.1f kB / %.0f", median(tm.L.html)/1e3, median(tm.L.blocking)),
 			fmt.Sprintf("hello %.1f kB / %.0f", median(tm.R.html)/1e3, median(tm.R.blocking)), "", "")
 		intRatio := median(tm.L.interactive) / median(tm.F.first)

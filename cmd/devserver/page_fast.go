@@ -156,8 +156,8 @@ func lineIndent(s string, i int) int {
 // window.mcpwlPainted tells app.js (appJSFast) not to wait again.
 //
 // It also marks the page <html class="wl-first"> while it is parsed: the
-// visualizer's chrome (navigation, view actions, filter, field guide;
-// static/stage.css) waits for the next frame, so the first one, which
+// visualizer's chrome (navigation, view actions, toolbar, player, filter,
+// field guide; static/stage.css) waits for the next frame, so the first one, which
 // shows the step, has less to lay out and paint. The mark goes when the
 // first contentful paint is reported (taking it off as soon as the main
 // thread has drawn the first frame lets the second frame compete with the

@@ -167,13 +167,13 @@ func printWithout(w io.Writer, in input, b *breakdown, groups []group, read func
 	if err != nil {
 		return err
 	}
-	pkgs := newPackages(in.packages)
-	out := withoutNames(in.wasm, m)
 	// Offsets after the name section move if it came first; Go writes it
 	// last, and a module where it is not is refused rather than misread.
 	if m.names.end != 0 && m.names.end != len(in.wasm) {
 		return fmt.Errorf("the name section is not the last one (%d–%d of %d bytes)", m.names.start, m.names.end, len(in.wasm))
 	}
+	pkgs := newPackages(in.packages)
+	out := withoutNames(in.wasm, m)
 	base := compress(out)
 	done := map[string]bool{}
 	fmt.Fprintf(w, "\nWhat-if: %s without some packages (brotli %d, window 2^%d, as `make wasm` serves it; each row also lacks the rows above it):\n\n",
