@@ -1,8 +1,12 @@
 package wire
 
 import (
+	"context"
+	"io"
+	"net/http"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestSSEReaderSplitsAnywhere(t *testing.T) {
@@ -31,5 +35,58 @@ func TestSSEReaderSplitsAnywhere(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("byte-by-byte\n%+v", got)
+	}
+}
+
+// TestSSEReconnectionTime: a retry: line sets the stream's reconnection
+// time, which outlives its event (WHATWG HTML §9.2.6) — a 2025-11-25
+// priming event carries it, the events after it do not repeat it — and a
+// later retry: replaces it; a value that is not all digits is ignored.
+func TestSSEReconnectionTime(t *testing.T) {
+	var p SSEReader
+	if ms, ok := p.ReconnectionTime(); ok || ms != 0 {
+		t.Fatalf("before any retry: %d %v", ms, ok)
+	}
+	p.Feed([]byte("id: e-1\nretry: 500\ndata: \n\n"))
+	p.Feed([]byte("id: e-2\ndata: {}\n\n"))
+	if ms, ok := p.ReconnectionTime(); !ok || ms != 500 {
+		t.Fatalf("after the priming event and one more: %d %v, want 500", ms, ok)
+	}
+	p.Feed([]byte("retry: 2x\n\nretry: 1200\n\n"))
+	if ms, _ := p.ReconnectionTime(); ms != 1200 {
+		t.Fatalf("after retry: 2x and retry: 1200: %d, want 1200", ms)
+	}
+}
+
+// TestPiecesCarryTheReconnectionTime: the Recorder (virtual wire) and the
+// ResponseParser (real socket) both put the stream's reconnection time on
+// every piece after the retry: line, the pieces after it included.
+func TestPiecesCarryTheReconnectionTime(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, "id: e-1\nretry: 500\ndata: \n\n")
+		w.(http.Flusher).Flush()
+		io.WriteString(w, "id: e-2\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n")
+	})
+	v := &VirtualHTTP{Route: Handler(h), Date: func() string { return "X" }}
+	var pieces []*Piece
+	s := &Stream{OnPiece: func(p *Piece) {
+		if p.Event.From == "server" {
+			pieces = append(pieces, p)
+		}
+	}}
+	req, _ := http.NewRequest(http.MethodGet, "http://x/", nil)
+	if _, err := v.Do(context.Background(), req, s); err != nil {
+		t.Fatal(err)
+	}
+	if len(pieces) < 2 {
+		t.Fatalf("%d pieces", len(pieces))
+	}
+	var rp ResponseParser
+	for i, p := range pieces {
+		got := rp.Feed([]byte(p.Event.Raw))
+		if p.Retry != 500*time.Millisecond || got.Retry != p.Retry {
+			t.Errorf("piece %d: recorder %v, parser %v, want 500ms", i, p.Retry, got.Retry)
+		}
 	}
 }
