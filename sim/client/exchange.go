@@ -50,10 +50,15 @@ type Outcome struct {
 	// Broken is set when the connection is unusable: the server wrote
 	// something that is not JSON-RPC on stdout (the decoder's message).
 	Broken string
-	// Dropped: the response stream ended (the network broke it) before the
-	// response; LastEventID is the last SSE event ID received on it.
+	// Dropped: the response stream ended before the response: the network
+	// broke it, or a 2025-11-25 server closed it after an event ID to be
+	// polled (transports §Sending Messages 6: the server "MAY close the
+	// connection (without terminating the SSE stream)"). LastEventID is the
+	// last SSE event ID received on it, Retry the reconnection time its
+	// retry: field set (0 when none), which Resume waits.
 	Dropped     bool
 	LastEventID string
+	Retry       time.Duration
 	// Err is a failure of the transport itself (a connection refused, a
 	// process that would not start), not of the protocol.
 	Err error
@@ -191,7 +196,9 @@ type Exchange struct {
 	byClient    bool // the client closed the stream (not the network)
 	dropped     bool
 	lastEventID string
+	retry       time.Duration
 	done        bool
+	ended       bool // the wire's exchange is over (no close can reach it)
 }
 
 // token is the progressToken the exchange's request carries, as JSON.
@@ -298,6 +305,23 @@ func (x *Exchange) dispatch(msgs []*jsonrpc.Message) {
 	}
 }
 
+// resumed reports whether the exchange is a resumed stream: it sends
+// nothing and expects one request's response.
+func (x *Exchange) resumed() bool { return x.Msg == nil && !x.Expect.IsZero() }
+
+// expectsResponse reports whether a response is what ends the exchange: a
+// request's, or the one a resumed stream carries.
+func (x *Exchange) expectsResponse() bool {
+	return x.resumed() || (x.Msg != nil && x.Msg.Kind() == jsonrpc.KindRequest)
+}
+
+// hasResponse reports whether the exchange's response arrived.
+func (x *Exchange) hasResponse() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.resp != nil
+}
+
 // stop ends the exchange at the caller's request.
 func (x *Exchange) stop() { x.c.cancel(x, CauseStop) }
 
@@ -318,7 +342,7 @@ func (x *Exchange) outcome() Outcome {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	out := Outcome{Response: x.resp, Status: x.status, TimedOut: x.timedOut, Dropped: x.dropped,
-		LastEventID: x.lastEventID, seq: x.seq}
+		LastEventID: x.lastEventID, Retry: x.retry, seq: x.seq}
 	if x.Msg != nil {
 		out.ID = x.Msg.ID
 	}
