@@ -91,6 +91,27 @@ func (o Outcome) Error() *jsonrpc.Error {
 	return o.Response.Error
 }
 
+// Summary says in a few words what an outcome was, for a log or a
+// report: the transport's failure, the broken connection, the deadline,
+// the JSON-RPC error, no answer, or the HTTP status.
+func (o Outcome) Summary() string {
+	switch {
+	case o.Err != nil:
+		return o.Err.Error()
+	case o.Broken != "":
+		return "connection lost: " + o.Broken
+	case o.TimedOut:
+		return "no answer in time"
+	case o.Error() != nil:
+		return fmt.Sprintf("error %d %s", o.Error().Code, o.Error().Message)
+	case o.Response == nil:
+		return "no answer"
+	case o.Status != 0:
+		return fmt.Sprintf("HTTP %d", o.Status)
+	}
+	return "answered"
+}
+
 // Role says what an Event does for its exchange.
 type Role string
 

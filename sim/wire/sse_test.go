@@ -1,9 +1,6 @@
 package wire
 
 import (
-	"context"
-	"io"
-	"net/http"
 	"slices"
 	"testing"
 	"time"
@@ -58,35 +55,18 @@ func TestSSEReconnectionTime(t *testing.T) {
 	}
 }
 
-// TestPiecesCarryTheReconnectionTime: the Recorder (virtual wire) and the
-// ResponseParser (real socket) both put the stream's reconnection time on
-// every piece after the retry: line, the pieces after it included.
+// TestPiecesCarryTheReconnectionTime: the Recorder (virtual wire) puts
+// the stream's reconnection time on every piece after the retry: line, the
+// pieces after it included (TestResponseParserReadsTheRecorder holds the
+// ResponseParser, a real socket's reader, to the same).
 func TestPiecesCarryTheReconnectionTime(t *testing.T) {
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, "id: e-1\nretry: 500\ndata: \n\n")
-		w.(http.Flusher).Flush()
-		io.WriteString(w, "id: e-2\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n")
-	})
-	v := &VirtualHTTP{Route: Handler(h), Date: func() string { return "X" }}
-	var pieces []*Piece
-	s := &Stream{OnPiece: func(p *Piece) {
-		if p.Event.From == "server" {
-			pieces = append(pieces, p)
-		}
-	}}
-	req, _ := http.NewRequest(http.MethodGet, "http://x/", nil)
-	if _, err := v.Do(context.Background(), req, s); err != nil {
-		t.Fatal(err)
-	}
+	pieces := serverPieces(t, recorderHandlers["sse-retry"])
 	if len(pieces) < 2 {
 		t.Fatalf("%d pieces", len(pieces))
 	}
-	var rp ResponseParser
 	for i, p := range pieces {
-		got := rp.Feed([]byte(p.Event.Raw))
-		if p.Retry != 500*time.Millisecond || got.Retry != p.Retry {
-			t.Errorf("piece %d: recorder %v, parser %v, want 500ms", i, p.Retry, got.Retry)
+		if p.Retry != 500*time.Millisecond {
+			t.Errorf("piece %d: retry %v, want 500ms", i, p.Retry)
 		}
 	}
 }

@@ -190,7 +190,7 @@ func (r *run) do(s step) error {
 	case listTools:
 		tools, out := r.c.ListTools(r.ctx, client.CallOptions{})
 		if tools == nil {
-			return fmt.Errorf("tools/list: %s", describe(out))
+			return fmt.Errorf("tools/list: %s", out.Summary())
 		}
 		r.tools = tools
 		for name, why := range r.c.Rejected() {
@@ -213,20 +213,20 @@ func (r *run) do(s step) error {
 	case resources:
 		list, out := r.c.ListResources(r.ctx, client.CallOptions{})
 		if len(list) == 0 {
-			r.logf("resources/list: nothing to read (%s)", describe(out))
+			r.logf("resources/list: nothing to read (%s)", out.Summary())
 			return nil
 		}
 		if _, out := r.c.ReadResource(r.ctx, list[0].URI, client.CallOptions{}); out.Response == nil || out.Error() != nil {
-			r.logf("resources/read %s: %s", list[0].URI, describe(out))
+			r.logf("resources/read %s: %s", list[0].URI, out.Summary())
 		}
 	case prompts:
 		list, out := r.c.ListPrompts(r.ctx, client.CallOptions{})
 		if len(list) == 0 {
-			r.logf("prompts/list: nothing to get (%s)", describe(out))
+			r.logf("prompts/list: nothing to get (%s)", out.Summary())
 			return nil
 		}
 		if _, out := r.c.GetPrompt(r.ctx, list[0].Name, r.promptArgs(list[0]), client.CallOptions{}); out.Response == nil || out.Error() != nil {
-			r.logf("prompts/get %s: %s", list[0].Name, describe(out))
+			r.logf("prompts/get %s: %s", list[0].Name, out.Summary())
 		}
 	case echoSchema:
 		i := slices.IndexFunc(r.tools, func(t mcp.Tool) bool { return t.Name == echoFrom })
@@ -265,7 +265,7 @@ func (r *run) listen() (stop func()) {
 		}})
 		once.Do(func() { close(ready) })
 		if out.Status >= http.StatusMultipleChoices {
-			r.logf("GET stream: refused: %s", describe(out))
+			r.logf("GET stream: refused with HTTP %d (%s)", out.Status, out.Summary())
 		}
 	}()
 	select {
@@ -295,7 +295,7 @@ func (r *run) call(name string, arguments any) {
 		out = r.c.Resume(r.ctx, out, client.CallOptions{})
 	}
 	if out.Response == nil || out.Error() != nil {
-		r.logf("tools/call %s: %s", name, describe(out))
+		r.logf("tools/call %s: %s", name, out.Summary())
 	}
 }
 
@@ -345,19 +345,4 @@ func Arguments(schema json.RawMessage) map[string]any {
 		out[name] = client.FirstChoice(s.Properties[name])
 	}
 	return out
-}
-
-// describe says what an outcome carries, for the log.
-func describe(out client.Outcome) string {
-	switch {
-	case out.Err != nil:
-		return out.Err.Error()
-	case out.Broken != "":
-		return "connection lost: " + out.Broken
-	case out.Error() != nil:
-		return fmt.Sprintf("error %d %s", out.Error().Code, out.Error().Message)
-	case out.Response == nil:
-		return fmt.Sprintf("no response (HTTP %d)", out.Status)
-	}
-	return fmt.Sprintf("HTTP %d", out.Status)
 }
