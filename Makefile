@@ -140,9 +140,10 @@ notes-export:
 	$(GO) test -count=1 ./sim/scenario
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
-## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK
-## outside scripts/conformance/baseline.txt. Installs Node 22, the suite and the SDK fixture into
-## $(HOME)/.cache/mcpwirelab/conformance on first use.
+## official Go SDK's fixture, and its client scenarios against devserver client and the SDK's
+## client; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK (a client: or fail
+## one) outside scripts/conformance/baseline.txt and client-baseline.txt. Installs Node 22, the
+## suite and the SDK fixture and client into $(HOME)/.cache/mcpwirelab/conformance on first use.
 conformance:
 	$(GO) run ./scripts/conformance
 
