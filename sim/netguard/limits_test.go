@@ -247,3 +247,13 @@ func TestLimitBodiesBudget(t *testing.T) {
 	defer cancel()
 	stream.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", bytes.NewReader(make([]byte, max))).WithContext(ctx))
 }
+
+// Max is the budget.
+func (b *BodyBudget) Max() int64 { return b.max }
+
+// Used is the body bytes reserved now.
+func (b *BodyBudget) Used() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
