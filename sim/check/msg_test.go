@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -138,19 +137,6 @@ func checkGraded(t *testing.T, runs []Run) {
 	}
 }
 
-// zhGlossary is the glossary and the words the engine names, read once.
-var zhGlossary = sync.OnceValues(func() ([]zhtest.Term, *zhtest.Words) {
-	terms, err := zhtest.Glossary()
-	if err != nil {
-		panic(err)
-	}
-	words, err := zhtest.EngineWords()
-	if err != nil {
-		panic(err)
-	}
-	return terms, words
-})
-
 // zhProblems checks a verdict's Chinese as it is rendered, with its Go
 // fragments filled in: no word the glossary avoids, and no English but the
 // engine's names and what the capture's wires carry (the server's own
@@ -158,14 +144,11 @@ var zhGlossary = sync.OnceValues(func() ([]zhtest.Term, *zhtest.Words) {
 // fragment ("… with HTTP 404") fails here.
 func zhProblems(t *testing.T, tr *trace.Trace, m Msg) []string {
 	t.Helper()
-	terms, engine := zhGlossary()
-	words := zhtest.NewWords()
-	words.Merge(engine)
-	if tr != nil {
-		words.AddTrace(tr)
-		addSchemaErrors(words, tr)
+	ck, err := zhtest.Engine(zhtest.Trace(tr), func(w *zhtest.Words) { addSchemaErrors(w, tr) })
+	if err != nil {
+		t.Fatal(err)
 	}
-	return zhtest.NewChecker(terms, words).Problems(m.Zh())
+	return ck.Problems(m.Zh())
 }
 
 // addSchemaErrors adds what the schema validator says of each tool schema
@@ -173,6 +156,9 @@ func zhProblems(t *testing.T, tr *trace.Trace, m Msg) []string {
 // an invalid schema quotes (the library's English, not the lab's prose;
 // README, "Editing the course text").
 func addSchemaErrors(words *zhtest.Words, tr *trace.Trace) {
+	if tr == nil {
+		return
+	}
 	for _, e := range tr.Events {
 		for _, raw := range e.Messages {
 			var m struct {

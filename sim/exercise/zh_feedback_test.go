@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"mcpwirelab/sim/text/zhtest"
@@ -18,37 +17,15 @@ import (
 // words, which the feedback quotes). check runs it on every answer the
 // tests grade, so a message built from an English fragment fails there.
 
-// zhWords is the glossary and what the engine and the exercises name,
-// read once.
-var zhWords = sync.OnceValues(func() ([]zhtest.Term, *zhtest.Words) {
-	terms, err := zhtest.Glossary()
-	if err != nil {
-		panic(err)
-	}
-	words, err := zhtest.EngineWords()
-	if err != nil {
-		panic(err)
-	}
-	for _, ex := range All() {
-		words.Add(ex.ID)
-		for _, q := range ex.Questions {
-			words.Add(q.ID)
-			for _, c := range q.Choices {
-				words.Add(c.ID)
-			}
-		}
-		for _, f := range ex.Fields {
-			words.Add(f.ID)
-		}
-		for _, p := range ex.Parts {
-			words.Add(p.ID)
-		}
-	}
+// exerciseNames adds what the exercises name: the ids of their questions,
+// choices, fields and parts, and the members of the hidden schema cases
+// (bcc).
+func exerciseNames(w *zhtest.Words) {
+	w.AddIDs(All())
 	for _, cs := range append(append([]schemaCase{}, emailValid...), emailInvalid...) {
-		words.AddJSON([]byte(cs.instance), false) // the hidden cases' members: bcc
+		w.AddJSON([]byte(cs.instance), false)
 	}
-	return terms, words
-})
+}
 
 // recordingProbe remembers what the server answered, and the probe's own
 // failures: data the feedback may quote.
@@ -85,12 +62,11 @@ func (r recordingProbe) heard(s string, err error) {
 
 // zhFeedbackProblems grades answer in Chinese and lists what is wrong with
 // its Chinese.
-func zhFeedbackProblems(g Grader, ex Exercise, answer string) []string {
-	terms, engine := zhWords()
-	words := zhtest.NewWords()
-	words.Merge(engine)
+func zhFeedbackProblems(t *testing.T, g Grader, ex Exercise, answer string) []string {
+	t.Helper()
+	heard := zhtest.NewWords()
 	if g.Probe != nil {
-		g.Probe = recordingProbe{g.Probe, words}
+		g.Probe = recordingProbe{g.Probe, heard}
 	}
 	if ex.Kind == KindHTTP && g.Probe != nil {
 		// What the server answers each part the learner wrote, as the grader
@@ -108,7 +84,10 @@ func zhFeedbackProblems(g Grader, ex Exercise, answer string) []string {
 		}
 	}
 	fb := g.Grade(ex, answer, ZH)
-	ck := zhtest.NewChecker(terms, words)
+	ck, err := zhtest.Engine(exerciseNames, func(w *zhtest.Words) { w.Merge(heard) })
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []string
 	for _, s := range append(append([]string{fb.Summary}, fb.Problems...), fb.Notes...) {
 		for _, p := range ck.Problems(s) {
@@ -121,8 +100,10 @@ func zhFeedbackProblems(g Grader, ex Exercise, answer string) []string {
 // TestZhFeedbackBroken: feedback assembled from an English fragment fails
 // the Chinese check; the same feedback from its records passes.
 func TestZhFeedbackBroken(t *testing.T) {
-	terms, words := zhWords()
-	ck := zhtest.NewChecker(terms, words)
+	ck, err := zhtest.Engine(exerciseNames)
+	if err != nil {
+		t.Fatal(err)
+	}
 	bad := sayf("channel-wrong", "code", "tool-error", "the tool failed with the wrong arguments")
 	if len(ck.Problems(bad.Zh)) == 0 {
 		t.Errorf("%q passes", bad.Zh)

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"strings"
-	"sync"
 	"testing"
 
 	"mcpwirelab/sim/httplab"
@@ -86,19 +85,6 @@ func TestHostTextInChinese(t *testing.T) {
 	}
 }
 
-// hostGlossary is the glossary and the words the engine names, read once.
-var hostGlossary = sync.OnceValues(func() ([]zhtest.Term, *zhtest.Words) {
-	terms, err := zhtest.Glossary()
-	if err != nil {
-		panic(err)
-	}
-	words, err := zhtest.EngineWords()
-	if err != nil {
-		panic(err)
-	}
-	return terms, words
-})
-
 // hostZhProblems checks a Host line's Chinese as the glossary checks every
 // zh text: its rule's Chinese with the values the line carries filled in.
 // English may stand there only as the engine's names or as what the run's
@@ -106,11 +92,11 @@ var hostGlossary = sync.OnceValues(func() ([]zhtest.Term, *zhtest.Words) {
 // rule that passes English prose through fails here.
 func hostZhProblems(t *testing.T, tr *trace.Trace, zh string) []string {
 	t.Helper()
-	terms, engine := hostGlossary()
-	words := zhtest.NewWords()
-	words.Merge(engine)
-	words.AddTrace(tr)
-	return zhtest.NewChecker(terms, words).Problems(zh)
+	ck, err := zhtest.Engine(zhtest.Trace(tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ck.Problems(zh)
 }
 
 // TestHostTextZhBroken: a Host line whose Chinese passed the English prose

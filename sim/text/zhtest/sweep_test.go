@@ -104,20 +104,8 @@ var runWords = sync.OnceValue(func() *Words {
 // sections they cite.
 func exerciseWords() *Words {
 	w := NewWords()
+	w.AddIDs(exercise.All())
 	for _, ex := range exercise.All() {
-		w.Add(ex.ID)
-		for _, q := range ex.Questions {
-			w.Add(q.ID)
-			for _, c := range q.Choices {
-				w.Add(c.ID)
-			}
-		}
-		for _, f := range ex.Fields {
-			w.Add(f.ID)
-		}
-		for _, p := range ex.Parts {
-			w.Add(p.ID)
-		}
 		for _, src := range []string{ex.ModelAnswer, ex.Starter} {
 			w.AddJSON([]byte(src), false)
 			for _, f := range strings.FieldsFunc(src, func(r rune) bool {
@@ -156,25 +144,19 @@ func TestZhValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	terms, err := Glossary()
-	if err != nil {
-		t.Fatal(err)
-	}
 	values, cited, _ := sweep(t, root)
-	words, err := EngineWords()
+	ck, err := Engine(func(w *Words) {
+		w.Merge(runWords())
+		w.Merge(exerciseWords())
+		for _, c := range cited {
+			w.AddAnchor(c)
+		}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	words.Merge(runWords())
-	words.Merge(exerciseWords())
-	for _, c := range cited {
-		words.AddAnchor(c)
-	}
-	ck := NewChecker(terms, words)
-	n := 0
 	for _, v := range values {
 		for _, p := range ck.Problems(v.zh) {
-			n++
 			t.Errorf("%s [%s]: %s", v.at, v.key, p)
 		}
 	}

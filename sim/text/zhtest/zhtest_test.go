@@ -47,16 +47,11 @@ func TestParseTermsBroken(t *testing.T) {
 // checkerForTests is the glossary's checker with what the engine names.
 func checkerForTests(t *testing.T) *Checker {
 	t.Helper()
-	terms, err := Glossary()
+	ck, err := Engine(func(w *Words) { w.AddAnchor("2026-07-28/server/tools#error-handling") })
 	if err != nil {
 		t.Fatal(err)
 	}
-	words, err := EngineWords()
-	if err != nil {
-		t.Fatal(err)
-	}
-	words.AddAnchor("2026-07-28/server/tools#error-handling")
-	return NewChecker(terms, words)
+	return ck
 }
 
 func fixture(t *testing.T, path string) []text.Entry {
