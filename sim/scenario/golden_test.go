@@ -70,6 +70,20 @@ func goldenName(o Options) string {
 	return filepath.Join("testdata", o.Scenario+"_"+o.Version+"_"+o.Transport+"_"+o.Fault+".jsonl")
 }
 
+// transcript is o's run as JSON Lines.
+func transcript(t *testing.T, o Options) []byte {
+	t.Helper()
+	tr, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tr.WriteJSONL(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 // TestGolden compares every transcript with its reviewed golden file (a
 // mismatch shows the lines that differ), and fails on a golden file no run
 // of the matrix produces. Regenerate with:
@@ -80,15 +94,7 @@ func TestGolden(t *testing.T) {
 		path := goldenName(o)
 		produced = append(produced, path)
 		t.Run(o.Scenario+"/"+o.Version+"/"+o.Transport+"/"+o.Fault, func(t *testing.T) {
-			tr, err := Run(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got bytes.Buffer
-			if err := tr.WriteJSONL(&got); err != nil {
-				t.Fatal(err)
-			}
-			goldens.Check(t, path, got.Bytes())
+			goldens.Check(t, path, transcript(t, o))
 		})
 	}
 	goldens.Orphans(t, produced)
@@ -98,16 +104,8 @@ func TestGolden(t *testing.T) {
 // changed transcript: a golden file with one event changed fails with
 // that line and the run's, three lines of context, not the whole file.
 func TestGoldenMismatchShowsTheLines(t *testing.T) {
-	o := Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "none"}
-	tr, err := Run(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got bytes.Buffer
-	if err := tr.WriteJSONL(&got); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(got.String(), "\n")
+	got := transcript(t, Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "none"})
+	lines := strings.SplitAfter(string(got), "\n")
 	if len(lines) < 12 {
 		t.Fatalf("%d lines", len(lines))
 	}
@@ -118,7 +116,7 @@ func TestGoldenMismatchShowsTheLines(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "tool-call.jsonl")
 	os.WriteFile(path, []byte(strings.Join(lines[:at], "")+mutated+strings.Join(lines[at+1:], "")), 0o644)
-	msg := golden.Compare(path, got.Bytes())
+	msg := golden.Compare(path, got)
 	for _, want := range []string{"@@ -4,7 +4,7 @@\n", "\n-" + mutated, "\n+" + lines[at], "\n " + lines[at-1], "\n " + lines[at+3]} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the failure lacks %q:\n%s", want, msg)
