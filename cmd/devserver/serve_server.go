@@ -92,7 +92,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	staticFiles := &fileServer{dir: cfg.StaticDir, prefix: "/static/", version: wasm.version,
 		fallback: fallbackIcons(), started: time.Now()}
 
-	captures := http.Handler(&captureStore{dir: cfg.CapturesDir, spec: cfg.Target, log: cfg.Log})
+	captures := http.Handler(newCaptureStore(cfg.CapturesDir, cfg.Target, cfg.Log))
 	if !cfg.NoAuth {
 		captures = netguard.RequireBearer(cfg.Token, authRealm, captures)
 	}
