@@ -103,6 +103,7 @@ FUZZ_TARGETS := \
 	FuzzParseImport:5000:./app \
 	FuzzParseSide:10000:./app \
 	FuzzDecodeTrace:3000:./app \
+	FuzzPrettyJSON:5000:./app \
 	FuzzParseNotes:10000:./sim/scenario \
 	FuzzParseTable:10000:./sim/text
 
