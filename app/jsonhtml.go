@@ -10,7 +10,7 @@ import (
 // What the wire bytes of one step may cost to show: a 30 MB line became
 // one 30 MB span (a freeze of seconds at each visit of the step).
 const (
-	wireMaxBytes = 64 << 10
+	wireMaxBytes = 16 << 10
 	wireMaxLines = 2000
 )
 
