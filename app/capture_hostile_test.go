@@ -260,3 +260,26 @@ func FuzzPrettyJSON(f *testing.F) {
 		}
 	})
 }
+
+// Issue 27 item 8: a check the capture has no probe for says so in a
+// sentence ("the capture has no a tools/list result" before).
+func TestCaptureSkipWording(t *testing.T) {
+	text := hostileTranscript(t, "{}\n")
+	lines := strings.SplitAfter(text, "\n")
+	cp, err := LoadCapture("short.jsonl", strings.Join(lines[:6], "")) // up to notifications/initialized
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range cp.Results {
+		if r.ID == check.IDSchemas {
+			if want := "Not checked: the capture lacks a tools/list result (the run ended before it)."; r.Message != want {
+				t.Errorf("%q, want %q", r.Message, want)
+			}
+			if zh := verdictMsg(LangZh, r); zh != "未检查：记录中没有tools/list 结果（运行在此之前就结束了）。" {
+				t.Errorf("zh: %q", zh)
+			}
+			return
+		}
+	}
+	t.Fatal("no schemas verdict")
+}

@@ -236,3 +236,24 @@ func TestPageSurvivesDetachedCalls(t *testing.T) {
 		t.Errorf("a call with the in-flight cap full: %d %v %s", code, cerr, b)
 	}
 }
+
+// Issue 27 item 8: the dev server's pages and files may be framed only by
+// its own origin (a tab of it holds the token); /mcp, an API, has no
+// such headers. Before, any site could frame the page.
+func TestPagesRefuseForeignFrames(t *testing.T) {
+	ts := startServer(t, nil)
+	for _, p := range []string{"/", "/?view=capture", "/static/loader.css", "/web/app.wasm", "/captures/"} {
+		resp, err := http.Get(ts.base + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Content-Security-Policy"); got != "frame-ancestors 'self'" || resp.Header.Get("X-Frame-Options") != "SAMEORIGIN" {
+			t.Errorf("%s: CSP %q, X-Frame-Options %q", p, got, resp.Header.Get("X-Frame-Options"))
+		}
+	}
+	resp, _, err := mcpPost(http.DefaultClient, ts.base, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "", "")
+	if err != nil || resp.Header.Get("X-Frame-Options") != "" {
+		t.Errorf("/mcp: %v %v", err, resp.Header)
+	}
+}

@@ -169,6 +169,11 @@ func ownOrigins(requested string, addr net.Addr) []string {
 // engine's).
 var securityHeaderValues = [][2]string{{"X-Content-Type-Options", "nosniff"}, {"Referrer-Policy", "no-referrer"}}
 
+// frameHeaderValues keep the dev server's pages out of other sites'
+// frames: CSP frame-ancestors, and X-Frame-Options for browsers without
+// it (RFC 7034).
+var frameHeaderValues = [][2]string{{"Content-Security-Policy", "frame-ancestors 'self'"}, {"X-Frame-Options", "SAMEORIGIN"}}
+
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -179,6 +184,12 @@ func securityHeaders(next http.Handler) http.Handler {
 			// The app's files are for the app's own pages: another site
 			// cannot embed them (<script src>, <img>), whatever they hold.
 			h.Set("Cross-Origin-Resource-Policy", "same-origin")
+			// Nor frame them: a tab of the dev server holds the token, and
+			// a page that framed it could overlay it (clickjacking). The
+			// course site embeds the static export, not the dev server.
+			for _, kv := range frameHeaderValues {
+				h.Set(kv[0], kv[1])
+			}
 		}
 		next.ServeHTTP(w, r)
 	})
