@@ -275,7 +275,7 @@ func TestCaptureSkipWording(t *testing.T) {
 			if want := "Not checked: the capture lacks a tools/list result (the run ended before it)."; r.Message != want {
 				t.Errorf("%q, want %q", r.Message, want)
 			}
-			if zh := verdictMsg(LangZh, r); zh != "未检查：记录中没有tools/list 结果（运行在此之前就结束了）。" {
+			if zh := verdictMsg(LangZh, r); zh != "未检查：这次捕获中没有tools/list 结果（运行在此之前就结束了）。" {
 				t.Errorf("zh: %q", zh)
 			}
 			return
