@@ -257,3 +257,17 @@ func (b *BodyBudget) Used() int64 {
 	defer b.mu.Unlock()
 	return b.used
 }
+
+// Running is the requests f handles now.
+func (f *InFlight) Running() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.n
+}
+
+// Refused counts the requests f answered 503.
+func (f *InFlight) Refused() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.refused
+}
