@@ -19,7 +19,7 @@ endif
 # spurious "context deadline exceeded".
 FUZZN     ?= 1
 
-.PHONY: run test wasm vet fmt-check unit fuzz-short conformance bench soak devserver static clean
+.PHONY: run test test-steps check wasm vet fmt-check unit fuzz-short conformance conformance-doc deadcode bench soak devserver static clean
 
 ## run: build the wasm into web/ and bin/devserver, then start the dev server on $(ADDR)
 ## (make run ADDR=127.0.0.1:18080 for another port). It runs the binary itself, not
@@ -60,8 +60,21 @@ wasm-whatif:
 devserver:
 	$(GO) build -trimpath -o bin/devserver ./cmd/devserver
 
-## test: formatting, vet, every Go test (engine, server, UI, browser), short fuzzing, the conformance gate
-test: fmt-check vet wasm-build unit fuzz-short conformance
+## test: formatting, vet, the wasm build, every Go test (engine, server, UI, browser, real peers),
+## short fuzzing, the conformance gate, deadcode; run through scripts/untouched, which fails when a step
+## changed a file git tracks (no step writes one: see conformance-doc and go test -update)
+test:
+	$(GO) run ./scripts/untouched -- $(MAKE) --no-print-directory test-steps
+
+test-steps: fmt-check vet wasm-build unit fuzz-short conformance deadcode
+
+## check: the fast loop: formatting, vet (native and wasm) and go test -short ./..., which leaves
+## out the browser tests and the real peers (the official Go SDK over real sockets and processes,
+## server-everything, the checker's real servers, the conformance suite: internal/testenv);
+## unchanged packages' results come from go test's cache (make check TESTFLAGS=-count=1 reruns all)
+TESTFLAGS ?=
+check: fmt-check vet
+	$(GO) test -short $(TESTFLAGS) ./...
 
 .PHONY: everything
 
@@ -144,11 +157,24 @@ notes-export:
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
 ## official Go SDK's fixture, and its client scenarios against devserver client and the SDK's
-## client; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK (a client: or fail
-## one) outside scripts/conformance/baseline.txt and client-baseline.txt. Installs Node 22, the
-## suite and the SDK fixture and client into $(HOME)/.cache/mcpwirelab/conformance on first use.
+## client; fails when we pass fewer checks than the SDK (a client: or fail one) outside
+## scripts/conformance/baseline.txt and client-baseline.txt, or when CONFORMANCE.md's generated
+## tables are not this run's (it prints the lines that differ; it never writes the file). Installs
+## Node 22, the suite and the SDK fixture and client into $(HOME)/.cache/mcpwirelab/conformance on
+## first use.
 conformance:
 	$(GO) run ./scripts/conformance
+
+## conformance-doc: the same runs, then CONFORMANCE.md's generated tables rewritten with this
+## run's (review git diff CONFORMANCE.md before committing); the gate's verdict as make conformance
+conformance-doc:
+	$(GO) run ./scripts/conformance -write
+
+## deadcode: the functions no binary reaches (golang.org/x/tools/cmd/deadcode, pinned, through go run:
+## the native commands under cmd/ and scripts/, and the dev server built for js/wasm); fails on one
+## that scripts/deadcode/kept.txt does not list with its reason, or on a kept one reached again
+deadcode:
+	$(GO) run ./scripts/deadcode
 
 ## static: export the app as plain files into $(STATIC_OUT) (PREFIX=/course/mcp-lab to host it under a sub-path)
 PREFIX     ?=

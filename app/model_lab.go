@@ -214,9 +214,6 @@ func (s *labState) afterTick() bool {
 	return true
 }
 
-// filtered reports whether the sequence filter hides rows.
-func (s *labState) filtered() bool { return s.fMethod != "" || s.fDir != "" }
-
 // closeOverlays is Escape: the help, the Mermaid dialog and the notices go.
 func (s *labState) closeOverlays() {
 	s.showHelp = false

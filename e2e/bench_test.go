@@ -49,6 +49,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+
+	"mcpwirelab/internal/testenv"
 )
 
 const (
@@ -94,6 +96,7 @@ type benchSite struct {
 
 func goBuild(t *testing.T, out, pkg string, wasm bool, flags ...string) {
 	t.Helper()
+	testenv.SkipShort(t, "a go build")
 	args := append([]string{"build"}, flags...)
 	args = append(args, "-o", out, pkg)
 	cmd := exec.Command("go", args...)
@@ -114,6 +117,7 @@ var makeWasmFlags = []string{"-trimpath", "-ldflags=-s -w"}
 // returns what it printed.
 func compress(t *testing.T, web string) string {
 	t.Helper()
+	testenv.SkipShort(t, "the dev server binary")
 	out, err := exec.Command(buildDevserver(t), "compress", "-web", web).CombinedOutput()
 	if err != nil {
 		t.Fatalf("devserver compress -web %s: %v\n%s", web, err, out)
@@ -125,6 +129,7 @@ func compress(t *testing.T, web string) string {
 // wasm`, compresses each as `make wasm` does, and lays out the lab's web/
 // folder for the dev server and the references' static sites.
 func buildBenchSites(t *testing.T) (lab, ref, floor *benchSite) {
+	testenv.SkipShort(t, "the benchmarks' builds")
 	dir := t.TempDir()
 	lab = &benchSite{name: "MCP Wire Lab", web: filepath.Join(dir, "lab-web")}
 	ref = &benchSite{name: "hello world", web: filepath.Join(dir, "hello-site", "web")}
@@ -172,6 +177,7 @@ func buildBenchSites(t *testing.T) (lab, ref, floor *benchSite) {
 // the files `devserver compress` made) and returns its base URL.
 func startBenchDevServer(t *testing.T, web string) string {
 	t.Helper()
+	testenv.SkipShort(t, "the dev server binary")
 	cmd := exec.Command(buildDevserver(t), "-addr", "127.0.0.1:0", "-web", web, "-static", filepath.Join(repoRoot(), "static"))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

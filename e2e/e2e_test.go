@@ -32,6 +32,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/testenv"
 )
 
 var chromiumPaths = []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"}
@@ -66,6 +67,7 @@ var (
 // out as go-app expects (<dir>/web/app.wasm).
 func buildSite(t *testing.T) string {
 	t.Helper()
+	testenv.SkipShort(t, "the app's wasm build")
 	if siteDir != "" || siteErr != nil {
 		if siteErr != nil {
 			t.Fatal(siteErr)
@@ -176,6 +178,7 @@ func newBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 // options (e.g. precise memory figures for the benchmarks) are appended.
 func newAllocator(t *testing.T, extra ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc) {
 	t.Helper()
+	testenv.SkipShort(t, "headless Chromium")
 	exe := findChromium(t)
 	// Not t.TempDir: Chromium may still be writing its profile when the
 	// test ends, and TempDir's cleanup would then fail the test.

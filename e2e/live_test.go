@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/testenv"
 )
 
 // devServer is the real dev server binary running for a test.
@@ -51,6 +52,7 @@ func startDevServer(t *testing.T) *devServer { t.Helper(); return startDevServer
 // binary's path).
 func startDevServerWith(t *testing.T, extra func(bin string) []string) *devServer {
 	t.Helper()
+	testenv.SkipShort(t, "the dev server binary")
 	site := buildSite(t)
 	bin := filepath.Join(t.TempDir(), "devserver")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/devserver")

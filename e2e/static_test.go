@@ -21,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"mcpwirelab/internal/testenv"
 )
 
 const coursePrefix = "/course/mcp-lab"
@@ -36,6 +38,7 @@ var (
 // buildDevserver compiles the native devserver once per test binary.
 func buildDevserver(t testing.TB) string {
 	t.Helper()
+	testenv.SkipShort(t, "the dev server binary")
 	devserverOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "mcpwl-devserver-")
 		if err != nil {
@@ -59,6 +62,7 @@ func buildDevserver(t testing.TB) string {
 // build (once per prefix) and returns the site directory.
 func staticExport(t *testing.T, prefix string) string {
 	t.Helper()
+	testenv.SkipShort(t, "the dev server binary")
 	exportsMu.Lock()
 	defer exportsMu.Unlock()
 	if dir, ok := exports[prefix]; ok {

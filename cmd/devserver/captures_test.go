@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
 	"mcpwirelab/sim/mcp"
 )
@@ -23,9 +24,7 @@ import (
 // grade in the page's code (check.Judge) as the report says. Only the
 // names the store writes are served: nothing outside a capture folder.
 func TestCapturesEndpoint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a real process")
-	}
+	testenv.SkipShort(t, "the dev server as a real process")
 	auth := map[string]string{"Authorization": "Bearer " + testToken}
 
 	// No target: the listing is empty and POST names the flags.

@@ -25,6 +25,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
 	"mcpwirelab/sim/mcp"
 )
@@ -178,9 +179,7 @@ func wantReport(t *testing.T, rep check.Report, dir string, versions []string, w
 // TestCheckOurDevServer: our own dev server passes every check that
 // applies, both versions, both transports.
 func TestCheckOurDevServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real processes and sockets")
-	}
+	testenv.SkipShort(t, "the dev server binary and real sockets")
 	calls := []string{"-call", `list_emails={"limit":2}`, "-call", `post_announcement={"office":"São Paulo","text":"Lunch at noon."}`,
 		"-slow", `export_timesheets={"department":"Sales","steps":1}`}
 	t.Run("stdio", func(t *testing.T) {
@@ -213,9 +212,7 @@ func TestCheckOurDevServer(t *testing.T) {
 // sessions, so over HTTP each version gets its own endpoint (-version);
 // over stdio one process speaks both.
 func TestCheckGoSDK(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real processes and sockets")
-	}
+	testenv.SkipShort(t, "the official Go SDK's server over real processes and sockets")
 	calls := []string{"-call", `greet={"name":"Ana"}`, "-call", `forecast={"city":"Lisbon"}`, "-slow", `slow={"steps":10}`, "-repeat", "2"}
 	// Where go-sdk v1.8.0 (with its defaults) departs from the spec; each
 	// message says what was seen. Over stdio: it answers a cancelled call
@@ -284,9 +281,7 @@ func everythingEntry(t *testing.T) string {
 // -32601), and answers an unknown tool with isError: true, which the check
 // must name as what it is.
 func TestCheckServerEverything(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real processes")
-	}
+	testenv.SkipShort(t, "server-everything (npm) as a real process")
 	entry := everythingEntry(t)
 	// -timeout 30s: node loading the server's packages took more than the
 	// default 5 s of checkRun for the first answer while make test ran

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/mcp"
 )
 
@@ -15,9 +16,7 @@ import (
 // the scenario and version from the suite's environment), printing the
 // bytes; it exits 0 and logs nothing when every request got its answer.
 func TestClientCommand(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real sockets")
-	}
+	testenv.SkipShort(t, "devserver client over real sockets")
 	srv := startInteropServer(t, "-no-auth")
 	for _, tc := range []struct{ version, scenario, want string }{
 		{mcp.V20251125, "initialize", `"method":"initialize"`},

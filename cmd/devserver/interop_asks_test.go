@@ -19,6 +19,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpwirelab/internal/testenv"
 )
 
 // asking is an SDK client whose handlers play the Host: the user picks the
@@ -106,6 +108,7 @@ func exerciseAsks(ctx context.Context, t *testing.T, cs *sdk.ClientSession, a *a
 // TestInteropSDKAsksHTTP: over Streamable HTTP, one fresh server per
 // version (the calendar remembers bookings).
 func TestInteropSDKAsksHTTP(t *testing.T) {
+	testenv.SkipShort(t, "the official Go SDK's client over real HTTP")
 	for _, v := range interopVersions {
 		t.Run(v, func(t *testing.T) {
 			srv := startInteropServer(t, "-no-auth")
@@ -172,6 +175,7 @@ func checkAskWire(t *testing.T, v string, recs []wireRecord) {
 // TestInteropSDKAsksStdio: the built binary over stdio; the server's
 // requests and the SDK's responses share the pipe with everything else.
 func TestInteropSDKAsksStdio(t *testing.T) {
+	testenv.SkipShort(t, "the official Go SDK's client and a real stdio process")
 	bin := buildDevserver(t, t.TempDir())
 	for _, v := range interopVersions {
 		t.Run(v, func(t *testing.T) {

@@ -27,6 +27,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpwirelab/internal/testenv"
 )
 
 var interopVersions = []string{interopV2025, interopV2026}
@@ -62,6 +64,7 @@ func newInteropClient(progress *atomic.Int32) *sdk.Client {
 // server, with a bearer token (added by a custom RoundTripper) and with
 // -no-auth, at each version.
 func TestInteropSDKHTTP(t *testing.T) {
+	testenv.SkipShort(t, "the official Go SDK's client over real HTTP")
 	for _, auth := range []string{"token", "no-auth"} {
 		t.Run(auth, func(t *testing.T) {
 			var srv *interopServer
@@ -203,6 +206,7 @@ func checkHTTPWire(t *testing.T, v string, recs []wireRecord) {
 // TestInteropSDKStdio: the SDK's CommandTransport launches the built
 // devserver binary with -stdio, at each version.
 func TestInteropSDKStdio(t *testing.T) {
+	testenv.SkipShort(t, "the official Go SDK's client and a real stdio process")
 	bin := buildDevserver(t, t.TempDir())
 	for _, v := range interopVersions {
 		t.Run(v, func(t *testing.T) {

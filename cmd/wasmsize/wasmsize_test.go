@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpwirelab/internal/testenv"
 )
 
 func wasmName(s string) []byte { return append(uleb128(uint32(len(s))), s...) }
@@ -273,9 +275,7 @@ func TestPclntab(t *testing.T) {
 // benchmarks: code must add up to the code section, and the packages a
 // go-app page is made of must be there.
 func TestBreakdownOfRealBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a wasm")
-	}
+	testenv.SkipShort(t, "a wasm build")
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

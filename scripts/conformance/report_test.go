@@ -130,6 +130,44 @@ func TestWriteSections(t *testing.T) {
 	}
 }
 
+// TestDocDiff: the gate compares CONFORMANCE.md's generated tables with
+// the run's and never writes the file: the same tables give no diff; a
+// table that changed gives the changed row, its old and new counts, and
+// the file stays as it was; a document without the markers is an error.
+func TestDocDiff(t *testing.T) {
+	doc := filepath.Join(t.TempDir(), "C.md")
+	s := []suite{{version: "2026-07-28", how: "--requirements 2026-07-28", ours: run{"a": {2, 0, nil}, "b": {1, 0, nil}}, sdk: run{"a": {2, 0, nil}, "b": {1, 0, nil}}}}
+	rows, notes, _ := judge(s, baseline{})
+	secs := []section{serverSection(table(s, rows, notes), s)}
+	os.WriteFile(doc, []byte("# C\n\n"+beginMark+"\nold\n"+endMark+"\nafter\n"), 0o644)
+	if err := writeSections(doc, secs...); err != nil {
+		t.Fatal(err)
+	}
+	written, _ := os.ReadFile(doc)
+	if d, err := docDiff(doc, secs...); d != "" || err != nil {
+		t.Errorf("the tables just written differ: %v\n%s", err, d)
+	}
+	// The broken twin: scenario a passes one check fewer in this run.
+	s[0].ours["a"] = count{1, 1, []string{"x: y"}}
+	rows, notes, _ = judge(s, baseline{})
+	d, err := docDiff(doc, serverSection(table(s, rows, notes), s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"--- " + doc + "\n+++ this run\n", "\n-| a | 2/2 | 2/2 |  |\n", "\n+| a | 1/2 | 2/2 | 2026-07-28 FEWER CHECKS THAN THE SDK (1 < 2) |\n", "\n | b | 1/1 | 1/1 |  |\n"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("the diff lacks %q:\n%s", want, d)
+		}
+	}
+	if after, _ := os.ReadFile(doc); string(after) != string(written) {
+		t.Errorf("the comparison changed the document:\n%s", after)
+	}
+	os.WriteFile(doc, []byte("no markers"), 0o644)
+	if _, err := docDiff(doc, secs...); err == nil {
+		t.Error("a document without markers accepted")
+	}
+}
+
 // TestReadClientRun: a client run's scenario directories have no
 // "server-" prefix, the authorization ones sit in auth/ and come back
 // apart.

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -96,9 +97,7 @@ func verdicts(rs []Result) map[string]Result {
 // both versions, both transports, and each skip is a check that does not
 // apply there.
 func TestCorrectServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real processes and sockets")
-	}
+	testenv.SkipShort(t, "the checked servers as real processes and sockets")
 	for _, tr := range []string{"stdio", "http"} {
 		t.Run(tr, func(t *testing.T) {
 			t.Parallel()
@@ -192,9 +191,7 @@ var brokenCases = []struct {
 // nothing else fails there. Together with TestCorrectServer: each check
 // fails on its fixture and passes on a correct server.
 func TestBrokenServers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real processes and sockets")
-	}
+	testenv.SkipShort(t, "the checked servers as real processes and sockets")
 	covered := map[string]bool{}
 	for _, c := range brokenCases {
 		for _, id := range c.fail {
@@ -257,9 +254,7 @@ func uniq(s []string) []string {
 // same messages; on stdio the same bytes), and a step that is no request
 // has none.
 func TestLabAnswer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real processes and sockets")
-	}
+	testenv.SkipShort(t, "the checked servers as real processes and sockets")
 	for _, tr := range []string{"stdio", "http"} {
 		tg := stdioTarget("correct")
 		if tr == "http" {

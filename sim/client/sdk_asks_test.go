@@ -23,6 +23,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -75,9 +76,7 @@ func sdkAskServer() *sdk.Server {
 }
 
 func TestClientAnswersTheSDKServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real sockets and processes")
-	}
+	testenv.SkipShort(t, "the official Go SDK's server over real sockets and processes")
 	server := sdkAskServer()
 	servers := map[string]*httptest.Server{}
 	for _, v := range mcp.Versions() {

@@ -21,6 +21,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/fault"
 	"mcpwirelab/sim/jsonrpc"
@@ -76,9 +77,7 @@ func sdkPrimitivesServer() *sdk.Server {
 }
 
 func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real sockets and processes")
-	}
+	testenv.SkipShort(t, "the official Go SDK's server over real sockets and processes")
 	server := sdkPrimitivesServer()
 	urls := map[string]string{}
 	for _, v := range mcp.Versions() {
@@ -209,9 +208,7 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 // Mcp-Param-* agrees with the engine's: a header that disagrees with the
 // argument is 400 and -32020.
 func TestSDKServerRefusesAMismatchedParam(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real sockets")
-	}
+	testenv.SkipShort(t, "the official Go SDK's server over real sockets")
 	server := sdkPrimitivesServer()
 	ts := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: true}))
 	defer ts.Close()

@@ -22,6 +22,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -117,9 +118,7 @@ func (o *safeEvents) stderr() string {
 }
 
 func TestClientAgainstTheSDKServer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("real sockets and processes")
-	}
+	testenv.SkipShort(t, "the official Go SDK's server over real sockets and processes")
 	var logMu sync.Mutex
 	var httpLog []string
 	server := sdkServer(func(msg string) {

@@ -185,14 +185,6 @@ func (g Grader) Grade(ex Exercise, answer, lang string) Feedback {
 	return fb
 }
 
-// Hint returns hint i (0-based) of ex in lang; ok is false past the last.
-func Hint(ex Exercise, i int, lang string) (hint string, ok bool) {
-	if i < 0 || i >= len(ex.Hints) {
-		return "", false
-	}
-	return ex.Hints[i].In(lang), true
-}
-
 // RevealAfter is the number of attempts after which the model answer is
 // shown even if the exercise is not solved.
 const RevealAfter = 3

@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,16 +145,6 @@ func lookupRoute(path string) (route, bool) {
 		}
 	}
 	return route{}, false
-}
-
-// Paths lists the API's endpoints, sorted.
-func Paths() []string {
-	out := make([]string, 0, len(routes))
-	for _, e := range routes {
-		out = append(out, e.path)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Error types of the {"error":{"type",…}} bodies.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -294,4 +295,14 @@ func TestErrorBodyShape(t *testing.T) {
 			t.Errorf("accepted %s", b)
 		}
 	}
+}
+
+// Paths lists the API's endpoints, sorted.
+func Paths() []string {
+	out := make([]string, 0, len(routes))
+	for _, e := range routes {
+		out = append(out, e.path)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -1,11 +1,9 @@
 package httplab
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -287,14 +285,6 @@ type Result struct {
 	Err      error    // the last attempt's error, if it failed
 }
 
-// Status is the final HTTP status, 0 when no response arrived.
-func (r Result) Status() int {
-	if r.Response == nil {
-		return 0
-	}
-	return r.Response.StatusCode
-}
-
 // Send runs one call. newReq builds a fresh request for every attempt (a
 // body can be read only once); anything that must stay the same across
 // retries, such as an Idempotency-Key, is the caller's to keep.
@@ -334,17 +324,4 @@ func (c *Client) Send(ctx context.Context, newReq func() *http.Request) Result {
 		}
 		c.Ledger.BackoffMs += d.Wait.Milliseconds()
 	}
-}
-
-// ReadExchange reads a response fully into an Exchange (for Doers over a
-// real connection); wire is the count of bytes the response took on the
-// wire when known, else the body's length is used.
-func ReadExchange(resp *http.Response, wire int) (Exchange, error) {
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	resp.Body = io.NopCloser(bytes.NewReader(body))
-	if wire == 0 {
-		wire = len(body)
-	}
-	return Exchange{Response: resp, Body: body, WireBytes: wire}, err
 }

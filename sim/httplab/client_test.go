@@ -1,8 +1,10 @@
 package httplab
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -255,4 +257,25 @@ func TestClientRetryAfterTooLong(t *testing.T) {
 	if r.Status() != 429 || r.Attempts != 1 || r.Decision.Reason != ReasonRetryAfterLong || len(clk.sleeps) != 0 {
 		t.Fatalf("result %+v sleeps %v", r.Decision, clk.sleeps)
 	}
+}
+
+// Status is the final HTTP status, 0 when no response arrived.
+func (r Result) Status() int {
+	if r.Response == nil {
+		return 0
+	}
+	return r.Response.StatusCode
+}
+
+// ReadExchange reads a response fully into an Exchange (for Doers over a
+// real connection); wire is the count of bytes the response took on the
+// wire when known, else the body's length is used.
+func ReadExchange(resp *http.Response, wire int) (Exchange, error) {
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	if wire == 0 {
+		wire = len(body)
+	}
+	return Exchange{Response: resp, Body: body, WireBytes: wire}, err
 }

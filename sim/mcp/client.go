@@ -50,11 +50,6 @@ func RequestParamsWith(version string, caps map[string]any, params map[string]an
 	return out
 }
 
-// InitializeParams are the 2025-11-25 initialize params.
-func InitializeParams(version string) map[string]any {
-	return InitializeParamsWith(version, nil)
-}
-
 // InitializeParamsWith are the 2025-11-25 initialize params of a client that
 // declares caps (nil: none). lifecycle §Capability Negotiation: the
 // capabilities exchanged here decide what the session may use.

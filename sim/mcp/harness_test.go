@@ -159,7 +159,7 @@ func dial(t *testing.T, srv *mcp.Server, version, transport string, caps map[str
 	if mcp.IsModern(version) {
 		return c
 	}
-	p := mcp.InitializeParams(version)
+	p := mcp.InitializeParamsWith(version, nil)
 	if caps != nil {
 		p["capabilities"] = caps
 	}

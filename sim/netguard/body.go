@@ -13,8 +13,8 @@ import (
 	"time"
 )
 
-// LimitBody reads the whole request body, at most max bytes, before calling
-// next, and hands next an in-memory copy.
+// LimitBodies reads the whole request body, at most max bytes, before
+// calling next, and hands next an in-memory copy.
 //
 // Reading up front (instead of only wrapping r.Body) guarantees the 413
 // answer whatever the inner handler does with a read error, covers chunked
@@ -25,16 +25,14 @@ import (
 // cheap. A body exactly max bytes long passes; max+1 gets 413 with a
 // JSON-RPC error. A body that stalls until the server's read deadline gets
 // 408.
-func LimitBody(max int64, next http.Handler) http.Handler { return LimitBodies(max, nil, next) }
-
-// LimitBodies is LimitBody with the bytes of all bodies being handled at
-// once bounded by budget (nil: unbounded). Decoding a JSON body costs a
-// multiple of its size while it is handled, so 32 large requests in
-// parallel held gigabytes: with a budget, a body first reserves its size
-// (its Content-Length, or the cap for a chunked body that outgrows
-// bufferFree), waiting its turn, and gives it back when the handler starts
-// answering or returns. A body that cannot get its share in time gets 503
-// with Retry-After.
+//
+// The bytes of all bodies being handled at once are bounded by budget
+// (nil: unbounded). Decoding a JSON body costs a multiple of its size
+// while it is handled, so 32 large requests in parallel held gigabytes:
+// with a budget, a body first reserves its size (its Content-Length, or
+// the cap for a chunked body that outgrows bufferFree), waiting its turn,
+// and gives it back when the handler starts answering or returns. A body
+// that cannot get its share in time gets 503 with Retry-After.
 func LimitBodies(max int64, budget *BodyBudget, next http.Handler) http.Handler {
 	tooLarge := fmt.Sprintf("Request body too large (limit %s)", formatBytes(max))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -176,16 +174,6 @@ type BodyBudget struct {
 // wait for its share.
 func NewBodyBudget(max int64, wait time.Duration) *BodyBudget {
 	return &BodyBudget{max: max, wait: wait, free: make(chan struct{})}
-}
-
-// Max is the budget.
-func (b *BodyBudget) Max() int64 { return b.max }
-
-// Used is the body bytes reserved now.
-func (b *BodyBudget) Used() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.used
 }
 
 // share is what a body of n bytes reserves: n, or the whole budget.

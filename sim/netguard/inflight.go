@@ -38,21 +38,9 @@ func NewInFlight(max, perKey int) *InFlight {
 	return &InFlight{max: max, perKey: perKey, byKey: map[string]int{}}
 }
 
-// Max and PerKey are the bounds; Running the requests handled now.
+// Max and PerKey are the bounds.
 func (f *InFlight) Max() int    { return f.max }
 func (f *InFlight) PerKey() int { return f.perKey }
-func (f *InFlight) Running() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.n
-}
-
-// Refused counts the requests answered 503.
-func (f *InFlight) Refused() int64 {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.refused
-}
 
 // Limit wraps next; key names the request's group ("" for none).
 func (f *InFlight) Limit(key func(*http.Request) string, next http.Handler) http.Handler {

@@ -247,3 +247,27 @@ func TestLimitBodiesBudget(t *testing.T) {
 	defer cancel()
 	stream.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", bytes.NewReader(make([]byte, max))).WithContext(ctx))
 }
+
+// Max is the budget.
+func (b *BodyBudget) Max() int64 { return b.max }
+
+// Used is the body bytes reserved now.
+func (b *BodyBudget) Used() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// Running is the requests f handles now.
+func (f *InFlight) Running() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.n
+}
+
+// Refused counts the requests f answered 503.
+func (f *InFlight) Refused() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.refused
+}

@@ -465,3 +465,6 @@ type nopWriter struct{}
 func (nopWriter) Header() http.Header         { return http.Header{} }
 func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (nopWriter) WriteHeader(int)             {}
+
+// LimitBody is LimitBodies without a budget (the tests' shorthand).
+func LimitBody(max int64, next http.Handler) http.Handler { return LimitBodies(max, nil, next) }

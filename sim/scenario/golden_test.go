@@ -2,18 +2,17 @@ package scenario
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
+	"mcpwirelab/internal/golden"
 	"mcpwirelab/sim/trace"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.jsonl golden transcripts")
 
 // matrix lists every applicable (scenario, version, transport, fault).
 func matrix() []Options {
@@ -64,53 +63,95 @@ func matrixTraces(t *testing.T) []matrixRun {
 	return matrixRuns
 }
 
+// goldens are the reviewed transcripts: one per run of the matrix.
+var goldens = golden.Files{Glob: filepath.Join("testdata", "*.jsonl")}
+
 func goldenName(o Options) string {
 	return filepath.Join("testdata", o.Scenario+"_"+o.Version+"_"+o.Transport+"_"+o.Fault+".jsonl")
 }
 
-// TestGolden compares every transcript with its reviewed golden file.
-// Regenerate with: go test ./sim/scenario -run TestGolden -update
+// transcript is o's run as JSON Lines.
+func transcript(t *testing.T, o Options) []byte {
+	t.Helper()
+	tr, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tr.WriteJSONL(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestGolden compares every transcript with its reviewed golden file (a
+// mismatch shows the lines that differ), and fails on a golden file no run
+// of the matrix produces. Regenerate with:
+// go test ./sim/scenario -run TestGolden -update
 func TestGolden(t *testing.T) {
+	var produced []string
 	for _, o := range matrix() {
+		path := goldenName(o)
+		produced = append(produced, path)
 		t.Run(o.Scenario+"/"+o.Version+"/"+o.Transport+"/"+o.Fault, func(t *testing.T) {
-			tr, err := Run(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got bytes.Buffer
-			if err := tr.WriteJSONL(&got); err != nil {
-				t.Fatal(err)
-			}
-			path := goldenName(o)
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				gl, wl := bytes.Split(got.Bytes(), []byte("\n")), bytes.Split(want, []byte("\n"))
-				for i := 0; i < len(gl) || i < len(wl); i++ {
-					var g, w []byte
-					if i < len(gl) {
-						g = gl[i]
-					}
-					if i < len(wl) {
-						w = wl[i]
-					}
-					if !bytes.Equal(g, w) {
-						t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(review, then run with -update)", path, i+1, g, w)
-					}
-				}
-			}
+			goldens.Check(t, path, transcript(t, o))
 		})
+	}
+	goldens.Orphans(t, produced)
+}
+
+// TestGoldenMismatchShowsTheLines is TestGolden's broken twin for a
+// changed transcript: a golden file with one event changed fails with
+// that line and the run's, three lines of context, not the whole file.
+func TestGoldenMismatchShowsTheLines(t *testing.T) {
+	got := transcript(t, Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http", Fault: "none"})
+	lines := strings.SplitAfter(string(got), "\n")
+	if len(lines) < 12 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	const at = 6 // the 7th event
+	mutated := strings.Replace(lines[at], `"seq":7`, `"seq":70`, 1)
+	if mutated == lines[at] {
+		t.Fatalf("line %d has no seq 7: %s", at+1, lines[at])
+	}
+	path := filepath.Join(t.TempDir(), "tool-call.jsonl")
+	os.WriteFile(path, []byte(strings.Join(lines[:at], "")+mutated+strings.Join(lines[at+1:], "")), 0o644)
+	msg := golden.Compare(path, got)
+	for _, want := range []string{"@@ -4,7 +4,7 @@\n", "\n-" + mutated, "\n+" + lines[at], "\n " + lines[at-1], "\n " + lines[at+3]} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the failure lacks %q:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, lines[at-4]) || strings.Contains(msg, lines[at+4]) {
+		t.Errorf("the failure shows more than three lines of context:\n%s", msg)
+	}
+	if golden.Compare(path, []byte(strings.Join(lines[:at], "")+mutated+strings.Join(lines[at+1:], ""))) != "" {
+		t.Error("the same bytes fail")
+	}
+}
+
+// TestGoldenOrphanFails is TestGolden's broken twin for a removed run: in
+// a copy of testdata, a planted transcript of a fault no scenario has is
+// the one orphan found; the real testdata has none (TestGolden).
+func TestGoldenOrphanFails(t *testing.T) {
+	dir := t.TempDir()
+	files, _ := filepath.Glob(goldens.Glob)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644)
+	}
+	planted := filepath.Join(dir, "tool-call_2026-07-28_http_no-such-fault.jsonl")
+	os.WriteFile(planted, []byte("{}\n"), 0o644)
+	var produced []string
+	for _, o := range matrix() {
+		produced = append(produced, filepath.Join(dir, filepath.Base(goldenName(o))))
+	}
+	orphans, err := golden.OrphansOf(filepath.Join(dir, "*.jsonl"), produced)
+	if err != nil || len(orphans) != 1 || orphans[0] != planted {
+		t.Fatalf("orphans of the copy: %q %v, want only %s", orphans, err, planted)
 	}
 }
 

@@ -54,8 +54,10 @@ func TestTitles(t *testing.T) {
 	for _, p := range titleProblems(titles(), names) {
 		t.Error(p)
 	}
-	if len(names) < 19 {
-		t.Errorf("%d scenarios", len(names))
+	// A scenario lost from List() leaves its golden transcripts orphans,
+	// which TestGolden fails: no count of scenarios here.
+	if len(names) == 0 {
+		t.Error("no scenarios")
 	}
 }
 

@@ -312,7 +312,7 @@ func TestSchemaRules(t *testing.T) {
 func TestOutputSchemaChecked(t *testing.T) {
 	out := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`)
 	mk := func(structured any) *Registry {
-		return MustNewRegistry(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: out},
+		return (&Registry{}).MustWith(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: out},
 			Run: func(context.Context, map[string]any, Env) (Result, error) {
 				return Result{Text: "x", Structured: structured}, nil
 			}})

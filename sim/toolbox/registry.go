@@ -89,9 +89,6 @@ func Default() *Registry {
 // NewRegistry builds a registry of the given tools (and nothing else yet).
 func NewRegistry(defs ...Def) (*Registry, error) { return (&Registry{}).With(defs...) }
 
-// MustNewRegistry is NewRegistry for fixed, tested definitions.
-func MustNewRegistry(defs ...Def) *Registry { return (&Registry{}).MustWith(defs...) }
-
 // newRegistry compiles every schema not compiled yet (Draft 2020-12) and
 // indexes the tools.
 func newRegistry(defs []*toolDef) (*Registry, error) {

@@ -301,7 +301,7 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 
 // readBody reads the whole body into one buffer of its announced size
 // instead of io.ReadAll's doubling copies. A body the dev server's
-// netguard.LimitBody has already buffered is taken as it is.
+// netguard.LimitBodies has already buffered is taken as it is.
 func readBody(r *http.Request) ([]byte, error) {
 	if b, ok := r.Body.(interface{ Bytes() []byte }); ok {
 		return b.Bytes(), nil
