@@ -1,0 +1,382 @@
+package e2e
+
+// The static export read before (and without) the wasm (app/early.go):
+// a deep link paints its step from the run's fragment, in the page's
+// language, every step and toggle works, the hand-over keeps the step
+// and the focus, and a missing or stale fragment falls back to the wasm
+// with a notice.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// staticHost serves an export under prefix as a static host with
+// precompressed files does (NAME.br or NAME.gz when the request accepts
+// it, else NAME); override, when set, answers a path instead.
+type staticHost struct {
+	*httptest.Server
+	mu       sync.Mutex
+	paths    []string
+	override func(p string) (status int, body []byte, ok bool)
+}
+
+func newStaticHost(t *testing.T, dir, prefix string) *staticHost {
+	t.Helper()
+	h := &staticHost{}
+	files := http.StripPrefix(prefix, precompressed(dir))
+	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.mu.Lock()
+		h.paths = append(h.paths, r.URL.Path)
+		o := h.override
+		h.mu.Unlock()
+		if o != nil {
+			if code, b, ok := o(r.URL.Path); ok {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				w.WriteHeader(code)
+				w.Write(b)
+				return
+			}
+		}
+		if !strings.HasPrefix(r.URL.Path, prefix+"/") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(h.Close)
+	return h
+}
+
+func (h *staticHost) setOverride(f func(p string) (int, []byte, bool)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.override = f
+}
+
+func (h *staticHost) served() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.paths...)
+}
+
+// readerState is what the page shows, for the reader tests.
+type readerState struct {
+	Cur, Row, Head, Counter, Lang, URL, Stored, Stale, Fallback, Label, Ready, Focus string
+}
+
+const readerStateJS = `JSON.stringify({
+  Cur: (document.getElementById("step-cur") || {}).textContent || "",
+  Row: (document.querySelector("#sequence .row.current") || { dataset: {} }).dataset.step || "",
+  Head: (document.querySelector("#insp-step .insp-step") || {}).textContent || "",
+  Counter: (document.getElementById("step-counter") || {}).textContent || "",
+  Lang: document.documentElement.lang,
+  URL: location.search,
+  Stored: String(localStorage.getItem("mcpwl.lang")),
+  Stale: String(document.documentElement.classList.contains("wl-stale") && getComputedStyle(document.getElementById("lab") || document.body).visibility === "hidden"),
+  Fallback: document.documentElement.dataset.wlFallback || "",
+  Label: (document.getElementById("app-wasm-loader") || { getAttribute: () => "" }).getAttribute("data-label") || "",
+  Ready: document.documentElement.dataset.wlReady || "",
+  Focus: (document.activeElement && (document.activeElement.id || document.activeElement.dataset.value)) || "" })`
+
+func readReader(t *testing.T, ctx context.Context) readerState {
+	t.Helper()
+	var s string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(readerStateJS, &s)); err != nil {
+		t.Fatal(err)
+	}
+	var st readerState
+	if err := json.Unmarshal([]byte(s), &st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// shows: step n is on screen (counter, current row, inspector heading),
+// in lang ("zh": the counter says 步骤).
+func (s readerState) shows(n int, lang string) bool {
+	ns := fmt.Sprint(n)
+	zh := strings.Contains(s.Counter, "步骤")
+	return s.Cur == ns && s.Row == ns && strings.HasSuffix(s.Head, " "+ns) && zh == (lang == "zh") && s.Stale == "false"
+}
+
+// readerContext is a fresh browser context whose languages are langs
+// (navigator.languages), with the wasm blocked when block.
+func readerContext(t *testing.T, bctx context.Context, langs string, block bool) (context.Context, context.CancelFunc) {
+	t.Helper()
+	ctx, cancel := freshContext(t, bctx)
+	acts := []chromedp.Action{network.Enable(),
+		emulation.SetUserAgentOverride("Mozilla/5.0 (X11; Linux x86_64) Chrome/130 Safari/537.36").WithAcceptLanguage(langs)}
+	if block {
+		acts = append(acts, network.SetBlockedURLs([]string{"*app.wasm*"}))
+	}
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	return ctx, cancel
+}
+
+func waitReader(t *testing.T, ctx context.Context, what string, n int, lang string) readerState {
+	t.Helper()
+	var last readerState
+	eventually(t, what, func() (bool, string) {
+		last = readReader(t, ctx)
+		return last.shows(n, lang), fmt.Sprintf("%+v", last)
+	})
+	return last
+}
+
+// A deep link without lang= on a static host, opened by a browser set to
+// Chinese, with the wasm blocked: the page shows the step in Chinese from
+// the run's fragment, writes no lang= and stores nothing; every step and
+// toggle works. The broken twin: the same link in an English browser
+// shows English (the test tells the two apart).
+func TestStaticReaderDeepLinkZh(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	host := newStaticHost(t, site, coursePrefix)
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5"
+
+	for _, c := range []struct{ langs, want string }{{"en-US,en", "en"}, {"zh-CN,zh;q=0.9,en;q=0.8", "zh"}} {
+		ctx, c2 := readerContext(t, bctx, c.langs, true)
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		s := waitReader(t, ctx, c.langs+": the deep link's step 5", 5, c.want)
+		if strings.Contains(s.URL, "lang=") || s.Stored != "null" || s.Ready != "" {
+			t.Errorf("%s: a reader who never chose: URL %q, stored %q, wasm %q", c.langs, s.URL, s.Stored, s.Ready)
+		}
+		if c.want == "zh" && s.Lang != "zh-CN" || c.want == "en" && s.Lang != "en" {
+			t.Errorf("%s: <html lang=%q>", c.langs, s.Lang)
+		}
+		if c.want == "zh" && !strings.Contains(s.Label, "加载") {
+			t.Errorf("the loading badge is not in Chinese: %q", s.Label)
+		}
+		c2()
+	}
+	fragment := coursePrefix + "/runs/tool-call/2025-11-25_stdio_none.zh.html"
+	if paths := host.served(); !contains(paths, fragment) {
+		t.Errorf("the Chinese fragment %s was not fetched: %v", fragment, paths)
+	}
+
+	ctx, c2 := readerContext(t, bctx, "zh-CN,zh", true)
+	defer c2()
+	if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx, "step 5", 5, "zh")
+	var total int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`parseInt(document.getElementById("jump").max, 10)`, &total)); err != nil {
+		t.Fatal(err)
+	}
+	step := func(what string, act chromedp.Action, n int) {
+		t.Helper()
+		if err := chromedp.Run(ctx, act); err != nil {
+			t.Fatal(err)
+		}
+		waitReader(t, ctx, what, n, "zh")
+		if u := readReader(t, ctx).URL; !strings.Contains(u, fmt.Sprintf("step=%d", n)) {
+			t.Errorf("%s: the address says %s", what, u)
+		}
+	}
+	step("Next", chromedp.Click("#next", chromedp.ByQuery), 6)
+	step("→", key(kb.ArrowRight), 7)
+	step("←", key(kb.ArrowLeft), 6)
+	step("End", key(kb.End), total)
+	step("Home", key(kb.Home), 1)
+	step("a click on row 1's neighbour after Next", chromedp.Click("#next", chromedp.ByQuery), 2)
+	step("a click on row 1", chromedp.Click(`#sequence li[data-step="1"] .row-btn`, chromedp.ByQuery), 1)
+	step("the slider", chromedp.Evaluate(`(() => { const j = document.getElementById("jump"); j.value = "4"; j.dispatchEvent(new Event("input", {bubbles: true})); })()`, nil), 4)
+	step("Restart", chromedp.Click("#restart", chromedp.ByQuery), 1)
+	// Play steps on its own, then pauses.
+	if err := chromedp.Run(ctx, chromedp.Click("#play", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "Play reaches step 2", func() (bool, string) { s := readReader(t, ctx); return s.shows(2, "zh"), s.Cur })
+	if err := chromedp.Run(ctx, chromedp.Click("#play", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	paused := readReader(t, ctx).Cur
+	time.Sleep(1600 * time.Millisecond)
+	if s := readReader(t, ctx); s.Cur != paused {
+		t.Errorf("paused at %s, the page went on to %s", paused, s.Cur)
+	}
+	step("End again", key(kb.End), total)
+
+	// The version toggle: the other run's fragment, at the equivalent step,
+	// still in Chinese, the focus on the button pressed.
+	if err := chromedp.Run(ctx, chromedp.Click(`#version [data-value="2026-07-28"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the version toggled before the wasm", func() (bool, string) {
+		s := readReader(t, ctx)
+		return strings.Contains(s.URL, "version=2026-07-28") && s.Stale == "false" && strings.Contains(s.Counter, "步骤") && s.Focus == "2026-07-28", fmt.Sprintf("%+v", s)
+	})
+	if err := chromedp.Run(ctx, chromedp.Click(`#transport [data-value="http"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the transport toggled before the wasm", func() (bool, string) {
+		s := readReader(t, ctx)
+		return strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "version=2026-07-28"), s.URL
+	})
+	var fault string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
+		t.Fatalf("no fault to pick (%v)", err)
+	}
+	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the fault picked before the wasm", func() (bool, string) {
+		s := readReader(t, ctx)
+		return strings.Contains(s.URL, "fault="+fault), s.URL
+	})
+	// The language switch: a choice, written into the address and kept.
+	if err := chromedp.Run(ctx, chromedp.Click("#lang-switch", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "English, chosen", func() (bool, string) {
+		s := readReader(t, ctx)
+		return !strings.Contains(s.Counter, "步骤") && strings.Contains(s.URL, "lang=en") && s.Stored == `"en"` && s.Lang == "en", fmt.Sprintf("%+v", s)
+	})
+	if s := readReader(t, ctx); s.Ready != "" {
+		t.Errorf("the wasm ran although it was blocked: %+v", s)
+	}
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// The hand-over: the reader steps while the wasm is held back; once it
+// runs, it shows the same step, and the focus stays on Next.
+func TestStaticReaderHandOver(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	host := newStaticHost(t, site, coursePrefix)
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	ctx, c2 := readerContext(t, bctx, "en-US", false)
+	defer c2()
+	paused := make(chan fetch.RequestID, 1)
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			select {
+			case paused <- e.RequestID:
+			default:
+			}
+		}
+	})
+	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=en"
+	if err := chromedp.Run(ctx, fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*app.wasm*"}}), chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx, "step 3", 3, "en")
+	for n := 4; n <= 7; n++ {
+		if err := chromedp.Run(ctx, chromedp.Click("#next", chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		waitReader(t, ctx, fmt.Sprint("Next to ", n), n, "en")
+	}
+	if err := chromedp.Run(ctx, chromedp.Focus("#next", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var id fetch.RequestID
+	select {
+	case id = <-paused:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the page never asked for app.wasm")
+	}
+	if err := chromedp.Run(ctx, fetch.ContinueRequest(id), waitReady()); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the wasm shows step 7 with the focus on Next", func() (bool, string) {
+		s := readReader(t, ctx)
+		return s.Ready == "1" && s.shows(7, "en") && s.Focus == "next", fmt.Sprintf("%+v", s)
+	})
+	if err := chromedp.Run(ctx, chromedp.Click("#next", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx, "the wasm's Next to 8", 8, "en")
+}
+
+// A fragment that is stale (another export's) or missing is not shown:
+// the page keeps the full loading screen with a notice in its language,
+// and the wasm draws the link. The broken twin: the intact fragment is
+// shown, with no notice.
+func TestStaticReaderFallback(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	host := newStaticHost(t, site, coursePrefix)
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	const rel = "/runs/tool-call/2025-11-25_http_none.zh.html"
+	good, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := strings.Cut(string(good), "\n")
+	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=http&fault=none&step=4&lang=zh"
+	for _, c := range []struct {
+		name     string
+		override func(p string) (int, []byte, bool)
+		fallback string
+	}{
+		{"intact (the twin)", nil, ""},
+		{"stale", func(p string) (int, []byte, bool) {
+			return 200, []byte("0000000000000000\n" + body), path.Clean(p) == coursePrefix+rel
+		}, "stale"},
+		{"missing", func(p string) (int, []byte, bool) { return 404, []byte("not found"), path.Clean(p) == coursePrefix+rel }, "HTTP 404"},
+	} {
+		host.setOverride(c.override)
+		ctx, c2 := readerContext(t, bctx, "zh-CN", true)
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		if c.fallback == "" {
+			waitReader(t, ctx, c.name, 4, "zh")
+			if s := readReader(t, ctx); s.Fallback != "" {
+				t.Errorf("%s: fallback %q", c.name, s.Fallback)
+			}
+			c2()
+			continue
+		}
+		eventually(t, c.name+": the notice on the loading screen", func() (bool, string) {
+			s := readReader(t, ctx)
+			return s.Fallback == c.fallback && s.Stale == "true" && strings.Contains(s.Label, "模拟器"), fmt.Sprintf("%+v", s)
+		})
+		c2()
+		// With the wasm: it draws the link.
+		ctx, c2 = readerContext(t, bctx, "zh-CN", false)
+		if err := chromedp.Run(ctx, chromedp.Navigate(link), waitReady()); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, c.name+": the wasm draws step 4", func() (bool, string) {
+			s := readReader(t, ctx)
+			return s.Cur == "4" && strings.Contains(s.Counter, "步骤") && s.Fallback == c.fallback, fmt.Sprintf("%+v", s)
+		})
+		c2()
+	}
+	host.setOverride(nil)
+}
