@@ -380,3 +380,113 @@ func TestStaticReaderFallback(t *testing.T) {
 	}
 	host.setOverride(nil)
 }
+
+// embed=1 in a chapter page of six lazy frames: each frame shows the
+// stage alone (no top bar, no toolbar, no export bar) with a link to the
+// full lab at its step, in the page's language; the frames read and step
+// without loading the wasm, and a frame whose reader clicks a control
+// only the wasm answers starts its own wasm, the others none. The broken
+// twin: the same link without embed=1 shows the top bar and no link.
+func TestStaticReaderEmbed(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	host := newStaticHost(t, site, coursePrefix)
+	base := host.URL + coursePrefix + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&lang=zh"
+	var chapter strings.Builder
+	chapter.WriteString(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>第 3 章</title></head><body><h1>第 3 章</h1>`)
+	for i := 1; i <= 6; i++ {
+		fmt.Fprintf(&chapter, `<p>第 %d 段</p><iframe id="f%d" src="%s&step=%d&embed=1" title="MCP Wire Lab" width="900" height="700" loading="lazy"></iframe>`, i, i, base, i+1)
+	}
+	chapter.WriteString(`</body></html>`)
+	host.setOverride(func(p string) (int, []byte, bool) {
+		return 200, []byte(chapter.String()), p == coursePrefix+"/chapter.html"
+	})
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	ctx, c2 := readerContext(t, bctx, "zh-CN", false)
+	defer c2()
+	if err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(1000, 5200, 1, false), chromedp.Navigate(host.URL+coursePrefix+"/chapter.html")); err != nil {
+		t.Fatal(err)
+	}
+	const frameJS = `(() => { const out = []; for (const f of document.querySelectorAll("iframe")) { const d = f.contentDocument; if (!d) { out.push(null); continue; }
+  const vis = (sel) => { const e = d.querySelector(sel); return !!e && f.contentWindow.getComputedStyle(e).display !== "none"; };
+  const a = d.getElementById("embed-open");
+  out.push({ cur: (d.getElementById("step-cur") || {}).textContent || "", top: vis(".top"), toolbar: vis("#toolbar"), open: vis("#embed-open"),
+    text: a ? a.textContent : "", href: a ? a.getAttribute("href") : "", target: a ? a.target : "", wasm: d.documentElement.dataset.wlWasm || "",
+    ready: d.documentElement.dataset.wlReady || "", scripts: d.querySelectorAll('script[src*="app.js"]').length }); } return JSON.stringify(out); })()`
+	type frame struct {
+		Cur, Text, Href, Target, Wasm, Ready string
+		Top, Toolbar, Open                   bool
+		Scripts                              int
+	}
+	read := func() []*frame {
+		var s string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(frameJS, &s)); err != nil {
+			t.Fatal(err)
+		}
+		var fs []*frame
+		if err := json.Unmarshal([]byte(s), &fs); err != nil {
+			t.Fatal(err)
+		}
+		return fs
+	}
+	eventually(t, "six frames show their steps", func() (bool, string) {
+		fs := read()
+		for i, f := range fs {
+			if f == nil || f.Cur != fmt.Sprint(i+2) {
+				return false, fmt.Sprintf("frame %d: %+v", i+1, f)
+			}
+		}
+		return len(fs) == 6, fmt.Sprint(len(fs))
+	})
+	for i, f := range read() {
+		if f.Top || f.Toolbar || !f.Open || !strings.Contains(f.Text, "在完整实验室中打开") || f.Target != "_top" ||
+			!strings.Contains(f.Href, fmt.Sprintf("step=%d", i+2)) || strings.Contains(f.Href, "embed") {
+			t.Errorf("frame %d: %+v", i+1, f)
+		}
+	}
+	// A step in frame 3, before any wasm.
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("f3").contentDocument.getElementById("next").click()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "frame 3 steps", func() (bool, string) {
+		f := read()[2]
+		return f.Cur == "5" && strings.Contains(f.Href, "step=5"), fmt.Sprintf("%+v", f)
+	})
+	time.Sleep(2500 * time.Millisecond) // longer than the quiet time of a full page
+	for i, f := range read() {
+		if f.Wasm != "" || f.Ready != "" || f.Scripts != 0 {
+			t.Errorf("frame %d loaded the wasm unasked: %+v", i+1, f)
+		}
+	}
+	// A control only the wasm answers, in frame 2: its wasm starts, the
+	// others stay without.
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("f2").contentDocument.querySelector("[data-copy]").click()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "frame 2's wasm runs", func() (bool, string) { f := read()[1]; return f.Ready == "1" && f.Cur == "3", fmt.Sprintf("%+v", f) })
+	for i, f := range read() {
+		if i != 1 && (f.Wasm != "" || f.Ready != "") {
+			t.Errorf("frame %d started its wasm: %+v", i+1, f)
+		}
+	}
+	if f := read()[1]; f.Top || f.Toolbar || !f.Open {
+		t.Errorf("frame 2 on the wasm is not the stage alone: %+v", f)
+	}
+	host.setOverride(nil)
+
+	// The twin: the full lab.
+	ctx3, c3 := readerContext(t, bctx, "zh-CN", true)
+	defer c3()
+	if err := chromedp.Run(ctx3, chromedp.Navigate(base+"&step=2")); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx3, "the full lab", 2, "zh")
+	var top, open bool
+	if err := chromedp.Run(ctx3, chromedp.Evaluate(`getComputedStyle(document.querySelector(".top")).display !== "none"`, &top),
+		chromedp.Evaluate(`getComputedStyle(document.getElementById("embed-open")).display !== "none"`, &open)); err != nil {
+		t.Fatal(err)
+	}
+	if !top || open {
+		t.Errorf("the full lab: top bar shown %v, embed link shown %v", top, open)
+	}
+}

@@ -192,20 +192,21 @@ func lineIndent(s string, i int) int {
 // loading screen until the wasm draws the link. window.mcpwlNeed loads
 // the scripts (and so starts the wasm) at once, for a control only the
 // wasm answers.
-const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.classList.add("wl-first");var done=0,loaded=0,quiet=0,armed=0,need;` +
-	`var needed=new Promise(function(r){need=r});` +
+const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.classList.add("wl-first");var done=0,loaded=0,js=0,quiet=0,armed=0,need;` +
+	`var emb=/[?&]embed=1(&|$)/.test(location.search),needed=new Promise(function(r){need=r});` +
 	// The wasm's start: at once when asked (mcpwlNeed), else once the
 	// reader has been still for __QUIET__ ms and the browser is idle
-	// (mcpwlWhenNeeded, app.js); an embedded frame (embed=1) only when asked.
-	`w.mcpwlNeed=function(){load();need()};` +
+	// (mcpwlWhenNeeded, app.js). An embedded frame (embed=1) loads and
+	// compiles it only when asked: a chapter may hold six.
+	`w.mcpwlNeed=function(){load();if(emb)scripts();need()};` +
 	`function still(){clearTimeout(quiet);quiet=setTimeout(function(){var ri=w.requestIdleCallback||function(f){setTimeout(f,0)};ri(function(){need()},{timeout:1000})},__QUIET__)}` +
-	`w.mcpwlWhenNeeded=function(){if(!armed++&&!/[?&]embed=1(&|$)/.test(location.search)){["keydown","pointerdown","wheel","touchstart"].forEach(function(e){d.addEventListener(e,still,{capture:true,passive:true})});still()}return needed};` +
+	`w.mcpwlWhenNeeded=function(){if(!armed++&&!emb){["keydown","pointerdown","wheel","touchstart"].forEach(function(e){d.addEventListener(e,still,{capture:true,passive:true})});still()}return needed};` +
 	// While the reader fetches the link's fragment (window.mcpwlPending,
 	// app/early.go), the stylesheets and scripts wait: on a slow link they
 	// would share its bandwidth.
-	`function load(){if(loaded++)return;if(w.mcpwlPending)w.mcpwlPending.then(fetchAll,fetchAll);else fetchAll()}function fetchAll(){` +
-	`__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});` +
-	`__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})}` +
+	`function after(f){if(w.mcpwlPending)w.mcpwlPending.then(f,f);else f()}` +
+	`function load(){if(loaded++)return;after(function(){__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});if(!emb)scripts()})}` +
+	`function scripts(){if(js++)return;after(function(){__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})})}` +
 	`function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");if(d.visibilityState==="hidden"){load();return}` +
 	`requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,500)}` +
 	`function later(){if(d.visibilityState==="hidden"){go();return}d.addEventListener("visibilitychange",go);setTimeout(go,3000);` +
