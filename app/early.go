@@ -72,21 +72,21 @@ func ReaderScript(index string) string {
 // boot script before it, page_fast.go: the query the page was rendered
 // for, the export's version, the fragments' folder, the run and language
 // the page shows) and window.mcpwlNeed (starts the wasm).
-const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,cur=-1,timer=0,want=null,pend=null,langURL=false;
+const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
 function g(i){return d.getElementById(i)}
 function store(){try{var s=JSON.parse(localStorage.getItem("` + langStorageKey + `")||"null");return s==="en"||s==="zh"?s:""}catch(e){return ""}}
 function browser(){var l=navigator.languages||[navigator.language||""];for(var i=0;i<l.length;i++){var x=String(l[i]).toLowerCase();if(x.indexOf("zh")===0)return "zh";if(x.indexOf("en")===0)return "en"}return "en"}
 function pick(q){var P=X.p,ok=true;q.forEach(function(v,k){if(P.indexOf(k)<0)ok=false});if(!ok)return null;
-var vw=q.get("view")||"";if(vw&&vw!=="steps"&&vw!=="lab"||q.has("embed")&&q.get("embed")!=="1")return null;
+var vw=q.get("view")||"";if(vw&&vw!=="steps"&&vw!=="lab"&&vw!=="compare"||q.has("embed")&&q.get("embed")!=="1")return null;
 var s=q.get("scenario")||X.d,e=X.s[s];if(!e)return null;
 var v=q.get("version")||e.dv,t=q.get("transport")||e.dt,f=q.get("fault")||e.df;
 if(e.v.indexOf(v)<0||e.t.indexOf(t)<0||e.f.indexOf(f)<0)return null;
 var st=q.get("step"),n=1;if(st){n=parseInt(st,10);if(!(n>=1)||String(n)!==st)return null}
 var l=q.get("lang")||"";if(l&&l!=="en"&&l!=="zh")return null;
 var c=!!l;if(!l){l=store();c=!!l}if(!l)l=browser();
-return{key:s+"/"+v+"_"+t+"_"+f,lang:l,step:n,chosen:c}}
-function file(k,l){return B.root+k+"."+l+".html"}
-function get(k,l){return fetch(file(k,l),{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.text()}).then(function(t){
+return{key:s+"/"+v+"_"+t+"_"+f,lang:l,step:n,chosen:c,cmp:vw==="compare",q:"scenario="+s+"&version="+v+"&transport="+t+"&fault="+f}}
+function file(k,l,c){return B.root+k+"."+l+(c?".compare":"")+".html"}
+function get(k,l,c){return fetch(file(k,l,c),{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.text()}).then(function(t){
 var i=t.indexOf("\n");if(i<0||t.slice(0,i)!==B.stamp)throw new Error("stale");return t.slice(i+1)})}
 function live(){var l=g("lab");return l&&l===lab&&h.getAttribute("data-wl-ready")!=="1"}
 function data(){var el=g("` + earlyID + `");if(!el)return null;try{return JSON.parse(el.textContent)}catch(x){return null}}
@@ -103,29 +103,40 @@ if(p)p.disabled=s.p;if(x)x.disabled=s.n;if(j){j.value=i+1;j.setAttribute("aria-v
 if(c)c.textContent=String(i+1);if(t)t.textContent=s.k;if(m){m.className=s.mc;m.textContent=s.m}
 cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});
 h.setAttribute("data-wl-early",String(i+1));return true}
-function url(){var q=D.q+"&step="+(cur+1)+(langURL?"&lang="+D.lang:""),e=g("` + idEmbedOpen + `");if(e)e.setAttribute("href","?"+q);if(emb)q+="&embed=1";
+function url(){var q=Q+"&step="+(cur+1)+(langURL?"&lang="+lng:"")+(mode==="compare"?"&view=compare":""),e=g("` + idEmbedOpen + `");if(e)e.setAttribute("href","?"+q);if(emb)q+="&embed=1";
 if(location.search!=="?"+q)history.replaceState(history.state,"",location.pathname+"?"+q+location.hash)}
-// put(html, step, focus): a fragment in place of #lab.
-function put(html,i,focus){var old=g("lab");if(!old)return false;stop();old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
-h.lang=lab.getAttribute("lang")||h.lang;if(!D){cur=-1;need();return true}d.title=D.title;cur=curStep();show(i);
+// put(html, step, focus, compare): a fragment in place of #lab.
+function put(html,i,focus,c,k,l){var old=g("lab");if(!old)return false;stop();old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
+h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
+if(c){D=null;mode="compare";cur=i;mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
 // label(k): the loader's words in the page's language (0 loading, 1 the
 // fallback notice), once the body holds the loader.
 function label(k){var l=(want&&want.lang)||(D&&D.lang)||B.lang||"en",t=(X.txt[l]||X.txt.en)[k];function set(){var el=g("` + loaderID + `");if(el){el.setAttribute("data-label",t);el.setAttribute("lang",l==="zh"?"zh-CN":"en");if(k)el.setAttribute("role","status")}}
 if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",set);else set()}
 function fail(why){h.classList.add("wl-stale","wl-nofrag");h.setAttribute("data-wl-fallback",why);label(1);if(w.mcpwlNeed)w.mcpwlNeed()}
-function go(k,l,i,focus){if(pend)return;pend=get(k,l).then(function(t){pend=null;if(!put(t,i,focus))fail("shape")},function(e){pend=null;fail(String(e&&e.message||e))})}
+function go(k,l,i,focus,c){if(pend)return;pend=get(k,l,c).then(function(t){pend=null;if(!put(t,i,focus,c,k,l))fail("shape")},function(e){pend=null;fail(String(e&&e.message||e))})}
+// mark(i): the compare view's current row (the column of this run, tbody data-cur).
+function cmpRows(){var tb=d.querySelector("#lab tbody[data-cur]");return tb?{col:tb.dataset.cur,rows:tb.querySelectorAll(":scope>tr")}:null}
+function mark(i){var c=cmpRows();if(!c)return;c.rows.forEach(function(tr){var on=tr.dataset[c.col]===String(i);tr.classList.toggle("current",on);if(on)tr.setAttribute("aria-current","step");else tr.removeAttribute("aria-current")})}
+function cmpLast(){var c=cmpRows(),n=0;if(c)c.rows.forEach(function(tr){n=Math.max(n,parseInt(tr.dataset[c.col],10))});return n}
+// cmpAct: the compare view before the wasm: back to the steps, the
+// arrows; anything else is the wasm's.
+function cmpAct(b,k){if(mode!=="compare"||!live()||pend)return false;
+if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}return false}
+var sg=b.closest(".seg");if(sg&&sg.id==="viewmode"&&b.dataset.value==="steps"){go(run,lng,cur,'#viewmode [data-value="steps"]',false);return true}
+if(!lab.contains(b)||b.tagName==="A")return false;need(b);return true}
 // The page's own run, or the address's.
 function start(){lab=g("lab");D=data();
 if(!want){if(D&&location.search.replace(/^\?/,"")===B.q)cur=curStep();else D=null;if(!D)need();return}
 langURL=want.chosen;if(want.chosen&&want.lang)try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(want.lang))}catch(e){}
-if(D&&D.run===want.key&&D.lang===want.lang){cur=curStep();if(cur!==want.step-1)show(want.step-1);else url();return}
+if(D&&D.run===want.key&&D.lang===want.lang){Q=D.q;run=D.run;lng=D.lang;cur=curStep();if(cur!==want.step-1)show(want.step-1);else url();return}
 D=null;if(!pend)go(want.key,want.lang,want.step-1)}
 var emb=/[?&]embed=1(&|$)/.test(location.search);if(emb)h.classList.add("wl-embed");
 want=pick(new URLSearchParams(location.search));label(0);
 if(!want&&location.search.replace(/^\?/,"")!==B.q){h.classList.add("wl-stale");if(w.mcpwlNeed)w.mcpwlNeed()}
-if(want&&!(want.key===B.run&&want.lang===B.lang)){h.classList.add("wl-stale");var early=get(want.key,want.lang);
-pend=w.mcpwlPending=new Promise(function(done){early.then(function(t){function f(){pend=null;if(!put(t,want.step-1))fail("shape");else h.classList.remove("wl-stale");done()}if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",f);else f()},
+if(want&&(want.cmp||!(want.key===B.run&&want.lang===B.lang))){h.classList.add("wl-stale");Q=want.q;var early=get(want.key,want.lang,want.cmp);
+pend=w.mcpwlPending=new Promise(function(done){early.then(function(t){function f(){pend=null;if(!put(t,want.step-1,null,want.cmp,want.key,want.lang))fail("shape");else{h.classList.add("wl-read");h.classList.remove("wl-stale")}done()}if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",f);else f()},
 function(e){pend=null;fail(String(e&&e.message||e));done()})});
 if(want.chosen)try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(want.lang))}catch(e){}langURL=want.chosen}
 else if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);else start();
@@ -145,12 +156,14 @@ d.addEventListener("focusin",function(e){var t=e.target,sg=t&&t.closest&&t.close
 var mo=new MutationObserver(function(){if(h.getAttribute("data-wl-ready")!=="1")return;mo.disconnect();if(timer){clearInterval(timer);timer=0}
 requestAnimationFrame(function(){var sel=again||foc,el=sel&&d.querySelector(sel);if(el&&el!==d.activeElement&&(foc||again)){el.focus({preventScroll:true});if(again)el.click()}})});
 mo.observe(h,{attributes:true,attributeFilter:["data-wl-ready"]});
-d.addEventListener("click",function(e){if(!ready())return;var t=e.target,b=t.closest&&t.closest("button,select,input,textarea,summary,[role=button]");if(!b||!lab.contains(b))return;
+d.addEventListener("click",function(e){var t=e.target,b=t.closest&&t.closest("button,select,input,textarea,summary,[role=button]");if(b&&cmpAct(b)){e.preventDefault();return}
+if(!ready())return;if(!b||!lab.contains(b))return;
 var id=b.id,seg=b.closest(".seg");
 if(id==="next"||id==="prev"){if(!b.disabled&&show(cur+(id==="next"?1:-1)))e.preventDefault();return}
 if(id==="restart"){show(0);e.preventDefault();return}
 if(id==="play"){play();e.preventDefault();return}
 if(b.classList.contains("row-btn")){var li=b.closest("li");if(li){show(parseInt(li.dataset.step,10)-1);e.preventDefault()}return}
+if(seg&&seg.id==="viewmode"&&b.dataset.value==="compare"){go(D.run,D.lang,cur,'#viewmode [data-value="compare"]',true);e.preventDefault();return}
 if(id==="lang-switch"){var l=D.lang==="zh"?"en":"zh";langURL=true;try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(l))}catch(x){}go(D.run,l,cur,"#lang-switch");e.preventDefault();return}
 if(seg&&(seg.id==="version"||seg.id==="transport")&&b.dataset.value){if(b.getAttribute("aria-pressed")==="true"||toggle(seg.id,b.dataset.value,"#"+seg.id+' [data-value="'+b.dataset.value+'"]'))e.preventDefault();else need(b);return}
 if(b.tagName==="SELECT"&&(id==="scenario"||id==="fault"||id==="speed"))return;
@@ -162,10 +175,12 @@ if(t.id==="scenario"||t.id==="fault"){if(!toggle(t.id,t.value,"#"+t.id))need(t)}
 d.addEventListener("input",function(e){if(!ready())return;var t=e.target;if(t&&t.id==="jump"&&lab.contains(t))show(parseInt(t.value,10)-1)},true);
 // The keys as the wasm takes them (keys.go): not with a modifier, not in
 // a text editor, not on an explained field of the inspector.
-d.addEventListener("keydown",function(e){if(!ready())return;var k=e.key,a=d.activeElement;
-if(e.ctrlKey||e.metaKey||e.altKey)return;
+d.addEventListener("keydown",function(e){var k=e.key,a=d.activeElement;
+if(e.ctrlKey||e.metaKey||e.altKey)return;if(cmpAct(null,k)){e.preventDefault();return}if(!ready())return;
 if(a&&(a.isContentEditable||a.tagName==="TEXTAREA"||a.tagName==="SELECT"||a.tagName==="INPUT"&&!/^(range|checkbox|radio|button|submit|reset|color|file|image)$/i.test(a.type)||a.getAttribute("data-term")!==null))return;
 if(a&&a.id==="jump"&&(k==="ArrowRight"||k==="ArrowLeft"||k==="Home"||k==="End"))return;
 var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:D.steps.length-1}[k];
 if(to!==undefined){show(to);e.preventDefault();return}
-if(k===" "&&!(a&&(a.tagName==="BUTTON"||a.tagName==="A"))){play();e.preventDefault()}})})(document,window);`
+if(k===" "&&!(a&&(a.tagName==="BUTTON"||a.tagName==="A"))){play();e.preventDefault();return}
+if(k==="c"){go(D.run,D.lang,cur,null,true);e.preventDefault();return}
+if(k==="v"||k==="t"||k==="?")need()})})(document,window);`

@@ -47,7 +47,8 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 		}
 		for _, sel := range sels {
 			// The rows' list, and the play button's icon and label.
-			if sel != "#"+idSequence+" ."+clsRows && sel != "[aria-hidden]" && sel != ".btn-text" {
+			// The compare view's table (checked below).
+			if sel != "#"+idSequence+" ."+clsRows && sel != "[aria-hidden]" && sel != ".btn-text" && sel != "#lab tbody[data-cur]" {
 				t.Errorf("EarlyStepScript queries %q, which is not built from domnames.go", sel)
 			}
 		}
@@ -57,6 +58,16 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 		if miss := missingTargets(html, pageIDs, nil); len(miss) > 0 {
 			t.Errorf("%s: the early script looks up what the page does not render: %v", q, miss)
 		}
+	}
+}
+
+// The compare view carries what the reader marks its current row with:
+// the run's column (tbody data-cur) and each row's step per column.
+func TestCompareViewMarksForTheReader(t *testing.T) {
+	_, html := renderLab(t, strings.Replace(fastLink, "step=3", "step=3&view=compare", 1))
+	if !regexp.MustCompile(`<tbody [^>]*data-cur="[ab]"`).MatchString(html) || !regexp.MustCompile(`<tr [^>]*data-a="-?[0-9]+"`).MatchString(html) ||
+		!regexp.MustCompile(`<tr [^>]*data-b="-?[0-9]+"`).MatchString(html) {
+		t.Error("the compare view lacks tbody[data-cur] or its rows' data-a / data-b")
 	}
 }
 

@@ -241,7 +241,8 @@ func ReaderIndex() string {
 
 // ReaderLinks are the links whose pages the static export prerenders as
 // fragments: every run of the engine's matrix (every scenario under each
-// of its versions, transports and faults), one query per language.
+// of its versions, transports and faults), one query per language, each
+// also in the compare view (view=compare).
 func ReaderLinks() []url.Values {
 	var out []url.Values
 	for _, in := range scenario.List() {
@@ -253,7 +254,12 @@ func ReaderLinks() []url.Values {
 				}
 				for _, f := range faults {
 					for _, l := range []string{LangEn, LangZh} {
-						out = append(out, url.Values{paramScenario: {in.Name}, paramVersion: {v}, paramTransport: {t}, paramFault: {f}, "lang": {l}})
+						q := url.Values{paramScenario: {in.Name}, paramVersion: {v}, paramTransport: {t}, paramFault: {f}, "lang": {l}}
+						cmp := url.Values{"view": {"compare"}}
+						for k, v := range q {
+							cmp[k] = v
+						}
+						out = append(out, q, cmp)
 					}
 				}
 			}

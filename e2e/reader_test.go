@@ -89,7 +89,7 @@ const readerStateJS = `JSON.stringify({
   Lang: document.documentElement.lang,
   URL: location.search,
   Stored: String(localStorage.getItem("mcpwl.lang")),
-  Stale: String(document.documentElement.classList.contains("wl-stale") && getComputedStyle(document.getElementById("lab") || document.body).visibility === "hidden"),
+  Stale: String(document.documentElement.classList.contains("wl-stale") && getComputedStyle(document.getElementById("lab") || document.body).display === "none"),
   Fallback: document.documentElement.dataset.wlFallback || "",
   Label: (document.getElementById("app-wasm-loader") || { getAttribute: () => "" }).getAttribute("data-label") || "",
   Ready: document.documentElement.dataset.wlReady || "",
@@ -249,6 +249,34 @@ func TestStaticReaderDeepLinkZh(t *testing.T) {
 		s := readReader(t, ctx)
 		return strings.Contains(s.URL, "fault="+fault), s.URL
 	})
+	// The compare view, before the wasm: the fragment of this run in the
+	// compare view, its current row moved by the arrows, and back.
+	var at int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`parseInt(document.getElementById("step-cur").textContent, 10)`, &at),
+		chromedp.Click(`#viewmode [data-value="compare"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	const cmpJS = `(() => { const tb = document.querySelector("#lab tbody[data-cur]"); const cur = tb && tb.querySelector("tr.current");
+  return tb ? tb.dataset.cur + ":" + (cur ? cur.dataset[tb.dataset.cur] : "none") : "no table"; })()`
+	cmpAt := func(what string, step int) {
+		t.Helper()
+		eventually(t, what, func() (bool, string) {
+			var s string
+			_ = chromedp.Run(ctx, chromedp.Evaluate(cmpJS, &s))
+			u := readReader(t, ctx).URL
+			return strings.HasSuffix(s, fmt.Sprintf(":%d", step-1)) && strings.Contains(u, "view=compare") && strings.Contains(u, fmt.Sprintf("step=%d", step)), s + " " + u
+		})
+	}
+	cmpAt("the compare view at the step", at)
+	if err := chromedp.Run(ctx, key(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	cmpAt("← in the compare view", at-1)
+	if err := chromedp.Run(ctx, chromedp.Click(`#viewmode [data-value="steps"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx, "back to the steps", at-1, "zh")
+
 	// The language switch: a choice, written into the address and kept.
 	if err := chromedp.Run(ctx, chromedp.Click("#lang-switch", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)

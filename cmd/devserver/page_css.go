@@ -150,8 +150,8 @@ type pageUsage struct {
 
 // scriptClasses are classes scripts of the first view add before the full
 // stylesheets arrive (bootJS: wl-first; the reader, app/early.go:
-// wl-stale, wl-nofrag, wl-embed).
-var scriptClasses = []string{"wl-stale", "wl-first", "wl-nofrag", "wl-embed"}
+// wl-stale, wl-nofrag, wl-embed, wl-read).
+var scriptClasses = []string{"wl-stale", "wl-first", "wl-nofrag", "wl-embed", "wl-read"}
 
 // usageOf reads the element names (every "<name"), and the classes and
 // ids (class="…" and id="…" after a space; also class=\"…\" inside JSON

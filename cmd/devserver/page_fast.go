@@ -195,12 +195,14 @@ func lineIndent(s string, i int) int {
 const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.classList.add("wl-first");var done=0,loaded=0,js=0,quiet=0,armed=0,need;` +
 	`var emb=/[?&]embed=1(&|$)/.test(location.search),needed=new Promise(function(r){need=r});` +
 	// The wasm's start: at once when asked (mcpwlNeed), else once the
-	// reader has been still for __QUIET__ ms and the browser is idle
-	// (mcpwlWhenNeeded, app.js). An embedded frame (embed=1) loads and
-	// compiles it only when asked: a chapter may hold six.
+	// reader, having used the page (a key, a click, the wheel, a touch),
+	// has been still for __QUIET__ ms and the browser is idle
+	// (mcpwlWhenNeeded, app.js). A page only read is never frozen by it.
+	// An embedded frame (embed=1) loads and compiles it only when asked: a
+	// chapter may hold six.
 	`w.mcpwlNeed=function(){load();if(emb)scripts();need()};` +
 	`function still(){clearTimeout(quiet);quiet=setTimeout(function(){var ri=w.requestIdleCallback||function(f){setTimeout(f,0)};ri(function(){need()},{timeout:1000})},__QUIET__)}` +
-	`w.mcpwlWhenNeeded=function(){if(!armed++&&!emb){["keydown","pointerdown","wheel","touchstart"].forEach(function(e){d.addEventListener(e,still,{capture:true,passive:true})});still()}return needed};` +
+	`w.mcpwlWhenNeeded=function(){if(!armed++&&!emb)["keydown","pointerdown","wheel","touchstart"].forEach(function(e){d.addEventListener(e,still,{capture:true,passive:true})});return needed};` +
 	// While the reader fetches the link's fragment (window.mcpwlPending,
 	// app/early.go), the stylesheets and scripts wait: on a slow link they
 	// would share its bandwidth.
@@ -215,11 +217,12 @@ const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.cl
 	`else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
 	`if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later);else later()})(document,window);`
 
-// quietMs is how long the reader must be still before the wasm starts on
-// its own (bootJS): its start is one long task (about 0.6 s here, 2.4 s
-// on a CPU four times slower: BENCHMARKS.md), which must not fall on a
-// key press. A reader who steps on keeps the reader script's steps; one
-// who pauses gets the simulator.
+// quietMs is how long a reader who has used the page must be still before
+// the wasm starts on its own (bootJS): its start is one long task (about
+// 0.6 s here, 2.4 s on a CPU four times slower: BENCHMARKS.md), which
+// must not fall on a key press. A reader who steps on keeps the reader
+// script's steps; one who pauses gets the simulator; one who only reads
+// is never frozen (nor is Lighthouse's load).
 const quietMs = 1500
 
 // bootConfig is window.mcpwlBoot (bootJS).
@@ -284,19 +287,20 @@ const appJSStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatc
 
 // appJSFast starts it after the first paint. requestAnimationFrame runs
 // just before the browser paints the frame and the timeout after it; a
-// hidden tab paints nothing (and runs no animation frames), so there the
-// wasm loads at once. go-app's goappInitWebAssembly then downloads and
-// compiles the wasm (streaming compilation: off the main thread) and
-// instantiates it, but the Go program itself (go.run: its start is one
-// long task) only runs once window.mcpwlWhenNeeded resolves (bootJS: the
-// reader asked for it, or has been still and the browser is idle). The
-// service worker (whose install downloads every file again, app.wasm
-// included, for the offline cache) is registered once the wasm has
-// started, when the browser is idle.
+// hidden tab paints nothing (and runs no animation frames), so there it
+// goes on at once. It then only prefetches the wasm (a low-priority
+// download into the HTTP cache: no work for the main thread) and waits
+// for window.mcpwlWhenNeeded (bootJS: the reader asked for the simulator,
+// or used the page and paused): go-app's goappInitWebAssembly then
+// compiles and instantiates the wasm and starts the Go program, three
+// long tasks a reader who only reads never meets. The service worker
+// (whose install downloads every file again, app.wasm included, for the
+// offline cache) is registered once the wasm has started, when the
+// browser is idle. __WASM__ is the wasm's URL as go-app's app.js names it.
 const appJSFast = "goappWatchForUpdate();\ngoappWatchForInstallable();\nmcpwlStart();\n\n" +
 	`// MCP Wire Lab (cmd/devserver/page_fast.go): paint the prerendered page
-// first, then compile the wasm, run it when needed, then register the
-// service worker.
+// first, prefetch the wasm, compile and run it when needed, then register
+// the service worker.
 async function mcpwlStart() {
   await new Promise((resolve) => {
     if (window.mcpwlPainted || document.visibilityState === "hidden") {
@@ -306,23 +310,18 @@ async function mcpwlStart() {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     document.addEventListener("visibilitychange", resolve, { once: true });
   });
-  const run = Go.prototype.run;
-  let started = Promise.resolve();
-  Go.prototype.run = function (instance) {
-    const go = this;
-    const when = window.mcpwlWhenNeeded ? window.mcpwlWhenNeeded() : Promise.resolve();
-    // Resolves once the Go program has started (run returns when its
-    // start has yielded; the promise run returns ends with the program).
-    started = when.then(() => {
-      document.documentElement.setAttribute("data-wl-wasm", "running");
-      run.call(go, instance);
-    });
-    document.documentElement.setAttribute("data-wl-wasm", "compiled");
-    return started;
-  };
+  const root = document.documentElement;
+  const link = document.createElement("link");
+  link.rel = "prefetch";
+  link.href = __WASM__;
+  document.head.appendChild(link);
+  if (window.mcpwlWhenNeeded) {
+    await window.mcpwlWhenNeeded();
+  }
+  root.setAttribute("data-wl-wasm", "loading");
   try {
     await goappInitWebAssembly();
-    await started;
+    root.setAttribute("data-wl-wasm", "running");
   } finally {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
     idle(() => goappInitServiceWorker(), { timeout: 3000 });
@@ -330,12 +329,17 @@ async function mcpwlStart() {
 }
 `
 
+// appJSWasmRE finds the wasm's URL in go-app's goappInitWebAssembly.
+var appJSWasmRE = regexp.MustCompile(`fetchWithProgress\(\s*("[^"]+")`)
+
 // patchAppJS returns go-app's app.js with the start of appJSFast. It fails
 // if go-app's app.js no longer starts as expected (a go-app upgrade must
 // be looked at, not patched blindly).
 func patchAppJS(js []byte) ([]byte, error) {
-	if bytes.Count(js, []byte(appJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) {
-		return nil, errors.New("go-app's app.js changed shape (no single start sequence): review appJSFast in page_fast.go")
+	m := appJSWasmRE.FindSubmatch(js)
+	if bytes.Count(js, []byte(appJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) || m == nil {
+		return nil, errors.New("go-app's app.js changed shape (no single start sequence, or no wasm URL): review appJSFast in page_fast.go")
 	}
-	return bytes.Replace(js, []byte(appJSStart), []byte(appJSFast), 1), nil
+	fast := strings.Replace(appJSFast, "__WASM__", string(m[1]), 1)
+	return bytes.Replace(js, []byte(appJSStart), []byte(fast), 1), nil
 }

@@ -118,6 +118,11 @@ func TestPatchAppJS(t *testing.T) {
 	if !strings.Contains(string(js), "mcpwlStart();") || strings.Contains(string(js), appJSStart) {
 		t.Error("app.js not patched")
 	}
+	// The prefetch names the wasm go-app fetches.
+	m := appJSWasmRE.FindSubmatch(js)
+	if m == nil || !strings.Contains(string(js), "link.href = "+string(m[1])+";") || strings.Contains(string(js), "__WASM__") {
+		t.Errorf("the prefetch does not name go-app's wasm URL (%q)", m)
+	}
 	if _, err := patchAppJS(js); err == nil {
 		t.Error("a patched app.js was patched again")
 	}

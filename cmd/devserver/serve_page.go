@@ -57,8 +57,9 @@ func appPageHandler(h *app.Handler, staticDir string, logf func(string, ...any))
 	return p
 }
 
-// runsDir is the folder of the reader's fragments (app/early.go): one per
-// run and language, runs/<scenario>/<version>_<transport>_<fault>.<lang>.html.
+// runsDir is the folder of the reader's fragments (app/early.go): two per
+// run and language, runs/<scenario>/<version>_<transport>_<fault>.<lang>.html
+// and, in the compare view, ….<lang>.compare.html.
 const runsDir = "/runs/"
 
 // fragmentQuery is the link of a fragment's path below runsDir
@@ -69,6 +70,7 @@ func fragmentQuery(rel string) (url.Values, bool) {
 	if !ok {
 		return nil, false
 	}
+	name, compare := strings.CutSuffix(name, compareSuffix)
 	key, lang, ok := cutLast(name, ".")
 	if !ok || lang != ui.LangEn && lang != ui.LangZh {
 		return nil, false
@@ -79,6 +81,9 @@ func fragmentQuery(rel string) (url.Values, bool) {
 		return nil, false
 	}
 	q := url.Values{"scenario": {scen}, "version": {parts[0]}, "transport": {parts[1]}, "fault": {parts[2]}, "lang": {lang}}
+	if compare {
+		q.Set("view", "compare")
+	}
 	if ui.ReaderKeyOf(q) != key {
 		return nil, false
 	}
@@ -95,8 +100,15 @@ func cutLast(s, sep string) (before, after string, ok bool) {
 
 // fragmentPath is the file of a link's fragment below runsDir.
 func fragmentPath(q url.Values) string {
-	return ui.ReaderKeyOf(q) + "." + q.Get("lang") + ".html"
+	p := ui.ReaderKeyOf(q) + "." + q.Get("lang")
+	if q.Get("view") == "compare" {
+		p += compareSuffix
+	}
+	return p + ".html"
 }
+
+// compareSuffix names a run's fragment in the compare view.
+const compareSuffix = ".compare"
 
 // renderFragment is the fragment of link q: the #lab that go-app
 // prerenders for it (as every page, CompactHTML), after a first line
