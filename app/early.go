@@ -105,8 +105,10 @@ cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIn
 h.setAttribute("data-wl-early",String(i+1));return true}
 function url(){var q=Q+"&step="+(cur+1)+(langURL?"&lang="+lng:"")+(mode==="compare"?"&view=compare":""),e=g("` + idEmbedOpen + `");if(e)e.setAttribute("href","?"+q);if(emb)q+="&embed=1";
 if(location.search!=="?"+q)history.replaceState(history.state,"",location.pathname+"?"+q+location.hash)}
-// put(html, step, focus, compare): a fragment in place of #lab.
-function put(html,i,focus,c,k,l){var old=g("lab");if(!old)return false;stop();old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
+// put(html, step, focus, compare): a fragment in place of #lab, drawn
+// whole (without the first frame's wl-first mark, page_fast.go: the chrome
+// appearing a frame later moved the rows, CLS 0.10).
+function put(html,i,focus,c,k,l){var old=g("lab");if(!old)return false;stop();h.classList.remove("wl-first");old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
 h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
 if(c){D=null;mode="compare";cur=i;mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
