@@ -437,7 +437,7 @@ func TestStaticReaderEmbed(t *testing.T) {
 	if err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(1000, 5200, 1, false), chromedp.Navigate(host.URL+coursePrefix+"/chapter.html")); err != nil {
 		t.Fatal(err)
 	}
-	const frameJS = `(() => { const out = []; for (const f of document.querySelectorAll("iframe")) { const d = f.contentDocument; if (!d) { out.push(null); continue; }
+	const frameJS = `(() => { const out = []; for (const f of document.querySelectorAll("iframe")) { const d = f.contentDocument; if (!d || !d.documentElement) { out.push(null); continue; }
   const vis = (sel) => { const e = d.querySelector(sel); return !!e && f.contentWindow.getComputedStyle(e).display !== "none"; };
   const a = d.getElementById("embed-open");
   out.push({ cur: (d.getElementById("step-cur") || {}).textContent || "", top: vis(".top"), toolbar: vis("#toolbar"), open: vis("#embed-open"),
