@@ -120,10 +120,12 @@ fuzz-short:
 ## text-check: after editing the course text (sim/scenario/notes/ and text/, sim/exercise/text/,
 ## sim/check/text/, sim/calc/text/, app/text/), check all of it: the format, both languages, the
 ## same fmt verbs in both, every key the code or the engine names exists (and every text is used),
-## quotes verbatim in the cited spec section, anchors, glosses, host lines, goldens (README,
-## "Editing the course text"); sim/check with -short: its tables, not its real servers
+## quotes verbatim in the cited spec section, anchors, glosses, host lines, goldens, and the
+## Chinese against the glossary (sim/text/course.terms: no avoided word, no English sentence, no
+## message assembled from English fragments) (README, "Editing the course text"); sim/check with
+## -short: its tables, not its real servers
 text-check:
-	$(GO) test -count=1 ./sim/text ./sim/scenario ./sim/exercise ./sim/calc ./app
+	$(GO) test -count=1 ./sim/text/... ./sim/scenario ./sim/exercise ./sim/calc ./app
 	$(GO) test -count=1 -short ./sim/check
 
 ## notes-check: the annotations' part of text-check (sim/scenario only)
@@ -140,9 +142,10 @@ notes-export:
 	$(GO) test -count=1 ./sim/scenario
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
-## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK
-## outside scripts/conformance/baseline.txt. Installs Node 22, the suite and the SDK fixture into
-## $(HOME)/.cache/mcpwirelab/conformance on first use.
+## official Go SDK's fixture, and its client scenarios against devserver client and the SDK's
+## client; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK (a client: or fail
+## one) outside scripts/conformance/baseline.txt and client-baseline.txt. Installs Node 22, the
+## suite and the SDK fixture and client into $(HOME)/.cache/mcpwirelab/conformance on first use.
 conformance:
 	$(GO) run ./scripts/conformance
 

@@ -108,6 +108,7 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
        devserver transcript …        print a scenario transcript (JSON Lines)
        devserver static …            export the app as plain files for static hosting
        devserver check …             check any MCP server against the spec (stdio or HTTP)
+       devserver client …            run the lab's client through a conformance suite client scenario
 
 flags:
 `
