@@ -116,12 +116,15 @@ type linkLoad struct {
 	By    string  `json:"by"`
 }
 
-// profileContext is a fresh browser context on profile p (cache
-// disabled, service worker bypassed).
+// profileContext is a fresh browser context on profile p: a cold visit
+// (its HTTP cache starts empty, the service worker is bypassed). The cache
+// is not disabled: a first visit prefetches the wasm (page_fast.go) and
+// the fetch that compiles it reuses that download, as in a reader's
+// browser.
 func profileContext(t *testing.T, bctx context.Context, p *linkProfile) (context.Context, context.CancelFunc) {
 	t.Helper()
 	ctx, cancel := freshContext(t, bctx)
-	acts := []chromedp.Action{network.Enable(), network.SetCacheDisabled(true), network.SetBypassServiceWorker(true)}
+	acts := []chromedp.Action{network.Enable(), network.SetBypassServiceWorker(true)}
 	if p.downBps > 0 {
 		acts = append(acts, network.EmulateNetworkConditions(false, p.latencyMs, p.downBps, p.upBps))
 	}
