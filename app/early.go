@@ -108,7 +108,8 @@ if(location.search!=="?"+q)history.replaceState(history.state,"",location.pathna
 // put(html, step, focus, compare): a fragment in place of #lab, drawn
 // whole (without the first frame's wl-first mark, page_fast.go: the chrome
 // appearing a frame later moved the rows, CLS 0.10).
-function put(html,i,focus,c,k,l){var old=g("lab");if(!old)return false;stop();h.classList.remove("wl-first");old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
+function put(html,i,focus,c,k,l,early){var old=g("lab");if(!old)return false;stop();h.classList.remove("wl-first");
+if(early){old.insertAdjacentHTML("beforebegin",html);d.addEventListener("DOMContentLoaded",function(){old.remove()})}else old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
 h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
 if(c){D=null;mode="compare";cur=i;mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
@@ -138,7 +139,13 @@ var emb=/[?&]embed=1(&|$)/.test(location.search);if(emb)h.classList.add("wl-embe
 want=pick(new URLSearchParams(location.search));label(0);
 if(!want&&location.search.replace(/^\?/,"")!==B.q){h.classList.add("wl-stale");if(w.mcpwlNeed)w.mcpwlNeed()}
 if(want&&(want.cmp||!(want.key===B.run&&want.lang===B.lang))){h.classList.add("wl-stale");Q=want.q;var early=get(want.key,want.lang,want.cmp);
-pend=w.mcpwlPending=new Promise(function(done){early.then(function(t){function f(){pend=null;if(!put(t,want.step-1,null,want.cmp,want.key,want.lang))fail("shape");else{h.classList.add("wl-read");h.classList.remove("wl-stale")}done()}if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",f);else f()},
+// The fragment goes in as soon as it is here: while the rest of the
+// page (the start page's #lab, hidden) is still parsed, it is put before
+// that #lab, which goes once parsed (loader.css hides a second #lab).
+pend=w.mcpwlPending=new Promise(function(done){early.then(function(t){var fin=0;function f(){if(fin)return;var o=d.body&&d.body.firstElementChild;
+if(d.readyState==="loading"&&!(o&&o.id==="lab")){setTimeout(f,10);return}fin=1;pend=null;
+if(!put(t,want.step-1,null,want.cmp,want.key,want.lang,d.readyState==="loading"))fail("shape");else{h.classList.add("wl-read");h.classList.remove("wl-stale")}done()}
+f();d.addEventListener("DOMContentLoaded",f)},
 function(e){pend=null;fail(String(e&&e.message||e));done()})});
 if(want.chosen)try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(want.lang))}catch(e){}langURL=want.chosen}
 else if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);else start();

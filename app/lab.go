@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"net/url"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -126,6 +127,7 @@ func (c *Lab) OnInit() {
 	}
 	c.page = p
 	c.fromPage = true
+	yieldToBrowser()
 	c.loadView(q, func() string {
 		var stored string
 		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
@@ -134,6 +136,25 @@ func (c *Lab) OnInit() {
 		return stored
 	}, browserLangs())
 	c.initURL = u.String()
+	// The first step's inspector now, in a task of its own (yieldToBrowser):
+	// go-app's first render and mount follow in one more.
+	yieldToBrowser()
+	if c.idx < len(c.steps) {
+		c.stepData(c.idx)
+	}
+	yieldToBrowser()
+}
+
+// yieldToBrowser lets the browser run what waits (a key press, a frame)
+// in the middle of the wasm's start, which is otherwise one long task
+// (BENCHMARKS.md, issue 25): a sleep blocks every goroutine, so the Go
+// runtime returns to the browser's event loop until the timer fires.
+// Nothing of the page is the wasm's yet (go-app mounts after OnInit), so
+// nothing can reach Go meanwhile. Natively it does nothing.
+func yieldToBrowser() {
+	if app.IsClient {
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // OnNav reads the deep link: it is the single source of the view.

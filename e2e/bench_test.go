@@ -540,9 +540,7 @@ func TestPageBudgets(t *testing.T) {
 
 	// The link a Chinese reader opens from a chapter: a deep step, in zh.
 	const link = "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh"
-	hosts := []struct {
-		name, url string
-	}{{"static export", static.URL + link}, {"dev server", lab.url + link}}
+	hosts := []hostURL{{"static export", static.URL + link}, {"dev server", lab.url + link}}
 	profiles := linkProfiles()
 	shown := map[string]map[*linkProfile][]linkLoad{}
 	for _, h := range hosts {
@@ -557,8 +555,14 @@ func TestPageBudgets(t *testing.T) {
 		}
 		t.Logf("%s: hello FCP %v, static %v, dev %v", p.name, p.helloFCP, shown["static export"][p], shown["dev server"][p])
 	}
+	// MCPWL_BENCH_PART=link measures the linked step and its bytes only
+	// (a few minutes: for trying a change to the first view).
+	linkOnly := os.Getenv("MCPWL_BENCH_PART") == "link"
 	inputs := map[string]map[*linkProfile]inputRun{}
 	for _, h := range hosts {
+		if linkOnly {
+			break
+		}
 		inputs[h.name] = map[*linkProfile]inputRun{}
 		for _, p := range profiles {
 			inputs[h.name][p] = measureInputs(t, bctx, p, h.url)
@@ -567,6 +571,9 @@ func TestPageBudgets(t *testing.T) {
 	lh := map[string]map[string]float64{}
 	var lhErr error
 	for _, preset := range []string{"desktop", "mobile"} {
+		if linkOnly {
+			break
+		}
 		if lh[preset], lhErr = lighthouseScores(t, static.URL+link, preset); lhErr != nil {
 			t.Errorf("lighthouse: %v", lhErr)
 			break
@@ -574,26 +581,38 @@ func TestPageBudgets(t *testing.T) {
 	}
 
 	// Step latency and memory (the wasm's page), in one more fresh context.
-	ctx, ccancel := freshContext(t, bctx)
-	defer ccancel()
-	ctx, tcancel := context.WithTimeout(ctx, 6*time.Minute)
-	defer tcancel()
 	var steps struct {
 		Dom, Paint, Sync []float64
 		Restarts, Total  int
 	}
+	var domNodes string
+	var mem10, mem1000 memSample
+	var actDur time.Duration
+	if !linkOnly {
+		steps, domNodes, mem10, mem1000, actDur = stepsAndMemory(t, bctx, lab.url)
+	}
+	reportLinks(t, start, chromeVersion, exportTook, link, hosts, profiles, shown, inputs, lh, lhErr, linkOnly, steps, domNodes, mem10, mem1000, actDur, lab)
+}
+
+func stepsAndMemory(t *testing.T, bctx context.Context, labURL string) (steps struct {
+	Dom, Paint, Sync []float64
+	Restarts, Total  int
+}, domNodes string, mem10, mem1000 memSample, actDur time.Duration) {
+	ctx, ccancel := freshContext(t, bctx)
+	defer ccancel()
+	ctx, tcancel := context.WithTimeout(ctx, 6*time.Minute)
+	defer tcancel()
 	if err := chromedp.Run(ctx,
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			_, err := page.AddScriptToEvaluateOnNewDocument(instrument("#step-counter", labStepShown, false)).Do(ctx)
 			return err
 		}),
-		chromedp.Navigate(lab.url+labDeepLink), chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil),
+		chromedp.Navigate(labURL+labDeepLink), chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil),
 		evalAsync(`window.__firstRender`, nil),
 		evalAsync(fmt.Sprintf("%s(%d)", stepRunJS, benchSteps), &steps),
 	); err != nil {
 		t.Fatalf("step run: %v", err)
 	}
-	var domNodes string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
 	  const n = (sel) => { const e = document.querySelector(sel); return e ? e.querySelectorAll("*").length : 0; };
 	  return document.querySelectorAll("*").length + " elements (#print-all " + n("#print-all") + ", #sequence " + n("#sequence") +
@@ -601,9 +620,8 @@ func TestPageBudgets(t *testing.T) {
 	})()`, &domNodes)); err != nil {
 		t.Fatal(err)
 	}
-	var mem10, mem1000 memSample
 	var err error
-	if err = chromedp.Run(ctx, chromedp.Navigate(lab.url+labDeepLink), chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil), evalAsync(`window.__firstRender`, nil),
+	if err = chromedp.Run(ctx, chromedp.Navigate(labURL+labDeepLink), chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil), evalAsync(`window.__firstRender`, nil),
 		evalAsync(fmt.Sprintf("%s(%d)", actionsJS, 10), nil)); err != nil {
 		t.Fatalf("first 10 actions: %v", err)
 	}
@@ -614,10 +632,21 @@ func TestPageBudgets(t *testing.T) {
 	if err = chromedp.Run(ctx, evalAsync(fmt.Sprintf("%s(%d)", actionsJS, benchActions-10), nil)); err != nil {
 		t.Fatalf("1,000 actions: %v", err)
 	}
-	actDur := time.Since(actStart)
+	actDur = time.Since(actStart)
 	if mem1000, err = sampleMemory(ctx); err != nil {
 		t.Fatal(err)
 	}
+	return steps, domNodes, mem10, mem1000, actDur
+}
+
+type hostURL struct{ name, url string }
+
+func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook time.Duration, link string, hosts []hostURL, profiles []*linkProfile,
+	shown map[string]map[*linkProfile][]linkLoad, inputs map[string]map[*linkProfile]inputRun, lh map[string]map[string]float64, lhErr error, linkOnly bool,
+	steps struct {
+		Dom, Paint, Sync []float64
+		Restarts, Total  int
+	}, domNodes string, mem10, mem1000 memSample, actDur time.Duration, lab *benchSite) {
 
 	// Report.
 	var b strings.Builder
@@ -659,6 +688,9 @@ func TestPageBudgets(t *testing.T) {
 	}
 	for _, h := range hosts {
 		for _, p := range profiles {
+			if linkOnly {
+				break
+			}
 			r := inputs[h.name][p]
 			worst := 0.0
 			for _, d := range r.Inputs {
@@ -678,6 +710,9 @@ func TestPageBudgets(t *testing.T) {
 		}
 	}
 	for _, preset := range []string{"desktop", "mobile"} {
+		if linkOnly {
+			break
+		}
 		sc := lh[preset]
 		if sc == nil {
 			row("Lighthouse "+lighthouseVersion+" "+preset, "static export", "", "not run: "+fmt.Sprint(lhErr), "", "FAIL")
@@ -691,14 +726,16 @@ func TestPageBudgets(t *testing.T) {
 			row("Lighthouse "+lighthouseVersion+" "+preset+": "+c, "static export", "", fmt.Sprintf("%.0f", sc[c]), "100", atLeast("Lighthouse "+preset+" "+c, sc[c], budgetLighthouseOther))
 		}
 	}
-	sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
-	row(fmt.Sprintf("step latency on the wasm's page, click → DOM, median of %d", len(steps.Dom)), "dev server", "loopback", fmt.Sprintf("%.1f ms", sm), fmt.Sprintf("≤ %d ms", budgetStepMedianMs), check("step latency median", sm, budgetStepMedianMs, " ms"))
-	row("step latency, click → DOM, p95", "dev server", "loopback", fmt.Sprintf("%.1f ms", s95), fmt.Sprintf("≤ %d ms", budgetStepP95Ms), check("step latency p95", s95, budgetStepP95Ms, " ms"))
-	row("… of which inside click() (synchronous Go handler), median / p95 (info)", "", "", fmt.Sprintf("%.1f / %.1f ms", median(steps.Sync), percentile(steps.Sync, 95)), "", "")
-	row("step latency, click → next frame, median / p95 (info)", "", "", fmt.Sprintf("%.1f / %.1f ms", median(steps.Paint), percentile(steps.Paint, 95)), "", "")
-	jsRatio, wasmRatio := mem1000.JSHeap/mem10.JSHeap, mem1000.Wasm/mem10.Wasm
-	row("JS heap after GC, 10 → 1,000 actions", "dev server", "", mb(mem10.JSHeap)+" → "+mb(mem1000.JSHeap), fmt.Sprintf("%.2f× / ≤ %.1f×", jsRatio, budgetMemoryRatio), check("JS heap growth", jsRatio, budgetMemoryRatio, "×"))
-	row("wasm linear memory (Go heap), 10 → 1,000 actions", "dev server", "", mb(mem10.Wasm)+" → "+mb(mem1000.Wasm), fmt.Sprintf("%.2f× / ≤ %.1f×", wasmRatio, budgetMemoryRatio), check("wasm memory growth", wasmRatio, budgetMemoryRatio, "×"))
+	if !linkOnly {
+		sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
+		row(fmt.Sprintf("step latency on the wasm's page, click → DOM, median of %d", len(steps.Dom)), "dev server", "loopback", fmt.Sprintf("%.1f ms", sm), fmt.Sprintf("≤ %d ms", budgetStepMedianMs), check("step latency median", sm, budgetStepMedianMs, " ms"))
+		row("step latency, click → DOM, p95", "dev server", "loopback", fmt.Sprintf("%.1f ms", s95), fmt.Sprintf("≤ %d ms", budgetStepP95Ms), check("step latency p95", s95, budgetStepP95Ms, " ms"))
+		row("… of which inside click() (synchronous Go handler), median / p95 (info)", "", "", fmt.Sprintf("%.1f / %.1f ms", median(steps.Sync), percentile(steps.Sync, 95)), "", "")
+		row("step latency, click → next frame, median / p95 (info)", "", "", fmt.Sprintf("%.1f / %.1f ms", median(steps.Paint), percentile(steps.Paint, 95)), "", "")
+		jsRatio, wasmRatio := mem1000.JSHeap/mem10.JSHeap, mem1000.Wasm/mem10.Wasm
+		row("JS heap after GC, 10 → 1,000 actions", "dev server", "", mb(mem10.JSHeap)+" → "+mb(mem1000.JSHeap), fmt.Sprintf("%.2f× / ≤ %.1f×", jsRatio, budgetMemoryRatio), check("JS heap growth", jsRatio, budgetMemoryRatio, "×"))
+		row("wasm linear memory (Go heap), 10 → 1,000 actions", "dev server", "", mb(mem10.Wasm)+" → "+mb(mem1000.Wasm), fmt.Sprintf("%.2f× / ≤ %.1f×", wasmRatio, budgetMemoryRatio), check("wasm memory growth", wasmRatio, budgetMemoryRatio, "×"))
+	}
 	row("wasm raw / gzip -9 file (info)", "", "", mb(float64(len(lab.wasm)))+" / "+mb(float64(lab.gz)), "", "")
 	fmt.Fprintf(&b, "\nTrace: %d steps, %d restarts in the step run; 990 actions took %s; DOM: %s; total %s.\n",
 		steps.Total, steps.Restarts, actDur.Round(time.Millisecond), domNodes, time.Since(start).Round(time.Second))
