@@ -114,8 +114,9 @@ h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
 if(c){D=null;mode="compare";cur=i;mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
 // label(k): the loader's words in the page's language (0 loading, 1 the
-// fallback notice), once the body holds the loader.
-function label(k){var l=(want&&want.lang)||(D&&D.lang)||B.lang||"en",t=(X.txt[l]||X.txt.en)[k];function set(){var el=g("` + loaderID + `");if(el){el.setAttribute("data-label",t);el.setAttribute("lang",l==="zh"?"zh-CN":"en");if(k)el.setAttribute("role","status")}}
+// fallback notice), once the body holds the loader; its icon is
+// decoration (go-app's alt text is English).
+function label(k){var l=(want&&want.lang)||(D&&D.lang)||B.lang||"en",t=(X.txt[l]||X.txt.en)[k];function set(){var el=g("` + loaderID + `"),im=el&&el.querySelector("img");if(el){el.setAttribute("data-label",t);el.setAttribute("lang",l==="zh"?"zh-CN":"en");if(k)el.setAttribute("role","status")}if(im)im.setAttribute("alt","")}
 if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",set);else set()}
 function fail(why){h.classList.add("wl-stale","wl-nofrag");h.setAttribute("data-wl-fallback",why);label(1);if(w.mcpwlNeed)w.mcpwlNeed()}
 function go(k,l,i,focus,c){if(pend)return;pend=get(k,l,c).then(function(t){pend=null;if(!put(t,i,focus,c,k,l))fail("shape")},function(e){pend=null;fail(String(e&&e.message||e))})}

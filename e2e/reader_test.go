@@ -15,6 +15,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -149,9 +150,7 @@ func waitReader(t *testing.T, ctx context.Context, what string, n int, lang stri
 // toggle works. The broken twin: the same link in an English browser
 // shows English (the test tells the two apart).
 func TestStaticReaderDeepLinkZh(t *testing.T) {
-	site := staticExport(t, coursePrefix)
-	host := newStaticHost(t, site, coursePrefix)
-	bctx, cancel := newBrowser(t)
+	_, host, bctx, cancel := readerSetup(t)
 	defer cancel()
 	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5"
 
@@ -173,7 +172,7 @@ func TestStaticReaderDeepLinkZh(t *testing.T) {
 		c2()
 	}
 	fragment := coursePrefix + "/runs/tool-call/2025-11-25_stdio_none.zh.html"
-	if paths := host.served(); !contains(paths, fragment) {
+	if paths := host.served(); !slices.Contains(paths, fragment) {
 		t.Errorf("the Chinese fragment %s was not fetched: %v", fragment, paths)
 	}
 
@@ -290,21 +289,20 @@ func TestStaticReaderDeepLinkZh(t *testing.T) {
 	}
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
+// readerSetup is the export under coursePrefix, a static host serving it
+// with its precompressed files, and a browser.
+func readerSetup(t *testing.T) (site string, host *staticHost, bctx context.Context, cancel context.CancelFunc) {
+	t.Helper()
+	site = staticExport(t, coursePrefix)
+	host = newStaticHost(t, site, coursePrefix)
+	bctx, cancel = newBrowser(t)
+	return site, host, bctx, cancel
 }
 
 // The hand-over: the reader steps while the wasm is held back; once it
 // runs, it shows the same step, and the focus stays on Next.
 func TestStaticReaderHandOver(t *testing.T) {
-	site := staticExport(t, coursePrefix)
-	host := newStaticHost(t, site, coursePrefix)
-	bctx, cancel := newBrowser(t)
+	_, host, bctx, cancel := readerSetup(t)
 	defer cancel()
 	ctx, c2 := readerContext(t, bctx, "en-US", false)
 	defer c2()
@@ -357,9 +355,7 @@ func TestStaticReaderHandOver(t *testing.T) {
 // and the wasm draws the link. The broken twin: the intact fragment is
 // shown, with no notice.
 func TestStaticReaderFallback(t *testing.T) {
-	site := staticExport(t, coursePrefix)
-	host := newStaticHost(t, site, coursePrefix)
-	bctx, cancel := newBrowser(t)
+	site, host, bctx, cancel := readerSetup(t)
 	defer cancel()
 	const rel = "/runs/tool-call/2025-11-25_http_none.zh.html"
 	good, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(rel)))
@@ -418,8 +414,8 @@ func TestStaticReaderFallback(t *testing.T) {
 // only the wasm answers starts its own wasm, the others none. The broken
 // twin: the same link without embed=1 shows the top bar and no link.
 func TestStaticReaderEmbed(t *testing.T) {
-	site := staticExport(t, coursePrefix)
-	host := newStaticHost(t, site, coursePrefix)
+	_, host, bctx, cancel := readerSetup(t)
+	defer cancel()
 	base := host.URL + coursePrefix + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&lang=zh"
 	var chapter strings.Builder
 	chapter.WriteString(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>第 3 章</title></head><body><h1>第 3 章</h1>`)
@@ -430,8 +426,6 @@ func TestStaticReaderEmbed(t *testing.T) {
 	host.setOverride(func(p string) (int, []byte, bool) {
 		return 200, []byte(chapter.String()), p == coursePrefix+"/chapter.html"
 	})
-	bctx, cancel := newBrowser(t)
-	defer cancel()
 	ctx, c2 := readerContext(t, bctx, "zh-CN", false)
 	defer c2()
 	if err := chromedp.Run(ctx, emulation.SetDeviceMetricsOverride(1000, 5200, 1, false), chromedp.Navigate(host.URL+coursePrefix+"/chapter.html")); err != nil {
