@@ -320,6 +320,12 @@ func TestStaticReaderHandOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReader(t, ctx, "step 3", 3, "en")
+	// This link is the start page itself (no fragment): its player is in
+	// the chrome's frame (the wl-first mark, static/stage.css), and a
+	// click at its place hits nothing until the mark goes.
+	if err := chromedp.Run(ctx, chromedp.Poll(`document.readyState !== "loading" && !document.documentElement.classList.contains("wl-first")`, nil)); err != nil {
+		t.Fatal(err)
+	}
 	for n := 4; n <= 7; n++ {
 		if err := chromedp.Run(ctx, chromedp.Click("#next", chromedp.ByQuery)); err != nil {
 			t.Fatal(err)
