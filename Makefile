@@ -103,6 +103,7 @@ FUZZ_TARGETS := \
 	FuzzParseImport:5000:./app \
 	FuzzParseSide:10000:./app \
 	FuzzDecodeTrace:3000:./app \
+	FuzzPrettyJSON:5000:./app \
 	FuzzParseNotes:10000:./sim/scenario \
 	FuzzParseTable:10000:./sim/text
 
@@ -163,12 +164,13 @@ bench: wasm-size
 	$(GO) test -run '^$$' -bench LoadToolsCall -benchtime 1x ./cmd/devserver
 	MCPWL_BENCH=1 $(GO) test -run '^TestPageBudgets$$' -count=1 -v -timeout 60m ./e2e/
 
-## soak: the resource attacks of issue 12 at a small scale against the real dev server
-## binary (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle
-## connections, 1,000 concurrent calls); prints HELD/FAILED with RSS, descriptors,
-## requests/s and p99; about 30 s
+## soak: the resource attacks of issues 12 and 27 against the real dev server binary
+## (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle connections,
+## 1,000 concurrent calls, 2,100 slow-body sockets, 2,300 detached slow calls, -stdio
+## with stdout unread); prints HELD/FAILED with RSS, descriptors, requests/s, p99 and
+## what the page still gets; about 1 min 30 s
 soak:
-	MCPWL_SOAK=1 $(GO) test -run '^TestSoak$$' -count=1 -v -timeout 10m ./cmd/devserver
+	MCPWL_SOAK=1 $(GO) test -run '^TestSoak(Stdio)?$$' -count=1 -v -timeout 10m ./cmd/devserver
 
 clean:
 	rm -rf web bin
