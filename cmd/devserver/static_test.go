@@ -489,7 +489,7 @@ func sha256Hex(s string) string {
 // overwritten. Without the recorded hashes the export deleted all three.
 func TestStaticExportTrustsNoManifest(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	exportForTest(t, "", "one", out)
+	exportForTest(t, "", "one", out, fewLinks)
 	writeTree(t, out, userFiles)
 	var m manifest
 	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil {
@@ -507,7 +507,7 @@ func TestStaticExportTrustsNoManifest(t *testing.T) {
 	b, _ := json.Marshal(m) // README.md listed without a hash
 	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
 
-	res := exportForTest(t, "", "two", out)
+	res := exportForTest(t, "", "two", out, fewLinks)
 	checkTree(t, out, userFiles)
 	want := "kept .git/config, CNAME, README.md: the previous " + exportManifest + " lists them, but they no longer hold what an export wrote"
 	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
