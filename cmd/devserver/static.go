@@ -373,9 +373,9 @@ func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings [
 
 // writeFragments prerenders links (every run of the engine's matrix in
 // both languages: ui.ReaderLinks) with the export's own go-app Handler, the
-// renderer of index.html, into dir/runs/ (fragmentPath), one at a time:
-// go-app's Handler does not prerender two pages at once safely (two
-// concurrent renders were seen to write one link's page for the other).
+// renderer of index.html, into dir/runs/ (fragmentPath), two at a time
+// (go-app's Handler prerenders concurrently, as the dev server serves:
+// TestStaticExport checks that every fragment names its own run).
 // It returns markup naming every element, class and id the fragments
 // use: index.html's critical CSS must style any of them, since the reader
 // shows one before the full stylesheets have arrived.
@@ -387,7 +387,7 @@ func writeFragments(dir string, h *app.Handler, links []url.Values) (string, err
 		wg    sync.WaitGroup
 	)
 	next := make(chan url.Values)
-	for range 1 {
+	for range 2 {
 		wg.Go(func() {
 			for q := range next {
 				b, err := renderFragment(h, h.Version, q)

@@ -284,6 +284,10 @@ func TestStaticExport(t *testing.T) {
 		if err != nil || !strings.HasPrefix(string(b), res.Version+"\n<div ") {
 			t.Errorf("fragment %s: %v %.40q", fragmentPath(q), err, b)
 		}
+		// Rendered for its own link (they are rendered two at a time).
+		if strings.Contains(string(b), `id="wl-early"`) && !strings.Contains(string(b), `id="wl-early">{"run":"`+ui.ReaderKeyOf(q)+`","lang":"`+q.Get("lang")+`"`) {
+			t.Errorf("fragment %s holds another run's data", fragmentPath(q))
+		}
 	}
 	if p := precompressProblems(out); len(p) > 0 {
 		t.Errorf("precompressed files:\n%s", strings.Join(p, "\n"))
