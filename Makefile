@@ -188,7 +188,7 @@ static: wasm
 bench: wasm-size
 	$(GO) test -run '^$$' -bench . -benchmem ./sim/...
 	$(GO) test -run '^$$' -bench LoadToolsCall -benchtime 1x ./cmd/devserver
-	MCPWL_BENCH=1 $(GO) test -run '^TestPageBudgets$$' -count=1 -v -timeout 30m ./e2e/
+	MCPWL_BENCH=1 $(GO) test -run '^TestPageBudgets$$' -count=1 -v -timeout 60m ./e2e/
 
 ## soak: the resource attacks of issues 12 and 27 against the real dev server binary
 ## (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle connections,

@@ -61,7 +61,10 @@ func (c *Compare) Render() app.UI {
 				app.Th().Scope("col").Class("cmp-mid").Text(""),
 				app.Th().Scope("col").Text(c.HB),
 			)),
-			app.TBody().Body(
+			// data-cur and each row's data-a / data-b (the step of each
+			// column, -1 for none) let the reader script (early.go) mark the
+			// current row before the wasm runs.
+			app.TBody().DataSet("cur", c.Cur).Body(
 				app.Range(rows).Slice(func(i int) app.UI {
 					r := rows[i]
 					cls := "cmp-row"
@@ -91,7 +94,7 @@ func (c *Compare) Render() app.UI {
 							markText = fmt.Sprintf(tr(c.Lang, "cmp.moved"), mv)
 						}
 					}
-					row := app.Tr()
+					row := app.Tr().DataSet("a", r.A).DataSet("b", r.B)
 					if (c.Cur == "a" && r.A == c.Idx) || (c.Cur == "b" && r.B == c.Idx) {
 						cls += " current"
 						row = row.Aria("current", "step")

@@ -22,6 +22,9 @@ type View struct {
 	Lang      string
 	Compare   bool // view=compare
 	Present   bool // present=1
+	// Embed: embed=1, the stage alone for a frame in a course page (lanes,
+	// player, explanation, bytes, and a link to the full lab).
+	Embed bool
 	// Client is the HTTP client of the http-* scenarios, in the engine's
 	// convention: zero fields are the defaults, Retries < 0 means none
 	// (the link says retries=0). Links carry timeout, retries, base and
@@ -248,6 +251,7 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 		ns = append(ns, Notice{Param: "view", Value: q.Get("view"), Fallback: "steps"})
 	}
 	v.Present = q.Get("present") == "1"
+	v.Embed = q.Get(paramEmbed) == "1"
 	return v, ns
 }
 
@@ -294,5 +298,18 @@ func (v View) Query() string {
 	if v.Present {
 		q += "&present=1"
 	}
+	if v.Embed {
+		q += "&" + paramEmbed + "=1"
+	}
 	return q
+}
+
+// paramEmbed is the link parameter of the embedded stage (View.Embed).
+const paramEmbed = "embed"
+
+// fullLabHref is the embedded stage's link to the same step in the full
+// lab.
+func (v View) fullLabHref() string {
+	v.Embed = false
+	return "?" + v.Query()
 }

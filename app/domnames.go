@@ -8,11 +8,14 @@ package ui
 // draw.
 const (
 	// The player (Player, lab_player.go).
-	idPrev    = "prev"     // button: disabled at the first step
-	idNext    = "next"     // button: disabled at the last step
-	idJump    = "jump"     // range input: value and aria-valuetext
-	idStepCur = "step-cur" // the counter's number (a single text node)
-	idVClock  = "vclock-t" // the virtual clock (a single text node)
+	idPrev      = "prev"       // button: disabled at the first step
+	idNext      = "next"       // button: disabled at the last step
+	idJump      = "jump"       // range input: value and aria-valuetext
+	idStepCur   = "step-cur"   // the counter's number (a single text node)
+	idVClock    = "vclock-t"   // the virtual clock (a single text node)
+	idEmbedOpen = "embed-open" // link: the embedded stage's way to the full lab (embed=1)
+	idPlay      = "play"       // button: the reader script (early.go) plays and pauses too
+	idSpeed     = "speed"      // select: the playback speed
 
 	// The sequence diagram (Sequence, seqRow).
 	idSequence = "sequence"

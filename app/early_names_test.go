@@ -27,11 +27,11 @@ func earlyTargets(script string) (ids, sels []string) {
 // use domnames.go's constants: every id and selector it looks up must be
 // one the patch also uses (a constant) and must exist in the rendered lab.
 func TestEarlyScriptTargetsRendered(t *testing.T) {
-	ids, sels := earlyTargets(EarlyStepScript)
+	ids, sels := earlyTargets(readerJS)
 	if len(ids) < 5 {
 		t.Fatalf("found only %v in EarlyStepScript: the extraction is broken", ids)
 	}
-	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID}
+	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idPlay, idSpeed, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID, loaderID, idEmbedOpen}
 	for _, id := range ids {
 		if !slices.Contains(known, id) {
 			t.Errorf("EarlyStepScript looks up #%s, which domnames.go does not name", id)
@@ -41,12 +41,14 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 		_, html := renderLab(t, q)
 		var pageIDs []string
 		for _, id := range ids {
-			if id != "lab" && id != earlyID { // the wasm's mount point and the steps' JSON, not the lab's render
+			if id != "lab" && id != earlyID && id != loaderID { // the wasm's mount point, the steps' JSON and go-app's loader: not the lab's render
 				pageIDs = append(pageIDs, id)
 			}
 		}
 		for _, sel := range sels {
-			if sel != "#"+idSequence+" ."+clsRows {
+			// The rows' list, and the play button's icon and label.
+			// The compare view's table (checked below).
+			if sel != "#"+idSequence+" ."+clsRows && sel != "[aria-hidden]" && sel != ".btn-text" && sel != "#lab tbody[data-cur]" && sel != "img" { // img: the loader's icon
 				t.Errorf("EarlyStepScript queries %q, which is not built from domnames.go", sel)
 			}
 		}
@@ -59,10 +61,20 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 	}
 }
 
+// The compare view carries what the reader marks its current row with:
+// the run's column (tbody data-cur) and each row's step per column.
+func TestCompareViewMarksForTheReader(t *testing.T) {
+	_, html := renderLab(t, strings.Replace(fastLink, "step=3", "step=3&view=compare", 1))
+	if !regexp.MustCompile(`<tbody [^>]*data-cur="[ab]"`).MatchString(html) || !regexp.MustCompile(`<tr [^>]*data-a="-?[0-9]+"`).MatchString(html) ||
+		!regexp.MustCompile(`<tr [^>]*data-b="-?[0-9]+"`).MatchString(html) {
+		t.Error("the compare view lacks tbody[data-cur] or its rows' data-a / data-b")
+	}
+}
+
 // The broken twin: a script that looks up a renamed id is caught.
 func TestEarlyScriptRenamedFails(t *testing.T) {
-	broken := strings.Replace(EarlyStepScript, `g("step-cur")`, `g("step-now")`, 1)
-	if broken == EarlyStepScript {
+	broken := strings.Replace(readerJS, `g("step-cur")`, `g("step-now")`, 1)
+	if broken == readerJS {
 		t.Fatal(`EarlyStepScript no longer has g("step-cur"); update the twin`)
 	}
 	ids, _ := earlyTargets(broken)

@@ -3,67 +3,267 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
-	"strconv"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"mcpwirelab/sim/scenario"
 )
 
-// earlyOK reports whether the prerendered page carries its next steps
-// (early.go): the visualizer stepping through a trace that has a next
-// step, every row drawn (no filter, no collapsed start).
+// earlyOK reports whether the prerendered page carries the reader's data
+// (early.go): the visualizer stepping through a trace, every row drawn (no
+// filter, no collapsed start).
 func (c *Lab) earlyOK() bool {
 	return c.page.IsLab() && !c.view.Compare && c.fMethod == "" && c.fDir == "" &&
-		c.idx >= 0 && c.idx+1 < len(c.steps) && c.idx+earlyAhead+2 <= maxRows
+		len(c.steps) > 0 && len(c.steps)+1 <= maxRows
 }
 
-// earlyStep is what step N shows, as the early script draws it (the same
-// values drawStep writes, faststep.go).
-type earlyStep struct {
-	Insp      string   `json:"insp"`      // #insp-step's HTML
-	InspClass string   `json:"inspClass"` // #inspector's class
-	Clock     string   `json:"clock"`
-	ValueText string   `json:"valueText"` // #jump's aria-valuetext
-	PrevOff   bool     `json:"prevOff"`
-	NextOff   bool     `json:"nextOff"`
-	MoreClass string   `json:"moreClass"`
-	More      string   `json:"more"`
-	Rows      [][3]any `json:"rows"`          // [step number, class, state] of every row drawn at this step
-	Row       string   `json:"row,omitempty"` // the row this step adds (the next step's, hidden), if the page lacks it
+// readerStep is what step i shows, as the reader script draws it: the
+// fields of planStep's stepPatch (faststep.go), the one source of what a
+// step changes.
+type readerStep struct {
+	Insp      string `json:"i"`  // #insp-step's HTML
+	InspClass string `json:"c"`  // #inspector's class
+	Clock     string `json:"k"`  // #vclock-t
+	ValueText string `json:"t"`  // #jump's aria-valuetext
+	PrevOff   bool   `json:"p"`  // #prev disabled
+	NextOff   bool   `json:"n"`  // #next disabled
+	MoreClass string `json:"mc"` // #seq-more's class
+	More      string `json:"m"`  // #seq-more's text
 }
 
-// renderEarly is the #wl-early element: the earlyAhead steps after the
-// linked one. encoding/json escapes '<', '>' and '&' in
-// strings, so the HTML inside cannot end the script element.
+// readerToggle is where one pick of the toolbar leads: the run it shows
+// (its key, readerKey) and, for each step of this run, the step it lands
+// on there (MapStep, as Lab.reRun does).
+type readerToggle struct {
+	Key string `json:"k"`
+	Map []int  `json:"m"`
+}
+
+// readerData is #wl-early: everything the reader script needs to step
+// through the whole trace and to follow a toggle before the wasm runs.
+type readerData struct {
+	Run   string `json:"run"`   // readerKey of the link's values
+	Lang  string `json:"lang"`  // the page's language (LangEn, LangZh)
+	Query string `json:"q"`     // the link without step and lang, as the wasm writes it
+	Title string `json:"title"` // document.title
+	// Rows are every row's HTML, drawn as the next step's (hidden); Cls
+	// the class of row k when it is past, current and upcoming
+	// (rowsPatch.Row), Current its button's aria-current when current.
+	Rows    []string     `json:"rows"`
+	Cls     [][3]string  `json:"cls"`
+	Current string       `json:"ac"`
+	Steps   []readerStep `json:"steps"`
+	// Play and Pause are the play button's label and icon in each state.
+	Play  [2]string               `json:"play"`
+	Pause [2]string               `json:"pause"`
+	Tog   map[string]readerToggle `json:"tog"` // by "param=value"
+}
+
+// readerKey names a run the reader can show: the link's scenario,
+// version, transport and fault, as the static export names its fragment
+// (cmd/devserver/static.go: runs/<key>.<lang>.html).
+func readerKey(v View) string {
+	return v.Scenario + "/" + v.Version + "_" + v.Transport + "_" + v.Fault
+}
+
+// ReaderKeyOf is readerKey of a deep link's query (after ParseView).
+func ReaderKeyOf(q url.Values) string {
+	v, _ := ParseView(q, scenario.List())
+	return readerKey(v)
+}
+
+// renderEarly is the #wl-early element. The JSON is written without
+// HTML escapes (a third smaller), so "</" and "<!--" are escaped the
+// JSON way instead: they cannot end or confuse the script element.
 func (c *Lab) renderEarly() app.UI {
+	b, err := marshalReader(c.readerData())
+	if err != nil {
+		return nil
+	}
+	return app.Raw(`<script type="application/json" id="` + earlyID + `">` + string(b) + `</script>`)
+}
+
+func marshalReader(d readerData) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(d); err != nil {
+		return nil, err
+	}
+	s := strings.NewReplacer("</", `<\/`, "<!--", `\u003c!--`).Replace(strings.TrimSuffix(buf.String(), "\n"))
+	return []byte(s), nil
+}
+
+// readerData is what #wl-early carries for the current trace.
+func (c *Lab) readerData() readerData {
 	n := len(c.steps)
 	lanes := 3
 	if (&Sequence{Steps: c.steps, Transport: c.view.Transport}).hasStderr() {
 		lanes = 4
 	}
-	steps := map[string]earlyStep{}
-	for i := c.idx + 1; i <= min(c.idx+earlyAhead, n-1); i++ {
-		ps := playerState(c.steps, i, c.lang)
-		moreCls, more := seqMore(n, i, c.lang)
-		s := earlyStep{
-			Insp: c.stepData(i).body, InspClass: inspectorClass(c.steps[i].Severity()),
-			Clock: ps.clock, ValueText: ps.valueText, PrevOff: ps.prevOff, NextOff: ps.nextOff,
-			MoreClass: moreCls, More: more,
-		}
-		for k := 0; k <= min(i+1, n-1); k++ {
-			st := rowState(k, i)
-			s.Rows = append(s.Rows, [3]any{strconv.Itoa(c.steps[k].N), rowClass(&c.steps[k], st), st})
-		}
-		if next := i + 1; next < n && next > c.idx+1 {
-			s.Row = CompactHTML(app.HTMLString(&seqRow{St: &c.steps[next], I: next, State: rowUpcoming, Lanes: lanes, Lang: c.lang}))
-		}
-		steps[strconv.Itoa(i+1)] = s
+	link := c.linkView()
+	link.Step, link.Lang, link.Embed = 1, "", false
+	q := link.Query()
+	q = strings.Replace(q, "&step=1", "", 1)
+	d := readerData{
+		Run: readerKey(c.linkView()), Lang: c.lang, Query: q, Title: c.title(),
+		Current: rowAriaCurrent(rowCurrent),
+		Play:    [2]string{c.t("ctl.play"), playIcon(false)},
+		Pause:   [2]string{c.t("ctl.pause"), playIcon(true)},
+		Tog:     map[string]readerToggle{},
 	}
-	b, err := json.Marshal(struct {
-		Steps map[string]earlyStep `json:"steps"`
-	}{steps})
-	if err != nil {
-		b = []byte(`{"steps":{}}`)
+	for k := 0; k < n; k++ {
+		d.Rows = append(d.Rows, CompactHTML(app.HTMLString(&seqRow{St: &c.steps[k], I: k, State: rowUpcoming, Lanes: lanes, Lang: c.lang})))
+		var cls [3]string
+		for st, cur := range []int{k + 1, k, k - 1} { // past, current, upcoming
+			cls[st] = rowsPatch{steps: c.steps, Cur: cur}.Row(k).Class
+		}
+		d.Cls = append(d.Cls, cls)
 	}
-	return app.Raw(`<script type="application/json" id="` + earlyID + `">` + string(b) + `</script>`)
+	for i := 0; i < n; i++ {
+		p := planStep(c.steps, -1, i, c.lang, false, c.stepData(i))
+		d.Steps = append(d.Steps, readerStep{
+			Insp: p.Insp.body, InspClass: p.InspClass, Clock: p.Player.clock, ValueText: p.Player.valueText,
+			PrevOff: p.Player.prevOff, NextOff: p.Player.nextOff, MoreClass: p.MoreClass, More: p.MoreText,
+		})
+	}
+	c.readerToggles(&d)
+	return d
+}
+
+// linkView is the view as the link gave it (before run() moved a fault
+// that does not apply back to "none"): what names this page's run.
+func (c *Lab) linkView() View {
+	v := c.view
+	if c.linkFault != "" {
+		v.Fault = c.linkFault
+	}
+	return v
+}
+
+// readerToggles fills d.Tog: every pick of the toolbar (scenario,
+// version, transport, fault), decided by labState.setToggle and run as
+// Lab.reRun runs it.
+func (c *Lab) readerToggles(d *readerData) {
+	in := c.info()
+	faults := in.Faults
+	if !slices.Contains(faults, DefaultFault) {
+		faults = append([]string{DefaultFault}, faults...)
+	}
+	var names []string
+	for _, s := range c.infos {
+		names = append(names, s.Name)
+	}
+	picks := []struct {
+		param  string
+		values []string
+	}{{paramScenario, names}, {paramVersion, in.Versions}, {paramTransport, in.Transports}, {paramFault, faults}}
+	for _, p := range picks {
+		for _, v := range p.values {
+			o := &Lab{}
+			o.infos, o.view, o.lang = c.infos, c.view, c.lang
+			if !o.setToggle(p.param, v) {
+				continue
+			}
+			key := readerKey(o.view)
+			steps := readerSteps(o)
+			d.Tog[p.param+"="+v] = readerToggle{Key: key, Map: MapSteps(c.steps, steps)}
+		}
+	}
+}
+
+// readerRuns caches the steps of runs without client settings (the
+// engine's matrix is small: 194 runs): every page the dev server or the
+// export renders asks for about thirty of them.
+var readerRuns sync.Map // optionsKey → []Step
+
+// readerSteps runs o's view as Lab.run does (a fault that does not apply
+// falls back to none) and returns its steps.
+func readerSteps(o *Lab) []Step {
+	key := optionsKey(o.options())
+	if s, ok := readerRuns.Load(key); ok {
+		return s.([]Step)
+	}
+	o.run()
+	if !IsHTTPScenario(o.view.Scenario) || o.view.Client == (View{}).Client {
+		readerRuns.Store(key, o.steps)
+	}
+	return o.steps
+}
+
+// ReaderIndex is the table the reader script maps a link to a run with
+// (JSON): the first scenario, and per scenario the versions, transports
+// and faults a link may name, with the values ParseView gives a link that
+// names none. A link with any other value (or a parameter the reader does
+// not know) is left to the wasm, which explains it.
+func ReaderIndex() string {
+	type entry struct {
+		V  []string `json:"v"`
+		T  []string `json:"t"`
+		F  []string `json:"f"`
+		DV string   `json:"dv"`
+		DT string   `json:"dt"`
+		DF string   `json:"df"`
+	}
+	infos := scenario.List()
+	idx := struct {
+		D string           `json:"d"`
+		S map[string]entry `json:"s"`
+		// P are the parameters the reader understands.
+		P []string `json:"p"`
+		// Txt are the loading badge's words and the fallback notice, per
+		// language.
+		Txt map[string][2]string `json:"txt"`
+	}{S: map[string]entry{}, P: []string{paramScenario, paramVersion, paramTransport, paramFault, "step", "lang", "view", paramEmbed},
+		Txt: map[string][2]string{}}
+	for _, l := range []string{LangEn, LangZh} {
+		idx.Txt[l] = [2]string{tr(l, "app.loading"), tr(l, "reader.fallback")}
+	}
+	def, _ := ParseView(url.Values{}, infos)
+	idx.D = def.Scenario
+	for _, in := range infos {
+		v, _ := ParseView(url.Values{paramScenario: {in.Name}}, infos)
+		faults := in.Faults
+		if !slices.Contains(faults, DefaultFault) {
+			faults = append([]string{DefaultFault}, faults...)
+		}
+		idx.S[in.Name] = entry{V: in.Versions, T: in.Transports, F: faults, DV: v.Version, DT: v.Transport, DF: v.Fault}
+	}
+	b, _ := json.Marshal(idx)
+	return string(b)
+}
+
+// ReaderLinks are the links whose pages the static export prerenders as
+// fragments: every run of the engine's matrix (every scenario under each
+// of its versions, transports and faults), one query per language, each
+// also in the compare view (view=compare).
+func ReaderLinks() []url.Values {
+	var out []url.Values
+	for _, in := range scenario.List() {
+		for _, v := range in.Versions {
+			for _, t := range in.Transports {
+				faults := in.Faults
+				if !slices.Contains(faults, DefaultFault) {
+					faults = append([]string{DefaultFault}, faults...)
+				}
+				for _, f := range faults {
+					for _, l := range []string{LangEn, LangZh} {
+						q := url.Values{paramScenario: {in.Name}, paramVersion: {v}, paramTransport: {t}, paramFault: {f}, "lang": {l}}
+						cmp := url.Values{"view": {"compare"}}
+						for k, v := range q {
+							cmp[k] = v
+						}
+						out = append(out, q, cmp)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

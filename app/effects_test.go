@@ -137,7 +137,7 @@ func labAt(t *testing.T, q string) *Lab {
 	t.Helper()
 	v, _ := url.ParseQuery(q)
 	c := &Lab{}
-	c.loadView(v, func() string { return "" })
+	c.loadView(v, func() string { return "" }, nil)
 	return c
 }
 

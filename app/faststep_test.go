@@ -19,7 +19,7 @@ func renderLab(t *testing.T, q string) (*Lab, string) {
 		t.Fatal(err)
 	}
 	c := &Lab{}
-	c.loadView(v, func() string { return "" })
+	c.loadView(v, func() string { return "" }, nil)
 	if len(c.steps) < 4 {
 		t.Fatalf("%s: %d steps", q, len(c.steps))
 	}

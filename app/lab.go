@@ -3,14 +3,13 @@ package ui
 import (
 	"encoding/json"
 	"net/url"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
-
-const langStorageKey = "mcpwl.lang"
 
 // Lab is the app's one route component (nav.go): the visualizer, and the
 // shell of the other views. Its state is labState (model_lab.go), plain Go
@@ -128,14 +127,34 @@ func (c *Lab) OnInit() {
 	}
 	c.page = p
 	c.fromPage = true
+	yieldToBrowser()
 	c.loadView(q, func() string {
 		var stored string
 		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
 			_ = json.Unmarshal([]byte(item.String()), &stored)
 		}
 		return stored
-	})
+	}, browserLangs())
 	c.initURL = u.String()
+	// The first step's inspector now, in a task of its own (yieldToBrowser):
+	// go-app's first render and mount follow in one more.
+	yieldToBrowser()
+	if c.idx < len(c.steps) {
+		c.stepData(c.idx)
+	}
+	yieldToBrowser()
+}
+
+// yieldToBrowser lets the browser run what waits (a key press, a frame)
+// in the middle of the wasm's start, which is otherwise one long task
+// (BENCHMARKS.md, issue 25): a sleep blocks every goroutine, so the Go
+// runtime returns to the browser's event loop until the timer fires.
+// Nothing of the page is the wasm's yet (go-app mounts after OnInit), so
+// nothing can reach Go meanwhile. Natively it does nothing.
+func yieldToBrowser() {
+	if app.IsClient {
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // OnNav reads the deep link: it is the single source of the view.
@@ -154,13 +173,14 @@ func (c *Lab) OnNav(ctx app.Context) {
 		var stored string
 		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
 		return stored
-	})
+	}, browserLangs())
 	c.afterChange(ctx)
 }
 
 // loadView sets the visualizer's state from a link and runs the engine;
-// stored is the language remembered in local storage.
-func (c *Lab) loadView(q url.Values, stored func() string) {
+// stored is the language remembered in local storage, browser the
+// browser's languages (pickLang).
+func (c *Lab) loadView(q url.Values, stored func() string, browser []string) {
 	c.infos = scenario.List()
 	v, ns := ParseView(q, c.infos)
 	c.view, c.notices = v, ns
@@ -168,14 +188,7 @@ func (c *Lab) loadView(q url.Values, stored func() string) {
 	if c.speed == "" {
 		c.speed = "1"
 	}
-	c.lang = v.Lang
-	if c.lang == "" {
-		if s := stored(); s == LangZh || s == LangEn {
-			c.lang = s
-		} else {
-			c.lang = LangEn
-		}
-	}
+	c.lang, c.langChosen = pickLang(v.Lang, stored, browser)
 	c.run()
 	c.idx = clamp(v.Step-1, len(c.steps))
 	if c.view.Compare {
@@ -185,7 +198,7 @@ func (c *Lab) loadView(q url.Values, stored func() string) {
 
 // run asks the engine for the trace of the current view.
 func (c *Lab) run() {
-	c.runErr = ""
+	c.runErr, c.linkFault = "", ""
 	if c.fromPage {
 		c.fromPage = false
 		if t := readEmbeddedTrace(c.options()); t != nil {
@@ -200,6 +213,7 @@ func (c *Lab) run() {
 		// A fault that does not apply to this version/transport: say why
 		// and show the same run without the fault.
 		c.runErr = c.faultNotApplicable(err)
+		c.linkFault = c.view.Fault
 		c.view.Fault = DefaultFault
 		t, err = scenario.Run(c.options())
 		if err == nil {
@@ -225,7 +239,7 @@ func (c *Lab) afterChange(ctx app.Context) {
 	}
 	v := c.view
 	v.Step = c.idx + 1
-	v.Lang = c.lang
+	v.Lang = c.linkLang()
 	if u := ctx.Page().URL(); u != nil {
 		nu := *u
 		nu.RawQuery = v.Query()
@@ -238,7 +252,7 @@ func (c *Lab) afterChange(ctx app.Context) {
 		ctx.Page().SetLang(l)
 		c.docLang = l
 	}
-	if t := tr(c.lang, "app.title") + " · " + c.view.Version + " " + c.view.Transport + " · " + c.view.Scenario; t != c.docTitle {
+	if t := c.title(); t != c.docTitle {
 		ctx.Page().SetTitle("%s", t)
 		c.docTitle = t
 	}
@@ -246,6 +260,11 @@ func (c *Lab) afterChange(ctx app.Context) {
 		c.scheduleScroll()
 		c.scheduleWarm()
 	}
+}
+
+// title is the document's title for the visualizer.
+func (s *labState) title() string {
+	return tr(s.lang, "app.title") + " · " + s.view.Version + " " + s.view.Transport + " · " + s.view.Scenario
 }
 
 // scheduleScroll keeps the current row in view once the browser lays the
@@ -298,7 +317,7 @@ func (c *Lab) set(ctx app.Context, param, value string) {
 }
 
 func (c *Lab) setLang(ctx app.Context, l string) {
-	c.lang = l
+	c.lang, c.langChosen = l, true
 	ctx.LocalStorage().Set(langStorageKey, l)
 	c.afterChange(ctx)
 }
@@ -354,6 +373,9 @@ func (c *Lab) Render() app.UI {
 	if c.view.Compare {
 		cls += " comparing"
 	}
+	if c.view.Embed {
+		cls += " embed"
+	}
 	return app.Div().ID("lab").Class(cls).Lang(c.htmlLang()).Body(
 		// The screen is the viewport (stage.css): the top bar, the
 		// toolbar and the stage; the export bar follows below it.
@@ -363,6 +385,7 @@ func (c *Lab) Render() app.UI {
 			&Toolbar{Lang: c.lang, Infos: c.infos, View: c.view, ToolsOpen: c.toolsOpen},
 			app.If(!c.view.Compare, func() app.UI {
 				return app.Main().ID("main").Class("stepping").Aria("label", c.t("main.aria")).Body(
+					c.embedOpen(),
 					&Player{Lang: c.lang, N: len(c.steps), At: playerState(c.steps, c.idx, c.lang), Playing: c.playing, Speed: c.speed, Stage: c.stageInfo()},
 					app.If(IsHTTPScenario(c.view.Scenario), c.renderTimeline).Else(c.clock),
 					app.Div().Class("workspace").Body(
@@ -392,6 +415,16 @@ func (c *Lab) Render() app.UI {
 		app.If(c.showHelp, func() app.UI { return &HelpDialog{Lang: c.lang} }),
 		app.If(c.mermaidOpen, func() app.UI { return &MermaidDialog{Lang: c.lang, Text: c.mermaid, Copy: c.mermaidCopy} }),
 	)
+}
+
+// embedOpen is the embedded stage's link to the full lab at the same step
+// (embed=1, static/stage.css shows it only there; the reader script keeps
+// its step, app/early.go). It opens in the reader's tab, not in the frame.
+func (c *Lab) embedOpen() app.UI {
+	v := c.view
+	v.Step, v.Lang = c.idx+1, c.linkLang()
+	return app.A().ID(idEmbedOpen).Class("embed-open btn").Href(v.fullLabHref()).Target("_top").Body(
+		app.Span().Aria("hidden", "true").Text("⤢ "), app.Text(c.t("embed.open")))
 }
 
 // header is the top bar of the current view. Its navigation links carry

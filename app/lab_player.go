@@ -35,10 +35,11 @@ type StageInfo struct {
 func (p *Player) t(key string) string { return tr(p.Lang, key) }
 
 func (p *Player) Render() app.UI {
-	playLabel, playIcon := p.t("ctl.play"), "▶"
+	playLabel, icon := p.t("ctl.play"), playIcon(false)
 	if p.Playing {
-		playLabel, playIcon = p.t("ctl.pause"), "❚❚"
+		playLabel = p.t("ctl.pause")
 	}
+	icon = playIcon(p.Playing)
 	ps := p.At
 	return app.Section().Class("player").Aria("label", p.t("ctl.step")).Body(
 		app.If(p.Stage != nil, p.renderStageBar),
@@ -48,15 +49,15 @@ func (p *Player) Render() app.UI {
 		app.Button().ID(idPrev).Class("btn icon-btn").Aria("label", p.t("ctl.prev")).Title(p.t("ctl.prev")+" (←)").Disabled(ps.prevOff).
 			Body(app.Span().Aria("hidden", "true").Text("❮"), app.Span().Class("btn-text").Text(p.t("ctl.prev"))).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionStep, -1) }),
-		app.Button().ID("play").Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(p.Playing)).Title(playLabel+" (space)").
-			Body(app.Span().Aria("hidden", "true").Text(playIcon), app.Span().Class("btn-text").Text(playLabel)).
+		app.Button().ID(idPlay).Class("btn icon-btn primary").Aria("label", playLabel).Aria("pressed", strconv.FormatBool(p.Playing)).Title(playLabel+" (space)").
+			Body(app.Span().Aria("hidden", "true").Text(icon), app.Span().Class("btn-text").Text(playLabel)).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPlay) }),
 		app.Button().ID(idNext).Class("btn icon-btn primary").Aria("label", p.t("ctl.next")).Title(p.t("ctl.next")+" (→)").Disabled(ps.nextOff).
 			Body(app.Span().Class("btn-text").Text(p.t("ctl.next")), app.Span().Aria("hidden", "true").Text(" ❯")).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionStep, 1) }),
 		app.Label().Class("field inline").Body(
 			app.Span().Class("field-label").Text(p.t("ctl.speed")),
-			app.Select().ID("speed").Aria("label", p.t("ctl.speed")).Body(
+			app.Select().ID(idSpeed).Aria("label", p.t("ctl.speed")).Body(
 				app.Range(speeds).Slice(func(i int) app.UI {
 					return app.Option().Value(speeds[i]).Selected(speeds[i] == p.Speed).Text(speeds[i] + "×")
 				}),
@@ -80,6 +81,15 @@ func (p *Player) Render() app.UI {
 			app.Span().ID(idVClock).Text(ps.clock),
 		),
 	)
+}
+
+// playIcon is the play button's icon (the reader script draws it too,
+// early.go).
+func playIcon(playing bool) string {
+	if playing {
+		return "❚❚"
+	}
+	return "▶"
 }
 
 // renderStageBar is the presenter's one line of chrome, at the start of

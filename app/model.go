@@ -434,29 +434,64 @@ func FindDeadline(steps []Step) (Deadline, bool) {
 // direction and message at the same occurrence, else the nearest earlier
 // step that has an equivalent; failing all, idx clamped to the new length.
 func MapStep(old []Step, idx int, new []Step) int {
-	if len(new) == 0 {
+	return newStepMapper(old, new).Map(idx)
+}
+
+// MapSteps is MapStep for every step of old (the reader's toggles,
+// early_server.go), with each step's keys computed once.
+func MapSteps(old, new []Step) []int {
+	m := newStepMapper(old, new)
+	out := make([]int, len(old))
+	for i := range old {
+		out[i] = m.Map(i)
+	}
+	return out
+}
+
+// stepMapper holds the keys MapStep compares (noteKey, msgKey) of both
+// traces.
+type stepMapper struct {
+	old, new [2][]string
+	n        int
+}
+
+func newStepMapper(old, new []Step) stepMapper {
+	m := stepMapper{n: len(new)}
+	for k, keyOf := range []func(Step) string{noteKey, msgKey} {
+		for _, s := range old {
+			m.old[k] = append(m.old[k], keyOf(s))
+		}
+		for _, s := range new {
+			m.new[k] = append(m.new[k], keyOf(s))
+		}
+	}
+	return m
+}
+
+func (m stepMapper) Map(idx int) int {
+	if m.n == 0 {
 		return 0
 	}
 	if idx < 0 {
 		idx = 0
 	}
-	if idx >= len(old) {
-		return clamp(idx, len(new))
+	if idx >= len(m.old[0]) {
+		return clamp(idx, m.n)
 	}
 	for i := idx; i >= 0; i-- {
-		for _, keyOf := range []func(Step) string{noteKey, msgKey} {
-			k := keyOf(old[i])
-			if k == "" {
+		for k := range m.old {
+			key := m.old[k][i]
+			if key == "" {
 				continue
 			}
 			occ := 0
 			for j := 0; j < i; j++ {
-				if keyOf(old[j]) == k {
+				if m.old[k][j] == key {
 					occ++
 				}
 			}
-			for j := range new {
-				if keyOf(new[j]) == k {
+			for j, nk := range m.new[k] {
+				if nk == key {
 					if occ == 0 {
 						return j
 					}
@@ -465,7 +500,7 @@ func MapStep(old []Step, idx int, new []Step) int {
 			}
 		}
 	}
-	return clamp(idx, len(new))
+	return clamp(idx, m.n)
 }
 
 func clamp(i, n int) int {

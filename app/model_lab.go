@@ -22,11 +22,18 @@ import (
 // adds the DOM bookkeeping (lab.go); the components (lab_*.go) receive
 // their slice of it and answer with actions (lab_actions.go).
 type labState struct {
-	infos   []scenario.Info
-	view    View
-	lang    string
-	notices []Notice
-	runErr  string
+	infos []scenario.Info
+	view  View
+	lang  string
+	// langChosen: the reader chose lang (the link's lang=, the switch, or
+	// a choice stored earlier); otherwise it is the browser's (pickLang)
+	// and is written neither into the address nor into local storage.
+	langChosen bool
+	// linkFault is the fault the link named when it does not apply to
+	// this version and transport (run shows the run without it).
+	linkFault string
+	notices   []Notice
+	runErr    string
 
 	tr    *trace.Trace
 	steps []Step

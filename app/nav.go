@@ -142,16 +142,11 @@ func (c *Lab) navOther(ctx app.Context) bool {
 	v, ns := ParseView(q, c.infos)
 	c.view.Present = v.Present
 	c.notices = append(filterNotices(ns, "lang"), pns...)
-	c.lang = v.Lang
-	if c.lang == "" {
+	c.lang, c.langChosen = pickLang(v.Lang, func() string {
 		var stored string
 		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
-		if stored == LangZh || stored == LangEn {
-			c.lang = stored
-		} else {
-			c.lang = LangEn
-		}
-	}
+		return stored
+	}, browserLangs())
 	if c.page.View == ViewCalc {
 		c.calcN, c.calcM = c.page.N, c.page.M
 	}
@@ -179,7 +174,7 @@ func filterNotices(ns []Notice, params ...string) []Notice {
 func (c *Lab) afterPage(ctx app.Context) {
 	if u := ctx.Page().URL(); u != nil {
 		nu := *u
-		nu.RawQuery = c.page.Query(c.lang, c.view.Present)
+		nu.RawQuery = c.page.Query(c.linkLang(), c.view.Present)
 		if nu.String() != u.String() {
 			ctx.Page().ReplaceURL(&nu)
 		}
@@ -211,16 +206,16 @@ func (s *labState) navHref(view string) string {
 	switch view {
 	case ViewLab:
 		if s.tr == nil {
-			return "?" + View{Lang: s.lang, Present: s.view.Present}.langOnlyQuery()
+			return "?" + View{Lang: s.linkLang(), Present: s.view.Present}.langOnlyQuery()
 		}
 		v := s.view
 		v.Step = s.idx + 1
-		v.Lang = s.lang
+		v.Lang = s.linkLang()
 		return "?" + v.Query()
 	case ViewCalc:
-		return pageHref(Page{View: ViewCalc, N: s.calcN, M: s.calcM}, s.lang, s.view.Present)
+		return pageHref(Page{View: ViewCalc, N: s.calcN, M: s.calcM}, s.linkLang(), s.view.Present)
 	}
-	return pageHref(Page{View: view}, s.lang, s.view.Present)
+	return pageHref(Page{View: view}, s.linkLang(), s.view.Present)
 }
 
 // langOnlyQuery is the link of the visualizer with its defaults.

@@ -121,9 +121,30 @@ func tagName(tag string) string {
 	return strings.ToLower(t[:end])
 }
 
-// indexFold is strings.Index ignoring ASCII case of sub's letters.
+// indexFold is strings.Index ignoring ASCII case of sub's letters
+// (without lowering all of s: a page holds several verbatim elements).
 func indexFold(s, sub string) int {
-	return strings.Index(strings.ToLower(s), strings.ToLower(sub))
+	if sub == "" {
+		return 0
+	}
+	lo, up := sub[0], sub[0]
+	if 'a' <= lo && lo <= 'z' {
+		up = lo - 'a' + 'A'
+	} else if 'A' <= lo && lo <= 'Z' {
+		lo = lo - 'A' + 'a'
+	}
+	for i := 0; i+len(sub) <= len(s); {
+		j := strings.IndexAny(s[i:], string([]byte{lo, up}))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+len(sub) <= len(s) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+		i++
+	}
+	return -1
 }
 
 // dedent removes go-app's indentation from the text between two tags:

@@ -109,9 +109,10 @@ func noticeTitle(ns []Notice) string {
 
 // rememberLang keeps the page's language in local storage, however it was
 // chosen (the switch, or a link's lang=), so the next visit without lang=
-// opens in it.
+// opens in it; a language the reader never chose (the browser's) is not
+// kept.
 func (c *Lab) rememberLang(ctx app.Context) {
-	if c.lang == "" || c.lang == c.langSaved {
+	if c.lang == "" || !c.langChosen || c.lang == c.langSaved {
 		return
 	}
 	ctx.LocalStorage().Set(langStorageKey, c.lang)

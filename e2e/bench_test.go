@@ -1,27 +1,26 @@
 package e2e
 
 // TestPageBudgets measures the page budgets of the README ("Performance
-// budgets") in one run and prints a table with PASS/FAIL per budget. It
-// runs only with MCPWL_BENCH=1 (make bench), never in make test:
+// budgets", issue 25) in one run and prints a table with PASS/FAIL per
+// budget. It runs only with MCPWL_BENCH=1 (make bench), never in make test:
 //
-//	MCPWL_BENCH=1 go test -run '^TestPageBudgets$' -count=1 -v -timeout 20m ./e2e/
+//	MCPWL_BENCH=1 go test -run '^TestPageBudgets$' -count=1 -v -timeout 60m ./e2e/
 //
-// Three pages, all built with the flags of `make wasm` and compressed by
-// `devserver compress` (the command `make wasm` runs: brotli 11 and gzip -9,
-// cached by content):
+// Built with the flags of `make wasm` and compressed by `devserver
+// compress` (the command `make wasm` runs: brotli 11 and gzip -9, cached by
+// content):
 //
-//   - the lab, served by the real dev server (what `make run` serves, so
-//     the transfer is what it sends);
-//   - a go-app hello world (e2e/testdata/hello), the reference for paint;
-//   - the floor page: the same hello world built with -tags jsonschema, so
-//     it also links and uses santhosh-tekuri/jsonschema/v6, which the lab
-//     must keep (issue 19): the reference for transfer and interactivity.
+//   - the lab on both hosts: the real dev server (what `make run` serves),
+//     and the static export (`devserver static`, what `make static`
+//     writes) served by a plain file server on 127.0.0.1 that sends the
+//     precompressed files (precompressed);
+//   - a go-app hello world (e2e/testdata/hello), the reference for paint,
+//     served the same way.
 //
-// The two references are static exports served by a plain file server on
-// 127.0.0.1 that sends app.wasm.br / .gz when the browser accepts them.
 // Every page is loaded cold (fresh browser context, cache disabled,
-// service worker bypassed), once as is and once under "hotel Wi-Fi"
-// network emulation.
+// service worker bypassed) on three profiles (linkProfiles: loopback,
+// hotel Wi-Fi, slow mobile with the CPU slowed 4×); bench_link_test.go
+// has the measurements.
 
 import (
 	"bufio"
@@ -29,6 +28,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -38,14 +38,12 @@ import (
 	goruntime "runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/heapprofiler"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -60,14 +58,6 @@ const (
 	labDeepLink    = "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=1&lang=en"
 )
 
-// Hotel Wi-Fi, through the DevTools protocol (Network.emulateNetworkConditions):
-// 10 Mbit/s down, 40 ms round trip; 5 Mbit/s up.
-const (
-	wifiLatencyMs = 40
-	wifiDownBps   = 10e6 / 8
-	wifiUpBps     = 5e6 / 8
-)
-
 // What "first rendered" means for each page (instrument): the lab's step
 // counter shows a step of a trace ("Step 1 of 12") and the inspector shows
 // that step's sections; the reference shows its heading.
@@ -78,12 +68,9 @@ const (
 
 // Budgets (README "Performance budgets").
 const (
-	budgetTransferRatio    = 1.25 // wasm on the wire vs the floor page's, same encoding
-	budgetFCPRatio         = 1.5  // first contentful paint vs the hello world's
-	budgetInteractiveRatio = 1.25 // navigation → a click on "Next" steps, vs the floor page's first render
-	budgetStepMedianMs     = 16
-	budgetStepP95Ms        = 33
-	budgetMemoryRatio      = 1.2
+	budgetStepMedianMs = 16
+	budgetStepP95Ms    = 33
+	budgetMemoryRatio  = 1.2
 )
 
 type benchSite struct {
@@ -209,29 +196,37 @@ func startBenchDevServer(t *testing.T, web string) string {
 }
 
 // precompressed serves dir like http.FileServer, plus <file>.br / .gz for
-// .wasm when the request accepts them (what a host with precompressed
-// files does).
+// any file that has one when the request accepts it (what a host with
+// precompressed files does: nginx's gzip_static, Caddy's precompressed).
 func precompressed(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			ae := r.Header.Get("Accept-Encoding")
-			for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-				if !strings.Contains(ae, enc.token) {
-					continue
-				}
-				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(r.URL.Path)+enc.ext))
-				if err != nil {
-					continue
-				}
-				w.Header().Set("Content-Type", "application/wasm")
-				w.Header().Set("Content-Encoding", enc.token)
-				w.Header().Set("Vary", "Accept-Encoding")
-				w.Header().Set("Content-Length", fmt.Sprint(len(b)))
-				w.Write(b)
-				return
+		p := r.URL.Path
+		if strings.HasSuffix(p, "/") {
+			p += "index.html"
+		}
+		ctype := mime.TypeByExtension(filepath.Ext(p))
+		if strings.HasSuffix(p, ".wasm") {
+			ctype = "application/wasm"
+		}
+		ae := r.Header.Get("Accept-Encoding")
+		for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+			if !strings.Contains(ae, enc.token) || ctype == "" {
+				continue
 			}
-			w.Header().Set("Content-Type", "application/wasm")
+			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)+enc.ext))
+			if err != nil {
+				continue
+			}
+			w.Header().Set("Content-Type", ctype)
+			w.Header().Set("Content-Encoding", enc.token)
+			w.Header().Set("Vary", "Accept-Encoding")
+			w.Header().Set("Content-Length", fmt.Sprint(len(b)))
+			w.Write(b)
+			return
+		}
+		if ctype == "application/wasm" {
+			w.Header().Set("Content-Type", ctype)
 		}
 		files.ServeHTTP(w, r)
 	})
@@ -358,40 +353,6 @@ func instrument(selector, rendered string, clickNext bool) string {
 })();`, rendered, selector, clickNext)
 }
 
-// network is how a cold load reaches the server.
-type netProfile struct {
-	name     string
-	emulated bool
-}
-
-var (
-	loopback  = netProfile{name: "127.0.0.1"}
-	hotelWiFi = netProfile{name: "hotel Wi-Fi (10 Mbit/s down, 40 ms RTT)", emulated: true}
-)
-
-type coldLoad struct {
-	FirstMs       float64 `json:"first"`       // navigation start → first rendered page
-	FCPMs         float64 `json:"fcp"`         // first contentful paint (the prerendered HTML)
-	ChromeMs      float64 `json:"chrome"`      // the frame after it, with the chrome the first one left out (lab only; 0: none)
-	WasmMs        float64 `json:"wasm"`        // navigation start → wasm fetched, compiled and instantiated
-	InteractiveMs float64 `json:"interactive"` // navigation start → a click on "Next" stepped (lab only)
-	// InteractiveBy says who drew that step: "early" (the prerendered
-	// page's script) or "wasm".
-	InteractiveBy     string  `json:"interactiveBy"`
-	WasmInteractiveMs float64 `json:"wasmInteractive"` // navigation start → a click stepped on the wasm's page
-	// What the first paint waited for: the page's bytes on the wire
-	// (the navigation entry's encodedBodySize) and the render-blocking
-	// resources (resource timing's renderBlockingStatus).
-	HTMLBytes float64 `json:"htmlBytes"`
-	Blocking  int     `json:"blocking"`
-	// Source is where the lab's first trace came from (data-wl-first:
-	// "embedded" in the page, or "engine"); empty for the reference.
-	Source string `json:"source"`
-	// The app.wasm response as the browser received it.
-	WasmWire     float64 // bytes on the wire (Network.loadingFinished's encodedDataLength: headers and body)
-	WasmEncoding string  // its Content-Encoding ("" for none)
-}
-
 // freshContext opens a tab in a new browser context (its own empty HTTP
 // cache, storage and service workers), disposed by the returned cancel.
 // chromedp.WithNewBrowserContext cannot be used: Chromium's headless mode
@@ -421,93 +382,6 @@ func freshContext(t *testing.T, bctx context.Context) (context.Context, context.
 			return target.DisposeBrowserContext(id).Do(browserOnly(ctx))
 		}))
 	}
-}
-
-// measureColdLoad opens url in a fresh browser context (empty HTTP cache,
-// no service worker, cache disabled, workers bypassed) over net and returns
-// its timings and how app.wasm arrived.
-func measureColdLoad(t *testing.T, bctx context.Context, net netProfile, url, selector, rendered string, clickNext bool) coldLoad {
-	t.Helper()
-	ctx, cancel := freshContext(t, bctx)
-	defer cancel()
-	ctx, tcancel := context.WithTimeout(ctx, 90*time.Second)
-	defer tcancel()
-	var mu sync.Mutex
-	var wasmID network.RequestID
-	var res coldLoad
-	chromedp.ListenTarget(ctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *network.EventResponseReceived:
-			if strings.HasSuffix(strings.SplitN(e.Response.URL, "?", 2)[0], "/app.wasm") {
-				wasmID = e.RequestID
-				for k, v := range e.Response.Headers {
-					if strings.EqualFold(k, "Content-Encoding") {
-						res.WasmEncoding = fmt.Sprint(v)
-					}
-				}
-			}
-		case *network.EventLoadingFinished:
-			if e.RequestID == wasmID {
-				res.WasmWire = e.EncodedDataLength
-			}
-		}
-	})
-	actions := []chromedp.Action{network.Enable(), network.SetCacheDisabled(true), network.SetBypassServiceWorker(true)}
-	if net.emulated {
-		actions = append(actions, network.EmulateNetworkConditions(false, wifiLatencyMs, wifiDownBps, wifiUpBps))
-	}
-	var got coldLoad
-	actions = append(actions,
-		chromedp.ActionFunc(func(ctx context.Context) error {
-			_, err := page.AddScriptToEvaluateOnNewDocument(instrument(selector, rendered, clickNext)).Do(ctx)
-			return err
-		}),
-		chromedp.Navigate(url),
-		evalAsync(`(async () => {
-  const first = await window.__firstRender;
-  const interactive = await window.__interactive;
-  const wasmInteractive = await window.__wasmInteractive;
-  // The paint entry can be queued after the page is already rendered.
-  const fcp = await new Promise((resolve) => {
-    const seen = (list) => {
-      const e = list.getEntriesByName("first-contentful-paint")[0];
-      if (e) resolve(e.startTime);
-    };
-    new PerformanceObserver(seen).observe({ type: "paint", buffered: true });
-    setTimeout(() => resolve(0), 5000);
-  });
-  const chrome = await window.__chromeShown;
-  const nav = performance.getEntriesByType("navigation")[0];
-  return { chrome, first, interactive, wasmInteractive, interactiveBy: window.__interactiveBy || "", fcp, wasm: window.__wasmReady || 0,
-    source: document.documentElement.dataset.wlFirst || "", htmlBytes: nav ? nav.encodedBodySize : 0,
-    blocking: performance.getEntriesByType("resource").filter((e) => e.renderBlockingStatus === "blocking").length };
-})()`, &got),
-	)
-	if err := chromedp.Run(ctx, actions...); err != nil {
-		t.Fatalf("cold load of %s over %s: %v", url, net.name, err)
-	}
-	// Network events come on their own: the page can be rendered before
-	// the app.wasm response's loadingFinished has reached us.
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		mu.Lock()
-		seen := res.WasmWire > 0
-		mu.Unlock()
-		if seen || time.Now().After(deadline) {
-			break
-		}
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if res.WasmWire <= 0 {
-		t.Fatalf("cold load of %s over %s: no app.wasm response seen on the network", url, net.name)
-	}
-	if got.FCPMs <= 0 {
-		t.Fatalf("cold load of %s over %s: no first-contentful-paint entry within 5 s", url, net.name)
-	}
-	got.WasmWire, got.WasmEncoding = res.WasmWire, res.WasmEncoding
-	return got
 }
 
 // stepRun clicks #next n times (restarting at the end of the trace,
@@ -636,38 +510,6 @@ func verdict(ok bool) string {
 	return "FAIL"
 }
 
-// pageLoads are one page's cold loads over one network.
-type pageLoads struct {
-	first, fcp, chrome, wasm, interactive, wasmInteractive, wire, html, blocking []float64
-	encodings, sources, interactiveBy                                            map[string]int
-}
-
-func (p *pageLoads) add(l coldLoad) {
-	if p.encodings == nil {
-		p.encodings, p.sources, p.interactiveBy = map[string]int{}, map[string]int{}, map[string]int{}
-	}
-	p.first = append(p.first, l.FirstMs)
-	p.fcp = append(p.fcp, l.FCPMs)
-	p.chrome = append(p.chrome, l.ChromeMs)
-	p.wasm = append(p.wasm, l.WasmMs)
-	p.interactive = append(p.interactive, l.InteractiveMs)
-	p.wasmInteractive = append(p.wasmInteractive, l.WasmInteractiveMs)
-	p.html = append(p.html, l.HTMLBytes)
-	p.blocking = append(p.blocking, float64(l.Blocking))
-	if l.InteractiveBy != "" {
-		p.interactiveBy[l.InteractiveBy]++
-	}
-	p.wire = append(p.wire, l.WasmWire)
-	enc := l.WasmEncoding
-	if enc == "" {
-		enc = "identity"
-	}
-	p.encodings[enc]++
-	if l.Source != "" {
-		p.sources[l.Source]++
-	}
-}
-
 // budget is one line of the verdict.
 type budget struct {
 	ok   bool
@@ -681,14 +523,15 @@ func TestPageBudgets(t *testing.T) {
 		t.Skip("page budgets run only with MCPWL_BENCH=1 (make bench)")
 	}
 	start := time.Now()
-	lab, ref, floor := buildBenchSites(t)
+	lab, ref, _ := buildBenchSites(t)
 	lab.url = startBenchDevServer(t, lab.web)
-	for _, s := range []*benchSite{ref, floor} {
-		srv := httptest.NewServer(precompressed(filepath.Dir(s.web)))
-		t.Cleanup(srv.Close)
-		s.url = srv.URL
-	}
-	t.Logf("built and compressed in %s", time.Since(start).Round(time.Second))
+	srv := httptest.NewServer(precompressed(filepath.Dir(ref.web)))
+	t.Cleanup(srv.Close)
+	ref.url = srv.URL
+	site, exportTook := exportForBench(t, lab.web)
+	static := httptest.NewServer(precompressed(site))
+	t.Cleanup(static.Close)
+	t.Logf("built and compressed in %s (devserver static: %s)", time.Since(start).Round(time.Second), exportTook.Round(100*time.Millisecond))
 
 	bctx, cancel := newBenchBrowser(t)
 	defer cancel()
@@ -701,48 +544,81 @@ func TestPageBudgets(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Cold loads: rotate the pages, fresh context each, on each network.
-	loads := map[netProfile]map[*benchSite]*pageLoads{}
-	for _, net := range []netProfile{loopback, hotelWiFi} {
-		loads[net] = map[*benchSite]*pageLoads{lab: {}, ref: {}, floor: {}}
-		for i := 0; i < benchColdLoads; i++ {
-			for k := range 3 {
-				switch (i + k) % 3 {
-				case 0:
-					loads[net][lab].add(measureColdLoad(t, bctx, net, lab.url+labDeepLink, "#step-counter", labStepShown, true))
-				case 1:
-					loads[net][ref].add(measureColdLoad(t, bctx, net, ref.url+"/", "#hello", helloShown, false))
-				default:
-					loads[net][floor].add(measureColdLoad(t, bctx, net, floor.url+"/", "#hello", helloShown, false))
-				}
+	// The link a Chinese reader opens from a chapter: a deep step, in zh.
+	const link = "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh"
+	hosts := []hostURL{{"static export", static.URL + link}, {"dev server", lab.url + link}}
+	profiles := linkProfiles()
+	shown := map[string]map[*linkProfile][]linkLoad{}
+	for _, h := range hosts {
+		shown[h.name] = map[*linkProfile][]linkLoad{}
+	}
+	for _, p := range profiles {
+		for i := 0; i < linkLoads; i++ {
+			p.helloFCP = append(p.helloFCP, measureHello(t, bctx, p, ref.url+"/"))
+			for _, h := range hosts {
+				shown[h.name][p] = append(shown[h.name][p], measureLink(t, bctx, p, h.url, 5, "zh"))
 			}
 		}
-		t.Logf("%s: interactive, lab ms: %.0f", net.name, loads[net][lab].interactive)
-		t.Logf("%s: first render, floor ms: %.0f", net.name, loads[net][floor].first)
+		t.Logf("%s: hello FCP %v, static %v, dev %v", p.name, p.helloFCP, shown["static export"][p], shown["dev server"][p])
+	}
+	// MCPWL_BENCH_PART=link measures the linked step and its bytes only
+	// (a few minutes: for trying a change to the first view).
+	linkOnly := os.Getenv("MCPWL_BENCH_PART") == "link"
+	inputs := map[string]map[*linkProfile]inputRun{}
+	for _, h := range hosts {
+		if linkOnly {
+			break
+		}
+		inputs[h.name] = map[*linkProfile]inputRun{}
+		for _, p := range profiles {
+			inputs[h.name][p] = measureInputs(t, bctx, p, h.url)
+		}
+	}
+	lh := map[string]map[string]float64{}
+	var lhErr error
+	for _, preset := range []string{"desktop", "mobile"} {
+		if linkOnly {
+			break
+		}
+		if lh[preset], lhErr = lighthouseScores(t, static.URL+link, preset); lhErr != nil {
+			t.Errorf("lighthouse: %v", lhErr)
+			break
+		}
 	}
 
-	// Step latency and memory, in one more fresh context.
-	ctx, ccancel := freshContext(t, bctx)
-	defer ccancel()
-	ctx, tcancel := context.WithTimeout(ctx, 6*time.Minute)
-	defer tcancel()
+	// Step latency and memory (the wasm's page), in one more fresh context.
 	var steps struct {
 		Dom, Paint, Sync []float64
 		Restarts, Total  int
 	}
+	var domNodes string
+	var mem10, mem1000 memSample
+	var actDur time.Duration
+	if !linkOnly {
+		steps, domNodes, mem10, mem1000, actDur = stepsAndMemory(t, bctx, lab.url)
+	}
+	reportLinks(t, start, chromeVersion, exportTook, link, hosts, profiles, shown, inputs, lh, lhErr, linkOnly, steps, domNodes, mem10, mem1000, actDur, lab)
+}
+
+func stepsAndMemory(t *testing.T, bctx context.Context, labURL string) (steps struct {
+	Dom, Paint, Sync []float64
+	Restarts, Total  int
+}, domNodes string, mem10, mem1000 memSample, actDur time.Duration) {
+	ctx, ccancel := freshContext(t, bctx)
+	defer ccancel()
+	ctx, tcancel := context.WithTimeout(ctx, 6*time.Minute)
+	defer tcancel()
 	if err := chromedp.Run(ctx,
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			_, err := page.AddScriptToEvaluateOnNewDocument(instrument("#step-counter", labStepShown, false)).Do(ctx)
 			return err
 		}),
-		chromedp.Navigate(lab.url+labDeepLink),
+		chromedp.Navigate(labURL+labDeepLink), chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil),
 		evalAsync(`window.__firstRender`, nil),
 		evalAsync(fmt.Sprintf("%s(%d)", stepRunJS, benchSteps), &steps),
 	); err != nil {
 		t.Fatalf("step run: %v", err)
 	}
-
-	var domNodes string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => {
 	  const n = (sel) => { const e = document.querySelector(sel); return e ? e.querySelectorAll("*").length : 0; };
 	  return document.querySelectorAll("*").length + " elements (#print-all " + n("#print-all") + ", #sequence " + n("#sequence") +
@@ -750,10 +626,8 @@ func TestPageBudgets(t *testing.T) {
 	})()`, &domNodes)); err != nil {
 		t.Fatal(err)
 	}
-
-	var mem10, mem1000 memSample
 	var err error
-	if err = chromedp.Run(ctx, chromedp.Navigate(lab.url+labDeepLink), evalAsync(`window.__firstRender`, nil),
+	if err = chromedp.Run(ctx, chromedp.Navigate(labURL+labDeepLink), chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil), evalAsync(`window.__firstRender`, nil),
 		evalAsync(fmt.Sprintf("%s(%d)", actionsJS, 10), nil)); err != nil {
 		t.Fatalf("first 10 actions: %v", err)
 	}
@@ -764,10 +638,21 @@ func TestPageBudgets(t *testing.T) {
 	if err = chromedp.Run(ctx, evalAsync(fmt.Sprintf("%s(%d)", actionsJS, benchActions-10), nil)); err != nil {
 		t.Fatalf("1,000 actions: %v", err)
 	}
-	actDur := time.Since(actStart)
+	actDur = time.Since(actStart)
 	if mem1000, err = sampleMemory(ctx); err != nil {
 		t.Fatal(err)
 	}
+	return steps, domNodes, mem10, mem1000, actDur
+}
+
+type hostURL struct{ name, url string }
+
+func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook time.Duration, link string, hosts []hostURL, profiles []*linkProfile,
+	shown map[string]map[*linkProfile][]linkLoad, inputs map[string]map[*linkProfile]inputRun, lh map[string]map[string]float64, lhErr error, linkOnly bool,
+	steps struct {
+		Dom, Paint, Sync []float64
+		Restarts, Total  int
+	}, domNodes string, mem10, mem1000 memSample, actDur time.Duration, lab *benchSite) {
 
 	// Report.
 	var b strings.Builder
@@ -778,75 +663,96 @@ func TestPageBudgets(t *testing.T) {
 		budgets = append(budgets, budget{ok, fmt.Sprintf("%s: %.2f%s (budget ≤ %.2f%s)", name, value, unit, limit, unit)})
 		return verdict(ok)
 	}
-	fmt.Fprintf(&b, "\nMachine: nproc %d (GOMAXPROCS %d), %s; %s %s/%s; %s; load average at the end: %s\n\n",
+	atLeast := func(name string, value, limit float64) string {
+		ok := value >= limit
+		budgets = append(budgets, budget{ok, fmt.Sprintf("%s: %.0f (budget ≥ %.0f)", name, value, limit)})
+		return verdict(ok)
+	}
+	fmt.Fprintf(&b, "\nMachine: nproc %d (GOMAXPROCS %d), %s; %s %s/%s; %s; load average at the end: %s\n",
 		goruntime.NumCPU(), goruntime.GOMAXPROCS(0), cpuModel(), goruntime.Version(), goruntime.GOOS, goruntime.GOARCH, chromeVersion, loadAverage())
-	row("budget", "MCP Wire Lab", "reference", "ratio / limit", "result")
-	row("---", "---", "---", "---", "---")
-	L, R, F := loads[loopback][lab], loads[loopback][ref], loads[loopback][floor]
-	for _, p := range []*pageLoads{L, F} {
-		if p.encodings["br"] != benchColdLoads {
-			t.Errorf("app.wasm arrived as %v, want br every time", p.encodings)
-		}
-	}
-	wireRatio := median(L.wire) / median(F.wire)
-	row("wasm transfer: bytes on the wire, Content-Encoding br (lab: from the dev server)", mb(median(L.wire)), mb(median(F.wire))+" (floor page)",
-		fmt.Sprintf("%.2f× / ≤ %.2f×", wireRatio, budgetTransferRatio), check("wasm transfer vs the floor page", wireRatio, budgetTransferRatio, "×"))
-	row("… hello world, same (info)", "", mb(median(R.wire)), fmt.Sprintf("lab %.2f×, floor %.2f×", median(L.wire)/median(R.wire), median(F.wire)/median(R.wire)), "")
-	row("wasm, gzip -9 file (info)", mb(float64(lab.gz)), mb(float64(floor.gz))+" (floor page)", fmt.Sprintf("%.2f×", float64(lab.gz)/float64(floor.gz)), "")
-	row("wasm raw (info)", mb(float64(len(lab.wasm))), mb(float64(len(floor.wasm)))+" (floor page)", fmt.Sprintf("%.2f×", float64(len(lab.wasm))/float64(len(floor.wasm))), "")
-	type timing struct {
-		net     netProfile
-		tag     string
-		L, R, F *pageLoads
-	}
-	for _, tm := range []timing{{loopback, "", L, R, F}, {hotelWiFi, "hotel Wi-Fi: ", loads[hotelWiFi][lab], loads[hotelWiFi][ref], loads[hotelWiFi][floor]}} {
-		fcpRatio := median(tm.L.fcp) / median(tm.R.fcp)
-		row(fmt.Sprintf("%sfirst contentful paint of the prerendered page, median of %d", tm.tag, benchColdLoads), ms(median(tm.L.fcp)), ms(median(tm.R.fcp))+" (hello world)",
-			fmt.Sprintf("%.2f× / ≤ %.2f×", fcpRatio, budgetFCPRatio), check(tm.tag+"first contentful paint vs the hello world", fcpRatio, budgetFCPRatio, "×"))
-		row(tm.tag+"… the chrome around the step (navigation, view actions, toolbar, player, filter) drawn in the next frame, main thread done, median (info)", ms(median(tm.L.chrome)), "", "", "")
-		row(tm.tag+"… the page on the wire / render-blocking resources, median (info)", fmt.Sprintf("%.1f kB / %.0f", median(tm.L.html)/1e3, median(tm.L.blocking)),
-			fmt.Sprintf("hello %.1f kB / %.0f", median(tm.R.html)/1e3, median(tm.R.blocking)), "", "")
-		intRatio := median(tm.L.interactive) / median(tm.F.first)
-		row(fmt.Sprintf("%sinteractive: navigation → a click on Next steps, median of %d", tm.tag, benchColdLoads), ms(median(tm.L.interactive)), ms(median(tm.F.first))+" (floor page's first render)",
-			fmt.Sprintf("%.2f× / ≤ %.2f×", intRatio, budgetInteractiveRatio), check(tm.tag+"interactive vs the floor page's first render", intRatio, budgetInteractiveRatio, "×"))
-		row(fmt.Sprintf("%s… the step drawn by (of %d)", tm.tag, benchColdLoads), fmt.Sprint(tm.L.interactiveBy), "", "", "")
-		row(tm.tag+"… a click on Next steps on the wasm's page, median (info)", ms(median(tm.L.wasmInteractive)), "", fmt.Sprintf("%.2f×", median(tm.L.wasmInteractive)/median(tm.F.first)), "")
-		row(tm.tag+"… first render, median (info)", ms(median(tm.L.first)), fmt.Sprintf("hello %s, floor %s", ms(median(tm.R.first)), ms(median(tm.F.first))), "", "")
-		row(tm.tag+"… wasm fetched + compiled + instantiated, median (info)", ms(median(tm.L.wasm)), fmt.Sprintf("hello %s, floor %s", ms(median(tm.R.wasm)), ms(median(tm.F.wasm))), "", "")
-	}
-	sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
-	row(fmt.Sprintf("step latency, click → DOM, median of %d", len(steps.Dom)), fmt.Sprintf("%.1f ms", sm), "", fmt.Sprintf("≤ %d ms", budgetStepMedianMs), check("step latency median", sm, budgetStepMedianMs, " ms"))
-	row("step latency, click → DOM, p95", fmt.Sprintf("%.1f ms", s95), "", fmt.Sprintf("≤ %d ms", budgetStepP95Ms), check("step latency p95", s95, budgetStepP95Ms, " ms"))
-	row("… of which inside click() (synchronous Go handler), median / p95 (info)", fmt.Sprintf("%.1f / %.1f ms", median(steps.Sync), percentile(steps.Sync, 95)), "", "", "")
-	row("step latency, click → next frame, median / p95 (info)", fmt.Sprintf("%.1f / %.1f ms", median(steps.Paint), percentile(steps.Paint, 95)), "", "", "")
-	jsRatio, wasmRatio := mem1000.JSHeap/mem10.JSHeap, mem1000.Wasm/mem10.Wasm
-	row("JS heap after GC, 10 → 1,000 actions", mb(mem10.JSHeap)+" → "+mb(mem1000.JSHeap), "", fmt.Sprintf("%.2f× / ≤ %.1f×", jsRatio, budgetMemoryRatio), check("JS heap growth", jsRatio, budgetMemoryRatio, "×"))
-	row("wasm linear memory (Go heap), 10 → 1,000 actions", mb(mem10.Wasm)+" → "+mb(mem1000.Wasm), "", fmt.Sprintf("%.2f× / ≤ %.1f×", wasmRatio, budgetMemoryRatio), check("wasm memory growth", wasmRatio, budgetMemoryRatio, "×"))
-
-	// The three pages side by side on both networks (medians).
-	fmt.Fprintf(&b, "\nMedians of %d cold loads:\n\n", benchColdLoads)
-	row("network", "page", "wasm on the wire", "first contentful paint", "wasm instantiated", "first render", "interactive (Next steps)", "Next steps on the wasm's page")
-	row("---", "---", "---", "---", "---", "---", "---", "---")
-	for _, net := range []netProfile{loopback, hotelWiFi} {
-		for _, s := range []*benchSite{lab, ref, floor} {
-			p := loads[net][s]
-			inter, wasmInter := "—", "—"
-			if s == lab {
-				inter, wasmInter = ms(median(p.interactive)), ms(median(p.wasmInteractive))
+	fmt.Fprintf(&b, "Link: %s (median of %d cold loads per host and profile); devserver static took %s.\n\n", link, linkLoads, exportTook.Round(100*time.Millisecond))
+	row("budget", "host", "profile", "measured", "reference / limit", "result")
+	row("---", "---", "---", "---", "---", "---")
+	for _, p := range profiles {
+		hello := median(p.helloFCP)
+		for _, h := range hosts {
+			var ms, bytes []float64
+			by := map[string]int{}
+			for _, l := range shown[h.name][p] {
+				ms, bytes = append(ms, l.Ms), append(bytes, l.Bytes)
+				by[l.By]++
 			}
-			row(net.name, s.name, mb(median(p.wire)), ms(median(p.fcp)), ms(median(p.wasm)), ms(median(p.first)), inter, wasmInter)
+			ratio := median(ms) / hello
+			row("linked step on screen (row + explanation, zh) vs the hello world's FCP", h.name, p.name,
+				fmt.Sprintf("%.0f ms (drawn by %v)", median(ms), by), fmt.Sprintf("%.0f ms; %.2f× / ≤ %.1f×", hello, ratio, budgetLinkedStepRatio),
+				check(h.name+", "+p.name+": linked step vs hello FCP", ratio, budgetLinkedStepRatio, "×"))
+			if p == profiles[0] {
+				row("bytes to read the link (everything fetched before the step is on screen)", h.name, "", fmt.Sprintf("%.1f kB", median(bytes)/1e3),
+					fmt.Sprintf("≤ %.0f kB", budgetReadBytes/1e3), check(h.name+": bytes to read a link", median(bytes)/1e3, budgetReadBytes/1e3, " kB"))
+			}
 		}
 	}
-	fmt.Fprintf(&b, "\nTrace: %d steps, %d restarts in the step run; 990 actions took %s; DOM: %s.\n",
-		steps.Total, steps.Restarts, actDur.Round(time.Millisecond), domNodes)
-	fmt.Fprintf(&b, "First trace of the lab's cold loads, by source (data-wl-first: embedded in the page, or engine): %v.\n", L.sources)
-	fmt.Fprintf(&b, "app.wasm responses by Content-Encoding (Chromium over http://127.0.0.1): lab %v, hello world %v, floor page %v; total %s.\n",
-		L.encodings, R.encodings, F.encodings, time.Since(start).Round(time.Second))
-	raw, _ := json.Marshal(map[string]any{
-		"labInteractive": L.interactive, "labWasmInteractive": L.wasmInteractive, "floorFirst": F.first, "labFCP": L.fcp, "helloFCP": R.fcp,
-		"wifiLabInteractive": loads[hotelWiFi][lab].interactive, "wifiFloorFirst": loads[hotelWiFi][floor].first,
-		"wifiLabFCP": loads[hotelWiFi][lab].fcp, "wifiHelloFCP": loads[hotelWiFi][ref].fcp,
-		"stepsDomP50": sm, "stepsDomMax": slices.Max(steps.Dom)})
+	for _, h := range hosts {
+		for _, p := range profiles {
+			if linkOnly {
+				break
+			}
+			r := inputs[h.name][p]
+			worst := 0.0
+			for _, d := range r.Inputs {
+				worst = max(worst, d)
+			}
+			longest := 0.0
+			for _, d := range r.Long {
+				longest = max(longest, d)
+			}
+			row("every input answered (→ every 300 ms, from navigation through the wasm's start)", h.name, p.name,
+				fmt.Sprintf("worst %.0f ms over %d presses (%d over 16 ms); wasm started at press %d; longest task %.0f ms", worst, r.Presses, len(r.Inputs), r.WasmAt, longest),
+				fmt.Sprintf("≤ %.0f ms", p.inputBudgetMs), check(h.name+", "+p.name+": worst input", worst, p.inputBudgetMs, " ms"))
+			if p == profiles[0] {
+				row("first visit, total bytes (the wasm included)", h.name, "", mb(r.Bytes), fmt.Sprintf("≤ %s (app.wasm %s)", mb(budgetFirstVisitBytes), mb(r.WasmWire)),
+					check(h.name+": first visit total", r.Bytes/1e6, budgetFirstVisitBytes/1e6, " MB"))
+			}
+		}
+	}
+	for _, preset := range []string{"desktop", "mobile"} {
+		if linkOnly {
+			break
+		}
+		sc := lh[preset]
+		if sc == nil {
+			row("Lighthouse "+lighthouseVersion+" "+preset, "static export", "", "not run: "+fmt.Sprint(lhErr), "", "FAIL")
+			budgets = append(budgets, budget{false, "Lighthouse " + preset + " not run"})
+			continue
+		}
+		row("Lighthouse "+lighthouseVersion+" "+preset+": Performance", "static export", "", fmt.Sprintf("%.0f (TBT %.0f ms, LCP %.0f ms, FCP %.0f ms, CLS %.3f)", sc["performance"],
+			sc["total-blocking-time"], sc["largest-contentful-paint"], sc["first-contentful-paint"], sc["cumulative-layout-shift"]), "≥ 90",
+			atLeast("Lighthouse "+preset+" Performance", sc["performance"], budgetLighthousePerf))
+		for _, c := range []string{"accessibility", "best-practices", "seo"} {
+			row("Lighthouse "+lighthouseVersion+" "+preset+": "+c, "static export", "", fmt.Sprintf("%.0f", sc[c]), "100", atLeast("Lighthouse "+preset+" "+c, sc[c], budgetLighthouseOther))
+		}
+	}
+	if !linkOnly {
+		sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
+		row(fmt.Sprintf("step latency on the wasm's page, click → DOM, median of %d", len(steps.Dom)), "dev server", "loopback", fmt.Sprintf("%.1f ms", sm), fmt.Sprintf("≤ %d ms", budgetStepMedianMs), check("step latency median", sm, budgetStepMedianMs, " ms"))
+		row("step latency, click → DOM, p95", "dev server", "loopback", fmt.Sprintf("%.1f ms", s95), fmt.Sprintf("≤ %d ms", budgetStepP95Ms), check("step latency p95", s95, budgetStepP95Ms, " ms"))
+		row("… of which inside click() (synchronous Go handler), median / p95 (info)", "", "", fmt.Sprintf("%.1f / %.1f ms", median(steps.Sync), percentile(steps.Sync, 95)), "", "")
+		row("step latency, click → next frame, median / p95 (info)", "", "", fmt.Sprintf("%.1f / %.1f ms", median(steps.Paint), percentile(steps.Paint, 95)), "", "")
+		jsRatio, wasmRatio := mem1000.JSHeap/mem10.JSHeap, mem1000.Wasm/mem10.Wasm
+		row("JS heap after GC, 10 → 1,000 actions", "dev server", "", mb(mem10.JSHeap)+" → "+mb(mem1000.JSHeap), fmt.Sprintf("%.2f× / ≤ %.1f×", jsRatio, budgetMemoryRatio), check("JS heap growth", jsRatio, budgetMemoryRatio, "×"))
+		row("wasm linear memory (Go heap), 10 → 1,000 actions", "dev server", "", mb(mem10.Wasm)+" → "+mb(mem1000.Wasm), fmt.Sprintf("%.2f× / ≤ %.1f×", wasmRatio, budgetMemoryRatio), check("wasm memory growth", wasmRatio, budgetMemoryRatio, "×"))
+	}
+	row("wasm raw / gzip -9 file (info)", "", "", mb(float64(len(lab.wasm)))+" / "+mb(float64(lab.gz)), "", "")
+	fmt.Fprintf(&b, "\nTrace: %d steps, %d restarts in the step run; 990 actions took %s; DOM: %s; total %s.\n",
+		steps.Total, steps.Restarts, actDur.Round(time.Millisecond), domNodes, time.Since(start).Round(time.Second))
+	byName := map[string]map[string][]linkLoad{}
+	for h, m := range shown {
+		byName[h] = map[string][]linkLoad{}
+		for p, l := range m {
+			byName[h][p.name] = l
+		}
+	}
+	raw, _ := json.Marshal(map[string]any{"shown": byName, "lighthouse": lh})
 	fmt.Fprintf(&b, "raw: %s\n", raw)
 	t.Log(b.String())
 

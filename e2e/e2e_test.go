@@ -206,9 +206,16 @@ func newAllocator(t *testing.T, extra ...chromedp.ExecAllocatorOption) (context.
 }
 
 // waitReady waits until the wasm has mounted the page (prerendered HTML
-// looks the same, so the mark set in OnMount is what counts).
+// looks the same, so the mark set in OnMount is what counts). On the dev
+// server's and the static export's pages it first asks for the simulator,
+// as a control only the wasm answers does (window.mcpwlNeed,
+// cmd/devserver/page_fast.go): there the wasm otherwise starts only once a
+// reader who used the page pauses.
 func waitReady() chromedp.Action {
-	return chromedp.WaitVisible(`html[data-wl-ready="1"] #lab`, chromedp.ByQuery)
+	return chromedp.Tasks{
+		chromedp.Evaluate(`window.mcpwlNeed && window.mcpwlNeed(), true`, nil),
+		chromedp.WaitVisible(`html[data-wl-ready="1"] #lab`, chromedp.ByQuery),
+	}
 }
 
 func text(sel string, out *string) chromedp.Action {

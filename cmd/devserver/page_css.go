@@ -17,7 +17,8 @@ package main
 // them.
 
 import (
-	"regexp"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -147,35 +148,96 @@ type pageUsage struct {
 	tags, classes, ids map[string]bool
 }
 
-var (
-	tagRE = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)`)
-	// Also class=\"…\" inside JSON strings: the early steps' HTML
-	// (app/early.go) is in the page as JSON.
-	classRE = regexp.MustCompile(`\sclass=\\?"([^"\\]*)`)
-	idRE    = regexp.MustCompile(`\sid=\\?"([^"\\]*)`)
-)
-
 // scriptClasses are classes scripts of the first view add before the full
-// stylesheets arrive (bootJS: wl-stale, wl-first).
-var scriptClasses = []string{"wl-stale", "wl-first"}
+// stylesheets arrive (bootJS: wl-first; the reader, app/early.go:
+// wl-stale, wl-nofrag, wl-embed, wl-read).
+var scriptClasses = []string{"wl-stale", "wl-first", "wl-nofrag", "wl-embed", "wl-read"}
 
+// usageOf reads the element names (every "<name"), and the classes and
+// ids (class="…" and id="…" after a space; also class=\"…\" inside JSON
+// strings: the reader's data, app/early.go, holds HTML as JSON) of html.
+// A scanner, not regular expressions: the export reads every fragment
+// (about 40 MB) with it.
 func usageOf(html string) pageUsage {
 	u := pageUsage{tags: map[string]bool{}, classes: map[string]bool{}, ids: map[string]bool{}}
 	for _, c := range scriptClasses {
 		u.classes[c] = true
 	}
-	for _, m := range tagRE.FindAllStringSubmatch(html, -1) {
-		u.tags[strings.ToLower(m[1])] = true
-	}
-	for _, m := range classRE.FindAllStringSubmatch(html, -1) {
-		for _, c := range strings.Fields(m[1]) {
-			u.classes[c] = true
+	for i := 0; ; {
+		j := strings.IndexByte(html[i:], '<')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		k := i
+		for k < len(html) && (isASCIILetter(html[k]) || k > i && (html[k] >= '0' && html[k] <= '9' || html[k] == '-')) {
+			k++
+		}
+		if k > i {
+			u.tags[strings.ToLower(html[i:k])] = true
 		}
 	}
-	for _, m := range idRE.FindAllStringSubmatch(html, -1) {
-		u.ids[m[1]] = true
-	}
+	attrValues(html, "class=", func(v string) {
+		for _, c := range strings.Fields(v) {
+			u.classes[c] = true
+		}
+	})
+	attrValues(html, "id=", func(v string) { u.ids[v] = true })
 	return u
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// attrValues calls f with the value of every name="…" (or name=\"…\")
+// that follows a whitespace character.
+func attrValues(html, name string, f func(string)) {
+	for i := 0; ; {
+		j := strings.Index(html[i:], name)
+		if j < 0 {
+			return
+		}
+		at := i + j
+		i = at + len(name)
+		if at == 0 || !strings.ContainsRune(" \t\n\r\f", rune(html[at-1])) {
+			continue
+		}
+		v := html[i:]
+		v = strings.TrimPrefix(v, `\`)
+		if !strings.HasPrefix(v, `"`) {
+			continue
+		}
+		v = v[1:]
+		if end := strings.IndexAny(v, `"\`); end >= 0 {
+			f(v[:end])
+		}
+	}
+}
+
+// merge adds what o contains.
+func (u pageUsage) merge(o pageUsage) {
+	for k := range o.tags {
+		u.tags[k] = true
+	}
+	for k := range o.classes {
+		u.classes[k] = true
+	}
+	for k := range o.ids {
+		u.ids[k] = true
+	}
+}
+
+// markup is markup that usageOf reads back as u (sorted: the page and so
+// its critical CSS are the same on every export).
+func (u pageUsage) markup() string {
+	var b strings.Builder
+	for _, t := range slices.Sorted(maps.Keys(u.tags)) {
+		b.WriteString("<" + t + ">")
+	}
+	b.WriteString(`<i class="` + strings.Join(slices.Sorted(maps.Keys(u.classes)), " ") + `">`)
+	for _, id := range slices.Sorted(maps.Keys(u.ids)) {
+		b.WriteString(`<i id="` + id + `">`)
+	}
+	return b.String()
 }
 
 // mayMatch reports whether one of the selectors of a selector list could

@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 
 	ui "mcpwirelab/app"
@@ -42,6 +43,13 @@ import (
 // not know stays linked as it was.
 type fastPage struct {
 	sheets map[string][]cssNode
+	// stamp is the build's version (the fragments' first line) and runs
+	// the URL of their folder (reader script, app/early.go).
+	stamp, runs string
+	// extra is markup beyond the page's own that its critical CSS must
+	// style: on a static host, every fragment the reader may put in
+	// place of #lab before the full stylesheets arrive.
+	extra string
 }
 
 // newFastPage parses the stylesheets: read returns a linked URL's CSS.
@@ -81,7 +89,12 @@ var errPageShape = errors.New("the page has no <head>…</head> as go-app writes
 // rewrite returns the fast version of a page go-app rendered for a request
 // with the given query string (without '?').
 func (p *fastPage) rewrite(page []byte, query string) ([]byte, error) {
-	s := ui.CompactHTML(string(page))
+	return p.rewriteCompact(ui.CompactHTML(string(page)), query)
+}
+
+// rewriteCompact is rewrite of a page CompactHTML has already been
+// applied to.
+func (p *fastPage) rewriteCompact(s, query string) ([]byte, error) {
 	headEnd := strings.Index(s, "</head>")
 	if headEnd < 0 || !strings.Contains(s[:headEnd], "<head>") {
 		return nil, errPageShape
@@ -127,7 +140,9 @@ func (p *fastPage) rewrite(page []byte, query string) ([]byte, error) {
 		}
 		b.WriteString(s[last:start])
 		if k == 0 {
-			p.writeHead(&b, query, hrefs, scripts, criticalCSS(sheets, s))
+			run, lang := pageRun(s)
+			boot := bootConfig{Query: query, Stamp: p.stamp, Root: p.runs, Run: run, Lang: lang}
+			p.writeHead(&b, boot, hrefs, scripts, criticalCSS(sheets, s+p.extra))
 		}
 		last = end
 	}
@@ -167,16 +182,33 @@ func lineIndent(s string, i int) int {
 // later (after 0.5 s at the latest), so that they do not hold back the
 // chrome's frame.
 //
-// First, it compares the address with the link the page was rendered for
-// (__QUERY__): a static host answers every link with index.html (rendered
-// for the bare start page) and the offline worker with the cached start
-// page, so a deep link there gets a page that shows another step. Such a
-// page is marked <html class="wl-stale">: loader.css then hides it behind
-// the full loading screen until the wasm draws the link, and the early
-// step script leaves it alone.
-const bootJS = `(function(d,w){var h=d.documentElement;h.classList.add("wl-first");if(location.search.replace(/^\?/,"")!==__QUERY__)h.classList.add("wl-stale");var done=0,loaded=0;function load(){if(loaded++)return;` +
-	`__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});` +
-	`__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})}` +
+// First, it tells the reader script (app/early.go) what the page is
+// (window.mcpwlBoot, __BOOT__: the query it was rendered for, the run and
+// language it shows, the build's version and the fragments' folder): a
+// static host answers every link with index.html (rendered for the bare
+// start page) and the offline worker with the cached start page, so the
+// reader fetches the link's fragment, or marks a page it cannot read
+// <html class="wl-stale">: loader.css then hides it behind the full
+// loading screen until the wasm draws the link. window.mcpwlNeed loads
+// the scripts (and so starts the wasm) at once, for a control only the
+// wasm answers.
+const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.classList.add("wl-first");var done=0,loaded=0,js=0,quiet=0,armed=0,need;` +
+	`var emb=/[?&]embed=1(&|$)/.test(location.search),needed=new Promise(function(r){need=r});` +
+	// The wasm's start: at once when asked (mcpwlNeed), else once the
+	// reader, having used the page (a key, a click, the wheel, a touch),
+	// has been still for __QUIET__ ms and the browser is idle
+	// (mcpwlWhenNeeded, app.js). A page only read is never frozen by it.
+	// An embedded frame (embed=1) loads and compiles it only when asked: a
+	// chapter may hold six.
+	`w.mcpwlNeed=function(){load();if(emb)scripts();need()};` +
+	`function still(){clearTimeout(quiet);quiet=setTimeout(function(){var ri=w.requestIdleCallback||function(f){setTimeout(f,0)};ri(function(){need()},{timeout:1000})},__QUIET__)}` +
+	`w.mcpwlWhenNeeded=function(){if(!armed++&&!emb)["keydown","pointerdown","wheel","touchstart"].forEach(function(e){d.addEventListener(e,still,{capture:true,passive:true})});return needed};` +
+	// While the reader fetches the link's fragment (window.mcpwlPending,
+	// app/early.go), the stylesheets and scripts wait: on a slow link they
+	// would share its bandwidth.
+	`function after(f){if(w.mcpwlPending)w.mcpwlPending.then(f,f);else f()}` +
+	`function load(){if(loaded++)return;after(function(){__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});if(!emb)scripts()})}` +
+	`function scripts(){if(js++)return;after(function(){__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})})}` +
 	`function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");if(d.visibilityState==="hidden"){load();return}` +
 	`requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,500)}` +
 	`function later(){if(d.visibilityState==="hidden"){go();return}d.addEventListener("visibilitychange",go);setTimeout(go,3000);` +
@@ -185,12 +217,40 @@ const bootJS = `(function(d,w){var h=d.documentElement;h.classList.add("wl-first
 	`else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
 	`if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",later);else later()})(document,window);`
 
+// quietMs is how long a reader who has used the page must be still before
+// the wasm starts on its own (bootJS): its start is one long task (about
+// 0.6 s here, 2.4 s on a CPU four times slower: BENCHMARKS.md), which
+// must not fall on a key press. A reader who steps on keeps the reader
+// script's steps; one who pauses gets the simulator; one who only reads
+// is never frozen (nor is Lighthouse's load).
+const quietMs = 1500
+
+// bootConfig is window.mcpwlBoot (bootJS).
+type bootConfig struct {
+	Query string `json:"q"`     // the link the page was rendered for, without '?'
+	Stamp string `json:"stamp"` // the build's version: a fragment's first line
+	Root  string `json:"root"`  // the fragments' folder URL, ending in '/'
+	Run   string `json:"run"`   // the run the page shows (ui.ReaderKeyOf), "" for none
+	Lang  string `json:"lang"`  // its language
+}
+
+// pageEarlyRE finds the run and language of a page's #wl-early.
+var pageEarlyRE = regexp.MustCompile(`id="wl-early">\{"run":"([^"\\]*)","lang":"([a-z]*)"`)
+
+// pageRun is the run and language the page's reader data is for.
+func pageRun(page string) (run, lang string) {
+	if m := pageEarlyRE.FindStringSubmatch(page); m != nil {
+		return m[1], m[2]
+	}
+	return "", ""
+}
+
 // writeHead writes what replaces the stylesheet links and the scripts.
-func (p *fastPage) writeHead(b *strings.Builder, query string, hrefs, scripts []string, critical string) {
+func (p *fastPage) writeHead(b *strings.Builder, boot bootConfig, hrefs, scripts []string, critical string) {
 	// "</style" cannot occur in CSS outside a string; in one it would end
 	// the element early, so it is escaped the CSS way.
 	b.WriteString(`<style id="wl-critical">` + strings.ReplaceAll(critical, "</", `<\/`) + "</style>\n")
-	js := strings.NewReplacer("__QUERY__", jsString(query), "__CSS__", jsArray(hrefs), "__JS__", jsArray(scripts)).Replace(bootJS)
+	js := strings.NewReplacer("__BOOT__", jsJSON(boot), "__QUIET__", strconv.Itoa(quietMs), "__CSS__", jsArray(hrefs), "__JS__", jsArray(scripts)).Replace(bootJS)
 	b.WriteString(`<script id="wl-boot">` + js + "</script>\n")
 	b.WriteString("<noscript>")
 	for _, h := range hrefs {
@@ -208,6 +268,12 @@ func jsArray(ss []string) string {
 	return "[" + strings.Join(q, ",") + "]"
 }
 
+// jsJSON is v as a JavaScript literal, safe inside a <script>.
+func jsJSON(v any) string {
+	b, _ := json.Marshal(v) // escapes '<', '>' and '&'
+	return string(b)
+}
+
 // jsString is a JavaScript string literal, safe inside a <script>: JSON's
 // escapes (a Go quoted string is not always valid JavaScript), with '<',
 // '>' and '&' as \u escapes.
@@ -221,13 +287,20 @@ const appJSStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatc
 
 // appJSFast starts it after the first paint. requestAnimationFrame runs
 // just before the browser paints the frame and the timeout after it; a
-// hidden tab paints nothing (and runs no animation frames), so there the
-// wasm starts at once. The service worker (whose install downloads every
-// file again, app.wasm included, for the offline cache) is registered once
-// the wasm has started, when the browser is idle.
+// hidden tab paints nothing (and runs no animation frames), so there it
+// goes on at once. It then only prefetches the wasm (a low-priority
+// download into the HTTP cache: no work for the main thread) and waits
+// for window.mcpwlWhenNeeded (bootJS: the reader asked for the simulator,
+// or used the page and paused): go-app's goappInitWebAssembly then
+// compiles and instantiates the wasm and starts the Go program, three
+// long tasks a reader who only reads never meets. The service worker
+// (whose install downloads every file again, app.wasm included, for the
+// offline cache) is registered once the wasm has started, when the
+// browser is idle. __WASM__ is the wasm's URL as go-app's app.js names it.
 const appJSFast = "goappWatchForUpdate();\ngoappWatchForInstallable();\nmcpwlStart();\n\n" +
 	`// MCP Wire Lab (cmd/devserver/page_fast.go): paint the prerendered page
-// first, then compile and run the wasm, then register the service worker.
+// first, prefetch the wasm, compile and run it when needed, then register
+// the service worker.
 async function mcpwlStart() {
   await new Promise((resolve) => {
     if (window.mcpwlPainted || document.visibilityState === "hidden") {
@@ -237,8 +310,18 @@ async function mcpwlStart() {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     document.addEventListener("visibilitychange", resolve, { once: true });
   });
+  const root = document.documentElement;
+  const link = document.createElement("link");
+  link.rel = "prefetch";
+  link.href = __WASM__;
+  document.head.appendChild(link);
+  if (window.mcpwlWhenNeeded) {
+    await window.mcpwlWhenNeeded();
+  }
+  root.setAttribute("data-wl-wasm", "loading");
   try {
     await goappInitWebAssembly();
+    root.setAttribute("data-wl-wasm", "running");
   } finally {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
     idle(() => goappInitServiceWorker(), { timeout: 3000 });
@@ -246,12 +329,17 @@ async function mcpwlStart() {
 }
 `
 
+// appJSWasmRE finds the wasm's URL in go-app's goappInitWebAssembly.
+var appJSWasmRE = regexp.MustCompile(`fetchWithProgress\(\s*("[^"]+")`)
+
 // patchAppJS returns go-app's app.js with the start of appJSFast. It fails
 // if go-app's app.js no longer starts as expected (a go-app upgrade must
 // be looked at, not patched blindly).
 func patchAppJS(js []byte) ([]byte, error) {
-	if bytes.Count(js, []byte(appJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) {
-		return nil, errors.New("go-app's app.js changed shape (no single start sequence): review appJSFast in page_fast.go")
+	m := appJSWasmRE.FindSubmatch(js)
+	if bytes.Count(js, []byte(appJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) || m == nil {
+		return nil, errors.New("go-app's app.js changed shape (no single start sequence, or no wasm URL): review appJSFast in page_fast.go")
 	}
-	return bytes.Replace(js, []byte(appJSStart), []byte(appJSFast), 1), nil
+	fast := strings.Replace(appJSFast, "__WASM__", string(m[1]), 1)
+	return bytes.Replace(js, []byte(appJSStart), []byte(fast), 1), nil
 }

@@ -72,7 +72,7 @@ func TestFastPageRewrite(t *testing.T) {
 	p := &fastPage{sheets: map[string][]cssNode{
 		"/app.css":            parseCSS(".toolbar{a:b} .gone{c:d}"),
 		"/static/app.css?v=1": parseCSS("button{e:f}"),
-	}}
+	}, stamp: "v1", runs: "/runs/"}
 	out, err := p.rewrite([]byte(goAppPage), "step=2")
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +82,8 @@ func TestFastPageRewrite(t *testing.T) {
 	for _, want := range []string{
 		`<style id="wl-critical">.toolbar{a:b}button{e:f}</style>`,
 		`<noscript><link rel="stylesheet" href="/app.css"><link rel="stylesheet" href="/static/app.css?v=1"></noscript>`,
-		`["/app.css","/static/app.css?v=1"]`, `["/wasm_exec.js","/app.js"]`, `!=="step=2"`,
+		`["/app.css","/static/app.css?v=1"]`, `["/wasm_exec.js","/app.js"]`,
+		`w.mcpwlBoot={"q":"step=2","stamp":"v1","root":"/runs/","run":"","lang":""}`,
 		`<script>inline()</script>`,
 		`<link rel="stylesheet" href="/static/other.css" media="print">`, // not known: left as it was
 	} {
@@ -116,6 +117,11 @@ func TestPatchAppJS(t *testing.T) {
 	}
 	if !strings.Contains(string(js), "mcpwlStart();") || strings.Contains(string(js), appJSStart) {
 		t.Error("app.js not patched")
+	}
+	// The prefetch names the wasm go-app fetches.
+	m := appJSWasmRE.FindSubmatch(js)
+	if m == nil || !strings.Contains(string(js), "link.href = "+string(m[1])+";") || strings.Contains(string(js), "__WASM__") {
+		t.Errorf("the prefetch does not name go-app's wasm URL (%q)", m)
 	}
 	if _, err := patchAppJS(js); err == nil {
 		t.Error("a patched app.js was patched again")

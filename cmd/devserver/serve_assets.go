@@ -279,8 +279,8 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 	// reaches the page only through the URL fragment the start-up line
 	// prints, which ui.TokenIntake moves into sessionStorage.
 	env := map[string]string{}
-	// The prerendered "Next" steps before the wasm runs (app/early.go).
-	head := []string{ui.EarlyStepScript}
+	// Reading before the wasm runs (app/early.go).
+	head := []string{ui.ReaderScript(ui.ReaderIndex())}
 	if cfg.Live {
 		env[ui.EnvLive] = "1"
 		if cfg.NoAuth {

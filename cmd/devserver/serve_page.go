@@ -5,17 +5,22 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "mcpwirelab/app"
 )
 
 // pageServer serves go-app's pages as fastPage rewrites them and go-app's
@@ -46,9 +51,119 @@ func appPageHandler(h *app.Handler, staticDir string, logf func(string, ...any))
 	if err != nil {
 		logf("WARNING: pages keep their render-blocking stylesheets: %v", err)
 	} else {
+		fast.stamp, fast.runs = h.Version, h.Resources.Resolve(runsDir)
 		p.fast = fast
 	}
 	return p
+}
+
+// runsDir is the folder of the reader's fragments (app/early.go): two per
+// run and language, runs/<scenario>/<version>_<transport>_<fault>.<lang>.html
+// and, in the compare view, ….<lang>.compare.html.
+const runsDir = "/runs/"
+
+// fragmentQuery is the link of a fragment's path below runsDir
+// ("tool-call/2026-07-28_http_none.zh.html"); ok is false for a path
+// that names no run of the engine's matrix the way ui.ReaderKeyOf does.
+func fragmentQuery(rel string) (url.Values, bool) {
+	name, ok := strings.CutSuffix(rel, ".html")
+	if !ok {
+		return nil, false
+	}
+	name, compare := strings.CutSuffix(name, compareSuffix)
+	key, lang, ok := cutLast(name, ".")
+	if !ok || lang != ui.LangEn && lang != ui.LangZh {
+		return nil, false
+	}
+	scen, rest, ok := strings.Cut(key, "/")
+	parts := strings.SplitN(rest, "_", 3)
+	if !ok || len(parts) != 3 {
+		return nil, false
+	}
+	q := url.Values{"scenario": {scen}, "version": {parts[0]}, "transport": {parts[1]}, "fault": {parts[2]}, "lang": {lang}}
+	if compare {
+		q.Set("view", "compare")
+	}
+	if ui.ReaderKeyOf(q) != key {
+		return nil, false
+	}
+	return q, true
+}
+
+func cutLast(s, sep string) (before, after string, ok bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}
+
+// fragmentPath is the file of a link's fragment below runsDir.
+func fragmentPath(q url.Values) string {
+	p := ui.ReaderKeyOf(q) + "." + q.Get("lang")
+	if q.Get("view") == "compare" {
+		p += compareSuffix
+	}
+	return p + ".html"
+}
+
+// compareSuffix names a run's fragment in the compare view.
+const compareSuffix = ".compare"
+
+// renderFragment is the fragment of link q: the #lab that go-app
+// prerenders for it (as every page, CompactHTML), after a first line
+// holding the build's version, which the reader compares with its own.
+func renderFragment(h http.Handler, version string, q url.Values) ([]byte, error) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/?"+q.Encode(), nil))
+	if rec.Code != http.StatusOK {
+		return nil, fmt.Errorf("%s: HTTP %d", q.Encode(), rec.Code)
+	}
+	lab, err := labElement(ui.CompactHTML(rec.Body.String()))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", q.Encode(), err)
+	}
+	return []byte(version + "\n" + lab), nil
+}
+
+// labElement is the page's #lab: the body's first element, which ends
+// where go-app's loader begins. (A run the engine refuses has no
+// #wl-early: the reader shows its explanation and leaves the rest to the
+// wasm.)
+func labElement(page string) (string, error) {
+	start := strings.Index(page, "<body>") + len("<body>")
+	end := strings.LastIndex(page, "<aside ") // the loader is the body's last element
+	if start < len("<body>") || end < start || !labStartRE.MatchString(page[start:]) || !strings.HasSuffix(page[:end], "</div>") ||
+		!strings.Contains(page[end:min(end+200, len(page))], `id="app-wasm-loader"`) {
+		return "", errPageShape
+	}
+	return page[start:end], nil
+}
+
+// labStartRE is #lab's start tag (go-app writes attributes in any order).
+var labStartRE = regexp.MustCompile(`^<div\b[^>]*\sid="lab"`)
+
+// serveFragment answers a fragment's path (below runsDir) with the
+// fragment rendered now: the dev server's links follow the same reader
+// as the static export's.
+func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel string) {
+	q, ok := fragmentQuery(rel)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	b, err := renderFragment(p.app, p.app.Version, q)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(b)
+	}
 }
 
 // pageStyles are the stylesheet URLs go-app links, as the page writes
@@ -105,6 +220,10 @@ func (p *pageServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("ETag", etag)
 		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if rel, ok := strings.CutPrefix(r.URL.Path, runsDir); ok {
+		p.serveFragment(w, r, rel)
 		return
 	}
 	if r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js" {

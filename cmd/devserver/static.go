@@ -17,12 +17,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "mcpwirelab/app"
 )
 
 type staticConfig struct {
@@ -33,6 +37,10 @@ type staticConfig struct {
 	BrotliLevel int    // 0–11 for app.wasm.br when web/ has no matching one
 	CacheDir    string // compressed builds by content (encodeWasm); "" for none
 	Domain      string // optional host name for og:url, e.g. course.example
+	// Links are the links prerendered as the reader's fragments; nil
+	// means every run of the engine's matrix (ui.ReaderLinks). Tests of
+	// where the export writes pass a few.
+	Links []url.Values
 }
 
 // staticResult describes a finished export.
@@ -271,7 +279,15 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 		return nil, fmt.Errorf("generating pages: %w", genErr)
 	}
 	res.Version, res.Brotli, res.Gzip = h.Version, len(wasm.br), len(wasm.gz)
-	res.Warnings = fastExport(tmp, cfg.StaticDir, h)
+	links := cfg.Links
+	if links == nil {
+		links = ui.ReaderLinks()
+	}
+	extra, err := writeFragments(tmp, h, links)
+	if err != nil {
+		return nil, fmt.Errorf("prerendering the runs: %w", err)
+	}
+	res.Warnings = fastExport(tmp, cfg.StaticDir, h, extra)
 	if err := fixManifest(filepath.Join(tmp, "manifest.webmanifest"), cfg.Prefix+"/"); err != nil {
 		return nil, err
 	}
@@ -282,6 +298,9 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 		}
 	}
 	if err := copyStatic(cfg.StaticDir, filepath.Join(tmp, "static")); err != nil {
+		return nil, err
+	}
+	if err := precompressText(tmp); err != nil {
 		return nil, err
 	}
 	if err := filepath.WalkDir(tmp, func(p string, d os.DirEntry, err error) error {
@@ -311,12 +330,14 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 // fastExport rewrites the generated pages and app.js as the dev server
 // serves them (page_fast.go); what cannot be rewritten stays as go-app
 // wrote it and is reported.
-func fastExport(dir, staticDir string, h *app.Handler) (warnings []string) {
+func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings []string) {
 	fast, err := newFastPage(pageStyles(h), func(href string) ([]byte, error) {
 		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return os.ReadFile(filepath.Join(dir, "app.css")) })
 	})
 	if err != nil {
 		warnings = append(warnings, fmt.Sprintf("pages keep their render-blocking stylesheets: %v", err))
+	} else {
+		fast.stamp, fast.runs, fast.extra = h.Version, h.Resources.Resolve(runsDir), extra
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
 	for _, p := range pages {
@@ -348,6 +369,111 @@ func fastExport(dir, staticDir string, h *app.Handler) (warnings []string) {
 		warnings = append(warnings, fmt.Sprintf("app.js left as go-app wrote it: %v", err))
 	}
 	return warnings
+}
+
+// writeFragments prerenders links (every run of the engine's matrix in
+// both languages: ui.ReaderLinks) with the export's own go-app Handler, the
+// renderer of index.html, into dir/runs/ (fragmentPath), two at a time
+// (go-app's Handler prerenders concurrently, as the dev server serves:
+// TestStaticExport checks that every fragment names its own run).
+// It returns markup naming every element, class and id the fragments
+// use: index.html's critical CSS must style any of them, since the reader
+// shows one before the full stylesheets have arrived.
+func writeFragments(dir string, h *app.Handler, links []url.Values) (string, error) {
+	var (
+		mu    sync.Mutex
+		usage = pageUsage{tags: map[string]bool{}, classes: map[string]bool{}, ids: map[string]bool{}}
+		first error
+		wg    sync.WaitGroup
+	)
+	next := make(chan url.Values)
+	for range 2 {
+		wg.Go(func() {
+			for q := range next {
+				b, err := renderFragment(h, h.Version, q)
+				if err == nil {
+					p := filepath.Join(dir, "runs", filepath.FromSlash(fragmentPath(q)))
+					if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+						err = os.WriteFile(p, b, 0o644)
+					}
+				}
+				u := usageOf(string(b))
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				usage.merge(u)
+				mu.Unlock()
+			}
+		})
+	}
+	for _, q := range links {
+		next <- q
+	}
+	close(next)
+	wg.Wait()
+	return usage.markup(), first
+}
+
+// textExts are the files precompressText compresses: every text file the
+// export writes (pages, fragments, scripts, stylesheets, the manifests,
+// the SVG icon).
+var textExts = []string{".html", ".js", ".css", ".json", ".webmanifest", ".svg", ".txt"}
+
+// precompressText writes NAME.br and NAME.gz beside every text file of
+// dir, as app.wasm has them, for hosts that serve precompressed files
+// (nginx gzip_static/brotli_static, Caddy's precompressed, most CDNs);
+// a host that does not still serves the files themselves. With the dev
+// server's levels (encodeText: brotli 5, gzip 6): brotli 9 made the
+// fragments 6 % smaller and the export four times slower.
+func precompressText(dir string) error {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() && slices.Contains(textExts, filepath.Ext(p)) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	next := make(chan string)
+	errs := make(chan error, 2)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			var first error
+			for p := range next {
+				if first != nil {
+					continue
+				}
+				b, err := os.ReadFile(p)
+				if err == nil {
+					err = os.WriteFile(p+".br", encodeText("br", b), 0o644)
+				}
+				if err == nil {
+					err = os.WriteFile(p+".gz", encodeText("gzip", b), 0o644)
+				}
+				first = err
+			}
+			errs <- first
+		})
+	}
+	for _, p := range files {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // generateWithEnv runs app.GenerateStaticWebsite and restores the process

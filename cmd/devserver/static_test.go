@@ -8,9 +8,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,6 +22,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "mcpwirelab/app"
 )
 
 func TestStaticFlags(t *testing.T) {
@@ -130,15 +134,19 @@ func TestOfflineWorkerTemplate(t *testing.T) {
 	}
 }
 
+// fewLinks are the fragments of the exports that test where the export
+// writes (every run's take about ten seconds: TestStaticExport has them).
+var fewLinks = ui.ReaderLinks()[:2]
+
 // exportForTest runs the export of a fake wasm under prefix.
-func exportForTest(t *testing.T, prefix, seed string, out string) *staticResult {
+func exportForTest(t *testing.T, prefix, seed string, out string, links []url.Values) *staticResult {
 	t.Helper()
 	registerRoutes.Do(registerUI)
 	web := t.TempDir()
 	if err := os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm(seed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := exportStatic(staticConfig{Out: out, Prefix: prefix, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 5, Domain: "course.example"})
+	res, err := exportStatic(staticConfig{Out: out, Prefix: prefix, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 5, Domain: "course.example", Links: links})
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}
@@ -150,7 +158,7 @@ func TestStaticExport(t *testing.T) {
 	os.Setenv("GOAPP_ROOT_PREFIX", "before")
 	defer os.Unsetenv("GOAPP_ROOT_PREFIX")
 	out := filepath.Join(t.TempDir(), "site")
-	res := exportForTest(t, prefix, "export", out)
+	res := exportForTest(t, prefix, "export", out, nil)
 	if got := os.Getenv("GOAPP_ROOT_PREFIX"); got != "before" {
 		t.Errorf("export left GOAPP_ROOT_PREFIX=%q in the environment", got)
 	}
@@ -268,9 +276,26 @@ func TestStaticExport(t *testing.T) {
 		}
 	}
 
+	// Every run of the engine's matrix has its fragment in both
+	// languages, stamped with the version; every text file is
+	// precompressed.
+	for _, q := range ui.ReaderLinks() {
+		b, err := os.ReadFile(filepath.Join(out, "runs", filepath.FromSlash(fragmentPath(q))))
+		if err != nil || !strings.HasPrefix(string(b), res.Version+"\n<div ") {
+			t.Errorf("fragment %s: %v %.40q", fragmentPath(q), err, b)
+		}
+		// Rendered for its own link (they are rendered two at a time).
+		if strings.Contains(string(b), `id="wl-early"`) && !strings.Contains(string(b), `id="wl-early">{"run":"`+ui.ReaderKeyOf(q)+`","lang":"`+q.Get("lang")+`"`) {
+			t.Errorf("fragment %s holds another run's data", fragmentPath(q))
+		}
+	}
+	if p := precompressProblems(out); len(p) > 0 {
+		t.Errorf("precompressed files:\n%s", strings.Join(p, "\n"))
+	}
+
 	// A new build replaces the previous export and changes the version
 	// (hence the worker's cache name).
-	res2 := exportForTest(t, prefix, "export-v2", out)
+	res2 := exportForTest(t, prefix, "export-v2", out, fewLinks)
 	if res2.Version == res.Version {
 		t.Error("a new wasm did not change Version")
 	}
@@ -282,9 +307,59 @@ func TestStaticExport(t *testing.T) {
 	}
 }
 
+// precompressProblems lists the text files of an export without a .br
+// and a .gz that decode to them (the export's own manifest, a hidden
+// file no page asks for, is left out).
+func precompressProblems(dir string) []string {
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !slices.Contains(textExts, filepath.Ext(p)) || d.Name() == exportManifest {
+			return err
+		}
+		raw, _ := os.ReadFile(p)
+		for _, enc := range []string{".br", ".gz"} {
+			b, err := os.ReadFile(p + enc)
+			var got []byte
+			if err == nil {
+				if enc == ".br" {
+					got, err = io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+				} else if zr, zerr := gzip.NewReader(bytes.NewReader(b)); zerr == nil {
+					got, err = io.ReadAll(zr)
+				} else {
+					err = zerr
+				}
+			}
+			if err != nil || !bytes.Equal(got, raw) {
+				rel, _ := filepath.Rel(dir, p)
+				out = append(out, fmt.Sprintf("%s%s: %v", rel, enc, err))
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// The broken twins of precompressProblems: a missing .br and a .gz of
+// other bytes are reported.
+func TestPrecompressProblems(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"index.html": "<p>hello</p>", "app.js": "go()"})
+	if err := precompressText(dir); err != nil {
+		t.Fatal(err)
+	}
+	if p := precompressProblems(dir); len(p) != 0 {
+		t.Fatalf("fresh: %v", p)
+	}
+	os.Remove(filepath.Join(dir, "index.html.br"))
+	os.WriteFile(filepath.Join(dir, "app.js.gz"), encodeText("gzip", []byte("other")), 0o644)
+	if p := precompressProblems(dir); len(p) != 2 {
+		t.Errorf("want 2 problems, got %v", p)
+	}
+}
+
 func TestStaticExportRoot(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	exportForTest(t, "", "root", out)
+	exportForTest(t, "", "root", out, fewLinks)
 	index := readExport(t, out, "index.html")
 	if !strings.Contains(index, `"/app.js"`) || !strings.Contains(index, `href="/static/app.css?v=`) {
 		t.Error("root export does not link /app.js and /static/app.css")
@@ -361,7 +436,7 @@ var userFiles = map[string]string{
 // inside the folders the export uses.
 func TestStaticExportKeepsUserFiles(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	res := exportForTest(t, "", "one", out)
+	res := exportForTest(t, "", "one", out, fewLinks)
 	writeTree(t, out, userFiles)
 	// A file the previous export wrote that this one no longer writes, in
 	// a folder only it created.
@@ -375,7 +450,7 @@ func TestStaticExportKeepsUserFiles(t *testing.T) {
 	b, _ := json.Marshal(m)
 	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
 
-	res2 := exportForTest(t, "", "two", out)
+	res2 := exportForTest(t, "", "two", out, fewLinks)
 	checkTree(t, out, userFiles)
 	if res2.Version == res.Version || !strings.Contains(readExport(t, out, "app-worker.js"), res2.Version) {
 		t.Error("the re-export did not replace the export's own files")
@@ -399,7 +474,7 @@ func TestStaticExportKeepsUserFiles(t *testing.T) {
 	// user's, deleting nothing.
 	pages := t.TempDir()
 	writeTree(t, pages, userFiles)
-	exportForTest(t, "", "three", pages)
+	exportForTest(t, "", "three", pages, fewLinks)
 	checkTree(t, pages, userFiles)
 	if _, err := os.Stat(filepath.Join(pages, "index.html")); err != nil {
 		t.Error("no index.html in the gh-pages folder")
@@ -418,7 +493,7 @@ func sha256Hex(s string) string {
 // overwritten. Without the recorded hashes the export deleted all three.
 func TestStaticExportTrustsNoManifest(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
-	exportForTest(t, "", "one", out)
+	exportForTest(t, "", "one", out, fewLinks)
 	writeTree(t, out, userFiles)
 	var m manifest
 	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil {
@@ -436,7 +511,7 @@ func TestStaticExportTrustsNoManifest(t *testing.T) {
 	b, _ := json.Marshal(m) // README.md listed without a hash
 	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
 
-	res := exportForTest(t, "", "two", out)
+	res := exportForTest(t, "", "two", out, fewLinks)
 	checkTree(t, out, userFiles)
 	want := "kept .git/config, CNAME, README.md: the previous " + exportManifest + " lists them, but they no longer hold what an export wrote"
 	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
@@ -471,7 +546,7 @@ func TestStaticExportRefuses(t *testing.T) {
 	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("refuse"), 0o644)
 	staticDir := filepath.Join(moduleRoot(t), "static")
 	export := func(out string) error {
-		_, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: staticDir, BrotliLevel: 1})
+		_, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: staticDir, BrotliLevel: 1, Links: fewLinks})
 		return err
 	}
 

@@ -1,0 +1,107 @@
+//go:build !(js && wasm)
+
+package ui
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// readerProblems compares the reader's data (what the reader script
+// draws for each step) with the page the server renders at that step:
+// the inspector's sections, the counter, the clock, the line under the
+// rows and every row's class.
+func readerProblems(t *testing.T, q string, d readerData) []string {
+	t.Helper()
+	var out []string
+	liRE := regexp.MustCompile(`<li [^>]*>`)
+	attr := func(tag, name string) string {
+		m := regexp.MustCompile(`\s` + name + `="([^"]*)"`).FindStringSubmatch(tag)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	for i, s := range d.Steps {
+		_, html := renderLab(t, strings.Replace(q, "step=1", fmt.Sprintf("step=%d", i+1), 1))
+		html = CompactHTML(html)
+		if !strings.Contains(html, `>`+s.Insp+`</div>`) {
+			out = append(out, fmt.Sprintf("step %d: the inspector's sections differ", i+1))
+		}
+		if !strings.Contains(html, `id="`+idStepCur+`">`+fmt.Sprint(i+1)+`<`) && !strings.Contains(html, `>`+fmt.Sprint(i+1)+`</strong>`) {
+			out = append(out, fmt.Sprintf("step %d: the counter", i+1))
+		}
+		if !strings.Contains(html, `>`+s.Clock+`</span>`) {
+			out = append(out, fmt.Sprintf("step %d: the clock %q", i+1, s.Clock))
+		}
+		if !strings.Contains(html, `>`+s.More+`</div>`) {
+			out = append(out, fmt.Sprintf("step %d: the line under the rows %q", i+1, s.More))
+		}
+		for _, tag := range liRE.FindAllString(html, -1) {
+			k := 0
+			fmt.Sscan(attr(tag, "data-step"), &k)
+			k--
+			if k < 0 || k >= len(d.Cls) {
+				continue
+			}
+			st := rowState(k, i)
+			if got := attr(tag, "class"); got != d.Cls[k][st] {
+				out = append(out, fmt.Sprintf("step %d: row %d class %q, the reader draws %q", i+1, k+1, got, d.Cls[k][st]))
+			}
+		}
+	}
+	return out
+}
+
+// Every step the reader draws before the wasm is the step the server (and
+// so the wasm) renders: the data comes from planStep, and this holds it
+// to the components. The broken twin: the data of a trace shifted by one
+// step is caught.
+func TestReaderDataMatchesRender(t *testing.T) {
+	for _, q := range []string{
+		"scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=1&lang=en",
+		"scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=1&lang=zh",
+	} {
+		c, _ := renderLab(t, q)
+		d := c.readerData()
+		if len(d.Steps) != len(c.steps) || len(d.Rows) != len(c.steps) || len(d.Cls) != len(c.steps) {
+			t.Fatalf("%s: %d steps, %d rows, %d classes for %d steps", q, len(d.Steps), len(d.Rows), len(d.Cls), len(c.steps))
+		}
+		if p := readerProblems(t, q, d); len(p) > 0 {
+			t.Errorf("%s:\n%s", q, strings.Join(p, "\n"))
+		}
+		shifted := d
+		shifted.Steps = append(append([]readerStep(nil), d.Steps[1:]...), d.Steps[0])
+		if p := readerProblems(t, q, shifted); len(p) < len(d.Steps) {
+			t.Errorf("%s: the shifted data passed (%d problems)", q, len(p))
+		}
+	}
+}
+
+// Each toolbar pick the reader follows leads where the wasm goes: the run
+// setToggle makes and the step MapStep finds.
+func TestReaderTogglesFollowTheLab(t *testing.T) {
+	c, _ := renderLab(t, "scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=1&lang=en")
+	d := c.readerData()
+	tg, ok := d.Tog["version=2026-07-28"]
+	if !ok || tg.Key != "tool-call/2026-07-28_stdio_none" {
+		t.Fatalf("version toggle: %+v (ok %v)", tg, ok)
+	}
+	o := &Lab{}
+	o.infos, o.view, o.lang = c.infos, c.view, c.lang
+	o.setToggle(paramVersion, "2026-07-28")
+	o.run()
+	for i := range c.steps {
+		if want := MapStep(c.steps, i, o.steps); tg.Map[i] != want {
+			t.Errorf("step %d maps to %d, the lab's reRun to %d", i+1, tg.Map[i], want)
+		}
+	}
+	if _, ok := d.Tog["version=2025-11-25"]; ok {
+		t.Error("the current version is offered as a toggle")
+	}
+	if tg, ok := d.Tog["scenario=list-changed"]; !ok || !strings.HasPrefix(tg.Key, "list-changed/") {
+		t.Errorf("scenario toggle: %+v", tg)
+	}
+}
