@@ -519,6 +519,7 @@ type budget struct {
 func ms(x float64) string { return fmt.Sprintf("%.0f ms", x) }
 
 func TestPageBudgets(t *testing.T) {
+	testenv.SkipShort(t, "the page budgets' browsers, builds and Lighthouse")
 	if os.Getenv("MCPWL_BENCH") != "1" {
 		t.Skip("page budgets run only with MCPWL_BENCH=1 (make bench)")
 	}
