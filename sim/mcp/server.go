@@ -378,17 +378,16 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if !contains(s.cfg.Modern, version) {
 		// basic/versioning §Protocol Version Negotiation: "it MUST respond
 		// with an UnsupportedProtocolVersionError listing the versions it
-		// does support"; streamable-http: 400 Bad Request. The client
-		// "SHOULD select a mutually supported version from the supported
-		// list and retry the request", so the list holds only versions this
-		// request can be retried with: a request carrying _meta is served
-		// at modern versions only. The handshake versions are named in the
-		// message instead; listing them (the spec's example lists
-		// 2025-11-25 too) would send a client that asked for 2025-11-25
-		// back with 2025-11-25, forever.
+		// does support"; streamable-http: 400 Bad Request. The list is
+		// every version the server supports, as server/discover's
+		// supportedVersions lists them and as the spec's own example does
+		// (["2026-07-28", "2025-11-25"] from a dual-era server): a client
+		// picks "a mutually supported version", and a legacy one it speaks
+		// with the initialize handshake (versioning §Terminology), which the
+		// message says.
 		msg := unsupportedVersionMessage(version, s.cfg.Modern, s.cfg.Legacy)
 		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
-			UnsupportedVersionData{Supported: append([]string{}, s.cfg.Modern...), Requested: jsonrpc.Excerpt(version)})
+			UnsupportedVersionData{Supported: s.Supported(), Requested: jsonrpc.Excerpt(version)})
 		r.Modern = true
 		return r
 	}

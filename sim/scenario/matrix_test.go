@@ -203,7 +203,7 @@ func TestFaultOutcomes(t *testing.T) {
 						t.Fatal("no -32022")
 					}
 					m := expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion)
-					if string(m.Error.Data) != `{"supported":["2026-07-28"],"requested":"2099-01-01"}` {
+					if string(m.Error.Data) != `{"supported":["2026-07-28","2025-11-25"],"requested":"2099-01-01"}` {
 						t.Fatalf("data %s", m.Error.Data)
 					}
 					if len(find(tr, "discover-retry.result")) != 1 || len(find(tr, "tools-call.result")) != 1 {
