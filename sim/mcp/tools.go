@@ -337,9 +337,16 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 	})
 	env.ElicitationComplete = q.elicitationComplete(send)
 	env.Log = nil
-	env.Progress = nil
-	if token := q.meta[MetaProgressToken]; len(token) > 0 {
-		env.Progress = func(progress, total float64, message string) {
+	// The tool's progress is the task's statusMessage (2025-11-25 Task:
+	// "Optional human-readable message describing the current task
+	// state"), so a poll sees it and lastUpdatedAt moves; with the
+	// request's progressToken it also goes out as notifications/progress
+	// (basic/utilities/tasks: "The progressToken provided in the initial
+	// request remains valid throughout the task lifetime").
+	token := q.meta[MetaProgressToken]
+	env.Progress = func(progress, total float64, message string) {
+		q.s.setStatus(tk, progressText(progress, total, message))
+		if len(token) > 0 {
 			send(jsonrpc.Notification(MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
 		}
 	}

@@ -1,0 +1,43 @@
+package scenario
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestTaskPollsShowProgress: the notes of a working task say its progress
+// is the task's statusMessage; in every tasks transcript, of both
+// versions, each working poll carries one, and lastUpdatedAt moves from
+// poll to poll (2025-11-25 sent neither: its tool's progress went
+// nowhere). A note that names statusMessage is checked against the bytes
+// of every step it explains.
+func TestTaskPollsShowProgress(t *testing.T) {
+	for _, m := range matrixTraces(t) {
+		if m.o.Scenario != "tasks" {
+			continue
+		}
+		last := ""
+		for _, e := range m.tr.Events {
+			n := AnnotationFor(e.Note, m.tr.EventVersion(e))
+			if !strings.Contains(n.Text.En, "statusMessage") || len(e.Messages) == 0 {
+				continue
+			}
+			var msg struct {
+				Result struct {
+					Status        string `json:"status"`
+					StatusMessage string `json:"statusMessage"`
+					LastUpdatedAt string `json:"lastUpdatedAt"`
+				} `json:"result"`
+			}
+			_ = json.Unmarshal(e.Messages[0], &msg)
+			if msg.Result.StatusMessage == "" {
+				t.Errorf("%+v event %d (%s): the note names statusMessage, the task has none: %s", m.o, e.Seq, e.Note, e.Messages[0])
+			}
+			if msg.Result.Status == "working" && msg.Result.LastUpdatedAt <= last {
+				t.Errorf("%+v event %d (%s): lastUpdatedAt %q did not move from %q", m.o, e.Seq, e.Note, msg.Result.LastUpdatedAt, last)
+			}
+			last = msg.Result.LastUpdatedAt
+		}
+	}
+}
