@@ -41,3 +41,29 @@ func TestTaskPollsShowProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfCorrectionOnlyForBadInput: the note that says the model can
+// correct itself (server/tools §Error Handling: tool execution errors go
+// to the model "to enable self-correction") explains only steps whose
+// error is the model's own input, an argument the schema refused. A tool
+// that could not get what it needed from the client — a capability not
+// declared, sampling refused, the client's answer invalid — failed for
+// reasons no argument can change, and its step says so.
+func TestSelfCorrectionOnlyForBadInput(t *testing.T) {
+	seen := 0
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			n := AnnotationFor(e.Note, m.tr.EventVersion(e))
+			if !strings.Contains(n.Text.En, "the model can correct itself") {
+				continue
+			}
+			seen++
+			if !strings.HasPrefix(e.Raw, "Invalid arguments for ") {
+				t.Errorf("%+v event %d (%s) says the model can correct itself, but the error is not its input: %q", m.o, e.Seq, e.Note, e.Raw)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no step says the model can correct itself: the bad-params runs lost their note")
+	}
+}

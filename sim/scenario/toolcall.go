@@ -306,7 +306,7 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		text = res.Content[0].Text
 	}
 	if res.IsError {
-		r.host(trace.Client, trace.Host, "model.reads-tool-error", text+"\n")
+		r.host(trace.Client, trace.Host, toolErrorNote(c.Tag), text+"\n")
 		return callOutcome{isError: true, resp: out.Response}
 	}
 	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
@@ -314,6 +314,25 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
 	}
 	return callOutcome{resp: out.Response}
+}
+
+// toolErrorNote is the note of the step where the model reads a tool
+// execution error. A bad argument is the model's own input, which it may
+// correct (server/tools §Error Handling: "to enable self-correction"); a
+// tool that could not get what it needed from the client — a capability
+// the client did not declare, a sampling request the user refused, an
+// answer the client got wrong — failed for reasons no argument of the
+// model can change (the call's tag says which: askTag).
+func toolErrorNote(tag string) string {
+	switch tag {
+	case "unasked":
+		return "model.reads-tool-error.capability"
+	case "refused":
+		return "model.reads-tool-error.refused"
+	case invalidTags["elicit"], invalidTags["sample"], invalidTags["roots"]:
+		return "model.reads-tool-error.bad-answer"
+	}
+	return "model.reads-tool-error"
 }
 
 // recover gets the answer of a request whose response stream broke.
