@@ -67,3 +67,43 @@ func TestSelfCorrectionOnlyForBadInput(t *testing.T) {
 		t.Fatal("no step says the model can correct itself: the bad-params runs lost their note")
 	}
 }
+
+// TestTasksWithoutTaskIsNoCapability: in 2025-11-25 a task is allowed by
+// the server's tasks.requests.tools.call and asked for per call with
+// params.task; no client capability is involved. The no-client-capability
+// run of tasks differs from the run with a task only in params.task: both
+// initialize requests are the same bytes, and the note of the call says
+// what the fault really changes.
+func TestTasksWithoutTaskIsNoCapability(t *testing.T) {
+	for _, tr := range []string{"stdio", "http"} {
+		var inits []string
+		for _, f := range []string{FaultNone, FaultUndeclared} {
+			run, err := Run(Options{Scenario: "tasks", Version: "2025-11-25", Transport: tr, Fault: f})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range run.Events {
+				if strings.HasPrefix(e.Note, "initialize.request") {
+					inits = append(inits, string(e.Messages[0]))
+				}
+				if e.Note == "no-task.request" && strings.Contains(string(e.Messages[0]), `"task":`) {
+					t.Errorf("%s: the call without a task carries params.task: %s", tr, e.Messages[0])
+				}
+			}
+		}
+		if len(inits) != 2 || inits[0] != inits[1] {
+			t.Errorf("%s: the two runs open differently: %q", tr, inits)
+		}
+	}
+	n := AnnotationFor("no-task.request", "2025-11-25")
+	for _, w := range []string{"params.task", "tasks.requests.tools.call", "no client capability"} {
+		if !strings.Contains(n.Text.En, w) {
+			t.Errorf("no-task.request@2025-11-25 does not say %q: %s", w, n.Text.En)
+		}
+	}
+	for _, w := range []string{"params.task", "tasks.requests.tools.call", "不由客户端能力决定"} {
+		if !strings.Contains(n.Text.Zh, w) {
+			t.Errorf("no-task.request@2025-11-25 (zh) does not say %q: %s", w, n.Text.Zh)
+		}
+	}
+}
