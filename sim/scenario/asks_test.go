@@ -2,8 +2,13 @@ package scenario
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/internal/specschema"
 )
 
 // TestTaskPollsShowProgress: the notes of a working task say its progress
@@ -104,6 +109,74 @@ func TestTasksWithoutTaskIsNoCapability(t *testing.T) {
 	for _, w := range []string{"params.task", "tasks.requests.tools.call", "不由客户端能力决定"} {
 		if !strings.Contains(n.Text.Zh, w) {
 			t.Errorf("no-task.request@2025-11-25 (zh) does not say %q: %s", w, n.Text.Zh)
+		}
+	}
+}
+
+// deprecatedUse maps each feature of the 2026-07-28 deprecated features
+// registry (deprecated.md) by the page its row links to: the bytes that
+// show a transcript uses it, and the word its note must use. Rows outside
+// the course (authorization) are left out by their page.
+var deprecatedUse = map[string]struct{ uses, word string }{
+	"2026-07-28/client/roots":                 {`"method":"roots/list"`, "deprecated"},
+	"2026-07-28/client/sampling":              {`"method":"sampling/createMessage"`, "deprecated"},
+	"2026-07-28/server/utilities/logging":     {`"io.modelcontextprotocol/logLevel"`, "deprecated"},
+	"2026-07-28/client/sampling#capabilities": {`"method":"sampling/createMessage"`, "includeContext"},
+	// The transport is chosen where the Host connects to /mcp.
+	"2024-11-05/basic/transports#http-with-sse": {"/mcp\n", "HTTP+SSE"},
+}
+
+// deprecatedRowRE reads a row's first cell: the feature and the page it
+// links to.
+var deprecatedRowRE = regexp.MustCompile(`(?m)^\| [^|]*?\(/specification/([0-9-]+/[a-z/-]+(?:#[a-z-]+)?)\)[^|]*\|`)
+
+// TestDeprecatedFeaturesSaySo: every 2026-07-28 run of a scenario (its
+// fault-free run) that uses a feature the spec's deprecated features
+// registry lists (roots, sampling, logging, includeContext; the HTTP+SSE
+// transport, which Streamable HTTP is not) says so in the note of one of
+// its steps, in both languages. Sampling's deprecation was never
+// mentioned.
+func TestDeprecatedFeaturesSaySo(t *testing.T) {
+	dir := specschema.Dir(t)
+	b, err := os.ReadFile(filepath.Join(dir, "2026-07-28", "deprecated.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := string(b)
+	table = table[strings.Index(table, "## Deprecated"):strings.Index(table, "## Removed")]
+	var pages []string
+	for _, m := range deprecatedRowRE.FindAllStringSubmatch(table, -1) {
+		if strings.Contains(m[1], "/authorization/") {
+			continue // outside the course (README)
+		}
+		if _, ok := deprecatedUse[m[1]]; !ok {
+			t.Errorf("deprecated.md lists %s: say in deprecatedUse which bytes use it and what its note must say", m[1])
+		}
+		pages = append(pages, m[1])
+	}
+	if len(pages) < 5 {
+		t.Fatalf("deprecated.md: %d rows read", len(pages))
+	}
+	for _, m := range matrixTraces(t) {
+		if m.o.Version != "2026-07-28" || m.o.Fault != FaultNone {
+			continue
+		}
+		for _, page := range pages {
+			use := deprecatedUse[page]
+			used, said, saidZh := false, false, false
+			for _, e := range m.tr.Events {
+				used = used || strings.Contains(e.Raw, use.uses)
+				n := AnnotationFor(e.Note, m.tr.EventVersion(e))
+				if strings.Contains(n.Text.En, use.word) && strings.Contains(strings.ToLower(n.Text.En), "deprecated") {
+					said = true
+				}
+				if strings.Contains(n.Text.Zh, strings.TrimSuffix(use.word, "deprecated")) && strings.Contains(n.Text.Zh, "弃用") {
+					saidZh = true
+				}
+			}
+			if used && (!said || !saidZh) {
+				t.Errorf("%+v uses %s but no note says it is deprecated (en %v, zh %v)", m.o, page, said, saidZh)
+			}
 		}
 	}
 }
