@@ -165,7 +165,7 @@ func TestFaultKeyEventClasses(t *testing.T) {
 
 func findNote(t *trace.Trace, note string) (trace.Event, bool) {
 	for _, e := range t.Events {
-		if e.Note == note {
+		if e.Note == note || e.Note == note+"."+stdioLabel { // the same step, with its stdio note
 			return e, true
 		}
 	}
