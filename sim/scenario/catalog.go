@@ -44,12 +44,16 @@ const (
 	// FaultStreamDrop is a variant of the progress scenario: the network
 	// drops the tools/call response stream after the first progress event.
 	FaultStreamDrop = "stream-drop"
+	// FaultPing is a variant of the tool-call scenario: a Host written for
+	// 2025-11-25 checks the connection with ping before it works; 2026-07-28
+	// removed ping (changelog, major change 5).
+	FaultPing = "ping"
 )
 
 // ToolCallFaults lists the faults of the tool-call scenario (every MCP
 // fault; other scenarios list their own in Info.Faults).
 var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
-	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession}
+	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession, FaultPing}
 
 // FaultApplies reports whether a fault exists for a version and transport,
 // and if not, why (a sentence for error messages and the UI).

@@ -29,7 +29,9 @@ const (
 // that show it and their class.
 var faultKeyEvents = map[string][]keyEvent{
 	"tool-call/unknown-tool": {{"tools-call.error.32602", expected, ""}, {"model.reads-protocol-error", failure, ""}},
-	"tool-call/bad-params":   {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
+	"tool-call/ping": {{"ping.result", normal, "2025-11-25"}, {"ping.alive", normal, "2025-11-25"},
+		{"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, "2026-07-28"}},
+	"tool-call/bad-params": {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
 	"tool-call/timeout": {{"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"},
 		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}},
 	// The 2.5 s deadline passes during the 3 s export, progress

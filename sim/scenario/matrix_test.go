@@ -228,6 +228,28 @@ func TestFaultOutcomes(t *testing.T) {
 				if strings.Contains(tr.Events[e[0].Seq-2].Raw, "Mcp-Session-Id") {
 					t.Fatal("the faulty request still carries the session header")
 				}
+			case FaultPing:
+				// 2025-11-25: an empty result; 2026-07-28 removed ping:
+				// -32601 (HTTP 404 over HTTP), and the Host goes on.
+				if modern {
+					e := find(tr, "ping.error.32601")
+					if len(e) != 1 {
+						t.Fatal("no -32601 for ping")
+					}
+					status := http.StatusOK
+					if o.Transport == "http" {
+						status = http.StatusNotFound
+					}
+					expectResp(e[0], status, jsonrpc.CodeMethodNotFound)
+				} else {
+					e := find(tr, "ping.result")
+					if m := expectResp(e[0], 200, 0); string(m.Result) != "{}" {
+						t.Fatalf("ping result %s, want {}", m.Result)
+					}
+				}
+				if len(find(tr, "tools-call.result")) != 1 {
+					t.Fatal("the Host should go on after the ping")
+				}
 			default:
 				t.Fatalf("no expectation for fault %s", o.Fault)
 			}

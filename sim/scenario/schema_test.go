@@ -37,6 +37,7 @@ var requestDefs = map[string]string{
 	"prompts/get":                     "GetPromptRequest",
 	"completion/complete":             "CompleteRequest",
 	"logging/setLevel":                "SetLevelRequest",
+	mcp.MethodPing:                    "PingRequest",
 	"notifications/message":           "LoggingMessageNotification",
 	"notifications/resources/updated": "ResourceUpdatedNotification",
 	// The server asking the client (2025-11-25 only: a 2026-07-28 server
@@ -56,6 +57,7 @@ var removedMethods = map[string]string{
 	"logging/setLevel":      "2026-07-28",
 	"resources/subscribe":   "2026-07-28",
 	"resources/unsubscribe": "2026-07-28",
+	mcp.MethodPing:          "2026-07-28",
 }
 
 // taskDefs are the tasks methods' requests and results per version: the
@@ -88,6 +90,7 @@ var resultDefs = map[string]string{
 	"prompts/get":              "GetPromptResult",
 	"completion/complete":      "CompleteResult",
 	"logging/setLevel":         "EmptyResult",
+	mcp.MethodPing:             "EmptyResult",
 	mcp.MethodElicit:           "ElicitResult",
 	mcp.MethodSample:           "CreateMessageResult",
 	mcp.MethodRoots:            "ListRootsResult",

@@ -61,11 +61,31 @@ func (r *runner) begin(prompt string) ([]mcp.Tool, bool) {
 	if !r.start() {
 		return nil, false
 	}
+	if r.o.Scenario == scenarioToolCall && r.o.Fault == FaultPing {
+		r.ping()
+	}
 	tools, ok := r.listTools()
 	if !ok {
 		r.finish()
 	}
 	return tools, ok
+}
+
+// ping is a Host written for 2025-11-25 checking the connection before it
+// works. 2025-11-25 basic/utilities/ping: implementations "SHOULD
+// periodically issue pings to detect connection health", and the receiver
+// "MUST respond promptly with an empty response". 2026-07-28 removed ping
+// (changelog, major change 5): the server answers -32601 (HTTP 404), and
+// the Host goes on, since every request now shows whether the server
+// answers.
+func (r *runner) ping() {
+	out := r.c.Request(r.ctx, mcp.MethodPing, nil, callOpts{Tag: "ping"})
+	if e := out.Error(); e != nil {
+		r.host(trace.Client, trace.Client, "ping.removed",
+			fmt.Sprintf("error %d: 2026-07-28 has no ping; carry on, every request shows whether the server answers\n", e.Code))
+		return
+	}
+	r.host(trace.Client, trace.Client, "ping.alive", "empty result: the server is alive\n")
 }
 
 // progressScenario runs the slow tool to completion with progress over SSE
