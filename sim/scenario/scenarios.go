@@ -253,7 +253,7 @@ func dualEraScenario(r *runner) {
 	case modern && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion:
 		var data mcp.UnsupportedVersionData
 		_ = json.Unmarshal(e.Data, &data)
-		r.c.SetVersion(data.Supported[0])
+		r.c.SetVersion(r.c.Choose(data.Supported))
 		r.host(trace.Client, trace.Client, "era.modern-retry",
 			fmt.Sprintf("-32022 is a modern error: the server is modern. Do NOT fall back to initialize; retry with %s from supported %v\n", r.c.Version(), data.Supported))
 		if !r.ok(r.request(mcp.MethodDiscover, nil, callOpts{Tag: "discover-retry"})) {
@@ -276,6 +276,14 @@ func dualEraScenario(r *runner) {
 		}
 	}
 	if tools, ok := r.listTools(); ok {
+		if !mcp.IsModern(r.c.Version()) {
+			// basic/index §ResultType: "For backward compatibility with
+			// servers implementing earlier protocol versions, which do not
+			// include resultType, clients MUST treat an absent resultType as
+			// complete". The rule is the dual-era client's modern one.
+			r.hostAt(r.o.Version, trace.Client, trace.Client, "era.legacy-result",
+				"tools/list result without resultType: a result of an earlier-protocol server; read it as complete\n")
+		}
 		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	}
 	r.finish()
