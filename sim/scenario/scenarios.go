@@ -123,7 +123,7 @@ func listChangedScenario(r *runner) {
 			return
 		}
 		// The notification carries no list: the client re-lists.
-		tools, ok := r.listTools()
+		tools, ok := r.listToolsAs("relist")
 		if ok {
 			r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 			r.callTool(toolChoice{Name: "book_room", Args: map[string]any{"room": "Aurora", "day": "2026-12-04"}})

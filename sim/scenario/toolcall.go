@@ -266,8 +266,11 @@ func (r *runner) failure(out outcome) {
 	r.disconnect()
 }
 
-func (r *runner) listTools() ([]mcp.Tool, bool) {
-	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: r.faultLabel("tools-list")})
+func (r *runner) listTools() ([]mcp.Tool, bool) { return r.listToolsAs(r.faultLabel("tools-list")) }
+
+// listToolsAs lists the tools under the events' label tag.
+func (r *runner) listToolsAs(tag string) ([]mcp.Tool, bool) {
+	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: tag})
 	if !r.ok(out) || tools == nil {
 		return nil, false
 	}
