@@ -52,6 +52,13 @@ const (
 	// MetaLogLevel opts a 2026-07-28 request in to log messages
 	// (server/utilities/logging §Per-request log level).
 	MetaLogLevel = "io.modelcontextprotocol/logLevel"
+	// MetaTraceParent, MetaTraceState and MetaBaggage carry OpenTelemetry
+	// trace context: 2026-07-28 basic/index §_meta reserves these three
+	// keys, without the usual prefix, for W3C Trace Context and W3C Baggage
+	// (changelog, minor change 2). In 2025-11-25 they are ordinary keys.
+	MetaTraceParent = "traceparent"
+	MetaTraceState  = "tracestate"
+	MetaBaggage     = "baggage"
 )
 
 // Method names.

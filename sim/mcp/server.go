@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -319,6 +320,33 @@ func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 	}
 }
 
+// traceParentRE is W3C Trace Context's traceparent: version, trace id,
+// parent span id and flags, in lower-case hex.
+var traceParentRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$`)
+})
+
+// noteTrace writes the trace context a request carries in _meta to the
+// server's log, so the server's own lines can be filed under the Host's
+// trace (2026-07-28 basic/index §_meta: traceparent, tracestate and
+// baggage are reserved for OpenTelemetry, and "When present, their values
+// MUST follow W3C Trace Context and W3C Baggage formats"). A value that
+// does not follow it is ignored, and the log says so.
+func (s *Server) noteTrace(m *jsonrpc.Message, meta map[string]json.RawMessage) {
+	raw, ok := meta[MetaTraceParent]
+	if !ok {
+		return
+	}
+	var tp string
+	_ = json.Unmarshal(raw, &tp)
+	g := traceParentRE().FindStringSubmatch(tp)
+	if g == nil {
+		s.Logf("%s: ignoring a traceparent that is not W3C Trace Context: %s", jsonrpc.Excerpt(m.Method), shortJSON(raw))
+		return
+	}
+	s.Logf("%s: in trace %s, under span %s", jsonrpc.Excerpt(m.Method), g[2], g[3])
+}
+
 func readMeta(params json.RawMessage) map[string]json.RawMessage {
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
@@ -404,6 +432,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	}
 	spec, r, ok := s.gate(m, true)
 	if ok {
+		s.noteTrace(m, meta)
 		r = spec.handle(&call{s: s, c: c, m: m, modern: true, meta: meta, notify: notify, reg: s.Registry()}, ctx)
 	}
 	r.Modern = true
@@ -462,7 +491,9 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest,
 			"Invalid Request: session not initialized; send notifications/initialized before "+m.Method, nil)
 	}
-	return spec.handle(&call{s: s, c: c, m: m, meta: readMeta(m.Params), notify: notify, reg: s.Registry()}, ctx)
+	meta := readMeta(m.Params)
+	s.noteTrace(m, meta)
+	return spec.handle(&call{s: s, c: c, m: m, meta: meta, notify: notify, reg: s.Registry()}, ctx)
 }
 
 func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {

@@ -151,7 +151,7 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "prompts",
 		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
 	{info: Info{Name: "logging",
-		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel}}, server: loggingServer, run: loggingScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, server: loggingServer, run: loggingScenario},
 	// The server asking the client, and tasks (asks.go).
 	{info: Info{Name: "elicitation",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: elicitationScenario},

@@ -97,6 +97,7 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"export-unasked.result.on-stdio", normal, "stdio"}, {"log.missing", failure, ""}},
 	"logging/undeclared-capability": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"},
 		{"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
+	"logging/trace-context": {{"tracing.plan", normal, ""}, {"export-traced.request", normal, ""}, {"post-traced.request", normal, ""}},
 	"logging/set-level": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"},
 		{"logging.removed", normal, ""}, {"log-message", normal, ""}, {"log.shown", normal, ""}},
 }

@@ -127,6 +127,8 @@ type toolChoice struct {
 	Tag      string
 	LogLevel string
 	OnNotify func(n *jsonrpc.Message, stop func())
+	// Meta is more of the call's _meta (trace context).
+	Meta map[string]any
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -293,8 +295,14 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	if c.Tag != "" {
 		o.Tag = c.Tag
 	}
+	if c.Progress || c.Meta != nil {
+		o.Meta = map[string]any{}
+		for k, v := range c.Meta {
+			o.Meta[k] = v
+		}
+	}
 	if c.Progress {
-		o.Meta = map[string]any{mcp.MetaProgressToken: "export-1"}
+		o.Meta[mcp.MetaProgressToken] = "export-1"
 	}
 	res, out := r.c.CallTool(r.ctx, c.Name, json.RawMessage(args), o)
 	if out.Dropped {
