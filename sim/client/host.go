@@ -74,6 +74,10 @@ type FixedHost struct {
 	// Tasks declares the 2026-07-28 tasks extension
 	// (capabilities.extensions["io.modelcontextprotocol/tasks"]).
 	Tasks bool
+	// Extensions are the other 2026-07-28 extensions the Host supports,
+	// by identifier, with their settings (basic/versioning §Extension
+	// Negotiation). 2025-11-25's ClientCapabilities have no extensions.
+	Extensions map[string]any
 
 	// ElicitAction is what the user does with a form: accept ("" too),
 	// decline or cancel (client/elicitation §Response Actions).
@@ -124,8 +128,15 @@ func (h *FixedHost) Capabilities(version string) map[string]any {
 		}
 		caps[toolbox.CapRoots] = roots
 	}
-	if h.Tasks && mcp.IsModern(version) {
-		caps["extensions"] = map[string]any{mcp.ExtTasks: map[string]any{}}
+	if mcp.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
+		ext := map[string]any{}
+		for id, settings := range h.Extensions {
+			ext[id] = settings
+		}
+		if h.Tasks {
+			ext[mcp.ExtTasks] = map[string]any{}
+		}
+		caps["extensions"] = ext
 	}
 	return caps
 }

@@ -118,6 +118,15 @@ const (
 // capabilities.extensions by both sides (SEP-2663 §Capability Negotiation).
 const ExtTasks = "io.modelcontextprotocol/tasks"
 
+// ExtApps is the MCP Apps extension's identifier and AppsMimeType the kind
+// of app it renders: 2026-07-28 basic/versioning §Extension Negotiation
+// shows a client advertising it, {"mimeTypes": [AppsMimeType]}. The course
+// server does not offer it.
+const (
+	ExtApps      = "io.modelcontextprotocol/ui"
+	AppsMimeType = "text/html;profile=mcp-app"
+)
+
 // MetaRelatedTask ties a 2025-11-25 message to the task it serves
 // (basic/utilities/tasks §Related Task Metadata).
 const MetaRelatedTask = "io.modelcontextprotocol/related-task"

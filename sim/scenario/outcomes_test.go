@@ -53,6 +53,21 @@ func TestCapabilitiesOutcome(t *testing.T) {
 		if !strings.Contains(find(tr, "capabilities.read")[0].Raw, `{"tools":{"listChanged":false}}`) {
 			t.Fatal("the client should show the declared capabilities")
 		}
+		// Extensions beyond tasks (changelog minor 1): under 2026-07-28
+		// every request declares the MCP Apps extension the Host supports;
+		// 2025-11-25's capabilities have no extensions field.
+		apps := `"extensions":{"` + mcp.ExtApps + `":{"mimeTypes":["` + mcp.AppsMimeType + `"]}}`
+		for _, e := range tr.Events {
+			if e.From != trace.Client || len(e.Messages) == 0 || !strings.Contains(string(e.Messages[0]), `"method"`) || strings.Contains(string(e.Messages[0]), `"notifications/`) {
+				continue
+			}
+			if has := strings.Contains(string(e.Messages[0]), apps); has != (c.version == "2026-07-28") {
+				t.Errorf("%s/%s event %d (%s): declares the apps extension %v", c.version, c.transport, e.Seq, e.Note, has)
+			}
+		}
+		if len(find(tr, "capabilities.extensions")) != 1 {
+			t.Errorf("%s/%s: the Host does not say it reverts to core behaviour", c.version, c.transport)
+		}
 	}
 }
 

@@ -23,12 +23,21 @@ func capabilitiesServer(Options) serverSpec {
 }
 
 func capabilitiesScenario(r *runner) {
+	// The Host renders MCP Apps: under 2026-07-28 it says so in every
+	// request's capabilities (extensions), which 2025-11-25 has no field
+	// for (basic/versioning §Extension Negotiation).
+	r.asker.Extensions = map[string]any{mcp.ExtApps: map[string]any{"mimeTypes": []string{mcp.AppsMimeType}}}
 	r.host(trace.Host, trace.Host, "user.prompt", "Which prompt templates does this server offer?\n")
 	if !r.start() {
 		return
 	}
 	r.host(trace.Client, trace.Client, "capabilities.read",
 		fmt.Sprintf("server capabilities: %s (no \"prompts\")\n", r.c.Session().Capabilities))
+	// "If one party supports an extension but the other does not, the
+	// supporting party MUST either revert to core protocol behavior or
+	// reject the request": the Host reverts.
+	r.host(trace.Client, trace.Client, "capabilities.extensions",
+		"no extension "+mcp.ExtApps+" among the server's capabilities: show tool results as text (core behaviour)\n")
 	// A careless client asks anyway. 2026-07-28 schema MethodNotFoundError:
 	// a method "gated behind a server capability the server did not
 	// advertise" is -32601 (HTTP 404 in 2026-07-28).
