@@ -71,6 +71,43 @@ type Config struct {
 	// returned. Nil: a new goroutine. The simulator passes a function that
 	// runs it at a point of its choosing.
 	Background func(run func())
+	// Yield, when set, is how the server waits for something the client
+	// does (an answer to its question, a task's next change): it calls
+	// Yield until the thing happened instead of blocking. The simulator
+	// passes one step of its virtual clock, which hands a task's turn back
+	// to the scenario (a blocked goroutine would hold it forever). Nil:
+	// the server blocks.
+	Yield func(ctx context.Context) error
+}
+
+// waitUntil waits until ready() or ctx ends: blocking on ch (closed or
+// sent to when ready may have become true), or, with Config.Yield, one
+// yield at a time.
+func (s *Server) waitUntil(ctx context.Context, ready func() bool, ch <-chan struct{}) error {
+	for !ready() {
+		if s.cfg.Yield != nil {
+			if err := s.cfg.Yield(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// closed reports whether ch is closed (a task's wake channel).
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // DefaultConfig is the dual-era server of the lab with the course toolbox.

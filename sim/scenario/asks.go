@@ -44,6 +44,12 @@ const (
 	FaultRootsChanged = "roots-changed"
 	// FaultCancelTask: the user cancels the task while it works.
 	FaultCancelTask = "cancel-task"
+	// FaultTaskInput: the task asks the user a question in the middle of
+	// its work (2026-07-28 tasks/update; 2025-11-25 tasks/result).
+	FaultTaskInput = "task-input"
+	// FaultListTasks: a Host written for 2025-11-25 looks its tasks up with
+	// tasks/list, which the 2026-07-28 tasks extension removed.
+	FaultListTasks = "list-tasks"
 )
 
 // askFaultApplies is FaultApplies for the faults above; known is false for
@@ -263,9 +269,28 @@ func (r *runner) notRetried(out outcome) {
 
 // ---- tasks ----------------------------------------------------------------
 
+// tasksServer is the course server, or (task-input) one whose export asks
+// about unapproved hours in the middle of its work (not servable).
+func tasksServer(o Options) serverSpec {
+	if o.Fault == FaultTaskInput {
+		return serverSpec{tools: toolbox.Course().Without("export_timesheets").MustWith(toolbox.ExportTimesheetsReviewed())}
+	}
+	return serverSpec{}
+}
+
 func tasksScenario(r *runner) {
 	r.phase = askPhase
 	r.asker.Tasks = r.o.Fault != FaultUndeclared
+	if r.o.Fault == FaultTaskInput {
+		// The question is a form: the client declares elicitation.
+		r.asker.Elicitation = true
+		r.asker.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "task.question", formText(q.Params)) }
+		r.asker.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
+			var a toolbox.ElicitAnswer
+			_ = json.Unmarshal(res, &a)
+			r.host(trace.Host, trace.Client, "task.answer", fmt.Sprintf("the user answers include = %v\n", a.Content["include"]))
+		}
+	}
 	tools, ok := r.begin("Export the Sales timesheets for the last three weeks; it may take a while.")
 	if !ok {
 		return
@@ -291,8 +316,12 @@ func tasksScenario(r *runner) {
 	}
 	r.host(trace.Client, trace.Host, "task.handle",
 		fmt.Sprintf("task %s: %s; poll every %d ms\n", task.ID, task.Status, task.PollInterval.Milliseconds()))
+	if r.o.Fault == FaultListTasks {
+		r.listTasks()
+	}
 	cancelled := false
-	for polls := 0; polls < 20 && !task.Terminal(); polls++ {
+	var result *outcome // 2025-11-25: tasks/result, read while the task asked
+	for polls := 0; polls < 20 && !task.Terminal() && result == nil; polls++ {
 		if err := r.c.Sleep(r.ctx, task.PollInterval); err != nil {
 			break
 		}
@@ -301,6 +330,34 @@ func tasksScenario(r *runner) {
 			return
 		}
 		task = got
+		if task.Status == mcp.TaskInputRequired {
+			if !mcp.IsModern(r.c.Version()) {
+				// 2025-11-25 tasks §Input Required Status: the requestor
+				// "SHOULD preemptively call tasks/result"; the task's
+				// question arrives on its stream, tagged with the task.
+				out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-wait"})
+				if !r.ok(out) {
+					return
+				}
+				result = &out
+				break
+			}
+			// The extension: the question is in the task (inputRequests);
+			// the answers go back with tasks/update.
+			responses := map[string]json.RawMessage{}
+			for _, key := range sortedKeys(task.InputRequests) {
+				q := task.InputRequests[key]
+				res, qerr := r.asker.Answer(r.ctx, client.Question{Method: q.Method, Params: q.Params, Key: key, Task: task.ID})
+				if qerr != nil {
+					return
+				}
+				responses[key] = res
+			}
+			if !r.ok(r.c.UpdateTask(r.ctx, task.ID, responses, callOpts{Tag: "task-update"})) {
+				return
+			}
+			continue
+		}
 		if r.o.Fault == FaultCancelTask && !cancelled && !task.Terminal() {
 			cancelled = true
 			r.host(trace.Host, trace.Client, "task.user-cancels", "the user cancels the export\n")
@@ -312,6 +369,10 @@ func tasksScenario(r *runner) {
 	}
 	text := ""
 	switch {
+	case result != nil:
+		var res mcp.CallToolResult
+		result.Result(&res)
+		text = firstText(res)
 	case task.Status == mcp.TaskCompleted && !mcp.IsModern(r.c.Version()):
 		// 2025-11-25: the result is fetched with tasks/result.
 		out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-result"})
@@ -333,6 +394,37 @@ func tasksScenario(r *runner) {
 		r.host(trace.Host, trace.Host, "model.answers", "The export was cancelled; nothing was written.\n")
 	}
 	r.finish()
+}
+
+// listTasks is a Host written for 2025-11-25 filling its task panel: 2025-11-25
+// tasks/list lists the session's tasks; the 2026-07-28 tasks extension
+// removed it (changelog major 6): -32601 (HTTP 404), and the Host keeps the
+// task ids it was given.
+func (r *runner) listTasks() {
+	out := r.request(mcp.MethodTasksList, nil, callOpts{Tag: "task-list"})
+	if e := out.Error(); e != nil {
+		r.host(trace.Client, trace.Client, "task-list.removed",
+			fmt.Sprintf("error %d: the tasks extension has no tasks/list; the Host keeps the task ids it got\n", e.Code))
+		return
+	}
+	var list struct {
+		Tasks []mcp.LegacyTask `json:"tasks"`
+	}
+	out.Result(&list)
+	var ids []string
+	for _, t := range list.Tasks {
+		ids = append(ids, t.TaskID+" ("+t.Status+")")
+	}
+	r.host(trace.Client, trace.Host, "task-list.shown", "task panel: "+strings.Join(ids, ", ")+"\n")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func firstText(res mcp.CallToolResult) string {

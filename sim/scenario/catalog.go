@@ -160,7 +160,7 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "roots",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
 	{info: Info{Name: "tasks",
-		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared}}, run: tasksScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, server: tasksServer, run: tasksScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy",

@@ -94,7 +94,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	r.now = r.clock.Now
 	cfg := mcp.DefaultConfig()
 	cfg.Sleep = r.toolSleep
-	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background = simStateKey(), r.wallNow, r.newTaskID, r.background
+	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background, cfg.Yield = simStateKey(), r.wallNow, r.newTaskID, r.background, r.yield
 	if spec.tools != nil {
 		cfg.Tools = spec.tools
 	}

@@ -38,6 +38,7 @@ var requestDefs = map[string]string{
 	"completion/complete":             "CompleteRequest",
 	"logging/setLevel":                "SetLevelRequest",
 	mcp.MethodPing:                    "PingRequest",
+	mcp.MethodTasksList:               "ListTasksRequest", // 2025-11-25 (taskDefs); removed by the extension
 	"notifications/message":           "LoggingMessageNotification",
 	"notifications/resources/updated": "ResourceUpdatedNotification",
 	// The server asking the client (2025-11-25 only: a 2026-07-28 server
@@ -58,6 +59,7 @@ var removedMethods = map[string]string{
 	"resources/subscribe":   "2026-07-28",
 	"resources/unsubscribe": "2026-07-28",
 	mcp.MethodPing:          "2026-07-28",
+	mcp.MethodTasksList:     "2026-07-28", // removed by the tasks extension
 }
 
 // taskDefs are the tasks methods' requests and results per version: the
@@ -68,10 +70,12 @@ var taskDefs = map[string]map[string][2]string{
 		mcp.MethodTasksGet:    {"GetTaskRequest", "GetTaskResult"},
 		mcp.MethodTasksCancel: {"CancelTaskRequest", "CancelTaskResult"},
 		mcp.MethodTasksResult: {"GetTaskPayloadRequest", "GetTaskPayloadResult"},
+		mcp.MethodTasksList:   {"ListTasksRequest", "ListTasksResult"},
 	},
 	mcp.V20260728: {
 		mcp.MethodTasksGet:    {specschema.TasksDef("GetTaskRequest"), specschema.TasksDef("GetTaskResult")},
 		mcp.MethodTasksCancel: {specschema.TasksDef("CancelTaskRequest"), specschema.TasksDef("AckResult")},
+		mcp.MethodTasksUpdate: {specschema.TasksDef("UpdateTaskRequest"), specschema.TasksDef("AckResult")},
 	},
 }
 

@@ -47,6 +47,20 @@ func Schema(props map[string]any, required ...string) json.RawMessage {
 	return objectSchema(props, required...)
 }
 
+// ExportTimesheetsReviewed is export_timesheets as the payroll office runs
+// it: after the first week it finds hours nobody approved and asks the user,
+// through the client, whether to include them. As a task, that is a
+// question in the middle of the task's work: 2026-07-28 shows it in
+// tasks/get (input_required, inputRequests) and takes the answer with
+// tasks/update; 2025-11-25 sends it as a request tagged with the task on
+// the tasks/result stream.
+func ExportTimesheetsReviewed() Def {
+	t, _ := Default().Lookup("export_timesheets")
+	return Def{Tool: t, Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+		return exportTimesheets(ctx, args, env, true)
+	}}
+}
+
 // PoisonedQuote is the tool-poisoning lesson's tool: a harmless-looking
 // "quote of the day" whose description smuggles an instruction to the model.
 // The user never sees descriptions; the model reads them as trusted text.
