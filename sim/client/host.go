@@ -71,6 +71,10 @@ func (c *Client) Capabilities() map[string]any {
 type FixedHost struct {
 	// What the client declares (and can answer).
 	Elicitation, Sampling, Roots bool
+	// ElicitURL declares URL-mode elicitation besides form mode
+	// (client/elicitation §Capabilities: {"form": {}, "url": {}}); its user
+	// opens the link and confirms.
+	ElicitURL bool
 	// Tasks declares the 2026-07-28 tasks extension
 	// (capabilities.extensions["io.modelcontextprotocol/tasks"]).
 	Tasks bool
@@ -113,7 +117,11 @@ const CodeUserRejected = -1
 func (h *FixedHost) Capabilities(version string) map[string]any {
 	caps := map[string]any{}
 	if h.Elicitation {
-		caps[toolbox.CapElicitation] = map[string]any{toolbox.ModeForm: map[string]any{}}
+		modes := map[string]any{toolbox.ModeForm: map[string]any{}}
+		if h.ElicitURL {
+			modes[toolbox.ModeURL] = map[string]any{}
+		}
+		caps[toolbox.CapElicitation] = modes
 	}
 	if h.Sampling {
 		caps[toolbox.CapSampling] = map[string]any{}

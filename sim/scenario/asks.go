@@ -13,6 +13,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -50,6 +51,10 @@ const (
 	// FaultListTasks: a Host written for 2025-11-25 looks its tasks up with
 	// tasks/list, which the 2026-07-28 tasks extension removed.
 	FaultListTasks = "list-tasks"
+	// FaultURLMode: the elicitation sends the user to a web page (URL
+	// mode): 2025-11-25 elicitationId and notifications/elicitation/complete,
+	// which 2026-07-28 removed (changelog minor 11).
+	FaultURLMode = "url-mode"
 )
 
 // askFaultApplies is FaultApplies for the faults above; known is false for
@@ -113,7 +118,44 @@ func (r *runner) askScenario(prompt string, call toolChoice) {
 	r.finish()
 }
 
+// elicitationServer is the course server, or (url-mode) one that also
+// books the atrium, confirmed in the facilities portal (not servable).
+func elicitationServer(o Options) serverSpec {
+	if o.Fault == FaultURLMode {
+		return serverSpec{tools: toolbox.Course().MustWith(toolbox.BookEventSpace())}
+	}
+	return serverSpec{}
+}
+
+// urlElicitation is the url-mode fault: the user confirms a booking in
+// the facilities portal, a page the Host opens.
+func (r *runner) urlElicitation() {
+	h := r.asker
+	h.Elicitation, h.ElicitURL = true, true
+	h.OnQuestion = func(q client.Question) {
+		var p struct {
+			Message string `json:"message"`
+			URL     string `json:"url"`
+		}
+		_ = json.Unmarshal(q.Params, &p)
+		host := p.URL
+		if u, err := url.Parse(p.URL); err == nil {
+			host = u.Host
+		}
+		r.host(trace.Client, trace.Host, "elicit.url", fmt.Sprintf("the server asks the user to open %s (%s): %s\n", host, p.URL, p.Message))
+	}
+	h.OnAnswer = func(client.Question, json.RawMessage, *jsonrpc.Error) {
+		r.host(trace.Host, trace.Client, "elicit.url-done", "the user agrees, signs in on the page and confirms; back in the Host: accept\n")
+	}
+	r.askScenario("Book the atrium for the launch party on 2026-12-10.",
+		toolChoice{Name: "book_event_space", Args: map[string]any{"event": "the launch party", "day": "2026-12-10"}, Tag: "url-elicit"})
+}
+
 func elicitationScenario(r *runner) {
+	if r.o.Fault == FaultURLMode {
+		r.urlElicitation()
+		return
+	}
 	h := r.asker
 	h.Elicitation = r.o.Fault != FaultUndeclared
 	switch r.o.Fault {

@@ -154,7 +154,7 @@ var scenarios = []scenarioDef{
 		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, server: loggingServer, run: loggingScenario},
 	// The server asking the client, and tasks (asks.go).
 	{info: Info{Name: "elicitation",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: elicitationScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, server: elicitationServer, run: elicitationScenario},
 	{info: Info{Name: "sampling",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
 	{info: Info{Name: "roots",

@@ -48,6 +48,7 @@ var requestDefs = map[string]string{
 	mcp.MethodRoots:                    "ListRootsRequest",
 	"notifications/roots/list_changed": "RootsListChangedNotification",
 	mcp.MethodTaskStatus:               "TaskStatusNotification",
+	mcp.MethodElicitationComplete:      "ElicitationCompleteNotification", // URL mode; removed in 2026-07-28
 }
 
 // removedMethods are 2025-11-25 methods a later version removed, with that

@@ -61,6 +61,56 @@ func ExportTimesheetsReviewed() Def {
 	}}
 }
 
+// FacilitiesPortal is where the user confirms an event space booking:
+// an interaction with sign-in that must not pass through the client, so
+// the tool sends the user there with a URL-mode elicitation.
+const FacilitiesPortal = "https://facilities.acme.example/atrium/confirm"
+
+// BookEventSpace is book_event_space (the elicitation lesson's url-mode
+// fault): booking the atrium needs the user's confirmation in the
+// facilities portal, signed in with the company account. The tool asks
+// with a URL-mode elicitation (client/elicitation §URL Mode Elicitation
+// Requests: servers MUST use URL mode for interactions with sensitive
+// information such as credentials). The booking id is the tool's own
+// correlation: 2025-11-25 sends it as elicitationId and announces the end
+// with notifications/elicitation/complete; 2026-07-28 has neither
+// (changelog minor 11), and the retry tells the server the user came back.
+func BookEventSpace() Def {
+	return Def{
+		Tool: Tool{
+			Name:  "book_event_space",
+			Title: "Book the atrium for an event",
+			Description: "Book the atrium for a company event on a given day. " +
+				"The booking is confirmed by the user in the facilities portal (a link the client opens).",
+			InputSchema: objectSchema(map[string]any{
+				"event": map[string]any{"type": "string", "minLength": 1, "maxLength": 80, "description": "What the event is."},
+				"day":   map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "Day, YYYY-MM-DD."},
+			}, "event", "day"),
+		},
+		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+			event, _ := argString(args, "event")
+			day, _ := argString(args, "day")
+			id := "atrium-" + day
+			a, err := env.Elicit(ctx, ElicitURL("confirm",
+				"Confirm the atrium booking for "+event+" on "+day+" in the facilities portal (sign in with your company account).",
+				FacilitiesPortal+"?booking="+id, id))
+			if err != nil {
+				return Result{}, err
+			}
+			if a.Action != ActionAccept {
+				return Result{Text: "Not booked: the atrium booking for " + day + " was not confirmed in the facilities portal."}, nil
+			}
+			// The simulated user finished in the portal before coming back:
+			// the portal tells the server, out of band; a 2025-11-25 server
+			// tells the client.
+			if env.ElicitationComplete != nil {
+				env.ElicitationComplete(id)
+			}
+			return Result{Text: "Booked the atrium for " + event + " on " + day + " (confirmation " + id + ")."}, nil
+		},
+	}
+}
+
 // PoisonedQuote is the tool-poisoning lesson's tool: a harmless-looking
 // "quote of the day" whose description smuggles an instruction to the model.
 // The user never sees descriptions; the model reads them as trusted text.
