@@ -48,12 +48,16 @@ const (
 	// 2025-11-25 checks the connection with ping before it works; 2026-07-28
 	// removed ping (changelog, major change 5).
 	FaultPing = "ping"
+	// FaultRefSchema is a variant of the tool-call scenario: the server
+	// adds find_free_rooms, whose schemas use $defs and $ref and whose
+	// output is a list (JSON Schema 2020-12 everywhere, changelog minor 10).
+	FaultRefSchema = "ref-schema"
 )
 
 // ToolCallFaults lists the faults of the tool-call scenario (every MCP
 // fault; other scenarios list their own in Info.Faults).
 var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
-	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession, FaultPing}
+	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession, FaultPing, FaultRefSchema}
 
 // FaultApplies reports whether a fault exists for a version and transport,
 // and if not, why (a sentence for error messages and the UI).
@@ -132,7 +136,7 @@ const scenarioToolCall = "tool-call"
 
 var scenarios = []scenarioDef{
 	{info: Info{Name: scenarioToolCall,
-		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
+		Transports: bothWires, Faults: ToolCallFaults}, server: toolCallServer, run: toolCall},
 	{info: Info{Name: "progress",
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities",

@@ -65,6 +65,7 @@ var faultKeyEvents = map[string][]keyEvent{
 	// Each scenario's wrong answer has a label of its own (invalidTags).
 	"elicitation/invalid-answer": {{"bad-slot.answer.accept", violation, "2025-11-25"}, {"bad-slot.tool-error", expected, "2025-11-25"},
 		{"bad-slot.retry.request", violation, "2026-07-28"}, {"bad-slot.retry.error.32602.answer", expected, "2026-07-28"}},
+	"tool-call/ref-schema": {{"schema.ref", normal, ""}, {"free-rooms.result", normal, ""}, {"schema.output", normal, ""}, {"model.reads-result", normal, ""}},
 	"elicitation/url-mode": {{"url-elicit.ask", normal, "2025-11-25"}, {"elicitation-complete", normal, "2025-11-25"}, {"url-elicit.input-required", normal, "2026-07-28"},
 		{"url-elicit.retry.request", normal, "2026-07-28"}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
 	"elicitation/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}, {"model.reads-protocol-error", failure, ""}},

@@ -250,6 +250,30 @@ func TestFaultOutcomes(t *testing.T) {
 				if len(find(tr, "tools-call.result")) != 1 {
 					t.Fatal("the Host should go on after the ping")
 				}
+			case FaultRefSchema:
+				// The input's $ref resolves inside the schema; the output is
+				// a list under 2026-07-28, the list inside an object under
+				// 2025-11-25 (whose outputSchema must be an object), and the
+				// Host finds it valid against the outputSchema it listed.
+				refs, outs := find(tr, "schema.ref"), find(tr, "schema.output")
+				if len(refs) != 1 || !strings.Contains(refs[0].Raw, "#/$defs/day") || !strings.Contains(refs[0].Raw, "inside the schema") {
+					t.Fatalf("schema.ref: %v", refs)
+				}
+				want := "structuredContent is an object, valid against outputSchema: {\"result\":["
+				if modern {
+					want = "structuredContent is a list, valid against outputSchema: ["
+				}
+				if len(outs) != 1 || !strings.HasPrefix(outs[0].Raw, want) {
+					t.Fatalf("schema.output: %v, want %q", outs, want)
+				}
+				res := expectResp(find(tr, "free-rooms.result")[0], 200, 0)
+				var got struct {
+					Structured json.RawMessage `json:"structuredContent"`
+				}
+				_ = json.Unmarshal(res.Result, &got)
+				if first := string(got.Structured[:1]); (modern && first != "[") || (!modern && first != "{") {
+					t.Fatalf("structuredContent %s", got.Structured)
+				}
 			default:
 				t.Fatalf("no expectation for fault %s", o.Fault)
 			}

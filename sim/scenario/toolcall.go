@@ -10,6 +10,7 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
 
@@ -36,10 +37,16 @@ func toolCall(r *runner) {
 		call = toolChoice{Name: "search_mail", Args: map[string]any{"query": "urgent", "limit": 3}}
 	case FaultBadParams:
 		call.Args = map[string]any{"urgent": true, "limit": 500}
+	case FaultRefSchema:
+		prompt, call = "Which meeting rooms are free on 2026-12-04 for 4 people?",
+			toolChoice{Name: "find_free_rooms", Args: map[string]any{"day": "2026-12-04", "seats": 4}, Tag: "free-rooms"}
 	}
 	tools, ok := r.begin(prompt)
 	if !ok {
 		return
+	}
+	if r.o.Fault == FaultRefSchema {
+		call.OutputSchema = r.schemaRefs(tools, call.Name)
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	out := r.callTool(call)
@@ -52,6 +59,81 @@ func toolCall(r *runner) {
 		r.callTool(call)
 	}
 	r.finish()
+}
+
+// toolCallServer is the course server, or (ref-schema) one that also
+// finds free meeting rooms (not servable).
+func toolCallServer(o Options) serverSpec {
+	if o.Fault == FaultRefSchema {
+		return serverSpec{tools: toolbox.Course().MustWith(toolbox.FindFreeRooms())}
+	}
+	return serverSpec{}
+}
+
+// schemaRefs is the Host reading the $ref of a tool's inputSchema: it
+// resolves a reference inside the schema ("#/$defs/day") and never
+// fetches one that points at the network (2026-07-28 basic/index §$ref
+// Resolution). It returns the tool's outputSchema.
+func (r *runner) schemaRefs(tools []mcp.Tool, name string) json.RawMessage {
+	for _, t := range tools {
+		if t.Name != name {
+			continue
+		}
+		var s struct {
+			Properties map[string]struct {
+				Ref string `json:"$ref"`
+			} `json:"properties"`
+			Defs map[string]json.RawMessage `json:"$defs"`
+		}
+		_ = json.Unmarshal(t.InputSchema, &s)
+		var lines []string
+		for _, p := range sortedKeys(s.Properties) {
+			ref := s.Properties[p].Ref
+			if ref == "" {
+				continue
+			}
+			d, local := strings.CutPrefix(ref, "#/$defs/")
+			if def, ok := s.Defs[d]; local && ok {
+				lines = append(lines, fmt.Sprintf("%s.%s: $ref %s → %s (inside the schema)", name, p, ref, def))
+			} else {
+				lines = append(lines, fmt.Sprintf("%s.%s: $ref %s is not inside the schema: not fetched", name, p, ref))
+			}
+		}
+		r.host(trace.Client, trace.Client, "schema.ref", strings.Join(lines, "\n")+"\n")
+		return t.OutputSchema
+	}
+	return nil
+}
+
+// checkOutput is the Host validating a result's structuredContent against
+// the tool's outputSchema before the model reads the result (server/tools
+// §Output Schema: "Clients SHOULD validate structured results against this
+// schema"), with the toolbox's 2020-12 compiler: local $ref only, bounded.
+// A list under 2026-07-28; the list inside an object under 2025-11-25
+// (mcp: legacyOutputSchema).
+func (r *runner) checkOutput(name string, schema json.RawMessage, resp *jsonrpc.Message) {
+	var res struct {
+		Structured json.RawMessage `json:"structuredContent"`
+	}
+	if json.Unmarshal(resp.Result, &res) != nil || len(res.Structured) == 0 {
+		return
+	}
+	what := "an object"
+	if res.Structured[0] == '[' {
+		what = "a list"
+	}
+	verdict := "valid against outputSchema"
+	sch, err := toolbox.CompileSchema(name, "output", schema)
+	if err == nil {
+		var v any
+		if err = json.Unmarshal(res.Structured, &v); err == nil {
+			err = sch.Validate(v)
+		}
+	}
+	if err != nil {
+		verdict = "not valid against outputSchema: " + err.Error()
+	}
+	r.host(trace.Client, trace.Client, "schema.output", fmt.Sprintf("structuredContent is %s, %s: %s\n", what, verdict, res.Structured))
 }
 
 // begin records the user's prompt, starts the connection and lists the
@@ -129,6 +211,9 @@ type toolChoice struct {
 	OnNotify func(n *jsonrpc.Message, stop func())
 	// Meta is more of the call's _meta (trace context).
 	Meta map[string]any
+	// OutputSchema, when set, is the tool's outputSchema, which the Host
+	// checks the result's structuredContent against (checkOutput).
+	OutputSchema json.RawMessage
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -339,6 +424,9 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	if res.IsError {
 		r.host(trace.Client, trace.Host, toolErrorNote(c.Tag), text+"\n")
 		return callOutcome{isError: true, resp: out.Response}
+	}
+	if len(c.OutputSchema) > 0 {
+		r.checkOutput(c.Name, c.OutputSchema, out.Response)
 	}
 	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
 	if !c.Intermediate {

@@ -236,3 +236,89 @@ func Suspicious(description string) []string {
 	}
 	return out
 }
+
+// roomSeats are the meeting rooms' capacities (find_free_rooms).
+var roomSeats = map[string]int{"Aurora": 12, "Borealis": 6}
+
+// FreeRoomsSchemas are find_free_rooms' input and output schemas: JSON
+// Schema 2020-12 with $defs and local $ref (the input's day, the output's
+// room), and an output that is a list, not an object. 2026-07-28 allows any
+// 2020-12 schema as outputSchema and any JSON value as structuredContent
+// (changelog minor 10); a 2025-11-25 outputSchema is restricted to type
+// object at its root, so a 2025-11-25 server wraps the list (mcp: the
+// server's job, not the tool's).
+var FreeRoomsSchemas = struct{ Input, Output json.RawMessage }{
+	Input: schemaJSON(map[string]any{
+		"type": "object",
+		"$defs": map[string]any{
+			"day": map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "A day, YYYY-MM-DD."},
+		},
+		"properties": map[string]any{
+			"day":   map[string]any{"$ref": "#/$defs/day"},
+			"seats": map[string]any{"type": "integer", "minimum": 1, "maximum": 40, "description": "How many people the room must seat."},
+		},
+		"required":             []string{"day", "seats"},
+		"additionalProperties": false,
+	}),
+	Output: schemaJSON(map[string]any{
+		"type":  "array",
+		"items": map[string]any{"$ref": "#/$defs/room"},
+		"$defs": map[string]any{
+			"room": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"room":  map[string]any{"type": "string"},
+					"seats": map[string]any{"type": "integer"},
+				},
+				"required":             []string{"room", "seats"},
+				"additionalProperties": false,
+			},
+		},
+	}),
+}
+
+func schemaJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("toolbox: " + err.Error())
+	}
+	return b
+}
+
+// FindFreeRooms is find_free_rooms (the tool-call lesson's ref-schema
+// fault): the meeting rooms free on a day with enough seats, as a list.
+func FindFreeRooms() Def {
+	cal := newCalendar()
+	return Def{
+		Tool: Tool{
+			Name:         "find_free_rooms",
+			Title:        "Find free meeting rooms",
+			Description:  "List the meeting rooms that are free on a given day and seat at least the given number of people.",
+			InputSchema:  FreeRoomsSchemas.Input,
+			OutputSchema: FreeRoomsSchemas.Output,
+		},
+		Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
+			day, _ := argString(args, "day")
+			seats, _ := args["seats"].(float64)
+			type room struct {
+				Room  string `json:"room"`
+				Seats int    `json:"seats"`
+			}
+			free := []room{}
+			var names []string
+			cal.mu.Lock()
+			for _, r := range rooms {
+				if !cal.taken[r+" "+day] && float64(roomSeats[r]) >= seats {
+					free = append(free, room{r, roomSeats[r]})
+					names = append(names, fmt.Sprintf("%s (%d seats)", r, roomSeats[r]))
+				}
+			}
+			cal.mu.Unlock()
+			text := "No meeting room is free on " + day + " for that many people."
+			if len(names) > 0 {
+				text = "Free on " + day + ": " + strings.Join(names, ", ") + "."
+			}
+			return Result{Text: text, Structured: free}, nil
+		},
+	}
+}
