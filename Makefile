@@ -103,6 +103,7 @@ FUZZ_TARGETS := \
 	FuzzParseImport:5000:./app \
 	FuzzParseSide:10000:./app \
 	FuzzDecodeTrace:3000:./app \
+	FuzzPrettyJSON:5000:./app \
 	FuzzParseNotes:10000:./sim/scenario \
 	FuzzParseTable:10000:./sim/text
 
@@ -120,10 +121,12 @@ fuzz-short:
 ## text-check: after editing the course text (sim/scenario/notes/ and text/, sim/exercise/text/,
 ## sim/check/text/, sim/calc/text/, app/text/), check all of it: the format, both languages, the
 ## same fmt verbs in both, every key the code or the engine names exists (and every text is used),
-## quotes verbatim in the cited spec section, anchors, glosses, host lines, goldens (README,
-## "Editing the course text"); sim/check with -short: its tables, not its real servers
+## quotes verbatim in the cited spec section, anchors, glosses, host lines, goldens, and the
+## Chinese against the glossary (sim/text/course.terms: no avoided word, no English sentence, no
+## message assembled from English fragments) (README, "Editing the course text"); sim/check with
+## -short: its tables, not its real servers
 text-check:
-	$(GO) test -count=1 ./sim/text ./sim/scenario ./sim/exercise ./sim/calc ./app
+	$(GO) test -count=1 ./sim/text/... ./sim/scenario ./sim/exercise ./sim/calc ./app
 	$(GO) test -count=1 -short ./sim/check
 
 ## notes-check: the annotations' part of text-check (sim/scenario only)
@@ -140,9 +143,10 @@ notes-export:
 	$(GO) test -count=1 ./sim/scenario
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the
-## official Go SDK's fixture; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK
-## outside scripts/conformance/baseline.txt. Installs Node 22, the suite and the SDK fixture into
-## $(HOME)/.cache/mcpwirelab/conformance on first use.
+## official Go SDK's fixture, and its client scenarios against devserver client and the SDK's
+## client; writes CONFORMANCE.md, fails when we pass fewer checks than the SDK (a client: or fail
+## one) outside scripts/conformance/baseline.txt and client-baseline.txt. Installs Node 22, the
+## suite and the SDK fixture and client into $(HOME)/.cache/mcpwirelab/conformance on first use.
 conformance:
 	$(GO) run ./scripts/conformance
 
@@ -160,12 +164,13 @@ bench: wasm-size
 	$(GO) test -run '^$$' -bench LoadToolsCall -benchtime 1x ./cmd/devserver
 	MCPWL_BENCH=1 $(GO) test -run '^TestPageBudgets$$' -count=1 -v -timeout 30m ./e2e/
 
-## soak: the resource attacks of issue 12 at a small scale against the real dev server
-## binary (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle
-## connections, 1,000 concurrent calls); prints HELD/FAILED with RSS, descriptors,
-## requests/s and p99; about 30 s
+## soak: the resource attacks of issues 12 and 27 against the real dev server binary
+## (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle connections,
+## 1,000 concurrent calls, 2,100 slow-body sockets, 2,300 detached slow calls, -stdio
+## with stdout unread); prints HELD/FAILED with RSS, descriptors, requests/s, p99 and
+## what the page still gets; about 1 min 30 s
 soak:
-	MCPWL_SOAK=1 $(GO) test -run '^TestSoak$$' -count=1 -v -timeout 10m ./cmd/devserver
+	MCPWL_SOAK=1 $(GO) test -run '^TestSoak(Stdio)?$$' -count=1 -v -timeout 10m ./cmd/devserver
 
 clean:
 	rm -rf web bin

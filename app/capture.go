@@ -71,18 +71,18 @@ func (c *CaptureView) OnMount(ctx app.Context) {
 	c.labFor = -1
 	ctx.Handle(actionCaptureJump, func(ctx app.Context, a app.Action) {
 		if n, ok := a.Value.(int); ok {
-			c.goTo(n)
+			c.goTo(ctx, n)
 		}
 	})
 	c.keyFn = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if key, ok := captureKey(args[0]); ok {
 			args[0].Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) { c.onKey(key) })
+			ctx.Dispatch(func(ctx app.Context) { c.onKey(ctx, key) })
 		}
 		return nil
 	})
 	app.Window().Call("addEventListener", "keydown", c.keyFn)
-	c.restore()
+	c.restore(ctx)
 	if app.Getenv(EnvLive) != "1" {
 		return
 	}
@@ -116,19 +116,19 @@ func captureKey(e app.Value) (string, bool) {
 	return key, true
 }
 
-func (c *CaptureView) onKey(key string) {
+func (c *CaptureView) onKey(ctx app.Context, key string) {
 	if c.cap == nil {
 		return
 	}
 	switch key {
 	case "ArrowRight":
-		c.goTo(c.idx + 1)
+		c.goTo(ctx, c.idx+1)
 	case "ArrowLeft":
-		c.goTo(c.idx - 1)
+		c.goTo(ctx, c.idx-1)
 	case "Home":
-		c.goTo(0)
+		c.goTo(ctx, 0)
 	case "End":
-		c.goTo(len(c.cap.Steps) - 1)
+		c.goTo(ctx, len(c.cap.Steps)-1)
 	}
 }
 
@@ -202,13 +202,13 @@ func (c *CaptureView) open(ctx app.Context, id, version string) {
 			if err == "" && status != 200 {
 				err = fmt.Sprintf("HTTP %d", status)
 			}
-			c.load(id+" · "+version, body, err)
+			c.load(ctx, id+" · "+version, body, err)
 		})
 	})
 }
 
 // load shows a transcript, or says why it cannot.
-func (c *CaptureView) load(source, text, failure string) {
+func (c *CaptureView) load(ctx app.Context, source, text, failure string) {
 	if failure != "" {
 		c.err = fmt.Sprintf(c.t("cap.err.read"), source, failure)
 		return
@@ -220,12 +220,19 @@ func (c *CaptureView) load(source, text, failure string) {
 	}
 	c.show(cp)
 	c.notKept = keepCapture(source, text)
+	c.showing(ctx)
 }
 
 // restore reopens the transcript this tab had open before a reload, at
-// the step it had reached; one that no longer reads is dropped.
-func (c *CaptureView) restore() {
-	s, step, ok := keptCapture()
+// the step it had reached; one that no longer reads is dropped, and so is
+// one the tab stopped while showing (it froze or ran out of memory there:
+// reopening it would stop the tab again, at every reload).
+func (c *CaptureView) restore(ctx app.Context) {
+	s, step, ok, died := keptCapture()
+	if died {
+		c.err = c.t("cap.err.died")
+		return
+	}
 	if !ok {
 		return
 	}
@@ -236,6 +243,14 @@ func (c *CaptureView) restore() {
 	}
 	c.show(cp)
 	c.idx = clamp(step, len(cp.Steps))
+	c.showing(ctx)
+}
+
+// showing marks in the tab's storage that the open step is being shown,
+// until the page has lived a second past its render (captureShowingKey).
+func (c *CaptureView) showing(ctx app.Context) {
+	markShowing()
+	ctx.After(shownAfter, func(app.Context) { shownOK() })
 }
 
 // show makes cp the open transcript, at its first verdict that is not a
@@ -266,7 +281,7 @@ func (c *CaptureView) readFile(ctx app.Context, file app.Value) {
 	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
 		text := args[0].String()
 		release()
-		ctx.Dispatch(func(ctx app.Context) { c.load(name, text, "") })
+		ctx.Dispatch(func(ctx app.Context) { c.load(ctx, name, text, "") })
 		return nil
 	})
 	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -275,19 +290,20 @@ func (c *CaptureView) readFile(ctx app.Context, file app.Value) {
 			msg = args[0].Call("toString").String()
 		}
 		release()
-		ctx.Dispatch(func(ctx app.Context) { c.load(name, "", msg) })
+		ctx.Dispatch(func(ctx app.Context) { c.load(ctx, name, "", msg) })
 		return nil
 	})
 	file.Call("text").Call("then", ok, fail)
 }
 
-func (c *CaptureView) goTo(i int) {
+func (c *CaptureView) goTo(ctx app.Context, i int) {
 	if c.cap == nil {
 		return
 	}
 	if n := clamp(i, len(c.cap.Steps)); n != c.idx {
 		c.idx, c.askLab = n, false
 		keepCaptureStep(n)
+		c.showing(ctx)
 	}
 }
 
@@ -429,7 +445,7 @@ func (c *CaptureView) renderCapture() app.UI {
 				Title(checkTitle(c.Lang, r.ID) + " · " + verdictMsg(c.Lang, r)).Text(verdictIcon(r.Verdict) + " " + r.ID)
 			if r.Seq > 0 {
 				seq := r.Seq
-				b = b.OnClick(func(ctx app.Context, e app.Event) { c.goTo(seq - 1) }, app.EventScope("chk", r.ID))
+				b = b.OnClick(func(ctx app.Context, e app.Event) { c.goTo(ctx, seq-1) }, app.EventScope("chk", r.ID))
 			} else {
 				b = b.Disabled(true)
 			}
@@ -437,10 +453,10 @@ func (c *CaptureView) renderCapture() app.UI {
 		})),
 		app.Div().Class("player cap-player").Body(
 			app.Button().ID("cap-prev").Class("btn").Text("← "+c.t("ctl.prev")).Disabled(c.idx == 0).
-				OnClick(func(ctx app.Context, e app.Event) { c.goTo(c.idx - 1) }),
+				OnClick(func(ctx app.Context, e app.Event) { c.goTo(ctx, c.idx-1) }),
 			app.Span().ID("cap-counter").Class("counter").Text(fmt.Sprintf("%s %d %s %d", c.t("ctl.step"), c.idx+1, c.t("ctl.of"), len(cp.Steps))),
 			app.Button().ID("cap-next").Class("btn").Text(c.t("ctl.next")+" →").Disabled(c.idx >= len(cp.Steps)-1).
-				OnClick(func(ctx app.Context, e app.Event) { c.goTo(c.idx + 1) }),
+				OnClick(func(ctx app.Context, e app.Event) { c.goTo(ctx, c.idx+1) }),
 		),
 		app.Div().Class("workspace").Body(
 			app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(

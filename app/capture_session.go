@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -14,10 +15,19 @@ import (
 // does not rewrite the whole text. A transcript larger than
 // maxSessionCapture is not kept (sessionStorage holds a few MB per origin);
 // the view then says so instead of losing it silently at the next reload.
+//
+// A transcript that stopped the tab (it froze or ran out of memory while a
+// step was shown) must not be reopened by the reload that follows, or the
+// tab stops again at every reload. So captureShowingKey is set before a
+// transcript or a step is shown and cleared once the page has lived
+// shownAfter past it; a tab that finds it still set drops the kept
+// transcript and says why.
 const (
 	captureSessionKey     = "mcpwirelab.capture.v1"
 	captureStepSessionKey = "mcpwirelab.capture.v1.step"
+	captureShowingKey     = "mcpwirelab.capture.v1.showing"
 	maxSessionCapture     = 2 << 20
+	shownAfter            = time.Second
 )
 
 // savedCapture is what captureSessionKey holds.
@@ -76,12 +86,17 @@ func keepCaptureStep(i int) {
 	_ = sessionStore(func(store app.Value) { store.Call("setItem", captureStepSessionKey, strconv.Itoa(i)) })
 }
 
-// keptCapture is the transcript this tab had open, and its step.
-func keptCapture() (savedCapture, int, bool) {
-	var s savedCapture
-	var step int
-	ok := false
+// keptCapture is the transcript this tab had open, and its step; died
+// reports (and forgets) one the tab stopped while showing.
+func keptCapture() (s savedCapture, step int, ok, died bool) {
 	_ = sessionStore(func(store app.Value) {
+		if v := store.Call("getItem", captureShowingKey); !v.IsNull() && !v.IsUndefined() {
+			died = true
+			for _, k := range []string{captureShowingKey, captureSessionKey, captureStepSessionKey} {
+				store.Call("removeItem", k)
+			}
+			return
+		}
 		v := store.Call("getItem", captureSessionKey)
 		if v.IsNull() || v.IsUndefined() {
 			return
@@ -94,7 +109,16 @@ func keptCapture() (savedCapture, int, bool) {
 			step, _ = strconv.Atoi(n.String())
 		}
 	})
-	return s, step, ok
+	return s, step, ok, died
+}
+
+// markShowing and shownOK set and clear captureShowingKey (best effort).
+func markShowing() {
+	_ = sessionStore(func(store app.Value) { store.Call("setItem", captureShowingKey, "1") })
+}
+
+func shownOK() {
+	_ = sessionStore(func(store app.Value) { store.Call("removeItem", captureShowingKey) })
 }
 
 // forgetCapture drops the kept transcript (it no longer reads).
@@ -102,5 +126,6 @@ func forgetCapture() {
 	_ = sessionStore(func(store app.Value) {
 		store.Call("removeItem", captureSessionKey)
 		store.Call("removeItem", captureStepSessionKey)
+		store.Call("removeItem", captureShowingKey)
 	})
 }

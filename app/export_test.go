@@ -95,7 +95,7 @@ func TestMermaid(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 	st := Mermaid(stdioTrace("2025-11-25"), LangZh)
-	for _, frag := range []string{"participant H as 宿主应用", "S--)C: 2. stderr: ready", "C-xS: 7. stdin: 标准输入已关闭"} {
+	for _, frag := range []string{"participant H as Host", "S--)C: 2. stderr: ready", "C-xS: 7. stdin: 标准输入已关闭"} {
 		if !strings.Contains(st, frag) {
 			t.Errorf("stdio mermaid lacks %q:\n%s", frag, st)
 		}

@@ -239,13 +239,26 @@ func writeHostText(b *strings.Builder, lang string, ev *trace.Event) {
 	b.WriteString(`</section>`)
 }
 
+// looksJSON reports whether a body is JSON; one too large to check whole
+// is taken as JSON when it starts like it (PrettyJSON reads only what it
+// shows).
+func looksJSON(body string) bool {
+	if len(body) > jsonMaxScan {
+		return body[0] == '{' || body[0] == '['
+	}
+	return json.Valid([]byte(body))
+}
+
+// maxMessagesShown is how many of a step's messages the inspector shows.
+const maxMessagesShown = 50
+
 // writeMessages is the JSON-RPC messages a step carries, highlighted; a
 // plain HTTP message (the HTTP lessons) shows its JSON body instead.
 func writeMessages(b *strings.Builder, lang string, s *Step) {
 	esc := html.EscapeString
 	ev := &s.Ev
 	if len(ev.Messages) == 0 && ev.HTTP != nil && !s.Chunk {
-		if body := strings.TrimSpace(s.Body); body != "" && json.Valid([]byte(body)) {
+		if body := strings.TrimSpace(s.Body); body != "" && looksJSON(body) {
 			fmt.Fprintf(b, `<section class="msgs" aria-labelledby="msgs-h"><h3 id="msgs-h">%s</h3>`, esc(tr(lang, "insp.body")))
 			b.WriteString(JSONHTML([]byte(body), lang, tr(lang, "insp.body")))
 			b.WriteString(`</section>`)
@@ -260,7 +273,13 @@ func writeMessages(b *strings.Builder, lang string, s *Step) {
 	if len(ev.Messages) == 0 {
 		fmt.Fprintf(b, `<p class="muted">%s</p>`, esc(tr(lang, "insp.nomessage")))
 	}
-	for _, msg := range ev.Messages {
+	for i, msg := range ev.Messages {
+		if i == maxMessagesShown {
+			// A flood in one piece (a server may send thousands of
+			// notifications at once): the step still shows at once.
+			fmt.Fprintf(b, `<p class="muted t-note">%s</p>`, esc(fmt.Sprintf(tr(lang, "fmt.msgs.rest"), len(ev.Messages)-i)))
+			break
+		}
 		b.WriteString(JSONHTML(msg, lang, title))
 	}
 	b.WriteString(`</section>`)

@@ -1,8 +1,17 @@
 package ui
 
 import (
+	"fmt"
 	"html"
 	"strings"
+	"unicode/utf8"
+)
+
+// What the wire bytes of one step may cost to show: a 30 MB line became
+// one 30 MB span (a freeze of seconds at each visit of the step).
+const (
+	wireMaxBytes = 16 << 10
+	wireMaxLines = 2000
 )
 
 // The inspector's highlighted JSON and wire bytes are built as one HTML
@@ -34,7 +43,7 @@ func termAttrs(b *strings.Builder, lang, term string, first bool) {
 // as PrettyJSON classifies them.
 func JSONHTML(raw []byte, lang, label string) string {
 	var b strings.Builder
-	b.Grow(len(raw) * 6)
+	b.Grow(min(len(raw), jsonMaxScan) * 6)
 	b.WriteString(`<pre class="json" aria-label="`)
 	b.WriteString(html.EscapeString(label))
 	b.WriteString(`">`)
@@ -42,6 +51,12 @@ func JSONHTML(raw []byte, lang, label string) string {
 	for _, line := range PrettyJSON(raw) {
 		b.WriteString(`<span class="ln">`)
 		for _, sp := range line {
+			if sp.Class == "note" {
+				b.WriteString(`<span class="t-note">`)
+				b.WriteString(html.EscapeString(" " + fmt.Sprintf(tr(lang, sp.Note), sp.Args...)))
+				b.WriteString("</span>")
+				continue
+			}
 			b.WriteString(`<span class="t-`)
 			b.WriteString(sp.Class)
 			if sp.Hot {
@@ -68,13 +83,31 @@ func JSONHTML(raw []byte, lang, label string) string {
 // WireHTML renders wire bytes as <pre id="raw-bytes" class="wire">, one
 // line per span with its line ending made visible; HTTP header names that
 // the glossary explains are focusable. "" when there are no bytes.
+//
+// At most wireMaxBytes and wireMaxLines are shown; a note says how much
+// more the step carries (the transcript file keeps all of it).
 func WireHTML(raw, lang string) string {
-	lines := RawLines(raw)
+	shown := raw
+	if len(shown) > wireMaxBytes {
+		n := wireMaxBytes
+		for n > 0 && !utf8.RuneStart(shown[n]) {
+			n--
+		}
+		shown = shown[:n]
+	}
+	if n := lineStart(shown, wireMaxLines); n >= 0 {
+		shown = shown[:n]
+	}
+	lines := RawLines(shown)
 	if len(lines) == 0 {
 		return ""
 	}
+	rest := len(raw)
+	for _, l := range lines {
+		rest -= len(l.Text) + len(l.EOL)
+	}
 	var b strings.Builder
-	b.Grow(len(raw) * 3)
+	b.Grow(len(shown) * 3)
 	b.WriteString(`<pre id="raw-bytes" class="wire">`)
 	first := true
 	for _, l := range lines {
@@ -101,6 +134,26 @@ func WireHTML(raw, lang string) string {
 		}
 		b.WriteString(`<span class="eol" aria-hidden="true">` + eol + "</span>\n</span>")
 	}
+	if rest > 0 {
+		b.WriteString(`<span class="ln t-note">` + html.EscapeString(fmt.Sprintf(tr(lang, "fmt.wire.rest"), byteSize(rest))) + "</span>")
+	}
 	b.WriteString("</pre>")
 	return b.String()
+}
+
+// lineStart is the index where line n (0-based) of s starts, -1 when s
+// has fewer lines.
+func lineStart(s string, n int) int {
+	at := 0
+	for ; n > 0; n-- {
+		i := strings.IndexByte(s[at:], '\n')
+		if i < 0 {
+			return -1
+		}
+		at += i + 1
+	}
+	if at >= len(s) {
+		return -1
+	}
+	return at
 }

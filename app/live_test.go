@@ -30,7 +30,7 @@ func TestFaultNotApplicableIsTranslated(t *testing.T) {
 	if err == nil {
 		t.Fatal("header-mismatch should not apply to 2025-11-25")
 	}
-	for lang, want := range map[string]string{LangZh: "故障“请求头与消息体不一致”在这里不适用：它需要 2026-07-28 且走 HTTP", LangEn: "The fault “Header disagrees with body” does not apply here: it needs 2026-07-28 over HTTP"} {
+	for lang, want := range map[string]string{LangZh: "故障“请求头与请求体不一致”在这里不适用：它需要 2026-07-28 且走 HTTP", LangEn: "The fault “Header disagrees with body” does not apply here: it needs 2026-07-28 over HTTP"} {
 		c := &Lab{labState: labState{lang: lang}}
 		c.view.Fault = "header-mismatch"
 		if got := c.faultNotApplicable(err); !strings.HasPrefix(got, want) {

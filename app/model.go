@@ -233,6 +233,9 @@ func (s Step) Matches(method, dir string) bool {
 	return false
 }
 
+// maxLabelMsgs is how many of a step's messages its arrow names.
+const maxLabelMsgs = 4
+
 // Label is the short text written on the step's arrow. Host-internal
 // text is the engine's, in the page's language (hostText).
 func (s Step) Label(lang string) string {
@@ -255,7 +258,12 @@ func (s Step) Label(lang string) string {
 		return firstLine(ev.Raw, 60, tr(lang, "label.stderr"))
 	}
 	var parts []string
-	for _, m := range s.Msgs {
+	for i, m := range s.Msgs {
+		if i == maxLabelMsgs {
+			// A flood in one piece: the arrow names the first few.
+			parts = append(parts, fmt.Sprintf(tr(lang, "label.more"), len(s.Msgs)-i))
+			break
+		}
 		parts = append(parts, m.Short(lang))
 	}
 	if len(parts) == 0 {
@@ -332,8 +340,9 @@ func HTTPBody(raw string) string {
 func (m Msg) Short(lang string) string {
 	id := ""
 	if m.ID != "" {
-		id = " #" + strings.Trim(m.ID, `"`)
+		id = " #" + firstLine(strings.Trim(m.ID, `"`), 40, "")
 	}
+	m.Method = firstLine(m.Method, 60, "") // anyone's transcript: a label stays a label
 	switch m.Kind {
 	case jsonrpc.KindRequest, jsonrpc.KindNotification:
 		return m.Method + id
@@ -386,6 +395,9 @@ func (s Step) Wire() string {
 func statusText(code int) string { return http.StatusText(code) }
 
 func firstLine(s string, max int, fallback string) string {
+	if len(s) > 4*max+256 {
+		s = s[:4*max+256] // a label needs the start only (a 30 MB line is read once per row otherwise)
+	}
 	s = strings.TrimSpace(s)
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]

@@ -162,7 +162,7 @@ func TestCaptureDropZh(t *testing.T) {
   const v = document.querySelector('#cap-verdicts .verdict[data-check="meta-required"]');
   const m = v && v.querySelector(".vmsg");
   return !!v && v.querySelector("h3").textContent.includes("不通过") && v.querySelector(".gloss").textContent === %q &&
-    v.querySelector('.vquote p[lang="en"]').textContent === %q && v.querySelector(".lab-answer h4").textContent.includes("本实验室") &&
+    v.querySelector('.vquote p[lang="en"]').textContent === %q && v.querySelector(".lab-answer h4").textContent.includes("课程服务器") &&
     m.textContent === %q && !m.hasAttribute("lang") && m.closest("[lang]").lang.startsWith("zh") &&
     document.querySelector('#cap-checks button[data-check="meta-required"]').title.endsWith(%q)
 })()`, zh, meta.Quote, zhMsg, zhMsg)))

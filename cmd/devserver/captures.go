@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"os"
@@ -36,14 +37,139 @@ const CapturesPath = "/captures/"
 //	GET  /captures/<id>/<version>.jsonl   a transcript
 //	GET  /captures/<id>/report.json       its report
 //	POST /captures/                   capture the target now (409 while one runs)
+//
+// The folder is bounded: at most maxCount captures and maxBytes in all
+// (the oldest go first, and the removal is logged and answered; the newest
+// capture always stays). A folder a capture left unfinished (the dev
+// server was stopped or failed while writing it: no report.json) is
+// removed, and logged, at start-up and before every capture. Only regular
+// files inside real folders are read: a symlink or a FIFO planted in the
+// folder is neither listed nor served, and a transcript is streamed, not
+// read into memory.
 type captureStore struct {
 	dir  string
 	spec *checkSpec // nil: no target was given
 	log  *log.Logger
+	// maxCount and maxBytes bound the folder (defaultMaxCaptures,
+	// defaultMaxCaptureBytes when zero).
+	maxCount int
+	maxBytes int64
 
 	mu      sync.Mutex
 	running bool
 	now     func() time.Time
+}
+
+// The captures folder's bounds: a capture of a well-behaved server is
+// tens of KB; one of a hostile server is cut by the checker's own caps.
+const (
+	defaultMaxCaptures     = 32
+	defaultMaxCaptureBytes = 512 << 20
+	// maxReportBytes is the largest report.json the listing reads.
+	maxReportBytes = 16 << 20
+)
+
+// newCaptureStore opens the store and clears what cut captures left.
+func newCaptureStore(dir string, spec *checkSpec, l *log.Logger) *captureStore {
+	s := &captureStore{dir: dir, spec: spec, log: l}
+	s.sweep()
+	return s
+}
+
+func (s *captureStore) limits() (int, int64) {
+	n, b := s.maxCount, s.maxBytes
+	if n <= 0 {
+		n = defaultMaxCaptures
+	}
+	if b <= 0 {
+		b = defaultMaxCaptureBytes
+	}
+	return n, b
+}
+
+// folder is a capture folder on disk.
+type folder struct {
+	id       string
+	bytes    int64
+	complete bool // it has its report.json
+}
+
+// folders lists the capture folders: real folders (not symlinks) with a
+// capture's name, newest first, with the size of their regular files.
+func (s *captureStore) folders() []folder {
+	entries, _ := os.ReadDir(s.dir) // Type() is the Lstat type: a symlink is not a folder
+	var out []folder
+	for _, e := range entries {
+		if !e.IsDir() || !captureID.MatchString(e.Name()) {
+			continue
+		}
+		f := folder{id: e.Name()}
+		inner, _ := os.ReadDir(filepath.Join(s.dir, e.Name()))
+		for _, in := range inner {
+			if !in.Type().IsRegular() {
+				continue
+			}
+			if info, err := in.Info(); err == nil {
+				f.bytes += info.Size()
+			}
+			if in.Name() == "report.json" {
+				f.complete = true
+			}
+		}
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id > out[j].id })
+	return out
+}
+
+// sweep removes the folders of captures that were cut before their
+// report was written. Call it only while no capture runs.
+func (s *captureStore) sweep() {
+	for _, f := range s.folders() {
+		if f.complete {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(s.dir, f.id)); err == nil {
+			s.log.Printf("captures: removed %s, left unfinished by a capture that was cut (%s, no report.json)", f.id, formatSize(f.bytes))
+		}
+	}
+}
+
+// prune removes the oldest captures until at most maxCount are kept and
+// they hold at most maxBytes; newest is always kept. It returns the ids
+// it removed.
+func (s *captureStore) prune(newest string) []string {
+	maxCount, maxBytes := s.limits()
+	var removed []string
+	n, total := 0, int64(0)
+	for _, f := range s.folders() {
+		if !f.complete && f.id != newest {
+			continue
+		}
+		n++
+		total += f.bytes
+		if f.id == newest || (n <= maxCount && total <= maxBytes) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(s.dir, f.id)); err != nil {
+			continue
+		}
+		n--
+		total -= f.bytes
+		removed = append(removed, f.id)
+		s.log.Printf("captures: removed %s (%s), the oldest: the folder keeps at most %d captures and %s", f.id, formatSize(f.bytes), maxCount, formatSize(maxBytes))
+	}
+	return removed
+}
+
+func formatSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // captureInfo is one capture in the listing.
@@ -55,6 +181,9 @@ type captureInfo struct {
 	Spoken    []string              `json:"spoken"`   // the versions the server speaks
 	Counts    map[check.Verdict]int `json:"counts"`
 	Failed    bool                  `json:"failed"` // a MUST failed
+	// Removed names the oldest captures removed to make room for this
+	// one (only in the answer to POST).
+	Removed []string `json:"removed,omitempty"`
 }
 
 var captureID = regexp.MustCompile(`^[0-9]{8}-[0-9]{6}-[0-9]{3}$`)
@@ -73,7 +202,7 @@ func (s *captureStore) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET")
 		httpError(w, http.StatusMethodNotAllowed, "captures are read with GET")
 	default:
-		s.file(w, rest)
+		s.file(w, r, rest)
 	}
 }
 
@@ -83,35 +212,74 @@ func httpError(w http.ResponseWriter, status int, msg string) {
 	fmt.Fprintln(w, msg)
 }
 
-// list answers the listing: the target (when there is one) and every
-// capture in the folder.
+// list answers the listing: the target (when there is one), every
+// capture in the folder, and the folder's bounds.
 func (s *captureStore) list(w http.ResponseWriter) {
+	maxCount, maxBytes := s.limits()
 	out := struct {
 		Target   string        `json:"target"`
 		Captures []captureInfo `json:"captures"`
+		Limits   struct {
+			Captures int   `json:"captures"`
+			Bytes    int64 `json:"bytes"`
+		} `json:"limits"`
 	}{Captures: []captureInfo{}}
+	out.Limits.Captures, out.Limits.Bytes = maxCount, maxBytes
 	if s.spec != nil {
 		tg, done := s.spec.target()
 		done()
 		out.Target = tg.Transport + ": " + tg.Name
 	}
-	entries, _ := os.ReadDir(s.dir)
-	for _, e := range entries {
-		if e.IsDir() && captureID.MatchString(e.Name()) {
-			if info, ok := s.info(e.Name()); ok {
-				out.Captures = append(out.Captures, info)
-			}
+	for _, f := range s.folders() {
+		if info, ok := s.info(f.id); ok {
+			out.Captures = append(out.Captures, info)
 		}
 	}
-	sort.Slice(out.Captures, func(i, j int) bool { return out.Captures[i].ID > out.Captures[j].ID })
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_ = json.NewEncoder(w).Encode(out)
 }
 
+// regular opens name in the capture folder id when both are what the
+// store writes: a real folder and a regular file (no symlink, FIFO or
+// device, which could point outside the folder or block the reader).
+func (s *captureStore) regular(id, name string) (*os.File, os.FileInfo, error) {
+	root, err := os.OpenRoot(s.dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	if st, err := root.Lstat(id); err != nil || !st.IsDir() {
+		return nil, nil, errors.New("not a capture folder")
+	}
+	p := id + "/" + name
+	st, err := root.Lstat(p)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil, nil, errors.New("not a regular file")
+	}
+	f, err := root.Open(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The file opened is the one checked (not swapped in between).
+	if got, err := f.Stat(); err != nil || !got.Mode().IsRegular() || !os.SameFile(st, got) {
+		f.Close()
+		return nil, nil, errors.New("not a regular file")
+	}
+	return f, st, nil
+}
+
 // info reads a capture folder.
 func (s *captureStore) info(id string) (captureInfo, bool) {
-	b, err := os.ReadFile(filepath.Join(s.dir, id, "report.json"))
+	f, st, err := s.regular(id, "report.json")
+	if err != nil {
+		return captureInfo{}, false
+	}
+	defer f.Close()
+	if st.Size() > maxReportBytes {
+		return captureInfo{}, false
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxReportBytes))
 	if err != nil {
 		return captureInfo{}, false
 	}
@@ -121,33 +289,37 @@ func (s *captureStore) info(id string) (captureInfo, bool) {
 	}
 	info := captureInfo{ID: id, Target: rep.Target, Transport: rep.Transport, Spoken: rep.Versions, Counts: rep.Count(), Failed: rep.Failed()}
 	for _, v := range mcp.Versions() {
-		if _, err := os.Stat(filepath.Join(s.dir, id, v+".jsonl")); err == nil {
+		if f, _, err := s.regular(id, v+".jsonl"); err == nil {
+			f.Close()
 			info.Versions = append(info.Versions, v)
 		}
 	}
 	return info, true
 }
 
-// file serves one file of a capture: only names the store writes.
-func (s *captureStore) file(w http.ResponseWriter, rest string) {
+// file serves one file of a capture: only names the store writes, only
+// regular files, streamed (http.ServeContent: also ranges) rather than
+// read whole into memory.
+func (s *captureStore) file(w http.ResponseWriter, r *http.Request, rest string) {
 	id, name, ok := strings.Cut(rest, "/")
 	allowed := name == "report.json" || slices.ContainsFunc(mcp.Versions(), func(v string) bool { return name == v+".jsonl" })
 	if !ok || !captureID.MatchString(id) || !allowed {
 		httpError(w, http.StatusNotFound, "no such capture file")
 		return
 	}
-	b, err := os.ReadFile(filepath.Join(s.dir, id, name))
+	f, st, err := s.regular(id, name)
 	if err != nil {
 		httpError(w, http.StatusNotFound, "no such capture file")
 		return
 	}
+	defer f.Close()
 	ct := "application/json"
 	if strings.HasSuffix(name, ".jsonl") {
 		ct = "application/x-ndjson; charset=utf-8"
 	}
 	w.Header().Set("Content-Type", ct)
 	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write(b)
+	http.ServeContent(w, r, "", st.ModTime(), f)
 }
 
 // captureTimeout bounds one capture the page asks for.
@@ -167,6 +339,7 @@ func (s *captureStore) capture(w http.ResponseWriter, r *http.Request) {
 	}
 	s.running = true
 	s.mu.Unlock()
+	s.sweep() // nothing is being written now
 	defer func() {
 		s.mu.Lock()
 		s.running = false
@@ -187,10 +360,13 @@ func (s *captureStore) capture(w http.ResponseWriter, r *http.Request) {
 	rep, runs := s.spec.run(ctx, func(f string, a ...any) { s.log.Printf("capture "+id+": "+f, a...) })
 	if err := writeCapture(filepath.Join(s.dir, id), rep, runs, "json"); err != nil {
 		s.log.Printf("capture %s: %v", id, err)
+		_ = os.RemoveAll(filepath.Join(s.dir, id)) // half a capture is none
 		httpError(w, http.StatusInternalServerError, "could not write the capture")
 		return
 	}
+	removed := s.prune(id)
 	info, _ := s.info(id)
+	info.Removed = removed
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(info)
 }

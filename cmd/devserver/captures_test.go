@@ -33,7 +33,7 @@ func TestCapturesEndpoint(t *testing.T) {
 	if resp, b := bare.do(t, nil, "GET", CapturesPath, "", nil); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("GET without the token: %d %s", resp.StatusCode, b)
 	}
-	if resp, b := bare.do(t, nil, "GET", CapturesPath, "", auth); resp.StatusCode != 200 || strings.TrimSpace(string(b)) != `{"target":"","captures":[]}` {
+	if resp, b := bare.do(t, nil, "GET", CapturesPath, "", auth); resp.StatusCode != 200 || strings.TrimSpace(string(b)) != `{"target":"","captures":[],"limits":{"captures":32,"bytes":536870912}}` {
 		t.Errorf("listing without a target: %d %s", resp.StatusCode, b)
 	}
 	if resp, b := bare.do(t, nil, "POST", CapturesPath, "", auth); resp.StatusCode != 404 || !strings.Contains(string(b), "-target-cmd") {

@@ -20,6 +20,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runCompress(args[1:], stdout, stderr)
 		case "check":
 			return runCheck(args[1:], stdout, stderr)
+		case "client":
+			return runClient(args[1:], stdout, stderr)
 		}
 	}
 	return runServe(args, stdin, stdout, stderr)

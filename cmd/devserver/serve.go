@@ -43,18 +43,22 @@ type serveConfig struct {
 	Target      *checkSpec
 	CapturesDir string
 
-	MaxBodyBytes      int64         // /mcp request body cap (4 MiB)
-	MaxBodiesInFlight int64         // bytes of /mcp bodies handled at once (8 MiB: two maximal bodies)
-	BodyWait          time.Duration // how long a body waits for its share before 503
-	MaxSessions       int           // handed to the engine (legacy sessions bound)
-	MaxStreams        int           // long-lived streams at once (128)
-	MaxSessionStreams int           // long-lived streams per legacy session (4)
-	MaxConns          int           // connections held at once (2048, or half the descriptor limit)
-	ReadHeaderTimeout time.Duration // slow headers
-	ReadTimeout       time.Duration // headers + body (lifted once /mcp read its body)
-	WriteTimeout      time.Duration // per write, not per response: see netguard.PerWriteTimeout
-	IdleTimeout       time.Duration // keep-alive
-	ShutdownTimeout   time.Duration // grace for in-flight requests
+	MaxBodyBytes       int64         // /mcp request body cap (4 MiB)
+	MaxBodiesInFlight  int64         // bytes of /mcp bodies handled at once (8 MiB: two maximal bodies)
+	BodyWait           time.Duration // how long a body waits for its share before 503
+	MaxSessions        int           // handed to the engine (legacy sessions bound)
+	MaxStreams         int           // long-lived streams at once (128)
+	MaxSessionStreams  int           // long-lived streams per legacy session (4)
+	MaxConns           int           // connections held at once (2048, or half the descriptor limit)
+	MaxInFlight        int           // /mcp requests handled at once (0: half of MaxConns)
+	MaxSessionInFlight int           // of them, per 2025-11-25 session (64)
+	BodyGrace          time.Duration // a /mcp body must arrive within BodyGrace + its length at BodyMinRate
+	BodyMinRate        int64         // bytes per second
+	ReadHeaderTimeout  time.Duration // slow headers
+	ReadTimeout        time.Duration // headers + body (lifted once /mcp read its body)
+	WriteTimeout       time.Duration // per write, not per response: see netguard.PerWriteTimeout
+	IdleTimeout        time.Duration // keep-alive
+	ShutdownTimeout    time.Duration // grace for in-flight requests
 
 	// NewMCP, when non-nil, replaces newMCPHandler (tests inject fakes).
 	NewMCP func(mcpHandlerOptions) http.Handler
@@ -65,23 +69,26 @@ type serveConfig struct {
 
 func defaultServeConfig() serveConfig {
 	return serveConfig{
-		Live:              true,
-		Addr:              "127.0.0.1:8080",
-		WebDir:            "web",
-		StaticDir:         "static",
-		Fixture:           fixtureCourse,
-		MaxBodyBytes:      4 << 20,
-		MaxBodiesInFlight: 8 << 20,
-		BodyWait:          10 * time.Second,
-		MaxSessions:       64,
-		MaxStreams:        streamhttp.DefaultMaxStreams,
-		MaxSessionStreams: streamhttp.DefaultMaxSessionStreams,
-		MaxConns:          defaultMaxConns(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ShutdownTimeout:   10 * time.Second,
+		Live:               true,
+		Addr:               "127.0.0.1:8080",
+		WebDir:             "web",
+		StaticDir:          "static",
+		Fixture:            fixtureCourse,
+		MaxBodyBytes:       4 << 20,
+		MaxBodiesInFlight:  8 << 20,
+		BodyWait:           10 * time.Second,
+		MaxSessions:        64,
+		MaxStreams:         streamhttp.DefaultMaxStreams,
+		MaxSessionStreams:  streamhttp.DefaultMaxSessionStreams,
+		MaxConns:           defaultMaxConns(),
+		MaxSessionInFlight: 64,
+		BodyGrace:          5 * time.Second,
+		BodyMinRate:        64 << 10,
+		ReadHeaderTimeout:  10 * time.Second,
+		ReadTimeout:        30 * time.Second,
+		WriteTimeout:       30 * time.Second,
+		IdleTimeout:        120 * time.Second,
+		ShutdownTimeout:    10 * time.Second,
 	}
 }
 
@@ -108,6 +115,7 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
        devserver transcript …        print a scenario transcript (JSON Lines)
        devserver static …            export the app as plain files for static hosting
        devserver check …             check any MCP server against the spec (stdio or HTTP)
+       devserver client …            run the lab's client through a conformance suite client scenario
 
 flags:
 `

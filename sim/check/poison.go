@@ -147,14 +147,16 @@ func hidden(r rune) bool {
 	return unicode.Is(unicode.Cf, r)
 }
 
-func hiddenName(r rune) string {
+// hiddenName is what a hidden character does to the text, in words
+// (verdicts.text, hidden.*).
+func hiddenName(r rune) Msg {
 	switch {
 	case r >= 0xE0000 && r <= 0xE007F:
-		return "a tag character: invisible text"
+		return msg("hidden.tag")
 	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
-		return "a bidirectional control: what is shown is not the order of the text"
+		return msg("hidden.bidi")
 	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0x2060, r == 0xFEFF:
-		return "a zero-width character"
+		return msg("hidden.zero-width")
 	}
-	return "an invisible format character"
+	return msg("hidden.format")
 }

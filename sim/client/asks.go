@@ -19,6 +19,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 )
 
 // MaxRounds bounds how many times the client retries one request for a
@@ -40,7 +41,7 @@ func (c *Client) answer(parent *Exchange, req *jsonrpc.Message) {
 	var resp *jsonrpc.Message
 	if c.cfg.Host == nil {
 		resp = jsonrpc.ErrorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found: "+req.Method, nil))
-	} else if res, err := c.cfg.Host.Answer(ctx, q); err != nil {
+	} else if res, err := c.ask(ctx, q); err != nil {
 		resp = jsonrpc.ErrorResponse(req.ID, err)
 	} else {
 		resp = jsonrpc.Result(req.ID, withRelatedTask(res, q.Task))
@@ -48,6 +49,57 @@ func (c *Client) answer(parent *Exchange, req *jsonrpc.Message) {
 	x := c.newExchange(ctx, resp, CallOptions{Tag: tag})
 	x.Role, x.Asked = RoleAnswer, req.Method
 	c.run(x)
+}
+
+// ask has the Host answer a question, and completes an accepted form with
+// the defaults of the fields the user left as they were: client/elicitation
+// §Requested Schema, "All primitive types support optional default values
+// to provide sensible starting points. Clients that support defaults SHOULD
+// pre-populate form fields with these values" (SEP-1034). A field the
+// user filled in keeps the user's value.
+func (c *Client) ask(ctx context.Context, q Question) (json.RawMessage, *jsonrpc.Error) {
+	res, err := c.cfg.Host.Answer(ctx, q)
+	if err != nil || q.Method != mcp.MethodElicit {
+		return res, err
+	}
+	return withDefaults(q.Params, res), nil
+}
+
+// withDefaults adds to an accepted form's content the default of every
+// field of the requested schema that the content does not have.
+func withDefaults(params, res json.RawMessage) json.RawMessage {
+	var p struct {
+		RequestedSchema struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"requestedSchema"`
+	}
+	var r map[string]json.RawMessage
+	if jsonUnmarshal(params, &p) != nil || json.Unmarshal(res, &r) != nil || r == nil {
+		return res
+	}
+	var action string
+	if json.Unmarshal(r["action"], &action) != nil || action != toolbox.ActionAccept {
+		return res
+	}
+	content := map[string]json.RawMessage{}
+	if raw, ok := r["content"]; ok && json.Unmarshal(raw, &content) != nil {
+		return res
+	}
+	added := false
+	for name, prop := range p.RequestedSchema.Properties {
+		var f struct {
+			Default json.RawMessage `json:"default"`
+		}
+		if _, filled := content[name]; filled || json.Unmarshal(prop, &f) != nil || len(f.Default) == 0 || string(f.Default) == "null" {
+			continue
+		}
+		content[name], added = f.Default, true
+	}
+	if !added {
+		return res
+	}
+	r["content"] = mustMarshal(content)
+	return mustMarshal(r)
 }
 
 // relatedTask is the task a 2025-11-25 message serves
@@ -130,7 +182,7 @@ func (c *Client) fulfil(ctx context.Context, method string, params map[string]an
 		responses := map[string]json.RawMessage{}
 		for _, key := range SortedKeys(ir.InputRequests) {
 			r := ir.InputRequests[key]
-			res, err := c.cfg.Host.Answer(ctx, Question{Method: r.Method, Params: r.Params, Key: key})
+			res, err := c.ask(ctx, Question{Method: r.Method, Params: r.Params, Key: key})
 			if err != nil {
 				// client/sampling §Error Handling: "If an error occurs or the
 				// user declines the sampling request, the client does not

@@ -12,7 +12,8 @@
 // typed helpers such as ListTools and CallTool built on them), follows
 // progress, enforces a deadline and cancels the way the version and the
 // transport say, recovers a dropped response stream (2025-11-25 resumes it
-// with Last-Event-ID; 2026-07-28 re-issues the request with a new id) and
+// with Last-Event-ID, after the stream's retry: time, also when the server
+// closed it to be polled; 2026-07-28 re-issues the request with a new id) and
 // listens for server notifications (subscriptions/listen; the 2025-11-25
 // GET stream or unsolicited stdout lines).
 //
@@ -35,7 +36,8 @@
 // prompts/get, resources/read and the tasks methods into Mcp-Name.
 //
 // When the server needs something from the client (host.go, asks.go), a
-// Host answers — the user fills in a form, the Host's model writes a
+// Host answers — the user fills in a form (which the client pre-populates
+// with the schema's defaults), the Host's model writes a
 // message, the workspace's roots — and says which client capabilities the
 // client declares (initialize in 2025-11-25, every request's _meta in
 // 2026-07-28). A 2025-11-25 request of the server arrives on an exchange's

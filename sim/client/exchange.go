@@ -50,10 +50,15 @@ type Outcome struct {
 	// Broken is set when the connection is unusable: the server wrote
 	// something that is not JSON-RPC on stdout (the decoder's message).
 	Broken string
-	// Dropped: the response stream ended (the network broke it) before the
-	// response; LastEventID is the last SSE event ID received on it.
+	// Dropped: the response stream ended before the response: the network
+	// broke it, or a 2025-11-25 server closed it after an event ID to be
+	// polled (transports §Sending Messages 6: the server "MAY close the
+	// connection (without terminating the SSE stream)"). LastEventID is the
+	// last SSE event ID received on it, Retry the reconnection time its
+	// retry: field set (0 when none), which Resume waits.
 	Dropped     bool
 	LastEventID string
+	Retry       time.Duration
 	// Err is a failure of the transport itself (a connection refused, a
 	// process that would not start), not of the protocol.
 	Err error
@@ -84,6 +89,27 @@ func (o Outcome) Error() *jsonrpc.Error {
 		return nil
 	}
 	return o.Response.Error
+}
+
+// Summary says in a few words what an outcome was, for a log or a
+// report: the transport's failure, the broken connection, the deadline,
+// the JSON-RPC error, no answer, or the HTTP status.
+func (o Outcome) Summary() string {
+	switch {
+	case o.Err != nil:
+		return o.Err.Error()
+	case o.Broken != "":
+		return "connection lost: " + o.Broken
+	case o.TimedOut:
+		return "no answer in time"
+	case o.Error() != nil:
+		return fmt.Sprintf("error %d %s", o.Error().Code, o.Error().Message)
+	case o.Response == nil:
+		return "no answer"
+	case o.Status != 0:
+		return fmt.Sprintf("HTTP %d", o.Status)
+	}
+	return "answered"
 }
 
 // Role says what an Event does for its exchange.
@@ -191,7 +217,9 @@ type Exchange struct {
 	byClient    bool // the client closed the stream (not the network)
 	dropped     bool
 	lastEventID string
+	retry       time.Duration
 	done        bool
+	ended       bool // the wire's exchange is over (no close can reach it)
 }
 
 // token is the progressToken the exchange's request carries, as JSON.
@@ -298,6 +326,23 @@ func (x *Exchange) dispatch(msgs []*jsonrpc.Message) {
 	}
 }
 
+// resumed reports whether the exchange is a resumed stream: it sends
+// nothing and expects one request's response.
+func (x *Exchange) resumed() bool { return x.Msg == nil && !x.Expect.IsZero() }
+
+// expectsResponse reports whether a response is what ends the exchange: a
+// request's, or the one a resumed stream carries.
+func (x *Exchange) expectsResponse() bool {
+	return x.resumed() || (x.Msg != nil && x.Msg.Kind() == jsonrpc.KindRequest)
+}
+
+// hasResponse reports whether the exchange's response arrived.
+func (x *Exchange) hasResponse() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.resp != nil
+}
+
 // stop ends the exchange at the caller's request.
 func (x *Exchange) stop() { x.c.cancel(x, CauseStop) }
 
@@ -318,7 +363,7 @@ func (x *Exchange) outcome() Outcome {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	out := Outcome{Response: x.resp, Status: x.status, TimedOut: x.timedOut, Dropped: x.dropped,
-		LastEventID: x.lastEventID, seq: x.seq}
+		LastEventID: x.lastEventID, Retry: x.retry, seq: x.seq}
 	if x.Msg != nil {
 		out.ID = x.Msg.ID
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"time"
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
@@ -154,6 +155,8 @@ func (h *httpTransport) do(req *http.Request, x *Exchange) error {
 	}()
 	opened := false
 	var lastID string
+	var retry time.Duration
+	var graceStop func()
 	s.OnPiece = func(p *wire.Piece) {
 		x.mu.Lock()
 		stopped := x.stopped
@@ -171,16 +174,40 @@ func (h *httpTransport) do(req *http.Request, x *Exchange) error {
 			if p.EventID != "" {
 				lastID = p.EventID
 			}
+			if p.Retry > 0 {
+				retry = p.Retry
+			}
 			x.Received(p)
 			if !opened && p.Event.HTTP != nil && !p.Event.HTTP.Chunk && isStream(p) && x.Opts.OnOpen != nil && !s.Closed() {
 				opened = true
 				x.Opts.OnOpen(x.stop)
 			}
+			if graceStop == nil && x.resumed() && x.hasResponse() {
+				// A resumed stream carries one request's response; once it
+				// came the client has what it reconnected for. The server
+				// "SHOULD terminate the SSE stream" after it (§Sending
+				// Messages 6); one that keeps it open gets it closed by the
+				// client after ResumeGrace ("The client MAY close the SSE
+				// stream at any time", §Listening for Messages from the
+				// Server).
+				graceStop = h.c.cfg.After(ResumeGrace, func() {
+					x.mu.Lock()
+					ended := x.ended
+					x.mu.Unlock()
+					if !ended {
+						h.c.cancel(x, CauseStop)
+					}
+				})
+			}
 		}
 	}
 	res, err := h.w.Do(x.ctx, req, s)
+	if graceStop != nil {
+		graceStop()
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	x.ended, x.retry = true, retry
 	if res.Response != nil {
 		x.status = res.Response.StatusCode
 		if sid := res.Response.Header.Get(streamhttp.HeaderSessionID); sid != "" {
@@ -194,8 +221,25 @@ func (h *httpTransport) do(req *http.Request, x *Exchange) error {
 		}
 		return nil
 	}
+	if err == nil && x.resp == nil && !x.byClient && lastID != "" && x.expectsResponse() &&
+		res.Response != nil && wire.IsEventStream(res.Response.Header.Get("Content-Type")) && !mcp.IsModern(h.c.Version()) {
+		// 2025-11-25 §Sending Messages 6: after an event with an ID the
+		// server "MAY close the connection (without terminating the SSE
+		// stream) at any time"; "The client SHOULD then 'poll' the SSE
+		// stream by attempting to reconnect" (§Resumability and
+		// Redelivery 2: "whether due to network failure or server-initiated
+		// closure"). The stream ended without the response: the client
+		// treats it as dropped, to be resumed (Resume). 2026-07-28 streams
+		// are not resumable.
+		x.dropped, x.lastEventID = true, lastID
+	}
 	return err
 }
+
+// ResumeGrace is how long the client leaves a resumed stream open after
+// the response it reconnected for, for the server to end it (on the
+// client's clock).
+const ResumeGrace = 100 * time.Millisecond
 
 // isStream reports whether a response piece is the head of an SSE stream.
 func isStream(p *wire.Piece) bool {

@@ -13,7 +13,17 @@ import (
 // the returned outcome. Only 2025-11-25 HTTP streams with event IDs can be
 // resumed (CanResume); a 2026-07-28 request is lost with its stream and is
 // sent again as a new request (basic/patterns/cancellation).
+//
+// When the stream set a reconnection time with a retry: field
+// (out.Retry), the client first waits that long on its clock: 2025-11-25
+// §Sending Messages 6, "The client MUST respect the retry field, waiting
+// the given number of milliseconds before attempting to reconnect."
 func (c *Client) Resume(ctx context.Context, out Outcome, o CallOptions) Outcome {
+	if out.Retry > 0 {
+		if err := c.cfg.Sleep(ctx, out.Retry); err != nil {
+			return Outcome{ID: out.ID, Err: err, seq: out.seq}
+		}
+	}
 	x := c.newExchange(ctx, nil, o)
 	defer x.cancel()
 	x.Expect, x.seq = out.ID, out.seq

@@ -186,7 +186,7 @@ func (c *Client) AwaitTask(ctx context.Context, t Task, o AwaitOptions) (Task, O
 		responses := map[string]json.RawMessage{}
 		for _, key := range SortedKeys(t.InputRequests) {
 			r := t.InputRequests[key]
-			res, err := c.cfg.Host.Answer(ctx, Question{Method: r.Method, Params: r.Params, Key: key, Task: t.ID})
+			res, err := c.ask(ctx, Question{Method: r.Method, Params: r.Params, Key: key, Task: t.ID})
 			if err != nil {
 				out.Declined = true
 				return t, out

@@ -25,6 +25,9 @@ func mustEx(t *testing.T, id string) Exercise {
 func check(t *testing.T, g Grader, id, answer, lang string, want ...string) Feedback {
 	t.Helper()
 	fb := g.Grade(mustEx(t, id), answer, lang)
+	for _, p := range zhFeedbackProblems(t, g, mustEx(t, id), answer) {
+		t.Errorf("%s: grade(%q) in Chinese: %s", id, answer, p)
+	}
 	if fb.Correct != (len(want) == 0) || !reflect.DeepEqual(fb.Problems, want) && !(len(want) == 0 && len(fb.Problems) == 0) {
 		t.Errorf("%s: grade(%q)\n got correct=%v problems:\n  %s\nwant:\n  %s", id, answer, fb.Correct,
 			strings.Join(fb.Problems, "\n  "), strings.Join(want, "\n  "))

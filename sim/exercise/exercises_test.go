@@ -65,7 +65,7 @@ func TestHTTPAnatomy(t *testing.T) {
 	// Malformed: broken JSON body, reported at its line in the request text.
 	bad := strings.Replace(strings.Replace(ex.ModelAnswer, `"id":1,`, `"id":1`, 1), "249", "248", 1)
 	check(t, g, IDHTTPAnatomy, bad, EN, `line 9, column 24: invalid character '"' after object key:value pair`)
-	check(t, g, IDHTTPAnatomy, bad, ZH, `第 9 行，第 24 列：invalid character '"' after object key:value pair`)
+	check(t, g, IDHTTPAnatomy, bad, ZH, `第 9 行，第 24 列：键值对后面出现了无效字符 '"'（应为逗号或右花括号）`)
 }
 
 func TestHTTPWithoutOrFailingProbe(t *testing.T) {
@@ -363,7 +363,7 @@ func TestModernHeaders(t *testing.T) {
 	})
 	check(t, g, IDModernHeaders, brokenJSON, ZH,
 		"[accepted] Content-Length 是 206，但正文有 207 个字节（UTF-8）",
-		"[accepted] 第 10 行，第 25 列：invalid character ',' looking for beginning of object key string")
+		"[accepted] 第 10 行，第 25 列：无效字符 ','：这里应是对象的键（一个字符串）")
 }
 
 // httpScript is a Probe whose server always answers the same.

@@ -70,7 +70,7 @@ func TestStoreRoundTrip(t *testing.T) {
 func TestStoreReset(t *testing.T) {
 	for _, c := range []struct{ data, lang, want string }{
 		{"{\"version\":1,\n\"exercises\":{,}}", EN, "Your saved progress could not be read (line 2, column 14: invalid character ',' looking for beginning of object key string) and was reset."},
-		{`{"version":1`, ZH, "无法读取已保存的进度（第 1 行，第 13 列：unexpected end of JSON input），进度已重置。"},
+		{`{"version":1`, ZH, "无法读取已保存的进度（第 1 行，第 13 列：JSON 在此意外结束），进度已重置。"},
 		{`[1,2,3]`, EN, "Your saved progress has an unexpected shape ($: expected object, got array) and was reset."},
 		{`"hello"`, EN, "Your saved progress has an unexpected shape ($: expected object, got string) and was reset."},
 		{`{"exercises":{}}`, EN, `Your saved progress has an unexpected shape ($: missing required property "version") and was reset.`},

@@ -28,7 +28,7 @@ func zhTypeName(name string) (zh string, ok bool) {
 
 // localArgs translates the type names among a message's arguments: an
 // argument that is a type name (typeName), or starts with one and a space
-// (describe: `string "4x"`). Values are quoted by then, so a learner's
+// (describe: `string "4x"`); and a library's message it knows (libmsg.go). Values are quoted by then, so a learner's
 // text is never taken for a type name.
 func localArgs(lang string, args []any) []any {
 	if lang != ZH {
@@ -39,6 +39,10 @@ func localArgs(lang string, args []any) []any {
 		out[i] = a
 		s, ok := a.(string)
 		if !ok {
+			continue
+		}
+		if zh, ok := zhLibMessage(s); ok {
+			out[i] = zh // a library's message (libmsg.go)
 			continue
 		}
 		name, rest, _ := strings.Cut(s, " ")

@@ -86,7 +86,11 @@ type replay struct {
 // signature, has expired or belongs to another request is refused (-32602):
 // "servers MUST treat requestState as an attacker-controlled input ... and
 // MUST reject state that fails verification".
-func (q *call) openReplay(salient ...string) (*replay, *Reply) {
+//
+// salient gives the request's salient parameters; it is called only when
+// a requestState has to be checked against them (canonicalJSON of a 4 MiB
+// argument is a decode and an encode of all of it).
+func (q *call) openReplay(salient func() []string) (*replay, *Reply) {
 	var p struct {
 		InputResponses json.RawMessage `json:"inputResponses"`
 		RequestState   json.RawMessage `json:"requestState"`
@@ -116,7 +120,7 @@ func (q *call) openReplay(salient ...string) (*replay, *Reply) {
 		r := q.invalid("Invalid params: requestState must be the string the server sent, unchanged", nil)
 		return nil, &r
 	}
-	st, why := q.s.openState(token, q.m.Method, salientDigest(q.m.Method, salient...))
+	st, why := q.s.openState(token, q.m.Method, salientDigest(q.m.Method, salient()...))
 	if why != "" {
 		q.s.Logf("refusing requestState: %s", why)
 		r := q.invalid("Invalid params: requestState "+why, nil)

@@ -51,10 +51,10 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 	// §Supported Requests: prompts/get may answer input_required).
 	env := toolbox.Env{ClientCapabilities: q.clientCapabilities()}
 	var rp *replay
-	salient := []string{*p.Name, canonicalJSON(p.Arguments)}
+	salient := func() []string { return []string{*p.Name, canonicalJSON(p.Arguments)} }
 	if q.modern {
 		var r *Reply
-		if rp, r = q.openReplay(salient...); r != nil {
+		if rp, r = q.openReplay(salient); r != nil {
 			return *r
 		}
 		env.Ask = rp.ask
@@ -74,7 +74,7 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 	case ctx.Err() != nil:
 		return Reply{Status: http.StatusOK}
 	case rp != nil && rp.open != nil:
-		return q.inputRequired(rp, salient...)
+		return q.inputRequired(rp, salient()...)
 	case err != nil:
 		if r, ok := q.askReply(err, "prompt "+*p.Name, false); ok {
 			return r

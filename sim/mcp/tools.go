@@ -124,7 +124,7 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 	var rp *replay
 	if q.modern {
 		var r *Reply
-		if rp, r = q.openReplay(name, canonicalJSON(p.Arguments)); r != nil {
+		if rp, r = q.openReplay(func() []string { return []string{name, canonicalJSON(p.Arguments)} }); r != nil {
 			return *r
 		}
 		env.Ask = rp.ask

@@ -1,6 +1,7 @@
 package netguard
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -14,14 +15,20 @@ import (
 // long-lived streams) make accept fail with "too many open files" and a
 // legitimate request times out.
 //
-// Wrap the listener with Listener and set the http.Server's ConnState to
-// ConnState. At the cap, a new connection first displaces the connection
-// that has been waiting longest without a request in progress: an idle
-// keep-alive one (a browser reopens it), or one that has sent nothing for
-// at least Quiet (an attacker's idle socket; a real client sends its
-// request at once, so a burst of fresh connections does not displace
-// itself). Only when none can give way is the new one refused, with a 503,
-// Retry-After and a JSON-RPC error, and closed.
+// Wrap the listener with Listener, set the http.Server's ConnState to
+// ConnState and its ConnContext to ConnContext, and wrap the handlers that
+// authenticate with Trusting. At the cap, a new connection first displaces
+// the connection that has been waiting longest: an idle keep-alive one (a
+// browser reopens it), one that has not finished sending its request
+// headers for at least Quiet (an attacker's idle or slow-header socket; a
+// real client sends its request at once, so a burst of fresh connections
+// does not displace itself), or one whose request has run for Quiet
+// without being trusted (no valid token: the page's own files answer in
+// milliseconds, so only a slow reader or writer of an unauthenticated
+// request is still busy then). Only when none can give way is the new one
+// refused, with a 503, Retry-After and a JSON-RPC error, and closed. So
+// without the token a socket holds a slot for Quiet at most once the cap
+// is reached; only trusted requests (bounded by InFlight) can fill it.
 type ConnLimit struct {
 	max int
 	// Quiet is how long a new connection may send nothing before, at the
@@ -63,10 +70,11 @@ func (l *ConnLimit) Displaced() int64 { return l.displaced.Load() }
 
 type limitedConn struct {
 	net.Conn
-	l     *ConnLimit
-	once  sync.Once
-	state http.ConnState // guarded by l.mu
-	since time.Time      // when it entered state
+	l       *ConnLimit
+	once    sync.Once
+	state   http.ConnState // guarded by l.mu
+	since   time.Time      // when it entered state
+	trusted bool           // its current request was authenticated (guarded by l.mu)
 }
 
 func (c *limitedConn) Close() error {
@@ -101,7 +109,8 @@ func (ll *limitedListener) Accept() (net.Conn, error) {
 		if len(l.conns) >= l.max {
 			quiet := lc.since.Add(-l.Quiet)
 			for v := range l.conns {
-				waiting := v.state == http.StateIdle || (v.state == http.StateNew && v.since.Before(quiet))
+				waiting := v.state == http.StateIdle || (v.state == http.StateNew && v.since.Before(quiet)) ||
+					(v.state == http.StateActive && !v.trusted && v.since.Before(quiet))
 				if waiting && (victim == nil || v.since.Before(victim.since)) {
 					victim = v
 				}
@@ -137,7 +146,42 @@ func (l *ConnLimit) ConnState(c net.Conn, s http.ConnState) {
 		delete(l.conns, lc)
 		return
 	}
-	lc.state, lc.since = s, time.Now()
+	lc.state, lc.since, lc.trusted = s, time.Now(), false
+}
+
+type connKey struct{}
+
+// ConnContext is the http.Server hook that lets Trusting find the
+// connection a request came on.
+func (l *ConnLimit) ConnContext(ctx context.Context, c net.Conn) context.Context {
+	if lc, ok := c.(*limitedConn); ok && lc.l == l {
+		return context.WithValue(ctx, connKey{}, lc)
+	}
+	return ctx
+}
+
+// Trusting marks the connection of every request that reaches next as
+// serving a trusted request: put it behind the authentication. Such a
+// connection is never displaced while the request runs; once next has
+// returned it may be displaced at once.
+func (l *ConnLimit) Trusting(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if lc, ok := r.Context().Value(connKey{}).(*limitedConn); ok && lc.l == l {
+			l.mu.Lock()
+			lc.trusted = true
+			l.mu.Unlock()
+			defer func() {
+				// Answered: what is left (net/http's half a second before
+				// it closes a connection, a drain) can give way at once.
+				l.mu.Lock()
+				if lc.state == http.StateActive {
+					lc.trusted, lc.since = false, time.Time{}
+				}
+				l.mu.Unlock()
+			}()
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // refuseWithin bounds how long a refused connection is kept to deliver its

@@ -1,8 +1,12 @@
 // Package netguard holds the small http.Handler wrappers that protect a local
 // MCP server: Host and Origin checks against DNS rebinding, bearer-token
 // authentication, a request-body cap and a budget for the bodies handled at
-// once, per-write deadlines, CORS for allowed browser origins, panic
-// recovery, and a connection cap for the listener (ConnLimit).
+// once, a minimum pace for a body (BodyProgress), no draining of a body a
+// response did not wait for (CloseUnreadBodies), a cap on the requests in
+// flight in total and per session (InFlight), per-write deadlines, CORS
+// for allowed browser origins, panic recovery, and a connection cap for
+// the listener (ConnLimit) in which only authenticated requests
+// (Trusting) can hold a slot for long.
 //
 // Each wrapper is independent and composes around any http.Handler, so the
 // same guards protect whatever MCP engine is plugged in behind them.

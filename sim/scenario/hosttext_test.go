@@ -6,6 +6,7 @@ import (
 
 	"mcpwirelab/sim/httplab"
 	"mcpwirelab/sim/text/texttest"
+	"mcpwirelab/sim/text/zhtest"
 	"mcpwirelab/sim/trace"
 )
 
@@ -69,10 +70,53 @@ func TestHostTextInChinese(t *testing.T) {
 			if !dataNotes[e.Note] && txt.Zh == txt.En {
 				t.Errorf("%s: the Chinese is the English: %q", e.Note, txt.Zh)
 			}
+			// Each line a rule translates (a line kept as it is, ${0}, is
+			// data: a tool's description, the model's e-mail).
+			for _, l := range strings.Split(strings.TrimSuffix(e.Raw, "\n"), "\n") {
+				if one, lok := HostText(e.Note, l); lok && one.Zh != one.En {
+					for _, p := range hostZhProblems(t, tr, one.Zh) {
+						t.Errorf("%s %s: the Chinese %q: %s", tr.Scenario, e.Note, one.Zh, p)
+					}
+				}
+			}
 			if dataNotes[e.Note] && txt.Zh != txt.En {
 				t.Errorf("%s is data, yet its Chinese differs: %q", e.Note, txt.Zh)
 			}
 		}
+	}
+}
+
+// hostZhProblems checks a Host line's Chinese as the glossary checks every
+// zh text: its rule's Chinese with the values the line carries filled in.
+// English may stand there only as the engine's names or as what the run's
+// wires carried (a tool's description or result the line quotes), so a
+// rule that passes English prose through fails here.
+func hostZhProblems(t *testing.T, tr *trace.Trace, zh string) []string {
+	t.Helper()
+	ck, err := zhtest.Engine(zhtest.Trace(tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ck.Problems(zh)
+}
+
+// TestHostTextZhBroken: a Host line whose Chinese passed the English prose
+// through fails the check; its real Chinese passes.
+func TestHostTextZhBroken(t *testing.T) {
+	tr, err := Run(Options{Scenario: "http-status-retries", Version: "2026-07-28", Transport: "http", Fault: "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := "timer: no response bytes for 1234 ms → give up and close the connection\n"
+	got, ok := HostText("http-timeout.fired", line)
+	if !ok {
+		t.Fatal("no rule")
+	}
+	if ps := hostZhProblems(t, tr, got.Zh); len(ps) > 0 {
+		t.Errorf("%q: %v", got.Zh, ps)
+	}
+	if ps := hostZhProblems(t, tr, "计时器："+line); len(ps) == 0 {
+		t.Errorf("English passed through passes")
 	}
 }
 

@@ -26,6 +26,10 @@ type Piece struct {
 	// EventID is the last SSE event ID a streamed response carried up to
 	// and including this piece ("" when none).
 	EventID string
+	// Retry is the reconnection time the SSE stream set so far with a
+	// retry: line, up to and including this piece (0 when none did):
+	// SSEReader.ReconnectionTime.
+	Retry time.Duration
 	// At is when a real wire received the piece's last byte (zero on the
 	// virtual wires, whose time is the virtual clock's).
 	At time.Time

@@ -211,6 +211,7 @@ func (w *Recorder) emit(raw string, body []byte, chunk bool) {
 	p.Event.HTTP = &trace.HTTPInfo{Status: w.status, Headers: HeaderMap(w.hdr), Chunk: chunk, Exchange: w.Exchange}
 	p.Body = body
 	p.EventID = w.sse.LastEventID()
+	p.Retry = retryOf(&w.sse)
 	if w.OnPiece != nil {
 		w.OnPiece(p)
 	}

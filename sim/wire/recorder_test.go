@@ -47,6 +47,13 @@ var recorderHandlers = map[string]http.HandlerFunc{
 		}
 		_, _ = io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n")
 	},
+	// 2025-11-25's priming event: an ID, the reconnection time, no data.
+	"sse-retry": func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "id: e-1\nretry: 500\ndata: \n\n")
+		w.(http.Flusher).Flush()
+		_, _ = io.WriteString(w, "id: e-2\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n")
+	},
 }
 
 var dateRE = regexp.MustCompile(`\r\nDate: [^\r]*\r\n`)

@@ -65,6 +65,7 @@ func (p *ResponseParser) Feed(b []byte) *Piece {
 	if p.isSSE {
 		pc.Msgs = SSEMessages(p.sse.Feed(data))
 		pc.EventID = p.sse.LastEventID()
+		pc.Retry = retryOf(&p.sse)
 	} else {
 		p.body.Write(data)
 		if p.done {

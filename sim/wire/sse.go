@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // SSEItem is what the SSE reader reports: a dispatched event, or a comment
@@ -38,6 +39,11 @@ type SSEReader struct {
 	hasData bool
 	lastID  string
 	retry   int
+	// reconnect is the stream's reconnection time in ms, set by the last
+	// retry: line (retried says one came): unlike an event's fields it
+	// persists for the rest of the stream.
+	reconnect int
+	retried   bool
 }
 
 // Feed parses the next bytes of the stream (any split, even mid-line or
@@ -62,6 +68,16 @@ func (p *SSEReader) Feed(b []byte) []SSEItem {
 // what a client sends as Last-Event-ID to resume (2025-11-25 transports
 // §Resumability and Redelivery).
 func (p *SSEReader) LastEventID() string { return p.lastID }
+
+// ReconnectionTime is the stream's reconnection time in milliseconds as
+// the last retry: line set it, and whether one did. WHATWG HTML §9.2.6: a
+// retry field of ASCII digits sets "the event stream's reconnection time
+// to that integer"; it belongs to the stream, not to one event, so it
+// outlives the event it came with (the priming event of a 2025-11-25
+// stream). 2025-11-25 transports §Sending Messages 6: "The client MUST
+// respect the retry field, waiting the given number of milliseconds
+// before attempting to reconnect."
+func (p *SSEReader) ReconnectionTime() (ms int, ok bool) { return p.reconnect, p.retried }
 
 func (p *SSEReader) line(line string) (SSEItem, bool) {
 	if line == "" {
@@ -94,6 +110,7 @@ func (p *SSEReader) line(line string) (SSEItem, bool) {
 	case "retry":
 		if n, err := strconv.Atoi(value); err == nil && n >= 0 && strings.Trim(value, "0123456789") == "" {
 			p.retry = n
+			p.reconnect, p.retried = n, true
 		}
 	}
 	return SSEItem{}, false
@@ -104,4 +121,11 @@ func (p *SSEReader) line(line string) (SSEItem, bool) {
 func ParseSSE(b []byte) []SSEItem {
 	var p SSEReader
 	return p.Feed(b)
+}
+
+// retryOf is a stream's reconnection time as a duration (0 when none was
+// set).
+func retryOf(p *SSEReader) time.Duration {
+	ms, _ := p.ReconnectionTime()
+	return time.Duration(ms) * time.Millisecond
 }

@@ -94,6 +94,16 @@ func tooLong(n int) *jsonrpc.Message {
 		Message: fmt.Sprintf("Invalid Request: line too long (%d bytes; the limit is %d MiB); it was skipped", n, MaxLine>>20)})
 }
 
+// MaxPendingWrites is how many answers may wait for stdout before Serve
+// stops reading stdin; MaxRunning how many requests run on their own at
+// once (past it they wait their turn in the queue, and the reader behind
+// it). Together they bound what a client that writes without reading can
+// make the server hold.
+var (
+	MaxPendingWrites = 64
+	MaxRunning       = 256
+)
+
 // EOFGrace is how long Serve lets requests that were already read finish
 // after stdin closes, before it cancels what is still running and exits.
 // A pipeline like `printf '<request>' | devserver -stdio` gets its answer;
@@ -128,17 +138,46 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 		closed bool // Serve returned: nothing more reaches out
 		wg     sync.WaitGroup
 	)
+	// Backpressure: the answers waiting to be written are counted, and
+	// the reader takes no further line while MaxPendingWrites of them wait
+	// (nobody reads stdout). Without it 100,000 requests queued on stdin
+	// with stdout unread held 1.5 GB of answers and goroutines.
+	var (
+		bmu     sync.Mutex
+		behind  = sync.NewCond(&bmu)
+		pending int
+	)
+	stopWaiting := context.AfterFunc(ctx, func() { bmu.Lock(); behind.Broadcast(); bmu.Unlock() })
+	defer stopWaiting()
 	emit := func(m *jsonrpc.Message) {
+		bmu.Lock()
+		pending++
+		bmu.Unlock()
+		defer func() {
+			bmu.Lock()
+			pending--
+			behind.Broadcast()
+			bmu.Unlock()
+		}()
+		b := append(m.Encode(), '\n')
 		wmu.Lock()
 		defer wmu.Unlock()
 		if werr != nil || closed {
 			return
 		}
-		b := append(m.Encode(), '\n')
 		if _, err := out.Write(b); err != nil {
 			werr = err
 			cancel()
 		}
+	}
+	// caughtUp waits while the writer is behind; false when ctx ended.
+	caughtUp := func() bool {
+		bmu.Lock()
+		defer bmu.Unlock()
+		for pending >= MaxPendingWrites && ctx.Err() == nil {
+			behind.Wait()
+		}
+		return ctx.Err() == nil
 	}
 	defer func() {
 		wmu.Lock()
@@ -162,6 +201,7 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 	queue := make(chan item, 64)
 	worked := make(chan struct{})
 	var running sync.WaitGroup // requests handled on their own
+	slots := make(chan struct{}, MaxRunning)
 	go func() {
 		defer close(worked)
 		defer running.Wait()
@@ -176,9 +216,16 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 					continue
 				}
 				if it.derr == nil && p.runsAlone(it.m) {
+					// At MaxRunning the queue waits, and then the reader.
+					select {
+					case slots <- struct{}{}:
+					case <-ctx.Done():
+						return
+					}
 					running.Add(1)
 					go func() {
 						defer running.Done()
+						defer func() { <-slots }()
 						p.handle(ctx, it.m, nil, emit)
 					}()
 					continue
@@ -196,6 +243,9 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 		defer close(queue)
 		br := bufio.NewReaderSize(in, 64*1024)
 		for {
+			if !caughtUp() {
+				return
+			}
 			line, skipped, err := readLine(br, MaxLine)
 			var it item
 			switch {

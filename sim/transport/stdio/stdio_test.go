@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -390,5 +391,72 @@ func TestServeAnswersWhileAToolRuns(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// endlessRequests is stdin with 2026-07-28 tools/list requests for ever,
+// counting the bytes Serve has taken.
+type endlessRequests struct {
+	line []byte
+	off  int
+	read atomic.Int64
+}
+
+func (e *endlessRequests) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k := copy(p[n:], e.line[e.off:])
+		n += k
+		e.off = (e.off + k) % len(e.line)
+	}
+	e.read.Add(int64(n))
+	return n, nil
+}
+
+// blockedWriter is a stdout nobody reads: every Write waits for ever (or
+// until release is closed).
+type blockedWriter struct{ release chan struct{} }
+
+func (b blockedWriter) Write(p []byte) (int, error) {
+	<-b.release
+	return 0, io.ErrClosedPipe
+}
+
+// Issue 27 item 8: with stdout unread, Serve stops reading stdin once a
+// bounded number of answers wait: the requests it took stay a few hundred
+// (the pending answers, the queue, the reader's buffer) however many the
+// client queues. Before, it read on without limit, one goroutine and one
+// answer held per request (100,000 requests: 1.5 GB).
+func TestServeStopsReadingWhileStdoutIsBehind(t *testing.T) {
+	srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course()})
+	req := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}` + "\n"
+	in := &endlessRequests{line: []byte(req)}
+	out := blockedWriter{release: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, srv, in, out) }()
+	// Wait until the reading stops (the count holds for 300 ms), or it
+	// has gone past any bound.
+	bound := int64(64<<10 + (MaxPendingWrites+64+MaxRunning+8)*len(req)) // the reader's buffer, the answers waiting, the queue, the running
+	last := int64(-1)
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+		n := in.read.Load()
+		if n > bound || n == last {
+			break
+		}
+		last = n
+		time.Sleep(300 * time.Millisecond)
+	}
+	taken := in.read.Load()
+	t.Logf("stdout unread: Serve took %d requests (%d bytes) of stdin and stopped (bound %d bytes)", taken/int64(len(req)), taken, bound)
+	if taken > bound {
+		t.Errorf("Serve read %d bytes of stdin with stdout unread: no backpressure", taken)
+	}
+	cancel()
+	close(out.release)
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Serve did not stop")
 	}
 }
