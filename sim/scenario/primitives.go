@@ -568,15 +568,20 @@ func loggingScenario(r *runner) {
 		r.finish()
 		return
 	}
+	// The announcement is not a request the host watches: under 2026-07-28
+	// it asks for no log messages; a 2025-11-25 session's level still holds.
+	r.loggedCall(toolChoice{Name: "post_announcement", Tag: postTag, Args: exportAnnouncement(export)})
+	r.finish()
+}
+
+// exportAnnouncement is the arguments of the post_announcement that tells
+// the Lisbon office the export's file is ready.
+func exportAnnouncement(export callOutcome) map[string]any {
 	var res struct {
 		StructuredContent struct{ File string } `json:"structuredContent"`
 	}
 	_ = json.Unmarshal(export.resp.Result, &res)
-	// The announcement is not a request the host watches: under 2026-07-28
-	// it asks for no log messages; a 2025-11-25 session's level still holds.
-	r.loggedCall(toolChoice{Name: "post_announcement", Tag: postTag,
-		Args: map[string]any{"office": "Lisbon", "text": "The Support timesheets of the last two weeks are exported: " + res.StructuredContent.File + "."}})
-	r.finish()
+	return map[string]any{"office": "Lisbon", "text": "The Support timesheets of the last two weeks are exported: " + res.StructuredContent.File + "."}
 }
 
 // Trace context of the Host's spans (W3C Trace Context): one trace, a span
@@ -612,12 +617,7 @@ func (r *runner) tracedLogging() {
 		r.finish()
 		return
 	}
-	var res struct {
-		StructuredContent struct{ File string } `json:"structuredContent"`
-	}
-	_ = json.Unmarshal(export.resp.Result, &res)
-	r.callTool(toolChoice{Name: "post_announcement", Tag: "post-traced", Meta: traceMeta("b7ad6b7169203331"),
-		Args: map[string]any{"office": "Lisbon", "text": "The Support timesheets of the last two weeks are exported: " + res.StructuredContent.File + "."}})
+	r.callTool(toolChoice{Name: "post_announcement", Tag: "post-traced", Meta: traceMeta("b7ad6b7169203331"), Args: exportAnnouncement(export)})
 	r.finish()
 }
 
