@@ -32,8 +32,9 @@ type coverRow struct {
 	What string // what changed, for the README
 	// The run and its step: the first event whose note key is Note.
 	Scenario, Version, Transport, Fault, Note string
-	Has, Lacks                                []string // in / not in the step's bytes (or the Host's text)
-	Says                                      []string // in the step's English annotation
+
+	Has, Lacks []string // in / not in the step's bytes (or the Host's text)
+	Says       []string // in the step's English annotation
 	// OtherHas and OtherLacks are checked on the run the compare view
 	// pairs with it: the same run under 2025-11-25 (dual-era, which runs
 	// under 2026-07-28 only: its run without a fault).
