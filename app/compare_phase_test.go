@@ -64,9 +64,9 @@ func TestCompareAlignsByRole(t *testing.T) {
 		only2025                         []string
 	}{
 		{"elicitation", "http", "elicit.ask", "elicit.answer.accept", []string{"elicit.stream-prime", "elicit.answer-accepted", "elicit.stream-end"}},
-		{"elicitation", "stdio", "elicit.ask", "elicit.answer.accept", nil},
+		{"elicitation", "stdio", "elicit.ask.on-stdio", "elicit.answer.accept", nil},
 		{"sampling", "http", "sample.ask", "sample.answer.result", []string{"sample.answer-accepted"}},
-		{"roots", "stdio", "roots.ask", "roots.answer.result", nil},
+		{"roots", "stdio", "roots.ask.on-stdio", "roots.answer.result", nil},
 	} {
 		name := tc.scenario + "/" + tc.transport
 		a, b, rows := eraRows(t, scenario.Options{Scenario: tc.scenario, Transport: tc.transport})

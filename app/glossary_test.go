@@ -27,3 +27,27 @@ func TestGlossaryHeadersAgreeWithTheEngine(t *testing.T) {
 		t.Errorf("Mcp-Session-Id entry must say the server may (not must) assign it: %q / %q", sess.En, sess.Zh)
 	}
 }
+
+// TestGlossaryBufferingHeader: the header that keeps proxies from
+// buffering an SSE stream is X-Accel-Buffering: no (2026-07-28
+// streamable-http §Receiving Messages), the one the engine sends with every
+// stream (streamhttp.HeaderAccelBuffering); Cache-Control: no-cache is
+// about reusing stored copies, and its entry must not claim it stops
+// buffering.
+func TestGlossaryBufferingHeader(t *testing.T) {
+	accel, ok := glossaryTexts().Get("h:" + strings.ToLower(streamhttp.HeaderAccelBuffering))
+	if !ok || !strings.Contains(accel.En, "buffer") || !strings.Contains(accel.Zh, "缓冲") {
+		t.Errorf("%s entry does not say it stops buffering: %q / %q", streamhttp.HeaderAccelBuffering, accel.En, accel.Zh)
+	}
+	cache, _ := glossaryTexts().Get("h:cache-control")
+	for _, s := range []string{cache.En, cache.Zh} {
+		if !strings.Contains(s, streamhttp.HeaderAccelBuffering) {
+			t.Errorf("Cache-Control entry does not send the reader to %s for buffering: %q", streamhttp.HeaderAccelBuffering, s)
+		}
+	}
+	for _, s := range []string{"keeps proxies from buffering", "可防止代理缓冲"} {
+		if strings.Contains(cache.En+cache.Zh, s) {
+			t.Errorf("Cache-Control entry claims no-cache stops buffering: %q", s)
+		}
+	}
+}

@@ -71,9 +71,17 @@ func (c *Client) Capabilities() map[string]any {
 type FixedHost struct {
 	// What the client declares (and can answer).
 	Elicitation, Sampling, Roots bool
+	// ElicitURL declares URL-mode elicitation besides form mode
+	// (client/elicitation §Capabilities: {"form": {}, "url": {}}); its user
+	// opens the link and confirms.
+	ElicitURL bool
 	// Tasks declares the 2026-07-28 tasks extension
 	// (capabilities.extensions["io.modelcontextprotocol/tasks"]).
 	Tasks bool
+	// Extensions are the other 2026-07-28 extensions the Host supports,
+	// by identifier, with their settings (basic/versioning §Extension
+	// Negotiation). 2025-11-25's ClientCapabilities have no extensions.
+	Extensions map[string]any
 
 	// ElicitAction is what the user does with a form: accept ("" too),
 	// decline or cancel (client/elicitation §Response Actions).
@@ -109,7 +117,11 @@ const CodeUserRejected = -1
 func (h *FixedHost) Capabilities(version string) map[string]any {
 	caps := map[string]any{}
 	if h.Elicitation {
-		caps[toolbox.CapElicitation] = map[string]any{toolbox.ModeForm: map[string]any{}}
+		modes := map[string]any{toolbox.ModeForm: map[string]any{}}
+		if h.ElicitURL {
+			modes[toolbox.ModeURL] = map[string]any{}
+		}
+		caps[toolbox.CapElicitation] = modes
 	}
 	if h.Sampling {
 		caps[toolbox.CapSampling] = map[string]any{}
@@ -124,8 +136,15 @@ func (h *FixedHost) Capabilities(version string) map[string]any {
 		}
 		caps[toolbox.CapRoots] = roots
 	}
-	if h.Tasks && mcp.IsModern(version) {
-		caps["extensions"] = map[string]any{mcp.ExtTasks: map[string]any{}}
+	if mcp.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
+		ext := map[string]any{}
+		for id, settings := range h.Extensions {
+			ext[id] = settings
+		}
+		if h.Tasks {
+			ext[mcp.ExtTasks] = map[string]any{}
+		}
+		caps["extensions"] = ext
 	}
 	return caps
 }

@@ -37,6 +37,23 @@ func TestRetryInput(t *testing.T) {
 		`$.params.inputResponses.`+f.key+` is {"action":"decline"}; the user accepts the form with the first slot offered, "`+f.slot+`"`)
 	check(t, g, IDRetryInput, retryAnswer(4, `{"other":{}}`, string(st)), EN,
 		`$.params.inputResponses has no answer for "`+f.key+`", the key of the server's input request`)
+	// A retry is a request of its own: it must declare elicitation (form
+	// mode) again. Dropped, replaced or narrowed to URL mode, the grader
+	// says so before the server refuses it (-32021).
+	withCaps := func(caps string) string {
+		return strings.Replace(retryAnswer(4, accept, string(st)), `"`+mcp.MetaClientCapabilities+`":{"elicitation":{"form":{}}}`, `"`+mcp.MetaClientCapabilities+`":`+caps, 1)
+	}
+	for caps, lacks := range map[string]string{`{}`: "elicitation", `{"sampling":{}}`: "elicitation", `{"elicitation":{"url":{}}}`: "elicitation.form"} {
+		check(t, g, IDRetryInput, withCaps(caps), EN,
+			`$.params._meta["io.modelcontextprotocol/clientCapabilities"] is `+caps+`, which does not declare `+lacks+`: the retry is a request of its own, and answering the form relies on that capability, so it must declare it again, as the original request did`)
+		// Without the local check the engine refuses it on its own.
+		if m := probeRetry(t, withCaps(caps)); m == nil || m.Error == nil || m.Error.Code != jsonrpc.CodeMissingRequiredClientCapability {
+			t.Errorf("the engine accepts a retry declaring %s: %v", caps, m)
+		}
+	}
+	for _, caps := range []string{`{"elicitation":{}}`, `{"elicitation":{"form":{},"url":{}}}`} {
+		check(t, g, IDRetryInput, withCaps(caps), EN)
+	}
 	check(t, g, IDRetryInput, `{"jsonrpc":"2.0","id":4,"method":"tools/call",`, EN, "line 1, column 47: unexpected end of JSON input")
 	// Locally right, refused by the server: the retry has no _meta, so the
 	// engine does not know its protocol version.
@@ -50,6 +67,21 @@ func TestRetryInput(t *testing.T) {
 	if fb.Correct || len(fb.Problems) != 1 || fb.Problems[0] != tr(ZH, "no-probe") {
 		t.Errorf("no probe: %q", fb.Problems)
 	}
+}
+
+// probeRetry sends one retry line to the exercise's probe server and
+// returns its answer.
+func probeRetry(t *testing.T, line string) *jsonrpc.Message {
+	t.Helper()
+	out, err := EngineProbe().Stdio([]string{line})
+	if err != nil || len(out) != 1 {
+		t.Fatalf("probe: %q %v", out, err)
+	}
+	m, derr := jsonrpc.Decode([]byte(out[0]))
+	if derr != nil {
+		t.Fatalf("probe answered %q: %v", out[0], derr)
+	}
+	return m
 }
 
 // otherKeyProbe is a probe whose server signs with a key of its own: the

@@ -29,6 +29,21 @@ func TestHTTPAnatomy(t *testing.T) {
 	// A different correct fix: pretty-printed body with its own length.
 	body := "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": \"a\",\n  \"method\": \"tools/list\",\n  \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}}}\n}"
 	check(t, g, IDHTTPAnatomy, anatomyHeaders+fmt.Sprintf("Content-Length: %d\n\n", len(body))+body, EN)
+	// Also right: the body framed by the chunked transfer coding instead
+	// of Content-Length (RFC 9112 §7.1), in one chunk or two; the server
+	// reads it with the same net/http parser.
+	one := strings.SplitN(ex.ModelAnswer, "\n\n", 2)
+	headers := strings.Replace(one[0], "Content-Length: 249", "Transfer-Encoding: chunked", 1)
+	json := strings.TrimRight(one[1], "\n")
+	check(t, g, IDHTTPAnatomy, headers+"\n\n"+fmt.Sprintf("%x\n%s\n0\n\n", len(json), json), EN)
+	check(t, g, IDHTTPAnatomy, headers+"\n\n"+fmt.Sprintf("%x\n%s\n%x\n%s\n0\n\n", 100, json[:100], len(json)-100, json[100:]), EN)
+	// Wrong: a chunk size in decimal; both framings at once; another coding.
+	check(t, g, IDHTTPAnatomy, headers+"\n\n"+fmt.Sprintf("%d\n%s\n0\n\n", len(json), json), EN,
+		"the chunked body cannot be read (unexpected EOF): each chunk is its size in hexadecimal on a line of its own, then exactly that many bytes and a line break; a chunk of size 0 and an empty line end the body (RFC 9112 §7.1)")
+	check(t, g, IDHTTPAnatomy, strings.Replace(ex.ModelAnswer, "Content-Length: 249", "Content-Length: 249\nTransfer-Encoding: chunked", 1), EN,
+		"Content-Length: 249 together with Transfer-Encoding: chunked: a sender MUST NOT send both (RFC 9112 §6.2); the chunks already say where the body ends, so drop Content-Length")
+	check(t, g, IDHTTPAnatomy, strings.Replace(headers, "chunked", "gzip", 1)+"\n\n"+json, EN,
+		"Transfer-Encoding: gzip: the server reads only the chunked coding here (RFC 9112 §7); without Transfer-Encoding, frame the body with Content-Length")
 	// Wrong: Content-Length in characters, not bytes.
 	check(t, g, IDHTTPAnatomy, strings.Replace(ex.ModelAnswer, "Content-Length: 249", "Content-Length: 241", 1), EN,
 		"Content-Length is 241, but the body is 249 bytes: 241 is its length in characters, and Content-Length counts UTF-8 bytes")

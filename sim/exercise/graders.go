@@ -101,7 +101,7 @@ func byParts(grade func(c *checker, part, text string)) func(c *checker, ex *Exe
 // framing, the JSON body and its modern fields, reporting problems on c.
 func parseModernRequest(c *checker, text string) (*rawRequest, modernFields, bool) {
 	req, _ := parseHTTP(c, text)
-	if req == nil || strings.TrimSpace(req.body) == "" {
+	if req == nil || strings.TrimSpace(req.payload()) == "" {
 		return nil, modernFields{}, false
 	}
 	body, ok := req.parseBody(c)

@@ -1,6 +1,8 @@
 package exercise
 
 import (
+	"bufio"
+	"io"
 	"mime"
 	"net/http"
 	"regexp"
@@ -24,6 +26,10 @@ type rawRequest struct {
 	body                  string // after the blank line, as typed
 	bodyLine              int    // 1-based line of the body's first line
 	blank                 bool   // a blank line separated headers and body
+	// chunked: the body is framed by the chunked transfer coding (RFC 9112
+	// §7.1) instead of Content-Length; content is the body it carries.
+	chunked bool
+	content string
 }
 
 // headerLineRE is compiled on first use, not at page start-up.
@@ -110,6 +116,26 @@ func parseHTTP(c *checker, text string) (*rawRequest, bool) {
 		return req, false
 	}
 	cls := req.header.Values("Content-Length")
+	if te := req.header.Values("Transfer-Encoding"); len(te) > 0 {
+		// RFC 9112 §6.1: with Transfer-Encoding the chunks frame the body,
+		// and §6.2: "A sender MUST NOT send a Content-Length header field
+		// in any message that contains a Transfer-Encoding header field."
+		switch {
+		case len(te) != 1 || !strings.EqualFold(strings.TrimSpace(te[0]), "chunked"):
+			c.fail("http-bad-te", strings.Join(te, ", "))
+		case len(cls) > 0:
+			c.fail("http-cl-and-te", strings.Join(cls, ", "))
+		default:
+			req.chunked = true
+			content, err := dechunk(req.chunkedWire())
+			if err != nil {
+				c.fail("http-bad-chunked", err.Error())
+				break
+			}
+			req.content = content
+		}
+		return req, !c.since(mark)
+	}
 	switch {
 	case len(cls) == 0:
 		c.fail("http-no-cl", len(trimmed))
@@ -167,7 +193,8 @@ func checkAccept(c *checker, values []string) {
 	}
 }
 
-// wire renders the request as sent: CRLF header lines, blank line, body.
+// wire renders the request as sent: CRLF header lines, blank line, body
+// (a chunked body with CRLF line endings, chunkedWire).
 func (r *rawRequest) wire() string {
 	var b strings.Builder
 	b.WriteString(r.method + " " + r.target + " " + r.proto + "\r\n")
@@ -175,14 +202,47 @@ func (r *rawRequest) wire() string {
 		b.WriteString(l + "\r\n")
 	}
 	b.WriteString("\r\n")
-	b.WriteString(r.body)
+	if r.chunked {
+		b.WriteString(r.chunkedWire())
+	} else {
+		b.WriteString(r.body)
+	}
 	return b.String()
+}
+
+// chunkedWire is a chunked body as sent: every line break CRLF, since
+// the coding's size lines and data ends are CRLF-terminated (RFC 9112
+// §7.1) and a text field cannot type a CR.
+func (r *rawRequest) chunkedWire() string {
+	return strings.ReplaceAll(strings.ReplaceAll(r.body, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// dechunk reads a chunked body with net/http's own reader, the one the
+// engine's server reads requests with: what it cannot read, the server
+// cannot either.
+func dechunk(body string) (string, error) {
+	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(
+		"POST /mcp HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + body)))
+	if err != nil {
+		return "", err
+	}
+	b, err := io.ReadAll(req.Body)
+	return string(b), err
+}
+
+// payload is the body the request carries: the de-chunked content of a
+// chunked body, else the body as typed (cut to its Content-Length).
+func (r *rawRequest) payload() string {
+	if r.chunked {
+		return r.content
+	}
+	return r.body
 }
 
 // parseBody decodes the body as one JSON-RPC request; syntax errors are
 // reported with line numbers of the whole request text.
 func (r *rawRequest) parseBody(c *checker) (map[string]any, bool) {
-	v, ok := parseJSON(c, r.body, r.bodyLine-1)
+	v, ok := parseJSON(c, r.payload(), r.bodyLine-1)
 	if !ok {
 		return nil, false
 	}

@@ -112,11 +112,19 @@ func TestReadResource(t *testing.T) {
 	if len(c.problems) != 1 || !strings.HasPrefix(c.problems[0], "expected 200 with error -32602 (resource not found), but the server answered 200 OK with JSON-RPC error -32002") {
 		t.Errorf("a -32002 answer: %q", c.problems)
 	}
-	c = &checker{lang: EN}
-	c.probe = cannedProbe(`{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"x"}}}`)
-	gradeReadPart(c, "missing", miss)
-	if fmt.Sprint(c.problems) != `[error.data is {"uri":"x"}; a not-found error names the URI you read ("company://handbook/travel") in error.data.uri]` {
-		t.Errorf("wrong data.uri: %q", c.problems)
+	// error.data is not required: server/resources §Error Handling shows
+	// data.uri in its example only. A -32602 without data, or with other
+	// data, is a not-found answer all the same.
+	for _, answer := range []string{
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found"}}`,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Resource not found","data":{"reason":"no such page"}}}`,
+	} {
+		c = &checker{lang: EN}
+		c.probe = cannedProbe(answer)
+		gradeReadPart(c, "missing", miss)
+		if len(c.problems) != 0 {
+			t.Errorf("%s: %q", answer, c.problems)
+		}
 	}
 }
 
@@ -231,6 +239,20 @@ func TestParamHeader(t *testing.T) {
 	check(t, g, IDParamHeader, parts(shanghai, lisbon), EN,
 		`[lisbon] $.params.arguments.office is "上海"; this part posts to "Lisbon"`,
 		`[shanghai] $.params.arguments.office is "Lisbon"; this part posts to "上海"`)
+	// Another announcement than the prompt's, or none: the server accepts
+	// the first (any text of 1 to 280 characters) and reports the second
+	// as a tool execution error; the grader names the text either way.
+	retext := func(req, text string) string {
+		i := strings.Index(req, "\n\n")
+		was := strings.TrimRight(req[i+2:], "\n")
+		body := strings.Replace(was, `"text":"`+paramText+`"`, text, 1)
+		head := strings.Replace(req[:i], fmt.Sprintf("Content-Length: %d", len(was)), fmt.Sprintf("Content-Length: %d", len(body)), 1)
+		return head + "\n\n" + body
+	}
+	check(t, g, IDParamHeader, parts(retext(lisbon, `"text":"Coffee at four"`), shanghai), EN,
+		`[lisbon] $.params.arguments.text is "Coffee at four"; both parts post the announcement "Lunch at noon"`)
+	check(t, g, IDParamHeader, parts(lisbon, retext(shanghai, `"x":1`)), EN,
+		`[shanghai] $.params.arguments.text is null; both parts post the announcement "Lunch at noon"`)
 	other := modernCall(ModernVersion, ModernVersion, "book_room", "book_room", paramArgs("Lisbon"))
 	check(t, g, IDParamHeader, parts(other, shanghai), EN,
 		`[lisbon] $.params.name is "book_room"; this exercise calls post_announcement`)

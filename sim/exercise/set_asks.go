@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 )
 
 // The exercises on the server asking the client (issue 16): the
@@ -37,9 +38,10 @@ const retryOriginal = `{"jsonrpc":"2.0","id":3,"method":"` + mcp.MethodToolsCall
 
 // retryFacts is what the engine answered retryOriginal with: the
 // InputRequiredResult line, its one input request's key, the first slot
-// it offers, and its requestState.
+// it offers, and its requestState; ask is that input request.
 type retryFacts struct {
 	line, key, slot, state string
+	ask                    toolbox.InputRequest
 }
 
 var (
@@ -74,6 +76,7 @@ func retryGiven() retryFacts {
 			}
 			_ = json.Unmarshal(r.Params, &p)
 			retryGot.key = k
+			retryGot.ask = toolbox.InputRequest{Key: k, Method: r.Method, Params: r.Params}
 			if f, ok := p.RequestedSchema.Properties[k]; ok && len(f.OneOf) > 0 {
 				retryGot.slot = f.OneOf[0].Const
 			}
@@ -149,6 +152,14 @@ func gradeRetryInput(c *checker, _ *Exercise, answer string) {
 	_ = json.Unmarshal([]byte(retryOriginal), &orig)
 	if !sameJSON(params["arguments"], orig.Params.Arguments) {
 		c.fail("retry-same-call", "arguments")
+	}
+	// basic/index §_meta: every request declares the client capabilities
+	// it relies on, and a retry is a request of its own: answering the
+	// form needs elicitation (form mode) declared in this very request.
+	meta, _ := params["_meta"].(map[string]any)
+	caps, _ := json.Marshal(meta[mcp.MetaClientCapabilities])
+	if need := toolbox.Needs(caps, f.ask); need != nil && meta != nil {
+		c.fail("retry-caps", string(caps), toolbox.CapabilityText(need))
 	}
 	switch s, has := params["requestState"]; {
 	case !has:

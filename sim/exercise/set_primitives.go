@@ -196,9 +196,9 @@ func gradeReadPart(c *checker, part, text string) {
 			c.fail("want-outcome", c.t("expect-not-found", code), got)
 			return
 		}
-		if data, _ := r.data.(map[string]any); data["uri"] != uri {
-			c.fail("read-data-uri", compact(r.data), uri)
-		}
+		// Nothing is required of error.data: server/resources §Error
+		// Handling puts the URI there in its example only ("Example
+		// error"), and a client cannot count on it.
 	}
 }
 
@@ -400,6 +400,11 @@ func gradeParamPart(c *checker, part, text string) {
 	}
 	if want := paramOffices[part]; got != want {
 		c.fail("param-value", strings.Join(hp.Path, "."), compact(got), want)
+	}
+	// The prompt gives the announcement: both parts post it. A call with
+	// another text (or none: the tool then reports isError) is another call.
+	if text := args["text"]; text != paramText {
+		c.fail("param-text", compact(text), paramText)
 	}
 	checkModernHeaders(c, req, f)
 	raw, _ := json.Marshal(args)

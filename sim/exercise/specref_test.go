@@ -86,3 +86,40 @@ func TestInvalidParamsSplitIsInTheSpec(t *testing.T) {
 		t.Fatalf("server/tools no longer lists input validation errors as tool execution errors (%v)", err)
 	}
 }
+
+// TestNotFoundDataIsAnExample: 2026-07-28 server/resources §Error Handling
+// requires the code (-32602) and shows error.data.uri in its "Example
+// error" only: no normative sentence of the section names error data. So
+// no right answer of resource-not-found may ask for it (the grader of
+// read-resource does not either: TestReadResource).
+func TestNotFoundDataIsAnExample(t *testing.T) {
+	dir := specschema.Dir(t)
+	b, err := os.ReadFile(filepath.Join(dir, "2026-07-28", "server", "resources.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	section := string(b)
+	section = section[strings.Index(section, "## Error Handling"):]
+	section = section[:strings.Index(section, "## Security Considerations")]
+	for _, sentence := range strings.Split(strings.Split(section, "Example error")[0], ".") {
+		if normative := strings.Contains(sentence, "MUST") || strings.Contains(sentence, "SHOULD"); normative && strings.Contains(sentence, "data") {
+			t.Fatalf("server/resources §Error Handling now requires error data: %q; the exercise may ask for it", sentence)
+		}
+	}
+	if !strings.Contains(section, `"uri": "file:///nonexistent.txt"`) {
+		t.Fatal("the section's example no longer shows data.uri")
+	}
+	ex := mustEx(t, IDResourceNotFound)
+	for _, q := range ex.Questions {
+		for _, ch := range q.Choices {
+			if !contains(q.Correct, ch.ID) {
+				continue
+			}
+			for _, lang := range []string{EN, ZH} {
+				if l := ch.Label.In(lang); strings.Contains(l, "data") {
+					t.Errorf("%s: the right answer %q asks for error data, an example of the spec", q.ID, l)
+				}
+			}
+		}
+	}
+}

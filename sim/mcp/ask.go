@@ -83,11 +83,36 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 		}
 		out := make([]json.RawMessage, len(reqs))
 		var timeout <-chan time.Time
+		// lifecycle §Timeouts: "the sender SHOULD issue a cancellation
+		// notification for that request and stop waiting for a response".
+		giveUp := func(i int) error {
+			for j := i; j < len(waits); j++ {
+				send(jsonrpc.Notification(MethodCancelled, CancelledParams{RequestID: json.RawMessage(ids[j].String()),
+					Reason: fmt.Sprintf("no answer within %s", s.cfg.AskTimeout)}))
+			}
+			s.Logf("%s %s: no answer within %s; cancelled", reqs[i].Method, ids[i], s.cfg.AskTimeout)
+			return toolbox.ErrNoAnswer
+		}
+		asked := s.cfg.Now()
 		for i, p := range waits {
 			var m *jsonrpc.Message
 			select {
 			case m = <-p.answer:
 			default:
+				if s.cfg.Yield != nil {
+					// The simulator's clock: wait a step at a time, the
+					// AskTimeout counted on it.
+					for len(p.answer) == 0 {
+						if s.cfg.Now().Sub(asked) >= s.cfg.AskTimeout {
+							return nil, giveUp(i)
+						}
+						if err := s.cfg.Yield(ctx); err != nil {
+							return nil, err
+						}
+					}
+					m = <-p.answer
+					break
+				}
 				if timeout == nil {
 					t := time.NewTimer(s.cfg.AskTimeout)
 					defer t.Stop()
@@ -98,15 +123,7 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 				case <-ctx.Done():
 					return nil, ctx.Err()
 				case <-timeout:
-					// lifecycle §Timeouts: "the sender SHOULD issue a
-					// cancellation notification for that request and stop
-					// waiting for a response".
-					for j := i; j < len(waits); j++ {
-						send(jsonrpc.Notification(MethodCancelled, CancelledParams{RequestID: json.RawMessage(ids[j].String()),
-							Reason: fmt.Sprintf("no answer within %s", s.cfg.AskTimeout)}))
-					}
-					s.Logf("%s %s: no answer within %s; cancelled", reqs[i].Method, ids[i], s.cfg.AskTimeout)
-					return nil, toolbox.ErrNoAnswer
+					return nil, giveUp(i)
 				}
 			}
 			if m.Error != nil {

@@ -109,17 +109,45 @@ func modelViewPart(t Tool) string {
 	return part
 }
 
+// modelViewProp is what ModelView shows of a property's schema.
+type modelViewProp struct {
+	Ref         string `json:"$ref"`
+	Type        string `json:"type"`
+	Description string `json:"description"`
+	Enum        []any  `json:"enum"`
+}
+
+// resolveLocalRef follows a property's $ref when it points inside the
+// tool's own schema ("#/$defs/<name>"), the only kind the Host resolves:
+// 2026-07-28 basic/index §$ref Resolution, "Implementations MUST NOT
+// automatically dereference $ref values that resolve to a network URI".
+// Any other $ref is shown, not fetched.
+func resolveLocalRef(p modelViewProp, defs map[string]modelViewProp) modelViewProp {
+	if p.Ref == "" {
+		return p
+	}
+	if name, ok := strings.CutPrefix(p.Ref, "#/$defs/"); ok {
+		if d, ok := defs[name]; ok && d.Ref == "" {
+			if p.Description != "" {
+				d.Description = p.Description
+			}
+			return d
+		}
+	}
+	if p.Type == "" {
+		p.Type = "$ref " + p.Ref + ", not fetched"
+	}
+	return p
+}
+
 // writeModelViewPart writes one tool's name, description and arguments.
 func writeModelViewPart(t Tool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n## %s\n%s\n", t.Name, t.Description)
 	var s struct {
-		Properties map[string]struct {
-			Type        string `json:"type"`
-			Description string `json:"description"`
-			Enum        []any  `json:"enum"`
-		} `json:"properties"`
-		Required []string `json:"required"`
+		Properties map[string]modelViewProp `json:"properties"`
+		Defs       map[string]modelViewProp `json:"$defs"`
+		Required   []string                 `json:"required"`
 	}
 	_ = json.Unmarshal(t.InputSchema, &s)
 	names := make([]string, 0, len(s.Properties))
@@ -133,7 +161,7 @@ func writeModelViewPart(t Tool) string {
 	}
 	b.WriteString("Arguments:\n")
 	for _, n := range names {
-		p := s.Properties[n]
+		p := resolveLocalRef(s.Properties[n], s.Defs)
 		req := "optional"
 		for _, r := range s.Required {
 			if r == n {

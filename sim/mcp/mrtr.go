@@ -141,6 +141,17 @@ func (rp *replay) ask(_ context.Context, reqs ...toolbox.InputRequest) ([]json.R
 	if rp.open != nil {
 		return nil, toolbox.ErrInputRequired
 	}
+	for _, r := range reqs {
+		// basic/index §_meta: "A server MUST NOT rely on capabilities the
+		// client has not declared." A retry is a request of its own and
+		// declares its own capabilities: an answer (from inputResponses or
+		// an earlier round) to a question that needs a capability this
+		// request does not declare is not used; the request gets -32021,
+		// as the first round would have (mrtr §Server Requirements 7).
+		if need := toolbox.Needs(rp.caps, r); need != nil {
+			return nil, &toolbox.MissingCapabilityError{Method: r.Method, Required: need}
+		}
+	}
 	out := make([]json.RawMessage, len(reqs))
 	var missing []toolbox.InputRequest
 	needsRound := false
@@ -169,13 +180,9 @@ func (rp *replay) ask(_ context.Context, reqs ...toolbox.InputRequest) ([]json.R
 	if len(missing) == 0 {
 		return out, nil
 	}
-	for _, r := range missing {
-		// mrtr §Server Requirements 7: "Servers MUST NOT send an
-		// inputRequests that the client has not declared support for".
-		if need := toolbox.Needs(rp.caps, r); need != nil {
-			return nil, &toolbox.MissingCapabilityError{Method: r.Method, Required: need}
-		}
-	}
+	// mrtr §Server Requirements 7, "Servers MUST NOT send an inputRequests
+	// that the client has not declared support for": every question was
+	// checked above.
 	rp.open = missing
 	return nil, toolbox.ErrInputRequired
 }

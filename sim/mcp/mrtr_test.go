@@ -249,6 +249,53 @@ func TestInputResponsesChecked(t *testing.T) {
 	}
 }
 
+// TestRetryDeclaresItsCapabilities: a retry is a request of its own and
+// declares its own client capabilities (basic/index §_meta: "A server MUST
+// NOT rely on capabilities the client has not declared"). A retry that
+// answers the form question but no longer declares elicitation, declares
+// something else, or declares URL mode only is refused with -32021 naming
+// what is missing; the same retry declaring elicitation is the broken
+// twin: it completes. The refusals hold with the answer in inputResponses
+// and with it carried in the requestState of an earlier round.
+func TestRetryDeclaresItsCapabilities(t *testing.T) {
+	sch := schemas(t)
+	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), mcp.V20260728, "stdio", nil)
+	caps := func(v any) opts { return opts{meta: map[string]any{mcp.MetaClientCapabilities: v}} }
+	call := func(extra map[string]any, o opts) answer {
+		p := map[string]any{"name": "two_rounds", "arguments": map[string]any{}}
+		for k, v := range extra {
+			p[k] = v
+		}
+		a := c.call(mcp.MethodToolsCall, p, o)
+		validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodToolsCall, a)
+		return a
+	}
+	r1 := inputRequired(t, call(nil, askAll))
+	name := map[string]any{"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}, "requestState": r1.RequestState}
+	r2 := inputRequired(t, call(name, askAll))
+	color := map[string]any{"inputResponses": map[string]any{"color": accept(map[string]any{"color": "blue"})}, "requestState": r2.RequestState}
+	for _, tt := range []struct {
+		caps any
+		want string
+	}{
+		{map[string]any{}, `{"requiredCapabilities":{"elicitation":{}}}`},
+		{map[string]any{"sampling": map[string]any{}}, `{"requiredCapabilities":{"elicitation":{}}}`},
+		{map[string]any{"elicitation": map[string]any{"url": map[string]any{}}}, `{"requiredCapabilities":{"elicitation":{"form":{}}}}`},
+	} {
+		for round, extra := range []map[string]any{name, color} {
+			m := call(extra, caps(tt.caps)).last()
+			if m.Error == nil || m.Error.Code != jsonrpc.CodeMissingRequiredClientCapability || !strings.Contains(string(m.Encode()), `"data":`+tt.want) {
+				t.Errorf("round %d retry declaring %v: %s", round+2, tt.caps, m.Encode())
+			}
+		}
+	}
+	for _, declared := range []any{map[string]any{"elicitation": map[string]any{}}, map[string]any{"elicitation": map[string]any{"form": map[string]any{}}}} {
+		if m := call(color, caps(declared)).last(); m.Error != nil || !strings.Contains(string(m.Result), `Ana likes blue.`) {
+			t.Errorf("retry declaring %v: %s", declared, m.Encode())
+		}
+	}
+}
+
 // TestInputRequiredOnlyWhereAllowed: mrtr §Supported Requests — only
 // prompts/get, resources/read and tools/call may answer input_required;
 // the others ignore inputResponses. Over HTTP no server request ever rides

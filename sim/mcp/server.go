@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -70,6 +71,43 @@ type Config struct {
 	// returned. Nil: a new goroutine. The simulator passes a function that
 	// runs it at a point of its choosing.
 	Background func(run func())
+	// Yield, when set, is how the server waits for something the client
+	// does (an answer to its question, a task's next change): it calls
+	// Yield until the thing happened instead of blocking. The simulator
+	// passes one step of its virtual clock, which hands a task's turn back
+	// to the scenario (a blocked goroutine would hold it forever). Nil:
+	// the server blocks.
+	Yield func(ctx context.Context) error
+}
+
+// waitUntil waits until ready() or ctx ends: blocking on ch (closed or
+// sent to when ready may have become true), or, with Config.Yield, one
+// yield at a time.
+func (s *Server) waitUntil(ctx context.Context, ready func() bool, ch <-chan struct{}) error {
+	for !ready() {
+		if s.cfg.Yield != nil {
+			if err := s.cfg.Yield(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// closed reports whether ch is closed (a task's wake channel).
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // DefaultConfig is the dual-era server of the lab with the course toolbox.
@@ -319,6 +357,33 @@ func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 	}
 }
 
+// traceParentRE is W3C Trace Context's traceparent: version, trace id,
+// parent span id and flags, in lower-case hex.
+var traceParentRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$`)
+})
+
+// noteTrace writes the trace context a request carries in _meta to the
+// server's log, so the server's own lines can be filed under the Host's
+// trace (2026-07-28 basic/index §_meta: traceparent, tracestate and
+// baggage are reserved for OpenTelemetry, and "When present, their values
+// MUST follow W3C Trace Context and W3C Baggage formats"). A value that
+// does not follow it is ignored, and the log says so.
+func (s *Server) noteTrace(m *jsonrpc.Message, meta map[string]json.RawMessage) {
+	raw, ok := meta[MetaTraceParent]
+	if !ok {
+		return
+	}
+	var tp string
+	_ = json.Unmarshal(raw, &tp)
+	g := traceParentRE().FindStringSubmatch(tp)
+	if g == nil {
+		s.Logf("%s: ignoring a traceparent that is not W3C Trace Context: %s", jsonrpc.Excerpt(m.Method), shortJSON(raw))
+		return
+	}
+	s.Logf("%s: in trace %s, under span %s", jsonrpc.Excerpt(m.Method), g[2], g[3])
+}
+
 func readMeta(params json.RawMessage) map[string]json.RawMessage {
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
@@ -378,17 +443,16 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if !contains(s.cfg.Modern, version) {
 		// basic/versioning §Protocol Version Negotiation: "it MUST respond
 		// with an UnsupportedProtocolVersionError listing the versions it
-		// does support"; streamable-http: 400 Bad Request. The client
-		// "SHOULD select a mutually supported version from the supported
-		// list and retry the request", so the list holds only versions this
-		// request can be retried with: a request carrying _meta is served
-		// at modern versions only. The handshake versions are named in the
-		// message instead; listing them (the spec's example lists
-		// 2025-11-25 too) would send a client that asked for 2025-11-25
-		// back with 2025-11-25, forever.
+		// does support"; streamable-http: 400 Bad Request. The list is
+		// every version the server supports, as server/discover's
+		// supportedVersions lists them and as the spec's own example does
+		// (["2026-07-28", "2025-11-25"] from a dual-era server): a client
+		// picks "a mutually supported version", and a legacy one it speaks
+		// with the initialize handshake (versioning §Terminology), which the
+		// message says.
 		msg := unsupportedVersionMessage(version, s.cfg.Modern, s.cfg.Legacy)
 		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
-			UnsupportedVersionData{Supported: append([]string{}, s.cfg.Modern...), Requested: jsonrpc.Excerpt(version)})
+			UnsupportedVersionData{Supported: s.Supported(), Requested: jsonrpc.Excerpt(version)})
 		r.Modern = true
 		return r
 	}
@@ -405,6 +469,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	}
 	spec, r, ok := s.gate(m, true)
 	if ok {
+		s.noteTrace(m, meta)
 		r = spec.handle(&call{s: s, c: c, m: m, modern: true, meta: meta, notify: notify, reg: s.Registry()}, ctx)
 	}
 	r.Modern = true
@@ -463,7 +528,9 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest,
 			"Invalid Request: session not initialized; send notifications/initialized before "+m.Method, nil)
 	}
-	return spec.handle(&call{s: s, c: c, m: m, meta: readMeta(m.Params), notify: notify, reg: s.Registry()}, ctx)
+	meta := readMeta(m.Params)
+	s.noteTrace(m, meta)
+	return spec.handle(&call{s: s, c: c, m: m, meta: meta, notify: notify, reg: s.Registry()}, ctx)
 }
 
 func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {

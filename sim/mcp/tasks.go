@@ -325,10 +325,8 @@ func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ..
 				})
 				return out, nil
 			}
-			select {
-			case <-wake:
-			case <-ctx.Done():
-				return nil, ctx.Err()
+			if err := s.waitUntil(ctx, func() bool { return closed(wake) }, wake); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -541,9 +539,7 @@ func (q *call) tasksResult(ctx context.Context) Reply {
 			res["_meta"] = mustJSON(meta)
 			return q.ok(res)
 		}
-		select {
-		case <-wake:
-		case <-ctx.Done():
+		if q.s.waitUntil(ctx, func() bool { return closed(wake) }, wake) != nil {
 			return Reply{Status: http.StatusOK}
 		}
 	}

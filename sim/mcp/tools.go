@@ -28,6 +28,9 @@ func (q *call) toolsList(context.Context) Reply {
 	tools := []Tool{}
 	for _, t := range q.reg.Tools() {
 		tool := Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema, OutputSchema: t.OutputSchema}
+		if !q.modern {
+			tool.OutputSchema = legacyOutputSchema(t.OutputSchema)
+		}
 		if t.ReadOnly || t.Idempotent {
 			tool.Annotations = &ToolAnnotations{ReadOnlyHint: t.ReadOnly, IdempotentHint: t.Idempotent}
 		}
@@ -203,6 +206,9 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 		q.s.Logf("tool %s failed: %v", name, err)
 		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: tool "+name+" failed", nil)
 	}
+	if !q.modern {
+		res.Structured = q.legacyStructured(name, res.Structured)
+	}
 	out := CallToolResult{Content: []Content{}, StructuredContent: res.Structured, IsError: res.IsError}
 	if res.Text != "" {
 		out.Content = append(out.Content, toolbox.TextContent(res.Text))
@@ -337,9 +343,16 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 	})
 	env.ElicitationComplete = q.elicitationComplete(send)
 	env.Log = nil
-	env.Progress = nil
-	if token := q.meta[MetaProgressToken]; len(token) > 0 {
-		env.Progress = func(progress, total float64, message string) {
+	// The tool's progress is the task's statusMessage (2025-11-25 Task:
+	// "Optional human-readable message describing the current task
+	// state"), so a poll sees it and lastUpdatedAt moves; with the
+	// request's progressToken it also goes out as notifications/progress
+	// (basic/utilities/tasks: "The progressToken provided in the initial
+	// request remains valid throughout the task lifetime").
+	token := q.meta[MetaProgressToken]
+	env.Progress = func(progress, total float64, message string) {
+		q.s.setStatus(tk, progressText(progress, total, message))
+		if len(token) > 0 {
 			send(jsonrpc.Notification(MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
 		}
 	}
@@ -420,4 +433,56 @@ func (q *call) missingCapability(tool string, missing []string) Reply {
 	}
 	return q.ok(CallToolResult{Content: []Content{toolbox.TextContent(
 		"This " + msg + ", which the client did not declare in initialize.")}, IsError: true})
+}
+
+// LegacyOutputKey is the property under which a 2025-11-25 server puts a
+// tool's structured output that is not an object (legacyOutputSchema).
+const LegacyOutputKey = "result"
+
+// legacyOutputSchema is outputSchema as a 2025-11-25 server lists it. That
+// version's schema restricts outputSchema to type object at its root
+// (Tool.outputSchema: "Currently restricted to type: \"object\" at the
+// root level") and structuredContent to an object; 2026-07-28 allows any
+// JSON Schema 2020-12 and any JSON value (changelog minor 10). So a schema
+// of another type is wrapped: an object whose one required property,
+// LegacyOutputKey, has the tool's schema, with its $defs moved to the new
+// root so that "#/$defs/..." still resolves. An object schema, or none,
+// is returned as it is.
+func legacyOutputSchema(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return raw
+	}
+	var s map[string]any
+	if json.Unmarshal(raw, &s) != nil || s["type"] == "object" {
+		return raw
+	}
+	wrap := map[string]any{
+		"type":                 "object",
+		"properties":           map[string]any{LegacyOutputKey: s},
+		"required":             []string{LegacyOutputKey},
+		"additionalProperties": false,
+	}
+	if defs, ok := s["$defs"]; ok {
+		wrap["$defs"] = defs
+		delete(s, "$defs")
+	}
+	b, err := json.Marshal(wrap)
+	if err != nil {
+		return raw
+	}
+	return b
+}
+
+// legacyStructured is a tool's structured output as a 2025-11-25 server
+// sends it: wrapped under LegacyOutputKey when the tool's outputSchema is
+// wrapped (legacyOutputSchema).
+func (q *call) legacyStructured(tool string, v any) any {
+	if v == nil {
+		return nil
+	}
+	t, ok := q.reg.Lookup(tool)
+	if !ok || string(legacyOutputSchema(t.OutputSchema)) == string(t.OutputSchema) {
+		return v
+	}
+	return map[string]any{LegacyOutputKey: v}
 }

@@ -16,12 +16,15 @@ func modernRequest(id int64, version string) *jsonrpc.Message {
 		MetaProtocolVersion: version, MetaClientCapabilities: map[string]any{}}})
 }
 
-// TestUnsupportedVersionIsTruthful: a client that follows versioning
-// §Protocol Version Negotiation ("select a mutually supported version from
-// the supported list and retry the request") gets served on its first
-// retry, whatever version it asked for: data.supported never lists the
-// requested version, and every listed version works for this request. It
-// looped before: a _meta request for 2025-11-25 got 2025-11-25 listed.
+// TestUnsupportedVersionIsTruthful: versioning §Protocol Version
+// Negotiation, "it MUST respond with an UnsupportedProtocolVersionError
+// listing the versions it does support": data.supported is every version
+// the server supports, as server/discover's supportedVersions lists them
+// and as the spec's example does for a dual-era server (examples/
+// UnsupportedProtocolVersionError lists 2026-07-28 and 2025-11-25). A
+// client that follows "select a mutually supported version ... and retry"
+// is served: a listed modern version per request, a listed legacy one
+// through initialize; the message says which versions need the handshake.
 func TestUnsupportedVersionIsTruthful(t *testing.T) {
 	for _, cfg := range []Config{{}, {Legacy: []string{}}} {
 		srv := NewServer(cfg)
@@ -37,19 +40,27 @@ func TestUnsupportedVersionIsTruthful(t *testing.T) {
 				t.Fatalf("%s: %d %s", asked, r.Status, r.Msg.Encode())
 			}
 			var data UnsupportedVersionData
-			if err := json.Unmarshal(r.Msg.Error.Data, &data); err != nil || data.Requested != asked || len(data.Supported) == 0 {
+			if err := json.Unmarshal(r.Msg.Error.Data, &data); err != nil || data.Requested != asked {
 				t.Fatalf("%s: data %s", asked, r.Msg.Error.Data)
 			}
-			if slices.Contains(data.Supported, asked) {
-				t.Errorf("%s: data.supported %v lists the version that was just refused", asked, data.Supported)
+			if !slices.Equal(data.Supported, srv.Supported()) {
+				t.Errorf("%s: data.supported %v, server/discover lists %v", asked, data.Supported, srv.Supported())
 			}
 			for _, v := range data.Supported {
-				if retry := srv.Handle(context.Background(), NewConn(), modernRequest(2, v), nil); retry.Msg.Error != nil {
-					t.Errorf("%s: retrying with listed %s fails: %s", asked, v, retry.Msg.Encode())
+				if IsModern(v) {
+					if retry := srv.Handle(context.Background(), NewConn(), modernRequest(2, v), nil); retry.Msg.Error != nil {
+						t.Errorf("%s: retrying with listed %s fails: %s", asked, v, retry.Msg.Encode())
+					}
+					continue
 				}
-			}
-			if slices.Contains(LegacyVersions(), asked) && len(srv.cfg.Legacy) > 0 && !strings.Contains(r.Msg.Error.Message, "initialize") {
-				t.Errorf("%s: the message does not say it needs the initialize handshake: %q", asked, r.Msg.Error.Message)
+				init := jsonrpc.Request(jsonrpc.IntID(2), MethodInitialize, map[string]any{"protocolVersion": v, "capabilities": map[string]any{},
+					"clientInfo": map[string]any{"name": "t", "version": "1"}})
+				if got := srv.Handle(context.Background(), NewConn(), init, nil); got.Msg.Error != nil || !strings.Contains(string(got.Msg.Result), `"protocolVersion":"`+v+`"`) {
+					t.Errorf("%s: initialize with listed %s: %s", asked, v, got.Msg.Encode())
+				}
+				if !strings.Contains(r.Msg.Error.Message, "initialize") {
+					t.Errorf("%s: lists %s without saying it needs the initialize handshake: %q", asked, v, r.Msg.Error.Message)
+				}
 			}
 		}
 	}

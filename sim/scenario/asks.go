@@ -13,6 +13,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -44,6 +45,16 @@ const (
 	FaultRootsChanged = "roots-changed"
 	// FaultCancelTask: the user cancels the task while it works.
 	FaultCancelTask = "cancel-task"
+	// FaultTaskInput: the task asks the user a question in the middle of
+	// its work (2026-07-28 tasks/update; 2025-11-25 tasks/result).
+	FaultTaskInput = "task-input"
+	// FaultListTasks: a Host written for 2025-11-25 looks its tasks up with
+	// tasks/list, which the 2026-07-28 tasks extension removed.
+	FaultListTasks = "list-tasks"
+	// FaultURLMode: the elicitation sends the user to a web page (URL
+	// mode): 2025-11-25 elicitationId and notifications/elicitation/complete,
+	// which 2026-07-28 removed (changelog minor 11).
+	FaultURLMode = "url-mode"
 )
 
 // askFaultApplies is FaultApplies for the faults above; known is false for
@@ -107,7 +118,44 @@ func (r *runner) askScenario(prompt string, call toolChoice) {
 	r.finish()
 }
 
+// elicitationServer is the course server, or (url-mode) one that also
+// books the atrium, confirmed in the facilities portal (not servable).
+func elicitationServer(o Options) serverSpec {
+	if o.Fault == FaultURLMode {
+		return serverSpec{tools: toolbox.Course().MustWith(toolbox.BookEventSpace())}
+	}
+	return serverSpec{}
+}
+
+// urlElicitation is the url-mode fault: the user confirms a booking in
+// the facilities portal, a page the Host opens.
+func (r *runner) urlElicitation() {
+	h := r.asker
+	h.Elicitation, h.ElicitURL = true, true
+	h.OnQuestion = func(q client.Question) {
+		var p struct {
+			Message string `json:"message"`
+			URL     string `json:"url"`
+		}
+		_ = json.Unmarshal(q.Params, &p)
+		host := p.URL
+		if u, err := url.Parse(p.URL); err == nil {
+			host = u.Host
+		}
+		r.host(trace.Client, trace.Host, "elicit.url", fmt.Sprintf("the server asks the user to open %s (%s): %s\n", host, p.URL, p.Message))
+	}
+	h.OnAnswer = func(client.Question, json.RawMessage, *jsonrpc.Error) {
+		r.host(trace.Host, trace.Client, "elicit.url-done", "the user agrees, signs in on the page and confirms; back in the Host: accept\n")
+	}
+	r.askScenario("Book the atrium for the launch party on 2026-12-10.",
+		toolChoice{Name: "book_event_space", Args: map[string]any{"event": "the launch party", "day": "2026-12-10"}, Tag: "url-elicit"})
+}
+
 func elicitationScenario(r *runner) {
+	if r.o.Fault == FaultURLMode {
+		r.urlElicitation()
+		return
+	}
 	h := r.asker
 	h.Elicitation = r.o.Fault != FaultUndeclared
 	switch r.o.Fault {
@@ -263,9 +311,28 @@ func (r *runner) notRetried(out outcome) {
 
 // ---- tasks ----------------------------------------------------------------
 
+// tasksServer is the course server, or (task-input) one whose export asks
+// about unapproved hours in the middle of its work (not servable).
+func tasksServer(o Options) serverSpec {
+	if o.Fault == FaultTaskInput {
+		return serverSpec{tools: toolbox.Course().Without("export_timesheets").MustWith(toolbox.ExportTimesheetsReviewed())}
+	}
+	return serverSpec{}
+}
+
 func tasksScenario(r *runner) {
 	r.phase = askPhase
 	r.asker.Tasks = r.o.Fault != FaultUndeclared
+	if r.o.Fault == FaultTaskInput {
+		// The question is a form: the client declares elicitation.
+		r.asker.Elicitation = true
+		r.asker.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "task.question", formText(q.Params)) }
+		r.asker.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
+			var a toolbox.ElicitAnswer
+			_ = json.Unmarshal(res, &a)
+			r.host(trace.Host, trace.Client, "task.answer", fmt.Sprintf("the user answers include = %v\n", a.Content["include"]))
+		}
+	}
 	tools, ok := r.begin("Export the Sales timesheets for the last three weeks; it may take a while.")
 	if !ok {
 		return
@@ -291,8 +358,12 @@ func tasksScenario(r *runner) {
 	}
 	r.host(trace.Client, trace.Host, "task.handle",
 		fmt.Sprintf("task %s: %s; poll every %d ms\n", task.ID, task.Status, task.PollInterval.Milliseconds()))
+	if r.o.Fault == FaultListTasks {
+		r.listTasks()
+	}
 	cancelled := false
-	for polls := 0; polls < 20 && !task.Terminal(); polls++ {
+	var result *outcome // 2025-11-25: tasks/result, read while the task asked
+	for polls := 0; polls < 20 && !task.Terminal() && result == nil; polls++ {
 		if err := r.c.Sleep(r.ctx, task.PollInterval); err != nil {
 			break
 		}
@@ -301,6 +372,34 @@ func tasksScenario(r *runner) {
 			return
 		}
 		task = got
+		if task.Status == mcp.TaskInputRequired {
+			if !mcp.IsModern(r.c.Version()) {
+				// 2025-11-25 tasks §Input Required Status: the requestor
+				// "SHOULD preemptively call tasks/result"; the task's
+				// question arrives on its stream, tagged with the task.
+				out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-wait"})
+				if !r.ok(out) {
+					return
+				}
+				result = &out
+				break
+			}
+			// The extension: the question is in the task (inputRequests);
+			// the answers go back with tasks/update.
+			responses := map[string]json.RawMessage{}
+			for _, key := range sortedKeys(task.InputRequests) {
+				q := task.InputRequests[key]
+				res, qerr := r.asker.Answer(r.ctx, client.Question{Method: q.Method, Params: q.Params, Key: key, Task: task.ID})
+				if qerr != nil {
+					return
+				}
+				responses[key] = res
+			}
+			if !r.ok(r.c.UpdateTask(r.ctx, task.ID, responses, callOpts{Tag: "task-update"})) {
+				return
+			}
+			continue
+		}
 		if r.o.Fault == FaultCancelTask && !cancelled && !task.Terminal() {
 			cancelled = true
 			r.host(trace.Host, trace.Client, "task.user-cancels", "the user cancels the export\n")
@@ -312,6 +411,10 @@ func tasksScenario(r *runner) {
 	}
 	text := ""
 	switch {
+	case result != nil:
+		var res mcp.CallToolResult
+		result.Result(&res)
+		text = firstText(res)
 	case task.Status == mcp.TaskCompleted && !mcp.IsModern(r.c.Version()):
 		// 2025-11-25: the result is fetched with tasks/result.
 		out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-result"})
@@ -333,6 +436,37 @@ func tasksScenario(r *runner) {
 		r.host(trace.Host, trace.Host, "model.answers", "The export was cancelled; nothing was written.\n")
 	}
 	r.finish()
+}
+
+// listTasks is a Host written for 2025-11-25 filling its task panel: 2025-11-25
+// tasks/list lists the session's tasks; the 2026-07-28 tasks extension
+// removed it (changelog major 6): -32601 (HTTP 404), and the Host keeps the
+// task ids it was given.
+func (r *runner) listTasks() {
+	out := r.request(mcp.MethodTasksList, nil, callOpts{Tag: "task-list"})
+	if e := out.Error(); e != nil {
+		r.host(trace.Client, trace.Client, "task-list.removed",
+			fmt.Sprintf("error %d: the tasks extension has no tasks/list; the Host keeps the task ids it got\n", e.Code))
+		return
+	}
+	var list struct {
+		Tasks []mcp.LegacyTask `json:"tasks"`
+	}
+	out.Result(&list)
+	var ids []string
+	for _, t := range list.Tasks {
+		ids = append(ids, t.TaskID+" ("+t.Status+")")
+	}
+	r.host(trace.Client, trace.Host, "task-list.shown", "task panel: "+strings.Join(ids, ", ")+"\n")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func firstText(res mcp.CallToolResult) string {

@@ -44,12 +44,20 @@ const (
 	// FaultStreamDrop is a variant of the progress scenario: the network
 	// drops the tools/call response stream after the first progress event.
 	FaultStreamDrop = "stream-drop"
+	// FaultPing is a variant of the tool-call scenario: a Host written for
+	// 2025-11-25 checks the connection with ping before it works; 2026-07-28
+	// removed ping (changelog, major change 5).
+	FaultPing = "ping"
+	// FaultRefSchema is a variant of the tool-call scenario: the server
+	// adds find_free_rooms, whose schemas use $defs and $ref and whose
+	// output is a list (JSON Schema 2020-12 everywhere, changelog minor 10).
+	FaultRefSchema = "ref-schema"
 )
 
 // ToolCallFaults lists the faults of the tool-call scenario (every MCP
 // fault; other scenarios list their own in Info.Faults).
 var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
-	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession}
+	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession, FaultPing, FaultRefSchema}
 
 // FaultApplies reports whether a fault exists for a version and transport,
 // and if not, why (a sentence for error messages and the UI).
@@ -128,7 +136,7 @@ const scenarioToolCall = "tool-call"
 
 var scenarios = []scenarioDef{
 	{info: Info{Name: scenarioToolCall,
-		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
+		Transports: bothWires, Faults: ToolCallFaults}, server: toolCallServer, run: toolCall},
 	{info: Info{Name: "progress",
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities",
@@ -147,16 +155,16 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "prompts",
 		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
 	{info: Info{Name: "logging",
-		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel}}, server: loggingServer, run: loggingScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, server: loggingServer, run: loggingScenario},
 	// The server asking the client, and tasks (asks.go).
 	{info: Info{Name: "elicitation",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: elicitationScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, server: elicitationServer, run: elicitationScenario},
 	{info: Info{Name: "sampling",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
 	{info: Info{Name: "roots",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
 	{info: Info{Name: "tasks",
-		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared}}, run: tasksScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, server: tasksServer, run: tasksScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy",

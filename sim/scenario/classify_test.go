@@ -29,7 +29,9 @@ const (
 // that show it and their class.
 var faultKeyEvents = map[string][]keyEvent{
 	"tool-call/unknown-tool": {{"tools-call.error.32602", expected, ""}, {"model.reads-protocol-error", failure, ""}},
-	"tool-call/bad-params":   {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
+	"tool-call/ping": {{"ping.result", normal, "2025-11-25"}, {"ping.alive", normal, "2025-11-25"},
+		{"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, "2026-07-28"}},
+	"tool-call/bad-params": {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
 	"tool-call/timeout": {{"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"},
 		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}},
 	// The 2.5 s deadline passes during the 3 s export, progress
@@ -63,6 +65,9 @@ var faultKeyEvents = map[string][]keyEvent{
 	// Each scenario's wrong answer has a label of its own (invalidTags).
 	"elicitation/invalid-answer": {{"bad-slot.answer.accept", violation, "2025-11-25"}, {"bad-slot.tool-error", expected, "2025-11-25"},
 		{"bad-slot.retry.request", violation, "2026-07-28"}, {"bad-slot.retry.error.32602.answer", expected, "2026-07-28"}},
+	"tool-call/ref-schema": {{"schema.ref", normal, ""}, {"free-rooms.result", normal, ""}, {"schema.output", normal, ""}, {"model.reads-result", normal, ""}},
+	"elicitation/url-mode": {{"url-elicit.ask", normal, "2025-11-25"}, {"elicitation-complete", normal, "2025-11-25"}, {"url-elicit.input-required", normal, "2026-07-28"},
+		{"url-elicit.retry.request", normal, "2026-07-28"}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
 	"elicitation/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}, {"model.reads-protocol-error", failure, ""}},
 	"sampling/user-declines":     {{"refused.answer.error", expected, "2025-11-25"}, {"refused.tool-error", expected, "2025-11-25"}, {"refused.not-retried", failure, "2026-07-28"}},
 	"sampling/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
@@ -77,6 +82,10 @@ var faultKeyEvents = map[string][]keyEvent{
 	"roots/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 	"roots/roots-changed": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"},
 		{"roots-again.input-required", normal, "2026-07-28"}},
+	"tasks/task-input": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, "2026-07-28"},
+		{"task-wait.ask", normal, "2025-11-25"}, {"task.answer", normal, ""}},
+	"tasks/list-tasks": {{"task-list.result", normal, "2025-11-25"}, {"task-list.error.32601", expected, "2026-07-28 stdio"},
+		{"task-list.error.32601.http-404", expected, "2026-07-28 http"}, {"task-list.removed", normal, "2026-07-28"}},
 	"tasks/cancel-task":          {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
 	"tasks/no-client-capability": {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
 	"http-content-length/short-length": {{"content-length.short.request", violation, ""}, {"content-length.short.error.400", expected, ""},
@@ -95,6 +104,7 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"export-unasked.result.on-stdio", normal, "stdio"}, {"log.missing", failure, ""}},
 	"logging/undeclared-capability": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"},
 		{"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
+	"logging/trace-context": {{"tracing.plan", normal, ""}, {"export-traced.request", normal, ""}, {"post-traced.request", normal, ""}},
 	"logging/set-level": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"},
 		{"logging.removed", normal, ""}, {"log-message", normal, ""}, {"log.shown", normal, ""}},
 }
@@ -165,7 +175,7 @@ func TestFaultKeyEventClasses(t *testing.T) {
 
 func findNote(t *trace.Trace, note string) (trace.Event, bool) {
 	for _, e := range t.Events {
-		if e.Note == note {
+		if e.Note == note || e.Note == note+"."+stdioLabel { // the same step, with its stdio note
 			return e, true
 		}
 	}

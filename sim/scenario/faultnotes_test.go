@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/specref"
 	"mcpwirelab/sim/trace"
 )
 
@@ -91,6 +92,23 @@ func TestSharedViolationNoteCheckerCatchesOne(t *testing.T) {
 // transport only: it names headers, POST requests or SSE streams.
 var httpRuleRE = regexp.MustCompile(`\bPOST\b|(?i:\bheaders?\b)|\bSSE\b|\bMcp-[A-Z]|\bMCP-[A-Z]`)
 
+// httpSection reports whether a note's spec is a section about Streamable
+// HTTP only: the 2026-07-28 streamable-http page, or a section of the
+// 2025-11-25 transports page other than stdio's. Its rules ("These
+// messages SHOULD relate to the originating client request": the
+// messages on a POST's SSE stream) say nothing of a line on stdout, even
+// when their words name no header or POST.
+func httpSection(spec string) bool {
+	_, page, anchor := specref.Split(spec)
+	switch page {
+	case "2026-07-28/basic/transports/streamable-http":
+		return true
+	case "2025-11-25/basic/transports":
+		return anchor != "" && anchor != "stdio" && anchor != "custom-transports"
+	}
+	return false
+}
+
 // stdioQuotesHTTPRule reports the steps of stdio traces whose note
 // quotes an HTTP-only rule.
 func stdioQuotesHTTPRule(trs []*trace.Trace) []string {
@@ -100,7 +118,7 @@ func stdioQuotesHTTPRule(trs []*trace.Trace) []string {
 			continue
 		}
 		for _, e := range tr.Events {
-			if n := AnnotationFor(e.Note, tr.EventVersion(e)); httpRuleRE.MatchString(n.Quote) {
+			if n := AnnotationFor(e.Note, tr.EventVersion(e)); n.Quote != "" && (httpRuleRE.MatchString(n.Quote) || httpSection(n.Spec)) {
 				out = append(out, tr.Scenario+" "+tr.Version+" "+tr.Fault+": "+e.Note+" quotes "+n.Quote)
 			}
 		}

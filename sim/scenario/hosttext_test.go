@@ -15,6 +15,7 @@ import (
 // their Chinese is the same text.
 var dataNotes = map[string]bool{
 	"model.decides": true, "model.retries": true, "model.reads-result": true, "model.reads-tool-error": true,
+	"model.reads-tool-error.capability": true, "model.reads-tool-error.refused": true, "model.reads-tool-error.bad-answer": true,
 	"poisoning.model-obeys": true, "sse.parsed": true, "launch.stdio": true,
 }
 

@@ -203,7 +203,7 @@ func TestFaultOutcomes(t *testing.T) {
 						t.Fatal("no -32022")
 					}
 					m := expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion)
-					if string(m.Error.Data) != `{"supported":["2026-07-28"],"requested":"2099-01-01"}` {
+					if string(m.Error.Data) != `{"supported":["2026-07-28","2025-11-25"],"requested":"2099-01-01"}` {
 						t.Fatalf("data %s", m.Error.Data)
 					}
 					if len(find(tr, "discover-retry.result")) != 1 || len(find(tr, "tools-call.result")) != 1 {
@@ -227,6 +227,52 @@ func TestFaultOutcomes(t *testing.T) {
 				expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeInvalidRequest)
 				if strings.Contains(tr.Events[e[0].Seq-2].Raw, "Mcp-Session-Id") {
 					t.Fatal("the faulty request still carries the session header")
+				}
+			case FaultPing:
+				// 2025-11-25: an empty result; 2026-07-28 removed ping:
+				// -32601 (HTTP 404 over HTTP), and the Host goes on.
+				if modern {
+					e := find(tr, "ping.error.32601")
+					if len(e) != 1 {
+						t.Fatal("no -32601 for ping")
+					}
+					status := http.StatusOK
+					if o.Transport == "http" {
+						status = http.StatusNotFound
+					}
+					expectResp(e[0], status, jsonrpc.CodeMethodNotFound)
+				} else {
+					e := find(tr, "ping.result")
+					if m := expectResp(e[0], 200, 0); string(m.Result) != "{}" {
+						t.Fatalf("ping result %s, want {}", m.Result)
+					}
+				}
+				if len(find(tr, "tools-call.result")) != 1 {
+					t.Fatal("the Host should go on after the ping")
+				}
+			case FaultRefSchema:
+				// The input's $ref resolves inside the schema; the output is
+				// a list under 2026-07-28, the list inside an object under
+				// 2025-11-25 (whose outputSchema must be an object), and the
+				// Host finds it valid against the outputSchema it listed.
+				refs, outs := find(tr, "schema.ref"), find(tr, "schema.output")
+				if len(refs) != 1 || !strings.Contains(refs[0].Raw, "#/$defs/day") || !strings.Contains(refs[0].Raw, "inside the schema") {
+					t.Fatalf("schema.ref: %v", refs)
+				}
+				want := "structuredContent is an object, valid against outputSchema: {\"result\":["
+				if modern {
+					want = "structuredContent is a list, valid against outputSchema: ["
+				}
+				if len(outs) != 1 || !strings.HasPrefix(outs[0].Raw, want) {
+					t.Fatalf("schema.output: %v, want %q", outs, want)
+				}
+				res := expectResp(find(tr, "free-rooms.result")[0], 200, 0)
+				var got struct {
+					Structured json.RawMessage `json:"structuredContent"`
+				}
+				_ = json.Unmarshal(res.Result, &got)
+				if first := string(got.Structured[:1]); (modern && first != "[") || (!modern && first != "{") {
+					t.Fatalf("structuredContent %s", got.Structured)
 				}
 			default:
 				t.Fatalf("no expectation for fault %s", o.Fault)

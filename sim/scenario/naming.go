@@ -143,6 +143,8 @@ func responseNote(label string, m *jsonrpc.Message, status int) string {
 		return "log-message"
 	case m.Method == mcp.MethodToolsChanged:
 		return "tools-changed"
+	case m.Method == mcp.MethodElicitationComplete:
+		return "elicitation-complete" // 2025-11-25 URL mode
 	case m.Error != nil && status >= 400:
 		return Key(label).Error(m.Error.Code).HTTP(status).String()
 	case m.Error != nil:

@@ -17,10 +17,12 @@ import (
 // notesDir is the folder of the data files.
 const notesDir = "notes"
 
-// noteEntry is one annotation of a table still written in Go (goNoteTables).
+// noteEntry is one annotation of a table still written in Go (goNoteTables);
+// fits is the review of its quote, as in a data file (quotefit.go).
 type noteEntry struct {
 	key  string
 	note Note
+	fits string
 }
 
 // glossEntry is one quote gloss of a table still written in Go.
@@ -51,6 +53,7 @@ type noteSet struct {
 	notes   map[string]Note
 	where   map[string]noteAt // key → where it is written
 	glosses map[string]string // quote → Chinese
+	fits    map[string]string // key → how its quote governs its step (quotefit.go)
 	// errs are the mistakes in the data files and the keys or quotes
 	// defined twice (the first definition wins). Tests fail on any.
 	errs []error
@@ -100,7 +103,7 @@ type noteFile struct{ name, data string }
 
 // buildNotes indexes the data files (in order), then the Go tables.
 func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
-	s := &noteSet{notes: map[string]Note{}, where: map[string]noteAt{}, glosses: map[string]string{}}
+	s := &noteSet{notes: map[string]Note{}, where: map[string]noteAt{}, glosses: map[string]string{}, fits: map[string]string{}}
 	add := func(key string, n Note, at noteAt) {
 		if first, dup := s.where[key]; dup {
 			s.errs = append(s.errs, &clashError{at.String() + ": [" + key + "] is already defined at " + first.String(), s.notes[key] == n})
@@ -123,6 +126,9 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 			s.errs = append(s.errs, errs...)
 			for _, r := range recs {
 				add(r.key.String(), r.note, noteAt{f.name, r.line})
+				if r.fits != "" {
+					s.fits[r.key.String()] = r.fits
+				}
 			}
 		case strings.HasSuffix(f.name, ".glosses"):
 			recs, errs := parseGlosses(f.name, f.data)
@@ -139,6 +145,9 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 				continue
 			}
 			add(e.key, e.note, noteAt{file: t.file})
+			if e.fits != "" {
+				s.fits[e.key] = e.fits
+			}
 		}
 	}
 	for _, t := range glossTables {

@@ -232,7 +232,7 @@ func exportNotes(dir, srcDir string, tables []goNoteTable, glosses []goGlossTabl
 			if c := sections[e.key]; c != "" {
 				comments = []string{"# " + c}
 			}
-			formatNote(&b, comments, k, e.note, shares)
+			formatNote(&b, comments, k, e.note, shares, e.fits)
 			have.notes[e.key], have.where[e.key] = e.note, noteAt{file: t.file}
 		}
 		if err := os.WriteFile(target, []byte(b.String()), 0o644); err != nil {

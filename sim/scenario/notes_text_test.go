@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -171,6 +172,9 @@ var versionOnlyRules = []struct {
 	words   []string // how a note would teach it, en and zh
 }{
 	{"2026-07-28", "exit promptly when their standard input is closed", []string{"exit promptly", "尽快退出"}},
+	// Mcp-Name exists in 2026-07-28 only: a 2025-11-25 request carries no
+	// such header, so its note must not say what it is "mirrored into".
+	{"2026-07-28", "Mcp-Name", []string{"mirrored into Mcp-Name", "镜像到 Mcp-Name"}},
 }
 
 // TestNotesDoNotBorrowRules: every note an event resolves to under one
@@ -297,6 +301,98 @@ func TestErrorChannelSplitIsExplained(t *testing.T) {
 			if !strings.Contains(n.Text.Zh, w) {
 				t.Errorf("note %s@%s (zh) does not mention %q: %s", tt.key, tt.version, w, n.Text.Zh)
 			}
+		}
+	}
+}
+
+var (
+	changelogCiteRE = regexp.MustCompile(`\(changelog, (major|minor) change (\d+)\)`)
+	changelogItemRE = regexp.MustCompile(`(?m)^(\d+)\. `)
+	changelogTokRE  = regexp.MustCompile(`-32\d{3}|\b[a-z]+/[a-zA-Z/]+\b|io\.modelcontextprotocol/[A-Za-z]+`)
+)
+
+// changelogItems reads the numbered items of the 2026-07-28 changelog's
+// "Major changes" and "Minor changes" sections: section → number → text.
+func changelogItems(page string) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, sec := range []string{"major", "minor"} {
+		start := strings.Index(page, "## "+strings.ToUpper(sec[:1])+sec[1:]+" changes")
+		if start < 0 {
+			continue
+		}
+		body := page[start+3:]
+		if end := strings.Index(body, "\n## "); end >= 0 {
+			body = body[:end]
+		}
+		out[sec] = map[string]string{}
+		locs := changelogItemRE.FindAllStringSubmatchIndex(body, -1)
+		for i, l := range locs {
+			end := len(body)
+			if i+1 < len(locs) {
+				end = locs[i+1][0]
+			}
+			out[sec][body[l[2]:l[3]]] = body[l[1]:end]
+		}
+	}
+	return out
+}
+
+// changelogMisquotes checks each "(changelog, minor change N)" a text
+// makes: what the clause before it attributes to the item — an error
+// code, a method, a _meta key, a prohibition — must be in that item.
+func changelogMisquotes(text string, items map[string]map[string]string) []string {
+	var out []string
+	for _, m := range changelogCiteRE.FindAllStringSubmatchIndex(text, -1) {
+		sec, num := text[m[2]:m[3]], text[m[4]:m[5]]
+		item, ok := items[sec][num]
+		if !ok {
+			out = append(out, fmt.Sprintf("cites %s change %s, which the changelog does not have", sec, num))
+			continue
+		}
+		clause := text[:m[0]]
+		if i := strings.LastIndexAny(clause, ".;:"); i >= 0 {
+			clause = clause[i+1:]
+		}
+		for _, tok := range changelogTokRE.FindAllString(clause, -1) {
+			if !strings.Contains(item, tok) {
+				out = append(out, fmt.Sprintf("attributes %q to %s change %s, which does not name it", tok, sec, num))
+			}
+		}
+		if (strings.Contains(clause, "forbid") || strings.Contains(clause, "MUST NOT")) && !strings.Contains(item, "MUST NOT") {
+			out = append(out, fmt.Sprintf("attributes a prohibition (%q) to %s change %s, which prohibits nothing", strings.TrimSpace(clause), sec, num))
+		}
+	}
+	return out
+}
+
+// TestNotesCiteTheRightChangelogItem: a note that cites an item of the
+// 2026-07-28 changelog attributes to it only what the item says (the
+// not-found notes credited minor change 6, which moved the code, with the
+// prohibition of -32002, which basic/index §Error Codes makes). The broken
+// fixtures are those sentences.
+func TestNotesCiteTheRightChangelogItem(t *testing.T) {
+	dir := specschema.Dir(t)
+	b, err := os.ReadFile(filepath.Join(dir, "2026-07-28", "changelog.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := changelogItems(string(b))
+	if len(items["major"]) < 9 || len(items["minor"]) < 12 {
+		t.Fatalf("changelog: %d major, %d minor items read", len(items["major"]), len(items["minor"]))
+	}
+	for _, broken := range []string{
+		"2026-07-28 moved this error to -32602 Invalid Params and forbids -32002 (changelog, minor change 6); a client still accepts both.",
+		"2025-11-25 answered the same read with -32002, a code this version forbids (changelog, minor change 6).",
+		"subscriptions/listen replaced the GET stream (changelog, minor change 4).",
+	} {
+		if len(changelogMisquotes(broken, items)) == 0 {
+			t.Errorf("the checker passes a wrong citation: %q", broken)
+		}
+	}
+	notes := noteIndex()
+	for _, k := range sortedNoteKeys() {
+		for _, err := range changelogMisquotes(notes[k].Text.En, items) {
+			t.Errorf("note %s %s", k, err)
 		}
 	}
 }

@@ -29,7 +29,8 @@ import (
 // another note in the same file, whose en and zh this one shows: a
 // translator edits a text shared by two versions once); spec
 // ("<version>/<page>#<anchor>") and quote (one sentence copied verbatim
-// from that page, only with spec). The glosses file (quotes.glosses) has
+// from that page, only with spec); fits, with every quote: how the quoted
+// sentence governs the step (quoteFit, quotefit.go). The glosses file (quotes.glosses) has
 // "[gloss]" records with quote and zh: the Chinese of a quoted sentence.
 //
 // The parser is strict: every mistake is an error naming file:line, and
@@ -42,6 +43,7 @@ const (
 	fieldSpec       = "spec"
 	fieldQuote      = "quote"
 	fieldSameTextAs = "same-text-as"
+	fieldFits       = "fits"
 	glossHeader     = "gloss"
 )
 
@@ -52,12 +54,13 @@ type noteRecord struct {
 	line     int
 	shares   string   // the key whose text this one shows ("" if its own)
 	comments []string // the comment lines above its header
+	fits     string   // the review of its quote ("" when it has none)
 }
 
 // parseNotes reads a notes file: every record it could read, and every
 // mistake.
 func parseNotes(file, data string) ([]noteRecord, []error) {
-	raws, errs := text.Lex(file, data, fieldEn, fieldZh, fieldSpec, fieldQuote, fieldSameTextAs)
+	raws, errs := text.Lex(file, data, fieldEn, fieldZh, fieldSpec, fieldQuote, fieldSameTextAs, fieldFits)
 	fail := func(line int, format string, a ...any) {
 		errs = append(errs, &text.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, a...)})
 	}
@@ -98,6 +101,21 @@ func parseNotes(file, data string) ([]noteRecord, []error) {
 		if hasQuote && !hasSpec {
 			fail(quote.Line, "[%s] has a quote but no spec: a quote is from the section spec cites", k)
 			continue
+		}
+		// A quote without its review is a mistake, but the note still
+		// shows: the error fails the tests, not the page.
+		fits, hasFits := r.Field(fieldFits)
+		switch {
+		case hasFits && !hasQuote:
+			fail(fits.Line, "[%s] has fits but no quote: fits says how its quote governs the step", k)
+		case hasQuote && !hasFits:
+			fail(quote.Line, "[%s] has a quote but no fits: say how the sentence governs the step (%s)", k, fitKindList())
+		case hasFits:
+			if _, _, err := parseFit(fits.Value, quote.Value); err != nil {
+				fail(fits.Line, "[%s] fits: %v", k, err)
+			} else {
+				rec.fits = fits.Value
+			}
 		}
 		rec.note = Note{Text: Text{En: en.Value, Zh: zh.Value}, Spec: spec.Value, Quote: quote.Value}
 		at[k.String()] = len(out)
@@ -174,8 +192,8 @@ func parseGlosses(file, data string) ([]glossRecord, []error) {
 }
 
 // formatNote writes a note record the way parseNotes reads it; shares is
-// the key whose text it shows, or "".
-func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares string) {
+// the key whose text it shows, or ""; fits the review of its quote.
+func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares, fits string) {
 	for _, c := range comments {
 		b.WriteString(c + "\n")
 	}
@@ -183,6 +201,7 @@ func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares
 	line := func(name, v string) { text.WriteField(b, name, v) }
 	line(fieldSpec, n.Spec)
 	line(fieldQuote, n.Quote)
+	line(fieldFits, fits)
 	if shares != "" {
 		line(fieldSameTextAs, shares)
 	} else {

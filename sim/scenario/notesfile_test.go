@@ -61,11 +61,11 @@ func TestNotesFileOK(t *testing.T) {
 			Spec:  "2026-07-28/basic/transports/streamable-http#sending-messages",
 			Quote: "The client MUST use HTTP POST to send JSON-RPC messages to the MCP endpoint.",
 		}},
-		{"tools-list.request@2025-11-25", 11, Note{
+		{"tools-list.request@2025-11-25", 12, Note{
 			Text: Text{En: "The client asks: which tools? #1 of 2.", Zh: "客户端问：有哪些工具？#1"},
 			Spec: "2025-11-25/basic/transports#sending-messages-to-the-server",
 		}},
-		{"user.prompt", 15, Note{Text: Text{En: "Typed.", Zh: "输入。"}}},
+		{"user.prompt", 16, Note{Text: Text{En: "Typed.", Zh: "输入。"}}},
 	}
 	if len(recs) != len(want) {
 		t.Fatalf("%d records, want %d: %+v", len(recs), len(want), recs)
@@ -104,9 +104,9 @@ func TestNotesClash(t *testing.T) {
 		{"n/quotes.glosses", "[gloss]\nquote: Clients MUST do it.\nzh: 客户端必须这样做。\n"},
 	}
 	tables := []goNoteTable{{file: "notes_asks.go", data: "asks.notes", entries: []noteEntry{
-		{"user.prompt", Note{Text: Text{En: "C.", Zh: "丙。"}}},
-		{"model.decides", Note{Text: Text{En: "D.", Zh: "丁。"}}},
-		{"Bad.key", Note{Text: Text{En: "E.", Zh: "戊。"}}},
+		{"user.prompt", Note{Text: Text{En: "C.", Zh: "丙。"}}, ""},
+		{"model.decides", Note{Text: Text{En: "D.", Zh: "丁。"}}, ""},
+		{"Bad.key", Note{Text: Text{En: "E.", Zh: "戊。"}}, ""},
 	}}}
 	glosses := []goGlossTable{{file: "quotes_zh.go", entries: []glossEntry{{"Clients MUST do it.", "另一个。"}}}}
 	s := buildNotes(files, tables, glosses)
@@ -139,10 +139,10 @@ func TestExportNotesFixture(t *testing.T) {
 	dir, src := t.TempDir(), t.TempDir()
 	shared := Text{En: "Shared.", Zh: "共享。"}
 	tables := []goNoteTable{{file: "notes_x.go", data: "x.notes", entries: []noteEntry{
-		{"x.request", Note{Text: shared, Spec: "2026-07-28/server/tools#tool"}},
-		{"x.request@2025-11-25", Note{Text: shared, Spec: "2025-11-25/server/tools#tool", Quote: "Clients MUST do it."}},
-		{"x.result", Note{Text: Text{En: "Own.", Zh: "自己的。"}}},
-		{"user.prompt", Note{Text: Text{En: "A.", Zh: "甲。"}}},
+		{"x.request", Note{Text: shared, Spec: "2026-07-28/server/tools#tool"}, ""},
+		{"x.request@2025-11-25", Note{Text: shared, Spec: "2025-11-25/server/tools#tool", Quote: "Clients MUST do it."}, "sender do it"},
+		{"x.result", Note{Text: Text{En: "Own.", Zh: "自己的。"}}, ""},
+		{"user.prompt", Note{Text: Text{En: "A.", Zh: "甲。"}}, ""},
 	}}}
 	glosses := []goGlossTable{{file: "quotes_x.go", entries: []glossEntry{{"Clients MUST do it.", "客户端必须这样做。"}}}}
 	src26 := "package scenario\n\nvar xTable = [...]noteEntry{\n\t// ---- x: the X scenario ----\n\t{\"x.request\", Note{}},\n}\n"
@@ -169,7 +169,7 @@ func TestExportNotesFixture(t *testing.T) {
 		}
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "x.notes"))
-	for _, w := range []string{"# ---- x: the X scenario ----\n[x.request]\n", "[x.request@2025-11-25]\nspec: 2025-11-25/server/tools#tool\nquote: Clients MUST do it.\nsame-text-as: x.request\n"} {
+	for _, w := range []string{"# ---- x: the X scenario ----\n[x.request]\n", "[x.request@2025-11-25]\nspec: 2025-11-25/server/tools#tool\nquote: Clients MUST do it.\nfits: sender do it\nsame-text-as: x.request\n"} {
 		if !strings.Contains(string(b), w) {
 			t.Errorf("x.notes lacks %q:\n%s", w, b)
 		}
@@ -276,7 +276,7 @@ func FuzzParseNotes(f *testing.F) {
 		}
 		var b strings.Builder
 		for _, r := range recs {
-			formatNote(&b, nil, r.key, r.note, "")
+			formatNote(&b, nil, r.key, r.note, "", r.fits)
 		}
 		again, errs := parseNotes("g.notes", b.String())
 		if len(errs) > 0 || len(again) != len(recs) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"mcpwirelab/sim/mcp"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +53,21 @@ func TestCapabilitiesOutcome(t *testing.T) {
 		if !strings.Contains(find(tr, "capabilities.read")[0].Raw, `{"tools":{"listChanged":false}}`) {
 			t.Fatal("the client should show the declared capabilities")
 		}
+		// Extensions beyond tasks (changelog minor 1): under 2026-07-28
+		// every request declares the MCP Apps extension the Host supports;
+		// 2025-11-25's capabilities have no extensions field.
+		apps := `"extensions":{"` + mcp.ExtApps + `":{"mimeTypes":["` + mcp.AppsMimeType + `"]}}`
+		for _, e := range tr.Events {
+			if e.From != trace.Client || len(e.Messages) == 0 || !strings.Contains(string(e.Messages[0]), `"method"`) || strings.Contains(string(e.Messages[0]), `"notifications/`) {
+				continue
+			}
+			if has := strings.Contains(string(e.Messages[0]), apps); has != (c.version == "2026-07-28") {
+				t.Errorf("%s/%s event %d (%s): declares the apps extension %v", c.version, c.transport, e.Seq, e.Note, has)
+			}
+		}
+		if len(find(tr, "capabilities.extensions")) != 1 {
+			t.Errorf("%s/%s: the Host does not say it reverts to core behaviour", c.version, c.transport)
+		}
 	}
 }
 
@@ -81,7 +97,7 @@ func TestListChangedOutcome(t *testing.T) {
 			} else if len(n.Params) != 0 {
 				t.Fatalf("2025-11-25 list_changed has params %s", n.Params)
 			}
-			lists := find(tr, "tools-list.result")
+			lists := append(find(tr, "tools-list.result"), find(tr, "relist.result")...)
 			if len(lists) != 2 || !strings.Contains(lists[1].Raw, `"name":"book_room"`) || strings.Contains(lists[0].Raw, `"name":"book_room"`) {
 				t.Fatalf("%s/%s: the re-list should show book_room, the first list not", v, tp)
 			}
@@ -239,5 +255,63 @@ func TestStreamDropOutcome(t *testing.T) {
 	}
 	if len(find(tr, "stream-drop.reissue-plan")) != 1 || len(find(tr, "stream-drop.lost")) != 1 {
 		t.Fatal("2026-07-28: the drop and the re-issue are not shown")
+	}
+}
+
+// toolNames are the names a tools/list result lists, in order.
+func toolNames(t *testing.T, e trace.Event) []string {
+	t.Helper()
+	var m struct {
+		Result struct {
+			Tools []struct {
+				Name string `json:"name"`
+			} `json:"tools"`
+		} `json:"result"`
+	}
+	if len(e.Messages) != 1 || json.Unmarshal(e.Messages[0], &m) != nil {
+		t.Fatalf("event %d is no tools/list result", e.Seq)
+	}
+	var out []string
+	for _, tool := range m.Result.Tools {
+		out = append(out, tool.Name)
+	}
+	return out
+}
+
+// TestToolOrderIsDeterministic: 2026-07-28 server/tools, "Servers SHOULD
+// return tools in a deterministic order (i.e., the same ordering across
+// requests when the underlying set of tools has not changed)"
+// (changelog minor 3). Every tools/list of the default server, in every
+// run of a version and transport, lists the same tools in the same order;
+// after list-changed's edit the re-list keeps the first list's order and
+// adds book_room after it; behind the load balancer both replicas agree.
+func TestToolOrderIsDeterministic(t *testing.T) {
+	seen := map[string][]string{}
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			if !strings.HasPrefix(e.Note, "tools-list.result") && !strings.HasPrefix(e.Note, "relist.result") {
+				continue
+			}
+			names := toolNames(t, e)
+			if m.o.Scenario == "list-changed" {
+				if first := find(m.tr, "tools-list.result"); strings.HasPrefix(e.Note, "relist.") && len(first) == 1 {
+					was := toolNames(t, first[0])
+					if !slices.Equal(names[:len(was)], was) || names[len(names)-1] != "book_room" {
+						t.Errorf("%+v: re-list %v does not keep %v and add book_room after it", m.o, names, was)
+					}
+				}
+				continue
+			}
+			if ok, _ := Servable(m.o); !ok {
+				continue // a server of its own
+			}
+			if was, ok := seen[m.o.Version]; ok && !slices.Equal(was, names) {
+				t.Errorf("%+v event %d: tools %v, another run listed %v", m.o, e.Seq, names, was)
+			}
+			seen[m.o.Version] = names
+		}
+	}
+	if len(seen) != 2 {
+		t.Fatalf("tools/list results seen for %d versions", len(seen))
 	}
 }

@@ -45,6 +45,8 @@ func askPhase(note string) string {
 		return "model.reads-outcome"
 	case "model.answers":
 		return "model.answers"
+	case "model.reads-tool-error.capability", "model.reads-tool-error.refused", "model.reads-tool-error.bad-answer":
+		return "model.reads-outcome"
 	case "session-delete.request", "shutdown.close-stdin":
 		return "close"
 	case "session-delete.no-content", "shutdown.exit":

@@ -42,6 +42,10 @@ const (
 	// FaultSetLevel (logging, 2026-07-28): a host written for 2025-11-25
 	// still sends logging/setLevel.
 	FaultSetLevel = "set-level"
+	// FaultTraceContext (logging): the Host leaves logging aside and traces
+	// its calls with OpenTelemetry, the trace context in each request's
+	// _meta (2026-07-28 basic/index §_meta, changelog minor 2).
+	FaultTraceContext = "trace-context"
 )
 
 // primitiveFaultApplies is FaultApplies for the faults above.
@@ -511,6 +515,9 @@ func loggingScenario(r *runner) {
 	perRequest := "" // the level the export asks for (2026-07-28)
 	session := false // a 2025-11-25 session's level is set
 	switch {
+	case r.o.Fault == FaultTraceContext:
+		r.tracedLogging()
+		return
 	case r.o.Fault == FaultMissingLogLevel && modern:
 		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on, but the export request will carry no _meta logLevel\n")
 	case r.o.Fault == FaultMissingLogLevel:
@@ -561,14 +568,56 @@ func loggingScenario(r *runner) {
 		r.finish()
 		return
 	}
+	// The announcement is not a request the host watches: under 2026-07-28
+	// it asks for no log messages; a 2025-11-25 session's level still holds.
+	r.loggedCall(toolChoice{Name: "post_announcement", Tag: postTag, Args: exportAnnouncement(export)})
+	r.finish()
+}
+
+// exportAnnouncement is the arguments of the post_announcement that tells
+// the Lisbon office the export's file is ready.
+func exportAnnouncement(export callOutcome) map[string]any {
 	var res struct {
 		StructuredContent struct{ File string } `json:"structuredContent"`
 	}
 	_ = json.Unmarshal(export.resp.Result, &res)
-	// The announcement is not a request the host watches: under 2026-07-28
-	// it asks for no log messages; a 2025-11-25 session's level still holds.
-	r.loggedCall(toolChoice{Name: "post_announcement", Tag: postTag,
-		Args: map[string]any{"office": "Lisbon", "text": "The Support timesheets of the last two weeks are exported: " + res.StructuredContent.File + "."}})
+	return map[string]any{"office": "Lisbon", "text": "The Support timesheets of the last two weeks are exported: " + res.StructuredContent.File + "."}
+}
+
+// Trace context of the Host's spans (W3C Trace Context): one trace, a span
+// per call.
+const (
+	hostTraceID    = "4bf92f3577b34da6a3ce929d0e0e4736"
+	hostTraceState = "acme=host-li"
+)
+
+// traceMeta is the _meta of a call made under the Host's span span.
+func traceMeta(span string) map[string]any {
+	return map[string]any{mcp.MetaTraceParent: "00-" + hostTraceID + "-" + span + "-01", mcp.MetaTraceState: hostTraceState}
+}
+
+// tracedLogging is the logging scenario of a Host that traces instead of
+// asking for log messages: 2026-07-28 deprecates logging and suggests
+// stderr or OpenTelemetry (server/utilities/logging), and reserves
+// traceparent, tracestate and baggage in _meta for it. Both calls carry
+// the trace context of the Host's span; no call asks for log messages, and
+// the server files its own (stderr) lines under the trace.
+func (r *runner) tracedLogging() {
+	r.host(trace.Client, trace.Client, "tracing.plan",
+		"no log panel: trace the calls with OpenTelemetry; each request carries the traceparent of the Host's span in _meta\n")
+	tools, ok := r.listTools()
+	if !ok {
+		r.finish()
+		return
+	}
+	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
+	export := r.callTool(toolChoice{Name: "export_timesheets", Tag: "export-traced", Intermediate: true, Meta: traceMeta("00f067aa0ba902b7"),
+		Args: map[string]any{"department": "Support", "steps": 2}})
+	if export.resp == nil {
+		r.finish()
+		return
+	}
+	r.callTool(toolChoice{Name: "post_announcement", Tag: "post-traced", Meta: traceMeta("b7ad6b7169203331"), Args: exportAnnouncement(export)})
 	r.finish()
 }
 

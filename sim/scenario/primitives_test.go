@@ -106,7 +106,7 @@ func TestPrimitiveOutcomes(t *testing.T) {
 		})
 	}
 	for _, k := range []string{"resources/none", "resources/not-found", "prompts/none", "prompts/param-mismatch",
-		"logging/none", "logging/missing-loglevel", "logging/undeclared-capability", "logging/set-level"} {
+		"logging/none", "logging/missing-loglevel", "logging/undeclared-capability", "logging/set-level", "logging/trace-context"} {
 		if !checked[k] {
 			t.Errorf("no run of %s", k)
 		}
@@ -330,6 +330,38 @@ func checkLogging(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 		}
 		if strings.Join(requestsWithLevel, " ") != "export-call.request" || len(logs) != 1 {
 			t.Fatalf("after the refusal: logLevel on %v, %d log messages", requestsWithLevel, len(logs))
+		}
+	case o.Fault == FaultTraceContext:
+		// Both calls carry W3C trace context under one trace id, a span
+		// each; no call asks for log messages, and none comes.
+		var spans []string
+		for _, tag := range []string{"export-traced", "post-traced"} {
+			var p struct {
+				Params struct {
+					Meta map[string]string `json:"_meta"`
+				} `json:"params"`
+			}
+			req := one(t, tr, tag+".request")
+			_ = json.Unmarshal(req.Messages[0], &p)
+			tp := p.Params.Meta[mcp.MetaTraceParent]
+			if !strings.HasPrefix(tp, "00-"+hostTraceID+"-") || p.Params.Meta[mcp.MetaTraceState] != hostTraceState {
+				t.Fatalf("%s: _meta %v", tag, p.Params.Meta)
+			}
+			spans = append(spans, tp)
+		}
+		if spans[0] == spans[1] || len(logs) != 0 || len(setLevels) != 0 || len(requestsWithLevel) != 0 {
+			t.Fatalf("spans %v, %d logs, %d setLevel, logLevel on %v", spans, len(logs), len(setLevels), requestsWithLevel)
+		}
+		if o.Transport == "stdio" && len(find(tr, "stderr.log")) > 0 {
+			filed := 0
+			for _, e := range find(tr, "stderr.log") {
+				if strings.Contains(e.Raw, "in trace "+hostTraceID) {
+					filed++
+				}
+			}
+			if filed != 2 {
+				t.Fatalf("the server filed %d of its two calls under the Host's trace (stderr)", filed)
+			}
 		}
 	default:
 		t.Fatalf("no expectation for %s", o.Fault)

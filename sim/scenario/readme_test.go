@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/mcp"
 )
 
 // readmeGaps lists what README text leaves out of the catalog: a scenario
@@ -41,5 +43,33 @@ func TestReadmeNamesEveryScenario(t *testing.T) {
 	got := strings.Join(readmeGaps(broken), "; ")
 	if got != "fault "+FaultNotFound+" of resources; scenario logging" {
 		t.Errorf("a README without them: gaps %q", got)
+	}
+}
+
+// TestReadmeTaskStatusIsTrue: the README said 2025-11-25
+// notifications/tasks/status "follows each change on the session stream",
+// and no transcript had one. Whatever it says now must hold in the
+// transcripts: if none carries the notification, the README says so.
+func TestReadmeTaskStatusIsTrue(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	shown := 0
+	for _, m := range matrixTraces(t) {
+		for _, e := range m.tr.Events {
+			if strings.Contains(e.Raw, `"method":"`+mcp.MethodTaskStatus+`"`) {
+				shown++
+			}
+		}
+	}
+	claims := strings.Contains(readme, "`notifications/tasks/status` follows each change")
+	says := strings.Contains(readme, "so its transcripts show none")
+	switch {
+	case shown == 0 && (claims || !says):
+		t.Errorf("no transcript carries %s, but the README claims it follows each change (%v) or does not say the transcripts show none (%v)", mcp.MethodTaskStatus, claims, says)
+	case shown > 0 && says:
+		t.Errorf("%d events carry %s, but the README says the transcripts show none", shown, mcp.MethodTaskStatus)
 	}
 }

@@ -94,7 +94,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	r.now = r.clock.Now
 	cfg := mcp.DefaultConfig()
 	cfg.Sleep = r.toolSleep
-	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background = simStateKey(), r.wallNow, r.newTaskID, r.background
+	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background, cfg.Yield = simStateKey(), r.wallNow, r.newTaskID, r.background, r.yield
 	if spec.tools != nil {
 		cfg.Tools = spec.tools
 	}
@@ -187,6 +187,10 @@ type ev struct {
 	// the client's facts (trace.Event)
 	inReplyTo, cancels int
 	timeout            time.Duration // the deadline set on a request
+	// version, when set, is the version the step belongs to instead of the
+	// client's current one: a dual-era client's own rule about a legacy
+	// server's message is its modern version's (hostAt).
+	version string
 }
 
 // Spec sections of the two transports; record resolves them per version
@@ -229,7 +233,7 @@ func (r *runner) record(e ev) int {
 		e.msgs = []json.RawMessage{}
 	}
 	version := ""
-	if v := r.c.Version(); v != r.o.Version && slices.Contains(mcp.Versions(), v) {
+	if v := cmp.Or(e.version, r.c.Version()); v != r.o.Version && slices.Contains(mcp.Versions(), v) {
 		version = v
 	}
 	wireVersion := r.o.Version
@@ -287,6 +291,12 @@ func (r *runner) trace() *trace.Trace {
 //go:noinline
 func (r *runner) host(from, to trace.Party, note, raw string) {
 	r.record(ev{from: from, to: to, ch: trace.HostChannel, kind: trace.KindThink, raw: raw, note: note})
+}
+
+// hostAt records a host step that belongs to version, whatever the client
+// speaks now (ev.version).
+func (r *runner) hostAt(version string, from, to trace.Party, note, raw string) {
+	r.record(ev{from: from, to: to, ch: trace.HostChannel, kind: trace.KindThink, raw: raw, note: note, version: version})
 }
 
 // outcome is what the client got back for one request.

@@ -93,6 +93,15 @@ func (r *runner) toolSleep(ctx context.Context, d time.Duration) error {
 	return ctx.Err()
 }
 
+// yieldStep is how far the virtual clock moves while the server waits for
+// the client (mcp.Config.Yield).
+const yieldStep = 10 * time.Millisecond
+
+// yield is mcp.Config.Yield in the simulator: one step of the virtual
+// clock, on which a task's background work hands its turn back to the
+// scenario (toolSleep), so that the client can do what the task waits for.
+func (r *runner) yield(ctx context.Context) error { return r.toolSleep(ctx, yieldStep) }
+
 func (r *runner) unpark(wake chan bool) {
 	for i, p := range r.bg.parked {
 		if p.wake == wake {

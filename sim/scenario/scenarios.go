@@ -23,12 +23,21 @@ func capabilitiesServer(Options) serverSpec {
 }
 
 func capabilitiesScenario(r *runner) {
+	// The Host renders MCP Apps: under 2026-07-28 it says so in every
+	// request's capabilities (extensions), which 2025-11-25 has no field
+	// for (basic/versioning §Extension Negotiation).
+	r.asker.Extensions = map[string]any{mcp.ExtApps: map[string]any{"mimeTypes": []string{mcp.AppsMimeType}}}
 	r.host(trace.Host, trace.Host, "user.prompt", "Which prompt templates does this server offer?\n")
 	if !r.start() {
 		return
 	}
 	r.host(trace.Client, trace.Client, "capabilities.read",
 		fmt.Sprintf("server capabilities: %s (no \"prompts\")\n", r.c.Session().Capabilities))
+	// "If one party supports an extension but the other does not, the
+	// supporting party MUST either revert to core protocol behavior or
+	// reject the request": the Host reverts.
+	r.host(trace.Client, trace.Client, "capabilities.extensions",
+		"no extension "+mcp.ExtApps+" among the server's capabilities: show tool results as text (core behaviour)\n")
 	// A careless client asks anyway. 2026-07-28 schema MethodNotFoundError:
 	// a method "gated behind a server capability the server did not
 	// advertise" is -32601 (HTTP 404 in 2026-07-28).
@@ -123,7 +132,7 @@ func listChangedScenario(r *runner) {
 			return
 		}
 		// The notification carries no list: the client re-lists.
-		tools, ok := r.listTools()
+		tools, ok := r.listToolsAs("relist")
 		if ok {
 			r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 			r.callTool(toolChoice{Name: "book_room", Args: map[string]any{"room": "Aurora", "day": "2026-12-04"}})
@@ -253,7 +262,7 @@ func dualEraScenario(r *runner) {
 	case modern && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion:
 		var data mcp.UnsupportedVersionData
 		_ = json.Unmarshal(e.Data, &data)
-		r.c.SetVersion(data.Supported[0])
+		r.c.SetVersion(r.c.Choose(data.Supported))
 		r.host(trace.Client, trace.Client, "era.modern-retry",
 			fmt.Sprintf("-32022 is a modern error: the server is modern. Do NOT fall back to initialize; retry with %s from supported %v\n", r.c.Version(), data.Supported))
 		if !r.ok(r.request(mcp.MethodDiscover, nil, callOpts{Tag: "discover-retry"})) {
@@ -276,6 +285,14 @@ func dualEraScenario(r *runner) {
 		}
 	}
 	if tools, ok := r.listTools(); ok {
+		if !mcp.IsModern(r.c.Version()) {
+			// basic/index §ResultType: "For backward compatibility with
+			// servers implementing earlier protocol versions, which do not
+			// include resultType, clients MUST treat an absent resultType as
+			// complete". The rule is the dual-era client's modern one.
+			r.hostAt(r.o.Version, trace.Client, trace.Client, "era.legacy-result",
+				"tools/list result without resultType: a result of an earlier-protocol server; read it as complete\n")
+		}
 		r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	}
 	r.finish()

@@ -37,6 +37,8 @@ var requestDefs = map[string]string{
 	"prompts/get":                     "GetPromptRequest",
 	"completion/complete":             "CompleteRequest",
 	"logging/setLevel":                "SetLevelRequest",
+	mcp.MethodPing:                    "PingRequest",
+	mcp.MethodTasksList:               "ListTasksRequest", // 2025-11-25 (taskDefs); removed by the extension
 	"notifications/message":           "LoggingMessageNotification",
 	"notifications/resources/updated": "ResourceUpdatedNotification",
 	// The server asking the client (2025-11-25 only: a 2026-07-28 server
@@ -46,6 +48,7 @@ var requestDefs = map[string]string{
 	mcp.MethodRoots:                    "ListRootsRequest",
 	"notifications/roots/list_changed": "RootsListChangedNotification",
 	mcp.MethodTaskStatus:               "TaskStatusNotification",
+	mcp.MethodElicitationComplete:      "ElicitationCompleteNotification", // URL mode; removed in 2026-07-28
 }
 
 // removedMethods are 2025-11-25 methods a later version removed, with that
@@ -56,6 +59,8 @@ var removedMethods = map[string]string{
 	"logging/setLevel":      "2026-07-28",
 	"resources/subscribe":   "2026-07-28",
 	"resources/unsubscribe": "2026-07-28",
+	mcp.MethodPing:          "2026-07-28",
+	mcp.MethodTasksList:     "2026-07-28", // removed by the tasks extension
 }
 
 // taskDefs are the tasks methods' requests and results per version: the
@@ -66,10 +71,12 @@ var taskDefs = map[string]map[string][2]string{
 		mcp.MethodTasksGet:    {"GetTaskRequest", "GetTaskResult"},
 		mcp.MethodTasksCancel: {"CancelTaskRequest", "CancelTaskResult"},
 		mcp.MethodTasksResult: {"GetTaskPayloadRequest", "GetTaskPayloadResult"},
+		mcp.MethodTasksList:   {"ListTasksRequest", "ListTasksResult"},
 	},
 	mcp.V20260728: {
 		mcp.MethodTasksGet:    {specschema.TasksDef("GetTaskRequest"), specschema.TasksDef("GetTaskResult")},
 		mcp.MethodTasksCancel: {specschema.TasksDef("CancelTaskRequest"), specschema.TasksDef("AckResult")},
+		mcp.MethodTasksUpdate: {specschema.TasksDef("UpdateTaskRequest"), specschema.TasksDef("AckResult")},
 	},
 }
 
@@ -88,6 +95,7 @@ var resultDefs = map[string]string{
 	"prompts/get":              "GetPromptResult",
 	"completion/complete":      "CompleteResult",
 	"logging/setLevel":         "EmptyResult",
+	mcp.MethodPing:             "EmptyResult",
 	mcp.MethodElicit:           "ElicitResult",
 	mcp.MethodSample:           "CreateMessageResult",
 	mcp.MethodRoots:            "ListRootsResult",

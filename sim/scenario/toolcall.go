@@ -10,6 +10,7 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
 
@@ -36,10 +37,16 @@ func toolCall(r *runner) {
 		call = toolChoice{Name: "search_mail", Args: map[string]any{"query": "urgent", "limit": 3}}
 	case FaultBadParams:
 		call.Args = map[string]any{"urgent": true, "limit": 500}
+	case FaultRefSchema:
+		prompt, call = "Which meeting rooms are free on 2026-12-04 for 4 people?",
+			toolChoice{Name: "find_free_rooms", Args: map[string]any{"day": "2026-12-04", "seats": 4}, Tag: "free-rooms"}
 	}
 	tools, ok := r.begin(prompt)
 	if !ok {
 		return
+	}
+	if r.o.Fault == FaultRefSchema {
+		call.OutputSchema = r.schemaRefs(tools, call.Name)
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	out := r.callTool(call)
@@ -54,6 +61,81 @@ func toolCall(r *runner) {
 	r.finish()
 }
 
+// toolCallServer is the course server, or (ref-schema) one that also
+// finds free meeting rooms (not servable).
+func toolCallServer(o Options) serverSpec {
+	if o.Fault == FaultRefSchema {
+		return serverSpec{tools: toolbox.Course().MustWith(toolbox.FindFreeRooms())}
+	}
+	return serverSpec{}
+}
+
+// schemaRefs is the Host reading the $ref of a tool's inputSchema: it
+// resolves a reference inside the schema ("#/$defs/day") and never
+// fetches one that points at the network (2026-07-28 basic/index §$ref
+// Resolution). It returns the tool's outputSchema.
+func (r *runner) schemaRefs(tools []mcp.Tool, name string) json.RawMessage {
+	for _, t := range tools {
+		if t.Name != name {
+			continue
+		}
+		var s struct {
+			Properties map[string]struct {
+				Ref string `json:"$ref"`
+			} `json:"properties"`
+			Defs map[string]json.RawMessage `json:"$defs"`
+		}
+		_ = json.Unmarshal(t.InputSchema, &s)
+		var lines []string
+		for _, p := range sortedKeys(s.Properties) {
+			ref := s.Properties[p].Ref
+			if ref == "" {
+				continue
+			}
+			d, local := strings.CutPrefix(ref, "#/$defs/")
+			if def, ok := s.Defs[d]; local && ok {
+				lines = append(lines, fmt.Sprintf("%s.%s: $ref %s → %s (inside the schema)", name, p, ref, def))
+			} else {
+				lines = append(lines, fmt.Sprintf("%s.%s: $ref %s is not inside the schema: not fetched", name, p, ref))
+			}
+		}
+		r.host(trace.Client, trace.Client, "schema.ref", strings.Join(lines, "\n")+"\n")
+		return t.OutputSchema
+	}
+	return nil
+}
+
+// checkOutput is the Host validating a result's structuredContent against
+// the tool's outputSchema before the model reads the result (server/tools
+// §Output Schema: "Clients SHOULD validate structured results against this
+// schema"), with the toolbox's 2020-12 compiler: local $ref only, bounded.
+// A list under 2026-07-28; the list inside an object under 2025-11-25
+// (mcp: legacyOutputSchema).
+func (r *runner) checkOutput(name string, schema json.RawMessage, resp *jsonrpc.Message) {
+	var res struct {
+		Structured json.RawMessage `json:"structuredContent"`
+	}
+	if json.Unmarshal(resp.Result, &res) != nil || len(res.Structured) == 0 {
+		return
+	}
+	what := "an object"
+	if res.Structured[0] == '[' {
+		what = "a list"
+	}
+	verdict := "valid against outputSchema"
+	sch, err := toolbox.CompileSchema(name, "output", schema)
+	if err == nil {
+		var v any
+		if err = json.Unmarshal(res.Structured, &v); err == nil {
+			err = sch.Validate(v)
+		}
+	}
+	if err != nil {
+		verdict = "not valid against outputSchema: " + err.Error()
+	}
+	r.host(trace.Client, trace.Client, "schema.output", fmt.Sprintf("structuredContent is %s, %s: %s\n", what, verdict, res.Structured))
+}
+
 // begin records the user's prompt, starts the connection and lists the
 // tools; false when a fault already ended the run.
 func (r *runner) begin(prompt string) ([]mcp.Tool, bool) {
@@ -61,11 +143,31 @@ func (r *runner) begin(prompt string) ([]mcp.Tool, bool) {
 	if !r.start() {
 		return nil, false
 	}
+	if r.o.Scenario == scenarioToolCall && r.o.Fault == FaultPing {
+		r.ping()
+	}
 	tools, ok := r.listTools()
 	if !ok {
 		r.finish()
 	}
 	return tools, ok
+}
+
+// ping is a Host written for 2025-11-25 checking the connection before it
+// works. 2025-11-25 basic/utilities/ping: implementations "SHOULD
+// periodically issue pings to detect connection health", and the receiver
+// "MUST respond promptly with an empty response". 2026-07-28 removed ping
+// (changelog, major change 5): the server answers -32601 (HTTP 404), and
+// the Host goes on, since every request now shows whether the server
+// answers.
+func (r *runner) ping() {
+	out := r.c.Request(r.ctx, mcp.MethodPing, nil, callOpts{Tag: "ping"})
+	if e := out.Error(); e != nil {
+		r.host(trace.Client, trace.Client, "ping.removed",
+			fmt.Sprintf("error %d: 2026-07-28 has no ping; carry on, every request shows whether the server answers\n", e.Code))
+		return
+	}
+	r.host(trace.Client, trace.Client, "ping.alive", "empty result: the server is alive\n")
 }
 
 // progressScenario runs the slow tool to completion with progress over SSE
@@ -107,6 +209,11 @@ type toolChoice struct {
 	Tag      string
 	LogLevel string
 	OnNotify func(n *jsonrpc.Message, stop func())
+	// Meta is more of the call's _meta (trace context).
+	Meta map[string]any
+	// OutputSchema, when set, is the tool's outputSchema, which the Host
+	// checks the result's structuredContent against (checkOutput).
+	OutputSchema json.RawMessage
 }
 
 // start launches/connects and performs discovery for the version. It
@@ -246,8 +353,11 @@ func (r *runner) failure(out outcome) {
 	r.disconnect()
 }
 
-func (r *runner) listTools() ([]mcp.Tool, bool) {
-	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: r.faultLabel("tools-list")})
+func (r *runner) listTools() ([]mcp.Tool, bool) { return r.listToolsAs(r.faultLabel("tools-list")) }
+
+// listToolsAs lists the tools under the events' label tag.
+func (r *runner) listToolsAs(tag string) ([]mcp.Tool, bool) {
+	tools, out := r.c.ListTools(r.ctx, callOpts{Tag: tag})
 	if !r.ok(out) || tools == nil {
 		return nil, false
 	}
@@ -270,8 +380,14 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 	if c.Tag != "" {
 		o.Tag = c.Tag
 	}
+	if c.Progress || c.Meta != nil {
+		o.Meta = map[string]any{}
+		for k, v := range c.Meta {
+			o.Meta[k] = v
+		}
+	}
 	if c.Progress {
-		o.Meta = map[string]any{mcp.MetaProgressToken: "export-1"}
+		o.Meta[mcp.MetaProgressToken] = "export-1"
 	}
 	res, out := r.c.CallTool(r.ctx, c.Name, json.RawMessage(args), o)
 	if out.Dropped {
@@ -306,14 +422,36 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		text = res.Content[0].Text
 	}
 	if res.IsError {
-		r.host(trace.Client, trace.Host, "model.reads-tool-error", text+"\n")
+		r.host(trace.Client, trace.Host, toolErrorNote(c.Tag), text+"\n")
 		return callOutcome{isError: true, resp: out.Response}
+	}
+	if len(c.OutputSchema) > 0 {
+		r.checkOutput(c.Name, c.OutputSchema, out.Response)
 	}
 	r.host(trace.Client, trace.Host, "model.reads-result", text+"\n")
 	if !c.Intermediate {
 		r.host(trace.Host, trace.Host, "model.answers", "Here is what I found:\n"+text+"\n")
 	}
 	return callOutcome{resp: out.Response}
+}
+
+// toolErrorNote is the note of the step where the model reads a tool
+// execution error. A bad argument is the model's own input, which it may
+// correct (server/tools §Error Handling: "to enable self-correction"); a
+// tool that could not get what it needed from the client — a capability
+// the client did not declare, a sampling request the user refused, an
+// answer the client got wrong — failed for reasons no argument of the
+// model can change (the call's tag says which: askTag).
+func toolErrorNote(tag string) string {
+	switch tag {
+	case "unasked":
+		return "model.reads-tool-error.capability"
+	case "refused":
+		return "model.reads-tool-error.refused"
+	case invalidTags["elicit"], invalidTags["sample"], invalidTags["roots"]:
+		return "model.reads-tool-error.bad-answer"
+	}
+	return "model.reads-tool-error"
 }
 
 // recover gets the answer of a request whose response stream broke.

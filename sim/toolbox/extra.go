@@ -47,6 +47,70 @@ func Schema(props map[string]any, required ...string) json.RawMessage {
 	return objectSchema(props, required...)
 }
 
+// ExportTimesheetsReviewed is export_timesheets as the payroll office runs
+// it: after the first week it finds hours nobody approved and asks the user,
+// through the client, whether to include them. As a task, that is a
+// question in the middle of the task's work: 2026-07-28 shows it in
+// tasks/get (input_required, inputRequests) and takes the answer with
+// tasks/update; 2025-11-25 sends it as a request tagged with the task on
+// the tasks/result stream.
+func ExportTimesheetsReviewed() Def {
+	t, _ := Default().Lookup("export_timesheets")
+	return Def{Tool: t, Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+		return exportTimesheets(ctx, args, env, true)
+	}}
+}
+
+// FacilitiesPortal is where the user confirms an event space booking:
+// an interaction with sign-in that must not pass through the client, so
+// the tool sends the user there with a URL-mode elicitation.
+const FacilitiesPortal = "https://facilities.acme.example/atrium/confirm"
+
+// BookEventSpace is book_event_space (the elicitation lesson's url-mode
+// fault): booking the atrium needs the user's confirmation in the
+// facilities portal, signed in with the company account. The tool asks
+// with a URL-mode elicitation (client/elicitation §URL Mode Elicitation
+// Requests: servers MUST use URL mode for interactions with sensitive
+// information such as credentials). The booking id is the tool's own
+// correlation: 2025-11-25 sends it as elicitationId and announces the end
+// with notifications/elicitation/complete; 2026-07-28 has neither
+// (changelog minor 11), and the retry tells the server the user came back.
+func BookEventSpace() Def {
+	return Def{
+		Tool: Tool{
+			Name:  "book_event_space",
+			Title: "Book the atrium for an event",
+			Description: "Book the atrium for a company event on a given day. " +
+				"The booking is confirmed by the user in the facilities portal (a link the client opens).",
+			InputSchema: objectSchema(map[string]any{
+				"event": map[string]any{"type": "string", "minLength": 1, "maxLength": 80, "description": "What the event is."},
+				"day":   map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "Day, YYYY-MM-DD."},
+			}, "event", "day"),
+		},
+		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+			event, _ := argString(args, "event")
+			day, _ := argString(args, "day")
+			id := "atrium-" + day
+			a, err := env.Elicit(ctx, ElicitURL("confirm",
+				"Confirm the atrium booking for "+event+" on "+day+" in the facilities portal (sign in with your company account).",
+				FacilitiesPortal+"?booking="+id, id))
+			if err != nil {
+				return Result{}, err
+			}
+			if a.Action != ActionAccept {
+				return Result{Text: "Not booked: the atrium booking for " + day + " was not confirmed in the facilities portal."}, nil
+			}
+			// The simulated user finished in the portal before coming back:
+			// the portal tells the server, out of band; a 2025-11-25 server
+			// tells the client.
+			if env.ElicitationComplete != nil {
+				env.ElicitationComplete(id)
+			}
+			return Result{Text: "Booked the atrium for " + event + " on " + day + " (confirmation " + id + ")."}, nil
+		},
+	}
+}
+
 // PoisonedQuote is the tool-poisoning lesson's tool: a harmless-looking
 // "quote of the day" whose description smuggles an instruction to the model.
 // The user never sees descriptions; the model reads them as trusted text.
@@ -171,4 +235,90 @@ func Suspicious(description string) []string {
 		out[i] = f.s
 	}
 	return out
+}
+
+// roomSeats are the meeting rooms' capacities (find_free_rooms).
+var roomSeats = map[string]int{"Aurora": 12, "Borealis": 6}
+
+// FreeRoomsSchemas are find_free_rooms' input and output schemas: JSON
+// Schema 2020-12 with $defs and local $ref (the input's day, the output's
+// room), and an output that is a list, not an object. 2026-07-28 allows any
+// 2020-12 schema as outputSchema and any JSON value as structuredContent
+// (changelog minor 10); a 2025-11-25 outputSchema is restricted to type
+// object at its root, so a 2025-11-25 server wraps the list (mcp: the
+// server's job, not the tool's).
+var FreeRoomsSchemas = struct{ Input, Output json.RawMessage }{
+	Input: schemaJSON(map[string]any{
+		"type": "object",
+		"$defs": map[string]any{
+			"day": map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "A day, YYYY-MM-DD."},
+		},
+		"properties": map[string]any{
+			"day":   map[string]any{"$ref": "#/$defs/day"},
+			"seats": map[string]any{"type": "integer", "minimum": 1, "maximum": 40, "description": "How many people the room must seat."},
+		},
+		"required":             []string{"day", "seats"},
+		"additionalProperties": false,
+	}),
+	Output: schemaJSON(map[string]any{
+		"type":  "array",
+		"items": map[string]any{"$ref": "#/$defs/room"},
+		"$defs": map[string]any{
+			"room": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"room":  map[string]any{"type": "string"},
+					"seats": map[string]any{"type": "integer"},
+				},
+				"required":             []string{"room", "seats"},
+				"additionalProperties": false,
+			},
+		},
+	}),
+}
+
+func schemaJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("toolbox: " + err.Error())
+	}
+	return b
+}
+
+// FindFreeRooms is find_free_rooms (the tool-call lesson's ref-schema
+// fault): the meeting rooms free on a day with enough seats, as a list.
+func FindFreeRooms() Def {
+	cal := newCalendar()
+	return Def{
+		Tool: Tool{
+			Name:         "find_free_rooms",
+			Title:        "Find free meeting rooms",
+			Description:  "List the meeting rooms that are free on a given day and seat at least the given number of people.",
+			InputSchema:  FreeRoomsSchemas.Input,
+			OutputSchema: FreeRoomsSchemas.Output,
+		},
+		Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
+			day, _ := argString(args, "day")
+			seats, _ := args["seats"].(float64)
+			type room struct {
+				Room  string `json:"room"`
+				Seats int    `json:"seats"`
+			}
+			free := []room{}
+			var names []string
+			cal.mu.Lock()
+			for _, r := range rooms {
+				if !cal.taken[r+" "+day] && float64(roomSeats[r]) >= seats {
+					free = append(free, room{r, roomSeats[r]})
+					names = append(names, fmt.Sprintf("%s (%d seats)", r, roomSeats[r]))
+				}
+			}
+			cal.mu.Unlock()
+			text := "No meeting room is free on " + day + " for that many people."
+			if len(names) > 0 {
+				text = "Free on " + day + ": " + strings.Join(names, ", ") + "."
+			}
+			return Result{Text: text, Structured: free}, nil
+		},
+	}
 }

@@ -303,11 +303,22 @@ func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error
 // --- export_timesheets ---
 
 func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Result, error) {
+	return exportTimesheets(ctx, args, env, false)
+}
+
+// unapprovedHours are the hours of week 2 nobody approved, which the
+// reviewed export asks about (ExportTimesheetsReviewed).
+const unapprovedHours = 3
+
+// exportTimesheets runs export_timesheets; review makes it ask the user,
+// after the first week, whether to include week 2's unapproved hours.
+func exportTimesheets(ctx context.Context, args map[string]any, env Env, review bool) (Result, error) {
 	dept, _ := argString(args, "department")
 	steps := argInt(args, "steps", 5)
 	// The long work starts here: a call that may become a task becomes one
 	// (its progress then shows as the task's statusMessage).
 	env.Detach()
+	note := ""
 	for i := 1; i <= steps; i++ {
 		if err := env.Sleep(ctx, 1*time.Second); err != nil {
 			return Result{}, err // cancelled: report nothing further
@@ -317,6 +328,18 @@ func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Res
 			env.Progress(float64(i), float64(steps), msg)
 		}
 		env.log("debug", "export", msg)
+		if review && i == 1 && steps > 1 {
+			a, err := env.Elicit(ctx, ElicitForm("unapproved", fmt.Sprintf("Week 2 of the %s timesheets has %d hours nobody approved yet. Include them in the export?", dept, unapprovedHours),
+				objectSchema(map[string]any{"include": map[string]any{"type": "boolean", "title": "Include the unapproved hours"}}, "include")))
+			if err != nil {
+				return Result{}, err
+			}
+			if a.Action == ActionAccept && a.Content["include"] == true {
+				note = fmt.Sprintf(" (with week 2's %d unapproved hours)", unapprovedHours)
+			} else {
+				note = fmt.Sprintf(" (without week 2's %d unapproved hours)", unapprovedHours)
+			}
+		}
 	}
 	people := 0
 	for _, e := range employees {
@@ -327,8 +350,8 @@ func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Res
 	file := "timesheets-" + strings.ToLower(dept) + ".csv"
 	env.log("info", "export", fmt.Sprintf("wrote %s (%s)", file, plural(people*steps, "row")))
 	return Result{
-		Text: fmt.Sprintf("Exported %s of timesheets for %s (%s, %s) to %s.",
-			plural(steps, "week"), dept, plural(people, "employee"), plural(people*steps, "row"), file),
+		Text: fmt.Sprintf("Exported %s of timesheets for %s (%s, %s) to %s%s.",
+			plural(steps, "week"), dept, plural(people, "employee"), plural(people*steps, "row"), file, note),
 		Structured: struct {
 			Department string `json:"department"`
 			Weeks      int    `json:"weeks"`

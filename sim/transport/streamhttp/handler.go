@@ -740,7 +740,7 @@ func startSSE(w http.ResponseWriter) http.Flusher {
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/event-stream")
 	hdr.Set("Cache-Control", "no-cache")
-	hdr.Set("X-Accel-Buffering", "no")
+	hdr.Set(HeaderAccelBuffering, "no")
 	w.WriteHeader(http.StatusOK)
 	f, _ := w.(http.Flusher)
 	return f

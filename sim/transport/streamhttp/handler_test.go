@@ -91,7 +91,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 		{"Mcp-Name mismatch → -32020", post(call("list_emails"), modernHeaders("tools/call", "list_employees")...), 400, -32020, "'list_employees' does not match body value 'list_emails'"},
 		{"Mcp-Name base64 decoded and compared", post(call("查询_员工"), modernHeaders("tools/call", EncodeValue("查询_员工"))...), 200, -32602, "Unknown tool: 查询_员工"},
 		{"Mcp-Name bad base64 → -32020", post(call("x"), modernHeaders("tools/call", "=?base64?!!!?=")...), 400, -32020, "invalid Base64"},
-		{"unsupported version → -32022 with data", post(strings.ReplaceAll(list, "2026-07-28", "1900-01-01"), "MCP-Protocol-Version: 1900-01-01", "Mcp-Method: tools/list"), 400, -32022, `"data":{"supported":["2026-07-28"],"requested":"1900-01-01"}`},
+		{"unsupported version → -32022 with data", post(strings.ReplaceAll(list, "2026-07-28", "1900-01-01"), "MCP-Protocol-Version: 1900-01-01", "Mcp-Method: tools/list"), 400, -32022, `"data":{"supported":["2026-07-28","2025-11-25"],"requested":"1900-01-01"}`},
 		{"unknown method → 404 -32601", post(`{"jsonrpc":"2.0","id":1,"method":"foo/bar","params":{`+modernMeta+`}}`, modernHeaders("foo/bar")...), 404, -32601, "Method not found: foo/bar"},
 		{"logging/setLevel gone in 2026-07-28 → 404 -32601", post(`{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"info",`+modernMeta+`}}`, modernHeaders("logging/setLevel")...), 404, -32601, "set io.modelcontextprotocol/logLevel in each request's _meta"},
 		{"initialize with modern _meta → -32601", post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{`+modernMeta+`}}`, modernHeaders("initialize")...), 404, -32601, "2026-07-28 has no handshake"},

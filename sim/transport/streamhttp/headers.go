@@ -20,6 +20,10 @@ const (
 	HeaderMethod          = "Mcp-Method"
 	HeaderName            = "Mcp-Name"
 	HeaderSessionID       = "Mcp-Session-Id"
+	// HeaderAccelBuffering on an SSE response tells reverse proxies not to
+	// buffer it (2026-07-28 streamable-http §Receiving Messages: "servers
+	// SHOULD include the X-Accel-Buffering: no header").
+	HeaderAccelBuffering = "X-Accel-Buffering"
 )
 
 const (

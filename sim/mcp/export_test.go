@@ -1,0 +1,4 @@
+package mcp
+
+// LegacyOutputSchemaForTest is legacyOutputSchema, for the external tests.
+var LegacyOutputSchemaForTest = legacyOutputSchema

@@ -1,0 +1,59 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+)
+
+// TestTraceContextIsLogged: a request that carries W3C trace context in
+// _meta (2026-07-28 basic/index §_meta reserves traceparent for it; in
+// 2025-11-25 it is an ordinary key) has the server's log line filed under
+// its trace and span; a traceparent that is not W3C Trace Context is
+// ignored and said so (its broken twin), and a request without one logs
+// nothing about tracing.
+func TestTraceContextIsLogged(t *testing.T) {
+	const tp = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+	for _, tt := range []struct {
+		value any
+		want  string
+	}{
+		{tp, "tools/list: in trace 4bf92f3577b34da6a3ce929d0e0e4736, under span 00f067aa0ba902b7"},
+		{"4bf92f3577b34da6", "tools/list: ignoring a traceparent that is not W3C Trace Context: \"4bf92f3577b34da6\""},
+		{nil, ""},
+	} {
+		for _, v := range []string{mcp.V20260728, mcp.V20251125} {
+			var logs []string
+			srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+			c := mcp.NewConn()
+			meta := map[string]any{}
+			if tt.value != nil {
+				meta[mcp.MetaTraceParent] = tt.value
+			}
+			if v == mcp.V20251125 {
+				srv.Handle(context.Background(), c, jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodInitialize, map[string]any{"protocolVersion": v, "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "1"}}), nil)
+				srv.Handle(context.Background(), c, jsonrpc.Notification(mcp.MethodInitialized, nil), nil)
+			} else {
+				meta[mcp.MetaProtocolVersion], meta[mcp.MetaClientCapabilities] = v, map[string]any{}
+			}
+			logs = nil
+			r := srv.Handle(context.Background(), c, jsonrpc.Request(jsonrpc.IntID(2), mcp.MethodToolsList, map[string]any{"_meta": meta}), nil)
+			if r.Msg == nil || r.Msg.Error != nil {
+				t.Fatalf("%s: %+v", v, r.Msg)
+			}
+			got := ""
+			for _, l := range logs {
+				if strings.Contains(l, "trace") {
+					got = l
+				}
+			}
+			if got != tt.want {
+				t.Errorf("%s, traceparent %v: logged %q, want %q", v, tt.value, got, tt.want)
+			}
+		}
+	}
+}
