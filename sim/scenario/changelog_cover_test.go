@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"mcpwirelab/internal/golden"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -415,7 +416,7 @@ func TestChangelogCoverage(t *testing.T) {
 	}
 	want := coverTable(changelogCoverage, steps)
 	if got := readme[i : j+len(coverEnd)]; got != want {
-		if *update {
+		if golden.Updating() {
 			if err := os.WriteFile(path, []byte(readme[:i]+want+readme[j+len(coverEnd):]), 0o644); err != nil {
 				t.Fatal(err)
 			}
