@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -71,69 +70,4 @@ func parseFit(v, quote string) (kind, term string, err error) {
 		return "", "", fmt.Errorf("term %q is not in the quote", term)
 	}
 	return kind, term, nil
-}
-
-// Actors of a quoted sentence (quoteActor): the two parties, or a role
-// the sentence defines relative to its own exchange (the sender or
-// receiver of a request, the requestor of a task: either party), or a
-// message itself.
-const (
-	actorClient   = "client" // the client side: the client and its Host
-	actorServer   = "server"
-	actorRelative = "relative"
-	actorMessage  = "message"
-)
-
-// actorWords name the parties a sentence can give a rule to, as the spec
-// writes them (lower case, singular or plural).
-var actorWords = map[string]string{
-	"client": actorClient, "clients": actorClient, "host": actorClient, "hosts": actorClient,
-	"application": actorClient, "applications": actorClient,
-	"server": actorServer, "servers": actorServer,
-	"receiver": actorRelative, "receivers": actorRelative, "recipient": actorRelative, "recipients": actorRelative,
-	"sender": actorRelative, "senders": actorRelative, "requestor": actorRelative, "requestors": actorRelative,
-	"implementations": actorRelative, "parties": actorRelative, "party": actorRelative, "implementors": actorRelative,
-}
-
-// quoteActor is who a sentence gives its rule to, read from the words
-// before its first MUST, SHOULD or MAY: the last party named there
-// ("Servers that declare ... MUST", "If processing a request requires a
-// capability the client did not include ..., the server MUST"), or, when
-// a pronoun carries the rule ("If the client does not support the version
-// in the server's response, it SHOULD disconnect"), the first one; a
-// message when none is named ("Result responses MUST include the same
-// ID"). A compound ("server-initiated") names no party.
-func quoteActor(quote string) string {
-	head := quote
-	for _, kw := range []string{"MUST", "SHOULD", "MAY", "REQUIRED", "RECOMMENDED"} {
-		if i := strings.Index(head, kw); i >= 0 {
-			head = head[:i]
-		}
-	}
-	words := strings.FieldsFunc(strings.ToLower(head), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r == '-')
-	})
-	var parties []string
-	for _, w := range words {
-		if a, ok := actorWords[w]; ok {
-			parties = append(parties, a)
-		}
-	}
-	switch {
-	case len(parties) == 0:
-		return actorMessage
-	case words[len(words)-1] == "it":
-		return parties[0]
-	}
-	return parties[len(parties)-1]
-}
-
-// sortedFits is the keys of the reviewed quotes, in order.
-func sortedFits(fits map[string]string) []string {
-	keys := make([]string, 0, len(fits))
-	for k := range fits {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
