@@ -14,7 +14,8 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/wire"
@@ -504,7 +505,7 @@ func (p *prober) mirror(name string, args json.RawMessage) {
 		if t.Name != name {
 			continue
 		}
-		params, err := toolbox.HeaderParamsOf(t.InputSchema)
+		params, err := primitive.HeaderParamsOf(t.InputSchema)
 		if err != nil {
 			return
 		}

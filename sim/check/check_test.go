@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"mcpwirelab/internal/testenv"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -42,7 +43,7 @@ func stdioTarget(name string) Target {
 
 // httpTarget serves the engine behind the fixture on a real listener.
 func httpTarget(t *testing.T, name string) Target {
-	srv := mcp.NewServer(mcp.Config{})
+	srv := labserver.NewServer(mcp.Config{})
 	h := httpFixtures[name](streamhttp.New(streamhttp.Options{Server: srv}))
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)

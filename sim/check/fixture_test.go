@@ -20,7 +20,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -215,7 +217,7 @@ var stdioFixtures = map[string]fixture{
 		if m == nil || m.Method != mcp.MethodToolsCall || !params(m, &p) {
 			return line
 		}
-		for _, t := range mcp.DefaultConfig().Tools.Tools() {
+		for _, t := range labserver.Config().Tools.Tools() {
 			if t.Name != p.Name {
 				continue
 			}
@@ -313,7 +315,7 @@ var stdioFixtures = map[string]fixture{
 
 // validArgs reports whether args satisfy schema.
 func validArgs(schema, args json.RawMessage) bool {
-	sch, err := toolbox.CompileSchema("t", "input", schema)
+	sch, err := primitive.CompileSchema("t", "input", schema)
 	if err != nil {
 		return false
 	}
@@ -332,7 +334,7 @@ func serveFixture(name string) int {
 		fmt.Fprintln(os.Stderr, "no fixture", name)
 		return 2
 	}
-	srv := mcp.NewServer(mcp.Config{Logf: func(format string, a ...any) { fmt.Fprintf(os.Stderr, format+"\n", a...) }})
+	srv := labserver.NewServer(mcp.Config{Logf: func(format string, a ...any) { fmt.Fprintf(os.Stderr, format+"\n", a...) }})
 	engIn, toEngine := io.Pipe()
 	fromEngine, engOut := io.Pipe()
 	go func() { _ = stdio.Serve(context.Background(), srv, engIn, engOut); engOut.Close() }()

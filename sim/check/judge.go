@@ -14,7 +14,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 )
 
@@ -566,12 +567,12 @@ func schemaProblems(t mcp.Tool) []Msg {
 		if string(bytes.TrimSpace(root.Type)) != `"object"` {
 			out = append(out, msg("schemaproblems.inputschema-has-type", t.Name, orNone(root.Type)))
 		}
-		if _, err := toolbox.CompileSchema(t.Name, "input", in); err != nil {
+		if _, err := primitive.CompileSchema(t.Name, "input", in); err != nil {
 			out = append(out, msg("schemaproblems.inputschema-does-not", t.Name, oneLine(err.Error())))
 		}
 	}
 	if o := bytes.TrimSpace(t.OutputSchema); len(o) > 0 && string(o) != "null" {
-		if _, err := toolbox.CompileSchema(t.Name, "output", o); err != nil {
+		if _, err := primitive.CompileSchema(t.Name, "output", o); err != nil {
 			out = append(out, msg("schemaproblems.outputschema-does-not", t.Name, oneLine(err.Error())))
 		}
 	}
@@ -615,7 +616,7 @@ func (j *judge) structured() Graded {
 			if len(bytes.TrimSpace(res.StructuredContent)) == 0 {
 				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.declares-outputschema-but", cp.Name, j.seq(k))
 			}
-			sch, err := toolbox.CompileSchema(cp.Name, "output", raw)
+			sch, err := primitive.CompileSchema(cp.Name, "output", raw)
 			if err != nil {
 				continue // tool-schemas-valid reports it
 			}
@@ -624,7 +625,7 @@ func (j *judge) structured() Graded {
 				err = sch.Validate(inst)
 			}
 			if err != nil {
-				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.structuredcontent-does-not", cp.Name, j.seq(k), validationMsg(toolbox.DescribeValidation(err, inst)))
+				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.structuredcontent-does-not", cp.Name, j.seq(k), validationMsg(primitive.DescribeValidation(err, inst)))
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -128,9 +129,9 @@ func labStdio(t *trace.Trace, r int) (LabReply, error) {
 // labServer is the course server on a virtual clock of its own.
 func labServer() *mcp.Server {
 	var clock vclock.Clock
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = clock.Sleep
-	return mcp.NewServer(cfg)
+	return labserver.NewServer(cfg)
 }
 
 func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {

@@ -19,7 +19,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // MaxRounds bounds how many times the client retries one request for a
@@ -78,7 +79,7 @@ func withDefaults(params, res json.RawMessage) json.RawMessage {
 		return res
 	}
 	var action string
-	if json.Unmarshal(r["action"], &action) != nil || action != toolbox.ActionAccept {
+	if json.Unmarshal(r["action"], &action) != nil || action != primitive.ActionAccept {
 		return res
 	}
 	content := map[string]json.RawMessage{}

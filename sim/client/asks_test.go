@@ -19,12 +19,13 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/vclock"
 )
 
-var workspace = []toolbox.Root{{URI: "file:///home/li/acme", Name: "acme"}}
+var workspace = []primitive.Root{{URI: "file:///home/li/acme", Name: "acme"}}
 
 // askClient is a client of the course server with host.
 func askClient(t *testing.T, version, transport string, host client.Host, serverCfg func(*mcp.Config)) *engineClient {
@@ -99,9 +100,9 @@ func TestClientAnswersTheServer(t *testing.T) {
 	}{
 		{"elicitation", &client.FixedHost{Elicitation: true}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
 			`{"elicitation":{"form":{}}}`, "", "Booked Borealis on 2026-12-03 instead (Aurora was taken on 2026-12-03)."},
-		{"elicitation declined", &client.FixedHost{Elicitation: true, ElicitAction: toolbox.ActionDecline}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
+		{"elicitation declined", &client.FixedHost{Elicitation: true, ElicitAction: primitive.ActionDecline}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
 			`{"elicitation":{"form":{}}}`, "", "the user declined the alternatives"},
-		{"elicitation cancelled", &client.FixedHost{Elicitation: true, ElicitAction: toolbox.ActionCancel}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
+		{"elicitation cancelled", &client.FixedHost{Elicitation: true, ElicitAction: primitive.ActionCancel}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
 			`{"elicitation":{"form":{}}}`, "", "the user dismissed the question"},
 		{"sampling", &client.FixedHost{Sampling: true}, "summarize_inbox", map[string]any{"urgent": true, "limit": 2}, mcp.MethodSample,
 			`{"sampling":{}}`, "", "by the Host's model (" + client.DefaultModel + "): 2 e-mails: Production incident: login errors; "},
@@ -296,19 +297,19 @@ func TestClientWithoutTheCapability(t *testing.T) {
 
 // twoRounds asks one question, then, once answered, a second: two
 // InputRequiredResults in 2026-07-28, two server requests in 2025-11-25.
-func twoRounds() toolbox.Def {
+func twoRounds() primitive.Def {
 	yes := json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`)
-	return toolbox.Def{Tool: toolbox.Tool{Name: "two_rounds", Description: "Asks twice.", InputSchema: toolbox.Schema(map[string]any{})},
-		Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("first", "First?", yes))
+	return primitive.Def{Tool: primitive.Tool{Name: "two_rounds", Description: "Asks twice.", InputSchema: toolbox.Schema(map[string]any{})},
+		Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitForm("first", "First?", yes))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			b, err := env.Elicit(ctx, toolbox.ElicitForm("second", "Second?", yes))
+			b, err := env.Elicit(ctx, primitive.ElicitForm("second", "Second?", yes))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			return toolbox.Result{Text: "answers: " + a.Action + " " + b.Action}, nil
+			return primitive.Result{Text: "answers: " + a.Action + " " + b.Action}, nil
 		}}
 }
 
@@ -392,7 +393,7 @@ func TestClientTellsOfChangedRoots(t *testing.T) {
 			}
 			export()
 			export() // from the server's cache: not asked again
-			host.Workspace = []toolbox.Root{{URI: "file:///home/li/beta", Name: "beta"}}
+			host.Workspace = []primitive.Root{{URI: "file:///home/li/beta", Name: "beta"}}
 			out := e.c.RootsChanged(ctx, client.CallOptions{})
 			if transport == "http" && out.Status != http.StatusAccepted {
 				t.Fatalf("roots/list_changed: %d", out.Status)
@@ -411,25 +412,25 @@ func TestClientTellsOfChangedRoots(t *testing.T) {
 // be cancelled; tools never wait, streams poll every 2 ms in real time.
 func taskServerCfg(c *mcp.Config) {
 	confirm := json.RawMessage(`{"type":"object","properties":{"go":{"type":"boolean"}},"required":["go"]}`)
-	task := func(name string, run func(ctx context.Context, env toolbox.Env) (toolbox.Result, error)) toolbox.Def {
-		return toolbox.Def{Tool: toolbox.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: toolbox.TaskOptional},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
+	task := func(name string, run func(ctx context.Context, env primitive.Env) (primitive.Result, error)) primitive.Def {
+		return primitive.Def{Tool: primitive.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: primitive.TaskOptional},
+			Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				return run(ctx, env)
 			}}
 	}
 	c.Tools = toolbox.Course().MustWith(
-		task("ask_in_task", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("ask_in_task", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("go", "Go on?", confirm))
+			a, err := env.Elicit(ctx, primitive.ElicitForm("go", "Go on?", confirm))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			return toolbox.Result{Text: "answer: " + a.Action}, nil
+			return primitive.Result{Text: "answer: " + a.Action}, nil
 		}),
-		task("wait_for_cancel", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("wait_for_cancel", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
 			<-ctx.Done()
-			return toolbox.Result{}, ctx.Err()
+			return primitive.Result{}, ctx.Err()
 		}))
 	c.Sleep = vclock.RealSleep
 	c.PollEvery = 2 * time.Millisecond

@@ -10,7 +10,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/vclock"
 	"mcpwirelab/sim/wire"
 )
@@ -90,7 +91,7 @@ type Client struct {
 	nextID  int64
 	// headerParams are the x-mcp-header parameters of each tool the last
 	// tools/list over HTTP showed, rejected the tools it left out (tools.go).
-	headerParams map[string][]toolbox.HeaderParam
+	headerParams map[string][]primitive.HeaderParam
 	rejected     map[string]string
 }
 

@@ -12,6 +12,7 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/fault"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
@@ -74,7 +75,7 @@ func newEngineClient(t *testing.T, version, transport string, wrap func(wire.HTT
 func engineClientWith(t *testing.T, version, transport string, wrap func(wire.HTTP) wire.HTTP, serverCfg func(*mcp.Config), clientCfg func(*client.Config)) *engineClient {
 	t.Helper()
 	e := &engineClient{clock: &vclock.Clock{}, obs: &events{}}
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = e.clock.Sleep
 	if serverCfg != nil {
 		serverCfg(&cfg)
@@ -86,12 +87,12 @@ func engineClientWith(t *testing.T, version, transport string, wrap func(wire.HT
 	if transport == "stdio" {
 		var pipe *wire.VirtualPipe
 		cfg.Logf = func(f string, a ...any) { pipe.Stderr(f, a...) }
-		e.srv = mcp.NewServer(cfg)
+		e.srv = labserver.NewServer(cfg)
 		pipe = wire.NewVirtualPipe(e.srv)
 		e.c = client.NewStdio(pipe, ccfg)
 		return e
 	}
-	e.srv = mcp.NewServer(cfg)
+	e.srv = labserver.NewServer(cfg)
 	var w wire.HTTP = &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: e.srv}))}
 	if wrap != nil {
 		w = wrap(w)
@@ -122,7 +123,7 @@ func TestClientAgainstTheEngine(t *testing.T) {
 					t.Fatalf("2025-11-25 session %+v", s)
 				}
 				tools, out := c.ListTools(ctx, client.CallOptions{})
-				if out.Error() != nil || len(tools) != len(mcp.DefaultConfig().Tools.Tools()) || tools[0].Name != "list_employees" {
+				if out.Error() != nil || len(tools) != len(labserver.Config().Tools.Tools()) || tools[0].Name != "list_employees" {
 					t.Fatalf("tools/list: %v %+v", out.Error(), tools)
 				}
 				res, out := c.CallTool(ctx, "list_emails", map[string]any{"urgent": true, "limit": 2}, client.CallOptions{})
@@ -334,7 +335,7 @@ func TestClientHeaders(t *testing.T) {
 // Negotiation) and Open says so; a 2026-07-28 client asking for an unknown
 // version retries once with one from the server's list.
 func TestClientRejectsAnUnsupportedVersion(t *testing.T) {
-	srv := mcp.NewServer(mcp.Config{})
+	srv := labserver.NewServer(mcp.Config{})
 	w := &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: srv}))}
 	old := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2025-03-26", Supported: []string{"2025-03-26"}})
 	_, err := old.Open(ctx)
@@ -351,7 +352,7 @@ func TestClientRejectsAnUnsupportedVersion(t *testing.T) {
 // connection; what came after it is unread.
 func TestStdioPollution(t *testing.T) {
 	var pipe *wire.VirtualPipe
-	srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
+	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
 	pipe = wire.NewVirtualPipe(srv)
 	obs := &events{}
 	c := client.NewStdio(fault.PolluteStdout(pipe, mcp.MethodToolsList), client.Config{Version: mcp.V20260728, Observer: obs})

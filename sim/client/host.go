@@ -9,7 +9,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // Host is the client's side of what a server asks while it handles a
@@ -97,7 +98,7 @@ type FixedHost struct {
 	// required model field.
 	NoModelName bool
 	// Workspace is the roots the Host shares.
-	Workspace []toolbox.Root
+	Workspace []primitive.Root
 	// OnQuestion, when set, is told of each question before it is
 	// answered, and OnAnswer of the answer (the simulator records what the
 	// user sees and does).
@@ -117,14 +118,14 @@ const CodeUserRejected = -1
 func (h *FixedHost) Capabilities(version string) map[string]any {
 	caps := map[string]any{}
 	if h.Elicitation {
-		modes := map[string]any{toolbox.ModeForm: map[string]any{}}
+		modes := map[string]any{primitive.ModeForm: map[string]any{}}
 		if h.ElicitURL {
-			modes[toolbox.ModeURL] = map[string]any{}
+			modes[primitive.ModeURL] = map[string]any{}
 		}
-		caps[toolbox.CapElicitation] = modes
+		caps[primitive.CapElicitation] = modes
 	}
 	if h.Sampling {
-		caps[toolbox.CapSampling] = map[string]any{}
+		caps[primitive.CapSampling] = map[string]any{}
 	}
 	if h.Roots {
 		roots := map[string]any{}
@@ -134,7 +135,7 @@ func (h *FixedHost) Capabilities(version string) map[string]any {
 			// roots changes". 2026-07-28 has no such notification.
 			roots["listChanged"] = true
 		}
-		caps[toolbox.CapRoots] = roots
+		caps[primitive.CapRoots] = roots
 	}
 	if mcp.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
 		ext := map[string]any{}
@@ -180,7 +181,7 @@ func (h *FixedHost) answer(q Question) (json.RawMessage, *jsonrpc.Error) {
 		if h.DeclineSampling {
 			return nil, jsonrpc.NewError(CodeUserRejected, "User rejected sampling request", nil)
 		}
-		res := map[string]any{"role": "assistant", "content": toolbox.TextContent(Summary(q.Params)), "stopReason": "endTurn"}
+		res := map[string]any{"role": "assistant", "content": primitive.TextContent(Summary(q.Params)), "stopReason": "endTurn"}
 		if !h.NoModelName {
 			res["model"] = h.model()
 		}
@@ -191,7 +192,7 @@ func (h *FixedHost) answer(q Question) (json.RawMessage, *jsonrpc.Error) {
 		}
 		roots := h.Workspace
 		if roots == nil {
-			roots = []toolbox.Root{}
+			roots = []primitive.Root{}
 		}
 		return mustMarshal(map[string]any{"roots": roots}), nil
 	}
@@ -209,7 +210,7 @@ func (h *FixedHost) model() string {
 // visits and accepts).
 func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 	switch h.ElicitAction {
-	case toolbox.ActionDecline, toolbox.ActionCancel:
+	case primitive.ActionDecline, primitive.ActionCancel:
 		return map[string]any{"action": h.ElicitAction}
 	}
 	var p struct {
@@ -219,8 +220,8 @@ func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 		} `json:"requestedSchema"`
 	}
 	_ = json.Unmarshal(params, &p)
-	if p.Mode == toolbox.ModeURL {
-		return map[string]any{"action": toolbox.ActionAccept}
+	if p.Mode == primitive.ModeURL {
+		return map[string]any{"action": primitive.ActionAccept}
 	}
 	content := h.Content
 	if content == nil {
@@ -229,7 +230,7 @@ func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 			content[name] = FirstChoice(raw)
 		}
 	}
-	return map[string]any{"action": toolbox.ActionAccept, "content": content}
+	return map[string]any{"action": primitive.ActionAccept, "content": content}
 }
 
 // FirstChoice is the value a user who takes the first offer enters for a
@@ -285,8 +286,8 @@ func Summary(params json.RawMessage) string {
 	_ = json.Unmarshal(params, &p)
 	text := ""
 	for _, m := range p.Messages {
-		var c toolbox.Content
-		if m.Role == "user" && json.Unmarshal(m.Content, &c) == nil && c.Type == toolbox.ContentText {
+		var c primitive.Content
+		if m.Role == "user" && json.Unmarshal(m.Content, &c) == nil && c.Type == primitive.ContentText {
 			text = c.Text
 		}
 	}

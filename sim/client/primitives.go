@@ -6,7 +6,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // The server's other primitives and utilities, typed: resources
@@ -108,11 +109,11 @@ type Ref struct {
 }
 
 // PromptRef is the ref/prompt of a prompt's argument.
-func PromptRef(name string) Ref { return Ref{Type: toolbox.RefPrompt, Name: name} }
+func PromptRef(name string) Ref { return Ref{Type: primitive.RefPrompt, Name: name} }
 
 // ResourceRef is the ref/resource of a template variable (the template
 // itself, or a URI it produces).
-func ResourceRef(uri string) Ref { return Ref{Type: toolbox.RefResource, URI: uri} }
+func ResourceRef(uri string) Ref { return Ref{Type: primitive.RefResource, URI: uri} }
 
 // Complete sends completion/complete (server/utilities/completion
 // §Requesting Completions) for argument arg of ref, typed so far as value;

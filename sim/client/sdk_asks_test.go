@@ -28,7 +28,8 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/realwire"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 )
 
@@ -93,7 +94,7 @@ func TestClientAnswersTheSDKServer(t *testing.T) {
 			} {
 				t.Run(version+"/"+transport+"/"+tc.what, func(t *testing.T) {
 					obs := &safeEvents{}
-					host := &client.FixedHost{Elicitation: true, Sampling: true, Roots: true, Workspace: []toolbox.Root{{URI: "file:///home/li/acme"}}}
+					host := &client.FixedHost{Elicitation: true, Sampling: true, Roots: true, Workspace: []primitive.Root{{URI: "file:///home/li/acme"}}}
 					cfg := client.Config{Version: version, Observer: obs, Host: host}
 					var c *client.Client
 					if transport == "http" {

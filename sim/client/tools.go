@@ -7,7 +7,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
@@ -31,11 +32,11 @@ func (c *Client) ListTools(ctx context.Context, o CallOptions) ([]mcp.Tool, Outc
 	if _, http := c.t.(*httpTransport); !http {
 		return res.Tools, out
 	}
-	params := map[string][]toolbox.HeaderParam{}
+	params := map[string][]primitive.HeaderParam{}
 	rejected := map[string]string{}
 	kept := res.Tools[:0:0]
 	for _, t := range res.Tools {
-		p, err := toolbox.HeaderParamsOf(t.InputSchema)
+		p, err := primitive.HeaderParamsOf(t.InputSchema)
 		if err != nil {
 			rejected[t.Name] = err.Error()
 			continue

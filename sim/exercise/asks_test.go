@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
@@ -89,7 +90,7 @@ func probeRetry(t *testing.T, line string) *jsonrpc.Message {
 type otherKeyProbe struct{ fakeProbe }
 
 func (*otherKeyProbe) Stdio(lines []string) ([]string, error) {
-	return stdioLines(mcp.NewServer(mcp.Config{StateKey: []byte("another key"), Now: probeNow}), lines)
+	return stdioLines(labserver.NewServer(mcp.Config{StateKey: []byte("another key"), Now: probeNow}), lines)
 }
 
 // TestRetryFactsAreTheEngines: the result the exercise shows is the

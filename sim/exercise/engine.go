@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -24,7 +25,7 @@ func EngineProbe() Probe { return engineProbe{} }
 type engineProbe struct{}
 
 func instantServer() *mcp.Server {
-	return mcp.NewServer(mcp.Config{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() },
+	return labserver.NewServer(mcp.Config{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() },
 		StateKey: probeStateKey, Now: probeNow})
 }
 

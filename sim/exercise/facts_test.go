@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 )
 
@@ -88,7 +89,7 @@ func TestMismatchGraderAgreesWithTheEngine(t *testing.T) {
 // and its prompt lists are the course server's, in its order.
 func TestGradersNameTheEngineTools(t *testing.T) {
 	var names []string
-	for _, tool := range mcp.DefaultConfig().Tools.Tools() {
+	for _, tool := range labserver.Config().Tools.Tools() {
 		names = append(names, tool.Name)
 	}
 	if got := courseTools(); fmt.Sprint(got) != fmt.Sprint(names) {

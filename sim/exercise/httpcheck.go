@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -257,7 +258,7 @@ const ModernVersion = mcp.LatestVersion
 // engine's own registry.
 func courseTools() []string {
 	var names []string
-	for _, t := range mcp.DefaultConfig().Tools.Tools() {
+	for _, t := range labserver.Config().Tools.Tools() {
 		names = append(names, t.Name)
 	}
 	return names

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
 )
@@ -159,7 +160,7 @@ func logsFor(t *testing.T, cfg mcp.Config) []string {
 	t.Helper()
 	var out []string
 	for _, lc := range LogChoices() {
-		srv := mcp.NewServer(cfg)
+		srv := labserver.NewServer(cfg)
 		send := func(c LogChoice, id int) int {
 			var meta map[string]any
 			if c.LogLevel != "" {

@@ -9,7 +9,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // The exercises on the server asking the client (issue 16): the
@@ -41,7 +42,7 @@ const retryOriginal = `{"jsonrpc":"2.0","id":3,"method":"` + mcp.MethodToolsCall
 // it offers, and its requestState; ask is that input request.
 type retryFacts struct {
 	line, key, slot, state string
-	ask                    toolbox.InputRequest
+	ask                    primitive.InputRequest
 }
 
 var (
@@ -76,7 +77,7 @@ func retryGiven() retryFacts {
 			}
 			_ = json.Unmarshal(r.Params, &p)
 			retryGot.key = k
-			retryGot.ask = toolbox.InputRequest{Key: k, Method: r.Method, Params: r.Params}
+			retryGot.ask = primitive.InputRequest{Key: k, Method: r.Method, Params: r.Params}
 			if f, ok := p.RequestedSchema.Properties[k]; ok && len(f.OneOf) > 0 {
 				retryGot.slot = f.OneOf[0].Const
 			}
@@ -158,8 +159,8 @@ func gradeRetryInput(c *checker, _ *Exercise, answer string) {
 	// form needs elicitation (form mode) declared in this very request.
 	meta, _ := params["_meta"].(map[string]any)
 	caps, _ := json.Marshal(meta[mcp.MetaClientCapabilities])
-	if need := toolbox.Needs(caps, f.ask); need != nil && meta != nil {
-		c.fail("retry-caps", string(caps), toolbox.CapabilityText(need))
+	if need := primitive.Needs(caps, f.ask); need != nil && meta != nil {
+		c.fail("retry-caps", string(caps), primitive.CapabilityText(need))
 	}
 	switch s, has := params["requestState"]; {
 	case !has:

@@ -9,7 +9,9 @@ import (
 	"sync"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -301,8 +303,8 @@ const paramText = "Lunch at noon"
 // paramTool is the course tool whose input schema mirrors a parameter into
 // a header (x-mcp-header), and that parameter, read from the server's own
 // registry once (building one compiles every schema).
-var paramTool = sync.OnceValues(func() (string, toolbox.HeaderParam) {
-	reg := mcp.DefaultConfig().Tools
+var paramTool = sync.OnceValues(func() (string, primitive.HeaderParam) {
+	reg := labserver.Config().Tools
 	for _, t := range reg.Tools() {
 		if hp := reg.HeaderParams(t.Name); len(hp) > 0 {
 			return t.Name, hp[0]
@@ -341,7 +343,7 @@ func paramCall(office string) string {
 	args := paramArgs(office)
 	req := modernCall(ModernVersion, ModernVersion, tool, tool, args)
 	var extra strings.Builder
-	for name, value := range streamhttp.ParamHeaders([]toolbox.HeaderParam{hp}, json.RawMessage(args)) {
+	for name, value := range streamhttp.ParamHeaders([]primitive.HeaderParam{hp}, json.RawMessage(args)) {
 		extra.WriteString(name + ": " + value + "\n")
 	}
 	nameLine := streamhttp.HeaderName + ": " + tool + "\n"
@@ -408,7 +410,7 @@ func gradeParamPart(c *checker, part, text string) {
 	}
 	checkModernHeaders(c, req, f)
 	raw, _ := json.Marshal(args)
-	if why := streamhttp.CheckParams(req.header, []toolbox.HeaderParam{hp}, raw); why != "" {
+	if why := streamhttp.CheckParams(req.header, []primitive.HeaderParam{hp}, raw); why != "" {
 		c.fail("param-header", why)
 	}
 	if c.since(mark) {

@@ -14,6 +14,7 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
 )
@@ -23,7 +24,7 @@ type schemaSet = *specschema.Schemas
 // courseServer is the dev server's course: the five tools and the three
 // that need the client.
 func courseServer() *mcp.Server {
-	return mcp.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep})
+	return labserver.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep})
 }
 
 // hostAnswer plays the Host: the result for one question (method and

@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // era is a set of protocol generations a method exists in.
@@ -88,7 +89,7 @@ type call struct {
 	modern bool
 	meta   map[string]json.RawMessage
 	notify func(*jsonrpc.Message) // request-scoped notifications; nil when the transport cannot stream
-	reg    *toolbox.Registry
+	reg    *primitive.Registry
 }
 
 // gate finds the method for m in its era, refusing methods of the other
@@ -101,14 +102,15 @@ func (s *Server) gate(m *jsonrpc.Message, modern bool) (methodSpec, Reply, bool)
 	if modern {
 		in = modernEra
 	}
-	if !ok || spec.eras&in == 0 || (spec.capability != "" && !declares(s.Registry(), spec.capability)) {
+	if !ok || spec.eras&in == 0 || (spec.capability != "" && !Offers(s.Registry(), spec.capability)) {
 		return methodSpec{}, s.methodNotFound(m, modern), false
 	}
 	return spec, Reply{}, true
 }
 
-// declares reports whether a server offering reg declares capability.
-func declares(reg *toolbox.Registry, capability string) bool {
+// Offers reports whether a server offering reg declares capability (the
+// capabilities follow from what the registry holds).
+func Offers(reg *primitive.Registry, capability string) bool {
 	switch capability {
 	case CapTools:
 		return true
@@ -138,7 +140,7 @@ func declares(reg *toolbox.Registry, capability string) bool {
 // advertises the same extension in its own server/discover capabilities")
 // or 2025-11-25's tasks capability for tools/call, tasks/list and
 // tasks/cancel (basic/utilities/tasks §Server Capabilities).
-func (s *Server) capabilities(reg *toolbox.Registry, modern bool) json.RawMessage {
+func (s *Server) capabilities(reg *primitive.Registry, modern bool) json.RawMessage {
 	type listChanged struct {
 		ListChanged bool `json:"listChanged"`
 	}
@@ -165,19 +167,19 @@ func (s *Server) capabilities(reg *toolbox.Registry, modern bool) json.RawMessag
 		Tasks       *legacyTasks    `json:"tasks,omitempty"`
 		Extensions  map[string]none `json:"extensions,omitempty"`
 	}{Tools: listChanged{s.cfg.ListChanged}}
-	if declares(reg, CapResources) {
+	if Offers(reg, CapResources) {
 		caps.Resources = &resources{Subscribe: true, ListChanged: s.cfg.ListChanged}
 	}
-	if declares(reg, CapPrompts) {
+	if Offers(reg, CapPrompts) {
 		caps.Prompts = &listChanged{s.cfg.ListChanged}
 	}
-	if declares(reg, CapCompletions) {
+	if Offers(reg, CapCompletions) {
 		caps.Completions = &struct{}{}
 	}
-	if declares(reg, CapLogging) {
+	if Offers(reg, CapLogging) {
 		caps.Logging = &struct{}{}
 	}
-	if declares(reg, CapTasks) {
+	if Offers(reg, CapTasks) {
 		if modern {
 			caps.Extensions = map[string]none{ExtTasks: {}}
 		} else {
@@ -235,7 +237,7 @@ func (q *call) stamp() (string, *ResultMeta) {
 // (server/utilities/caching: "Servers MUST include caching hints on
 // results with resultType: "complete""), and its resultType; zero values
 // under 2025-11-25.
-func (q *call) cacheable(c toolbox.Cache) (Cacheable, string) {
+func (q *call) cacheable(c primitive.Cache) (Cacheable, string) {
 	resultType, meta := q.stamp()
 	if !q.modern {
 		return Cacheable{}, resultType

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -180,7 +182,7 @@ func TestMethods(t *testing.T) {
 			}
 			for _, tr := range transports {
 				t.Run(tt.name+"/"+v+"/"+tr, func(t *testing.T) {
-					c := dial(t, mcp.NewServer(mcp.Config{Sleep: noSleep}), v, tr, nil)
+					c := dial(t, labserver.NewServer(mcp.Config{Sleep: noSleep}), v, tr, nil)
 					if tt.setup != nil && !mcp.IsModern(v) {
 						tt.setup(c)
 					}
@@ -293,7 +295,7 @@ func TestUndeclaredCapabilities(t *testing.T) {
 	}
 	for _, v := range versions {
 		for _, tr := range transports {
-			srv := mcp.NewServer(mcp.Config{Sleep: noSleep, Tools: toolbox.Default().ToolsOnly()})
+			srv := labserver.NewServer(mcp.Config{Sleep: noSleep, Tools: toolbox.Default().ToolsOnly()})
 			c := dial(t, srv, v, tr, nil)
 			for _, call := range calls {
 				t.Run(call.method+"/"+v+"/"+tr, func(t *testing.T) {
@@ -311,14 +313,14 @@ func TestUndeclaredCapabilities(t *testing.T) {
 			}
 		}
 	}
-	srv := mcp.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly()})
+	srv := labserver.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly()})
 	a := dial(t, srv, mcp.V20260728, "stdio", nil).call(mcp.MethodDiscover, nil, opts{})
 	var d mcp.DiscoverResult
 	resultOf(t, a, &d)
 	if string(d.Capabilities) != `{"tools":{"listChanged":false}}` {
 		t.Errorf("tools-only capabilities %s", d.Capabilities)
 	}
-	a = dial(t, mcp.NewServer(mcp.Config{ListChanged: true}), mcp.V20260728, "stdio", nil).call(mcp.MethodDiscover, nil, opts{})
+	a = dial(t, labserver.NewServer(mcp.Config{ListChanged: true}), mcp.V20260728, "stdio", nil).call(mcp.MethodDiscover, nil, opts{})
 	resultOf(t, a, &d)
 	// The slow export supports tasks: the extension is declared.
 	if want := `{"tools":{"listChanged":true},"resources":{"subscribe":true,"listChanged":true},"prompts":{"listChanged":true},"completions":{},"logging":{},"extensions":{"io.modelcontextprotocol/tasks":{}}}`; string(d.Capabilities) != want {
@@ -328,12 +330,12 @@ func TestUndeclaredCapabilities(t *testing.T) {
 
 // needsSampling is a tool that cannot run unless the client declared the
 // sampling capability.
-func needsSampling() *toolbox.Registry {
-	return toolbox.Default().MustWith(toolbox.Def{
-		Tool: toolbox.Tool{Name: "summarise_inbox", Description: "Needs the client's model.", InputSchema: toolbox.Schema(map[string]any{}),
+func needsSampling() *primitive.Registry {
+	return toolbox.Default().MustWith(primitive.Def{
+		Tool: primitive.Tool{Name: "summarise_inbox", Description: "Needs the client's model.", InputSchema: toolbox.Schema(map[string]any{}),
 			RequiresClient: []string{"sampling"}},
-		Run: func(context.Context, map[string]any, toolbox.Env) (toolbox.Result, error) {
-			return toolbox.Result{Text: "ran"}, nil
+		Run: func(context.Context, map[string]any, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Text: "ran"}, nil
 		},
 	})
 }
@@ -358,7 +360,7 @@ func TestMissingClientCapability(t *testing.T) {
 						caps = map[string]any{"sampling": map[string]any{}}
 						o.meta = map[string]any{mcp.MetaClientCapabilities: caps}
 					}
-					c := dial(t, mcp.NewServer(mcp.Config{Sleep: noSleep, Tools: needsSampling()}), v, tr, caps)
+					c := dial(t, labserver.NewServer(mcp.Config{Sleep: noSleep, Tools: needsSampling()}), v, tr, caps)
 					a := c.call(mcp.MethodToolsCall, map[string]any{"name": "summarise_inbox"}, o)
 					var w want
 					switch {
@@ -411,7 +413,7 @@ func TestCustomHeaders(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := dial(t, mcp.NewServer(mcp.Config{Sleep: noSleep}), mcp.V20260728, "http", nil)
+			c := dial(t, labserver.NewServer(mcp.Config{Sleep: noSleep}), mcp.V20260728, "http", nil)
 			a := c.call(mcp.MethodToolsCall, call(tt.office), opts{headers: tt.headers})
 			expect(t, mcp.V20260728, "http", a, tt.w)
 			validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodToolsCall, a)
@@ -423,7 +425,7 @@ func TestCustomHeaders(t *testing.T) {
 			if tr == "http" && mcp.IsModern(v) {
 				continue
 			}
-			c := dial(t, mcp.NewServer(mcp.Config{Sleep: noSleep}), v, tr, nil)
+			c := dial(t, labserver.NewServer(mcp.Config{Sleep: noSleep}), v, tr, nil)
 			a := c.call(mcp.MethodToolsCall, call("上海"), opts{})
 			expect(t, v, tr, a, want{status: 200, text: "board-shanghai"})
 		}
@@ -443,7 +445,7 @@ func TestResultTypeAndServerInfo(t *testing.T) {
 		{mcp.MethodComplete, map[string]any{"ref": map[string]any{"type": "ref/prompt", "name": "weekly_digest"}, "argument": map[string]any{"name": "department", "value": ""}}},
 	}
 	for _, v := range versions {
-		c := dial(t, mcp.NewServer(mcp.Config{}), v, "stdio", nil)
+		c := dial(t, labserver.NewServer(mcp.Config{}), v, "stdio", nil)
 		for _, m := range methods {
 			var r struct {
 				ResultType string          `json:"resultType"`

@@ -18,7 +18,8 @@ import (
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -289,7 +290,7 @@ func (c *client) post(m *jsonrpc.Message, headers map[string]string) *http.Reque
 
 // mirror sets the Mcp-Param-* headers of a tools/call the way a client
 // must (2026-07-28 streamable-http §Client Behavior).
-func mirror(req *http.Request, params []toolbox.HeaderParam, raw json.RawMessage) {
+func mirror(req *http.Request, params []primitive.HeaderParam, raw json.RawMessage) {
 	var p struct {
 		Arguments map[string]any `json:"arguments"`
 	}

@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -75,7 +77,7 @@ func TestLegacyAskTimeout(t *testing.T) {
 	sch := schemas(t)
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
-			srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep, AskTimeout: 20 * time.Millisecond})
+			srv := labserver.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep, AskTimeout: 20 * time.Millisecond})
 			c := dial(t, srv, mcp.V20251125, tr, samplingCap)
 			a := c.call(mcp.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
 			validate(t, sch[mcp.V20251125], mcp.V20251125, mcp.MethodToolsCall, a)
@@ -137,7 +139,7 @@ func TestLegacyClientRefuses(t *testing.T) {
 // request").
 func TestLegacyRootsCache(t *testing.T) {
 	sch := schemas(t)
-	srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep})
+	srv := labserver.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep})
 	c := dial(t, srv, mcp.V20251125, "stdio", rootsCap)
 	workspace := "file:///home/ana/one"
 	asked := 0
@@ -188,22 +190,22 @@ func TestLegacyRootsCache(t *testing.T) {
 // 2026-07-28 input requests carry neither (the retry tells the server).
 func TestElicitationURLMode(t *testing.T) {
 	sch := schemas(t)
-	reg := toolbox.Default().MustWith(toolbox.Def{
-		Tool: toolbox.Tool{Name: "connect_calendar", Description: "Links the user's calendar.", InputSchema: toolbox.Schema(map[string]any{})},
-		Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitURL("link", "Sign in to your calendar", "https://calendar.example/link?s=1", "el-1"))
+	reg := toolbox.Default().MustWith(primitive.Def{
+		Tool: primitive.Tool{Name: "connect_calendar", Description: "Links the user's calendar.", InputSchema: toolbox.Schema(map[string]any{})},
+		Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitURL("link", "Sign in to your calendar", "https://calendar.example/link?s=1", "el-1"))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
 			if env.ElicitationComplete != nil {
 				env.ElicitationComplete("el-1")
 			}
-			return toolbox.Result{Text: "calendar: " + a.Action}, nil
+			return primitive.Result{Text: "calendar: " + a.Action}, nil
 		}})
 	urlCaps := map[string]any{"elicitation": map[string]any{"url": map[string]any{}}}
 	for _, v := range versions {
 		for _, tr := range transports {
-			srv := mcp.NewServer(mcp.Config{Tools: reg, Sleep: noSleep})
+			srv := labserver.NewServer(mcp.Config{Tools: reg, Sleep: noSleep})
 			c := dial(t, srv, v, tr, urlCaps)
 			o := opts{}
 			if mcp.IsModern(v) {

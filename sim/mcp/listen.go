@@ -6,7 +6,8 @@ import (
 	"net/http"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // SubscriptionFilter is the notifications filter of subscriptions/listen.
@@ -38,7 +39,7 @@ func (q *call) listen(ctx context.Context) Reply {
 	if q.notify == nil {
 		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
 	}
-	if len(p.Notifications.TaskIDs) > 0 && !toolbox.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
+	if len(p.Notifications.TaskIDs) > 0 && !primitive.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
 		// SEP-2663: "If a client requests task status notifications but
 		// does not declare the io.modelcontextprotocol/tasks extension
 		// capability, the server MUST return a JSON-RPC error specifying the
@@ -94,12 +95,12 @@ func (q *call) listen(ctx context.Context) Reply {
 // honor. Notification types the server does not support are omitted."
 // List changes need listChanged declared (and the list offered); resource
 // subscriptions keep the URIs the server has.
-func (s *Server) agree(reg *toolbox.Registry, want SubscriptionFilter) SubscriptionFilter {
+func (s *Server) agree(reg *primitive.Registry, want SubscriptionFilter) SubscriptionFilter {
 	lc := s.cfg.ListChanged
 	agreed := SubscriptionFilter{
 		ToolsListChanged:     want.ToolsListChanged && lc,
-		PromptsListChanged:   want.PromptsListChanged && lc && declares(reg, CapPrompts),
-		ResourcesListChanged: want.ResourcesListChanged && lc && declares(reg, CapResources),
+		PromptsListChanged:   want.PromptsListChanged && lc && Offers(reg, CapPrompts),
+		ResourcesListChanged: want.ResourcesListChanged && lc && Offers(reg, CapResources),
 	}
 	for _, uri := range want.ResourceSubscriptions {
 		if reg.Knows(uri) && !contains(agreed.ResourceSubscriptions, uri) {

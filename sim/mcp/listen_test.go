@@ -17,7 +17,7 @@ import (
 // still in progress. Before, only the result was sent.
 func TestListenShutdownSendsCancelledThenResult(t *testing.T) {
 	stopping, stop := context.WithCancel(context.Background())
-	srv := NewServer(Config{ListChanged: true, Stopping: stopping, PollEvery: time.Millisecond})
+	srv := newCourseServer(Config{ListChanged: true, Stopping: stopping, PollEvery: time.Millisecond})
 	var got []*jsonrpc.Message
 	notify := func(n *jsonrpc.Message) {
 		got = append(got, n)

@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // setLevel is 2025-11-25 logging/setLevel: the session's minimum level
@@ -19,8 +20,8 @@ func (q *call) setLevel(context.Context) Reply {
 	if r := q.params(&p); r != nil {
 		return *r
 	}
-	if toolbox.LogSeverity(p.Level) < 0 {
-		return q.invalid("Invalid params: level must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+quoteJSON(p.Level), nil)
+	if primitive.LogSeverity(p.Level) < 0 {
+		return q.invalid("Invalid params: level must be one of "+strings.Join(primitive.LogLevels, ", ")+", got "+quoteJSON(p.Level), nil)
 	}
 	q.c.mu.Lock()
 	q.c.logLevel = p.Level
@@ -53,12 +54,12 @@ func (q *call) logLevel() string {
 // level"). Nil when the server does not log or the client asked for
 // nothing.
 func (q *call) logger(ctx context.Context) func(level, logger string, data any) {
-	min := toolbox.LogSeverity(q.logLevel())
+	min := primitive.LogSeverity(q.logLevel())
 	if !q.reg.Logging() || q.notify == nil || min < 0 {
 		return nil
 	}
 	return func(level, logger string, data any) {
-		if ctx.Err() != nil || toolbox.LogSeverity(level) < min {
+		if ctx.Err() != nil || primitive.LogSeverity(level) < min {
 			return
 		}
 		q.notify(jsonrpc.Notification(MethodLog, LogMessageParams{Level: level, Logger: logger, Data: data}))

@@ -11,7 +11,7 @@ import (
 // the server sealed opens to the same payload; any other string, including
 // a sealed state with one byte changed, is refused without a panic.
 func FuzzRequestState(f *testing.F) {
-	s := NewServer(Config{StateKey: []byte("fuzz key"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
+	s := newCourseServer(Config{StateKey: []byte("fuzz key"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
 	st := statePayload{Method: MethodToolsCall, Digest: salientDigest(MethodToolsCall, "t", "{}"), Round: 1,
 		Expires: time.Unix(1_800_000_600, 0).UnixMilli(), Answers: map[string]json.RawMessage{"k": json.RawMessage(`{"action":"accept"}`)}, Open: []string{"n"}}
 	sealed := s.sealState(st)
@@ -40,7 +40,7 @@ func FuzzRequestState(f *testing.F) {
 
 // TestSealOpen: the round trip, and the positive twin of the fuzz target.
 func TestSealOpen(t *testing.T) {
-	s := NewServer(Config{StateKey: []byte("k"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
+	s := newCourseServer(Config{StateKey: []byte("k"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
 	st := statePayload{Method: MethodPromptsGet, Digest: "d", Round: 2, Expires: time.Unix(1_800_000_001, 0).UnixMilli(), Open: []string{"a"}}
 	got, why := s.openState(s.sealState(st), MethodPromptsGet, "d")
 	if why != "" || got.Round != 2 || got.Open[0] != "a" {

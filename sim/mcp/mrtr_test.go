@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -25,37 +27,37 @@ var (
 
 // rounds is a registry with a two-round tool (name, then colour), a tool
 // asking two things at once, and an interactive prompt.
-func rounds() *toolbox.Registry {
+func rounds() *primitive.Registry {
 	r := toolbox.Default().MustWith(
-		toolbox.Def{Tool: toolbox.Tool{Name: "two_rounds", Description: "Asks a name, then a colour.", InputSchema: toolbox.Schema(map[string]any{
+		primitive.Def{Tool: primitive.Tool{Name: "two_rounds", Description: "Asks a name, then a colour.", InputSchema: toolbox.Schema(map[string]any{
 			"greeting": map[string]any{"type": "string"}})},
-			Run: func(ctx context.Context, args map[string]any, env toolbox.Env) (toolbox.Result, error) {
-				a, err := env.Elicit(ctx, toolbox.ElicitForm("name", "Your name?", stepName))
+			Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
+				a, err := env.Elicit(ctx, primitive.ElicitForm("name", "Your name?", stepName))
 				if err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
-				b, err := env.Elicit(ctx, toolbox.ElicitForm("color", "Your colour?", stepColor))
+				b, err := env.Elicit(ctx, primitive.ElicitForm("color", "Your colour?", stepColor))
 				if err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
-				return toolbox.Result{Text: fmt.Sprintf("%v %v likes %v.", args["greeting"], a.Content["name"], b.Content["color"])}, nil
+				return primitive.Result{Text: fmt.Sprintf("%v %v likes %v.", args["greeting"], a.Content["name"], b.Content["color"])}, nil
 			}},
-		toolbox.Def{Tool: toolbox.Tool{Name: "both_at_once", Description: "Asks a name and the roots together.", InputSchema: toolbox.Schema(map[string]any{})},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-				out, err := env.Ask(ctx, toolbox.ElicitForm("name", "Your name?", stepName), toolbox.ListRoots("roots"))
+		primitive.Def{Tool: primitive.Tool{Name: "both_at_once", Description: "Asks a name and the roots together.", InputSchema: toolbox.Schema(map[string]any{})},
+			Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+				out, err := env.Ask(ctx, primitive.ElicitForm("name", "Your name?", stepName), primitive.ListRoots("roots"))
 				if err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
-				return toolbox.Result{Text: fmt.Sprintf("%d answers", len(out))}, nil
+				return primitive.Result{Text: fmt.Sprintf("%d answers", len(out))}, nil
 			}},
 	)
-	r, err := r.WithPrompts(toolbox.Prompt{Name: "ask_first", Description: "Asks a name before it is filled in.",
-		Interactive: func(ctx context.Context, _ map[string]string, env toolbox.Env) (toolbox.PromptResult, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("name", "Your name?", stepName))
+	r, err := r.WithPrompts(primitive.Prompt{Name: "ask_first", Description: "Asks a name before it is filled in.",
+		Interactive: func(ctx context.Context, _ map[string]string, env primitive.Env) (primitive.PromptResult, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitForm("name", "Your name?", stepName))
 			if err != nil {
-				return toolbox.PromptResult{}, err
+				return primitive.PromptResult{}, err
 			}
-			return toolbox.PromptResult{Messages: []toolbox.PromptMessage{{Role: "user", Content: toolbox.TextContent(fmt.Sprintf("Greet %v.", a.Content["name"]))}}}, nil
+			return primitive.PromptResult{Messages: []primitive.PromptMessage{{Role: "user", Content: primitive.TextContent(fmt.Sprintf("Greet %v.", a.Content["name"]))}}}, nil
 		}})
 	if err != nil {
 		panic(err)
@@ -69,7 +71,7 @@ type clock struct{ now time.Time }
 func (c *clock) Now() time.Time { return c.now }
 
 func roundsServer(key string, clk *clock) *mcp.Server {
-	return mcp.NewServer(mcp.Config{Tools: rounds(), Sleep: noSleep, StateKey: []byte(key), Now: clk.Now})
+	return labserver.NewServer(mcp.Config{Tools: rounds(), Sleep: noSleep, StateKey: []byte(key), Now: clk.Now})
 }
 
 var askAll = opts{meta: map[string]any{mcp.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}, "roots": map[string]any{}}}}

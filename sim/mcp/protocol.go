@@ -10,7 +10,7 @@ import (
 	"encoding/json"
 	"slices"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
 )
 
 // Protocol versions the lab implements.
@@ -91,9 +91,9 @@ const (
 
 	// Requests the server makes of the client (2025-11-25: JSON-RPC
 	// requests; 2026-07-28: InputRequests), named once in sim/toolbox.
-	MethodElicit = toolbox.MethodElicit
-	MethodSample = toolbox.MethodSample
-	MethodRoots  = toolbox.MethodRoots
+	MethodElicit = primitive.MethodElicit
+	MethodSample = primitive.MethodSample
+	MethodRoots  = primitive.MethodRoots
 	// MethodRootsChanged: 2025-11-25 client → server when its roots change.
 	MethodRootsChanged = "notifications/roots/list_changed"
 	// MethodElicitationComplete: 2025-11-25 server → client when a URL-mode
@@ -223,16 +223,16 @@ type PromptArgument struct {
 
 // Content is one content block (text, image, audio, embedded resource,
 // resource link); the toolbox produces them, so the type lives there.
-type Content = toolbox.Content
+type Content = primitive.Content
 
 // ResourceContents is one entry of a resources/read result.
-type ResourceContents = toolbox.ResourceContents
+type ResourceContents = primitive.ResourceContents
 
 // Annotations are the audience / priority / lastModified hints.
-type Annotations = toolbox.Annotations
+type Annotations = primitive.Annotations
 
 // PromptMessage is one message of a prompts/get result.
-type PromptMessage = toolbox.PromptMessage
+type PromptMessage = primitive.PromptMessage
 
 // ResultMeta carries serverInfo on every 2026-07-28 result
 // (basic/index §_meta "Per-response protocol fields": servers SHOULD include it).

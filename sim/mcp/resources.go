@@ -6,7 +6,8 @@ import (
 	"net/http"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // resourcesList is resources/list (server/resources §Listing Resources).
@@ -19,7 +20,7 @@ func (q *call) resourcesList(context.Context) Reply {
 		res.Resources = append(res.Resources, Resource{URI: r.URI, Name: r.Name, Title: r.Title,
 			Description: r.Description, MIMEType: r.MIMEType, Annotations: r.Annotations})
 	}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -33,7 +34,7 @@ func (q *call) templatesList(context.Context) Reply {
 		res.ResourceTemplates = append(res.ResourceTemplates, ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name,
 			Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations})
 	}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -59,7 +60,7 @@ func (q *call) resourcesRead(ctx context.Context) Reply {
 		return *bad
 	}
 	contents, cache, err := q.reg.ReadResource(ctx, uri)
-	var nf *toolbox.NotFoundError
+	var nf *primitive.NotFoundError
 	switch {
 	case errors.As(err, &nf):
 		return q.notFound(uri)

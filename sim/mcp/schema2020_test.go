@@ -7,6 +7,7 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -25,7 +26,7 @@ func TestLegacyOutputSchemaWraps(t *testing.T) {
 	if obj := `{"type":"object","properties":{"x":{"type":"string"}}}`; string(mcp.LegacyOutputSchemaForTest(json.RawMessage(obj))) != obj {
 		t.Fatal("an object schema must stay as it is")
 	}
-	sch, err := toolbox.CompileSchema("find_free_rooms", "output", wrapped)
+	sch, err := primitive.CompileSchema("find_free_rooms", "output", wrapped)
 	if err != nil {
 		t.Fatalf("the wrapped schema does not compile ($defs moved?): %v", err)
 	}

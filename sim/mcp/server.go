@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
 
 	"mcpwirelab/sim/vclock"
 )
@@ -21,7 +21,7 @@ import (
 type Config struct {
 	// Tools is everything the server offers: tools, resources, resource
 	// templates, prompts, logging (the capabilities follow from it).
-	Tools *toolbox.Registry
+	Tools *primitive.Registry
 	Info  Implementation
 	// Modern lists the supported per-request-metadata versions, newest first.
 	Modern []string
@@ -110,43 +110,18 @@ func closed(ch <-chan struct{}) bool {
 	}
 }
 
-// DefaultConfig is the dual-era server of the lab with the course toolbox.
-func DefaultConfig() Config {
-	return Config{
-		Tools:  toolbox.Course(),
-		Info:   Implementation{Name: "mcp-wire-lab", Title: "MCP Wire Lab course server", Version: "1.0.0"},
-		Modern: ModernVersions(),
-		Legacy: LegacyVersions(),
-		// Instructions: empty, so NewServer describes what Tools offers.
-	}
-}
-
-// courseInstructions are the course server's instructions for what reg
-// offers: a tools-only variant does not mention resources or prompts.
-func courseInstructions(reg *toolbox.Registry) string {
-	s := "Course server for a small company: list employees and e-mails, " +
-		"look up office days, export timesheets (slow), post office announcements"
-	if declares(reg, CapResources) {
-		s += "; the handbook and employee records are resources"
-	}
-	if declares(reg, CapPrompts) {
-		s += "; prompts draft a weekly digest or a welcome e-mail"
-	}
-	return s + "."
-}
-
 // Server is a dual-era MCP server. It is safe for concurrent use; per-client
 // state (only legacy sessions have any) lives in a Conn.
 type Server struct {
 	cfg Config
 
 	mu  sync.Mutex
-	reg *toolbox.Registry
+	reg *primitive.Registry
 	rev revisions // what changed, for notifications (watch.go)
 }
 
 // Registry is what the server offers now.
-func (s *Server) Registry() *toolbox.Registry {
+func (s *Server) Registry() *primitive.Registry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.reg
@@ -165,23 +140,21 @@ func (s *Server) SupportsModern() bool { return len(s.cfg.Modern) > 0 }
 // stdio, where the pipe does not time out).
 var KeepAlive = &jsonrpc.Message{}
 
-// NewServer builds a server; zero fields of cfg take DefaultConfig values.
+// NewServer builds a server. Zero fields take the engine's defaults: no
+// tools (the course's are sim/lab's), the lab's identity, every version the
+// engine implements, real time.
 func NewServer(cfg Config) *Server {
-	d := DefaultConfig()
 	if cfg.Tools == nil {
-		cfg.Tools = d.Tools
+		cfg.Tools = primitive.Empty()
 	}
 	if cfg.Info.Name == "" {
-		cfg.Info = d.Info
+		cfg.Info = Implementation{Name: "mcp-wire-lab", Version: "1.0.0"}
 	}
 	if cfg.Modern == nil {
-		cfg.Modern = d.Modern
+		cfg.Modern = ModernVersions()
 	}
 	if cfg.Legacy == nil {
-		cfg.Legacy = d.Legacy
-	}
-	if cfg.Instructions == "" {
-		cfg.Instructions = courseInstructions(cfg.Tools)
+		cfg.Legacy = LegacyVersions()
 	}
 	if cfg.Sleep == nil {
 		cfg.Sleep = vclock.RealSleep
@@ -460,9 +433,9 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		// server/utilities/logging §Error Handling: a logLevel that is not
 		// a recognized level "SHOULD" be rejected with -32602.
 		var level string
-		if json.Unmarshal(raw, &level) != nil || toolbox.LogSeverity(level) < 0 {
+		if json.Unmarshal(raw, &level) != nil || primitive.LogSeverity(level) < 0 {
 			r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
-				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+jsonrpc.Excerpt(string(raw)), nil)
+				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(primitive.LogLevels, ", ")+", got "+jsonrpc.Excerpt(string(raw)), nil)
 			r.Modern = true
 			return r
 		}

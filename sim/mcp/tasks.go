@@ -26,7 +26,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // Task statuses (SEP-2663 §Task Status; 2025-11-25 TaskStatus).
@@ -77,7 +78,7 @@ type task struct {
 
 	// open are the questions waiting for the client (the extension's
 	// inputRequests); given holds answers tasks/update delivered for them.
-	open  []toolbox.InputRequest
+	open  []primitive.InputRequest
 	given map[string]json.RawMessage
 	// outbox: 2025-11-25 requests of the task not yet written on a stream.
 	outbox []*jsonrpc.Message
@@ -291,11 +292,11 @@ func (s *Server) finish(t *task, r Reply) {
 // taskAsk is the Env.Ask of a task of the extension: the questions become
 // the task's inputRequests (status input_required) and the tool waits until
 // tasks/update has answered all of them (SEP-2663 §Task Update Requests).
-func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ...toolbox.InputRequest) ([]json.RawMessage, error) {
-	return func(ctx context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ...primitive.InputRequest) ([]json.RawMessage, error) {
+	return func(ctx context.Context, reqs ...primitive.InputRequest) ([]json.RawMessage, error) {
 		for _, r := range reqs {
-			if need := toolbox.Needs(caps, r); need != nil {
-				return nil, &toolbox.MissingCapabilityError{Method: r.Method, Required: need}
+			if need := primitive.Needs(caps, r); need != nil {
+				return nil, &primitive.MissingCapabilityError{Method: r.Method, Required: need}
 			}
 		}
 		ts := s.cfg.Tasks
@@ -332,7 +333,7 @@ func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ..
 	}
 }
 
-func keysOf(reqs []toolbox.InputRequest) string {
+func keysOf(reqs []primitive.InputRequest) string {
 	s := ""
 	for i, r := range reqs {
 		if i > 0 {
@@ -348,7 +349,7 @@ func keysOf(reqs []toolbox.InputRequest) string {
 // (SEP-2663 §Protocol Errors: servers "MUST return this error for
 // non-declaring clients issuing tasks/get, tasks/update, and tasks/cancel").
 func (q *call) taskCall() (*task, *Reply) {
-	if q.modern && !toolbox.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
+	if q.modern && !primitive.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
 		r := q.requireCapabilities(q.m.Method+" belongs to the tasks extension "+ExtTasks, tasksCapability())
 		return nil, &r
 	}
@@ -415,7 +416,7 @@ func (q *call) tasksUpdate(context.Context) Reply {
 	}
 	ts := q.s.cfg.Tasks
 	ts.mu.Lock()
-	open := append([]toolbox.InputRequest(nil), t.open...)
+	open := append([]primitive.InputRequest(nil), t.open...)
 	ts.mu.Unlock()
 	taken := map[string]json.RawMessage{}
 	for _, req := range open {
@@ -423,8 +424,8 @@ func (q *call) tasksUpdate(context.Context) Reply {
 		if !ok {
 			continue
 		}
-		if err := toolbox.CheckAnswer(req, a); err != nil {
-			bad := err.(*toolbox.AnswerError)
+		if err := primitive.CheckAnswer(req, a); err != nil {
+			bad := err.(*primitive.AnswerError)
 			return q.invalid("Invalid params: inputResponses["+quoteJSON(req.Key)+"] ("+req.Method+"): "+bad.Msg, nil)
 		}
 		taken[req.Key] = a

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -24,36 +26,36 @@ var confirmSchema = json.RawMessage(`{"type":"object","properties":{"confirm":{"
 
 // taskTools: the course (export_timesheets supports tasks) and three task
 // tools of the test's own.
-func taskTools() *toolbox.Registry {
-	task := func(name string, run func(ctx context.Context, env toolbox.Env) (toolbox.Result, error)) toolbox.Def {
-		return toolbox.Def{Tool: toolbox.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: toolbox.TaskOptional},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
+func taskTools() *primitive.Registry {
+	task := func(name string, run func(ctx context.Context, env primitive.Env) (primitive.Result, error)) primitive.Def {
+		return primitive.Def{Tool: primitive.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: primitive.TaskOptional},
+			Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				return run(ctx, env)
 			}}
 	}
 	return toolbox.Default().MustWith(
-		task("ask_in_task", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("ask_in_task", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("confirm", "Go on?", confirmSchema))
+			a, err := env.Elicit(ctx, primitive.ElicitForm("confirm", "Go on?", confirmSchema))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			return toolbox.Result{Text: "answer: " + a.Action}, nil
+			return primitive.Result{Text: "answer: " + a.Action}, nil
 		}),
-		task("wait_for_cancel", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("wait_for_cancel", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
 			<-ctx.Done()
-			return toolbox.Result{}, ctx.Err()
+			return primitive.Result{}, ctx.Err()
 		}),
-		task("crash_in_task", func(_ context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("crash_in_task", func(_ context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
-			return toolbox.Result{}, errors.New("disk on fire")
+			return primitive.Result{}, errors.New("disk on fire")
 		}),
 	)
 }
 
 func taskServer() *mcp.Server {
-	return mcp.NewServer(mcp.Config{Tools: taskTools(), Sleep: noSleep, PollEvery: 2 * time.Millisecond, KeepAliveEvery: -1})
+	return labserver.NewServer(mcp.Config{Tools: taskTools(), Sleep: noSleep, PollEvery: 2 * time.Millisecond, KeepAliveEvery: -1})
 }
 
 var (

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // toolsListTTL is how long a 2026-07-28 client may keep tools/list (and
@@ -42,7 +43,7 @@ func (q *call) toolsList(context.Context) Reply {
 		tools = append(tools, tool)
 	}
 	res := ListToolsResult{Tools: tools}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -87,8 +88,8 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 		// extension capability without returning CreateTaskResult, the
 		// server MUST return an error with the code -32021". The legacy
 		// params.task is ignored ("servers MUST ignore it").
-		declared := toolbox.Declares(caps, "extensions", ExtTasks)
-		if tool.TaskSupport == toolbox.TaskRequired && !declared {
+		declared := primitive.Declares(caps, "extensions", ExtTasks)
+		if tool.TaskSupport == primitive.TaskRequired && !declared {
 			return q.requireCapabilities("tool "+name+" runs only as a task", tasksCapability())
 		}
 		asTask = declared && tool.TaskSupport != ""
@@ -110,7 +111,7 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 		if tm.TTL != nil && *tm.TTL > 0 && time.Duration(*tm.TTL)*time.Millisecond < TaskTTL {
 			legacyTTL = time.Duration(*tm.TTL) * time.Millisecond
 		}
-	case tool.TaskSupport == toolbox.TaskRequired:
+	case tool.TaskSupport == primitive.TaskRequired:
 		// "If execution.taskSupport is "required" ... Servers MUST return a
 		// -32601 (Method not found) error if a client does not attempt to
 		// do so."
@@ -120,7 +121,7 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 
 	ctx, done := q.c.track(ctx, q.m.ID)
 	defer done()
-	env := toolbox.Env{Sleep: q.s.cfg.Sleep, ClientCapabilities: caps, Admin: q.s, Log: q.logger(ctx), Progress: q.progress(ctx)}
+	env := primitive.Env{Sleep: q.s.cfg.Sleep, ClientCapabilities: caps, Admin: q.s, Log: q.logger(ctx), Progress: q.progress(ctx)}
 	var rp *replay
 	if q.modern {
 		var r *Reply
@@ -185,9 +186,9 @@ func (q *call) elicitationComplete(send func(*jsonrpc.Message)) func(id string) 
 // runTool runs the tool and turns what happened into the reply: its
 // result, an InputRequiredResult when it asked what the retry did not
 // answer (2026-07-28), or the error channel its failure belongs on.
-func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, rp *replay) Reply {
+func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, env primitive.Env, rp *replay) Reply {
 	res, err := q.reg.Call(ctx, name, args, env)
-	var bad *toolbox.OutputError
+	var bad *primitive.OutputError
 	switch {
 	case ctx.Err() != nil:
 		// Cancelled: "MUST NOT send any further messages for it".
@@ -211,7 +212,7 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 	}
 	out := CallToolResult{Content: []Content{}, StructuredContent: res.Structured, IsError: res.IsError}
 	if res.Text != "" {
-		out.Content = append(out.Content, toolbox.TextContent(res.Text))
+		out.Content = append(out.Content, primitive.TextContent(res.Text))
 	}
 	out.Content = append(out.Content, res.Content...)
 	if res.Structured != nil {
@@ -220,7 +221,7 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 		// block" (for clients that only read content).
 		b, err := jsonrpc.Marshal(res.Structured)
 		if err == nil {
-			out.Content = append(out.Content, toolbox.TextContent(string(b)))
+			out.Content = append(out.Content, primitive.TextContent(string(b)))
 		}
 	}
 	out.ResultType, out.Meta = q.stamp()
@@ -240,7 +241,7 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 // on in the background: its questions become the task's inputRequests,
 // its progress the task's statusMessage (SEP-2663: progress and log
 // notifications "are not supported on tasks in general").
-func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, rp *replay) Reply {
+func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessage, env primitive.Env, rp *replay) Reply {
 	tctx, tcancel := context.WithCancel(context.WithoutCancel(ctx))
 	var (
 		mu       sync.Mutex
@@ -256,7 +257,7 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 	}
 	ask, progress, logf, caps := env.Ask, env.Progress, env.Log, env.ClientCapabilities
 	env.DetachFunc = func() { once.Do(func() { close(detached); <-resume }) }
-	env.Ask = func(ctx context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+	env.Ask = func(ctx context.Context, reqs ...primitive.InputRequest) ([]json.RawMessage, error) {
 		if tk := current(); tk != nil {
 			return q.s.taskAsk(tk, caps)(ctx, reqs...)
 		}
@@ -325,7 +326,7 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 // it. Its requests to the client carry related-task and go out on a
 // waiting tasks/result or the session stream; its progress uses the
 // original progressToken on the session stream.
-func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, ttl time.Duration) Reply {
+func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMessage, env primitive.Env, ttl time.Duration) Reply {
 	tctx, tcancel := context.WithCancel(context.WithoutCancel(ctx))
 	tk := q.s.newTask(q.c, ttl, tcancel)
 	runCtx, untrack := q.c.track(tctx, jsonrpc.StringID("task:"+tk.id))
@@ -431,7 +432,7 @@ func (q *call) missingCapability(tool string, missing []string) Reply {
 			"Missing required client capability: "+msg+"; declare it in _meta "+MetaClientCapabilities,
 			MissingCapabilityData{RequiredCapabilities: need})
 	}
-	return q.ok(CallToolResult{Content: []Content{toolbox.TextContent(
+	return q.ok(CallToolResult{Content: []Content{primitive.TextContent(
 		"This " + msg + ", which the client did not declare in initialize.")}, IsError: true})
 }
 

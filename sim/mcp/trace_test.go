@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 )
 
@@ -28,7 +29,7 @@ func TestTraceContextIsLogged(t *testing.T) {
 	} {
 		for _, v := range []string{mcp.V20260728, mcp.V20251125} {
 			var logs []string
-			srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+			srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
 			c := mcp.NewConn()
 			meta := map[string]any{}
 			if tt.value != nil {

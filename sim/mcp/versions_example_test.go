@@ -10,6 +10,7 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 )
 
@@ -32,7 +33,7 @@ func TestUnsupportedVersionLikeTheSpecExample(t *testing.T) {
 	if err := json.Unmarshal(b, &ex); err != nil || ex.Error.Code != jsonrpc.CodeUnsupportedProtocolVersion {
 		t.Fatalf("example: %s (%v)", b, err)
 	}
-	r := mcp.NewServer(mcp.DefaultConfig()).Handle(context.Background(), mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodToolsList, map[string]any{"_meta": map[string]any{
+	r := labserver.NewServer(labserver.Config()).Handle(context.Background(), mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodToolsList, map[string]any{"_meta": map[string]any{
 		mcp.MetaProtocolVersion: ex.Error.Data.Requested, mcp.MetaClientCapabilities: map[string]any{}}}), nil)
 	var data mcp.UnsupportedVersionData
 	if r.Msg.Error == nil || json.Unmarshal(r.Msg.Error.Data, &data) != nil || !slices.Equal(data.Supported, ex.Error.Data.Supported) || data.Requested != ex.Error.Data.Requested {

@@ -27,7 +27,7 @@ func modernRequest(id int64, version string) *jsonrpc.Message {
 // through initialize; the message says which versions need the handshake.
 func TestUnsupportedVersionIsTruthful(t *testing.T) {
 	for _, cfg := range []Config{{}, {Legacy: []string{}}} {
-		srv := NewServer(cfg)
+		srv := newCourseServer(cfg)
 		for _, asked := range append(Versions(), "2025-06-18", "2099-01-01") {
 			r := srv.Handle(context.Background(), NewConn(), modernRequest(1, asked), nil)
 			if r.Msg.Error == nil {

@@ -7,7 +7,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // revisions count the changes clients may be told about: each list, and
@@ -44,7 +45,7 @@ func (c changes) any() bool {
 // which lists changed (2026-07-28 subscriptions/listen; 2025-11-25
 // notifications/…/list_changed); a list that did not change is not
 // announced.
-func (s *Server) SetTools(r *toolbox.Registry) {
+func (s *Server) SetTools(r *primitive.Registry) {
 	old := s.Registry()
 	was := &call{s: s, reg: old, m: &jsonrpc.Message{}}
 	now := &call{s: s, reg: r, m: &jsonrpc.Message{}}
@@ -191,10 +192,10 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 		if ch.tools {
 			out = append(out, jsonrpc.Notification(MethodToolsChanged, nil))
 		}
-		if ch.prompts && declares(reg, CapPrompts) {
+		if ch.prompts && Offers(reg, CapPrompts) {
 			out = append(out, jsonrpc.Notification(MethodPromptsChanged, nil))
 		}
-		if ch.resources && declares(reg, CapResources) {
+		if ch.resources && Offers(reg, CapResources) {
 			out = append(out, jsonrpc.Notification(MethodResourcesChanged, nil))
 		}
 	}
@@ -250,5 +251,5 @@ func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit
 func (s *Server) Notifies() bool {
 	// Tasks report their status on the session stream too.
 	reg := s.Registry()
-	return s.cfg.ListChanged || declares(reg, CapResources) || declares(reg, CapTasks)
+	return s.cfg.ListChanged || Offers(reg, CapResources) || Offers(reg, CapTasks)
 }

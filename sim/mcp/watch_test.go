@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -50,11 +52,11 @@ func (r *recorder) wait(t *testing.T, n int) []string {
 }
 
 func fastServer(listChanged bool) *mcp.Server {
-	return mcp.NewServer(mcp.Config{Tools: toolbox.Default(), PollEvery: 2 * time.Millisecond, KeepAliveEvery: -1, ListChanged: listChanged})
+	return labserver.NewServer(mcp.Config{Tools: toolbox.Default(), PollEvery: 2 * time.Millisecond, KeepAliveEvery: -1, ListChanged: listChanged})
 }
 
-var extraPrompt = toolbox.Prompt{Name: "standup", Get: func(context.Context, map[string]string) (toolbox.PromptResult, error) {
-	return toolbox.PromptResult{}, nil
+var extraPrompt = primitive.Prompt{Name: "standup", Get: func(context.Context, map[string]string) (primitive.PromptResult, error) {
+	return primitive.PromptResult{}, nil
 }}
 
 // TestListenFilters: a 2026-07-28 subscriptions/listen stream gets the
@@ -164,7 +166,7 @@ func TestSessionNotices(t *testing.T) {
 	if !srv.Notifies() || !fastServer(false).Notifies() {
 		t.Error("a server offering resources notifies its sessions")
 	}
-	if mcp.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly().Without("export_timesheets")}).Notifies() {
+	if labserver.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly().Without("export_timesheets")}).Notifies() {
 		t.Error("a tools-only server without listChanged or task-supporting tools has nothing to tell")
 	}
 }

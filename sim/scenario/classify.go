@@ -11,7 +11,8 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -97,7 +98,7 @@ type classifier struct {
 	asks    askJudge
 	// params are the x-mcp-header parameters of each tool the last
 	// tools/list result showed: what a 2026-07-28 tools/call must mirror.
-	params map[string][]toolbox.HeaderParam
+	params map[string][]primitive.HeaderParam
 }
 
 // learnTools keeps the x-mcp-header parameters of the tools a response
@@ -108,9 +109,9 @@ func (c *classifier) learnTools(ms []decoded) {
 		if !ok {
 			continue
 		}
-		c.params = map[string][]toolbox.HeaderParam{}
+		c.params = map[string][]primitive.HeaderParam{}
 		for _, t := range tools {
-			if p, err := toolbox.HeaderParamsOf(t.InputSchema); err == nil {
+			if p, err := primitive.HeaderParamsOf(t.InputSchema); err == nil {
 				c.params[t.Name] = p
 			}
 		}

@@ -5,7 +5,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 )
 
@@ -18,8 +19,8 @@ import (
 // not the one the server sent (mrtr §Client Requirements: the client "MUST
 // echo back the exact value").
 type askJudge struct {
-	asked map[string]toolbox.InputRequest // 2025-11-25: the server's open requests, by id
-	last  *mcp.InputRequiredResult        // 2026-07-28: the latest InputRequiredResult
+	asked map[string]primitive.InputRequest // 2025-11-25: the server's open requests, by id
+	last  *mcp.InputRequiredResult          // 2026-07-28: the latest InputRequiredResult
 }
 
 // violates reports whether e is a client answer that breaks those rules,
@@ -34,16 +35,16 @@ func (a *askJudge) violates(e *trace.Event, ms []decoded) bool {
 		switch {
 		case e.From == trace.Server && m.Kind() == jsonrpc.KindRequest:
 			if a.asked == nil {
-				a.asked = map[string]toolbox.InputRequest{}
+				a.asked = map[string]primitive.InputRequest{}
 			}
-			a.asked[m.ID.String()] = toolbox.InputRequest{Key: m.ID.String(), Method: m.Method, Params: m.Params}
+			a.asked[m.ID.String()] = primitive.InputRequest{Key: m.ID.String(), Method: m.Method, Params: m.Params}
 		case e.From == trace.Server && m.Kind() == jsonrpc.KindResult:
 			var ir mcp.InputRequiredResult
 			if json.Unmarshal(m.Result, &ir) == nil && ir.ResultType == mcp.ResultInputRequired {
 				a.last = &ir
 			}
 		case e.From == trace.Client && m.Kind() == jsonrpc.KindResult:
-			if q, ok := a.asked[m.ID.String()]; ok && toolbox.CheckAnswer(q, m.Result) != nil {
+			if q, ok := a.asked[m.ID.String()]; ok && primitive.CheckAnswer(q, m.Result) != nil {
 				bad = true
 			}
 		case e.From == trace.Client && m.Kind() == jsonrpc.KindRequest && a.last != nil:
@@ -67,7 +68,7 @@ func (a *askJudge) badRetry(m *jsonrpc.Message) bool {
 		return true
 	}
 	for k, v := range p.InputResponses {
-		if r, ok := a.last.InputRequests[k]; ok && toolbox.CheckAnswer(toolbox.InputRequest{Key: k, Method: r.Method, Params: r.Params}, v) != nil {
+		if r, ok := a.last.InputRequests[k]; ok && primitive.CheckAnswer(primitive.InputRequest{Key: k, Method: r.Method, Params: r.Params}, v) != nil {
 			return true
 		}
 	}

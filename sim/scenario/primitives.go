@@ -19,6 +19,7 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -223,7 +224,7 @@ func (r *runner) readAttachment(tag, uri string) attachment {
 }
 
 // editExpenses is reg with Finance's edit of the expenses page.
-func editExpenses(reg *toolbox.Registry) *toolbox.Registry {
+func editExpenses(reg *primitive.Registry) *primitive.Registry {
 	for _, res := range reg.Resources() {
 		if res.URI != toolbox.HandbookExpenses {
 			continue
@@ -231,8 +232,8 @@ func editExpenses(reg *toolbox.Registry) *toolbox.Registry {
 		notes := *res.Annotations
 		notes.LastModified = "2026-12-01T08:00:00Z"
 		res.Annotations = &notes
-		res.Read = func(context.Context) ([]toolbox.ResourceContents, error) {
-			return []toolbox.ResourceContents{{Text: expensesEdited}}, nil
+		res.Read = func(context.Context) ([]primitive.ResourceContents, error) {
+			return []primitive.ResourceContents{{Text: expensesEdited}}, nil
 		}
 		out, err := reg.ReplaceResource(res)
 		if err != nil {
@@ -415,13 +416,13 @@ func promptView(name string, res mcp.GetPromptResult) string {
 	for _, m := range res.Messages {
 		c := m.Content
 		switch c.Type {
-		case toolbox.ContentText:
+		case primitive.ContentText:
 			fmt.Fprintf(&b, "[%s] %s\n", m.Role, c.Text)
-		case toolbox.ContentResource:
+		case primitive.ContentResource:
 			fmt.Fprintf(&b, "[%s] <resource uri=%q mimeType=%q>\n%s\n</resource>\n", m.Role, c.Resource.URI, c.Resource.MIMEType, strings.TrimSuffix(c.Resource.Text, "\n"))
-		case toolbox.ContentImage:
+		case primitive.ContentImage:
 			fmt.Fprintf(&b, "[%s] <image mimeType=%q bytes=\"%d\"/>\n", m.Role, c.MIMEType, len(c.Data))
-		case toolbox.ContentResourceLink:
+		case primitive.ContentResourceLink:
 			fmt.Fprintf(&b, "[%s] <resource-link uri=%q name=%q/>\n", m.Role, c.URI, c.Name)
 		}
 	}
@@ -434,7 +435,7 @@ type welcomeFacts struct{ name, dept, days string }
 // draftFacts reads the prompt's instruction the way the model would.
 func draftFacts(res mcp.GetPromptResult) welcomeFacts {
 	for _, m := range res.Messages {
-		if m.Content.Type != toolbox.ContentText {
+		if m.Content.Type != primitive.ContentText {
 			continue
 		}
 		t := m.Content.Text
@@ -456,14 +457,14 @@ func welcomeDraft(res mcp.GetPromptResult) string {
 	var b strings.Builder
 	b.WriteString("Draft:\n")
 	for _, m := range res.Messages {
-		if m.Content.Type == toolbox.ContentImage {
+		if m.Content.Type == primitive.ContentImage {
 			fmt.Fprintf(&b, "[logo: %s]\n", m.Content.MIMEType)
 		}
 	}
 	fmt.Fprintf(&b, "Subject: Welcome to Acme, %s!\n", f.name)
 	fmt.Fprintf(&b, "Welcome to %s! Your office days are %s.\n", f.dept, f.days)
 	for _, m := range res.Messages {
-		if m.Content.Type == toolbox.ContentResource {
+		if m.Content.Type == primitive.ContentResource {
 			fmt.Fprintf(&b, "The handbook starts at %s.\n", m.Content.Resource.URI)
 		}
 	}

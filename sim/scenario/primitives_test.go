@@ -8,6 +8,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -210,7 +211,7 @@ func checkPrompts(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 	got := wantAnswer(t, o, one(t, tr, "prompts-get.result"), 200, 0)
 	var res mcp.GetPromptResult
 	_ = json.Unmarshal(got.Result, &res)
-	if len(res.Messages) != 3 || res.Messages[1].Content.Type != toolbox.ContentResource || res.Messages[2].Content.Type != toolbox.ContentImage {
+	if len(res.Messages) != 3 || res.Messages[1].Content.Type != primitive.ContentResource || res.Messages[2].Content.Type != primitive.ContentImage {
 		t.Fatalf("prompt %s", got.Result)
 	}
 	// The gateway's rewrite has notes of its own ("rewritten"), and a

@@ -12,9 +12,11 @@ import (
 	"time"
 
 	"mcpwirelab/sim/client"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
@@ -72,11 +74,11 @@ type runner struct {
 
 // serverSpec is what a scenario needs from the server side.
 type serverSpec struct {
-	tools       *toolbox.Registry // nil: the course toolbox
-	legacyOnly  bool              // a server that only speaks 2025-11-25
-	listChanged bool              // declares tools.listChanged
-	replicas    int               // HTTP replicas behind a round-robin balancer (0 = 1)
-	adminEdits  bool              // an administrator edits what the server offers during the run
+	tools       *primitive.Registry // nil: the course toolbox
+	legacyOnly  bool                // a server that only speaks 2025-11-25
+	listChanged bool                // declares tools.listChanged
+	replicas    int                 // HTTP replicas behind a round-robin balancer (0 = 1)
+	adminEdits  bool                // an administrator edits what the server offers during the run
 }
 
 // wires are the connections a run's client uses: the simulator's virtual
@@ -92,7 +94,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		r.endpoint = "http://" + EndpointHost + EndpointPath
 	}
 	r.now = r.clock.Now
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = r.toolSleep
 	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background, cfg.Yield = simStateKey(), r.wallNow, r.newTaskID, r.background, r.yield
 	if spec.tools != nil {
@@ -116,7 +118,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		n = 1
 	}
 	for i := 0; i < n; i++ {
-		srv := mcp.NewServer(cfg)
+		srv := labserver.NewServer(cfg)
 		r.servers = append(r.servers, srv)
 		if o.Transport == "http" {
 			h := streamhttp.New(streamhttp.Options{Server: srv, NewSessionID: r.newSessionID})

@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 )
@@ -268,7 +269,7 @@ func TestSchemaCatchesViolations(t *testing.T) {
 func TestListenShutdownMatchesSchema(t *testing.T) {
 	s := loadSpec(t, mcp.V20260728)
 	stopping, stop := context.WithCancel(context.Background())
-	srv := mcp.NewServer(mcp.Config{ListChanged: true, Stopping: stopping})
+	srv := labserver.NewServer(mcp.Config{ListChanged: true, Stopping: stopping})
 	var got []*jsonrpc.Message
 	listen := jsonrpc.Request(jsonrpc.IntID(7), mcp.MethodListen, mcp.RequestParams(mcp.V20260728,
 		map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}}, nil))

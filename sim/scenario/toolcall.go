@@ -10,6 +10,7 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -123,7 +124,7 @@ func (r *runner) checkOutput(name string, schema json.RawMessage, resp *jsonrpc.
 		what = "a list"
 	}
 	verdict := "valid against outputSchema"
-	sch, err := toolbox.CompileSchema(name, "output", schema)
+	sch, err := primitive.CompileSchema(name, "output", schema)
 	if err == nil {
 		var v any
 		if err = json.Unmarshal(res.Structured, &v); err == nil {

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 )
 
 func TestVirtualPipe(t *testing.T) {
 	var p *VirtualPipe
-	srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { p.Stderr(f, a...) }})
+	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { p.Stderr(f, a...) }})
 	p = NewVirtualPipe(srv)
 	var got []*Piece
 	p.Attach(func(pc *Piece) { got = append(got, pc) })

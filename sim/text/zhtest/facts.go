@@ -10,6 +10,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -104,7 +105,7 @@ func EngineWords() (*Words, error) {
 	for _, typ := range []string{"object", "array", "string", "number", "integer", "boolean"} {
 		w.Add(typ)
 	}
-	for _, l := range toolbox.LogLevels {
+	for _, l := range primitive.LogLevels {
 		w.Add(l)
 	}
 	for _, t := range toolbox.Course().Tools() {
@@ -118,7 +119,7 @@ func EngineWords() (*Words, error) {
 
 // protocolDirs are the packages whose constants are the protocol's names:
 // methods, capabilities, _meta keys, header names, result types.
-var protocolDirs = []string{"sim/mcp", "sim/jsonrpc", "sim/transport/streamhttp", "sim/transport/stdio", "sim/toolbox", "sim/wire", "sim/httplab", "sim/netguard", "sim/client"}
+var protocolDirs = []string{"sim/mcp", "sim/jsonrpc", "sim/transport/streamhttp", "sim/transport/stdio", "sim/toolbox", "sim/primitive", "sim/labserver", "sim/wire", "sim/httplab", "sim/netguard", "sim/client"}
 
 var (
 	// constant is a constant (or a var of one string) in a Go source:

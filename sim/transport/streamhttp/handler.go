@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
 )
@@ -88,7 +89,7 @@ func New(o Options) *Handler {
 		logs:          &logBudget{max: orDefault(o.MaxLogBytes, DefaultTotalLogBytes)}}
 	h.logs.evict = h.evictLargest
 	if h.srv == nil {
-		h.srv = mcp.NewServer(mcp.Config{})
+		h.srv = labserver.NewServer(mcp.Config{})
 	}
 	if h.allowOrigin == nil {
 		loopback, _ := netguard.NewOriginPolicy(true)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 )
 
@@ -235,7 +236,7 @@ func TestSessionLimitExpiresOldest(t *testing.T) {
 }
 
 func TestProgressStreamsSSE(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep})})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep})})
 	body := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":2},"_meta":{"progressToken":"t1","io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
 	w := do(t, h, post(body, modernHeaders("tools/call", "export_timesheets")...))
 	if ct := w.Header().Get("Content-Type"); ct != "text/event-stream" || w.Header().Get("X-Accel-Buffering") != "no" {
@@ -256,7 +257,7 @@ func TestProgressStreamsSSE(t *testing.T) {
 // TestListenKeepAlive: a quiet subscriptions/listen stream gets SSE comment
 // lines (":") so idle intermediaries keep it open; they carry no message.
 func TestListenKeepAlive(t *testing.T) {
-	srv := mcp.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond, KeepAliveEvery: 30 * time.Millisecond})
+	srv := labserver.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond, KeepAliveEvery: 30 * time.Millisecond})
 	h := New(Options{Server: srv})
 	body := `{"jsonrpc":"2.0","id":"s","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + modernMeta + `}}`
 	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(post(body, modernHeaders("subscriptions/listen")...))))

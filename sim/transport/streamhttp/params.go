@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
 )
 
 // HeaderParamPrefix starts the header of a mirrored tool parameter:
@@ -24,7 +24,7 @@ const HeaderParamPrefix = "Mcp-Param-"
 // corresponding values in the request body", and a value present in the
 // body with its header omitted "MUST" be rejected. It returns "" when they
 // agree.
-func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments json.RawMessage) string {
+func validateParams(r *http.Request, params []primitive.HeaderParam, arguments json.RawMessage) string {
 	return CheckParams(r.Header, params, arguments)
 }
 
@@ -32,7 +32,7 @@ func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments jso
 // against its arguments (validateParams), on headers alone: the classifier
 // of the lab's traces judges a recorded request with it. "" when they
 // agree.
-func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.RawMessage) string {
+func CheckParams(h http.Header, params []primitive.HeaderParam, arguments json.RawMessage) string {
 	if len(params) == 0 {
 		return ""
 	}
@@ -85,7 +85,7 @@ func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.Raw
 // header when no value is present", encoded per §Value Encoding). A value
 // that is not a string, integer or boolean gets no header (the server then
 // refuses the call, as it must).
-func ParamHeaders(params []toolbox.HeaderParam, arguments json.RawMessage) map[string]string {
+func ParamHeaders(params []primitive.HeaderParam, arguments json.RawMessage) map[string]string {
 	if len(params) == 0 {
 		return nil
 	}

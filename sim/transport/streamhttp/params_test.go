@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
 )
 
 func TestValidateParams(t *testing.T) {
-	params := []toolbox.HeaderParam{
+	params := []primitive.HeaderParam{
 		{Path: []string{"region"}, Header: "Region", Type: "string"},
 		{Path: []string{"opts", "shard"}, Header: "Shard", Type: "integer"},
 		{Path: []string{"dry"}, Header: "Dry-Run", Type: "boolean"},
@@ -82,7 +82,7 @@ func FuzzValidateParams(f *testing.F) {
 	f.Add(`{"region":"eu","n":{"shard":7}}`, "eu", "7")
 	f.Add(`{"region":null}`, "=?base64?!?=", "1e999999")
 	f.Add(`[1,2]`, "", "0x10")
-	params := []toolbox.HeaderParam{{Path: []string{"region"}, Header: "Region", Type: "string"},
+	params := []primitive.HeaderParam{{Path: []string{"region"}, Header: "Region", Type: "string"},
 		{Path: []string{"n", "shard"}, Header: "Shard", Type: "integer"}}
 	f.Fuzz(func(t *testing.T, args, region, shard string) {
 		r, _ := http.NewRequest("POST", "http://127.0.0.1/mcp", nil)

@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 import (
 	"context"
@@ -108,7 +108,7 @@ func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[stri
 	for i, a := range p.Arguments {
 		declared[i] = a.Name
 		if _, ok := args[a.Name]; a.Required && !ok {
-			problems = append(problems, "missing required argument "+quote(a.Name))
+			problems = append(problems, "missing required argument "+Quote(a.Name))
 		}
 	}
 	var unknown []string
@@ -121,9 +121,9 @@ func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[stri
 	for _, k := range unknown {
 		allowed := "it takes no arguments"
 		if len(declared) > 0 {
-			allowed = "arguments: " + quoteAll(declared)
+			allowed = "arguments: " + QuoteAll(declared)
 		}
-		problems = append(problems, "unknown argument "+quote(k)+" ("+allowed+")")
+		problems = append(problems, "unknown argument "+Quote(k)+" ("+allowed+")")
 	}
 	if len(problems) > 0 {
 		return PromptResult{}, &ArgumentError{Msg: "Invalid arguments for prompt " + name + ": " + strings.Join(problems, "; ")}
@@ -172,10 +172,10 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 		known = d.vars
 		complete = d.t.Complete[arg]
 	default:
-		return Completion{}, &ArgumentError{Msg: "Invalid params: ref.type must be " + quote(RefPrompt) + " or " + quote(RefResource) + ", got " + quote(ref)}
+		return Completion{}, &ArgumentError{Msg: "Invalid params: ref.type must be " + Quote(RefPrompt) + " or " + Quote(RefResource) + ", got " + Quote(ref)}
 	}
 	if !containsString(known, arg) {
-		return Completion{}, &ArgumentError{Msg: fmt.Sprintf("Invalid params: %s has no argument %s (arguments: %s)", key, quote(arg), quoteAll(known))}
+		return Completion{}, &ArgumentError{Msg: fmt.Sprintf("Invalid params: %s has no argument %s (arguments: %s)", key, Quote(arg), QuoteAll(known))}
 	}
 	var out Completion
 	if complete == nil {

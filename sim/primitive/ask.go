@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 // What a tool may ask of the client while it runs: the user (elicitation),
 // the Host's model (sampling) or the Host's workspace (roots). A tool asks

@@ -4,7 +4,7 @@
 // lessons), resources (the company handbook, employee records), resource
 // templates and prompts. The MCP server (sim/mcp) lists, reads and calls
 // them through a Registry; it never knows their internals.
-package toolbox
+package primitive
 
 import (
 	"context"
@@ -124,8 +124,9 @@ func (e Env) Status(message string) {
 	}
 }
 
-// log sends a log message when the client asked for them.
-func (e Env) log(level, logger string, data any) {
+// SendLog sends a log message when the client asked for them (a tool may
+// call it whether or not the client did).
+func (e Env) SendLog(level, logger string, data any) {
 	if e.Log != nil {
 		e.Log(level, logger, data)
 	}
