@@ -12,6 +12,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
@@ -43,7 +44,7 @@ func longLived(e trace.Event) bool {
 		return true
 	}
 	for _, raw := range e.Messages {
-		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == mcp.MethodListen {
+		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == protocol.MethodListen {
 			return true
 		}
 	}
@@ -175,7 +176,7 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 			return LabReply{}, fmt.Errorf("check: the lab's server: %w", err)
 		}
 		if res.Response != nil {
-			replay.Answered(res.Response.Header.Get(streamhttp.HeaderSessionID))
+			replay.Answered(res.Response.Header.Get(protocol.HeaderSessionID))
 		}
 		if last {
 			rep = LabReply{Seq: e.Seq, Raw: raw.String(), Messages: msgs}

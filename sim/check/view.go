@@ -6,6 +6,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -21,7 +22,7 @@ type view struct {
 }
 
 func newView(t *trace.Trace) *view {
-	x := &view{t: t, v: t.Version, tr: t.Transport, modern: mcp.IsModern(t.Version)}
+	x := &view{t: t, v: t.Version, tr: t.Transport, modern: protocol.IsModern(t.Version)}
 	x.msgs = make([][]*jsonrpc.Message, len(t.Events))
 	x.tags = make([]string, len(t.Events))
 	for i, e := range t.Events {
@@ -149,7 +150,7 @@ type listing struct {
 func (x *view) lists() []listing {
 	var out []listing
 	for i := range x.t.Events {
-		if !x.sent(i) || len(x.msgs[i]) != 1 || x.msgs[i][0].Method != mcp.MethodToolsList {
+		if !x.sent(i) || len(x.msgs[i]) != 1 || x.msgs[i][0].Method != protocol.MethodToolsList {
 			continue
 		}
 		if tg := x.tags[i]; tg != tagList && !strings.HasPrefix(tg, tagList+"-") {

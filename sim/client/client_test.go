@@ -14,6 +14,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -107,7 +108,7 @@ var ctx = context.Background()
 // arguments, progress and a deadline's cancellation, at both versions over
 // both transports, against the engine's own server.
 func TestClientAgainstTheEngine(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, nil)
@@ -117,9 +118,9 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				}
 				s := c.Session()
 				switch {
-				case mcp.IsModern(version) && (s.Negotiated || s.ID != "" || len(s.Capabilities) == 0):
+				case protocol.IsModern(version) && (s.Negotiated || s.ID != "" || len(s.Capabilities) == 0):
 					t.Fatalf("2026-07-28 session %+v: want discovered capabilities, no handshake, no session id", s)
-				case !mcp.IsModern(version) && (!s.Negotiated || s.Version != mcp.V20251125 || (transport == "http") != (s.ID != "")):
+				case !protocol.IsModern(version) && (!s.Negotiated || s.Version != protocol.V20251125 || (transport == "http") != (s.ID != "")):
 					t.Fatalf("2025-11-25 session %+v", s)
 				}
 				tools, out := c.ListTools(ctx, client.CallOptions{})
@@ -133,7 +134,7 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				// server/tools §Error Handling: an unknown tool is a protocol
 				// error, bad arguments a tool execution error.
 				_, out = c.CallTool(ctx, "search_mail", map[string]any{}, client.CallOptions{})
-				if e := out.Error(); e == nil || e.Code != jsonrpc.CodeInvalidParams {
+				if e := out.Error(); e == nil || e.Code != protocol.CodeInvalidParams {
 					t.Fatalf("unknown tool: %+v", out)
 				}
 				res, out = c.CallTool(ctx, "list_emails", map[string]any{"limit": 500}, client.CallOptions{})
@@ -144,9 +145,9 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				progress := 0
 				before := len(e.obs.list)
 				_, out = c.CallTool(ctx, "export_timesheets", map[string]any{"department": "Sales", "steps": 5}, client.CallOptions{
-					Meta: map[string]any{mcp.MetaProgressToken: "p1"}, Timeout: 2500 * time.Millisecond,
+					Meta: map[string]any{protocol.MetaProgressToken: "p1"}, Timeout: 2500 * time.Millisecond,
 					OnNotify: func(n *jsonrpc.Message, _ func()) {
-						if n.Method == mcp.MethodProgress {
+						if n.Method == protocol.MethodProgress {
 							progress++
 						}
 					}})
@@ -166,7 +167,7 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				switch {
 				case transport == "stdio" && last.Raw != "exit status 0\n":
 					t.Fatalf("stdio close: last event %+v", last)
-				case transport == "http" && !mcp.IsModern(version) && last.HTTP.Status != http.StatusNoContent:
+				case transport == "http" && !protocol.IsModern(version) && last.HTTP.Status != http.StatusNoContent:
 					t.Fatalf("2025-11-25 HTTP close: last event %+v", last)
 				}
 			})
@@ -180,7 +181,7 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 	t.Helper()
 	req := 0
 	for i, e := range evs {
-		if len(e.Msgs) == 1 && e.Msgs[0].Method == mcp.MethodToolsCall {
+		if len(e.Msgs) == 1 && e.Msgs[0].Method == protocol.MethodToolsCall {
 			req = offset + i + 1
 			if e.Timeout != 2500*time.Millisecond {
 				t.Fatalf("the request's deadline is %v", e.Timeout)
@@ -201,12 +202,12 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 			how = append(how, e.Msgs[0].Method)
 		}
 	}
-	want := mcp.MethodCancelled // stdio, either version
+	want := protocol.MethodCancelled // stdio, either version
 	switch {
-	case transport == "http" && mcp.IsModern(version):
+	case transport == "http" && protocol.IsModern(version):
 		want = string(client.RoleCloseStream) // 2026-07-28: closing the stream cancels
 	case transport == "http":
-		want = mcp.MethodCancelled + " " + string(client.RoleDropStream)
+		want = protocol.MethodCancelled + " " + string(client.RoleDropStream)
 	}
 	if strings.Join(how, " ") != want {
 		t.Fatalf("cancelled by %q, want %q", how, want)
@@ -218,18 +219,18 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 // having run once; 2026-07-28 cannot resume and sends the request again
 // with a new id.
 func TestClientResumesOrReissues(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		t.Run(version, func(t *testing.T) {
 			e := newEngineClient(t, version, "http", fault.DropStream, nil)
 			if _, err := e.c.Open(ctx); err != nil {
 				t.Fatal(err)
 			}
-			o := client.CallOptions{Meta: map[string]any{mcp.MetaProgressToken: "p"}}
+			o := client.CallOptions{Meta: map[string]any{protocol.MetaProgressToken: "p"}}
 			_, out := e.c.CallTool(ctx, "export_timesheets", map[string]any{"department": "Sales", "steps": 3}, o)
 			if !out.Dropped || out.Response != nil {
 				t.Fatalf("the drop: %+v", out)
 			}
-			if client.CanResume(e.c.Version(), out) != !mcp.IsModern(version) {
+			if client.CanResume(e.c.Version(), out) != !protocol.IsModern(version) {
 				t.Fatalf("CanResume %v for %s (last event %q)", client.CanResume(e.c.Version(), out), version, out.LastEventID)
 			}
 			var got client.Outcome
@@ -263,7 +264,7 @@ func TestClientResumesOrReissues(t *testing.T) {
 // GET stream or stdout lines deliver the tool-list change; stop ends the
 // listening.
 func TestClientListens(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, func(c *mcp.Config) { c.ListChanged, c.Tools = true, toolbox.Default() })
@@ -274,13 +275,13 @@ func TestClientListens(t *testing.T) {
 				var seen []string
 				out := e.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{OnNotify: func(n *jsonrpc.Message, stop func()) {
 					seen = append(seen, n.Method)
-					if n.Method == mcp.MethodToolsChanged {
+					if n.Method == protocol.MethodToolsChanged {
 						stop()
 					}
 				}})
-				want := mcp.MethodToolsChanged
-				if mcp.IsModern(version) {
-					want = mcp.MethodAcknowledged + " " + mcp.MethodToolsChanged
+				want := protocol.MethodToolsChanged
+				if protocol.IsModern(version) {
+					want = protocol.MethodAcknowledged + " " + protocol.MethodToolsChanged
 				}
 				if strings.Join(seen, " ") != want || out.Response != nil {
 					t.Fatalf("saw %v, response %v", seen, out.Response)
@@ -302,7 +303,7 @@ func TestClientHeaders(t *testing.T) {
 	capture := func(w wire.HTTP) wire.HTTP {
 		return fault.EditRequest(w, nil, func(r *http.Request) { reqs = append(reqs, r.Clone(ctx)) })
 	}
-	e := newEngineClient(t, mcp.V20260728, "http", capture, nil)
+	e := newEngineClient(t, protocol.V20260728, "http", capture, nil)
 	_, _ = e.c.CallTool(ctx, "汇总", json.RawMessage(`{}`), client.CallOptions{})
 	// The client writes the names as the spec spells them (MCP-Protocol-Version),
 	// so they are read here by exact key.
@@ -313,19 +314,19 @@ func TestClientHeaders(t *testing.T) {
 		return ""
 	}
 	h := reqs[0].Header
-	if get(h, streamhttp.HeaderProtocolVersion) != mcp.V20260728 || get(h, streamhttp.HeaderMethod) != mcp.MethodToolsCall ||
-		get(h, streamhttp.HeaderName) != streamhttp.EncodeValue("汇总") || get(h, streamhttp.HeaderSessionID) != "" {
+	if get(h, protocol.HeaderProtocolVersion) != protocol.V20260728 || get(h, protocol.HeaderMethod) != protocol.MethodToolsCall ||
+		get(h, protocol.HeaderName) != protocol.EncodeValue("汇总") || get(h, protocol.HeaderSessionID) != "" {
 		t.Fatalf("2026-07-28 headers %v", h)
 	}
 	reqs = nil
-	e = newEngineClient(t, mcp.V20251125, "http", capture, nil)
+	e = newEngineClient(t, protocol.V20251125, "http", capture, nil)
 	if _, err := e.c.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if h := reqs[0].Header; get(h, streamhttp.HeaderSessionID) != "" || get(h, streamhttp.HeaderProtocolVersion) != "" {
+	if h := reqs[0].Header; get(h, protocol.HeaderSessionID) != "" || get(h, protocol.HeaderProtocolVersion) != "" {
 		t.Fatalf("initialize headers %v", h)
 	}
-	if h := reqs[1].Header; get(h, streamhttp.HeaderSessionID) == "" || get(h, streamhttp.HeaderProtocolVersion) != mcp.V20251125 || get(h, streamhttp.HeaderMethod) != "" {
+	if h := reqs[1].Header; get(h, protocol.HeaderSessionID) == "" || get(h, protocol.HeaderProtocolVersion) != protocol.V20251125 || get(h, protocol.HeaderMethod) != "" {
 		t.Fatalf("initialized headers %v", h)
 	}
 }
@@ -339,11 +340,11 @@ func TestClientRejectsAnUnsupportedVersion(t *testing.T) {
 	w := &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: srv}))}
 	old := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2025-03-26", Supported: []string{"2025-03-26"}})
 	_, err := old.Open(ctx)
-	if ve, ok := err.(*client.ErrVersion); !ok || ve.Offered != mcp.V20251125 || old.Session().Negotiated {
+	if ve, ok := err.(*client.ErrVersion); !ok || ve.Offered != protocol.V20251125 || old.Session().Negotiated {
 		t.Fatalf("old client: %v, session %+v", err, old.Session())
 	}
-	future := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2099-01-01", Supported: []string{"2099-01-01", mcp.V20260728}})
-	if _, err := future.Open(ctx); err != nil || future.Version() != mcp.V20260728 {
+	future := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2099-01-01", Supported: []string{"2099-01-01", protocol.V20260728}})
+	if _, err := future.Open(ctx); err != nil || future.Version() != protocol.V20260728 {
 		t.Fatalf("future client: %v, speaks %s", err, future.Version())
 	}
 }
@@ -355,7 +356,7 @@ func TestStdioPollution(t *testing.T) {
 	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
 	pipe = wire.NewVirtualPipe(srv)
 	obs := &events{}
-	c := client.NewStdio(fault.PolluteStdout(pipe, mcp.MethodToolsList), client.Config{Version: mcp.V20260728, Observer: obs})
+	c := client.NewStdio(fault.PolluteStdout(pipe, protocol.MethodToolsList), client.Config{Version: protocol.V20260728, Observer: obs})
 	_, out := c.ListTools(ctx, client.CallOptions{})
 	if out.Broken == "" || out.Response != nil {
 		t.Fatalf("outcome %+v", out)

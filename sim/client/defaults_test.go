@@ -8,6 +8,7 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -45,7 +46,7 @@ func defaultsForm() primitive.Def {
 // {"city":"Paris"}.
 func TestClientAppliesElicitationDefaults(t *testing.T) {
 	const want = `{"action":"accept","content":{"age":30,"city":"Paris","name":"John Doe","score":95.5,"status":"inactive","verified":true}}`
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				host := &client.FixedHost{Elicitation: true, Content: map[string]any{"city": "Paris"}}
@@ -70,9 +71,9 @@ func TestClientAppliesElicitationDefaults(t *testing.T) {
 // TestElicitationDefaultsOnlyForAcceptedForms: a declined form carries no
 // content, defaults or not.
 func TestElicitationDefaultsOnlyForAcceptedForms(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		t.Run(version, func(t *testing.T) {
-			host := &client.FixedHost{Elicitation: true, ElicitAction: primitive.ActionDecline}
+			host := &client.FixedHost{Elicitation: true, ElicitAction: protocol.ActionDecline}
 			e := askClient(t, version, "http", host, func(c *mcp.Config) {
 				c.Tools = toolbox.Course().MustWith(defaultsForm())
 			})

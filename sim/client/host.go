@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 )
@@ -118,32 +119,32 @@ const CodeUserRejected = -1
 func (h *FixedHost) Capabilities(version string) map[string]any {
 	caps := map[string]any{}
 	if h.Elicitation {
-		modes := map[string]any{primitive.ModeForm: map[string]any{}}
+		modes := map[string]any{protocol.ModeForm: map[string]any{}}
 		if h.ElicitURL {
-			modes[primitive.ModeURL] = map[string]any{}
+			modes[protocol.ModeURL] = map[string]any{}
 		}
-		caps[primitive.CapElicitation] = modes
+		caps[protocol.CapElicitation] = modes
 	}
 	if h.Sampling {
-		caps[primitive.CapSampling] = map[string]any{}
+		caps[protocol.CapSampling] = map[string]any{}
 	}
 	if h.Roots {
 		roots := map[string]any{}
-		if !mcp.IsModern(version) {
+		if !protocol.IsModern(version) {
 			// 2025-11-25 client/roots §Capabilities: listChanged "indicates
 			// whether the client will emit notifications when the list of
 			// roots changes". 2026-07-28 has no such notification.
 			roots["listChanged"] = true
 		}
-		caps[primitive.CapRoots] = roots
+		caps[protocol.CapRoots] = roots
 	}
-	if mcp.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
+	if protocol.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
 		ext := map[string]any{}
 		for id, settings := range h.Extensions {
 			ext[id] = settings
 		}
 		if h.Tasks {
-			ext[mcp.ExtTasks] = map[string]any{}
+			ext[protocol.ExtTasks] = map[string]any{}
 		}
 		caps["extensions"] = ext
 	}
@@ -166,15 +167,15 @@ func (h *FixedHost) answer(q Question) (json.RawMessage, *jsonrpc.Error) {
 	notFound := func(what string) *jsonrpc.Error {
 		// 2025-11-25 client/roots §Error Handling: a client that does not
 		// support a request answers -32601 (Method not found).
-		return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, what+" not supported", nil)
+		return jsonrpc.NewError(protocol.CodeMethodNotFound, what+" not supported", nil)
 	}
 	switch q.Method {
-	case mcp.MethodElicit:
+	case protocol.MethodElicit:
 		if !h.Elicitation {
 			return nil, notFound("Elicitation")
 		}
 		return mustMarshal(h.elicit(q.Params)), nil
-	case mcp.MethodSample:
+	case protocol.MethodSample:
 		if !h.Sampling {
 			return nil, notFound("Sampling")
 		}
@@ -186,7 +187,7 @@ func (h *FixedHost) answer(q Question) (json.RawMessage, *jsonrpc.Error) {
 			res["model"] = h.model()
 		}
 		return mustMarshal(res), nil
-	case mcp.MethodRoots:
+	case protocol.MethodRoots:
 		if !h.Roots {
 			return nil, notFound("Roots")
 		}
@@ -196,7 +197,7 @@ func (h *FixedHost) answer(q Question) (json.RawMessage, *jsonrpc.Error) {
 		}
 		return mustMarshal(map[string]any{"roots": roots}), nil
 	}
-	return nil, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found: "+q.Method, nil)
+	return nil, jsonrpc.NewError(protocol.CodeMethodNotFound, "Method not found: "+q.Method, nil)
 }
 
 func (h *FixedHost) model() string {
@@ -210,7 +211,7 @@ func (h *FixedHost) model() string {
 // visits and accepts).
 func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 	switch h.ElicitAction {
-	case primitive.ActionDecline, primitive.ActionCancel:
+	case protocol.ActionDecline, protocol.ActionCancel:
 		return map[string]any{"action": h.ElicitAction}
 	}
 	var p struct {
@@ -220,8 +221,8 @@ func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 		} `json:"requestedSchema"`
 	}
 	_ = json.Unmarshal(params, &p)
-	if p.Mode == primitive.ModeURL {
-		return map[string]any{"action": primitive.ActionAccept}
+	if p.Mode == protocol.ModeURL {
+		return map[string]any{"action": protocol.ActionAccept}
 	}
 	content := h.Content
 	if content == nil {
@@ -230,7 +231,7 @@ func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 			content[name] = FirstChoice(raw)
 		}
 	}
-	return map[string]any{"action": primitive.ActionAccept, "content": content}
+	return map[string]any{"action": protocol.ActionAccept, "content": content}
 }
 
 // FirstChoice is the value a user who takes the first offer enters for a
@@ -287,7 +288,7 @@ func Summary(params json.RawMessage) string {
 	text := ""
 	for _, m := range p.Messages {
 		var c primitive.Content
-		if m.Role == "user" && json.Unmarshal(m.Content, &c) == nil && c.Type == primitive.ContentText {
+		if m.Role == "user" && json.Unmarshal(m.Content, &c) == nil && c.Type == protocol.ContentText {
 			text = c.Text
 		}
 	}

@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/labserver"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // ask sends one part's request to the real engine and reports what it
@@ -31,7 +32,7 @@ func ask(t *testing.T, raw string) (int, *rpcReply) {
 func TestModernHeadersGraderAgreesWithTheEngine(t *testing.T) {
 	ex := mustEx(t, IDModernHeaders)
 	g := Grader{Probe: EngineProbe()}
-	candidates := append(mcp.Versions(), "2025-06-18", "2025-03-26", "2024-11-05", "2099-01-01", "1999-12-31")
+	candidates := append(protocol.Versions(), "2025-06-18", "2025-03-26", "2024-11-05", "2099-01-01", "1999-12-31")
 	for _, v := range candidates {
 		req := modernCall(v, v, "list_emails", "list_emails", `{}`)
 		status, r := ask(t, req)

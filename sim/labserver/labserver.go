@@ -8,6 +8,7 @@ package labserver
 import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/toolbox/conformance"
 )
@@ -22,8 +23,8 @@ func Config() mcp.Config {
 	return mcp.Config{
 		Tools:  toolbox.Course(),
 		Info:   info,
-		Modern: mcp.ModernVersions(),
-		Legacy: mcp.LegacyVersions(),
+		Modern: protocol.ModernVersions(),
+		Legacy: protocol.LegacyVersions(),
 	}
 }
 
@@ -48,10 +49,10 @@ func NewServer(cfg mcp.Config) *mcp.Server {
 func Instructions(reg *primitive.Registry) string {
 	s := "Course server for a small company: list employees and e-mails, " +
 		"look up office days, export timesheets (slow), post office announcements"
-	if mcp.Offers(reg, mcp.CapResources) {
+	if mcp.Offers(reg, protocol.CapResources) {
 		s += "; the handbook and employee records are resources"
 	}
-	if mcp.Offers(reg, mcp.CapPrompts) {
+	if mcp.Offers(reg, protocol.CapPrompts) {
 		s += "; prompts draft a weekly digest or a welcome e-mail"
 	}
 	return s + "."

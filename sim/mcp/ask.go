@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 )
@@ -88,7 +89,7 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 		// notification for that request and stop waiting for a response".
 		giveUp := func(i int) error {
 			for j := i; j < len(waits); j++ {
-				send(jsonrpc.Notification(MethodCancelled, CancelledParams{RequestID: json.RawMessage(ids[j].String()),
+				send(jsonrpc.Notification(protocol.MethodCancelled, CancelledParams{RequestID: json.RawMessage(ids[j].String()),
 					Reason: fmt.Sprintf("no answer within %s", s.cfg.AskTimeout)}))
 			}
 			s.Logf("%s %s: no answer within %s; cancelled", reqs[i].Method, ids[i], s.cfg.AskTimeout)
@@ -154,7 +155,7 @@ func legacyParams(r primitive.InputRequest, related string) any {
 	_ = json.Unmarshal(r.Params, &p)
 	meta := map[string]json.RawMessage{}
 	_ = json.Unmarshal(p["_meta"], &meta)
-	meta[MetaRelatedTask] = mustJSON(map[string]string{"taskId": related})
+	meta[protocol.MetaRelatedTask] = mustJSON(map[string]string{"taskId": related})
 	p["_meta"] = mustJSON(meta)
 	return mustJSON(p)
 }
@@ -171,7 +172,7 @@ func inputRequestOf(r primitive.InputRequest) InputRequest {
 		// does) need the empty object the suite's fixtures send too.
 		params = json.RawMessage(`{}`)
 	}
-	if r.Method == MethodElicit {
+	if r.Method == protocol.MethodElicit {
 		var p map[string]json.RawMessage
 		if json.Unmarshal(params, &p) == nil {
 			if _, ok := p["elicitationId"]; ok {
@@ -200,7 +201,7 @@ func (s *Server) answer(c *Conn, m *jsonrpc.Message) Reply {
 	c.mu.Unlock()
 	if p == nil {
 		s.Logf("ignoring a response with id %s: no request of the server is waiting for it", m.ID)
-		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
+		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, jsonrpc.NewError(protocol.CodeInvalidRequest,
 			"Invalid Request: no request of this server with id "+m.ID.String()+" is waiting for an answer (answered already, timed out or cancelled)", nil)),
 			Status: http.StatusBadRequest}
 	}
@@ -217,7 +218,7 @@ func (c *Conn) cachedRoots(reqs []primitive.InputRequest) []json.RawMessage {
 	}
 	out := make([]json.RawMessage, len(reqs))
 	for i, r := range reqs {
-		if r.Method != MethodRoots {
+		if r.Method != protocol.MethodRoots {
 			return nil
 		}
 		out[i] = c.roots
@@ -230,7 +231,7 @@ func (c *Conn) keepRoots(reqs []primitive.InputRequest, answers []json.RawMessag
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, r := range reqs {
-		if r.Method == MethodRoots {
+		if r.Method == protocol.MethodRoots {
 			c.roots = answers[i]
 		}
 	}
@@ -253,7 +254,7 @@ func (c *Conn) rootsChangedNotice() {
 // declared roots.listChanged are the ones that send the notification.
 func (s *Server) refreshRoots(ctx context.Context, c *Conn, emit func(*jsonrpc.Message)) {
 	c.mu.Lock()
-	due := c.rootsChanged && primitive.Declares(c.clientCaps, primitive.CapRoots)
+	due := c.rootsChanged && primitive.Declares(c.clientCaps, protocol.CapRoots)
 	c.rootsChanged = false
 	c.mu.Unlock()
 	if !due {
@@ -308,14 +309,14 @@ func (q *call) askReply(err error, what string, tool bool) (r Reply, ok bool) {
 	}
 	q.s.Logf("%s", problem)
 	if !tool {
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: "+problem, nil), true
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: "+problem, nil), true
 	}
 	return q.toolError(problem), true
 }
 
 // toolError is a tool execution error (isError) with text.
 func (q *call) toolError(text string) Reply {
-	out := CallToolResult{Content: []Content{primitive.TextContent(text)}, IsError: true}
+	out := CallToolResult{Content: []primitive.Content{primitive.TextContent(text)}, IsError: true}
 	out.ResultType, out.Meta = q.stamp()
 	return q.ok(out)
 }
@@ -331,7 +332,7 @@ const MissingCapabilityStatus = http.StatusBadRequest
 // schema's MissingRequiredClientCapabilityError: "For HTTP, the response
 // status code MUST be 400 Bad Request").
 func (q *call) requireCapabilities(why string, required map[string]any) Reply {
-	return errReply(q.m, MissingCapabilityStatus, jsonrpc.CodeMissingRequiredClientCapability,
-		"Missing required client capability: "+why+"; declare it in _meta "+MetaClientCapabilities,
+	return errReply(q.m, MissingCapabilityStatus, protocol.CodeMissingRequiredClientCapability,
+		"Missing required client capability: "+why+"; declare it in _meta "+protocol.MetaClientCapabilities,
 		MissingCapabilityData{RequiredCapabilities: required})
 }

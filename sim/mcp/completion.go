@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // complete is completion/complete (server/utilities/completion): values
@@ -33,7 +34,7 @@ func (q *call) complete(context.Context) Reply {
 		return q.invalid("Invalid params: completion/complete needs params.ref and params.argument", nil)
 	}
 	key := p.Ref.Name
-	if p.Ref.Type == primitive.RefResource {
+	if p.Ref.Type == protocol.RefResource {
 		key = p.Ref.URI
 	}
 	c, err := q.reg.Complete(p.Ref.Type, key, p.Argument.Name, p.Argument.Value, p.Context.Arguments)

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 )
@@ -99,7 +100,7 @@ func (q *call) openReplay(salient func() []string) (*replay, *Reply) {
 	if r := q.params(&p); r != nil {
 		return nil, r
 	}
-	rp := &replay{caps: q.meta[MetaClientCapabilities], answers: map[string]json.RawMessage{}}
+	rp := &replay{caps: q.meta[protocol.MetaClientCapabilities], answers: map[string]json.RawMessage{}}
 	if p.InputResponses != nil {
 		if err := json.Unmarshal(p.InputResponses, &rp.fresh); err != nil || rp.fresh == nil {
 			r := q.invalid("Invalid params: inputResponses must be an object that maps each input request key to the client's result, got "+shortJSON(p.InputResponses), nil)
@@ -219,7 +220,7 @@ func (q *call) inputRequired(rp *replay, salient ...string) Reply {
 	}
 	_, meta := q.stamp()
 	q.s.Logf("%s: input required (round %d: %s)", q.m.Method, st.Round, strings.Join(st.Open, ", "))
-	return q.ok(InputRequiredResult{ResultType: ResultInputRequired, InputRequests: reqs,
+	return q.ok(InputRequiredResult{ResultType: protocol.ResultInputRequired, InputRequests: reqs,
 		RequestState: q.s.sealState(st), Meta: meta})
 }
 

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"net/http"
 
-	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 )
@@ -81,11 +81,11 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 			return r
 		}
 		q.s.Logf("prompt %s failed: %v", *p.Name, err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: prompt "+*p.Name+" failed", nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: prompt "+*p.Name+" failed", nil)
 	}
 	out := GetPromptResult{Description: res.Description, Messages: res.Messages}
 	if out.Messages == nil {
-		out.Messages = []PromptMessage{}
+		out.Messages = []primitive.PromptMessage{}
 	}
 	out.ResultType, out.Meta = q.stamp()
 	return q.ok(out)

@@ -13,6 +13,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/vclock"
 )
@@ -151,10 +152,10 @@ func NewServer(cfg Config) *Server {
 		cfg.Info = Implementation{Name: "mcp-wire-lab", Version: "1.0.0"}
 	}
 	if cfg.Modern == nil {
-		cfg.Modern = ModernVersions()
+		cfg.Modern = protocol.ModernVersions()
 	}
 	if cfg.Legacy == nil {
-		cfg.Legacy = LegacyVersions()
+		cfg.Legacy = protocol.LegacyVersions()
 	}
 	if cfg.Sleep == nil {
 		cfg.Sleep = vclock.RealSleep
@@ -311,17 +312,17 @@ func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 		// cannot answer anything (transports: "The client MUST NOT send
 		// JSON-RPC responses").
 		s.Logf("ignoring a JSON-RPC response from the client (id %s): under 2026-07-28 this server sends no requests", m.ID)
-		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: protocol.CodeInvalidRequest,
 			Message: "Invalid Request: clients must not send responses to this server (2026-07-28 servers send no requests; they return input_required results)"}), Status: http.StatusBadRequest}
 	}
 	meta := readMeta(m.Params)
-	_, hasVersion := meta[MetaProtocolVersion]
+	_, hasVersion := meta[protocol.MetaProtocolVersion]
 	switch {
 	case !s.SupportsModern():
 		return s.handleLegacy(ctx, c, m, notify)
 	case hasVersion:
 		return s.handleModern(ctx, c, m, meta, notify)
-	case m.Method == MethodInitialize && len(s.cfg.Legacy) > 0:
+	case m.Method == protocol.MethodInitialize && len(s.cfg.Legacy) > 0:
 		return s.handleLegacy(ctx, c, m, notify)
 	case c.Legacy():
 		return s.handleLegacy(ctx, c, m, notify)
@@ -343,7 +344,7 @@ var traceParentRE = sync.OnceValue(func() *regexp.Regexp {
 // MUST follow W3C Trace Context and W3C Baggage formats"). A value that
 // does not follow it is ignored, and the log says so.
 func (s *Server) noteTrace(m *jsonrpc.Message, meta map[string]json.RawMessage) {
-	raw, ok := meta[MetaTraceParent]
+	raw, ok := meta[protocol.MetaTraceParent]
 	if !ok {
 		return
 	}
@@ -351,10 +352,10 @@ func (s *Server) noteTrace(m *jsonrpc.Message, meta map[string]json.RawMessage) 
 	_ = json.Unmarshal(raw, &tp)
 	g := traceParentRE().FindStringSubmatch(tp)
 	if g == nil {
-		s.Logf("%s: ignoring a traceparent that is not W3C Trace Context: %s", jsonrpc.Excerpt(m.Method), shortJSON(raw))
+		s.Logf("%s: ignoring a traceparent that is not W3C Trace Context: %s", protocol.Excerpt(m.Method), shortJSON(raw))
 		return
 	}
-	s.Logf("%s: in trace %s, under span %s", jsonrpc.Excerpt(m.Method), g[2], g[3])
+	s.Logf("%s: in trace %s, under span %s", protocol.Excerpt(m.Method), g[2], g[3])
 }
 
 func readMeta(params json.RawMessage) map[string]json.RawMessage {
@@ -382,7 +383,7 @@ func errReply(m *jsonrpc.Message, status, code int, msg string, data any) Reply 
 // handleModern applies 2026-07-28: every request is self-contained.
 func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, meta map[string]json.RawMessage, notify func(*jsonrpc.Message)) Reply {
 	if m.Kind() == jsonrpc.KindNotification {
-		if m.Method == MethodCancelled {
+		if m.Method == protocol.MethodCancelled {
 			s.cancel(c, m)
 		}
 		return Reply{Status: http.StatusAccepted, Modern: true}
@@ -391,7 +392,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	// malformed; the server MUST reject it with JSON-RPC error code -32602
 	// (Invalid params). On HTTP, the response status MUST be 400".
 	var missing []string
-	for _, k := range []string{MetaProtocolVersion, MetaClientCapabilities} {
+	for _, k := range []string{protocol.MetaProtocolVersion, protocol.MetaClientCapabilities} {
 		if _, ok := meta[k]; !ok {
 			missing = append(missing, k)
 		}
@@ -402,14 +403,14 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		if len(s.cfg.Legacy) > 0 && len(missing) == 2 {
 			msg += "; a " + s.cfg.Legacy[0] + " client must send initialize first"
 		}
-		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams, msg, nil)
+		r := errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams, msg, nil)
 		r.Modern = true
 		return r
 	}
 	var version string
-	if err := json.Unmarshal(meta[MetaProtocolVersion], &version); err != nil {
-		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
-			"Invalid params: _meta "+MetaProtocolVersion+" must be a string", nil)
+	if err := json.Unmarshal(meta[protocol.MetaProtocolVersion], &version); err != nil {
+		r := errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams,
+			"Invalid params: _meta "+protocol.MetaProtocolVersion+" must be a string", nil)
 		r.Modern = true
 		return r
 	}
@@ -424,18 +425,18 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		// with the initialize handshake (versioning §Terminology), which the
 		// message says.
 		msg := unsupportedVersionMessage(version, s.cfg.Modern, s.cfg.Legacy)
-		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
-			UnsupportedVersionData{Supported: s.Supported(), Requested: jsonrpc.Excerpt(version)})
+		r := errReply(m, http.StatusBadRequest, protocol.CodeUnsupportedProtocolVersion, msg,
+			UnsupportedVersionData{Supported: s.Supported(), Requested: protocol.Excerpt(version)})
 		r.Modern = true
 		return r
 	}
-	if raw, ok := meta[MetaLogLevel]; ok {
+	if raw, ok := meta[protocol.MetaLogLevel]; ok {
 		// server/utilities/logging §Error Handling: a logLevel that is not
 		// a recognized level "SHOULD" be rejected with -32602.
 		var level string
-		if json.Unmarshal(raw, &level) != nil || primitive.LogSeverity(level) < 0 {
-			r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
-				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(primitive.LogLevels, ", ")+", got "+jsonrpc.Excerpt(string(raw)), nil)
+		if json.Unmarshal(raw, &level) != nil || protocol.LogSeverity(level) < 0 {
+			r := errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams,
+				"Invalid params: _meta "+protocol.MetaLogLevel+" must be one of "+strings.Join(protocol.LogLevels, ", ")+", got "+protocol.Excerpt(string(raw)), nil)
 			r.Modern = true
 			return r
 		}
@@ -453,7 +454,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 // per-request _meta gets for a version the server does not serve that way:
 // what it serves per request, and which versions need initialize instead.
 func unsupportedVersionMessage(requested string, modern, legacy []string) string {
-	msg := "Unsupported protocol version: " + jsonrpc.Excerpt(requested)
+	msg := "Unsupported protocol version: " + protocol.Excerpt(requested)
 	switch {
 	case contains(legacy, requested):
 		msg += " is served only after an initialize handshake, not with per-request _meta"
@@ -469,22 +470,22 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	ph := c.phase
 	c.mu.Unlock()
 	switch m.Method {
-	case MethodInitialize:
+	case protocol.MethodInitialize:
 		return s.initialize(c, m, ph)
-	case MethodInitialized:
+	case protocol.MethodInitialized:
 		if ph == phaseInitializing {
 			c.mu.Lock()
 			c.phase = phaseReady
 			c.mu.Unlock()
 		}
 		return Reply{Status: http.StatusAccepted}
-	case MethodCancelled:
+	case protocol.MethodCancelled:
 		s.cancel(c, m)
 		return Reply{Status: http.StatusAccepted}
-	case MethodRootsChanged:
+	case protocol.MethodRootsChanged:
 		c.rootsChangedNotice()
 		return Reply{Status: http.StatusAccepted}
-	case MethodPing:
+	case protocol.MethodPing:
 		// lifecycle: ping may be sent at any time, even before initialized.
 		return Reply{Msg: jsonrpc.Result(m.ID, struct{}{}), Status: http.StatusOK}
 	}
@@ -498,7 +499,7 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if ph != phaseReady {
 		// lifecycle §Initialization: operations happen only after the
 		// client sent notifications/initialized.
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest,
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidRequest,
 			"Invalid Request: session not initialized; send notifications/initialized before "+m.Method, nil)
 	}
 	meta := readMeta(m.Params)
@@ -511,7 +512,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 		return Reply{Status: http.StatusBadRequest}
 	}
 	if ph != phaseNew {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: initialize was already received on this connection", nil)
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidRequest, "Invalid Request: initialize was already received on this connection", nil)
 	}
 	var p struct {
 		ProtocolVersion *string         `json:"protocolVersion"`
@@ -519,7 +520,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 		ClientInfo      json.RawMessage `json:"clientInfo"`
 	}
 	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams, "Invalid params: "+err.Error(), nil)
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams, "Invalid params: "+err.Error(), nil)
 	}
 	var missing []string
 	if p.ProtocolVersion == nil {
@@ -532,7 +533,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 		missing = append(missing, "clientInfo")
 	}
 	if len(missing) > 0 {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams,
 			"Invalid params: initialize needs params."+strings.Join(missing, ", params."), nil)
 	}
 	// lifecycle §Version Negotiation: "If the server supports the requested

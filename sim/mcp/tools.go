@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 )
@@ -64,14 +65,14 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 	if a := strings.TrimSpace(string(p.Arguments)); a != "" && a[0] != '{' {
 		return q.invalid("Invalid params: params.arguments must be an object", nil)
 	}
-	if msg := checkProgressToken(q.meta[MetaProgressToken]); msg != "" {
+	if msg := checkProgressToken(q.meta[protocol.MetaProgressToken]); msg != "" {
 		return q.invalid(msg, nil)
 	}
 	name := *p.Name
 	tool, known := q.reg.Lookup(name)
 	if !known {
 		// tools §Error Handling: unknown tool is a protocol error (-32602).
-		return q.invalid("Unknown tool: "+jsonrpc.Excerpt(name), nil)
+		return q.invalid("Unknown tool: "+protocol.Excerpt(name), nil)
 	}
 	caps := q.clientCapabilities()
 	if missing := missingCapabilities(caps, tool.RequiresClient); len(missing) > 0 {
@@ -88,8 +89,8 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 		// extension capability without returning CreateTaskResult, the
 		// server MUST return an error with the code -32021". The legacy
 		// params.task is ignored ("servers MUST ignore it").
-		declared := primitive.Declares(caps, "extensions", ExtTasks)
-		if tool.TaskSupport == primitive.TaskRequired && !declared {
+		declared := primitive.Declares(caps, "extensions", protocol.ExtTasks)
+		if tool.TaskSupport == protocol.TaskRequired && !declared {
 			return q.requireCapabilities("tool "+name+" runs only as a task", tasksCapability())
 		}
 		asTask = declared && tool.TaskSupport != ""
@@ -104,18 +105,18 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 			// 2025-11-25 tasks §Tool-Level Negotiation: for a tool whose
 			// taskSupport is absent or "forbidden", "Servers SHOULD return a
 			// -32601 (Method not found) error".
-			return errReply(q.m, http.StatusOK, jsonrpc.CodeMethodNotFound,
+			return errReply(q.m, http.StatusOK, protocol.CodeMethodNotFound,
 				"Method not found: tool "+name+" cannot run as a task (execution.taskSupport is forbidden); call it without params.task", nil)
 		}
 		legacyTTL = TaskTTL
 		if tm.TTL != nil && *tm.TTL > 0 && time.Duration(*tm.TTL)*time.Millisecond < TaskTTL {
 			legacyTTL = time.Duration(*tm.TTL) * time.Millisecond
 		}
-	case tool.TaskSupport == primitive.TaskRequired:
+	case tool.TaskSupport == protocol.TaskRequired:
 		// "If execution.taskSupport is "required" ... Servers MUST return a
 		// -32601 (Method not found) error if a client does not attempt to
 		// do so."
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeMethodNotFound,
+		return errReply(q.m, http.StatusOK, protocol.CodeMethodNotFound,
 			"Method not found: tool "+name+" runs only as a task; call it with params.task", nil)
 	}
 
@@ -145,7 +146,7 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 // progress is the Env.Progress of a request that asked for progress
 // (_meta.progressToken), on the request's own stream; nil otherwise.
 func (q *call) progress(ctx context.Context) func(progress, total float64, message string) {
-	token := q.meta[MetaProgressToken]
+	token := q.meta[protocol.MetaProgressToken]
 	if len(token) == 0 || q.notify == nil {
 		return nil
 	}
@@ -153,7 +154,7 @@ func (q *call) progress(ctx context.Context) func(progress, total float64, messa
 		if ctx.Err() != nil {
 			return
 		}
-		q.notify(jsonrpc.Notification(MethodProgress, ProgressParams{
+		q.notify(jsonrpc.Notification(protocol.MethodProgress, ProgressParams{
 			ProgressToken: token, Progress: progress, Total: total, Message: message}))
 	}
 }
@@ -179,7 +180,7 @@ func (q *call) elicitationComplete(send func(*jsonrpc.Message)) func(id string) 
 		return nil
 	}
 	return func(id string) {
-		send(jsonrpc.Notification(MethodElicitationComplete, map[string]string{"elicitationId": id}))
+		send(jsonrpc.Notification(protocol.MethodElicitationComplete, map[string]string{"elicitationId": id}))
 	}
 }
 
@@ -199,18 +200,18 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 	case errors.As(err, &bad):
 		// The tool broke its own outputSchema: the server's fault.
 		q.s.Logf("%v", err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: "+err.Error(), nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: "+err.Error(), nil)
 	case err != nil:
 		if r, ok := q.askReply(err, "tool "+name, true); ok {
 			return r
 		}
 		q.s.Logf("tool %s failed: %v", name, err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: tool "+name+" failed", nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: tool "+name+" failed", nil)
 	}
 	if !q.modern {
 		res.Structured = q.legacyStructured(name, res.Structured)
 	}
-	out := CallToolResult{Content: []Content{}, StructuredContent: res.Structured, IsError: res.IsError}
+	out := CallToolResult{Content: []primitive.Content{}, StructuredContent: res.Structured, IsError: res.IsError}
 	if res.Text != "" {
 		out.Content = append(out.Content, primitive.TextContent(res.Text))
 	}
@@ -314,7 +315,7 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 		tcancel()
 		q.s.finish(tk, r)
 	})
-	info.ResultType = ResultTask
+	info.ResultType = protocol.ResultTask
 	_, info.Meta = q.stamp()
 	return q.ok(info)
 }
@@ -336,9 +337,9 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 			switch {
 			case terminal(t.status):
 			case waiting:
-				t.status, t.message = TaskInputRequired, "Waiting for the client's answer."
+				t.status, t.message = protocol.TaskInputRequired, "Waiting for the client's answer."
 			default:
-				t.status, t.message = TaskWorking, "Working."
+				t.status, t.message = protocol.TaskWorking, "Working."
 			}
 		})
 	})
@@ -350,11 +351,11 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 	// request's progressToken it also goes out as notifications/progress
 	// (basic/utilities/tasks: "The progressToken provided in the initial
 	// request remains valid throughout the task lifetime").
-	token := q.meta[MetaProgressToken]
+	token := q.meta[protocol.MetaProgressToken]
 	env.Progress = func(progress, total float64, message string) {
 		q.s.setStatus(tk, progressText(progress, total, message))
 		if len(token) > 0 {
-			send(jsonrpc.Notification(MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
+			send(jsonrpc.Notification(protocol.MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
 		}
 	}
 	env.StatusFunc = func(message string) { q.s.setStatus(tk, message) }
@@ -428,11 +429,11 @@ func (q *call) missingCapability(tool string, missing []string) Reply {
 		for _, n := range missing {
 			need[n] = struct{}{}
 		}
-		return errReply(q.m, MissingCapabilityStatus, jsonrpc.CodeMissingRequiredClientCapability,
-			"Missing required client capability: "+msg+"; declare it in _meta "+MetaClientCapabilities,
+		return errReply(q.m, MissingCapabilityStatus, protocol.CodeMissingRequiredClientCapability,
+			"Missing required client capability: "+msg+"; declare it in _meta "+protocol.MetaClientCapabilities,
 			MissingCapabilityData{RequiredCapabilities: need})
 	}
-	return q.ok(CallToolResult{Content: []Content{primitive.TextContent(
+	return q.ok(CallToolResult{Content: []primitive.Content{primitive.TextContent(
 		"This " + msg + ", which the client did not declare in initialize.")}, IsError: true})
 }
 

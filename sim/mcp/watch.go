@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 )
@@ -190,24 +191,24 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 	var out []*jsonrpc.Message
 	if s.cfg.ListChanged {
 		if ch.tools {
-			out = append(out, jsonrpc.Notification(MethodToolsChanged, nil))
+			out = append(out, jsonrpc.Notification(protocol.MethodToolsChanged, nil))
 		}
-		if ch.prompts && Offers(reg, CapPrompts) {
-			out = append(out, jsonrpc.Notification(MethodPromptsChanged, nil))
+		if ch.prompts && Offers(reg, protocol.CapPrompts) {
+			out = append(out, jsonrpc.Notification(protocol.MethodPromptsChanged, nil))
 		}
-		if ch.resources && Offers(reg, CapResources) {
-			out = append(out, jsonrpc.Notification(MethodResourcesChanged, nil))
+		if ch.resources && Offers(reg, protocol.CapResources) {
+			out = append(out, jsonrpc.Notification(protocol.MethodResourcesChanged, nil))
 		}
 	}
 	for _, uri := range subscribed {
-		out = append(out, jsonrpc.Notification(MethodResourceUpdated, ResourceUpdatedParams{URI: uri}))
+		out = append(out, jsonrpc.Notification(protocol.MethodResourceUpdated, ResourceUpdatedParams{URI: uri}))
 	}
 	for _, id := range ch.tasks {
 		// 2025-11-25 tasks §Task Status Notification: the receiver "MAY
 		// send" notifications/tasks/status (without related-task: "the
 		// task ID is already present").
 		if t := s.cfg.Tasks.lookup(id, c, s.cfg.Now()); t != nil {
-			out = append(out, jsonrpc.Notification(MethodTaskStatus, s.legacySnapshot(t)))
+			out = append(out, jsonrpc.Notification(protocol.MethodTaskStatus, s.legacySnapshot(t)))
 		}
 	}
 	return out
@@ -251,5 +252,5 @@ func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit
 func (s *Server) Notifies() bool {
 	// Tasks report their status on the session stream too.
 	reg := s.Registry()
-	return s.cfg.ListChanged || Offers(reg, CapResources) || Offers(reg, CapTasks)
+	return s.cfg.ListChanged || Offers(reg, protocol.CapResources) || Offers(reg, protocol.CapTasks)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // Prompt is a prompt template as prompts/list shows it, and the function
@@ -137,12 +139,6 @@ func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[stri
 	return p.Get(ctx, args)
 }
 
-// Reference types of completion/complete (CompleteRequestParams.ref).
-const (
-	RefPrompt   = "ref/prompt"
-	RefResource = "ref/resource"
-)
-
 // Complete suggests values for argument arg of a prompt (ref RefPrompt,
 // key its name) or a template variable (ref RefResource, key the template
 // or a URI it produces): the candidates whose beginning matches value,
@@ -153,7 +149,7 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 		known    []string
 	)
 	switch ref {
-	case RefPrompt:
+	case protocol.RefPrompt:
 		p, ok := r.prompt(key)
 		if !ok {
 			return Completion{}, &UnknownPromptError{Name: key}
@@ -164,7 +160,7 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 				complete = a.Complete
 			}
 		}
-	case RefResource:
+	case protocol.RefResource:
 		d := r.template(key)
 		if d == nil {
 			return Completion{}, &NotFoundError{URI: key}
@@ -172,7 +168,7 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 		known = d.vars
 		complete = d.t.Complete[arg]
 	default:
-		return Completion{}, &ArgumentError{Msg: "Invalid params: ref.type must be " + Quote(RefPrompt) + " or " + Quote(RefResource) + ", got " + Quote(ref)}
+		return Completion{}, &ArgumentError{Msg: "Invalid params: ref.type must be " + Quote(protocol.RefPrompt) + " or " + Quote(protocol.RefResource) + ", got " + Quote(ref)}
 	}
 	if !containsString(known, arg) {
 		return Completion{}, &ArgumentError{Msg: fmt.Sprintf("Invalid params: %s has no argument %s (arguments: %s)", key, Quote(arg), QuoteAll(known))}

@@ -11,6 +11,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/vclock"
 )
 
@@ -33,7 +34,7 @@ type toolDef struct {
 	props   []string // property names of the input schema, sorted
 	schema  *jsonschema.Schema
 	output  *jsonschema.Schema // nil without an output schema
-	headers []HeaderParam
+	headers []protocol.HeaderParam
 	run     func(ctx context.Context, args map[string]any, env Env) (Result, error)
 }
 

@@ -39,27 +39,6 @@ type Tool struct {
 	RequiresClient []string
 }
 
-// Task support of a tool (2025-11-25 Tool.execution.taskSupport).
-const (
-	TaskOptional = "optional"
-	TaskRequired = "required"
-)
-
-// Log levels, least severe first (RFC 5424 severities, server/utilities/
-// logging §Log Levels).
-var LogLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
-
-// LogSeverity is the position of level in LogLevels, or -1 when level is
-// not one.
-func LogSeverity(level string) int {
-	for i, l := range LogLevels {
-		if l == level {
-			return i
-		}
-	}
-	return -1
-}
-
 // Admin is what a running tool may change on the server that runs it (an
 // administrator's console, or the conformance fixture's trigger tools).
 type Admin interface {

@@ -21,6 +21,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -61,7 +62,7 @@ const (
 // askFaultApplies is FaultApplies for the faults above; known is false for
 // any other fault.
 func askFaultApplies(fault, version string) (ok bool, why string, known bool) {
-	if fault == FaultTamperedState && !mcp.IsModern(version) {
+	if fault == FaultTamperedState && !protocol.IsModern(version) {
 		return false, "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server", true
 	}
 	return true, "", fault == FaultTamperedState
@@ -161,9 +162,9 @@ func elicitationScenario(r *runner) {
 	h.Elicitation = r.o.Fault != FaultUndeclared
 	switch r.o.Fault {
 	case FaultUserDeclines:
-		h.ElicitAction = primitive.ActionDecline
+		h.ElicitAction = protocol.ActionDecline
 	case FaultUserCancels:
-		h.ElicitAction = primitive.ActionCancel
+		h.ElicitAction = protocol.ActionCancel
 	case FaultInvalidAnswer:
 		h.Content = map[string]any{"slot": invalidSlot}
 	}
@@ -213,9 +214,9 @@ func (r *runner) userText(res json.RawMessage) string {
 	var a primitive.ElicitAnswer
 	_ = json.Unmarshal(res, &a)
 	switch {
-	case a.Action == primitive.ActionDecline:
+	case a.Action == protocol.ActionDecline:
 		return "the user declines the alternatives\n"
-	case a.Action == primitive.ActionCancel:
+	case a.Action == protocol.ActionCancel:
 		return "the user closes the form without choosing\n"
 	case r.o.Fault == FaultInvalidAnswer:
 		return fmt.Sprintf("the client sends slot = %s, which the form does not offer (a bug in its form handling)\n", a.Content["slot"])
@@ -287,7 +288,7 @@ func rootsScenario(r *runner) {
 	r.callTool(call)
 	h.Workspace = []primitive.Root{otherWorkspace}
 	r.host(trace.Host, trace.Client, "roots.switch", "the user switches the workspace to "+otherWorkspace.URI+"\n")
-	if !mcp.IsModern(r.c.Version()) {
+	if !protocol.IsModern(r.c.Version()) {
 		// 2025-11-25 client/roots §Root List Changes: "When roots change,
 		// clients that support listChanged MUST send a notification".
 		r.c.RootsChanged(r.ctx, callOpts{Tag: "roots-changed"})
@@ -373,8 +374,8 @@ func tasksScenario(r *runner) {
 			return
 		}
 		task = got
-		if task.Status == mcp.TaskInputRequired {
-			if !mcp.IsModern(r.c.Version()) {
+		if task.Status == protocol.TaskInputRequired {
+			if !protocol.IsModern(r.c.Version()) {
 				// 2025-11-25 tasks §Input Required Status: the requestor
 				// "SHOULD preemptively call tasks/result"; the task's
 				// question arrives on its stream, tagged with the task.
@@ -416,7 +417,7 @@ func tasksScenario(r *runner) {
 		var res mcp.CallToolResult
 		result.Result(&res)
 		text = firstText(res)
-	case task.Status == mcp.TaskCompleted && !mcp.IsModern(r.c.Version()):
+	case task.Status == protocol.TaskCompleted && !protocol.IsModern(r.c.Version()):
 		// 2025-11-25: the result is fetched with tasks/result.
 		out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-result"})
 		if !r.ok(out) {
@@ -425,7 +426,7 @@ func tasksScenario(r *runner) {
 		var res mcp.CallToolResult
 		out.Result(&res)
 		text = firstText(res)
-	case task.Status == mcp.TaskCompleted:
+	case task.Status == protocol.TaskCompleted:
 		var res mcp.CallToolResult
 		_ = json.Unmarshal(task.Result, &res)
 		text = firstText(res)
@@ -444,7 +445,7 @@ func tasksScenario(r *runner) {
 // removed it (changelog major 6): -32601 (HTTP 404), and the Host keeps the
 // task ids it was given.
 func (r *runner) listTasks() {
-	out := r.request(mcp.MethodTasksList, nil, callOpts{Tag: "task-list"})
+	out := r.request(protocol.MethodTasksList, nil, callOpts{Tag: "task-list"})
 	if e := out.Error(); e != nil {
 		r.host(trace.Client, trace.Client, "task-list.removed",
 			fmt.Sprintf("error %d: the tasks extension has no tasks/list; the Host keeps the task ids it got\n", e.Code))

@@ -11,6 +11,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
@@ -98,7 +99,7 @@ type classifier struct {
 	asks    askJudge
 	// params are the x-mcp-header parameters of each tool the last
 	// tools/list result showed: what a 2026-07-28 tools/call must mirror.
-	params map[string][]primitive.HeaderParam
+	params map[string][]protocol.HeaderParam
 }
 
 // learnTools keeps the x-mcp-header parameters of the tools a response
@@ -109,7 +110,7 @@ func (c *classifier) learnTools(ms []decoded) {
 		if !ok {
 			continue
 		}
-		c.params = map[string][]primitive.HeaderParam{}
+		c.params = map[string][]protocol.HeaderParam{}
 		for _, t := range tools {
 			if p, err := primitive.HeaderParamsOf(t.InputSchema); err == nil {
 				c.params[t.Name] = p
@@ -142,7 +143,7 @@ func listedTools(d decoded) ([]mcp.Tool, bool) {
 // disagree with its arguments, by the server's own check
 // (streamhttp.CheckParams), for a tool the trace listed.
 func (c *classifier) badParams(h http.Header, m *jsonrpc.Message) bool {
-	if m.Method != mcp.MethodToolsCall {
+	if m.Method != protocol.MethodToolsCall {
 		return false
 	}
 	var p struct {
@@ -250,7 +251,7 @@ func (c *classifier) violates(t *trace.Trace, e *trace.Event, ms []decoded) bool
 			}
 		}
 	case trace.HTTPResponse:
-		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[streamhttp.HeaderSessionID] != nil {
+		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[protocol.HeaderSessionID] != nil {
 			c.session = true
 		}
 		c.learnTools(ms)
@@ -289,7 +290,7 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	if len(ms) == 1 {
 		m = ms[0].msg
 	}
-	if mcp.IsModern(t.EventVersion(*e)) {
+	if protocol.IsModern(t.EventVersion(*e)) {
 		// 2026-07-28 §Request Metadata: the headers mirror the body.
 		// The server's own check (streamhttp.CheckHeaders), which it
 		// answers with -32020 HeaderMismatch.
@@ -299,8 +300,8 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	}
 	// 2025-11-25 §Session Management 2: once the server issued a session
 	// id, every later request but a new initialize MUST carry it.
-	opens := m != nil && m.Method == mcp.MethodInitialize
-	return c.session && !opens && req.Header.Get(streamhttp.HeaderSessionID) == ""
+	opens := m != nil && m.Method == protocol.MethodInitialize
+	return c.session && !opens && req.Header.Get(protocol.HeaderSessionID) == ""
 }
 
 // loopbackOrigins is the virtual server's Origin policy (streamhttp.New's

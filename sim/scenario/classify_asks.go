@@ -5,6 +5,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
@@ -12,7 +13,7 @@ import (
 
 // askJudge follows what a server asks the client in a trace, so that
 // Classify judges the client's answers by the bytes, with the server's own
-// check (toolbox.CheckAnswer): a 2025-11-25 response whose result does not
+// check (primitive.CheckAnswer): a 2025-11-25 response whose result does not
 // answer the server's request (a form value the requested schema does not
 // allow, a sampling result without model, a root that is not file://), a
 // 2026-07-28 retry whose inputResponses do not, or whose requestState is
@@ -40,7 +41,7 @@ func (a *askJudge) violates(e *trace.Event, ms []decoded) bool {
 			a.asked[m.ID.String()] = primitive.InputRequest{Key: m.ID.String(), Method: m.Method, Params: m.Params}
 		case e.From == trace.Server && m.Kind() == jsonrpc.KindResult:
 			var ir mcp.InputRequiredResult
-			if json.Unmarshal(m.Result, &ir) == nil && ir.ResultType == mcp.ResultInputRequired {
+			if json.Unmarshal(m.Result, &ir) == nil && ir.ResultType == protocol.ResultInputRequired {
 				a.last = &ir
 			}
 		case e.From == trace.Client && m.Kind() == jsonrpc.KindResult:

@@ -15,6 +15,7 @@ import (
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
@@ -139,7 +140,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		r.now = func() time.Duration { return time.Since(start) }
 		ccfg.After, ccfg.Sleep = nil, nil // real time
 	}
-	if o.Fault == FaultUnsupportedVersion && !mcp.IsModern(o.Version) {
+	if o.Fault == FaultUnsupportedVersion && !protocol.IsModern(o.Version) {
 		// An older legacy client: it asks for, and accepts, only oldVersion.
 		ccfg.Version, ccfg.Supported = oldVersion, []string{oldVersion}
 	}
@@ -206,7 +207,7 @@ const (
 // version on the wire: the transport placeholders become that version's
 // transport page, and a section without a version gets it.
 func resolveSpec(spec, wireVersion string) string {
-	modern := mcp.IsModern(wireVersion)
+	modern := protocol.IsModern(wireVersion)
 	switch {
 	case spec == specStdio && modern:
 		spec = "basic/transports/stdio"
@@ -235,7 +236,7 @@ func (r *runner) record(e ev) int {
 		e.msgs = []json.RawMessage{}
 	}
 	version := ""
-	if v := cmp.Or(e.version, r.c.Version()); v != r.o.Version && slices.Contains(mcp.Versions(), v) {
+	if v := cmp.Or(e.version, r.c.Version()); v != r.o.Version && slices.Contains(protocol.Versions(), v) {
 		version = v
 	}
 	wireVersion := r.o.Version

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 var slotForm = primitive.ElicitForm("slot", "Pick one", json.RawMessage(`{"type":"object","properties":{"slot":{"type":"string","enum":["a","b"]}},"required":["slot"]}`))
@@ -89,11 +90,11 @@ func FuzzCheckAnswer(f *testing.F) {
 			}
 			var key string
 			switch r.Method {
-			case primitive.MethodElicit:
+			case protocol.MethodElicit:
 				key = "action"
-			case primitive.MethodSample:
+			case protocol.MethodSample:
 				key = "model"
-			case primitive.MethodRoots:
+			case protocol.MethodRoots:
 				key = "roots"
 			}
 			if _, ok := obj[key]; !ok {

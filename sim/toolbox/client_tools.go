@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // Course is the course server, in the simulator and on the dev server's
@@ -152,9 +153,9 @@ func BookRoom() primitive.Def {
 				return primitive.Result{}, err
 			}
 			switch a.Action {
-			case primitive.ActionDecline:
+			case protocol.ActionDecline:
 				return primitive.Result{Text: fmt.Sprintf("Not booked: %s is taken on %s and the user declined the alternatives (%s).", room, day, strings.Join(alts, ", "))}, nil
-			case primitive.ActionCancel:
+			case protocol.ActionCancel:
 				return primitive.Result{Text: fmt.Sprintf("Not booked: %s is taken on %s and the user dismissed the question.", room, day)}, nil
 			}
 			choice, _ := a.Content["slot"].(string)
@@ -221,7 +222,7 @@ func SummarizeInbox() primitive.Def {
 				SystemPrompt: "You summarise a company's team inbox. Be brief and factual.",
 				MaxTokens:    200,
 			}
-			if env.Declares(primitive.CapSampling, "context") {
+			if env.Declares(protocol.CapSampling, "context") {
 				req.IncludeContext = "thisServer"
 			}
 			a, err := env.Sample(ctx, primitive.Sample("summary", req))

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // Schema builds a compact object input schema (deterministic key order,
@@ -67,7 +68,7 @@ func BookEventSpace() primitive.Def {
 			if err != nil {
 				return primitive.Result{}, err
 			}
-			if a.Action != primitive.ActionAccept {
+			if a.Action != protocol.ActionAccept {
 				return primitive.Result{Text: "Not booked: the atrium booking for " + day + " was not confirmed in the facilities portal."}, nil
 			}
 			// The simulated user finished in the portal before coming back:

@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 func TestContentWireShapes(t *testing.T) {
@@ -19,7 +20,7 @@ func TestContentWireShapes(t *testing.T) {
 		want string
 	}{
 		{"text", primitive.TextContent(""), `{"type":"text","text":""}`},
-		{"text with annotations", primitive.Content{Type: primitive.ContentText, Text: "hi <b>", Annotations: &primitive.Annotations{Audience: []string{"user"}, Priority: &prio}},
+		{"text with annotations", primitive.Content{Type: protocol.ContentText, Text: "hi <b>", Annotations: &primitive.Annotations{Audience: []string{"user"}, Priority: &prio}},
 			`{"type":"text","text":"hi <b>","annotations":{"audience":["user"],"priority":0.5}}`},
 		{"image", primitive.ImageContent([]byte{1, 2, 3}, "image/png"), `{"type":"image","data":"AQID","mimeType":"image/png"}`},
 		{"audio", primitive.AudioContent([]byte("RIFF"), "audio/wav"), `{"type":"audio","data":"UklGRg==","mimeType":"audio/wav"}`},
@@ -59,7 +60,7 @@ func TestContentWireShapes(t *testing.T) {
 	if _, err := json.Marshal(primitive.Content{Type: "video"}); err == nil {
 		t.Error("marshalled an unknown content type")
 	}
-	if _, err := json.Marshal(primitive.Content{Type: primitive.ContentResource}); err == nil {
+	if _, err := json.Marshal(primitive.Content{Type: protocol.ContentResource}); err == nil {
 		t.Error("marshalled a resource block without its resource")
 	}
 }
@@ -164,7 +165,7 @@ func TestCoursePrompts(t *testing.T) {
 		t.Error("embedded roster differs from the resource")
 	}
 	res, err = r.GetPrompt(ctx, "welcome_email", map[string]string{"employee": "e03"})
-	if err != nil || len(res.Messages) != 3 || res.Messages[2].Content.Type != primitive.ContentImage || res.Description != "Welcome e-mail for Wang Fang (王芳)" {
+	if err != nil || len(res.Messages) != 3 || res.Messages[2].Content.Type != protocol.ContentImage || res.Description != "Welcome e-mail for Wang Fang (王芳)" {
 		t.Fatalf("welcome_email: %+v %v", res, err)
 	}
 	for _, tt := range []struct {
@@ -196,14 +197,14 @@ func TestComplete(t *testing.T) {
 		ctx                  map[string]string
 		want                 string
 	}{
-		{primitive.RefPrompt, "weekly_digest", "department", "s", nil, "Sales Support"},
-		{primitive.RefPrompt, "weekly_digest", "department", "", nil, "Engineering Finance Sales Support"},
-		{primitive.RefPrompt, "weekly_digest", "department", "x", nil, ""},
-		{primitive.RefPrompt, "welcome_email", "employee", "e0", map[string]string{"department": "Finance"}, "e05 e08"},
-		{primitive.RefPrompt, "welcome_email", "employee", "E0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
-		{primitive.RefResource, EmployeeTemplate, "id", "e0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
-		{primitive.RefResource, "company://employees/e01", "id", "e07", nil, "e07"}, // a URI the template produces
-		{primitive.RefResource, DepartmentTemplate, "department", "F", nil, "Finance"},
+		{protocol.RefPrompt, "weekly_digest", "department", "s", nil, "Sales Support"},
+		{protocol.RefPrompt, "weekly_digest", "department", "", nil, "Engineering Finance Sales Support"},
+		{protocol.RefPrompt, "weekly_digest", "department", "x", nil, ""},
+		{protocol.RefPrompt, "welcome_email", "employee", "e0", map[string]string{"department": "Finance"}, "e05 e08"},
+		{protocol.RefPrompt, "welcome_email", "employee", "E0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
+		{protocol.RefResource, EmployeeTemplate, "id", "e0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
+		{protocol.RefResource, "company://employees/e01", "id", "e07", nil, "e07"}, // a URI the template produces
+		{protocol.RefResource, DepartmentTemplate, "department", "F", nil, "Finance"},
 	}
 	for _, tt := range tests {
 		c, err := r.Complete(tt.ref, tt.key, tt.arg, tt.value, tt.ctx)
@@ -215,9 +216,9 @@ func TestComplete(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct{ ref, key, arg, want string }{
-		{primitive.RefPrompt, "nope", "x", "Unknown prompt: nope"},
-		{primitive.RefPrompt, "weekly_digest", "tone", `weekly_digest has no argument "tone" (arguments: "department")`},
-		{primitive.RefResource, "company://nope/{x}", "x", "Resource not found: company://nope/{x}"},
+		{protocol.RefPrompt, "nope", "x", "Unknown prompt: nope"},
+		{protocol.RefPrompt, "weekly_digest", "tone", `weekly_digest has no argument "tone" (arguments: "department")`},
+		{protocol.RefResource, "company://nope/{x}", "x", "Resource not found: company://nope/{x}"},
 		{"ref/tool", "x", "y", `ref.type must be "ref/prompt" or "ref/resource"`},
 	} {
 		if _, err := r.Complete(tt.ref, tt.key, tt.arg, "", nil); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -233,7 +234,7 @@ func TestComplete(t *testing.T) {
 		return primitive.PromptResult{}, nil
 	},
 		Arguments: []primitive.PromptArgument{{Name: "a", Complete: func(map[string]string) []string { return many }}}})
-	c, _ := big.Complete(primitive.RefPrompt, "p", "a", "v", nil)
+	c, _ := big.Complete(protocol.RefPrompt, "p", "a", "v", nil)
 	if len(c.Values) != primitive.MaxCompletionValues || c.Total != 250 || !c.HasMore {
 		t.Errorf("cap: %d values, total %d, hasMore %v", len(c.Values), c.Total, c.HasMore)
 	}
@@ -359,7 +360,7 @@ func TestToolLogs(t *testing.T) {
 }
 
 func TestLogSeverity(t *testing.T) {
-	if primitive.LogSeverity("debug") != 0 || primitive.LogSeverity("emergency") != 7 || primitive.LogSeverity("warn") != -1 || primitive.LogSeverity("") != -1 {
+	if protocol.LogSeverity("debug") != 0 || protocol.LogSeverity("emergency") != 7 || protocol.LogSeverity("warn") != -1 || protocol.LogSeverity("") != -1 {
 		t.Error("LogSeverity")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // courseTools returns the five course tools, in tools/list order.
@@ -100,7 +101,7 @@ func courseTools() []primitive.Def {
 				// The slow tool may run as a task: a client that declared the
 				// tasks extension (or, in 2025-11-25, asked with params.task)
 				// gets a task handle and polls.
-				TaskSupport: primitive.TaskOptional,
+				TaskSupport: protocol.TaskOptional,
 			},
 			Run: runExportTimesheets,
 		},
@@ -117,7 +118,7 @@ func courseTools() []primitive.Def {
 						"description": "The office whose board gets the announcement.",
 						// 2026-07-28 server/tools §x-mcp-header: mirrored into
 						// Mcp-Param-Office (Base64 form for São Paulo and 上海).
-						primitive.XMCPHeader: "Office",
+						protocol.XMCPHeader: "Office",
 					},
 					"text": map[string]any{
 						"type":        "string",
@@ -368,7 +369,7 @@ func exportTimesheets(ctx context.Context, args map[string]any, env primitive.En
 			if err != nil {
 				return primitive.Result{}, err
 			}
-			if a.Action == primitive.ActionAccept && a.Content["include"] == true {
+			if a.Action == protocol.ActionAccept && a.Content["include"] == true {
 				note = fmt.Sprintf(" (with week 2's %d unapproved hours)", unapprovedHours)
 			} else {
 				note = fmt.Sprintf(" (without week 2's %d unapproved hours)", unapprovedHours)

@@ -4,7 +4,7 @@ package conformance
 // input-required-result-* tools and prompt (multi round-trip requests),
 // its 2025-11-25 sampling and elicitation tools (server-initiated
 // requests), and the tasks extension's fixtures (tasks-* scenarios). Each
-// asks through toolbox.Env, so the same code serves both eras; the engine
+// asks through primitive.Env, so the same code serves both eras; the engine
 // decides how the question travels.
 
 import (
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -139,13 +140,13 @@ func askTools() []primitive.Def {
 		plain("test_input_required_result_capabilities", "Asks only what the request's clientCapabilities declare (SEP-2322)",
 			func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 				var reqs []primitive.InputRequest
-				if env.Declares(primitive.CapElicitation) {
+				if env.Declares(protocol.CapElicitation) {
 					reqs = append(reqs, primitive.ElicitForm("user_name", "What is your name?", nameSchema))
 				}
-				if env.Declares(primitive.CapSampling) {
+				if env.Declares(protocol.CapSampling) {
 					reqs = append(reqs, primitive.Sample("greeting", primitive.SamplingRequest{Messages: userText("Generate a greeting"), MaxTokens: 50}))
 				}
-				if env.Declares(primitive.CapRoots) {
+				if env.Declares(protocol.CapRoots) {
 					reqs = append(reqs, primitive.ListRoots("client_roots"))
 				}
 				if len(reqs) == 0 {
@@ -236,7 +237,7 @@ func taskTools() []primitive.Def {
 			func(_ context.Context, name string, _ primitive.Env) (primitive.Result, error) {
 				return text("Hello, " + name + "!"), nil
 			}),
-		task("slow_compute", "Computes for `seconds` seconds as a task (seconds 0: answers at once)", primitive.TaskOptional, secondsSchema,
+		task("slow_compute", "Computes for `seconds` seconds as a task (seconds 0: answers at once)", protocol.TaskOptional, secondsSchema,
 			func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 				n, _ := args["seconds"].(json.Number)
 				seconds, _ := n.Float64()
@@ -250,7 +251,7 @@ func taskTools() []primitive.Def {
 				}
 				return text(fmt.Sprintf("Computed %s in %g s.", label, seconds)), nil
 			}),
-		task("failing_job", "Runs only as a task and ends in a tool execution error", primitive.TaskRequired, nil,
+		task("failing_job", "Runs only as a task and ends in a tool execution error", protocol.TaskRequired, nil,
 			func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				env.Detach()
 				if err := env.Sleep(ctx, time.Second); err != nil {
@@ -258,7 +259,7 @@ func taskTools() []primitive.Def {
 				}
 				return primitive.Result{Text: "The job failed: the input could not be processed.", IsError: true}, nil
 			}),
-		task("protocol_error_job", "A task whose request ends in a JSON-RPC error", primitive.TaskOptional, nil,
+		task("protocol_error_job", "A task whose request ends in a JSON-RPC error", protocol.TaskOptional, nil,
 			func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				env.Detach()
 				if err := env.Sleep(ctx, 200*time.Millisecond); err != nil {
@@ -266,7 +267,7 @@ func taskTools() []primitive.Def {
 				}
 				return primitive.Result{}, fmt.Errorf("the job crashed")
 			}),
-		task("confirm_delete", "Deletes a file after the user confirms, as a task", primitive.TaskOptional,
+		task("confirm_delete", "Deletes a file after the user confirms, as a task", protocol.TaskOptional,
 			toolbox.Schema(map[string]any{"filename": map[string]any{"type": "string", "description": "The file to delete."}}, "filename"),
 			func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 				name, _ := args["filename"].(string)
@@ -275,12 +276,12 @@ func taskTools() []primitive.Def {
 				if err != nil {
 					return primitive.Result{}, err
 				}
-				if ok, _ := a.Content["confirm"].(bool); a.Action == primitive.ActionAccept && ok {
+				if ok, _ := a.Content["confirm"].(bool); a.Action == protocol.ActionAccept && ok {
 					return text("Deleted " + name + "."), nil
 				}
 				return text("Kept " + name + " (" + a.Action + ")."), nil
 			}),
-		task("multi_input", "Asks two questions at once, as a task", primitive.TaskOptional, nil,
+		task("multi_input", "Asks two questions at once, as a task", protocol.TaskOptional, nil,
 			func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				env.Detach()
 				answers, err := env.Ask(ctx,
@@ -291,7 +292,7 @@ func taskTools() []primitive.Def {
 				}
 				return text(fmt.Sprintf("Received %d answers.", len(answers))), nil
 			}),
-		task("test_tool_with_task", "Asks the user's name (multi round-trip), then goes on as a task", primitive.TaskRequired, nil,
+		task("test_tool_with_task", "Asks the user's name (multi round-trip), then goes on as a task", protocol.TaskRequired, nil,
 			func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				a, err := env.Elicit(ctx, primitive.ElicitForm("user_name", "What is your name?", nameSchema))
 				if err != nil {

@@ -16,6 +16,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
@@ -90,7 +91,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 		{"Mcp-Method case matters", post(list, modernHeaders("Tools/List")...), 400, -32020, "Mcp-Method header value"},
 		{"Mcp-Name missing → -32020", post(call("list_emails"), modernHeaders("tools/call")...), 400, -32020, "Mcp-Name is missing"},
 		{"Mcp-Name mismatch → -32020", post(call("list_emails"), modernHeaders("tools/call", "list_employees")...), 400, -32020, "'list_employees' does not match body value 'list_emails'"},
-		{"Mcp-Name base64 decoded and compared", post(call("查询_员工"), modernHeaders("tools/call", EncodeValue("查询_员工"))...), 200, -32602, "Unknown tool: 查询_员工"},
+		{"Mcp-Name base64 decoded and compared", post(call("查询_员工"), modernHeaders("tools/call", protocol.EncodeValue("查询_员工"))...), 200, -32602, "Unknown tool: 查询_员工"},
 		{"Mcp-Name bad base64 → -32020", post(call("x"), modernHeaders("tools/call", "=?base64?!!!?=")...), 400, -32020, "invalid Base64"},
 		{"unsupported version → -32022 with data", post(strings.ReplaceAll(list, "2026-07-28", "1900-01-01"), "MCP-Protocol-Version: 1900-01-01", "Mcp-Method: tools/list"), 400, -32022, `"data":{"supported":["2026-07-28","2025-11-25"],"requested":"1900-01-01"}`},
 		{"unknown method → 404 -32601", post(`{"jsonrpc":"2.0","id":1,"method":"foo/bar","params":{`+modernMeta+`}}`, modernHeaders("foo/bar")...), 404, -32601, "Method not found: foo/bar"},
@@ -123,7 +124,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 			if !strings.Contains(w.Body.String(), tt.substr) {
 				t.Fatalf("body does not contain %q:\n%s", tt.substr, w.Body.String())
 			}
-			if got := w.Header().Get(HeaderSessionID); got != "" {
+			if got := w.Header().Get(protocol.HeaderSessionID); got != "" {
 				t.Fatalf("a 2026-07-28 response minted a session id %q", got)
 			}
 		})

@@ -15,6 +15,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // heapAfterGC is the live heap once garbage is collected.
@@ -103,7 +104,7 @@ func TestLargeProgressTokensKeepNothing(t *testing.T) {
 		w := do(t, h, post(body, sess...))
 		if i == 0 {
 			e := errorOf(t, w)
-			if e.Code != jsonrpc.CodeInvalidParams || !strings.Contains(e.Message, "_meta.progressToken is 1048578 bytes long; this server accepts at most 256 bytes") {
+			if e.Code != protocol.CodeInvalidParams || !strings.Contains(e.Message, "_meta.progressToken is 1048578 bytes long; this server accepts at most 256 bytes") {
 				t.Fatalf("1 MiB progressToken: %d %+v", w.Code, e)
 			}
 		}
@@ -213,7 +214,7 @@ func TestLongLivedStreamCaps(t *testing.T) {
 			t.Fatalf("past the cap: %d Retry-After %q %s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
 		}
 		m, err := jsonrpc.Decode(body)
-		if err != nil || m.Error == nil || m.Error.Code != jsonrpc.CodeInternalError || m.ID != id || !strings.Contains(m.Error.Message, want) {
+		if err != nil || m.Error == nil || m.Error.Code != protocol.CodeInternalError || m.ID != id || !strings.Contains(m.Error.Message, want) {
 			t.Fatalf("503 body %s, want code -32603, id %s, %q", body, id, want)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // The exact events of export_timesheets(Sales, steps) with progressToken
@@ -36,7 +37,7 @@ func exportCall(steps int) string {
 func legacySession(t *testing.T, h http.Handler) []string {
 	t.Helper()
 	w := do(t, h, post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
-	sid := w.Header().Get(HeaderSessionID)
+	sid := w.Header().Get(protocol.HeaderSessionID)
 	if w.Code != 200 || sid == "" {
 		t.Fatalf("initialize: %d %s", w.Code, w.Body.String())
 	}
@@ -261,7 +262,7 @@ func TestResumeErrors(t *testing.T) {
 				t.Fatalf("status %d, want 400: %s", w.Code, w.Body.String())
 			}
 			e := errorOf(t, w)
-			if e.Code != jsonrpc.CodeInvalidRequest || !strings.HasPrefix(e.Message, "Bad Request: cannot resume: ") || !strings.Contains(e.Message, tt.why) {
+			if e.Code != protocol.CodeInvalidRequest || !strings.HasPrefix(e.Message, "Bad Request: cannot resume: ") || !strings.Contains(e.Message, tt.why) {
 				t.Fatalf("error %d %q, want -32600 with %q", e.Code, e.Message, tt.why)
 			}
 		})
