@@ -16,6 +16,7 @@ import (
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -96,11 +97,11 @@ func requestOf(t *trace.Trace, idx int) int {
 
 func labStdio(t *trace.Trace, r int) (LabReply, error) {
 	ctx := context.Background()
-	var pipe *wire.VirtualPipe
+	var pipe *virtual.Pipe
 	var out []*wire.Piece
 	collect := false
 	start := func() {
-		pipe = wire.NewVirtualPipe(labServer())
+		pipe = virtual.NewPipe(labServer())
 		pipe.Attach(func(p *wire.Piece) {
 			if collect && p.Event.Channel == trace.Stdout {
 				out = append(out, p)

@@ -21,6 +21,7 @@ import (
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -446,7 +447,7 @@ func f(j *judge, key string) {
 func TestVerdictsInChinese(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	tg := Target{Name: "the course server", Transport: "stdio", NewPipe: func() wire.Pipe { return wire.NewVirtualPipe(labServer()) }}
+	tg := Target{Name: "the course server", Transport: "stdio", NewPipe: func() wire.Pipe { return virtual.NewPipe(labServer()) }}
 	runs := Capture(ctx, tg, Options{Calls: []Call{{Name: "list_emails", Args: []byte(`{"limit":2}`)}}, Timeout: 3 * time.Second})
 	if len(runs) == 0 {
 		t.Fatal("no runs")

@@ -19,6 +19,7 @@ import (
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -86,10 +87,10 @@ func engineClientWith(t *testing.T, version, transport string, wrap func(wire.HT
 		clientCfg(&ccfg)
 	}
 	if transport == "stdio" {
-		var pipe *wire.VirtualPipe
+		var pipe *virtual.Pipe
 		cfg.Logf = func(f string, a ...any) { pipe.Stderr(f, a...) }
 		e.srv = labserver.NewServer(cfg)
-		pipe = wire.NewVirtualPipe(e.srv)
+		pipe = virtual.NewPipe(e.srv)
 		e.c = client.NewStdio(pipe, ccfg)
 		return e
 	}
@@ -352,9 +353,9 @@ func TestClientRejectsAnUnsupportedVersion(t *testing.T) {
 // TestStdioPollution: a line that is not JSON-RPC on stdout breaks the
 // connection; what came after it is unread.
 func TestStdioPollution(t *testing.T) {
-	var pipe *wire.VirtualPipe
+	var pipe *virtual.Pipe
 	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
-	pipe = wire.NewVirtualPipe(srv)
+	pipe = virtual.NewPipe(srv)
 	obs := &events{}
 	c := client.NewStdio(fault.PolluteStdout(pipe, protocol.MethodToolsList), client.Config{Version: protocol.V20260728, Observer: obs})
 	_, out := c.ListTools(ctx, client.CallOptions{})

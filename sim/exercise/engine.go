@@ -13,6 +13,7 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -68,7 +69,7 @@ func (engineProbe) Stdio(lines []string) ([]string, error) { return stdioLines(i
 
 // stdioLines feeds lines to srv over a virtual pipe and returns its stdout.
 func stdioLines(srv *mcp.Server, lines []string) ([]string, error) {
-	p := wire.NewVirtualPipe(srv)
+	p := virtual.NewPipe(srv)
 	var out []string
 	p.Attach(func(pc *wire.Piece) {
 		if pc.Event.Channel == trace.Stdout {

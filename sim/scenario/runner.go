@@ -21,6 +21,7 @@ import (
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -105,7 +106,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		cfg.Modern = []string{}
 	}
 	cfg.ListChanged = spec.listChanged
-	var pipe *wire.VirtualPipe
+	var pipe *virtual.Pipe
 	if o.Transport == "stdio" {
 		// stdio §Messages: the server MAY write UTF-8 logs to stderr.
 		cfg.Logf = func(format string, args ...any) {
@@ -130,7 +131,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 
 	w := remote
 	if w == nil {
-		pipe = wire.NewVirtualPipe(r.srv)
+		pipe = virtual.NewPipe(r.srv)
 		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: "127.0.0.1:53124"}}
 	}
 	r.asker = &client.FixedHost{}

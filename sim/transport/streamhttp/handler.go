@@ -25,7 +25,6 @@ import (
 	"sync"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/protocol"
@@ -90,7 +89,7 @@ func New(o Options) *Handler {
 		logs:          &logBudget{max: orDefault(o.MaxLogBytes, DefaultTotalLogBytes)}}
 	h.logs.evict = h.evictLargest
 	if h.srv == nil {
-		h.srv = labserver.NewServer(mcp.Config{})
+		h.srv = mcp.NewServer(mcp.Config{})
 	}
 	if h.allowOrigin == nil {
 		loopback, _ := netguard.NewOriginPolicy(true)

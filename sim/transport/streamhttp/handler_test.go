@@ -109,7 +109,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := New(Options{})
+			h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 			w := do(t, h, tt.raw)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, w.Body.String())
@@ -132,7 +132,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 }
 
 func TestModernGetDeleteAre405(t *testing.T) {
-	h := New(Options{})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 	for _, m := range []string{"GET", "DELETE", "PUT"} {
 		w := do(t, h, m+" /mcp HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
 		if w.Code != 405 || w.Header().Get("Allow") == "" {
@@ -142,7 +142,7 @@ func TestModernGetDeleteAre405(t *testing.T) {
 }
 
 func TestAcceptAndContentType(t *testing.T) {
-	h := New(Options{})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + modernMeta + `}}`
 	raw := strings.Replace(post(body, modernHeaders("tools/list")...), "Accept: application/json, text/event-stream", "Accept: application/json", 1)
 	if w := do(t, h, raw); w.Code != http.StatusNotAcceptable {
@@ -157,7 +157,7 @@ func TestAcceptAndContentType(t *testing.T) {
 // TestLegacySession walks the 2025-11-25 session rules.
 func TestLegacySession(t *testing.T) {
 	n := 0
-	h := New(Options{NewSessionID: func() string { n++; return fmt.Sprintf("sess-%d", n) }})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{}), NewSessionID: func() string { n++; return fmt.Sprintf("sess-%d", n) }})
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	w := do(t, h, post(init))
 	if w.Code != 200 || w.Header().Get("Mcp-Session-Id") != "sess-1" {
@@ -207,7 +207,7 @@ func TestLegacySession(t *testing.T) {
 }
 
 func TestVersionNegotiationAnswersLatestLegacy(t *testing.T) {
-	h := New(Options{})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 	w := do(t, h, post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"old","version":"0"}}}`))
 	var res struct {
 		Result mcp.InitializeResult `json:"result"`
@@ -219,7 +219,7 @@ func TestVersionNegotiationAnswersLatestLegacy(t *testing.T) {
 
 func TestSessionLimitExpiresOldest(t *testing.T) {
 	n := 0
-	h := New(Options{MaxSessions: 2, NewSessionID: func() string { n++; return fmt.Sprintf("s%d", n) }})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{}), MaxSessions: 2, NewSessionID: func() string { n++; return fmt.Sprintf("s%d", n) }})
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	for i := 0; i < 3; i++ {
 		do(t, h, post(init))
