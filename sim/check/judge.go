@@ -15,6 +15,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/wire"
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
@@ -152,9 +153,9 @@ func (j *judge) stdout() Graded {
 			if first < 0 {
 				first = i
 			}
-			if _, derr := jsonrpc.Decode(bytes.TrimRight([]byte(e.Raw), "\r\n")); derr != nil {
+			if _, invalid := wire.DecodeLine([]byte(e.Raw)); invalid != "" {
 				return j.result(IDStdout, Fail, e.Seq,
-					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(derr.Err.Message))
+					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(invalid))
 			}
 		}
 	}

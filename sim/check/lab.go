@@ -14,7 +14,6 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
 	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
@@ -142,8 +141,7 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 		return LabReply{}, ErrNoRequest
 	}
 	path := e.HTTP.Path
-	h := streamhttp.New(streamhttp.Options{Server: srv})
-	v := &wire.VirtualHTTP{Route: wire.Handler(h), RemoteAddr: "127.0.0.1:53124"}
+	v := virtual.LabHTTP(srv)
 	plan := client.ReplayPlan(t, r, path)
 	var replay client.Replay
 	var rep LabReply

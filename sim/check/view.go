@@ -8,6 +8,7 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 // view indexes a capture for the checks: every event's messages decoded
@@ -25,12 +26,9 @@ func newView(t *trace.Trace) *view {
 	x := &view{t: t, v: t.Version, tr: t.Transport, modern: protocol.IsModern(t.Version)}
 	x.msgs = make([][]*jsonrpc.Message, len(t.Events))
 	x.tags = make([]string, len(t.Events))
+	idx := wire.IndexOf(t)
 	for i, e := range t.Events {
-		for _, raw := range e.Messages {
-			if m, err := jsonrpc.Decode(raw); err == nil {
-				x.msgs[i] = append(x.msgs[i], m)
-			}
-		}
+		x.msgs[i] = idx.Valid(i)
 		x.tags[i], _, _ = strings.Cut(e.Note, ".")
 	}
 	return x

@@ -12,7 +12,6 @@ import (
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
@@ -54,7 +53,7 @@ func (engineProbe) HTTP(raw string) (int, http.Header, []byte, error) {
 	// Served through the lab's one virtual round trip: the same text, read
 	// by http.ReadRequest, answered by the real handler into wire's
 	// Recorder, read back with http.ReadResponse.
-	h := &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: instantServer()})), RemoteAddr: "127.0.0.1:53124"}
+	h := virtual.LabHTTP(instantServer())
 	res, err := h.DoRaw(context.Background(), raw, &wire.Stream{})
 	if err != nil {
 		return 0, nil, nil, err

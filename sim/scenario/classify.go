@@ -12,6 +12,7 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/wire"
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
@@ -62,10 +63,10 @@ func decodeMessages(e *trace.Event) []decoded {
 		return nil
 	}
 	out := make([]decoded, len(e.Messages))
-	for i, raw := range e.Messages {
+	for i, m := range wire.EventMessages(e) {
 		d := &out[i]
-		d.raw = raw
-		if m, err := jsonrpc.Decode(raw); err == nil {
+		d.raw = e.Messages[i]
+		if m != nil {
 			d.msg = m
 			if m.Kind() == jsonrpc.KindResult {
 				d.isError, d.tools = resultMembers(m.Result)
@@ -246,7 +247,7 @@ func (c *classifier) violates(t *trace.Trace, e *trace.Event, ms []decoded) bool
 				}
 				continue
 			}
-			if _, err := jsonrpc.Decode([]byte(line)); err != nil {
+			if _, invalid := wire.DecodeLine([]byte(line)); invalid != "" {
 				return true
 			}
 		}

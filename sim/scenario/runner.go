@@ -132,7 +132,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 	w := remote
 	if w == nil {
 		pipe = virtual.NewPipe(r.srv)
-		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: "127.0.0.1:53124"}}
+		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: virtual.RemoteAddr}}
 	}
 	r.asker = &client.FixedHost{}
 	ccfg := client.Config{Version: o.Version, Observer: r, After: r.after, Host: r.asker, Sleep: r.clock.Sleep}
