@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"mcpwirelab/scripts/cachedir"
@@ -203,14 +202,4 @@ func needsOf(ps []peer) map[string]bool {
 		n[p.Needs] = true
 	}
 	return n
-}
-
-// sortedKeys returns m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -67,9 +67,6 @@ type options struct {
 	write, verbose    bool
 	jobs              int
 	only              []string
-	// devserver, when set, is the checker to run instead of building
-	// ./cmd/devserver (the tests' fake).
-	devserver string
 }
 
 func run(o options) error {
@@ -94,12 +91,9 @@ func run(o options) error {
 		return err
 	}
 	defer os.RemoveAll(work)
-	ds := o.devserver
-	if ds == "" {
-		ds = filepath.Join(work, "devserver")
-		if err := sh("go", "build", "-trimpath", "-buildvcs=false", "-o", ds, "./cmd/devserver"); err != nil {
-			return fmt.Errorf("building the dev server: %w", err)
-		}
+	ds := filepath.Join(work, "devserver")
+	if err := sh("go", "build", "-trimpath", "-buildvcs=false", "-o", ds, "./cmd/devserver"); err != nil {
+		return fmt.Errorf("building the dev server: %w", err)
 	}
 	res, err := checkAll(ds, chosen, in, work, o.jobs, o.verbose)
 	if err != nil {
@@ -113,23 +107,29 @@ func run(o options) error {
 		fmt.Print(body)
 		return nil
 	}
+	return keep(o.doc, o.write, body, len(chosen))
+}
+
+// keep writes this run's table into doc (write) or compares it with the
+// one there: an error, after the lines that differ, when they differ.
+func keep(doc string, write bool, body string, n int) error {
 	sec := section(body)
-	if o.write {
-		if err := writeDoc(o.doc, sec); err != nil {
+	if write {
+		if err := writeDoc(doc, sec); err != nil {
 			return err
 		}
-		fmt.Printf("peers: wrote this run's verdicts into %s (review git diff %s)\n", o.doc, o.doc)
+		fmt.Printf("peers: wrote this run's verdicts into %s (review git diff %s)\n", doc, doc)
 		return nil
 	}
-	d, err := diffDoc(o.doc, sec)
+	d, err := diffDoc(doc, sec)
 	if err != nil {
 		return err
 	}
 	if d != "" {
 		fmt.Print(d)
-		return errors.New(o.doc + "'s verdicts are not this run's (the lines above, -: the document, +: this run): if the run is right, make peers rewrites them; review each changed verdict (scripts/peers/reviews.txt) and commit")
+		return errors.New(doc + "'s verdicts are not this run's (the lines above, -: the document, +: this run): if the run is right, make peers rewrites them; review each changed verdict (scripts/peers/reviews.txt) and commit")
 	}
-	fmt.Printf("peers: every verdict of the %d peers is the one %s records\n", len(chosen), o.doc)
+	fmt.Printf("peers: every verdict of the %d peers is the one %s records\n", n, doc)
 	return nil
 }
 
