@@ -138,6 +138,7 @@ var peers = []peer{
 	{ID: "fastmcp/http", Pins: pinsFastmcp, HTTP: true, Path: "/mcp", Argv: script(fastmcpSet, "fastmcp.mjs"), Calls: ownCalls, Needs: "node"},
 	{ID: "go-sdk/stdio", Pins: pinsGoSDK, Argv: goServer("go-sdk", "stdio"), Calls: ownCalls, Needs: "go"},
 	{ID: "go-sdk/http", Pins: pinsGoSDK, HTTP: true, Path: "/mcp", Argv: goServer("go-sdk", "http"), Calls: ownCalls, Needs: "go"},
+	{ID: "go-sdk/http-stateless", Pins: pinsGoSDK, HTTP: true, Path: "/mcp", Argv: goServer("go-sdk", "http-stateless"), Calls: ownCalls, Needs: "go"},
 	{ID: "mcp-go/stdio", Pins: pinsMcpGo, Argv: goServer("mcp-go", "stdio"), Calls: ownCalls, Needs: "go"},
 	{ID: "mcp-go/http", Pins: pinsMcpGo, HTTP: true, Path: "/mcp", Argv: goServer("mcp-go", "http"), Calls: ownCalls, Needs: "go"},
 	{ID: "python-stdlib/stdio", Pins: "Python 3 standard library only", Argv: func(in installed) []string {

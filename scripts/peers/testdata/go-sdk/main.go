@@ -1,7 +1,9 @@
 // A server written with the official Go SDK (github.com/modelcontextprotocol/go-sdk),
 // the way its README shows: greet (a required string) and add (typed input
 // and output). `stdio` serves stdin and stdout; `http` the Streamable HTTP
-// handler (sessions, the SDK's default) at 127.0.0.1:$PORT/mcp.
+// handler (sessions, the SDK's default) at 127.0.0.1:$PORT/mcp;
+// `http-stateless` the same handler with Stateless set (how the SDK serves
+// 2026-07-28 over HTTP).
 package main
 
 import (
@@ -48,14 +50,14 @@ func main() {
 		if err := newServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 			log.Print(err)
 		}
-	case "http":
+	case "http", "http-stateless":
 		s := newServer()
-		h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
+		h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: mode == "http-stateless"})
 		mux := http.NewServeMux()
 		mux.Handle("/mcp", h)
 		log.Fatal(http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), mux))
 	default:
-		fmt.Fprintln(os.Stderr, "usage: go-sdk stdio|http")
+		fmt.Fprintln(os.Stderr, "usage: go-sdk stdio|http|http-stateless")
 		os.Exit(2)
 	}
 }
