@@ -22,7 +22,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -32,13 +31,14 @@ import (
 
 func main() {
 	doc := flag.String("doc", "PEERS.md", "the document whose verdict table must be this run's")
+	readme := flag.String("readme", "README.md", "the document whose summary of the peers must be this run's (\"\": none)")
 	write := flag.Bool("write", false, "rewrite the document's table with this run's instead of comparing it")
 	only := flag.String("only", "", "comma-separated peer IDs (server/transport) to run, printing their verdicts; compares and writes nothing")
 	jobs := flag.Int("j", 2, "how many peers to check at once")
 	verbose := flag.Bool("v", false, "print each peer's report as it ends")
 	installOnly := flag.Bool("install", false, "install what the peers need, print where, and run nothing")
 	flag.Parse()
-	o := options{doc: *doc, write: *write, jobs: *jobs, verbose: *verbose, src: "scripts/peers/testdata", reviews: "scripts/peers/reviews.txt"}
+	o := options{doc: *doc, readme: *readme, write: *write, jobs: *jobs, verbose: *verbose, src: "scripts/peers/testdata", reviews: "scripts/peers/reviews.txt"}
 	if *only != "" {
 		o.only = strings.Split(*only, ",")
 	}
@@ -63,7 +63,8 @@ func main() {
 
 // options are one run's flags.
 type options struct {
-	doc, src, reviews string
+	doc, readme       string
+	src, reviews      string
 	write, verbose    bool
 	jobs              int
 	only              []string
@@ -102,34 +103,41 @@ func run(o options) error {
 	for _, w := range revs.check(res, o.only == nil) {
 		fmt.Fprintln(os.Stderr, "peers: review:", w)
 	}
-	body := render(chosen, res, revs)
 	if o.only != nil {
-		fmt.Print(body)
+		fmt.Print(render(chosen, res, revs))
 		return nil
 	}
-	return keep(o.doc, o.write, body, len(chosen))
+	return keep(o.write, len(chosen), documents(o.doc, o.readme, chosen, res, revs)...)
 }
 
-// keep writes this run's table into doc (write) or compares it with the
-// one there: an error, after the lines that differ, when they differ.
-func keep(doc string, write bool, body string, n int) error {
-	sec := section(body)
-	if write {
-		if err := writeDoc(doc, sec); err != nil {
+// keep writes this run's tables into their documents (write) or compares
+// them with the ones there: an error, after the lines that differ, when
+// one differs.
+func keep(write bool, n int, parts ...part) error {
+	var stale []string
+	for _, p := range parts {
+		if write {
+			if err := writeDoc(p.doc, p.sec); err != nil {
+				return err
+			}
+			fmt.Printf("peers: wrote this run's verdicts into %s (review git diff %s)\n", p.doc, p.doc)
+			continue
+		}
+		d, err := diffDoc(p.doc, p.sec)
+		if err != nil {
 			return err
 		}
-		fmt.Printf("peers: wrote this run's verdicts into %s (review git diff %s)\n", doc, doc)
-		return nil
+		if d != "" {
+			fmt.Print(d)
+			stale = append(stale, p.doc)
+		}
 	}
-	d, err := diffDoc(doc, sec)
-	if err != nil {
-		return err
+	if stale != nil {
+		return fmt.Errorf("the verdicts in %s are not this run's (the lines above, -: the document, +: this run): if the run is right, make peers rewrites them; review each changed verdict (scripts/peers/reviews.txt) and commit", strings.Join(stale, " and "))
 	}
-	if d != "" {
-		fmt.Print(d)
-		return errors.New(doc + "'s verdicts are not this run's (the lines above, -: the document, +: this run): if the run is right, make peers rewrites them; review each changed verdict (scripts/peers/reviews.txt) and commit")
+	if !write {
+		fmt.Printf("peers: every verdict of the %d peers is the one the documents record\n", n)
 	}
-	fmt.Printf("peers: every verdict of the %d peers is the one %s records\n", n, doc)
 	return nil
 }
 

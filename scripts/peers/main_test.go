@@ -185,10 +185,10 @@ func sample() ([]peer, []result) {
 	return ps, res
 }
 
-func writeDocFile(t *testing.T) string {
+func writeDocFile(t *testing.T, name, begin, end string) string {
 	t.Helper()
-	doc := filepath.Join(t.TempDir(), "PEERS.md")
-	if err := os.WriteFile(doc, []byte("# Peers\n\n"+beginMark+"\n"+endMark+"\n\nafter\n"), 0o644); err != nil {
+	doc := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(doc, []byte("# Peers\n\n"+begin+"\n"+end+"\n\nafter\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return doc
@@ -222,36 +222,52 @@ func TestRenderLines(t *testing.T) {
 	}
 }
 
-// The gate: a document that holds this run's verdicts passes; one verdict
-// changed fails it, printing that line; -write makes it pass again; the
-// text outside the markers stays.
+// The gate: documents that hold this run's verdicts pass; one verdict
+// changed fails it, printing that line of PEERS.md and of README.md's
+// summary; -write makes it pass again; the text outside the markers stays.
 func TestGateFailsWhenAVerdictChanges(t *testing.T) {
 	ps, res := sample()
-	doc := writeDocFile(t)
-	if err := keep(doc, true, render(ps, res, reviews{}), len(ps)); err != nil {
+	doc := writeDocFile(t, "PEERS.md", beginMark, endMark)
+	readme := writeDocFile(t, "README.md", summaryBeginMark, summaryEndMark)
+	gate := func(write bool) (string, error) {
+		return capture(func() error { return keep(write, len(ps), documents(doc, readme, ps, res, reviews{})...) })
+	}
+	if _, err := gate(true); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := capture(func() error { return keep(doc, false, render(ps, res, reviews{}), len(ps)) }); err != nil {
-		t.Fatalf("the document holds this run's verdicts, the gate failed: %v\n%s", err, out)
+	if out, err := gate(false); err != nil {
+		t.Fatalf("the documents hold this run's verdicts, the gate failed: %v\n%s", err, out)
 	}
 	res[0].Report.Checks[0].Verdict = check.Fail
 	res[0].Report.Checks[0].Spec, res[0].Report.Checks[0].Quote = "2025-11-25/basic#ids", "IDs MUST be echoed."
-	out, err := capture(func() error { return keep(doc, false, render(ps, res, reviews{}), len(ps)) })
+	out, err := gate(false)
 	if err == nil {
 		t.Fatal("a verdict changed, the gate passed")
 	}
-	if !strings.Contains(out, "-| a | stdio | 2025-11-25 | ids-echoed | pass | | |") || !strings.Contains(out, "+| a | stdio | 2025-11-25 | ids-echoed | **FAIL** MUST |") {
-		t.Errorf("the gate's diff does not show the changed verdict:\n%s", out)
+	for _, want := range []string{
+		"-| a | stdio | 2025-11-25 | ids-echoed | pass | | |",
+		"+| a | stdio | 2025-11-25 | ids-echoed | **FAIL** MUST |",
+		"-| a | stdio | `a@1` | 2025-11-25 | 1 | 0 | 0 | 1 |",
+		"+| a | stdio | `a@1` | 2025-11-25 | 0 | 1 | 0 | 1 |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the gate's diff lacks %q:\n%s", want, out)
+		}
 	}
-	if err := keep(doc, true, render(ps, res, reviews{}), len(ps)); err != nil {
+	if !strings.Contains(err.Error(), doc) || !strings.Contains(err.Error(), readme) {
+		t.Errorf("the gate's error %q does not name both documents", err)
+	}
+	if _, err := gate(true); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := capture(func() error { return keep(doc, false, render(ps, res, reviews{}), len(ps)) }); err != nil {
+	if _, err := gate(false); err != nil {
 		t.Errorf("after -write the gate still fails: %v", err)
 	}
-	b, _ := os.ReadFile(doc)
-	if !strings.HasPrefix(string(b), "# Peers\n") || !strings.HasSuffix(string(b), endMark+"\n\nafter\n") {
-		t.Errorf("the text around the table changed:\n%s", b)
+	for _, f := range []string{doc, readme} {
+		b, _ := os.ReadFile(f)
+		if !strings.HasPrefix(string(b), "# Peers\n") || !strings.HasSuffix(string(b), "\n\nafter\n") {
+			t.Errorf("the text around the table in %s changed:\n%s", f, b)
+		}
 	}
 }
 

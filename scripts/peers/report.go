@@ -13,14 +13,29 @@ import (
 	"mcpwirelab/sim/check"
 )
 
-// The markers around PEERS.md's generated part.
+// The markers around PEERS.md's generated part, and around the summary
+// of the peers in README.md.
 const (
-	beginMark = "<!-- peers table: written by make peers, compared by make peers-gate -->"
-	endMark   = "<!-- end of peers table -->"
+	beginMark        = "<!-- peers table: written by make peers, compared by make peers-gate -->"
+	endMark          = "<!-- end of peers table -->"
+	summaryBeginMark = "<!-- peers summary: written by make peers, compared by make peers-gate -->"
+	summaryEndMark   = "<!-- end of peers summary -->"
 )
 
-func section(body string) gendoc.Section {
-	return gendoc.Section{Begin: beginMark, End: endMark, Body: body}
+// part is a generated part of a document.
+type part struct {
+	doc string
+	sec gendoc.Section
+}
+
+// documents are this run's parts: PEERS.md's table and, unless readme is
+// "", the summary in README.md.
+func documents(doc, readme string, ps []peer, res []result, revs reviews) []part {
+	out := []part{{doc, gendoc.Section{Begin: beginMark, End: endMark, Body: render(ps, res, revs)}}}
+	if readme != "" {
+		out = append(out, part{readme, gendoc.Section{Begin: summaryBeginMark, End: summaryEndMark, Body: summary(ps, res)}})
+	}
+	return out
 }
 
 var (
@@ -123,31 +138,15 @@ func cell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
 }
 
-// render is PEERS.md's generated part: the peers with their totals, then
+// render is PEERS.md's generated part: the summary of the peers, then
 // one line per verdict (peer, transport, version, check, verdict; for a
 // non-pass one, its level, the spec sentence it rests on, and its review,
 // or for a skip the checker's reason).
 func render(ps []peer, res []result, revs reviews) string {
-	byID := map[string]check.Report{}
-	for _, r := range res {
-		byID[r.Peer] = r.Report
-	}
+	byID := reports(res)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Checker: `devserver check` of this commit. Node `%s@%s`.\n\n", npmcache.NodePkg, npmcache.NodeVersion)
-	b.WriteString("| peer | transport | pinned | versions | pass | fail | warn | skip |\n|---|---|---|---|---:|---:|---:|---:|\n")
-	for _, p := range ps {
-		rep, ok := byID[p.ID]
-		if !ok {
-			continue
-		}
-		server, transport := split(p.ID)
-		n := rep.Count()
-		versions := strings.Join(rep.Versions, ", ")
-		if versions == "" {
-			versions = "none"
-		}
-		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %d | %d | %d | %d |\n", server, transport, p.Pins, versions, n[check.Pass], n[check.Fail], n[check.Warn], n[check.Skip])
-	}
+	b.WriteString(summary(ps, res))
 	b.WriteString("\n| peer | transport | version | check | verdict | spec sentence | review |\n|---|---|---|---|---|---|---|\n")
 	for _, p := range ps {
 		rep, ok := byID[p.ID]
@@ -170,6 +169,37 @@ func render(ps []peer, res []result, revs reviews) string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | **%s** %s | %s: “%s” | %s |\n", server, transport, v, c.ID, strings.ToUpper(string(c.Verdict)), c.Level, cell(c.Spec), cell(c.Quote), cell(review))
 		}
+	}
+	return b.String()
+}
+
+// reports maps each peer's ID to its report.
+func reports(res []result) map[string]check.Report {
+	byID := map[string]check.Report{}
+	for _, r := range res {
+		byID[r.Peer] = r.Report
+	}
+	return byID
+}
+
+// summary is the table of the peers: what each runs, the versions it
+// speaks and its verdicts' counts.
+func summary(ps []peer, res []result) string {
+	byID := reports(res)
+	var b strings.Builder
+	b.WriteString("| peer | transport | pinned | versions | pass | fail | warn | skip |\n|---|---|---|---|---:|---:|---:|---:|\n")
+	for _, p := range ps {
+		rep, ok := byID[p.ID]
+		if !ok {
+			continue
+		}
+		server, transport := split(p.ID)
+		n := rep.Count()
+		versions := strings.Join(rep.Versions, ", ")
+		if versions == "" {
+			versions = "none"
+		}
+		fmt.Fprintf(&b, "| %s | %s | `%s` | %s | %d | %d | %d | %d |\n", server, transport, p.Pins, versions, n[check.Pass], n[check.Fail], n[check.Warn], n[check.Skip])
 	}
 	return b.String()
 }
