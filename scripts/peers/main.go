@@ -63,11 +63,11 @@ func main() {
 
 // options are one run's flags.
 type options struct {
-	doc, readme       string
-	src, reviews      string
-	write, verbose    bool
-	jobs              int
-	only              []string
+	doc, readme    string
+	src, reviews   string
+	write, verbose bool
+	jobs           int
+	only           []string
 }
 
 func run(o options) error {
