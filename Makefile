@@ -81,14 +81,14 @@ check: fmt-check vet
 ## peers: run devserver check against the real peers of scripts/peers (the reference servers
 ## server-everything, -filesystem and -memory, servers written with the TypeScript SDK v1 and v2,
 ## fastmcp, the Go SDK, mcp-go and Python's standard library; stdio and HTTP) and rewrite
-## PEERS.md's verdict table with this run's (review git diff PEERS.md and
+## PEERS.md's verdict table and README's summary with this run's (review git diff PEERS.md README.md and
 ## scripts/peers/reviews.txt before committing). Installs the peers into
 ## $(HOME)/.cache/mcpwirelab/peers on first use.
 peers:
 	$(GO) run ./scripts/peers -write
 
-## peers-gate: the same run (about 20 s after the dev server's build); fails when a verdict is
-## not the one PEERS.md records (it prints the lines that differ; it never writes the file)
+## peers-gate: the same run (about 70 s after the dev server's build); fails when a verdict is
+## not the one PEERS.md and README's summary record (it prints the lines that differ; it never writes them)
 peers-gate:
 	$(GO) run ./scripts/peers
 

@@ -7,9 +7,10 @@
 //
 // Without -write it is the gate of make test: it fails when a verdict is
 // not the one PEERS.md records (it prints the lines that differ and never
-// writes the file). The gate runs the whole matrix every time: it takes
-// about 20 s on 2 cores (the peers are checked two at a time), after the
-// dev server's build, so no cached run can go stale.
+// writes the file). The gate runs the whole matrix every time: about 70 s
+// on 2 cores (the peers are checked two at a time; the slow calls take 3 s
+// each version), after the dev server's build, so no cached run can go
+// stale.
 //
 // What the peers need is installed on first use into the cache folder
 // ($MCPWL_CACHE/peers, default ~/.cache/mcpwirelab/peers): the npm

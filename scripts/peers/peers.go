@@ -83,8 +83,10 @@ type peer struct {
 	Path string
 	// Argv starts it.
 	Argv func(in installed) []string
-	// Calls are the tools the checker may call (-call), each NAME=JSON.
+	// Calls are the tools the checker may call (-call), each NAME=JSON;
+	// Slow is its slow call (-slow NAME=JSON), "" for none.
 	Calls []string
+	Slow  string
 	// Needs says which install it needs ("node", "go", "python").
 	Needs string
 }
@@ -121,27 +123,31 @@ var (
 	pinsMcpGo       = mcpGoModule + " " + mcpGoVersion
 	everythingCalls = []string{`echo={"message":"hi"}`, `get-structured-content={"location":"Chicago"}`}
 	ownCalls        = []string{`greet={"name":"Ada"}`, `add={"a":1,"b":2}`}
+	// The slow calls: 3 s, progress every 100 ms (the reference server's
+	// tool takes seconds and steps).
+	everythingSlow = `trigger-long-running-operation={"duration":3,"steps":30}`
+	ownSlow        = `slow={"steps":30}`
 )
 
 // peers is the matrix, in PEERS.md's order.
 var peers = []peer{
-	{ID: "server-everything/stdio", Pins: pinsRef("server-everything"), Argv: nodeArgs(everythingSet, everythingEntry, "stdio"), Calls: everythingCalls, Needs: "node"},
-	{ID: "server-everything/http", Pins: pinsRef("server-everything"), HTTP: true, Path: "/mcp", Argv: nodeArgs(everythingSet, everythingEntry, "streamableHttp"), Calls: everythingCalls, Needs: "node"},
+	{ID: "server-everything/stdio", Pins: pinsRef("server-everything"), Argv: nodeArgs(everythingSet, everythingEntry, "stdio"), Calls: everythingCalls, Slow: everythingSlow, Needs: "node"},
+	{ID: "server-everything/http", Pins: pinsRef("server-everything"), HTTP: true, Path: "/mcp", Argv: nodeArgs(everythingSet, everythingEntry, "streamableHttp"), Calls: everythingCalls, Slow: everythingSlow, Needs: "node"},
 	{ID: "server-filesystem/stdio", Pins: pinsRef("server-filesystem"), Argv: func(in installed) []string {
 		return []string{in.node, in.module(filesystemSet, "@modelcontextprotocol", "server-filesystem", "dist", "index.js"), in.data}
 	}, Calls: []string{`list_allowed_directories={}`}, Needs: "node"},
 	{ID: "server-memory/stdio", Pins: pinsRef("server-memory"), Argv: node(memorySet, "@modelcontextprotocol", "server-memory", "dist", "index.js"), Calls: []string{`read_graph={}`}, Needs: "node"},
-	{ID: "ts-sdk-v1/http-stateless", Pins: pinsV1, HTTP: true, Path: "/mcp", Argv: script(tsV1Set, "ts-sdk-v1.mjs", "stateless"), Calls: ownCalls, Needs: "node"},
-	{ID: "ts-sdk-v1/http-stateful", Pins: pinsV1, HTTP: true, Path: "/mcp", Argv: script(tsV1Set, "ts-sdk-v1.mjs", "stateful"), Calls: ownCalls, Needs: "node"},
-	{ID: "ts-sdk-v2/stdio", Pins: pinsV2, Argv: script(tsV2Set, "ts-sdk-v2.mjs", "stdio"), Calls: ownCalls, Needs: "node"},
-	{ID: "ts-sdk-v2/http", Pins: pinsV2, HTTP: true, Path: "/mcp", Argv: script(tsV2Set, "ts-sdk-v2.mjs", "http"), Calls: ownCalls, Needs: "node"},
-	{ID: "fastmcp/http", Pins: pinsFastmcp, HTTP: true, Path: "/mcp", Argv: script(fastmcpSet, "fastmcp.mjs"), Calls: ownCalls, Needs: "node"},
-	{ID: "go-sdk/stdio", Pins: pinsGoSDK, Argv: goServer("go-sdk", "stdio"), Calls: ownCalls, Needs: "go"},
-	{ID: "go-sdk/http", Pins: pinsGoSDK, HTTP: true, Path: "/mcp", Argv: goServer("go-sdk", "http"), Calls: ownCalls, Needs: "go"},
-	{ID: "go-sdk/http-stateless", Pins: pinsGoSDK, HTTP: true, Path: "/mcp", Argv: goServer("go-sdk", "http-stateless"), Calls: ownCalls, Needs: "go"},
-	{ID: "mcp-go/stdio", Pins: pinsMcpGo, Argv: goServer("mcp-go", "stdio"), Calls: ownCalls, Needs: "go"},
-	{ID: "mcp-go/http", Pins: pinsMcpGo, HTTP: true, Path: "/mcp", Argv: goServer("mcp-go", "http"), Calls: ownCalls, Needs: "go"},
+	{ID: "ts-sdk-v1/http-stateless", Pins: pinsV1, HTTP: true, Path: "/mcp", Argv: script(tsV1Set, "ts-sdk-v1.mjs", "stateless"), Calls: ownCalls, Slow: ownSlow, Needs: "node"},
+	{ID: "ts-sdk-v1/http-stateful", Pins: pinsV1, HTTP: true, Path: "/mcp", Argv: script(tsV1Set, "ts-sdk-v1.mjs", "stateful"), Calls: ownCalls, Slow: ownSlow, Needs: "node"},
+	{ID: "ts-sdk-v2/stdio", Pins: pinsV2, Argv: script(tsV2Set, "ts-sdk-v2.mjs", "stdio"), Calls: ownCalls, Slow: ownSlow, Needs: "node"},
+	{ID: "ts-sdk-v2/http", Pins: pinsV2, HTTP: true, Path: "/mcp", Argv: script(tsV2Set, "ts-sdk-v2.mjs", "http"), Calls: ownCalls, Slow: ownSlow, Needs: "node"},
+	{ID: "fastmcp/http", Pins: pinsFastmcp, HTTP: true, Path: "/mcp", Argv: script(fastmcpSet, "fastmcp.mjs"), Calls: ownCalls, Slow: ownSlow, Needs: "node"},
+	{ID: "go-sdk/stdio", Pins: pinsGoSDK, Argv: goServer("go-sdk", "stdio"), Calls: ownCalls, Slow: ownSlow, Needs: "go"},
+	{ID: "go-sdk/http", Pins: pinsGoSDK, HTTP: true, Path: "/mcp", Argv: goServer("go-sdk", "http"), Calls: ownCalls, Slow: ownSlow, Needs: "go"},
+	{ID: "go-sdk/http-stateless", Pins: pinsGoSDK, HTTP: true, Path: "/mcp", Argv: goServer("go-sdk", "http-stateless"), Calls: ownCalls, Slow: ownSlow, Needs: "go"},
+	{ID: "mcp-go/stdio", Pins: pinsMcpGo, Argv: goServer("mcp-go", "stdio"), Calls: ownCalls, Slow: ownSlow, Needs: "go"},
+	{ID: "mcp-go/http", Pins: pinsMcpGo, HTTP: true, Path: "/mcp", Argv: goServer("mcp-go", "http"), Calls: ownCalls, Slow: ownSlow, Needs: "go"},
 	{ID: "python-stdlib/stdio", Pins: "Python 3 standard library only", Argv: func(in installed) []string {
 		return []string{in.python, filepath.Join(in.src, "python", "server.py")}
-	}, Calls: ownCalls, Needs: "python"},
+	}, Calls: ownCalls, Slow: ownSlow, Needs: "python"},
 }

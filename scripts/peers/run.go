@@ -80,6 +80,9 @@ func checkArgs(p peer, in installed, url string) []string {
 	for _, c := range p.Calls {
 		args = append(args, "-call", c)
 	}
+	if p.Slow != "" {
+		args = append(args, "-slow", p.Slow)
+	}
 	if p.HTTP {
 		return append(args, "-url", url)
 	}

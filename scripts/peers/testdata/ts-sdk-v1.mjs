@@ -26,7 +26,37 @@ function newServer() {
     },
     async ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }], structuredContent: { sum: a + b } }),
   );
+  server.registerTool(
+    "slow",
+    { description: "Takes 100 ms a step, reporting progress; stops when cancelled.", inputSchema: { steps: z.number().int().min(1).max(600) } },
+    async ({ steps }, extra) => {
+      for (let i = 1; i <= steps; i++) {
+        await step(extra.signal);
+        const progressToken = extra._meta?.progressToken;
+        if (progressToken !== undefined) {
+          await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: i, total: steps } });
+        }
+      }
+      return { content: [{ type: "text", text: "done" }] };
+    },
+  );
   return server;
+}
+
+// step waits 100 ms, or fails as soon as signal aborts.
+function step(signal) {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, 100);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 async function readBody(req) {

@@ -1,6 +1,6 @@
 // A server written with the official Go SDK (github.com/modelcontextprotocol/go-sdk),
-// the way its README shows: greet (a required string) and add (typed input
-// and output). `stdio` serves stdin and stdout; `http` the Streamable HTTP
+// the way its README shows: greet (a required string), add (typed input
+// and output) and slow (progress every 100 ms, stops when cancelled). `stdio` serves stdin and stdout; `http` the Streamable HTTP
 // handler (sessions, the SDK's default) at 127.0.0.1:$PORT/mcp;
 // `http-stateless` the same handler with Stateless set (how the SDK serves
 // 2026-07-28 over HTTP).
@@ -12,6 +12,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -25,6 +26,10 @@ type addIn struct {
 	B float64 `json:"b"`
 }
 
+type slowIn struct {
+	Steps int `json:"steps" jsonschema:"how many 100 ms steps"`
+}
+
 type addOut struct {
 	Sum float64 `json:"sum"`
 }
@@ -36,6 +41,19 @@ func newServer() *mcp.Server {
 	})
 	mcp.AddTool(s, &mcp.Tool{Name: "add", Description: "Adds two numbers."}, func(_ context.Context, _ *mcp.CallToolRequest, in addIn) (*mcp.CallToolResult, addOut, error) {
 		return nil, addOut{Sum: in.A + in.B}, nil
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "slow", Description: "Takes 100 ms a step, reporting progress; stops when cancelled."}, func(ctx context.Context, req *mcp.CallToolRequest, in slowIn) (*mcp.CallToolResult, any, error) {
+		for i := 1; i <= in.Steps; i++ {
+			select {
+			case <-ctx.Done():
+				return nil, nil, ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+			if tok := req.Params.GetProgressToken(); tok != nil {
+				_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: float64(i), Total: float64(in.Steps)})
+			}
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "done"}}}, nil, nil
 	})
 	return s
 }

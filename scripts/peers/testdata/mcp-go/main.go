@@ -1,6 +1,6 @@
 // A server written with github.com/mark3labs/mcp-go, the way its README
-// shows: greet (a required string) and add (numbers in, a typed result
-// out). `stdio` serves stdin and stdout (server.ServeStdio); `http` the
+// shows: greet (a required string), add (numbers in, a typed result
+// out) and slow (progress every 100 ms, stops when cancelled). `stdio` serves stdin and stdout (server.ServeStdio); `http` the
 // Streamable HTTP server (its defaults) at 127.0.0.1:$PORT/mcp.
 package main
 
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -47,6 +48,31 @@ func newServer() *server.MCPServer {
 			return mcp.NewToolResultError(err.Error()), nil
 		}
 		return mcp.NewToolResultStructured(addOut{Sum: a + b}, fmt.Sprint(a+b)), nil
+	})
+	slow := mcp.NewTool("slow",
+		mcp.WithDescription("Takes 100 ms a step, reporting progress; stops when cancelled."),
+		mcp.WithNumber("steps", mcp.Required(), mcp.Description("how many 100 ms steps")),
+	)
+	s.AddTool(slow, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		steps, err := req.RequireFloat("steps")
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		var token mcp.ProgressToken
+		if req.Params.Meta != nil {
+			token = req.Params.Meta.ProgressToken
+		}
+		for i := 1; i <= int(steps); i++ {
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+			if token != nil {
+				_ = server.ServerFromContext(ctx).SendNotificationToClient(ctx, "notifications/progress", map[string]any{"progressToken": token, "progress": i, "total": int(steps)})
+			}
+		}
+		return mcp.NewToolResultText("done"), nil
 	})
 	return s
 }
