@@ -28,20 +28,8 @@ func install(src string, needs map[string]bool) (installed, error) {
 		return in, err
 	}
 	if needs["node"] {
-		if in.node, err = npmcache.Node22(); err != nil {
+		if err := installNode(&in); err != nil {
 			return in, err
-		}
-		for _, s := range npmSets {
-			dir, err := s.Install()
-			if err != nil {
-				return in, err
-			}
-			in.npm[s.Folder] = dir
-		}
-		for file, set := range scriptSets {
-			if in.scripts[file], err = placeScript(filepath.Join(src, file), in.npm[set.Folder]); err != nil {
-				return in, err
-			}
 		}
 	}
 	in.data = filepath.Join(root, "peers", "data")
@@ -62,6 +50,28 @@ func install(src string, needs map[string]bool) (installed, error) {
 		}
 	}
 	return in, nil
+}
+
+// installNode installs Node 22 and the npm sets, and copies testdata's
+// server files beside them.
+func installNode(in *installed) error {
+	var err error
+	if in.node, err = npmcache.Node22(); err != nil {
+		return err
+	}
+	for _, s := range npmSets {
+		dir, err := s.Install()
+		if err != nil {
+			return err
+		}
+		in.npm[s.Folder] = dir
+	}
+	for file, set := range scriptSets {
+		if in.scripts[file], err = placeScript(filepath.Join(in.src, file), in.npm[set.Folder]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // placeScript copies a server file into dir (a set's install folder, so its

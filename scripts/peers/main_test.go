@@ -62,8 +62,8 @@ func npmCalls(t *testing.T, log string) []string {
 func TestInstallNodePeers(t *testing.T) {
 	log := fakeNPM(t, false)
 	src, _ := filepath.Abs("testdata")
-	in, err := install(src, map[string]bool{"node": true})
-	if err != nil {
+	in := installed{npm: map[string]string{}, scripts: map[string]string{}, src: src}
+	if err := installNode(&in); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := len(npmCalls(t, log)), len(npmSets)+1; got != want { // the sets and Node 22
@@ -104,7 +104,7 @@ func TestInstallNodePeers(t *testing.T) {
 		}
 	}
 	before := len(npmCalls(t, log))
-	if _, err := install(src, map[string]bool{"node": true}); err != nil {
+	if err := installNode(&installed{npm: map[string]string{}, scripts: map[string]string{}, src: src}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(npmCalls(t, log)); n != before {
@@ -117,7 +117,7 @@ func TestInstallNodePeers(t *testing.T) {
 func TestInstallFailsWhenNPMFails(t *testing.T) {
 	fakeNPM(t, true)
 	src, _ := filepath.Abs("testdata")
-	_, err := install(src, map[string]bool{"node": true})
+	err := installNode(&installed{npm: map[string]string{}, scripts: map[string]string{}, src: src})
 	if err == nil || !strings.Contains(err.Error(), npmcache.NodePkg) {
 		t.Fatalf("npm failed, install returned %v; want an error naming %s", err, npmcache.NodePkg)
 	}
