@@ -291,7 +291,7 @@ func (p *Process) Write(ctx context.Context, line []byte) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("realwire: the server read none of the line in %s (its stdin is full)", p.Timeout)
+		return &LimitError{fmt.Sprintf("realwire: the server read none of the line in %s (its stdin is full): the client gave up writing it", p.Timeout)}
 	}
 	return err
 }
