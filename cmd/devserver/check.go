@@ -52,24 +52,41 @@ type checkSpec struct {
 	Timeout time.Duration
 }
 
-// target is the server the spec names, with a fresh wire for it.
+// target is the server the spec names, with a fresh wire for it. The
+// wire is bounded (realwire: a body cut at 8 MiB, a notification's POST
+// and a write to stdin at -timeout; the server's process group killed with
+// it); Name is redacted (a token in the URL's query string).
 func (s *checkSpec) target() (check.Target, func()) {
 	if s.URL != "" {
 		w := realwire.NewHTTP()
 		w.Header = s.Headers
-		return check.Target{Name: s.URL, Transport: "http", HTTP: w, Endpoint: s.URL}, w.CloseIdleConnections
+		w.Timeout = s.timeout()
+		return check.Target{Name: s.redactor().Text(s.URL), Transport: "http", HTTP: w, Endpoint: s.URL}, w.CloseIdleConnections
 	}
 	return check.Target{Name: shellJoin(s.Cmd), Transport: "stdio", NewPipe: func() wire.Pipe {
 		cmd := exec.Command(s.Cmd[0], s.Cmd[1:]...)
-		return realwire.FromCmd(cmd)
+		p := realwire.FromCmd(cmd)
+		p.Timeout = s.timeout()
+		return p
 	}}, func() {}
 }
+
+func (s *checkSpec) timeout() time.Duration {
+	if s.Timeout <= 0 {
+		return 10 * time.Second
+	}
+	return s.Timeout
+}
+
+// redactor takes the headers' values and the URL's query out of every
+// file written (nil when there is nothing secret).
+func (s *checkSpec) redactor() *check.Redactor { return check.NewRedactor(s.Headers, s.URL) }
 
 // run captures and grades the target.
 func (s *checkSpec) run(ctx context.Context, progress func(string, ...any)) (check.Report, []check.Run) {
 	tg, done := s.target()
 	defer done()
-	o := check.Options{Calls: s.Calls, Slow: s.Slow, Repeat: s.Repeat, Timeout: s.Timeout, Progress: progress}
+	o := check.Options{Calls: s.Calls, Slow: s.Slow, Repeat: s.Repeat, Timeout: s.Timeout, Progress: progress, Redact: s.redactor()}
 	if s.Version != "" {
 		o.Versions = []string{s.Version}
 	}

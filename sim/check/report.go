@@ -22,6 +22,11 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	r := Report{Target: target, Transport: transport, Versions: []string{}, Checks: []Result{}}
 	var silent []Result
 	for _, run := range runs {
+		for _, e := range run.Trace.Events {
+			if e.Note == noteCut && e.Channel == trace.HostChannel {
+				r.Cuts = append(r.Cuts, run.Version+": "+strings.TrimSpace(e.Raw))
+			}
+		}
 		res := Judge(run.Trace, o)
 		if ok, _, _ := Speaks(run.Trace); ok {
 			r.Versions = append(r.Versions, run.Version)
@@ -52,6 +57,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		b.WriteString("versions: none the lab knows\n")
 	} else {
 		fmt.Fprintf(&b, "versions: %s\n", strings.Join(r.Versions, ", "))
+	}
+	for _, c := range r.Cuts {
+		fmt.Fprintf(&b, "cut: %s\n", c)
 	}
 	version := "\x00"
 	for _, c := range r.Checks {
