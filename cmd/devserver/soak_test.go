@@ -68,7 +68,7 @@ func (s *soakServer) fds() int {
 	return len(entries)
 }
 
-func startSoakServer(t *testing.T) *soakServer {
+func startSoakServer(t *testing.T, args ...string) *soakServer {
 	t.Helper()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "devserver")
@@ -77,7 +77,7 @@ func startSoakServer(t *testing.T) *soakServer {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	os.WriteFile(filepath.Join(dir, "app.wasm"), fakeWasm("soak"), 0o644)
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-web", dir, "-static", dir)
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-web", dir, "-static", dir}, args...)...)
 	stdout, _ := cmd.StdoutPipe()
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
