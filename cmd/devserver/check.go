@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -162,6 +163,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(check.Formats, *format) {
 		return usageError(stderr, "check: -format %q: want %s", *format, strings.Join(check.Formats, ", "))
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit: the garbage collector works harder near it, so a
+		// flooding server's garbage does not double the heap (README,
+		// security: the checker stays under 256 MiB).
+		debug.SetMemoryLimit(checkMemoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	progress := func(f string, a ...any) { fmt.Fprintf(stderr, "check: "+f+"\n", a...) }
@@ -182,6 +189,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// checkMemoryLimit is the soft memory limit of `devserver check`
+// (runtime/debug.SetMemoryLimit) unless GOMEMLIMIT sets one.
+const checkMemoryLimit = 160 << 20
 
 // validate checks the flags together (usage errors).
 func (s *checkSpec) validate() error {

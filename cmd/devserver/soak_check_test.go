@@ -58,6 +58,9 @@ func TestSoakCheck(t *testing.T) {
 		{"stdio, a child left holding stdout and stderr, -timeout 3s", "leave-child", 0, []string{"-timeout", "3s"}, true},
 	}
 	for _, c := range cases {
+		if f := os.Getenv("MCPWL_SOAK_CASE"); f != "" && !strings.Contains(c.name, f) {
+			continue
+		}
 		out := filepath.Join(dir, c.mode+fmt.Sprint(c.stdio))
 		args := append([]string{"check", "-format", "json", "-out", out}, c.args...)
 		if c.stdio {
@@ -121,11 +124,20 @@ func TestSoakCapture(t *testing.T) {
 	for _, c := range []struct {
 		mode string
 		n    int
-	}{{"stderr-flood", 0}, {"notifications", 2000000}, {"unknown-ids", 200000}, {"leave-child", 0}} {
+		http bool
+	}{{"stderr-flood", 0, false}, {"notifications", 2000000, false}, {"unknown-ids", 200000, false}, {"leave-child", 0, false},
+		{"plain", 0, true}, {"notifications", 2000000, true}, {"unknown-ids", 200000, true}} {
 		t.Setenv(hostileCheckEnv, c.mode)
 		t.Setenv(hostileCountEnv, fmt.Sprint(max(c.n, 1)))
 		caps := t.TempDir()
-		s := startSoakServer(t, "-captures", caps, "-target-cmd", shellJoin([]string{os.Args[0], "-test.run=^$"}))
+		target := []string{"-target-cmd", shellJoin([]string{os.Args[0], "-test.run=^$"})}
+		name := "stdio " + c.mode
+		if c.http {
+			srv := httptest.NewServer(hostileHTTP(c.mode, nil))
+			defer srv.Close()
+			target, name = []string{"-target-url", srv.URL}, "HTTP "+c.mode
+		}
+		s := startSoakServer(t, append([]string{"-captures", caps}, target...)...)
 		client := &http.Client{Timeout: 6 * time.Minute}
 		statuses := []string{}
 		start := time.Now()
@@ -149,6 +161,6 @@ func TestSoakCapture(t *testing.T) {
 		}
 		verdict(t, peak < soakCeilingMB && strings.Join(statuses, ",") == "200,200",
 			"capture in the dev server, target %s: two captures %v in %.1f s, peak RSS %d MB, the folder %.1f MiB (%d captures)",
-			c.mode, statuses, took.Seconds(), peak, float64(folder)/(1<<20), len(entries))
+			name, statuses, took.Seconds(), peak, float64(folder)/(1<<20), len(entries))
 	}
 }

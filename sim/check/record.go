@@ -47,7 +47,7 @@ type recorder struct {
 // a few hundred events and well under 1 MiB).
 const (
 	MaxEvents      = 10000
-	MaxRecordBytes = 32 << 20
+	MaxRecordBytes = 16 << 20
 	MaxStderrBytes = 1 << 20
 )
 
