@@ -181,6 +181,9 @@ type captureInfo struct {
 	Spoken    []string              `json:"spoken"`   // the versions the server speaks
 	Counts    map[check.Verdict]int `json:"counts"`
 	Failed    bool                  `json:"failed"` // a MUST failed
+	// Cuts say what the capture left out at the checker's bounds (a
+	// flooding target), as its report does.
+	Cuts []string `json:"cuts,omitempty"`
 	// Removed names the oldest captures removed to make room for this
 	// one (only in the answer to POST).
 	Removed []string `json:"removed,omitempty"`
@@ -287,7 +290,7 @@ func (s *captureStore) info(id string) (captureInfo, bool) {
 	if json.Unmarshal(b, &rep) != nil {
 		return captureInfo{}, false
 	}
-	info := captureInfo{ID: id, Target: rep.Target, Transport: rep.Transport, Spoken: rep.Versions, Counts: rep.Count(), Failed: rep.Failed()}
+	info := captureInfo{ID: id, Target: rep.Target, Transport: rep.Transport, Spoken: rep.Versions, Counts: rep.Count(), Failed: rep.Failed(), Cuts: rep.Cuts}
 	for _, v := range mcp.Versions() {
 		if f, _, err := s.regular(id, v+".jsonl"); err == nil {
 			f.Close()
