@@ -58,6 +58,7 @@ func hostileCount(def int) int {
 //	notifications  N notifications before it serves
 //	leave-child    a child holding stdout and stderr for 10 minutes (its pid
 //	               on the first stderr line)
+//	mute           reads stdin and never writes
 func hostileStdio(mode string) {
 	srv := mcp.NewServer(mcp.Config{})
 	out := os.Stdout
@@ -98,6 +99,9 @@ func hostileStdio(mode string) {
 	case "sleep":
 		time.Sleep(10 * time.Minute)
 		return
+	case "mute":
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		return
 	}
 	_ = stdio.Serve(context.Background(), srv, os.Stdin, out)
 }
@@ -112,6 +116,7 @@ func hostileStdio(mode string) {
 //	notifications  N notifications, then the response, in one SSE stream
 //	unknown-ids    N responses to ids never sent, then the response
 //	notify-hang    never answers the POST of a notification (tools/list is fine)
+//	silent         never answers anything
 //
 // seen, when set, hears the Authorization header of every request.
 func hostileHTTP(mode string, seen func(auth string)) http.Handler {
@@ -128,7 +133,7 @@ func hostileHTTP(mode string, seen func(auth string)) http.Handler {
 		}
 		_ = json.Unmarshal(body, &m)
 		switch {
-		case mode == "notify-hang" && m.ID == nil && r.Method == http.MethodPost:
+		case mode == "silent" || mode == "notify-hang" && m.ID == nil && r.Method == http.MethodPost:
 			<-r.Context().Done()
 			return
 		case m.Method == mcp.MethodToolsList && mode != "notify-hang" && mode != "":

@@ -52,6 +52,8 @@ func TestSoakCheck(t *testing.T) {
 		{"HTTP, 2 M notifications in one response", "notifications", 2000000, nil, false},
 		{"HTTP, 200 k responses to unknown ids", "unknown-ids", 200000, nil, false},
 		{"HTTP, notifications/initialized never answered, -timeout 3s", "notify-hang", 0, []string{"-timeout", "3s"}, false},
+		{"HTTP, a server that never answers, -timeout 3s", "silent", 0, []string{"-timeout", "3s"}, false},
+		{"stdio, a server that never answers, -timeout 3s", "mute", 0, []string{"-timeout", "3s"}, true},
 		{"stdio, a stderr flood", "stderr-flood", 0, nil, true},
 		{"stdio, 200 k responses to unknown ids", "unknown-ids", 200000, nil, true},
 		{"stdio, 2 M notifications", "notifications", 2000000, nil, true},
