@@ -33,11 +33,7 @@ func TestSoakCheck(t *testing.T) {
 	if os.Getenv("MCPWL_SOAK") != "1" {
 		t.Skip("set MCPWL_SOAK=1 (make soak) to run the resource attacks")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "devserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	dir, bin := soakBuild(t)
 	type tc struct {
 		name, mode string
 		n          int // the flood's size (hostileCountEnv)
