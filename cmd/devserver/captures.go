@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -360,6 +362,13 @@ func (s *captureStore) capture(w http.ResponseWriter, r *http.Request) {
 	t := now().UTC()
 	id := fmt.Sprintf("%s-%03d", t.Format("20060102-150405"), t.Nanosecond()/1e6)
 	s.log.Printf("capture %s of the target", id)
+	// The capture runs in the dev server's process: for its duration a
+	// soft memory limit (unless GOMEMLIMIT or the operator set one) keeps
+	// a flooding target's garbage from doubling the heap.
+	if prev := debug.SetMemoryLimit(-1); prev == math.MaxInt64 {
+		debug.SetMemoryLimit(checkMemoryLimit)
+		defer debug.SetMemoryLimit(prev)
+	}
 	rep, runs := s.spec.run(ctx, func(f string, a ...any) { s.log.Printf("capture "+id+": "+f, a...) })
 	if err := writeCapture(filepath.Join(s.dir, id), rep, runs, "json"); err != nil {
 		s.log.Printf("capture %s: %v", id, err)

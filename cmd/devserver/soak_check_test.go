@@ -125,6 +125,9 @@ func TestSoakCapture(t *testing.T) {
 		http bool
 	}{{"stderr-flood", 0, false}, {"notifications", 2000000, false}, {"unknown-ids", 200000, false}, {"leave-child", 0, false},
 		{"plain", 0, true}, {"notifications", 2000000, true}, {"unknown-ids", 200000, true}} {
+		if f := os.Getenv("MCPWL_SOAK_CASE"); f != "" && !strings.Contains(c.mode, f) {
+			continue
+		}
 		t.Setenv(hostileCheckEnv, c.mode)
 		t.Setenv(hostileCountEnv, fmt.Sprint(max(c.n, 1)))
 		caps := t.TempDir()
