@@ -92,7 +92,14 @@ func (s *checkSpec) run(ctx context.Context, progress func(string, ...any)) (che
 		o.Versions = []string{s.Version}
 	}
 	runs := check.Capture(ctx, tg, o)
-	return check.BuildReport(tg.Name, tg.Transport, runs, check.JudgeOptions{K: s.K, Forced: s.Version != ""}), runs
+	rep := check.BuildReport(tg.Name, tg.Transport, runs, check.JudgeOptions{K: s.K, Forced: s.Version != ""})
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		rep.Cuts = append(rep.Cuts, "the capture was stopped at its time limit: the steps after it were not run")
+	case ctx.Err() != nil:
+		rep.Cuts = append(rep.Cuts, "the run was interrupted: the steps after it were not run")
+	}
+	return rep, runs
 }
 
 // callList is a repeatable -call flag.

@@ -16,7 +16,8 @@ import (
 // MaxEvents, stderr past MaxStderrBytes) leaves a bounded record; the
 // checker's own requests and the answers to them are kept; the first event
 // left out is marked, and the marker says what was cut and why (before:
-// every event kept, 1.5 GB for 2 M notifications).
+// every event kept, 1.5 GB for 2 M notifications); the report lists each
+// kind of cut once, with how many times.
 func TestRecorderBounded(t *testing.T) {
 	r := newRecorder("2025-11-25", func() time.Time { return time.Unix(0, 0) })
 	line := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}` + "\n"
@@ -28,6 +29,8 @@ func TestRecorderBounded(t *testing.T) {
 	}
 	late := r.Observe(&client.Event{Piece: *wire.StdinPiece([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\n")), Tag: "probe"})
 	answer := r.Observe(&client.Event{Piece: *wire.StdoutPiece([]byte(`{"jsonrpc":"2.0","id":2,"result":{}}` + "\n")), InReplyTo: late})
+	r.limit("realwire: the response body passed 8 MiB")
+	r.limit("realwire: the response body passed 8 MiB")
 	tr := r.trace("stdio")
 	if req == 0 || late == 0 || answer == 0 {
 		t.Fatalf("the checker's requests or the answer were left out: %d %d %d", req, late, answer)
@@ -41,11 +44,12 @@ func TestRecorderBounded(t *testing.T) {
 			cuts = append(cuts, e.Raw)
 		}
 	}
-	if len(cuts) != 1 || !strings.Contains(cuts[0], "events the server sent") || !strings.Contains(cuts[0], "stderr lines (") {
+	if len(cuts) != 3 || !strings.Contains(cuts[0], "events the server sent") || !strings.Contains(cuts[0], "stderr lines (") {
 		t.Fatalf("cut markers %q", cuts)
 	}
 	rep := BuildReport("t", "stdio", []Run{{Version: "2025-11-25", Trace: tr}}, JudgeOptions{K: 10})
-	if len(rep.Cuts) != 1 || !strings.HasPrefix(rep.Cuts[0], "2025-11-25: ") {
+	if len(rep.Cuts) != 2 || !strings.HasPrefix(rep.Cuts[0], "2025-11-25: ") || strings.Contains(rep.Cuts[0], "times") ||
+		rep.Cuts[1] != "2025-11-25: realwire: the response body passed 8 MiB (2 times)" {
 		t.Fatalf("report cuts %q", rep.Cuts)
 	}
 }
