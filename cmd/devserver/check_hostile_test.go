@@ -408,3 +408,55 @@ func TestCheckRedactsSecrets(t *testing.T) {
 		t.Errorf("%d redacted header lines; target %q", redacted, rep.Target)
 	}
 }
+
+// TestCaptureRedactsTargetHeader: the dev server's -target-header and a
+// token in -target-url's query reach the target, and neither the capture's
+// files nor the listing holds them.
+func TestCaptureRedactsTargetHeader(t *testing.T) {
+	const token, qtoken = "t4rget-token-789", "q-target-012"
+	var carried atomic.Int64
+	srv := httptest.NewServer(hostileHTTP("", func(auth string) {
+		if auth == "Bearer "+token {
+			carried.Add(1)
+		}
+	}))
+	defer srv.Close()
+	f := targetFlags{url: srv.URL + "/mcp?token=" + qtoken}
+	if err := f.headers.Set("Authorization: Bearer " + token); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := f.spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Timeout = 3 * time.Second
+	dir := t.TempDir()
+	s := newCaptureStore(dir, spec, log.New(io.Discard, "", 0))
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, CapturesPath, nil))
+	list := httptest.NewRecorder()
+	s.ServeHTTP(list, httptest.NewRequest(http.MethodGet, CapturesPath, nil))
+	if w.Code != 200 || carried.Load() == 0 {
+		t.Fatalf("capture: %d %s; %d requests carried the token", w.Code, w.Body.String(), carried.Load())
+	}
+	var info captureInfo
+	_ = json.Unmarshal(w.Body.Bytes(), &info)
+	files, _ := filepath.Glob(filepath.Join(dir, info.ID, "*"))
+	if len(files) == 0 {
+		t.Fatal("no capture files")
+	}
+	texts := map[string][]byte{"the POST's answer": w.Body.Bytes(), "the listing": list.Body.Bytes()}
+	for _, f := range files {
+		texts[f], _ = os.ReadFile(f)
+	}
+	for name, b := range texts {
+		for _, sec := range []string{token, qtoken} {
+			if bytes.Contains(b, []byte(sec)) {
+				t.Errorf("%s holds %q", name, sec)
+			}
+		}
+	}
+	if !bytes.Contains(list.Body.Bytes(), []byte("token=[redacted]")) {
+		t.Errorf("listing %s", list.Body.String())
+	}
+}
