@@ -23,7 +23,8 @@ import (
 
 	"mcpwirelab/scripts/cachedir"
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // CapturesPath is where the page finds the captures the dev server made
@@ -293,7 +294,7 @@ func (s *captureStore) info(id string) (captureInfo, bool) {
 		return captureInfo{}, false
 	}
 	info := captureInfo{ID: id, Target: rep.Target, Transport: rep.Transport, Spoken: rep.Versions, Counts: rep.Count(), Failed: rep.Failed(), Cuts: rep.Cuts}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		if f, _, err := s.regular(id, v+".jsonl"); err == nil {
 			f.Close()
 			info.Versions = append(info.Versions, v)
@@ -307,7 +308,7 @@ func (s *captureStore) info(id string) (captureInfo, bool) {
 // read whole into memory.
 func (s *captureStore) file(w http.ResponseWriter, r *http.Request, rest string) {
 	id, name, ok := strings.Cut(rest, "/")
-	allowed := name == "report.json" || slices.ContainsFunc(mcp.Versions(), func(v string) bool { return name == v+".jsonl" })
+	allowed := name == "report.json" || slices.ContainsFunc(protocol.Versions(), func(v string) bool { return name == v+".jsonl" })
 	if !ok || !captureID.MatchString(id) || !allowed {
 		httpError(w, http.StatusNotFound, "no such capture file")
 		return

@@ -22,7 +22,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
@@ -143,7 +144,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	slow := fs.String("slow", "", "NAME[=JSON]: a slow tool (a second or more) for the cancellation and \"still answering\" checks")
 	fs.StringVar(&spec.URL, "url", "", "the server's Streamable HTTP endpoint (http:// or https://)")
 	fs.Var(&headers, "header", "'Name: value' sent with every HTTP request, e.g. an Authorization header (repeatable)")
-	fs.StringVar(&spec.Version, "version", "", "check this version only: "+strings.Join(mcp.Versions(), ", ")+" (default: every version the server speaks)")
+	fs.StringVar(&spec.Version, "version", "", "check this version only: "+strings.Join(protocol.Versions(), ", ")+" (default: every version the server speaks)")
 	fs.Var(&calls, "call", "NAME[=JSON]: a tool to call with these arguments (repeatable); no other tool is ever called")
 	fs.IntVar(&spec.Repeat, "repeat", 1, "how many times to try the cancellation (the rule of three bounds the failure rate by 3/N)")
 	fs.IntVar(&spec.K, "k", 10, "the number of calls of a task the cancellation figures speak of (pass^k)")
@@ -210,8 +211,8 @@ func (s *checkSpec) validate() error {
 		return fmt.Errorf("-url and a command (%q) both name a server: give one", s.Cmd[0])
 	case s.URL == "" && len(s.Headers) > 0:
 		return errors.New("-header is for -url (a stdio server gets no HTTP headers)")
-	case s.Version != "" && !slices.Contains(mcp.Versions(), s.Version):
-		return fmt.Errorf("-version %q: want %s", s.Version, strings.Join(mcp.Versions(), " or "))
+	case s.Version != "" && !slices.Contains(protocol.Versions(), s.Version):
+		return fmt.Errorf("-version %q: want %s", s.Version, strings.Join(protocol.Versions(), " or "))
 	case s.Repeat < 1 || s.Repeat > 1000:
 		return fmt.Errorf("-repeat %d: want 1 to 1000", s.Repeat)
 	case s.K < 1:

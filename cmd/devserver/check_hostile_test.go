@@ -31,6 +31,7 @@ import (
 	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -136,7 +137,7 @@ func hostileHTTP(mode string, seen func(auth string)) http.Handler {
 		case mode == "silent" || mode == "notify-hang" && m.ID == nil && r.Method == http.MethodPost:
 			<-r.Context().Done()
 			return
-		case m.Method == mcp.MethodToolsList && mode != "notify-hang" && mode != "":
+		case m.Method == protocol.MethodToolsList && mode != "notify-hang" && mode != "":
 			flood(w, r, mode, m.ID)
 			return
 		}

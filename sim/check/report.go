@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -36,7 +37,7 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 			if silent[i].Verdict == Skip {
 				silent[i].Verdict = Fail
 				silent[i].Message = strings.Replace(silent[i].Message, "Its checks were not run for this version.",
-					"It speaks none of the versions the lab knows ("+strings.Join(mcp.Versions(), ", ")+"), so nothing else could be checked.", 1)
+					"It speaks none of the versions the lab knows ("+strings.Join(protocol.Versions(), ", ")+"), so nothing else could be checked.", 1)
 			}
 		}
 	}
@@ -249,7 +250,7 @@ func ReadTranscript(r io.Reader) (*trace.Trace, error) {
 	}
 	t.Version = transcriptVersion(t)
 	if t.Version == "" {
-		return nil, fmt.Errorf("cannot tell the protocol version: the transcript has no initialize request and no request with _meta[%q]", mcp.MetaProtocolVersion)
+		return nil, fmt.Errorf("cannot tell the protocol version: the transcript has no initialize request and no request with _meta[%q]", protocol.MetaProtocolVersion)
 	}
 	return t, nil
 }
@@ -269,11 +270,11 @@ func transcriptVersion(t *trace.Trace) string {
 				Meta            map[string]json.RawMessage `json:"_meta"`
 			}
 			_ = json.Unmarshal(m.Params, &p)
-			if m.Method == mcp.MethodInitialize && p.ProtocolVersion != "" {
+			if m.Method == protocol.MethodInitialize && p.ProtocolVersion != "" {
 				return p.ProtocolVersion
 			}
 			var v string
-			if json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &v) == nil && v != "" {
+			if json.Unmarshal(p.Meta[protocol.MetaProtocolVersion], &v) == nil && v != "" {
 				return v
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/stdio"
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	if os.Getenv(stdioServerEnv) == "1" {
-		srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }})
+		srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }})
 		if err := stdio.Serve(context.Background(), srv, os.Stdin, os.Stdout); err != nil {
 			os.Exit(1)
 		}
