@@ -207,10 +207,11 @@ bench: wasm-size
 ## soak: the resource attacks of issues 12 and 27 against the real dev server binary
 ## (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle connections,
 ## 1,000 concurrent calls, 2,100 slow-body sockets, 2,300 detached slow calls, -stdio
-## with stdout unread); prints HELD/FAILED with RSS, descriptors, requests/s, p99 and
-## what the page still gets; about 1 min 30 s
+## with stdout unread; devserver check and dev server captures against flooding,
+## silent and child-leaving targets); prints HELD/FAILED with RSS, descriptors,
+## requests/s, p99 and what the page still gets; about 7 min
 soak:
-	MCPWL_SOAK=1 $(GO) test -run '^TestSoak(Stdio)?$$' -count=1 -v -timeout 10m ./cmd/devserver
+	MCPWL_SOAK=1 $(GO) test -run '^TestSoak(Stdio|Check|Capture)?$$' -count=1 -v -timeout 30m ./cmd/devserver
 
 clean:
 	rm -rf web bin

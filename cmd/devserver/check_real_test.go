@@ -35,6 +35,10 @@ import (
 const sdkCheckEnv = "MCPWL_TEST_CHECK_SDK_STDIO"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(hostileCheckEnv); mode != "" {
+		hostileStdio(mode)
+		os.Exit(0)
+	}
 	if os.Getenv(sdkCheckEnv) == "1" {
 		if err := checkSDKServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil && !strings.Contains(err.Error(), "EOF") {
 			fmt.Fprintln(os.Stderr, "sdk server:", err)

@@ -81,6 +81,9 @@ type Options struct {
 	Progress func(format string, args ...any)
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Redact takes the secrets given on the command line out of the
+	// record (nil: none).
+	Redact *Redactor
 }
 
 func (o *Options) defaults() {
@@ -169,6 +172,7 @@ func Capture(ctx context.Context, t Target, o Options) []Run {
 	var runs []Run
 	for _, v := range versions {
 		p := &prober{t: t, o: o, version: v, ctx: ctx, rec: newRecorder(v, o.Now)}
+		p.rec.redact = o.Redact
 		p.run()
 		runs = append(runs, Run{Version: v, Trace: p.rec.trace(t.Transport)})
 	}
@@ -227,8 +231,15 @@ func (p *prober) request(tag, method string, params map[string]any) client.Outco
 	return p.done(p.c.Request(p.ctx, method, params, p.opts(tag)))
 }
 
-// done notes a connection the server broke.
+// done notes a connection the server broke, and an exchange the wire cut
+// at one of its bounds (realwire's LimitError: a body too large, a
+// notification or a write unanswered in time).
 func (p *prober) done(out client.Outcome) client.Outcome {
+	var cut interface{ Limit() string }
+	if errors.As(out.Err, &cut) {
+		p.say("%s", cut.Limit())
+		p.rec.limit(cut.Limit())
+	}
 	if out.Broken != "" && !p.lost {
 		p.lost = true
 		p.say("the connection broke: %s", out.Broken)
@@ -338,9 +349,13 @@ func (p *prober) listenForChanges() {
 	go func() {
 		defer close(done)
 		defer ready()
-		p.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{Tag: tagListen,
+		out := p.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{Tag: tagListen,
 			OnOpen:   func(s func()) { keep(s); ready() },
 			OnNotify: func(_ *jsonrpc.Message, s func()) { keep(s); ready() }})
+		var cut interface{ Limit() string }
+		if errors.As(out.Err, &cut) {
+			p.rec.limit(cut.Limit())
+		}
 	}()
 	select {
 	case <-opened:

@@ -63,6 +63,9 @@ type Report struct {
 	Transport string   `json:"transport"`
 	Versions  []string `json:"versions"`
 	Checks    []Result `json:"checks"`
+	// Cuts say what the capture left out at the checker's bounds, and
+	// why ("<version>: …"), one per cut.
+	Cuts []string `json:"cuts,omitempty"`
 }
 
 // Failed reports whether a MUST-level check failed (exit status 1).

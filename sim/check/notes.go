@@ -51,6 +51,7 @@ var probeNotes = [...]probeNote{
 	{tagList + "-n", IDListChangedHonst, ""},
 	{tagUnsolicited, "", ""},
 	{tagCancel + ".waited", IDCancellation, ""},
+	{noteCut, "", ""},
 }
 
 // courseLabel is the course's label whose notes explain the answers to a

@@ -23,6 +23,7 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	r := Report{Target: target, Transport: transport, Versions: []string{}, Checks: []Result{}}
 	var silent []Result
 	for _, run := range runs {
+		r.Cuts = append(r.Cuts, cutsOf(run)...)
 		res := Judge(run.Trace, o)
 		if ok, _, _ := Speaks(run.Trace); ok {
 			r.Versions = append(r.Versions, run.Version)
@@ -44,6 +45,29 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	return r
 }
 
+// cutsOf lists what a run left out at the checker's bounds, one line per
+// kind of cut ("<version>: …", with how many times when more than once).
+func cutsOf(run Run) []string {
+	var out []string
+	n := map[string]int{}
+	for _, e := range run.Trace.Events {
+		if e.Note != noteCut || e.Channel != trace.HostChannel {
+			continue
+		}
+		c := run.Version + ": " + strings.TrimSpace(e.Raw)
+		if n[c] == 0 {
+			out = append(out, c)
+		}
+		n[c]++
+	}
+	for i, c := range out {
+		if n[c] > 1 {
+			out[i] = fmt.Sprintf("%s (%d times)", c, n[c])
+		}
+	}
+	return out
+}
+
 // WriteText writes the report for people: one line per check, the
 // failures and warnings with their message and sentence.
 func (r *Report) WriteText(w io.Writer) error {
@@ -53,6 +77,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		b.WriteString("versions: none the lab knows\n")
 	} else {
 		fmt.Fprintf(&b, "versions: %s\n", strings.Join(r.Versions, ", "))
+	}
+	for _, c := range r.Cuts {
+		fmt.Fprintf(&b, "cut: %s\n", c)
 	}
 	version := "\x00"
 	for _, c := range r.Checks {
