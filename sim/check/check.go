@@ -86,26 +86,26 @@ func (r *Report) Count() map[Verdict]int {
 
 // Check ids: stable, documented in the README's table.
 const (
-	IDStdout           = "stdout-protocol-only"
-	IDIDs              = "ids-echoed"
-	IDNotification     = "notification-unanswered"
-	IDVersion          = "version-negotiation"
-	IDResultType       = "result-type"
-	IDMeta             = "meta-required"
-	IDUnsupported      = "unsupported-version"
-	IDUnknownMethod    = "unknown-method"
-	IDHeaderMismatch   = "header-mismatch"
-	IDOrigin           = "origin-validated"
-	IDSchemas          = "tool-schemas-valid"
-	IDStructured       = "structured-content-matches"
-	IDDescriptions     = "tool-descriptions"
-	IDOrder            = "tools-order-stable"
-	IDUnknownTool      = "unknown-tool-error"
-	IDInvalidArgs      = "invalid-arguments-tool-error"
-	IDCancellation     = "cancellation-honoured"
-	IDResponsive       = "responsive-during-call"
-	IDPoisoning        = "tool-poisoning"
-	IDListChangedHonst = "list-changed-honest"
+	IDStdout            = "stdout-protocol-only"
+	IDIDs               = "ids-echoed"
+	IDNotification      = "notification-unanswered"
+	IDVersion           = "version-negotiation"
+	IDResultType        = "result-type"
+	IDMeta              = "meta-required"
+	IDUnsupported       = "unsupported-version"
+	IDUnknownMethod     = "unknown-method"
+	IDHeaderMismatch    = "header-mismatch"
+	IDOrigin            = "origin-validated"
+	IDSchemas           = "tool-schemas-valid"
+	IDStructured        = "structured-content-matches"
+	IDDescriptions      = "tool-descriptions"
+	IDOrder             = "tools-order-stable"
+	IDUnknownTool       = "unknown-tool-error"
+	IDInvalidArgs       = "invalid-arguments-tool-error"
+	IDCancellation      = "cancellation-honoured"
+	IDResponsive        = "responsive-during-call"
+	IDPoisoning         = "tool-poisoning"
+	IDListChangedHonest = "list-changed-honest"
 )
 
 // Text is a bilingual string: the course's one type for it, text.Text (the
@@ -304,7 +304,7 @@ var defs = [...]Def{
 	{ID: IDPoisoning,
 		cite: both(Cite{Advice, "2026-07-28/index#key-principles", qUntrusted},
 			Cite{Advice, "2025-11-25/index#key-principles", qUntrusted})},
-	{ID: IDListChangedHonst,
+	{ID: IDListChangedHonest,
 		cite: both(Cite{SHOULD, "2026-07-28/server/tools#list-changed-notification",
 			"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`"},
 			Cite{SHOULD, "2025-11-25/server/tools#list-changed-notification",

@@ -183,8 +183,11 @@ var brokenCases = []struct {
 	// arrives 500 ms after the cancellation) is no failure; with a fixed
 	// grace of cancelGrace instead of the barrier it was.
 	{fixture: "late-reader", transport: "stdio", slowCall: &Call{Name: "export_timesheets", Args: json.RawMessage(`{"department":"Sales","steps":3}`)}},
+	// No false alarm: a correct server framed as Node frames (chunked,
+	// the 202 of a notification with the empty body "0\r\n\r\n").
+	{fixture: "node-chunked", transport: "http"},
 	{fixture: "poisoned", transport: "stdio", fail: []string{IDPoisoning}},
-	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonst}},
+	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonest}},
 }
 
 // TestBrokenServers: every check fails on the fixture made for it, and

@@ -368,6 +368,11 @@ func serveFixture(name string) int {
 // httpFixtures break the HTTP transport in front of the engine.
 var httpFixtures = map[string]func(http.Handler) http.Handler{
 	"correct": func(h http.Handler) http.Handler { return h },
+	// Correct, framed as Node frames every response: no Content-Length,
+	// the chunked coding, a 202 with the empty chunked body "0\r\n\r\n".
+	"node-chunked": func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(chunking{w}, r) })
+	},
 	// Routes by the body and never compares the headers with it.
 	"header-blind": func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -400,3 +405,15 @@ var httpFixtures = map[string]func(http.Handler) http.Handler{
 		})
 	},
 }
+
+// chunking flushes the head as soon as it is written, so net/http frames
+// the body with the chunked coding (as Node does), whatever its length.
+type chunking struct{ http.ResponseWriter }
+
+func (c chunking) WriteHeader(code int) {
+	c.Header().Del("Content-Length")
+	c.ResponseWriter.WriteHeader(code)
+	c.Flush()
+}
+
+func (c chunking) Flush() { c.ResponseWriter.(http.Flusher).Flush() }

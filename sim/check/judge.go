@@ -105,7 +105,7 @@ func JudgeBoth(t *trace.Trace, o JudgeOptions) []Graded {
 		IDResultType: j.resultType, IDMeta: j.meta, IDUnsupported: j.unsupported, IDUnknownMethod: j.unknownMethod,
 		IDHeaderMismatch: j.headers, IDOrigin: j.origin, IDSchemas: j.schemas, IDStructured: j.structured,
 		IDDescriptions: j.descriptions, IDOrder: j.order, IDUnknownTool: j.unknownTool, IDInvalidArgs: j.invalidArgs,
-		IDCancellation: j.cancellation, IDResponsive: j.responsive, IDPoisoning: j.poisoning, IDListChangedHonst: j.listChanged,
+		IDCancellation: j.cancellation, IDResponsive: j.responsive, IDPoisoning: j.poisoning, IDListChangedHonest: j.listChanged,
 	}
 	var out []Graded
 	for _, d := range Defs() {
@@ -1081,7 +1081,7 @@ func (l listing) raw(j *judge, i int) json.RawMessage {
 func (j *judge) listChanged() Graded {
 	got := j.answeredLists()
 	if len(got) < 2 {
-		return j.missing(IDListChangedHonst, msg("order.two-answered-tools"))
+		return j.missing(IDListChangedHonest, msg("order.two-answered-tools"))
 	}
 	for n := 1; n < len(got); n++ {
 		a, b := got[n-1], got[n]
@@ -1096,11 +1096,11 @@ func (j *judge) listChanged() Graded {
 			}
 		}
 		if !notified {
-			return j.result(IDListChangedHonst, Fail, j.seq(b.resp), "list-changed-honest.fail.between-tools-list",
+			return j.result(IDListChangedHonest, Fail, j.seq(b.resp), "list-changed-honest.fail.between-tools-list",
 				j.seq(a.resp), j.seq(b.resp), limit(changes, 4))
 		}
 	}
-	return j.result(IDListChangedHonst, Pass, j.seq(got[len(got)-1].resp), "list-changed-honest.pass.tools-list-results", len(got))
+	return j.result(IDListChangedHonest, Pass, j.seq(got[len(got)-1].resp), "list-changed-honest.pass.tools-list-results", len(got))
 }
 
 // toolChanges lists what differs between two tool lists.

@@ -48,7 +48,7 @@ var probeNotes = [...]probeNote{
 	{tagCancel + tagBarrier, IDCancellation, ""},
 	{tagNegotiate, IDVersion, BogusVersion},
 	{tagList, IDSchemas, ""},
-	{tagList + "-n", IDListChangedHonst, ""},
+	{tagList + "-n", IDListChangedHonest, ""},
 	{tagUnsolicited, "", ""},
 	{tagCancel + ".waited", IDCancellation, ""},
 }

@@ -7,6 +7,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 // view indexes a capture for the checks: every event's messages decoded
@@ -121,10 +122,31 @@ func (x *view) status(i int) (int, int) {
 	return 0, -1
 }
 
-// body is the HTTP body of the response head at event k.
+// body is the HTTP body of the response whose head is event k, read
+// through the engine's one response parser (wire.ResponseParser): the
+// head's event and the chunks after it on the same exchange, de-chunked,
+// so a Node server's empty chunked body ("0\r\n\r\n") is empty, as it is
+// with Content-Length: 0.
 func (x *view) body(k int) string {
-	_, b, _ := strings.Cut(x.ev(k).Raw, "\r\n\r\n")
-	return b
+	if k < 0 || k >= len(x.t.Events) || x.ev(k).HTTP == nil {
+		return ""
+	}
+	ex := x.exchange(k)
+	p := wire.ResponseParser{Exchange: ex}
+	var b []byte
+	for i := k; i < len(x.t.Events) && !p.Done(); i++ {
+		e := x.ev(i)
+		if e.Channel != trace.HTTPResponse || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Exchange != ex {
+			continue
+		}
+		if i > k && !e.HTTP.Chunk {
+			break // the head of another response on the exchange
+		}
+		if pc := p.Feed([]byte(e.Raw)); pc != nil {
+			b = append(b, pc.Body...)
+		}
+	}
+	return string(b)
 }
 
 // seq is the seq of event i (0 for -1).

@@ -1,0 +1,80 @@
+package check
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
+)
+
+// traceOf numbers events into a capture of version and transport, with
+// their messages decoded from Raw where the event carries one line or one
+// body (what the recorder stores).
+func traceOf(version, transport string, events ...trace.Event) *trace.Trace {
+	t := &trace.Trace{Scenario: Scenario, Version: version, Transport: transport}
+	for i := range events {
+		events[i].Seq = i + 1
+		if events[i].Messages == nil {
+			events[i].Messages = []json.RawMessage{}
+		}
+	}
+	t.Events = events
+	return t
+}
+
+// sentHTTP is a request or notification POSTed on exchange ex, tagged.
+func sentHTTP(tag string, ex int, m *jsonrpc.Message) trace.Event {
+	return trace.Event{From: trace.Client, To: trace.Server, Channel: trace.HTTPRequest, Kind: trace.KindMessage,
+		Note: tag + ".sent", Raw: "POST /mcp HTTP/1.1\r\n\r\n" + string(m.Encode()),
+		Messages: []json.RawMessage{m.Encode()}, HTTP: &trace.HTTPInfo{Method: "POST", Exchange: ex}}
+}
+
+// answerHTTP is the response on exchange ex, exactly as raw arrived, cut by
+// the engine's parser (its messages are what the parser read).
+func answerHTTP(ex int, raw ...string) []trace.Event {
+	p := wire.ResponseParser{Exchange: ex}
+	var out []trace.Event
+	for _, r := range raw {
+		if pc := p.Feed([]byte(r)); pc != nil {
+			out = append(out, pc.Event)
+		}
+	}
+	return out
+}
+
+// TestNotificationChunkedEmpty: a Node server answers a notification with
+// 202 Accepted and an empty chunked body ("0\r\n\r\n"); that is an empty
+// body, as Content-Length: 0 is. Its twin, a chunked body that says
+// something, still fails, and names what it said (the de-chunked body, not
+// the chunk sizes).
+func TestNotificationChunkedEmpty(t *testing.T) {
+	note := jsonrpc.Notification(UnknownNotification, nil)
+	for _, c := range []struct {
+		name string
+		raw  []string
+		want Verdict
+		says string
+	}{
+		{"node-202-chunked", []string{"HTTP/1.1 202 Accepted\r\nTransfer-Encoding: chunked\r\nDate: x\r\n\r\n0\r\n\r\n"}, Pass, ""},
+		{"node-202-chunked-split", []string{"HTTP/1.1 202 Accepted\r\nTransfer-Encoding: chunked\r\n\r\n", "0\r\n\r\n"}, Pass, ""},
+		{"go-202-length", []string{"HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n"}, Pass, ""},
+		{"202-chunked-text", []string{"HTTP/1.1 202 Accepted\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"}, Fail, `"hello"`},
+		{"200-empty", []string{"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"}, Fail, "HTTP 200"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			evs := append([]trace.Event{sentHTTP(tagNotify, 3, note)}, answerHTTP(3, c.raw...)...)
+			j := &judge{view: newView(traceOf(mcp.V20260728, "http", evs...))}
+			g := j.notification()
+			if g.Verdict != c.want || !strings.Contains(g.Message, c.says) {
+				t.Fatalf("%s: %s, want %s saying %q", c.name, g.Verdict, c.want, c.says)
+			}
+			if c.want == Fail && strings.Contains(g.Message, `"5`) {
+				t.Errorf("the message quotes the chunk framing: %s", g.Message)
+			}
+		})
+	}
+}
