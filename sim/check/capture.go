@@ -149,6 +149,10 @@ const (
 	slowToken = "mcpwl-slow"
 )
 
+// noteFailure is the note of the host's account of a failure (the server
+// would not start, the connection broke).
+const noteFailure = "host.failure"
+
 // Run is the capture of one version's session.
 type Run struct {
 	Version string
@@ -196,13 +200,15 @@ func (p *prober) say(format string, args ...any) {
 // connect makes a client over a fresh connection (stdio: a new process)
 // and records the launch.
 func (p *prober) connect(version string) (*client.Client, error) {
-	cfg := client.Config{Version: version, Observer: p.rec}
+	// ReadPast: one bad line does not end the run; each is named by the
+	// check it breaks (badline.go).
+	cfg := client.Config{Version: version, Observer: p.rec, ReadPast: true}
 	if p.t.Transport == "stdio" {
 		note, spec := scenario.LaunchNote("stdio")
 		p.rec.host(trace.Host, trace.Server, trace.KindLaunch, note, spec, "$ "+p.t.Name+"\n")
 		c := client.NewStdio(p.t.NewPipe(), cfg)
 		if err := c.Start(p.ctx); err != nil {
-			p.rec.host(trace.Client, trace.Host, trace.KindThink, "host.failure", "", "cannot start the server: "+err.Error()+"\n")
+			p.rec.host(trace.Client, trace.Host, trace.KindThink, noteFailure, "", "cannot start the server: "+err.Error()+"\n")
 			return nil, err
 		}
 		return c, nil
@@ -230,7 +236,7 @@ func (p *prober) done(out client.Outcome) client.Outcome {
 	if out.Broken != "" && !p.lost {
 		p.lost = true
 		p.say("the connection broke: %s", out.Broken)
-		p.rec.host(trace.Client, trace.Host, trace.KindThink, "host.failure", "",
+		p.rec.host(trace.Client, trace.Host, trace.KindThink, noteFailure, "",
 			"the server wrote something that is not an MCP message; the client cannot read on and drops the connection\n")
 	}
 	return out

@@ -186,6 +186,13 @@ var brokenCases = []struct {
 	// No false alarm: a correct server framed as Node frames (chunked,
 	// the 202 of a notification with the empty body "0\r\n\r\n").
 	{fixture: "node-chunked", transport: "http"},
+	// Several defects in one server, each named by its own check in one
+	// run (the client reads past the bad lines).
+	{fixture: "null-reply", transport: "stdio", fail: []string{IDNotification}},
+	{fixture: "several-stdio", transport: "stdio", fail: []string{IDNotification, IDStdout, IDIDs, IDUnknownMethod, IDSchemas}},
+	{fixture: "several-modern", transport: "stdio", versions: []string{mcp.V20260728},
+		fail: []string{IDResultType, IDMeta, IDUnknownTool, IDPoisoning, IDStructured}},
+	{fixture: "several-http", transport: "http", fail: []string{IDNotification, IDOrigin, IDHeaderMismatch}},
 	{fixture: "poisoned", transport: "stdio", fail: []string{IDPoisoning}},
 	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonest}},
 }

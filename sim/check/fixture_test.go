@@ -122,6 +122,14 @@ var stdioFixtures = map[string]fixture{
 		}
 		return line
 	}, out: same},
+	// Answers every notification (notifications/initialized too) with a
+	// result whose id is null, a line the decoder refuses.
+	"null-reply": {in: func(line []byte, write func([]byte)) []byte {
+		if m := msgOf(line); m != nil && m.Kind() == jsonrpc.KindNotification {
+			write([]byte(`{"jsonrpc":"2.0","id":null,"result":{}}`))
+		}
+		return line
+	}, out: same},
 	// Keeps ids in an integer: a string id comes back as 0.
 	"ids-as-numbers": {in: pass, out: func(line []byte) [][]byte {
 		if m := msgOf(line); m != nil && m.Method == "" && m.ID.IsString() {
@@ -309,6 +317,50 @@ var stdioFixtures = map[string]fixture{
 			}
 		})}
 	}},
+}
+
+// Servers with several defects at once (a fixture per defect, composed):
+// each must be named by its own check in one run.
+func init() {
+	stdioFixtures["several-stdio"] = chain("null-reply", "stdout-pollution", "ids-as-numbers", "unknown-method-ok", "bad-schema")
+	stdioFixtures["several-modern"] = chain("no-result-type", "meta-optional", "unknown-tool-ok", "poisoned", "output-mismatch")
+	httpFixtures["several-http"] = func(h http.Handler) http.Handler {
+		for _, name := range []string{"node-chunked", "notification-reply", "origin-blind", "header-blind"} {
+			h = httpFixtures[name](h)
+		}
+		return h
+	}
+}
+
+// chain is the fixtures one behind the other: a line the client wrote
+// goes through each in (in order, until one keeps it), a line the engine
+// wrote through each out.
+func chain(names ...string) fixture {
+	fs := make([]fixture, len(names))
+	for i, n := range names {
+		fs[i] = stdioFixtures[n]
+	}
+	return fixture{
+		in: func(line []byte, write func([]byte)) []byte {
+			for _, f := range fs {
+				if line = f.in(line, write); line == nil {
+					return nil
+				}
+			}
+			return line
+		},
+		out: func(line []byte) [][]byte {
+			lines := [][]byte{line}
+			for _, f := range fs {
+				var next [][]byte
+				for _, l := range lines {
+					next = append(next, f.out(l)...)
+				}
+				lines = next
+			}
+			return lines
+		},
+	}
 }
 
 // validArgs reports whether args satisfy schema.

@@ -40,7 +40,7 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 	i := x.first(tag)
 	if i < 0 {
 		for k := range t.Events {
-			if t.Events[k].Note == "host.failure" {
+			if t.Events[k].Note == noteFailure {
 				return false, t.Events[k].Seq, msg("speaks.server-could-not", strings.TrimSpace(t.Events[k].Raw))
 			}
 		}
@@ -150,14 +150,19 @@ func (j *judge) stdout() Graded {
 			if first < 0 {
 				first = i
 			}
-			if _, derr := jsonrpc.Decode(bytes.TrimRight([]byte(e.Raw), "\r\n")); derr != nil {
-				return j.result(IDStdout, Fail, e.Seq,
-					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(derr.Err.Message))
-			}
 		}
+	}
+	bad := j.badLines()
+	if own := linesOf(bad, IDStdout); len(own) > 0 {
+		e := j.ev(own[0].i)
+		return j.result(IDStdout, Fail, e.Seq,
+			"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), own[0].why, j.adviceStderr(), readPast(len(own)-1))
 	}
 	if lines == 0 {
 		return j.result(IDStdout, Skip, 0, "stdout-protocol-only.skip.server-wrote-nothing")
+	}
+	if len(bad) > 0 {
+		return j.result(IDStdout, Pass, j.seq(first), "stdout-protocol-only.pass.other-checks-name", lines, namedElsewhere(j.view, bad), stderr)
 	}
 	return j.result(IDStdout, Pass, j.seq(first), "stdout-protocol-only.pass.all-lines-server", lines, stderr)
 }
@@ -165,6 +170,10 @@ func (j *judge) stdout() Graded {
 // ---- ids-echoed ----
 
 func (j *judge) ids() Graded {
+	if own := linesOf(j.badLines(), IDIDs); len(own) > 0 {
+		e := j.ev(own[0].i)
+		return j.result(IDIDs, Fail, e.Seq, "ids-echoed.fail.line-without-id", e.Seq, excerpt(e.Raw), readPast(len(own)-1))
+	}
 	sent := map[string]int{} // id as written → seq of the request
 	checked := 0
 	for i := range j.t.Events {
@@ -236,6 +245,13 @@ func lookalike(got jsonrpc.ID, sent map[string]int) Msg {
 // ---- notification-unanswered ----
 
 func (j *judge) notification() Graded {
+	// stdio: a line that answers a notification (say notifications/
+	// initialized) with a response the decoder refuses, an id of null.
+	if own := linesOf(j.badLines(), IDNotification); len(own) > 0 {
+		b := own[0]
+		return j.result(IDNotification, Fail, j.seq(b.i), "notification-unanswered.fail.line-answers-notification",
+			j.seq(b.i), excerpt(j.ev(b.i).Raw), j.msg(b.after).Method, j.seq(b.after), readPast(len(own)-1))
+	}
 	p := j.first(tagNotify)
 	if p < 0 {
 		return j.missing(IDNotification, msg("notification.notification"))
@@ -529,7 +545,7 @@ func (j *judge) origin() Graded {
 	if h < 0 {
 		return j.result(IDOrigin, Fail, j.seq(p), "origin-validated.fail.request-origin-got", ForeignOrigin, j.seq(p))
 	}
-	return j.result(IDOrigin, Fail, j.seq(h), "origin-validated.fail.request-origin-got.2", ForeignOrigin, st, j.seq(h))
+	return j.result(IDOrigin, Fail, j.seq(h), "origin-validated.fail.request-origin-got.2", ForeignOrigin, st, j.seq(h), j.adviceOrigin())
 }
 
 // ---- tool-schemas-valid ----

@@ -241,12 +241,20 @@ func toolResult(m *jsonrpc.Message) (res toolRes, ok bool) {
 }
 
 // lost is the event at which the client lost the connection (a line on
-// stdout that is not a message), -1 when it never did.
+// stdout that is not a message, after which the capture says the client
+// dropped the connection: a capture by a client without ReadPast), -1
+// when it never did.
 func (x *view) lost() int {
 	for i := range x.t.Events {
-		if x.ev(i).Channel == trace.Stdout && x.ev(i).Kind == trace.KindMessage && len(x.msgs[i]) == 0 {
-			return i
+		if x.ev(i).Channel != trace.Stdout || x.ev(i).Kind != trace.KindMessage || len(x.msgs[i]) > 0 {
+			continue
 		}
+		for k := i + 1; k < len(x.t.Events); k++ {
+			if x.ev(k).Note == noteFailure {
+				return i
+			}
+		}
+		return -1
 	}
 	return -1
 }

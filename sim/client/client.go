@@ -63,6 +63,17 @@ type Config struct {
 	// Sleep waits d on the client's clock (a task's poll interval); nil
 	// means real time. The simulator passes its virtual clock.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// ReadPast: a stdout line that is not a valid message is recorded
+	// (the Observer sees it, wire.Piece.Invalid says why) and skipped, and
+	// the connection goes on, as the official TypeScript client does
+	// (src/shared/stdio.ts ReadBuffer.readMessage drops the line before
+	// parsing it; src/client/stdio.ts processReadBuffer reports the parse
+	// error to onerror and reads on) and the Python one (mcp/client/stdio
+	// sends the exception up the read stream and continues). False drops
+	// the connection at that line, as the go-sdk client does (v1.8.0
+	// internal/jsonrpc2/conn.go readIncoming stops at the first read
+	// error): every request in flight loses its answer (Outcome.Broken).
+	ReadPast bool
 }
 
 // Session is the connection state the version requires, shared with the
