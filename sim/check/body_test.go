@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -76,5 +77,32 @@ func TestNotificationChunkedEmpty(t *testing.T) {
 				t.Errorf("the message quotes the chunk framing: %s", g.Message)
 			}
 		})
+	}
+}
+
+// TestSpeaksSaysWhatCame: a legacy stateful server refuses server/discover
+// with HTTP 400 and a JSON-RPC error whose id is null (the TypeScript SDK
+// v1's "Server not initialized"); the verdict says so, not "got no
+// answer". Its twin, a response that never came, still says no answer.
+func TestSpeaksSaysWhatCame(t *testing.T) {
+	body := `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Server not initialized"},"id":null}`
+	req := jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodDiscover, nil)
+	for _, c := range []struct {
+		name string
+		raw  []string
+		says []string
+	}{
+		{"400-json-rpc-error", []string{"HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" +
+			fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(body), body)}, []string{"HTTP 400", "-32000", "Server not initialized"}},
+		{"405-empty", []string{"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n"}, []string{"HTTP 405", "empty body"}},
+		{"no-response", nil, []string{"got no answer"}},
+	} {
+		evs := append([]trace.Event{sentHTTP(tagDiscover, 1, req)}, answerHTTP(1, c.raw...)...)
+		ok, seq, why := Speaks(traceOf(mcp.V20260728, "http", evs...))
+		for _, s := range c.says {
+			if ok || seq == 0 || !strings.Contains(why.En(), s) {
+				t.Errorf("%s: %v step %d %q, want it to say %q", c.name, ok, seq, why.En(), s)
+			}
+		}
 	}
 }

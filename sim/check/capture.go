@@ -276,6 +276,7 @@ func (p *prober) open() bool {
 	if mcp.IsModern(p.version) {
 		res, out := p.c.Discover(p.ctx, p.opts(tagDiscover))
 		p.done(out)
+		p.unreachable(out)
 		if out.Response == nil || out.Error() != nil || !contains(res.SupportedVersions, p.version) {
 			p.say("server/discover: the server does not speak %s (%s)", p.version, outcomeText(out))
 			return false
@@ -286,6 +287,7 @@ func (p *prober) open() bool {
 	}
 	res, out := p.c.Initialize(p.ctx, p.opts(tagInitialize))
 	p.done(out)
+	p.unreachable(out)
 	if out.Response == nil || out.Error() != nil || res.ProtocolVersion != p.version {
 		p.say("initialize: the server does not speak %s (%s)", p.version, outcomeText(out))
 		return false
@@ -294,6 +296,15 @@ func (p *prober) open() bool {
 	p.say("initialize: speaks %s", res.ProtocolVersion)
 	p.done(p.c.Initialized(p.ctx, client.CallOptions{Tag: tagInitialized}))
 	return true
+}
+
+// unreachable records that the first request did not reach the server
+// at all (a refused connection, an unknown host): the run could not be
+// made (CouldNotRun), which is no verdict about the server.
+func (p *prober) unreachable(out client.Outcome) {
+	if out.Err != nil && out.Response == nil && out.Status == 0 {
+		p.rec.host(trace.Client, trace.Host, trace.KindThink, noteFailure, "", "cannot reach the server: "+out.Err.Error()+"\n")
+	}
 }
 
 // outcomeText says in a few words what an outcome was.

@@ -7,9 +7,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -308,6 +311,53 @@ func TestLabAnswer(t *testing.T) {
 			if _, err := LabAnswer(run.Trace, 0); err != ErrNoRequest { // the launch
 				t.Errorf("%s/%s: the launch step has a lab answer: %v", tr, run.Version, err)
 			}
+		}
+	}
+}
+
+// TestCouldNotRun: a command that does not exist and a URL nothing listens
+// on are "could not run" (no verdict, exit status 2), not a MUST failure
+// of version-negotiation; the twin, a server that answers but speaks no
+// version the lab knows, is judged and fails.
+func TestCouldNotRun(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/mcp"
+	ln.Close()
+	speaksNothing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	}))
+	defer speaksNothing.Close()
+	hw := realwire.NewHTTP()
+	defer hw.CloseIdleConnections()
+	for _, c := range []struct {
+		name  string
+		tg    Target
+		could bool
+	}{
+		{"missing-command", Target{Name: "mcpwl-no-such-server", Transport: "stdio", NewPipe: func() wire.Pipe {
+			return realwire.FromCmd(exec.Command(filepath.Join(t.TempDir(), "mcpwl-no-such-server")))
+		}}, false},
+		{"nothing-listens", Target{Name: closed, Transport: "http", HTTP: hw, Endpoint: closed}, false},
+		{"speaks-nothing", Target{Name: speaksNothing.URL, Transport: "http", HTTP: hw, Endpoint: speaksNothing.URL}, true},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		runs := Capture(ctx, c.tg, Options{Timeout: 2 * time.Second})
+		cancel()
+		rep := BuildReport(c.tg.Name, c.tg.Transport, runs, JudgeOptions{})
+		var text bytes.Buffer
+		_ = rep.WriteText(&text)
+		if c.could {
+			if rep.CouldNotRun != "" || !rep.Failed() {
+				t.Errorf("%s: could not run %q, failed %v", c.name, rep.CouldNotRun, rep.Failed())
+			}
+			continue
+		}
+		if rep.CouldNotRun == "" || rep.Failed() || len(rep.Checks) != 0 || !strings.Contains(text.String(), "exit status 2") {
+			t.Errorf("%s: could not run %q, failed %v, %d checks:\n%s", c.name, rep.CouldNotRun, rep.Failed(), len(rep.Checks), text.String())
 		}
 	}
 }

@@ -48,6 +48,9 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 	}
 	j, m := x.answer(i)
 	if m == nil {
+		if st, h := x.status(i); h >= 0 {
+			return false, x.seq(h), x.refused(h, method, st)
+		}
 		return false, x.seq(i), msg("speaks.got-no-answer", method)
 	}
 	if m.Error != nil {

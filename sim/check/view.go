@@ -258,3 +258,28 @@ func (x *view) lost() int {
 	}
 	return -1
 }
+
+// refused says what an HTTP response whose head is event h carried when
+// it held no message the decoder accepts: its status and the JSON-RPC
+// error in the body, read leniently (a server may write "id": null, which
+// JSON-RPC allows for an error whose request's id it could not read and
+// the MCP schema does not), or the body itself.
+func (x *view) refused(h int, method string, st int) Msg {
+	body := strings.TrimSpace(x.body(h))
+	for _, line := range strings.Split(body, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "data:"))
+		var e struct {
+			Error *struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal([]byte(line), &e) == nil && e.Error != nil {
+			return msg("speaks.answered-http-error", method, st, e.Error.Code, e.Error.Message)
+		}
+	}
+	if body == "" {
+		return msg("speaks.answered-http", method, st)
+	}
+	return msg("speaks.answered-http-body", method, st, excerpt(body))
+}
