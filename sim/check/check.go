@@ -103,6 +103,7 @@ const (
 	IDSchemas           = "tool-schemas-valid"
 	IDStructured        = "structured-content-matches"
 	IDDescriptions      = "tool-descriptions"
+	IDToolNames         = "tool-names"
 	IDOrder             = "tools-order-stable"
 	IDUnknownTool       = "unknown-tool-error"
 	IDInvalidArgs       = "invalid-arguments-tool-error"
@@ -196,6 +197,7 @@ const (
 	qOrigin       = "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden."
 	qSchemas      = "Schemas MUST be valid according to their declared or default dialect"
 	qOutput       = "Servers MUST provide structured results that conform to this schema."
+	qDescription  = "`description`: Human-readable description of functionality"
 	qToolNames    = "Tool names SHOULD be between 1 and 128 characters in length (inclusive)."
 	qOrder        = "Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed)."
 	qValidate     = "Servers MUST: - Validate all tool inputs"
@@ -273,6 +275,10 @@ var defs = [...]Def{
 		cite: both(Cite{MUST, "2026-07-28/server/tools#output-schema", qOutput},
 			Cite{MUST, "2025-11-25/server/tools#output-schema", qOutput})},
 	{ID: IDDescriptions,
+		// No sentence asks for a description: the data type lists one.
+		cite: both(Cite{Advice, "2026-07-28/server/tools#tool", qDescription},
+			Cite{Advice, "2025-11-25/server/tools#tool", qDescription})},
+	{ID: IDToolNames,
 		cite: both(Cite{SHOULD, "2026-07-28/server/tools#tool-names", qToolNames},
 			Cite{SHOULD, "2025-11-25/server/tools#tool-names", qToolNames})},
 	{ID: IDOrder,

@@ -193,6 +193,17 @@ var stdioFixtures = map[string]fixture{
 			}
 		})}
 	}},
+	// Lists a tool whose name has a space and a "!", and one 130
+	// characters long.
+	"bad-tool-name": {in: pass, out: func(line []byte) [][]byte {
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if t := toolsOf(res); t != nil {
+				schema := map[string]any{"type": "object"}
+				res["tools"] = append(t, map[string]any{"name": "list emails!", "description": "Lists emails.", "inputSchema": schema},
+					map[string]any{"name": strings.Repeat("n", 130), "description": "A long name.", "inputSchema": schema})
+			}
+		})}
+	}},
 	// Lists the tools in another order each time.
 	"shuffled": {in: pass, out: func(line []byte) [][]byte {
 		return [][]byte{editResult(line, func(res map[string]any) {

@@ -107,7 +107,7 @@ func JudgeBoth(t *trace.Trace, o JudgeOptions) []Graded {
 		IDStdout: j.stdout, IDIDs: j.ids, IDNotification: j.notification, IDVersion: j.negotiation,
 		IDResultType: j.resultType, IDMeta: j.meta, IDUnsupported: j.unsupported, IDUnknownMethod: j.unknownMethod,
 		IDHeaderMismatch: j.headers, IDOrigin: j.origin, IDSchemas: j.schemas, IDStructured: j.structured,
-		IDDescriptions: j.descriptions, IDOrder: j.order, IDUnknownTool: j.unknownTool, IDInvalidArgs: j.invalidArgs,
+		IDDescriptions: j.descriptions, IDToolNames: j.toolNames, IDOrder: j.order, IDUnknownTool: j.unknownTool, IDInvalidArgs: j.invalidArgs,
 		IDCancellation: j.cancellation, IDResponsive: j.responsive, IDPoisoning: j.poisoning, IDListChangedHonest: j.listChanged,
 	}
 	var out []Graded
@@ -127,6 +127,11 @@ func (j *judge) result(id string, v Verdict, seq int, key string, args ...any) G
 	d, _ := DefByID(id)
 	c, _, _ := d.cite(j.v, j.tr)
 	m := Msg{verdictText(key), args}
+	if v == Fail && c.Level == Advice {
+		// A FAIL rests on a requirement sentence of the version judged;
+		// a check that rests on advice warns.
+		v = Warn
+	}
 	return Graded{Result{ID: id, Version: j.v, Verdict: v, Level: c.Level, Spec: c.Spec, Quote: c.Quote, Seq: seq,
 		Message: m.En()}, m}
 }
@@ -565,7 +570,60 @@ func (j *judge) schemas() Graded {
 	if len(problems) > 0 {
 		return j.result(IDSchemas, Fail, j.seq(l.resp), "tool-schemas-valid.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
 	}
-	return j.result(IDSchemas, Pass, j.seq(l.resp), "tool-schemas-valid.pass.tools-input-output", len(l.tools), j.seq(l.resp))
+	return j.result(IDSchemas, Pass, j.seq(l.resp), "tool-schemas-valid.pass.tools-input-output", len(l.tools), dialects(l.tools), j.seq(l.resp))
+}
+
+// Dialects of JSON Schema by their $schema (without the scheme and "#").
+var dialectNames = map[string]string{
+	"json-schema.org/draft-04/schema":      "draft-04",
+	"json-schema.org/draft-06/schema":      "draft-06",
+	"json-schema.org/draft-07/schema":      "draft-07",
+	"json-schema.org/draft/2019-09/schema": "2019-09",
+	"json-schema.org/draft/2020-12/schema": "2020-12",
+}
+
+// dialectOf names the dialect a schema declares with $schema ("" when it
+// declares none: the default, 2020-12, applies).
+func dialectOf(schema json.RawMessage) string {
+	var s struct {
+		Schema string `json:"$schema"`
+	}
+	if json.Unmarshal(schema, &s) != nil || s.Schema == "" {
+		return ""
+	}
+	u := strings.TrimSuffix(s.Schema, "#")
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+	if n, ok := dialectNames[u]; ok {
+		return n
+	}
+	return s.Schema
+}
+
+// dialects names the dialects the tools' schemas are valid under, each
+// once: the declared ones, and the default where a schema declares none
+// (basic §JSON Schema Usage: "Schemas MUST be valid according to their
+// declared or default dialect").
+func dialects(tools []mcp.Tool) Msg {
+	var items []Msg
+	seen := map[string]bool{}
+	for _, t := range tools {
+		for _, raw := range []json.RawMessage{t.InputSchema, t.OutputSchema} {
+			if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+				continue
+			}
+			d := dialectOf(raw)
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			if d == "" {
+				items = append(items, msg("dialects.default"))
+			} else {
+				items = append(items, msg("dialects.declared", d))
+			}
+		}
+	}
+	return joinWith(items, "sep.names")
 }
 
 // schemaProblems lists what is wrong with a tool's schemas.
@@ -666,11 +724,29 @@ func (j *judge) descriptions() Graded {
 		return j.missing(IDDescriptions, msg("schemas.tools-list-result"))
 	}
 	var problems []Msg
-	seen := map[string]bool{}
 	for _, t := range l.tools {
 		if strings.TrimSpace(t.Description) == "" {
 			problems = append(problems, msg("descriptions.has-no-description", t.Name))
 		}
+	}
+	if len(problems) > 0 {
+		// No sentence of either version asks for a description (a tool
+		// definition "includes" one): advice, never a failure.
+		return j.result(IDDescriptions, Warn, j.seq(l.resp), "tool-descriptions.warn.tools-list-result", j.seq(l.resp), limit(problems, 5))
+	}
+	return j.result(IDDescriptions, Pass, j.seq(l.resp), "tool-descriptions.pass.tools-each-have", len(l.tools), j.seq(l.resp))
+}
+
+// ---- tool-names ----
+
+func (j *judge) toolNames() Graded {
+	l, ok := j.firstTools()
+	if !ok {
+		return j.missing(IDToolNames, msg("schemas.tools-list-result"))
+	}
+	var problems []Msg
+	seen := map[string]bool{}
+	for _, t := range l.tools {
 		if n := utf8.RuneCountInString(t.Name); n < 1 || n > 128 {
 			problems = append(problems, msg("descriptions.name-characters-long", t.Name, n))
 		}
@@ -683,9 +759,9 @@ func (j *judge) descriptions() Graded {
 		seen[t.Name] = true
 	}
 	if len(problems) > 0 {
-		return j.result(IDDescriptions, Fail, j.seq(l.resp), "tool-descriptions.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
+		return j.result(IDToolNames, Fail, j.seq(l.resp), "tool-names.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
 	}
-	return j.result(IDDescriptions, Pass, j.seq(l.resp), "tool-descriptions.pass.tools-each-have", len(l.tools), j.seq(l.resp))
+	return j.result(IDToolNames, Pass, j.seq(l.resp), "tool-names.pass.tools-each-have", len(l.tools), j.seq(l.resp))
 }
 
 // badNameChars lists the characters of a name outside A-Z, a-z, 0-9, _, -

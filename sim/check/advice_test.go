@@ -1,0 +1,80 @@
+package check
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/trace"
+)
+
+// stdioList is a stdio capture launched as cmd whose tools/list is
+// answered with tools.
+func stdioList(cmd string, tools string) *trace.Trace {
+	req := jsonrpc.Request(jsonrpc.IntID(2), mcp.MethodToolsList, nil)
+	res := `{"jsonrpc":"2.0","id":2,"result":{"tools":` + tools + `}}`
+	return traceOf(mcp.V20251125, "stdio",
+		trace.Event{From: trace.Host, To: trace.Server, Channel: trace.HostChannel, Kind: trace.KindLaunch, Raw: "$ " + cmd + "\n"},
+		trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tagList + ".request",
+			Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
+		trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: tagList + ".result",
+			Raw: res + "\n", Messages: []json.RawMessage{json.RawMessage(res)}, InReplyTo: 2},
+		trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Raw: "listening on stdio\n"},
+	)
+}
+
+// TestSchemaDialectNamed: tool-schemas-valid names the dialect a schema
+// declares (draft-07 by its $schema), and 2020-12 only where none is
+// declared.
+func TestSchemaDialectNamed(t *testing.T) {
+	draft7 := `[{"name":"a","description":"A.","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"n":{"type":"integer"}}}}]`
+	plain := `[{"name":"a","description":"A.","inputSchema":{"type":"object"}}]`
+	for _, c := range []struct {
+		tools, says, not string
+	}{{draft7, "draft-07, declared by $schema", "2020-12"}, {plain, "2020-12, the default", "draft-07"}} {
+		j := &judge{view: newView(stdioList("./server", c.tools))}
+		g := j.schemas()
+		if g.Verdict != Pass || !strings.Contains(g.Message, c.says) || strings.Contains(g.Message, c.not) {
+			t.Errorf("%s: %s %q, want it to say %q and not %q", c.tools, g.Verdict, g.Message, c.says, c.not)
+		}
+	}
+}
+
+// TestAdviceInTheServersLanguage: the advice of stdout-protocol-only
+// speaks the language the launch command names (node, npx, uv, python3.12,
+// go run, a .py file), and none where nothing says; origin-validated's
+// Go advice (http.NewCrossOriginProtection) reaches only a Go server.
+func TestAdviceInTheServersLanguage(t *testing.T) {
+	for cmd, want := range map[string]string{
+		"node build/index.js":            "console.error",
+		"npx -y @modelcontextprotocol/x": "console.error",
+		"uv run server.py":               "sys.stderr",
+		"/usr/bin/python3.12 -m srv":     "sys.stderr",
+		"./venv/bin/mcp-srv main.py":     "sys.stderr",
+		"go run ./cmd/srv":               "log.Printf",
+		"./my-server --stdio":            "standard error stream",
+	} {
+		j := &judge{view: newView(stdioList(cmd, `[]`))}
+		g := j.stdout()
+		if g.Verdict != Fail || !strings.Contains(g.Message, want) {
+			t.Errorf("%s: %s %q, want %q", cmd, g.Verdict, g.Message, want)
+		}
+		for _, other := range []string{"console.error", "sys.stderr", "log.Printf", "standard error stream"} {
+			if other != want && strings.Contains(g.Message, other) {
+				t.Errorf("%s: advice for another language: %q", cmd, g.Message)
+			}
+		}
+		go1 := strings.Contains(j.adviceOrigin().En(), "NewCrossOriginProtection")
+		if go1 != (want == "log.Printf") {
+			t.Errorf("%s: origin advice %q", cmd, j.adviceOrigin().En())
+		}
+	}
+	// HTTP: the Server header of a Python ASGI server.
+	x := newView(traceOf(mcp.V20260728, "http", trace.Event{From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage,
+		HTTP: &trace.HTTPInfo{Status: 200, Headers: map[string][]string{"Server": {"uvicorn"}}}}))
+	if x.lang() != langPython {
+		t.Errorf("Server: uvicorn is %q", x.lang())
+	}
+}
