@@ -161,7 +161,8 @@ var brokenCases = []struct {
 	fail      []string
 	warn      []string
 	slow      bool
-	slowCall  *Call // the slow call, if not courseSlow
+	slowCall  *Call             // the slow call, if not courseSlow
+	says      map[string]string // check id → what its message must say
 }{
 	{fixture: "stdout-pollution", transport: "stdio", fail: []string{IDStdout}},
 	{fixture: "notification-reply", transport: "stdio", fail: []string{IDNotification}},
@@ -169,6 +170,10 @@ var brokenCases = []struct {
 	{fixture: "ids-as-numbers", transport: "stdio", fail: []string{IDIDs}},
 	{fixture: "no-result-type", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDResultType}},
 	{fixture: "meta-optional", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDMeta}},
+	// Order-dependent: only the probe sent first on a fresh connection
+	// exposes it, and the verdict says so.
+	{fixture: "meta-first-only", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDMeta},
+		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection"}},
 	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
 	{fixture: "header-blind", transport: "http", versions: []string{mcp.V20260728}, fail: []string{IDHeaderMismatch}},
@@ -254,6 +259,11 @@ func TestBrokenServers(t *testing.T) {
 					}
 				}
 				t.Errorf("warned %v, want %v", w, want)
+			}
+			for _, r := range rep.Checks {
+				if want, ok := c.says[r.ID]; ok && !strings.Contains(r.Message, want) {
+					t.Errorf("%s %s: %q does not say %q", r.Version, r.ID, r.Message, want)
+				}
 			}
 			failed = uniq(failed)
 			want := uniq(append([]string(nil), c.fail...))

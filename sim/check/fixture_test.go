@@ -89,6 +89,13 @@ func isModern(m *jsonrpc.Message) bool {
 	return ok
 }
 
+// metaFirst is what meta-first-only remembers: whether the last request
+// was server/discover.
+var metaFirst struct {
+	sync.Mutex
+	afterDiscover bool
+}
+
 var listCount struct {
 	sync.Mutex
 	n int
@@ -149,6 +156,24 @@ var stdioFixtures = map[string]fixture{
 		}
 		p := mcp.RequestParams(mcp.V20260728, nil, nil)
 		return jsonrpc.Request(m.ID, m.Method, p).Encode()
+	}, out: same},
+	// Serves a request without _meta as a 2026-07-28 one only when it is
+	// the first after server/discover (the TypeScript SDK v2 stdio server
+	// did, reading it as a legacy request there): a deviation only the
+	// fresh connection's probe shows.
+	"meta-first-only": {in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || m.Kind() != jsonrpc.KindRequest {
+			return line
+		}
+		metaFirst.Lock()
+		first := metaFirst.afterDiscover
+		metaFirst.afterDiscover = m.Method == mcp.MethodDiscover
+		metaFirst.Unlock()
+		if !first || isModern(m) {
+			return line
+		}
+		return jsonrpc.Request(m.ID, m.Method, mcp.RequestParams(mcp.V20260728, nil, nil)).Encode()
 	}, out: same},
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.

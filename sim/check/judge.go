@@ -103,22 +103,51 @@ func JudgeBoth(t *trace.Trace, o JudgeOptions) []Graded {
 		}
 		return []Graded{j.result(IDVersion, Skip, seq, "version-negotiation.skip.server-does-not", t.Version, why)}
 	}
-	checks := map[string]func() Graded{
-		IDStdout: j.stdout, IDIDs: j.ids, IDNotification: j.notification, IDVersion: j.negotiation,
-		IDResultType: j.resultType, IDMeta: j.meta, IDUnsupported: j.unsupported, IDUnknownMethod: j.unknownMethod,
-		IDHeaderMismatch: j.headers, IDOrigin: j.origin, IDSchemas: j.schemas, IDStructured: j.structured,
-		IDDescriptions: j.descriptions, IDToolNames: j.toolNames, IDOrder: j.order, IDUnknownTool: j.unknownTool, IDInvalidArgs: j.invalidArgs,
-		IDCancellation: j.cancellation, IDResponsive: j.responsive, IDPoisoning: j.poisoning, IDListChangedHonest: j.listChanged,
-	}
 	var out []Graded
 	for _, d := range Defs() {
 		if _, ok, why := d.cite(j.v, j.tr); !ok {
 			out = append(out, j.result(d.ID, Skip, 0, "judgeboth.skip.does-not-apply", j.v, j.tr, why))
 			continue
 		}
-		out = append(out, checks[d.ID]())
+		out = append(out, j.grade(d))
 	}
 	return out
+}
+
+// grade is the check's verdict: for a probe the catalog runs fresh too,
+// the worse of the session's and the fresh connection's, saying which
+// order exposed the deviation when only one did.
+func (j *judge) grade(d Def) Graded {
+	g := d.judge(j)
+	if !d.fresh {
+		return g
+	}
+	fv := *j.view
+	fv.alias = map[string]string{d.tag: d.tag + tagFresh}
+	fj := &judge{view: &fv, o: j.o}
+	fp := fj.first(d.tag)
+	if fp < 0 {
+		return g // a capture without fresh connections (an older checker's)
+	}
+	fg := d.judge(fj)
+	open := mcp.MethodInitialize
+	if j.modern {
+		open = mcp.MethodDiscover
+	}
+	switch {
+	case g.Verdict == Skip || fg.Verdict == Skip || g.Verdict == fg.Verdict:
+		return g
+	case rank(fg.Verdict) > rank(g.Verdict):
+		return withNote(fg, msg("order.fresh-exposed", open, j.seq(fp), g.Seq))
+	}
+	return withNote(g, msg("order.later-exposed", open, j.seq(fp), fg.Seq))
+}
+
+// withNote adds a fragment to a verdict's message.
+func withNote(g Graded, note Msg) Graded {
+	g.Msg = cat(g.Msg, note)
+	g.Message = g.Msg.En()
+	return g
 }
 
 // result is a verdict; key names its message in verdicts.text (a literal:
@@ -372,7 +401,7 @@ func (j *judge) resultType() Graded {
 	// are not 2026-07-28 results: a server may take such a request for
 	// another version's (meta-required and unsupported-version judge them).
 	skip := map[int]bool{}
-	for _, tag := range []string{tagNoMeta, tagBadVersion} {
+	for _, tag := range []string{tagNoMeta, tagBadVersion, tagNoMeta + tagFresh, tagBadVersion + tagFresh} {
 		for _, r := range j.requests(tag) {
 			if k, _ := j.answer(r); k >= 0 {
 				skip[k] = true

@@ -19,6 +19,9 @@ type view struct {
 	modern bool
 	msgs   [][]*jsonrpc.Message
 	tags   []string
+	// alias makes requests(tag) read another tag's requests: the same
+	// judge reads a probe's fresh run (tag+tagFresh) as its own.
+	alias map[string]string
 }
 
 func newView(t *trace.Trace) *view {
@@ -53,6 +56,9 @@ func (x *view) fromServer(i int) bool {
 // requests are the events that sent a request or notification with the
 // tag, in order, with the message.
 func (x *view) requests(tag string) []int {
+	if a, ok := x.alias[tag]; ok {
+		tag = a
+	}
 	var out []int
 	for i := range x.t.Events {
 		if x.tags[i] == tag && x.sent(i) && len(x.msgs[i]) == 1 && x.msgs[i][0].Method != "" {
