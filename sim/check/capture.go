@@ -437,7 +437,7 @@ const quiet = 300 * time.Millisecond
 func (p *prober) notification(tag string) {
 	p.done(p.c.Notify(p.ctx, UnknownNotification, map[string]any{"note": "mcpwirelab check: nothing answers a notification"},
 		client.CallOptions{Tag: tag}))
-	sleep(p.ctx, quiet)
+	p.c.Drain(p.ctx, quiet)
 }
 
 func (p *prober) unknownMethod(tag string) {

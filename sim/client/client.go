@@ -147,6 +147,21 @@ func (c *Client) SetVersion(v string) {
 // Sleep waits d on the client's clock (Config.Sleep), or until ctx ends.
 func (c *Client) Sleep(ctx context.Context, d time.Duration) error { return c.cfg.Sleep(ctx, d) }
 
+// Drain reads what the server writes for d with nothing sent (stdio: the
+// pipe is read, so a stray line, say an answer to a notification, is
+// recorded now as the server's own, not routed to the next request the
+// client sends); on HTTP, where every answer comes on its own exchange,
+// it only waits.
+func (c *Client) Drain(ctx context.Context, d time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if t, ok := c.t.(interface{ drain(context.Context) }); ok {
+		t.drain(ctx)
+		return
+	}
+	<-ctx.Done()
+}
+
 // Supports reports whether the client accepts version v.
 func (c *Client) Supports(v string) bool { return slices.Contains(c.cfg.Supported, v) }
 

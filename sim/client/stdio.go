@@ -109,6 +109,12 @@ func (t *stdioTransport) Listen(x *Exchange) error {
 	return idle(t.p.Wait(x.ctx, x.Finished))
 }
 
+// drain reads the pipe until ctx ends (Client.Drain).
+func (t *stdioTransport) drain(ctx context.Context) {
+	_ = t.p.Wait(ctx, func() bool { return false })
+	<-ctx.Done() // a virtual pipe returns ErrIdle at once
+}
+
 // Resume implements Transport: a pipe has no streams to resume.
 func (t *stdioTransport) Resume(*Exchange, string) error {
 	return errors.New("client: stdio has no response streams to resume")
