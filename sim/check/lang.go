@@ -83,29 +83,27 @@ func commandLang(words []string) string {
 	return ""
 }
 
-// adviceStderr says where a server's logs go, in its language.
-func (x *view) adviceStderr() Msg {
+// inLang is the advice for the server's language: node, python, goLang,
+// or neutral where the capture does not tell.
+func (x *view) inLang(node, python, goLang, neutral Msg) Msg {
 	switch x.lang() {
 	case langNode:
-		return msg("advice.stderr.node")
+		return node
 	case langPython:
-		return msg("advice.stderr.python")
+		return python
 	case langGo:
-		return msg("advice.stderr.go")
+		return goLang
 	}
-	return msg("advice.stderr")
+	return neutral
+}
+
+// adviceStderr says where a server's logs go, in its language.
+func (x *view) adviceStderr() Msg {
+	return x.inLang(msg("advice.stderr.node"), msg("advice.stderr.python"), msg("advice.stderr.go"), msg("advice.stderr"))
 }
 
 // adviceOrigin says how a server refuses a foreign Origin, in its
 // language.
 func (x *view) adviceOrigin() Msg {
-	switch x.lang() {
-	case langNode:
-		return msg("advice.origin.node")
-	case langPython:
-		return msg("advice.origin.python")
-	case langGo:
-		return msg("advice.origin.go")
-	}
-	return msg("advice.origin")
+	return x.inLang(msg("advice.origin.node"), msg("advice.origin.python"), msg("advice.origin.go"), msg("advice.origin"))
 }
