@@ -106,3 +106,22 @@ func TestSpeaksSaysWhatCame(t *testing.T) {
 		}
 	}
 }
+
+// TestNullIDErrorIsTheAnswer: over HTTP an error whose id is null (JSON-RPC
+// 2.0 §5, written by a server that refuses the request before reading its
+// id) answers its exchange: meta-required judges its code (-32602 passes)
+// instead of reporting no JSON-RPC answer; the twin with another code
+// fails, naming it.
+func TestNullIDErrorIsTheAnswer(t *testing.T) {
+	req := jsonrpc.Request(jsonrpc.IntID(3), mcp.MethodToolsList, nil)
+	for code, want := range map[int]Verdict{-32602: Pass, -32601: Fail} {
+		body := fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":%d,"message":"Invalid params: _meta is required"},"id":null}`, code)
+		evs := append([]trace.Event{sentHTTP(tagNoMeta, 4, req)},
+			answerHTTP(4, fmt.Sprintf("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body))...)
+		j := &judge{view: newView(traceOf(mcp.V20260728, "http", evs...))}
+		g := j.meta()
+		if g.Verdict != want || strings.Contains(g.Message, "no JSON-RPC answer") || (want == Fail && !strings.Contains(g.Message, "-32601")) {
+			t.Errorf("code %d: %s %q, want %s", code, g.Verdict, g.Message, want)
+		}
+	}
+}

@@ -53,6 +53,9 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 		}
 		return false, x.seq(i), msg("speaks.got-no-answer", method)
 	}
+	if st, _ := x.status(i); m.Error != nil && st >= 400 {
+		return false, x.seq(j), msg("speaks.answered-http-error", method, st, m.Error.Code, m.Error.Message)
+	}
 	if m.Error != nil {
 		return false, x.seq(j), msg("speaks.was-answered-error", method, m.Error.Code, m.Error.Message)
 	}

@@ -36,7 +36,38 @@ func newView(t *trace.Trace) *view {
 		}
 		x.tags[i], _, _ = strings.Cut(e.Note, ".")
 	}
+	x.nullIDErrors()
 	return x
+}
+
+// nullIDErrors reads an HTTP error response whose id is null as the answer
+// of its exchange. JSON-RPC 2.0 §5 says the id "MUST be Null" when the
+// server could not read the request's (a server refusing a request before
+// it parses the body writes it so); the engine's decoder refuses a null id
+// (the MCP schema's is a string or a number), but over HTTP the exchange
+// says which request such an error answers: the checks judge what it says.
+func (x *view) nullIDErrors() {
+	answered := map[int]bool{}
+	for i := range x.t.Events {
+		if e := x.ev(i); e.Channel == trace.HTTPResponse && e.HTTP != nil && len(x.msgs[i]) > 0 {
+			answered[e.HTTP.Exchange] = true
+		}
+	}
+	for i := range x.t.Events {
+		e := x.ev(i)
+		if e.Channel != trace.HTTPResponse || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Chunk || answered[e.HTTP.Exchange] {
+			continue
+		}
+		var obj map[string]json.RawMessage
+		if json.Unmarshal([]byte(strings.TrimSpace(x.body(i))), &obj) != nil || obj["error"] == nil || string(obj["id"]) != "null" {
+			continue
+		}
+		delete(obj, "id")
+		b, _ := json.Marshal(obj)
+		if m, err := jsonrpc.Decode(b); err == nil {
+			x.msgs[i] = append(x.msgs[i], m)
+		}
+	}
 }
 
 func (x *view) ev(i int) *trace.Event { return &x.t.Events[i] }
