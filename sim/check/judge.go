@@ -1167,7 +1167,7 @@ func (j *judge) responsive() Graded {
 		return j.result(IDResponsive, Pass, j.seq(dk), "responsive-during-call.pass.sent-while-ran", method, cp.Name, j.seq(d), j.ms(dk)-j.ms(d), j.seq(dk))
 	}
 	return j.result(IDResponsive, Fail, j.seq(dk), "responsive-during-call.fail.sent-while-ran.2",
-		method, cp.Name, j.seq(d), j.seq(sk), j.seq(dk), j.ms(dk)-j.ms(d))
+		method, cp.Name, j.seq(d), j.seq(sk), j.seq(dk), j.ms(dk)-j.ms(d), j.adviceBlocking())
 }
 
 // ---- tool-poisoning ----

@@ -107,3 +107,8 @@ func (x *view) adviceStderr() Msg {
 func (x *view) adviceOrigin() Msg {
 	return x.inLang(msg("advice.origin.node"), msg("advice.origin.python"), msg("advice.origin.go"), msg("advice.origin"))
 }
+
+// adviceBlocking names what blocks a server's loop, in its language.
+func (x *view) adviceBlocking() Msg {
+	return x.inLang(msg("advice.blocking.node"), msg("advice.blocking.python"), msg("advice.blocking.go"), msg("advice.blocking"))
+}
