@@ -78,3 +78,15 @@ func TestAdviceInTheServersLanguage(t *testing.T) {
 		t.Errorf("Server: uvicorn is %q", x.lang())
 	}
 }
+
+// TestAdviceNeverFails: a check resting on advice (no RFC 2119 keyword)
+// warns where it would fail; one resting on a SHOULD fails.
+func TestAdviceNeverFails(t *testing.T) {
+	j := &judge{view: newView(stdioList("./server", `[]`))}
+	if g := j.result(IDPoisoning, Fail, 3, "tool-poisoning.fail.model-reads-every", 3, plain("x")); g.Verdict != Warn || g.Level != Advice {
+		t.Errorf("tool-poisoning: %s at %s", g.Verdict, g.Level)
+	}
+	if g := j.result(IDToolNames, Fail, 3, "tool-names.fail.tools-list-result", 3, plain("x")); g.Verdict != Fail || g.Level != SHOULD {
+		t.Errorf("tool-names: %s at %s", g.Verdict, g.Level)
+	}
+}
