@@ -10,7 +10,15 @@
 // its verdict is about, and a message that says what was seen and what was
 // expected. Where the spec disagrees with itself, or real SDKs answer
 // differently from the spec page (an unknown tool as isError: true), the
-// verdict is a warning, not a failure, and the message says why.
+// verdict is a warning, not a failure, and the message says why; a FAIL
+// rests on a MUST or SHOULD sentence of the version judged, never on
+// advice.
+//
+// A checker is a compiler: the capture reads past lines that are not
+// valid messages (badline.go names each by the check it breaks), runs
+// each MUST probe in the session and first on a fresh connection (the
+// verdict says which order exposed a deviation), and reads HTTP bodies
+// through the engine's one response parser.
 package check
 
 import (
@@ -25,7 +33,8 @@ const (
 	Pass Verdict = "pass"
 	Fail Verdict = "fail"
 	// Warn: the server does something the spec's pages and its schema, or
-	// the spec and the SDKs, disagree about; a client must cope with both.
+	// the spec and the SDKs, disagree about (a client must cope with
+	// both), or breaks advice: a check resting on advice never fails.
 	Warn Verdict = "warn"
 	// Skip: the check does not apply (a transport or version without the
 	// rule), or needs something the user did not allow (a tool to call).
