@@ -292,6 +292,9 @@ func (p *prober) freshProbes() {
 		if _, applies, _ := d.cite(p.version, p.t.Transport); !applies {
 			continue
 		}
+		if h, ok := p.t.HTTP.(interface{ CloseIdleConnections() }); ok {
+			h.CloseIdleConnections() // a fresh TCP connection too
+		}
 		c, err := p.connect(p.version)
 		if err != nil {
 			return
