@@ -34,8 +34,10 @@ func TestSchemaDialectNamed(t *testing.T) {
 	for _, c := range []struct {
 		tools, says, not string
 	}{{draft7, "draft-07, declared by $schema", "2020-12"}, {plain, "2020-12, the default", "draft-07"}} {
-		j := &judge{view: newView(stdioList("./server", c.tools))}
+		tr := stdioList("./server", c.tools)
+		j := &judge{view: newView(tr)}
 		g := j.schemas()
+		bilingual(t, tr, g.Msg)
 		if g.Verdict != Pass || !strings.Contains(g.Message, c.says) || strings.Contains(g.Message, c.not) {
 			t.Errorf("%s: %s %q, want it to say %q and not %q", c.tools, g.Verdict, g.Message, c.says, c.not)
 		}
@@ -56,8 +58,17 @@ func TestAdviceInTheServersLanguage(t *testing.T) {
 		"go run ./cmd/srv":               "log.Printf",
 		"./my-server --stdio":            "standard error stream",
 	} {
-		j := &judge{view: newView(stdioList(cmd, `[]`))}
+		tr := stdioList(cmd, `[]`)
+		j := &judge{view: newView(tr)}
 		g := j.stdout()
+		for _, m := range []Msg{g.Msg, j.adviceOrigin(), j.adviceBlocking()} {
+			if err := checkMsg(m, true); err != nil {
+				t.Errorf("%s: %v", cmd, err)
+			}
+			for _, p := range zhProblems(t, tr, m) {
+				t.Errorf("%s: the Chinese %q: %s", cmd, m.Zh(), p)
+			}
+		}
 		if g.Verdict != Fail || !strings.Contains(g.Message, want) {
 			t.Errorf("%s: %s %q, want %q", cmd, g.Verdict, g.Message, want)
 		}

@@ -47,6 +47,17 @@ func answerHTTP(ex int, raw ...string) []trace.Event {
 	return out
 }
 
+// bilingual checks a message's two languages, as checkGraded does.
+func bilingual(t *testing.T, tr *trace.Trace, m Msg) {
+	t.Helper()
+	if err := checkMsg(m, true); err != nil {
+		t.Error(err)
+	}
+	for _, p := range zhProblems(t, tr, m) {
+		t.Errorf("the Chinese %q: %s", m.Zh(), p)
+	}
+}
+
 // TestNotificationChunkedEmpty: a Node server answers a notification with
 // 202 Accepted and an empty chunked body ("0\r\n\r\n"); that is an empty
 // body, as Content-Length: 0 is. Its twin, a chunked body that says
@@ -68,8 +79,10 @@ func TestNotificationChunkedEmpty(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			evs := append([]trace.Event{sentHTTP(tagNotify, 3, note)}, answerHTTP(3, c.raw...)...)
-			j := &judge{view: newView(traceOf(mcp.V20260728, "http", evs...))}
+			tr := traceOf(mcp.V20260728, "http", evs...)
+			j := &judge{view: newView(tr)}
 			g := j.notification()
+			bilingual(t, tr, g.Msg)
 			if g.Verdict != c.want || !strings.Contains(g.Message, c.says) {
 				t.Fatalf("%s: %s, want %s saying %q", c.name, g.Verdict, c.want, c.says)
 			}
@@ -98,7 +111,9 @@ func TestSpeaksSaysWhatCame(t *testing.T) {
 		{"no-response", nil, []string{"got no answer"}},
 	} {
 		evs := append([]trace.Event{sentHTTP(tagDiscover, 1, req)}, answerHTTP(1, c.raw...)...)
-		ok, seq, why := Speaks(traceOf(mcp.V20260728, "http", evs...))
+		tr := traceOf(mcp.V20260728, "http", evs...)
+		ok, seq, why := Speaks(tr)
+		bilingual(t, tr, why)
 		for _, s := range c.says {
 			if ok || seq == 0 || !strings.Contains(why.En(), s) {
 				t.Errorf("%s: %v step %d %q, want it to say %q", c.name, ok, seq, why.En(), s)
@@ -118,8 +133,10 @@ func TestNullIDErrorIsTheAnswer(t *testing.T) {
 		body := fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":%d,"message":"Invalid params: _meta is required"},"id":null}`, code)
 		evs := append([]trace.Event{sentHTTP(tagNoMeta, 4, req)},
 			answerHTTP(4, fmt.Sprintf("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body))...)
-		j := &judge{view: newView(traceOf(mcp.V20260728, "http", evs...))}
+		tr := traceOf(mcp.V20260728, "http", evs...)
+		j := &judge{view: newView(tr)}
 		g := j.meta()
+		bilingual(t, tr, g.Msg)
 		if g.Verdict != want || strings.Contains(g.Message, "no JSON-RPC answer") || (want == Fail && !strings.Contains(g.Message, "-32601")) {
 			t.Errorf("code %d: %s %q, want %s", code, g.Verdict, g.Message, want)
 		}
