@@ -98,15 +98,15 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "MCP Wire Lab check of %s (%s)\n", r.Target, r.Transport)
+	if r.CouldNotRun != "" {
+		fmt.Fprintf(&b, "could not run: %s\nno check was made (exit status 2)\n", r.CouldNotRun)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(r.Versions) == 0 {
 		b.WriteString("versions: none the lab knows\n")
 	} else {
 		fmt.Fprintf(&b, "versions: %s\n", strings.Join(r.Versions, ", "))
-	}
-	if r.CouldNotRun != "" {
-		fmt.Fprintf(&b, "\ncould not run: %s\nno check was made (exit status 2)\n", r.CouldNotRun)
-		_, err := io.WriteString(w, b.String())
-		return err
 	}
 	version := "\x00"
 	for _, c := range r.Checks {
