@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,5 +100,49 @@ func TestAdviceNeverFails(t *testing.T) {
 	}
 	if g := j.result(IDToolNames, Fail, 3, "tool-names.fail.tools-list-result", 3, plain("x")); g.Verdict != Fail || g.Level != SHOULD {
 		t.Errorf("tool-names: %s at %s", g.Verdict, g.Level)
+	}
+}
+
+// TestOrderExposed: a probe run in the session and first on a fresh
+// connection gets the worse verdict of the two, saying which order showed
+// the deviation; the same verdict twice says nothing of order.
+func TestOrderExposed(t *testing.T) {
+	noMeta := func(tag string, id int, answer string) []trace.Event {
+		req := jsonrpc.Request(jsonrpc.IntID(int64(id)), mcp.MethodToolsList, nil)
+		return []trace.Event{
+			{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tag + ".request",
+				Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
+			{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: tag + ".answer",
+				Raw: answer + "\n", Messages: []json.RawMessage{json.RawMessage(answer)}},
+		}
+	}
+	refused := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"error":{"code":-32602,"message":"_meta is required"}}`, id)
+	}
+	served := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"resultType":"complete","tools":[]}}`, id)
+	}
+	d, _ := DefByID(IDMeta)
+	for _, c := range []struct {
+		name          string
+		session, frsh func(int) string
+		want          Verdict
+		says          string
+	}{
+		{"fresh-exposes", refused, served, Fail, "the first after server/discover on a fresh connection"},
+		{"later-exposes", served, refused, Fail, "the deviation shows later in the session"},
+		{"both-refuse", refused, refused, Pass, ""},
+		{"both-serve", served, served, Fail, ""},
+	} {
+		evs := append(noMeta(tagNoMeta, 7, c.session(7)), noMeta(tagNoMeta+tagFresh, 2, c.frsh(2))...)
+		tr := traceOf(mcp.V20260728, "stdio", evs...)
+		tr.Events[1].InReplyTo, tr.Events[3].InReplyTo = 1, 3
+		j := &judge{view: newView(tr)}
+		g := j.grade(d)
+		bilingual(t, tr, g.Msg)
+		order := strings.Contains(g.Message, "The order matters")
+		if g.Verdict != c.want || !strings.Contains(g.Message, c.says) || order != (c.says != "") {
+			t.Errorf("%s: %s %q, want %s saying %q", c.name, g.Verdict, g.Message, c.want, c.says)
+		}
 	}
 }

@@ -138,8 +138,10 @@ func (j *judge) grade(d Def) Graded {
 		open = mcp.MethodDiscover
 	}
 	switch {
-	case g.Verdict == Skip || fg.Verdict == Skip || g.Verdict == fg.Verdict:
+	case g.Verdict == fg.Verdict || fg.Verdict == Skip:
 		return g
+	case g.Verdict == Skip:
+		return fg // the session never got to the probe
 	case rank(fg.Verdict) > rank(g.Verdict):
 		return withNote(fg, msg("order.fresh-exposed", open, j.seq(fp), g.Seq))
 	}
