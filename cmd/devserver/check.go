@@ -35,7 +35,8 @@ const checkUsage = `usage: devserver check [flags] -- CMD [ARGS...]     check a 
 Finds out which protocol versions the server speaks (2026-07-28 server/discover,
 2025-11-25 initialize) and checks it against the spec under each. It calls no
 tool you do not name with -call or -slow. Exit status: 0 when no MUST-level
-check fails, 1 when one does, 2 on a usage error.
+check fails, 1 when one does, 2 on a usage error or when the checker could
+not run the server at all (a missing command, a URL nothing answers on).
 
 flags:
 `
@@ -192,7 +193,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "devserver: check: %v\n", err)
 		return 1
 	}
-	if rep.Failed() {
+	switch {
+	case rep.CouldNotRun != "":
+		return 2 // no verdict: the server was never reached
+	case rep.Failed():
 		return 1
 	}
 	return 0
