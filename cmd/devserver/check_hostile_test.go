@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"mcpwirelab/sim/labserver"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -61,7 +62,7 @@ func hostileCount(def int) int {
 //	               on the first stderr line)
 //	mute           reads stdin and never writes
 func hostileStdio(mode string) {
-	srv := mcp.NewServer(mcp.Config{})
+	srv := labserver.NewServer(mcp.Config{})
 	out := os.Stdout
 	switch mode {
 	case "stderr-flood":
@@ -121,7 +122,7 @@ func hostileStdio(mode string) {
 //
 // seen, when set, hears the Authorization header of every request.
 func hostileHTTP(mode string, seen func(auth string)) http.Handler {
-	eng := streamhttp.New(streamhttp.Options{Server: mcp.NewServer(mcp.Config{})})
+	eng := streamhttp.New(streamhttp.Options{Server: labserver.NewServer(mcp.Config{})})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if seen != nil {
 			seen(r.Header.Get("Authorization"))
