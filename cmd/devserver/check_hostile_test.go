@@ -281,7 +281,7 @@ func TestCheckHostileHTTP(t *testing.T) {
 			srv := httptest.NewServer(hostileHTTP(c.mode, nil))
 			defer srv.Close()
 			timeout := "2s"
-			if c.mode == "notify-hang" {
+			if c.mode == "notify-hang" || c.mode == "sse-slow" {
 				timeout = "1s"
 			}
 			if c.mode == "sse-slow" {
