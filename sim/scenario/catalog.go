@@ -16,11 +16,6 @@ import (
 	"mcpwirelab/sim/wire"
 )
 
-// ToolCallFaults lists the faults of the tool-call scenario (every MCP
-// fault; other scenarios list their own in Info.Faults).
-var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
-	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession, FaultPing, FaultRefSchema}
-
 type scenarioDef struct {
 	info Info // Versions is filled in by versions()
 	// modernOnly: the scenario runs under the modern versions only

@@ -32,27 +32,44 @@ type faultDef struct {
 	// labels maps the label of an exchange the fault damages to the label
 	// its events get instead (tool-call scenario only).
 	labels map[string]string
+	// toolCall lists the fault in the tool-call scenario (ToolCallFaults),
+	// and doc and docApplies are its row of the README's table there
+	// ("what happens", "applies to"; TestToolCallFaultsTable writes it).
+	toolCall        bool
+	doc, docApplies string
 }
 
 // faults is every fault the lab knows, in display order.
 var faults = []faultDef{
-	{name: FaultNone},
-	{name: FaultUnknownTool},
-	{name: FaultBadParams},
-	{name: FaultTimeout},
-	{name: FaultStdoutPollution, transport: "stdio",
+	{name: FaultNone, toolCall: true},
+	{name: FaultUnknownTool, toolCall: true,
+		doc:        "the model calls `search_mail`, which does not exist → `-32602` protocol error",
+		docApplies: "all"},
+	{name: FaultBadParams, toolCall: true,
+		doc:        "`limit: 500` → `isError: true` result; the model reads it, retries with `limit: 3` (the three the user asked for, within the maximum of 20), succeeds",
+		docApplies: "all"},
+	{name: FaultTimeout, toolCall: true,
+		doc:        "the client gives up after 2.5 s: stdio sends `notifications/cancelled`; 2026-07-28 HTTP closes the response stream; 2025-11-25 HTTP POSTs `notifications/cancelled`; the server sends nothing further for that id",
+		docApplies: "all"},
+	{name: FaultStdoutPollution, toolCall: true,
+		doc:        "a stray debug print lands on stdout; the client cannot parse the line and drops the connection",
+		docApplies: "stdio", transport: "stdio",
 		why: "stdout-pollution needs the stdio transport: over HTTP the server's stdout is not the wire",
 		// A stray print() in the server lands on stdout before its answer
 		// to tools/call.
 		pipe: func(p wire.Pipe) wire.Pipe { return fault.PolluteStdout(p, protocol.MethodToolsCall) }},
-	{name: FaultBadOrigin, transport: "http",
+	{name: FaultBadOrigin, toolCall: true,
+		doc:        "a cross-origin request: a page on `http://attacker.example` calls the server through the user's browser (foreign `Origin`, `Host: 127.0.0.1:8080`) → **403** from the Origin check",
+		docApplies: "http", transport: "http",
 		why: "bad-origin needs the http transport: stdio has no Origin header",
 		// A page on another site makes the request from the user's
 		// browser: a cross-origin request, with the page's Origin and the
 		// server's own Host. The Origin check stops it.
 		http:   func(_ string, w wire.HTTP) wire.HTTP { return fault.ForgeOrigin(w, attackerOrigin) },
 		labels: map[string]string{"discover": "forged", "initialize": "forged"}},
-	{name: FaultDNSRebinding, transport: "http",
+	{name: FaultDNSRebinding, toolCall: true,
+		doc:        "a DNS-rebinding request: `attacker.example` now resolves to 127.0.0.1, so `Host` and `Origin` both say `attacker.example:8080` (same-origin to the browser) → **403** from the Host check (the Origin check would refuse it too)",
+		docApplies: "http", transport: "http",
 		why: "dns-rebinding needs the http transport: stdio has no Host or Origin header",
 		// DNS rebinding: the attacker's page re-resolved its own name to
 		// 127.0.0.1, so to the browser the request is same-origin and Host
@@ -68,7 +85,9 @@ var faults = []faultDef{
 		// The page's Host and Origin carry the attacker's name; the server
 		// refuses it for its Host, not its Origin.
 		labels: map[string]string{"discover": "rebound", "initialize": "rebound"}},
-	{name: FaultHeaderMismatch, transport: "http", modern: true,
+	{name: FaultHeaderMismatch, toolCall: true,
+		doc:        "`Mcp-Name: list_employees` while the body calls `list_emails` → **400** `-32020`",
+		docApplies: "http, 2026-07-28", transport: "http", modern: true,
 		why: "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers",
 		// A buggy client (or a gateway rewriting headers) routes tools/call
 		// by a different tool name than the body says.
@@ -79,8 +98,12 @@ var faults = []faultDef{
 		labels: map[string]string{"tools-call": "mismatched"}},
 	// 2025-11-25: a client that asks for an older version (2026-07-28's
 	// opening keeps its label: its error and retry have notes of their own).
-	{name: FaultUnsupportedVersion, labels: map[string]string{"initialize": "old-version"}},
-	{name: FaultMissingSession, transport: "http", legacy: true,
+	{name: FaultUnsupportedVersion, toolCall: true,
+		doc:        "2026-07-28: asks for `2099-01-01` → `-32022`, retries with a supported version; 2025-11-25: an older client asks `2025-03-26`, gets `2025-11-25`, disconnects",
+		docApplies: "all", labels: map[string]string{"initialize": "old-version"}},
+	{name: FaultMissingSession, toolCall: true,
+		doc:        "`tools/list` without `Mcp-Session-Id` → **400**",
+		docApplies: "http, 2025-11-25", transport: "http", legacy: true,
 		why: "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id",
 		// The client forgets Mcp-Session-Id on tools/list.
 		http: func(_ string, w wire.HTTP) wire.HTTP {
@@ -97,8 +120,12 @@ var faults = []faultDef{
 		// The network breaks the tools/call stream after its first
 		// progress event.
 		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.DropStream(w) }},
-	{name: FaultPing},
-	{name: FaultRefSchema},
+	{name: FaultPing, toolCall: true,
+		doc:        "a Host written for 2025-11-25 pings before it works: 2025-11-25 answers an empty result; 2026-07-28 removed `ping` (changelog major 5) → `-32601` (HTTP **404**), and the Host goes on",
+		docApplies: "all"},
+	{name: FaultRefSchema, toolCall: true,
+		doc:        "the server adds `find_free_rooms`, whose schemas use JSON Schema 2020-12 `$defs` and `$ref` and whose output is a list: the Host resolves `#/$defs/day` inside the schema (a network `$ref` is never fetched: 2026-07-28 basic/index §`$ref` Resolution) and validates `structuredContent` against `outputSchema`; 2026-07-28 sends the list itself (`type: array`, changelog minor 10), a 2025-11-25 server, whose `outputSchema` and `structuredContent` must be objects, wraps it as `{\"result\": [...]}`",
+		docApplies: "all (not servable: its server adds the tool)"},
 	{name: FaultNotFound},
 	{name: FaultParamMismatch, transport: "http", modern: true,
 		why: "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers",
@@ -128,6 +155,18 @@ var faults = []faultDef{
 	{name: FaultListTasks},
 	{name: FaultURLMode},
 }
+
+// ToolCallFaults lists the faults of the tool-call scenario (every MCP
+// fault; other scenarios list their own in Info.Faults), in table order.
+var ToolCallFaults = func() []string {
+	var out []string
+	for _, d := range faults {
+		if d.toolCall {
+			out = append(out, d.name)
+		}
+	}
+	return out
+}()
 
 // faultNamed is the entry of fault f (nil for a name the lab does not know).
 func faultNamed(f string) *faultDef {
