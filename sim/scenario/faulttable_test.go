@@ -163,25 +163,32 @@ func TestToolCallFaultsTable(t *testing.T) {
 			t.Errorf("%s: a tool-call fault needs its README row (doc, docApplies)", d.name)
 		}
 	}
+	readmeSection(t, "tool-call faults", toolCallFaultsBegin, toolCallFaultsEnd, toolCallFaultsTable(faults))
+}
+
+// readmeSection fails when the README's section from begin to end (the
+// markers included) is not want, the generated one, and rewrites it with
+// -update.
+func readmeSection(t *testing.T, what, begin, end, want string) {
+	t.Helper()
 	path := filepath.Join("..", "..", "README.md")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(b)
-	i, j := strings.Index(readme, toolCallFaultsBegin), strings.Index(readme, toolCallFaultsEnd)
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
 	if i < 0 || j < i {
-		t.Fatalf("README.md has no tool-call faults table (%q … %q)", toolCallFaultsBegin, toolCallFaultsEnd)
+		t.Fatalf("README.md has no %s table (%q … %q)", what, begin, end)
 	}
-	want := toolCallFaultsTable(faults)
-	if got := readme[i : j+len(toolCallFaultsEnd)]; got != want {
+	if got := readme[i : j+len(end)]; got != want {
 		if golden.Updating() {
-			if err := os.WriteFile(path, []byte(readme[:i]+want+readme[j+len(toolCallFaultsEnd):]), 0o644); err != nil {
+			if err := os.WriteFile(path, []byte(readme[:i]+want+readme[j+len(end):]), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			return
 		}
-		t.Errorf("README.md's tool-call faults table is not the generated one (run with -update):\n%s", want)
+		t.Errorf("README.md's %s table is not the generated one (run with -update):\n%s", what, want)
 	}
 }
 
