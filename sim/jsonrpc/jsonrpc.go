@@ -324,7 +324,10 @@ func (e *DecodeError) Error() string { return e.Err.Error() }
 //   - an id longer than MaxIDBytes → -32600 without the id;
 //   - params that are not an object → -32602 Invalid params (MCP params are
 //     always objects).
-func Decode(data []byte) (*Message, *DecodeError) {
+//
+// The error is a *DecodeError (errors.As): the JSON-RPC error to answer
+// with, and the id when it was readable.
+func Decode(data []byte) (*Message, error) {
 	if !utf8.Valid(data) {
 		// RFC 8259 §8.1: JSON text exchanged between systems "MUST be
 		// encoded using UTF-8". encoding/json would let invalid bytes

@@ -3,6 +3,8 @@ package jsonrpc
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -49,7 +51,7 @@ func TestDecodeClassifies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, err := Decode([]byte(tt.in))
+			m, err := decode([]byte(tt.in))
 			if tt.code == 0 {
 				if err != nil {
 					t.Fatalf("unexpected error %v", err)
@@ -80,7 +82,7 @@ func TestDecodeClassifies(t *testing.T) {
 
 func TestIDsEchoExactly(t *testing.T) {
 	for _, in := range []string{`1`, `"1"`, `"req-α"`, `-3`, `9007199254740993`} {
-		m, err := Decode([]byte(`{"jsonrpc":"2.0","id":` + in + `,"method":"ping"}`))
+		m, err := decode([]byte(`{"jsonrpc":"2.0","id":` + in + `,"method":"ping"}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +128,7 @@ func FuzzDecode(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := Decode(data)
+		m, err := decode(data)
 		if err != nil {
 			switch err.Err.Code {
 			case protocol.CodeParseError, protocol.CodeInvalidRequest, protocol.CodeInvalidParams:
@@ -139,7 +141,7 @@ func FuzzDecode(f *testing.F) {
 		if !json.Valid(enc) || !utf8.Valid(enc) {
 			t.Fatalf("re-encoded message is not JSON text: %s", enc)
 		}
-		m2, err2 := Decode(enc)
+		m2, err2 := decode(enc)
 		if err2 != nil {
 			t.Fatalf("re-encoded message does not decode: %v (%s)", err2, enc)
 		}
@@ -196,7 +198,7 @@ func TestDecodeRefusesWhatItCannotEchoSafely(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-1) + `","method":"ping"}`, protocol.CodeInvalidRequest, "the id is 257 bytes long; this server accepts ids of at most 256 bytes"},
 		{`{"jsonrpc":"` + strings.Repeat("9", 5000) + `","id":1,"method":"ping"}`, protocol.CodeInvalidRequest, "… (5002 bytes)"},
 	} {
-		_, err := Decode([]byte(c.in))
+		_, err := decode([]byte(c.in))
 		if err == nil {
 			t.Errorf("%.60q: decoded", c.in)
 			continue
@@ -206,7 +208,7 @@ func TestDecodeRefusesWhatItCannotEchoSafely(t *testing.T) {
 			t.Errorf("%.60q: %d %q (id %s), want %d containing %q", c.in, err.Err.Code, err.Err.Message, err.ID, c.code, c.msg)
 		}
 	}
-	if _, err := Decode([]byte(`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-2) + `","method":"ping"}`)); err != nil {
+	if _, err := decode([]byte(`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-2) + `","method":"ping"}`)); err != nil {
 		t.Errorf("an id of exactly %d bytes: %v", MaxIDBytes, err)
 	}
 }
@@ -220,7 +222,7 @@ func TestDecodeCompactsMembers(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"result":{"q":"\\","r":"a b"} }`, "", `{"q":"\\","r":"a b"}`},
 		{`{"jsonrpc":"2.0","id":1,"result":{"q":"\\" , "r":"a b"}}`, "", `{"q":"\\","r":"a b"}`},
 	} {
-		m, err := Decode([]byte(tt.in))
+		m, err := decode([]byte(tt.in))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.in, err)
 		}
@@ -235,8 +237,8 @@ func TestDecodeCompactsMembers(t *testing.T) {
 func TestDecodeDoesNotKeepTheCallersBytes(t *testing.T) {
 	data := []byte(`{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"b"}}`)
 	res := []byte(`{"jsonrpc":"2.0","id":1,"result":{"a":"b"}}`)
-	m, err := Decode(data)
-	r, err2 := Decode(res)
+	m, err := decode(data)
+	r, err2 := decode(res)
 	if err != nil || err2 != nil {
 		t.Fatal(err, err2)
 	}
@@ -249,4 +251,14 @@ func TestDecodeDoesNotKeepTheCallersBytes(t *testing.T) {
 	if string(m.Params) != `{"a":"b"}` || string(r.Result) != `{"a":"b"}` {
 		t.Fatalf("params %s, result %s after the caller's bytes changed", m.Params, r.Result)
 	}
+}
+
+// decode is Decode with its error as the *DecodeError it always is.
+func decode(data []byte) (*Message, *DecodeError) {
+	m, err := Decode(data)
+	var de *DecodeError
+	if err != nil && !errors.As(err, &de) {
+		panic(fmt.Sprintf("Decode returned %T, not a *DecodeError", err))
+	}
+	return m, de
 }

@@ -316,7 +316,7 @@ func (a *answer) add(t *testing.T, raw []byte) {
 	t.Helper()
 	m, err := jsonrpc.Decode(raw)
 	if err != nil {
-		t.Fatalf("server sent an invalid message %s: %v", raw, err.Err.Message)
+		t.Fatalf("server sent an invalid message %s: %v", raw, err)
 	}
 	a.msgs = append(a.msgs, m)
 	a.raws = append(a.raws, raw)

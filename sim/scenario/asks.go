@@ -26,48 +26,6 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
-// Faults of the asks and tasks scenarios.
-const (
-	// FaultUserDeclines: the user declines the form, or rejects the
-	// sampling request.
-	FaultUserDeclines = "user-declines"
-	// FaultUserCancels: the user dismisses the form without choosing.
-	FaultUserCancels = "user-cancels"
-	// FaultUndeclared: the client does not declare the capability the
-	// tool needs (tasks: it does not ask for a task).
-	FaultUndeclared = "no-client-capability"
-	// FaultInvalidAnswer: the client answers with a result the server
-	// must refuse (a form value the schema does not allow, a sampling
-	// result without model, a root that is not a file:// URI).
-	FaultInvalidAnswer = "invalid-answer"
-	// FaultTamperedState: one character of the requestState changes on
-	// its way back (2026-07-28 only: 2025-11-25 has no requestState).
-	FaultTamperedState = "tampered-state"
-	// FaultRootsChanged: the user switches workspace between two exports.
-	FaultRootsChanged = "roots-changed"
-	// FaultCancelTask: the user cancels the task while it works.
-	FaultCancelTask = "cancel-task"
-	// FaultTaskInput: the task asks the user a question in the middle of
-	// its work (2026-07-28 tasks/update; 2025-11-25 tasks/result).
-	FaultTaskInput = "task-input"
-	// FaultListTasks: a Host written for 2025-11-25 looks its tasks up with
-	// tasks/list, which the 2026-07-28 tasks extension removed.
-	FaultListTasks = "list-tasks"
-	// FaultURLMode: the elicitation sends the user to a web page (URL
-	// mode): 2025-11-25 elicitationId and notifications/elicitation/complete,
-	// which 2026-07-28 removed (changelog minor 11).
-	FaultURLMode = "url-mode"
-)
-
-// askFaultApplies is FaultApplies for the faults above; known is false for
-// any other fault.
-func askFaultApplies(fault, version string) (ok bool, why string, known bool) {
-	if fault == FaultTamperedState && !protocol.IsModern(version) {
-		return false, "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server", true
-	}
-	return true, "", fault == FaultTamperedState
-}
-
 // The course's answers.
 const (
 	bookedSlot  = "Borealis 2026-12-03" // the first slot the form offers

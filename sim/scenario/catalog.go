@@ -16,91 +16,6 @@ import (
 	"mcpwirelab/sim/wire"
 )
 
-// Faults the host can inject, in display order.
-const (
-	FaultNone            = "none"
-	FaultUnknownTool     = "unknown-tool"
-	FaultBadParams       = "bad-params"
-	FaultTimeout         = "timeout"
-	FaultStdoutPollution = "stdout-pollution"
-	// FaultBadOrigin is a cross-origin request: a page on another site
-	// calls the local server from the user's browser (Origin check).
-	FaultBadOrigin = "bad-origin"
-	// FaultDNSRebinding is a DNS-rebinding request: the attacker's name
-	// now resolves to 127.0.0.1, so Host and Origin both carry it (Host
-	// check).
-	FaultDNSRebinding       = "dns-rebinding"
-	FaultHeaderMismatch     = "header-mismatch"
-	FaultUnsupportedVersion = "unsupported-version"
-	FaultMissingSession     = "missing-session"
-	// FaultLegacyServer is a variant of the dual-era scenario: the server
-	// only speaks 2025-11-25.
-	FaultLegacyServer = "legacy-server"
-	// FaultShortLength and FaultLongLength are variants of the
-	// http-content-length scenario: the client declares a Content-Length
-	// smaller (characters instead of UTF-8 bytes) or larger than the body.
-	FaultShortLength = "short-length"
-	FaultLongLength  = "long-length"
-	// FaultStreamDrop is a variant of the progress scenario: the network
-	// drops the tools/call response stream after the first progress event.
-	FaultStreamDrop = "stream-drop"
-	// FaultPing is a variant of the tool-call scenario: a Host written for
-	// 2025-11-25 checks the connection with ping before it works; 2026-07-28
-	// removed ping (changelog, major change 5).
-	FaultPing = "ping"
-	// FaultRefSchema is a variant of the tool-call scenario: the server
-	// adds find_free_rooms, whose schemas use $defs and $ref and whose
-	// output is a list (JSON Schema 2020-12 everywhere, changelog minor 10).
-	FaultRefSchema = "ref-schema"
-)
-
-// ToolCallFaults lists the faults of the tool-call scenario (every MCP
-// fault; other scenarios list their own in Info.Faults).
-var ToolCallFaults = []string{FaultNone, FaultUnknownTool, FaultBadParams, FaultTimeout, FaultStdoutPollution,
-	FaultBadOrigin, FaultDNSRebinding, FaultHeaderMismatch, FaultUnsupportedVersion, FaultMissingSession, FaultPing, FaultRefSchema}
-
-// FaultApplies reports whether a fault exists for a version and transport,
-// and if not, why (a sentence for error messages and the UI).
-func FaultApplies(fault, version, transport string) (bool, string) {
-	if ok, why, known := primitiveFaultApplies(fault, version, transport); known {
-		return ok, why
-	}
-	if ok, why, known := askFaultApplies(fault, version); known {
-		return ok, why
-	}
-	switch fault {
-	case FaultStdoutPollution:
-		if transport != "stdio" {
-			return false, "stdout-pollution needs the stdio transport: over HTTP the server's stdout is not the wire"
-		}
-	case FaultBadOrigin:
-		if transport != "http" {
-			return false, "bad-origin needs the http transport: stdio has no Origin header"
-		}
-	case FaultDNSRebinding:
-		if transport != "http" {
-			return false, "dns-rebinding needs the http transport: stdio has no Host or Origin header"
-		}
-	case FaultHeaderMismatch:
-		if transport != "http" || !protocol.IsModern(version) {
-			return false, "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers"
-		}
-	case FaultMissingSession:
-		if transport != "http" || protocol.IsModern(version) {
-			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
-		}
-	case FaultStreamDrop:
-		if transport != "http" {
-			return false, "stream-drop needs the http transport: only HTTP answers a request with a response stream that can break"
-		}
-	case FaultShortLength, FaultLongLength:
-		if transport != "http" {
-			return false, fault + " needs the http transport: only HTTP frames a body with Content-Length"
-		}
-	}
-	return true, ""
-}
-
 type scenarioDef struct {
 	info Info // Versions is filled in by versions()
 	// modernOnly: the scenario runs under the modern versions only
@@ -131,7 +46,7 @@ var (
 )
 
 // scenarioToolCall is the course's main scenario, whose faults relabel
-// the exchanges they damage (faultLabels).
+// the exchanges they damage (the labels of their entries in faults).
 const scenarioToolCall = "tool-call"
 
 var scenarios = []scenarioDef{

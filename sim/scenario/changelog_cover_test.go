@@ -13,7 +13,6 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 
-	"mcpwirelab/internal/golden"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
@@ -405,24 +404,5 @@ func TestChangelogCoverage(t *testing.T) {
 		return
 	}
 
-	path := filepath.Join("..", "..", "README.md")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(b)
-	i, j := strings.Index(readme, coverBegin), strings.Index(readme, coverEnd)
-	if i < 0 || j < i {
-		t.Fatalf("README.md has no changelog coverage table (%q … %q)", coverBegin, coverEnd)
-	}
-	want := coverTable(changelogCoverage, steps)
-	if got := readme[i : j+len(coverEnd)]; got != want {
-		if golden.Updating() {
-			if err := os.WriteFile(path, []byte(readme[:i]+want+readme[j+len(coverEnd):]), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		t.Errorf("README.md's changelog coverage table is not the generated one (run with -update):\n%s", want)
-	}
+	readmeSection(t, "changelog coverage", coverBegin, coverEnd, coverTable(changelogCoverage, steps))
 }

@@ -41,7 +41,7 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"timeout.drop-stream", normal, "2025-11-25 http"}},
 	"tool-call/stdout-pollution": {{"stdout-pollution.line", violation, ""}, {"stdout-pollution.unread", failure, ""}, {"host.failure", failure, ""}},
 	// A page on another site: the forged Origin has a note of its own
-	// (each fault's first faulty request does: faultLabels).
+	// (each fault's first faulty request does: its entry's labels in faults).
 	"tool-call/bad-origin": {{"forged.request", violation, ""}, {"forged.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
 	// A rebound page: Host and Origin carry the attacker's name; the Host
 	// check refuses it with 403.

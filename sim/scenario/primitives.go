@@ -25,47 +25,6 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
-// Faults of the primitives' scenarios.
-const (
-	// FaultNotFound (resources): the user types a department past the
-	// suggestions, and the roster it names does not exist.
-	FaultNotFound = "not-found"
-	// FaultParamMismatch (prompts, 2026-07-28 HTTP): a gateway rewrites the
-	// Base64 Mcp-Param-Office into ASCII ("Shanghai" for 上海).
-	FaultParamMismatch = "param-mismatch"
-	// FaultMissingLogLevel (logging): the host never asks for log
-	// messages: no _meta logLevel (2026-07-28), no logging/setLevel
-	// (2025-11-25).
-	FaultMissingLogLevel = "missing-loglevel"
-	// FaultUndeclaredCapability (logging): the server declares no logging
-	// capability and the host asks for log messages anyway.
-	FaultUndeclaredCapability = "undeclared-capability"
-	// FaultSetLevel (logging, 2026-07-28): a host written for 2025-11-25
-	// still sends logging/setLevel.
-	FaultSetLevel = "set-level"
-	// FaultTraceContext (logging): the Host leaves logging aside and traces
-	// its calls with OpenTelemetry, the trace context in each request's
-	// _meta (2026-07-28 basic/index §_meta, changelog minor 2).
-	FaultTraceContext = "trace-context"
-)
-
-// primitiveFaultApplies is FaultApplies for the faults above.
-func primitiveFaultApplies(fault, version, transport string) (bool, string, bool) {
-	switch fault {
-	case FaultParamMismatch:
-		if transport != "http" || !protocol.IsModern(version) {
-			return false, "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers", true
-		}
-	case FaultSetLevel:
-		if !protocol.IsModern(version) {
-			return false, "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it", true
-		}
-	default:
-		return false, "", false
-	}
-	return true, "", true
-}
-
 // Tags of the subscription that keeps an attached resource fresh: its
 // steps have notes of their own (ownSubscriptionNotes), not the
 // list-changed scenario's.

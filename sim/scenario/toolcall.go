@@ -271,37 +271,17 @@ func (r *runner) discover() bool {
 	return r.ok(out)
 }
 
-// faultLabels names, for each fault of the tool-call opening, listing and
-// call, the exchange it damages: the label ("discover", "tools-list"…)
-// its events get instead, so the step the fault breaks is explained by a
-// note of its own (notes/core.notes) and never by the note of the same
-// step done right. The response keeps the new label too: a note for it
-// that is not written falls back to the shared one ("forged.error.32600.
-// http-403" is "error.32600.http-403").
-var faultLabels = map[string]map[string]string{
-	// The page's Host and Origin carry the attacker's name; the server
-	// refuses it for its Host, not its Origin.
-	FaultDNSRebinding: {"discover": "rebound", "initialize": "rebound"},
-	// A page on another site: a foreign Origin, the server's own Host.
-	FaultBadOrigin: {"discover": "forged", "initialize": "forged"},
-	// Mcp-Name says another tool than the body.
-	FaultHeaderMismatch: {"tools-call": "mismatched"},
-	// tools/list without the session's Mcp-Session-Id.
-	FaultMissingSession: {"tools-list": "sessionless"},
-	// 2025-11-25: a client that asks for an older version (2026-07-28's
-	// opening keeps its label: its error and retry have notes of their own).
-	FaultUnsupportedVersion: {"initialize": "old-version"},
-}
-
 // faultLabel is the label of an exchange's events: the fault's own label
-// for the exchange it damages (faultLabels), otherwise label itself. Only
+// for the exchange it damages (its entry's labels), otherwise label itself. Only
 // the tool-call scenario runs these faults on these exchanges.
 func (r *runner) faultLabel(label string) string {
 	if r.o.Scenario != scenarioToolCall {
 		return label
 	}
-	if l, ok := faultLabels[r.o.Fault][label]; ok {
-		return l
+	if d := faultNamed(r.o.Fault); d != nil {
+		if l, ok := d.labels[label]; ok {
+			return l
+		}
 	}
 	return label
 }

@@ -71,8 +71,8 @@ func StdoutPiece(line []byte) *Piece {
 // checker's stdout check and the trace's classes all decide through it.
 func DecodeLine(line []byte) (m *jsonrpc.Message, invalid string) {
 	m, err := jsonrpc.Decode(bytes.TrimRight(line, "\r\n"))
-	if err != nil {
-		return nil, err.Err.Message
+	if derr := (*jsonrpc.DecodeError)(nil); errors.As(err, &derr) {
+		return nil, derr.Err.Message
 	}
 	return m, ""
 }

@@ -75,7 +75,7 @@ func FuzzHandleLine(f *testing.F) {
 				t.Fatalf("answer to %q spans lines: %q", line, b)
 			}
 			if _, derr := jsonrpc.Decode(b); derr != nil {
-				t.Fatalf("answer to %q does not decode: %q: %s", line, b, derr.Err.Message)
+				t.Fatalf("answer to %q does not decode: %q: %s", line, b, derr)
 			}
 		}
 		_, derr, blank := decodeLine(line)

@@ -65,7 +65,9 @@ func decodeLine(line []byte) (*jsonrpc.Message, *jsonrpc.DecodeError, bool) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return nil, nil, true
 	}
-	m, derr := jsonrpc.Decode(line)
+	m, err := jsonrpc.Decode(line)
+	var derr *jsonrpc.DecodeError
+	errors.As(err, &derr)
 	return m, derr, false
 }
 

@@ -277,8 +277,8 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, protocol.CodeParseError, "Parse error: could not read the body: "+err.Error(), nil)
 		return
 	}
-	m, derr := jsonrpc.Decode(body)
-	if derr != nil {
+	m, err := jsonrpc.Decode(body)
+	if derr := (*jsonrpc.DecodeError)(nil); errors.As(err, &derr) {
 		writeError(w, http.StatusBadRequest, derr.ID, derr.Err.Code, derr.Err.Message, derr.Err.Data)
 		return
 	}

@@ -1,0 +1,304 @@
+package scenario
+
+import (
+	"net/http"
+
+	"mcpwirelab/sim/fault"
+	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/wire"
+)
+
+// A fault is one entry of faults: its name, where it applies (and the
+// sentence that says why not elsewhere), the damage it does to the
+// client's wire (faultyHTTP, faultyPipe) or, for a choice the Host or the
+// server makes, none here (the scenario reads r.o.Fault), and the labels
+// of the exchanges it damages (faultLabel: their notes are the fault's
+// own). Its texts are data, keyed by its name: the UI's label
+// [fault.<name>] and, when it needs a transport or a version,
+// [fault.na.<name>] in app/text/lab.text (TestFaultTexts), and the notes
+// of its labels in notes/*.notes.
+type faultDef struct {
+	name string
+	// transport is the transport the fault needs ("" for both), modern
+	// and legacy the era (protocol.IsModern) it needs; why says so when
+	// they are not met (FaultApplies).
+	transport      string
+	modern, legacy bool
+	why            string
+	// http and pipe wrap the client's wire in the fault's damage (nil:
+	// the fault does nothing to that wire).
+	http func(endpoint string, w wire.HTTP) wire.HTTP
+	pipe func(p wire.Pipe) wire.Pipe
+	// labels maps the label of an exchange the fault damages to the label
+	// its events get instead (tool-call scenario only).
+	labels map[string]string
+	// toolCall lists the fault in the tool-call scenario (ToolCallFaults),
+	// and doc and docApplies are its row of the README's table there
+	// ("what happens", "applies to"; TestToolCallFaultsTable writes it).
+	toolCall        bool
+	doc, docApplies string
+}
+
+// faults is every fault the lab knows, in display order.
+var faults = []faultDef{
+	{name: FaultNone, toolCall: true},
+	{name: FaultUnknownTool, toolCall: true,
+		doc:        "the model calls `search_mail`, which does not exist → `-32602` protocol error",
+		docApplies: "all"},
+	{name: FaultBadParams, toolCall: true,
+		doc:        "`limit: 500` → `isError: true` result; the model reads it, retries with `limit: 3` (the three the user asked for, within the maximum of 20), succeeds",
+		docApplies: "all"},
+	{name: FaultTimeout, toolCall: true,
+		doc:        "the client gives up after 2.5 s: stdio sends `notifications/cancelled`; 2026-07-28 HTTP closes the response stream; 2025-11-25 HTTP POSTs `notifications/cancelled`; the server sends nothing further for that id",
+		docApplies: "all"},
+	{name: FaultStdoutPollution, toolCall: true,
+		doc:        "a stray debug print lands on stdout; the client cannot parse the line and drops the connection",
+		docApplies: "stdio", transport: "stdio",
+		why: "stdout-pollution needs the stdio transport: over HTTP the server's stdout is not the wire",
+		// A stray print() in the server lands on stdout before its answer
+		// to tools/call.
+		pipe: func(p wire.Pipe) wire.Pipe { return fault.PolluteStdout(p, protocol.MethodToolsCall) }},
+	{name: FaultBadOrigin, toolCall: true,
+		doc:        "a cross-origin request: a page on `http://attacker.example` calls the server through the user's browser (foreign `Origin`, `Host: 127.0.0.1:8080`) → **403** from the Origin check",
+		docApplies: "http", transport: "http",
+		why: "bad-origin needs the http transport: stdio has no Origin header",
+		// A page on another site makes the request from the user's
+		// browser: a cross-origin request, with the page's Origin and the
+		// server's own Host. The Origin check stops it.
+		http:   func(_ string, w wire.HTTP) wire.HTTP { return fault.ForgeOrigin(w, attackerOrigin) },
+		labels: map[string]string{"discover": "forged", "initialize": "forged"}},
+	{name: FaultDNSRebinding, toolCall: true,
+		doc:        "a DNS-rebinding request: `attacker.example` now resolves to 127.0.0.1, so `Host` and `Origin` both say `attacker.example:8080` (same-origin to the browser) → **403** from the Host check (the Origin check would refuse it too)",
+		docApplies: "http", transport: "http",
+		why: "dns-rebinding needs the http transport: stdio has no Host or Origin header",
+		// DNS rebinding: the attacker's page re-resolved its own name to
+		// 127.0.0.1, so to the browser the request is same-origin and Host
+		// and Origin both carry the attacker's name. The Host check (the
+		// dev server's, in front of the Origin check) stops it first.
+		http: func(endpoint string, w wire.HTTP) wire.HTTP {
+			host := rebindAuthority(endpoint)
+			return fault.EditRequest(w, nil, func(req *http.Request) {
+				req.Host = host
+				req.Header["Origin"] = []string{"http://" + host}
+			})
+		},
+		// The page's Host and Origin carry the attacker's name; the server
+		// refuses it for its Host, not its Origin.
+		labels: map[string]string{"discover": "rebound", "initialize": "rebound"}},
+	{name: FaultHeaderMismatch, toolCall: true,
+		doc:        "`Mcp-Name: list_employees` while the body calls `list_emails` → **400** `-32020`",
+		docApplies: "http, 2026-07-28", transport: "http", modern: true,
+		why: "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers",
+		// A buggy client (or a gateway rewriting headers) routes tools/call
+		// by a different tool name than the body says.
+		http: func(_ string, w wire.HTTP) wire.HTTP {
+			return fault.SetHeader(w, func(req *http.Request) bool { return req.Header.Get(protocol.HeaderMethod) == protocol.MethodToolsCall },
+				protocol.HeaderName, "list_employees")
+		},
+		labels: map[string]string{"tools-call": "mismatched"}},
+	// 2025-11-25: a client that asks for an older version (2026-07-28's
+	// opening keeps its label: its error and retry have notes of their own).
+	{name: FaultUnsupportedVersion, toolCall: true,
+		doc:        "2026-07-28: asks for `2099-01-01` → `-32022`, retries with a supported version; 2025-11-25: an older client asks `2025-03-26`, gets `2025-11-25`, disconnects",
+		docApplies: "all", labels: map[string]string{"initialize": "old-version"}},
+	{name: FaultMissingSession, toolCall: true,
+		doc:        "`tools/list` without `Mcp-Session-Id` → **400**",
+		docApplies: "http, 2025-11-25", transport: "http", legacy: true,
+		why: "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id",
+		// The client forgets Mcp-Session-Id on tools/list.
+		http: func(_ string, w wire.HTTP) wire.HTTP {
+			return fault.DropHeader(w, fault.BodyMethod(protocol.MethodToolsList), protocol.HeaderSessionID)
+		},
+		labels: map[string]string{"tools-list": "sessionless"}},
+	{name: FaultLegacyServer},
+	{name: FaultShortLength, transport: "http",
+		why: FaultShortLength + " needs the http transport: only HTTP frames a body with Content-Length"},
+	{name: FaultLongLength, transport: "http",
+		why: FaultLongLength + " needs the http transport: only HTTP frames a body with Content-Length"},
+	{name: FaultStreamDrop, transport: "http",
+		why: "stream-drop needs the http transport: only HTTP answers a request with a response stream that can break",
+		// The network breaks the tools/call stream after its first
+		// progress event.
+		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.DropStream(w) }},
+	{name: FaultPing, toolCall: true,
+		doc:        "a Host written for 2025-11-25 pings before it works: 2025-11-25 answers an empty result; 2026-07-28 removed `ping` (changelog major 5) → `-32601` (HTTP **404**), and the Host goes on",
+		docApplies: "all"},
+	{name: FaultRefSchema, toolCall: true,
+		doc:        "the server adds `find_free_rooms`, whose schemas use JSON Schema 2020-12 `$defs` and `$ref` and whose output is a list: the Host resolves `#/$defs/day` inside the schema (a network `$ref` is never fetched: 2026-07-28 basic/index §`$ref` Resolution) and validates `structuredContent` against `outputSchema`; 2026-07-28 sends the list itself (`type: array`, changelog minor 10), a 2025-11-25 server, whose `outputSchema` and `structuredContent` must be objects, wraps it as `{\"result\": [...]}`",
+		docApplies: "all (not servable: its server adds the tool)"},
+	{name: FaultNotFound},
+	{name: FaultParamMismatch, transport: "http", modern: true,
+		why: "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers",
+		// A company gateway that passes only plain ASCII header values
+		// "helpfully" rewrites the Base64 form of 上海 to its English name.
+		http: func(_ string, w wire.HTTP) wire.HTTP {
+			office := protocol.HeaderParamPrefix + "Office"
+			return fault.SetHeader(w, func(req *http.Request) bool { return req.Header[office] != nil }, office, "Shanghai")
+		}},
+	{name: FaultMissingLogLevel},
+	{name: FaultUndeclaredCapability},
+	{name: FaultSetLevel, modern: true,
+		why: "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it"},
+	{name: FaultTraceContext},
+	{name: FaultUserDeclines},
+	{name: FaultUserCancels},
+	{name: FaultUndeclared},
+	{name: FaultInvalidAnswer},
+	{name: FaultTamperedState, modern: true,
+		why: "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server",
+		// One character of the retry's requestState changes on its way.
+		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.TamperState(w) },
+		pipe: fault.TamperStatePipe},
+	{name: FaultRootsChanged},
+	{name: FaultCancelTask},
+	{name: FaultTaskInput},
+	{name: FaultListTasks},
+	{name: FaultURLMode},
+}
+
+// ToolCallFaults lists the faults of the tool-call scenario (every MCP
+// fault; other scenarios list their own in Info.Faults), in table order.
+var ToolCallFaults = func() []string {
+	var out []string
+	for _, d := range faults {
+		if d.toolCall {
+			out = append(out, d.name)
+		}
+	}
+	return out
+}()
+
+// faultNamed is the entry of fault f (nil for a name the lab does not know).
+func faultNamed(f string) *faultDef {
+	for i := range faults {
+		if faults[i].name == f {
+			return &faults[i]
+		}
+	}
+	return nil
+}
+
+// FaultApplies reports whether a fault exists for a version and transport,
+// and if not, why (a sentence for error messages and the UI).
+func FaultApplies(fault, version, transport string) (bool, string) {
+	d := faultNamed(fault)
+	if d == nil {
+		return true, ""
+	}
+	if (d.transport != "" && d.transport != transport) || (d.modern && !protocol.IsModern(version)) || (d.legacy && protocol.IsModern(version)) {
+		return false, d.why
+	}
+	return true, ""
+}
+
+// faultyHTTP wraps the client's HTTP wire in the fault's damage, if the
+// fault is one the wire can do (sim/fault).
+func faultyHTTP(f, endpoint string, w wire.HTTP) wire.HTTP {
+	if d := faultNamed(f); d != nil && d.http != nil {
+		return d.http(endpoint, w)
+	}
+	return w
+}
+
+// faultyPipe wraps the client's stdio pipe in the fault's damage.
+func faultyPipe(f string, p wire.Pipe) wire.Pipe {
+	if d := faultNamed(f); d != nil && d.pipe != nil {
+		return d.pipe(p)
+	}
+	return p
+}
+
+// Faults the host can inject, in display order.
+const (
+	FaultNone            = "none"
+	FaultUnknownTool     = "unknown-tool"
+	FaultBadParams       = "bad-params"
+	FaultTimeout         = "timeout"
+	FaultStdoutPollution = "stdout-pollution"
+	// FaultBadOrigin is a cross-origin request: a page on another site
+	// calls the local server from the user's browser (Origin check).
+	FaultBadOrigin = "bad-origin"
+	// FaultDNSRebinding is a DNS-rebinding request: the attacker's name
+	// now resolves to 127.0.0.1, so Host and Origin both carry it (Host
+	// check).
+	FaultDNSRebinding       = "dns-rebinding"
+	FaultHeaderMismatch     = "header-mismatch"
+	FaultUnsupportedVersion = "unsupported-version"
+	FaultMissingSession     = "missing-session"
+	// FaultLegacyServer is a variant of the dual-era scenario: the server
+	// only speaks 2025-11-25.
+	FaultLegacyServer = "legacy-server"
+	// FaultShortLength and FaultLongLength are variants of the
+	// http-content-length scenario: the client declares a Content-Length
+	// smaller (characters instead of UTF-8 bytes) or larger than the body.
+	FaultShortLength = "short-length"
+	FaultLongLength  = "long-length"
+	// FaultStreamDrop is a variant of the progress scenario: the network
+	// drops the tools/call response stream after the first progress event.
+	FaultStreamDrop = "stream-drop"
+	// FaultPing is a variant of the tool-call scenario: a Host written for
+	// 2025-11-25 checks the connection with ping before it works; 2026-07-28
+	// removed ping (changelog, major change 5).
+	FaultPing = "ping"
+	// FaultRefSchema is a variant of the tool-call scenario: the server
+	// adds find_free_rooms, whose schemas use $defs and $ref and whose
+	// output is a list (JSON Schema 2020-12 everywhere, changelog minor 10).
+	FaultRefSchema = "ref-schema"
+)
+
+// Faults of the primitives' scenarios.
+const (
+	// FaultNotFound (resources): the user types a department past the
+	// suggestions, and the roster it names does not exist.
+	FaultNotFound = "not-found"
+	// FaultParamMismatch (prompts, 2026-07-28 HTTP): a gateway rewrites the
+	// Base64 Mcp-Param-Office into ASCII ("Shanghai" for 上海).
+	FaultParamMismatch = "param-mismatch"
+	// FaultMissingLogLevel (logging): the host never asks for log
+	// messages: no _meta logLevel (2026-07-28), no logging/setLevel
+	// (2025-11-25).
+	FaultMissingLogLevel = "missing-loglevel"
+	// FaultUndeclaredCapability (logging): the server declares no logging
+	// capability and the host asks for log messages anyway.
+	FaultUndeclaredCapability = "undeclared-capability"
+	// FaultSetLevel (logging, 2026-07-28): a host written for 2025-11-25
+	// still sends logging/setLevel.
+	FaultSetLevel = "set-level"
+	// FaultTraceContext (logging): the Host leaves logging aside and traces
+	// its calls with OpenTelemetry, the trace context in each request's
+	// _meta (2026-07-28 basic/index §_meta, changelog minor 2).
+	FaultTraceContext = "trace-context"
+)
+
+// Faults of the asks and tasks scenarios.
+const (
+	// FaultUserDeclines: the user declines the form, or rejects the
+	// sampling request.
+	FaultUserDeclines = "user-declines"
+	// FaultUserCancels: the user dismisses the form without choosing.
+	FaultUserCancels = "user-cancels"
+	// FaultUndeclared: the client does not declare the capability the
+	// tool needs (tasks: it does not ask for a task).
+	FaultUndeclared = "no-client-capability"
+	// FaultInvalidAnswer: the client answers with a result the server
+	// must refuse (a form value the schema does not allow, a sampling
+	// result without model, a root that is not a file:// URI).
+	FaultInvalidAnswer = "invalid-answer"
+	// FaultTamperedState: one character of the requestState changes on
+	// its way back (2026-07-28 only: 2025-11-25 has no requestState).
+	FaultTamperedState = "tampered-state"
+	// FaultRootsChanged: the user switches workspace between two exports.
+	FaultRootsChanged = "roots-changed"
+	// FaultCancelTask: the user cancels the task while it works.
+	FaultCancelTask = "cancel-task"
+	// FaultTaskInput: the task asks the user a question in the middle of
+	// its work (2026-07-28 tasks/update; 2025-11-25 tasks/result).
+	FaultTaskInput = "task-input"
+	// FaultListTasks: a Host written for 2025-11-25 looks its tasks up with
+	// tasks/list, which the 2026-07-28 tasks extension removed.
+	FaultListTasks = "list-tasks"
+	// FaultURLMode: the elicitation sends the user to a web page (URL
+	// mode): 2025-11-25 elicitationId and notifications/elicitation/complete,
+	// which 2026-07-28 removed (changelog minor 11).
+	FaultURLMode = "url-mode"
+)
