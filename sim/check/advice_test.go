@@ -7,16 +7,16 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
 // stdioList is a stdio capture launched as cmd whose tools/list is
 // answered with tools.
 func stdioList(cmd string, tools string) *trace.Trace {
-	req := jsonrpc.Request(jsonrpc.IntID(2), mcp.MethodToolsList, nil)
+	req := jsonrpc.Request(jsonrpc.IntID(2), protocol.MethodToolsList, nil)
 	res := `{"jsonrpc":"2.0","id":2,"result":{"tools":` + tools + `}}`
-	return traceOf(mcp.V20251125, "stdio",
+	return traceOf(protocol.V20251125, "stdio",
 		trace.Event{From: trace.Host, To: trace.Server, Channel: trace.HostChannel, Kind: trace.KindLaunch, Raw: "$ " + cmd + "\n"},
 		trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tagList + ".request",
 			Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
@@ -84,7 +84,7 @@ func TestAdviceInTheServersLanguage(t *testing.T) {
 		}
 	}
 	// HTTP: the Server header of a Python ASGI server.
-	x := newView(traceOf(mcp.V20260728, "http", trace.Event{From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage,
+	x := newView(traceOf(protocol.V20260728, "http", trace.Event{From: trace.Server, To: trace.Client, Channel: trace.HTTPResponse, Kind: trace.KindMessage,
 		HTTP: &trace.HTTPInfo{Status: 200, Headers: map[string][]string{"Server": {"uvicorn"}}}}))
 	if x.lang() != langPython {
 		t.Errorf("Server: uvicorn is %q", x.lang())
@@ -108,7 +108,7 @@ func TestAdviceNeverFails(t *testing.T) {
 // the deviation; the same verdict twice says nothing of order.
 func TestOrderExposed(t *testing.T) {
 	noMeta := func(tag string, id int, answer string) []trace.Event {
-		req := jsonrpc.Request(jsonrpc.IntID(int64(id)), mcp.MethodToolsList, nil)
+		req := jsonrpc.Request(jsonrpc.IntID(int64(id)), protocol.MethodToolsList, nil)
 		return []trace.Event{
 			{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tag + ".request",
 				Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
@@ -135,7 +135,7 @@ func TestOrderExposed(t *testing.T) {
 		{"both-serve", served, served, Fail, ""},
 	} {
 		evs := append(noMeta(tagNoMeta, 7, c.session(7)), noMeta(tagNoMeta+tagFresh, 2, c.frsh(2))...)
-		tr := traceOf(mcp.V20260728, "stdio", evs...)
+		tr := traceOf(protocol.V20260728, "stdio", evs...)
 		tr.Events[1].InReplyTo, tr.Events[3].InReplyTo = 1, 3
 		j := &judge{view: newView(tr)}
 		g := j.grade(d)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -79,7 +79,7 @@ func TestNotificationChunkedEmpty(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			evs := append([]trace.Event{sentHTTP(tagNotify, 3, note)}, answerHTTP(3, c.raw...)...)
-			tr := traceOf(mcp.V20260728, "http", evs...)
+			tr := traceOf(protocol.V20260728, "http", evs...)
 			j := &judge{view: newView(tr)}
 			g := j.notification()
 			bilingual(t, tr, g.Msg)
@@ -99,7 +99,7 @@ func TestNotificationChunkedEmpty(t *testing.T) {
 // answer". Its twin, a response that never came, still says no answer.
 func TestSpeaksSaysWhatCame(t *testing.T) {
 	body := `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Server not initialized"},"id":null}`
-	req := jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodDiscover, nil)
+	req := jsonrpc.Request(jsonrpc.IntID(1), protocol.MethodDiscover, nil)
 	for _, c := range []struct {
 		name string
 		raw  []string
@@ -111,7 +111,7 @@ func TestSpeaksSaysWhatCame(t *testing.T) {
 		{"no-response", nil, []string{"got no answer"}},
 	} {
 		evs := append([]trace.Event{sentHTTP(tagDiscover, 1, req)}, answerHTTP(1, c.raw...)...)
-		tr := traceOf(mcp.V20260728, "http", evs...)
+		tr := traceOf(protocol.V20260728, "http", evs...)
 		ok, seq, why := Speaks(tr)
 		bilingual(t, tr, why)
 		for _, s := range c.says {
@@ -128,12 +128,12 @@ func TestSpeaksSaysWhatCame(t *testing.T) {
 // instead of reporting no JSON-RPC answer; the twin with another code
 // fails, naming it.
 func TestNullIDErrorIsTheAnswer(t *testing.T) {
-	req := jsonrpc.Request(jsonrpc.IntID(3), mcp.MethodToolsList, nil)
+	req := jsonrpc.Request(jsonrpc.IntID(3), protocol.MethodToolsList, nil)
 	for code, want := range map[int]Verdict{-32602: Pass, -32601: Fail} {
 		body := fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":%d,"message":"Invalid params: _meta is required"},"id":null}`, code)
 		evs := append([]trace.Event{sentHTTP(tagNoMeta, 4, req)},
 			answerHTTP(4, fmt.Sprintf("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body))...)
-		tr := traceOf(mcp.V20260728, "http", evs...)
+		tr := traceOf(protocol.V20260728, "http", evs...)
 		j := &judge{view: newView(tr)}
 		g := j.meta()
 		bilingual(t, tr, g.Msg)

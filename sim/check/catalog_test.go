@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // catalogProblems lists what the entries of a catalog lack: an id (once),
@@ -36,7 +36,7 @@ func catalogProblems(ds []Def) []string {
 		if d.cite == nil {
 			bad("no sentence")
 		} else {
-			for _, v := range mcp.Versions() {
+			for _, v := range protocol.Versions() {
 				if c, _, _ := d.cite(v, "stdio"); c.Quote == "" || c.Spec == "" {
 					bad("no sentence for %s", v)
 				}
@@ -73,7 +73,7 @@ func levelsOf(d Def) string {
 	var parts []string
 	same := true
 	var first Level
-	for i, v := range mcp.Versions() {
+	for i, v := range protocol.Versions() {
 		c, ok, _ := d.cite(v, "stdio")
 		if !ok {
 			c, _, _ = d.cite(v, "http")

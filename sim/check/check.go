@@ -22,7 +22,7 @@
 package check
 
 import (
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/text"
 )
 
@@ -76,6 +76,9 @@ type Report struct {
 	// command that does not exist, a URL nothing listens on, a process
 	// that exited before it wrote a line): no verdict, exit status 2.
 	CouldNotRun string `json:"couldNotRun,omitempty"`
+	// Cuts say what the capture left out at the checker's bounds, and
+	// why ("<version>: …"), one per cut.
+	Cuts []string `json:"cuts,omitempty"`
 }
 
 // Failed reports whether a MUST-level check failed (exit status 1).
@@ -204,7 +207,7 @@ func (d Def) titled() Def {
 // both cites the same kind of sentence in each version.
 func both(modern, legacy Cite) func(string, string) (Cite, bool, Msg) {
 	return func(v, _ string) (Cite, bool, Msg) {
-		if mcp.IsModern(v) {
+		if protocol.IsModern(v) {
 			return modern, true, Msg{}
 		}
 		return legacy, true, Msg{}
@@ -214,7 +217,7 @@ func both(modern, legacy Cite) func(string, string) (Cite, bool, Msg) {
 // modernOnly is a rule 2026-07-28 introduced.
 func modernOnly(c Cite, why Msg) func(string, string) (Cite, bool, Msg) {
 	return func(v, _ string) (Cite, bool, Msg) {
-		if mcp.IsModern(v) {
+		if protocol.IsModern(v) {
 			return c, true, Msg{}
 		}
 		return c, false, why
@@ -248,7 +251,7 @@ func catalog() []Def {
 		{ID: IDStdout, judge: (*judge).stdout,
 			cite: func(v, tr string) (Cite, bool, Msg) {
 				c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
-				if mcp.IsModern(v) {
+				if protocol.IsModern(v) {
 					c.Spec = "2026-07-28/basic/transports/stdio"
 				}
 				if tr != "stdio" {
@@ -278,7 +281,7 @@ func catalog() []Def {
 				msg("defs.negotiates-version-initialize"))},
 		{ID: IDUnknownMethod, judge: (*judge).unknownMethod, probe: (*prober).unknownMethod, tag: tagUnknownMethod, fresh: true,
 			cite: func(v, tr string) (Cite, bool, Msg) {
-				if mcp.IsModern(v) && tr == "http" {
+				if protocol.IsModern(v) && tr == "http" {
 					return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 						"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, Msg{}
 				}
@@ -289,7 +292,7 @@ func catalog() []Def {
 				c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
 					"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
 				switch {
-				case !mcp.IsModern(v):
+				case !protocol.IsModern(v):
 					return c, false, msg("defs.has-no-mcp-method")
 				case tr != "http":
 					return c, false, msg("defs.rule-streamable-http")
@@ -299,7 +302,7 @@ func catalog() []Def {
 		{ID: IDOrigin, judge: (*judge).origin, probe: (*prober).origin, tag: tagOrigin, fresh: true,
 			cite: func(v, tr string) (Cite, bool, Msg) {
 				c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
-				if mcp.IsModern(v) {
+				if protocol.IsModern(v) {
 					c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
 				}
 				if tr != "http" {
@@ -334,7 +337,7 @@ func catalog() []Def {
 				Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
 		{ID: IDCancellation, judge: (*judge).cancellation, probe: (*prober).slow, tag: tagSlow, // responsive-during-call reads it too
 			cite: func(v, tr string) (Cite, bool, Msg) {
-				if !mcp.IsModern(v) {
+				if !protocol.IsModern(v) {
 					return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
 						"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, Msg{}
 				}

@@ -6,6 +6,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -25,15 +26,12 @@ type view struct {
 }
 
 func newView(t *trace.Trace) *view {
-	x := &view{t: t, v: t.Version, tr: t.Transport, modern: mcp.IsModern(t.Version)}
+	x := &view{t: t, v: t.Version, tr: t.Transport, modern: protocol.IsModern(t.Version)}
 	x.msgs = make([][]*jsonrpc.Message, len(t.Events))
 	x.tags = make([]string, len(t.Events))
+	idx := wire.IndexOf(t)
 	for i, e := range t.Events {
-		for _, raw := range e.Messages {
-			if m, err := jsonrpc.Decode(raw); err == nil {
-				x.msgs[i] = append(x.msgs[i], m)
-			}
-		}
+		x.msgs[i] = idx.Valid(i)
 		x.tags[i], _, _ = strings.Cut(e.Note, ".")
 	}
 	x.nullIDErrors()
@@ -65,7 +63,7 @@ func (x *view) nullIDErrors() {
 		delete(obj, "id")
 		b, _ := json.Marshal(obj)
 		if m, err := jsonrpc.Decode(b); err == nil {
-			x.msgs[i] = append(x.msgs[i], m)
+			x.msgs[i] = []*jsonrpc.Message{m} // a slice of its own: the index's is shared
 		}
 	}
 }
@@ -208,7 +206,7 @@ type listing struct {
 func (x *view) lists() []listing {
 	var out []listing
 	for i := range x.t.Events {
-		if !x.sent(i) || len(x.msgs[i]) != 1 || x.msgs[i][0].Method != mcp.MethodToolsList {
+		if !x.sent(i) || len(x.msgs[i]) != 1 || x.msgs[i][0].Method != protocol.MethodToolsList {
 			continue
 		}
 		if tg := x.tags[i]; tg != tagList && !strings.HasPrefix(tg, tagList+"-") {
