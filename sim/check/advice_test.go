@@ -3,11 +3,11 @@ package check
 import (
 	"encoding/json"
 	"fmt"
-	"mcpwirelab/sim/protocol"
 	"strings"
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 

@@ -6,6 +6,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 // A checker is a compiler: the client reads past a stdout line that is not
@@ -45,8 +46,8 @@ func (x *view) badLines() []badLine {
 		}
 		line := bytes.TrimRight([]byte(e.Raw), "\r\n")
 		b := badLine{i: i, check: IDStdout, after: -1}
-		if _, derr := jsonrpc.Decode(line); derr != nil {
-			b.why = parseErrorMsg(derr.Err.Message)
+		if _, invalid := wire.DecodeLine([]byte(e.Raw)); invalid != "" { // the one invalid-line rule
+			b.why = parseErrorMsg(invalid)
 		}
 		var obj map[string]json.RawMessage
 		if json.Unmarshal(line, &obj) == nil && obj["method"] == nil && (obj["result"] != nil || obj["error"] != nil) {

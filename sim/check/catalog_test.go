@@ -2,10 +2,11 @@ package check
 
 import (
 	"fmt"
-	"mcpwirelab/sim/protocol"
 	"os"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // catalogProblems lists what the entries of a catalog lack: an id (once),

@@ -72,13 +72,13 @@ type Report struct {
 	Transport string   `json:"transport"`
 	Versions  []string `json:"versions"`
 	Checks    []Result `json:"checks"`
-	// Cuts say what the capture left out at the checker's bounds, and
-	// why ("<version>: …"), one per cut.
-	Cuts []string `json:"cuts,omitempty"`
 	// CouldNotRun says why the checker never reached the server (a
 	// command that does not exist, a URL nothing listens on, a process
 	// that exited before it wrote a line): no verdict, exit status 2.
 	CouldNotRun string `json:"couldNotRun,omitempty"`
+	// Cuts say what the capture left out at the checker's bounds, and
+	// why ("<version>: …"), one per cut.
+	Cuts []string `json:"cuts,omitempty"`
 }
 
 // Failed reports whether a MUST-level check failed (exit status 1).

@@ -49,29 +49,6 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	return r
 }
 
-// cutsOf lists what a run left out at the checker's bounds, one line per
-// kind of cut ("<version>: …", with how many times when more than once).
-func cutsOf(run Run) []string {
-	var out []string
-	n := map[string]int{}
-	for _, e := range run.Trace.Events {
-		if e.Note != noteCut || e.Channel != trace.HostChannel {
-			continue
-		}
-		c := run.Version + ": " + strings.TrimSpace(e.Raw)
-		if n[c] == 0 {
-			out = append(out, c)
-		}
-		n[c]++
-	}
-	for i, c := range out {
-		if n[c] > 1 {
-			out[i] = fmt.Sprintf("%s (%d times)", c, n[c])
-		}
-	}
-	return out
-}
-
 // couldNotRun is why none of the runs reached the server ("" when one
 // did).
 func couldNotRun(runs []Run) string {
@@ -116,6 +93,29 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout", exit)
 	}
 	return false, ""
+}
+
+// cutsOf lists what a run left out at the checker's bounds, one line per
+// kind of cut ("<version>: …", with how many times when more than once).
+func cutsOf(run Run) []string {
+	var out []string
+	n := map[string]int{}
+	for _, e := range run.Trace.Events {
+		if e.Note != noteCut || e.Channel != trace.HostChannel {
+			continue
+		}
+		c := run.Version + ": " + strings.TrimSpace(e.Raw)
+		if n[c] == 0 {
+			out = append(out, c)
+		}
+		n[c]++
+	}
+	for i, c := range out {
+		if n[c] > 1 {
+			out[i] = fmt.Sprintf("%s (%d times)", c, n[c])
+		}
+	}
+	return out
 }
 
 // WriteText writes the report for people: one line per check, the

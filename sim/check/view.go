@@ -63,7 +63,7 @@ func (x *view) nullIDErrors() {
 		delete(obj, "id")
 		b, _ := json.Marshal(obj)
 		if m, err := jsonrpc.Decode(b); err == nil {
-			x.msgs[i] = append(x.msgs[i], m)
+			x.msgs[i] = []*jsonrpc.Message{m} // a slice of its own: the index's is shared
 		}
 	}
 }
