@@ -257,7 +257,9 @@ func (c *Lab) afterChange(ctx app.Context) {
 		c.docTitle = t
 	}
 	if c.mounted {
-		c.scheduleScroll()
+		// After go-app's frame: the compare view marks its current row in
+		// that render (the visualizer's instant step drew it already).
+		ctx.Defer(func(app.Context) { c.scheduleScroll() })
 		c.scheduleWarm()
 	}
 }
@@ -277,6 +279,9 @@ func (c *Lab) scheduleScroll() {
 	if c.scrollFn == nil {
 		c.scrollFn = app.FuncOf(func(this app.Value, args []app.Value) any {
 			c.scrollPending = false
+			if c.view.Present && !c.view.Compare {
+				pageExplain(0)
+			}
 			dom.ScrollToCurrent()
 			return nil
 		})
