@@ -88,15 +88,14 @@ func pageExplain(dir int) bool {
 		s = 0 // the first page shows the pane's top padding
 	}
 	end := s + full
+	blocks := keptBlocks(pane, full)
 	best := -1.0
 	for _, l := range lines {
 		b := l[1]
-		if b > end+0.5 || b <= s {
+		if b > end+0.5 || b <= s || straddled(lines, b) || splits(blocks, s, b) {
 			continue
 		}
-		if !straddled(lines, b) && b > best {
-			best = b
-		}
+		best = max(best, b)
 	}
 	if best < 0 { // one line taller than the pane
 		best = end
@@ -117,6 +116,35 @@ func restorePage(pane app.Value, start, shown float64) {
 	borders := parsePx(cs.Get("borderTopWidth").String()) + parsePx(cs.Get("borderBottomWidth").String())
 	pane.Get("style").Set("height", px(shown+borders))
 	pane.Set("scrollTop", start)
+}
+
+// keptBlocks are the pane's blocks that a page never splits, top and
+// bottom in the pane's scrolled content: the quoted sentence with its
+// gloss (the zh gloss comes into view with its sentence), when it fits in
+// a page by itself.
+func keptBlocks(pane app.Value, full float64) [][2]float64 {
+	pr := pane.Call("getBoundingClientRect")
+	origin := pr.Get("top").Float() + pane.Get("clientTop").Float() - pane.Get("scrollTop").Float()
+	list := pane.Call("querySelectorAll", ".quote")
+	var out [][2]float64
+	for i := 0; i < list.Length(); i++ {
+		r := list.Index(i).Call("getBoundingClientRect")
+		if t, b := r.Get("top").Float()-origin, r.Get("bottom").Float()-origin; b-t <= full {
+			out = append(out, [2]float64{t, b})
+		}
+	}
+	return out
+}
+
+// splits reports whether a page from s to b would show a kept block in
+// part: it starts on the page and ends below it.
+func splits(blocks [][2]float64, s, b float64) bool {
+	for _, k := range blocks {
+		if k[0] >= s-1 && k[0] < b-1 && k[1] > b+4 {
+			return true
+		}
+	}
+	return false
 }
 
 // straddled reports whether some line runs across y (top above it, bottom
