@@ -91,6 +91,19 @@ func keepInWindow(doc, row app.Value) {
 	rr := row.Call("getBoundingClientRect")
 	top, bottom := rr.Get("top").Float(), rr.Get("bottom").Float()
 	avail := vh - limit
+	// Panels side by side that fit in the viewport (the capture view's
+	// lanes and verdicts): the whole workspace comes into view, so the
+	// verdict beside the row does too.
+	if ws := row.Call("closest", ".cap-view .workspace"); ws.Truthy() {
+		wr := ws.Call("getBoundingClientRect")
+		if side := ws.Call("querySelector", ".cap-side"); side.Truthy() {
+			side.Set("scrollTop", 0)
+			sr := side.Call("getBoundingClientRect")
+			if wr.Get("height").Float() <= avail+0.5 && sr.Get("top").Float() < bottom-1 { // beside, not below
+				top, bottom = wr.Get("top").Float(), wr.Get("bottom").Float()
+			}
+		}
+	}
 	for _, sel := range companions {
 		c := doc.Call("querySelector", sel)
 		if !c.Truthy() || c.Call("getClientRects").Length() == 0 {

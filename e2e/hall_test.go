@@ -139,7 +139,7 @@ const jsHall = `(() => {
   const gloss = q("#insp-step .quote .gloss");
   const tallest = Math.max(0, ...[...document.querySelectorAll("#insp-step pre.json, #insp-step pre.wire, #cap-view pre")].map((p) => p.getBoundingClientRect().height));
   return JSON.stringify({vh, vw, scrollY: Math.round(scrollY), stick: Math.round(stick),
-    row: vis(row, true), note: vis(q("#note-text"), true),
+    row: vis(row, true), note: vis(q("#note-text"), true), verdict: vis(q("#cap-verdicts .verdict, #cap-ask-lab, #cap-lab"), true),
     fonts: {note: pct(q("#note-text")), bytes: pct(bytesEl), quote: pct(q("#insp-step .quote p[lang=en]")), gloss: pct(gloss)},
     min, breaks, cuts, chromeRows: rows.length, bars: bars.map((b) => b.name), overlaps,
     replay: shownEl(q(".inspector > .live")) || shownEl(q("#insp-step .repro")),
@@ -155,6 +155,7 @@ type hallBox struct {
 type hallReport struct {
 	VH, VW, ScrollY, Stick int
 	Row, Note, Gloss       *hallBox
+	Verdict                *hallBox // the capture's verdict (or the lab's answer) of the step
 	Fonts                  map[string]float64
 	Min                    struct {
 		Pct   float64
@@ -390,6 +391,9 @@ func TestCurrentStepInView(t *testing.T) {
 		if phone && !strings.Contains(where, "compare") {
 			p = stackedProblems(r)
 		}
+		if strings.Contains(where, "capture") && (r.Verdict == nil || float64(r.Verdict.H) < min(float64(r.Verdict.Full), 60)-1) {
+			p = append(p, fmt.Sprintf("the step's verdict is not in view: %+v", r.Verdict))
+		}
 		for _, s := range p {
 			t.Errorf("%s: %s", where, s)
 		}
@@ -424,8 +428,8 @@ func TestCurrentStepInView(t *testing.T) {
 			run(t, ctx, "Home", key(kb.Home))
 			stepTo("1")
 			check(dim+" "+lang+" visualizer after Home", phone)
-			run(t, ctx, "jump", chromedp.Evaluate(`(() => { const j = document.getElementById("jump"); j.value = 14; j.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, nil))
-			stepTo("14")
+			run(t, ctx, "jump", chromedp.Evaluate(`(() => { const j = document.getElementById("jump"); j.value = 8; j.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, nil))
+			stepTo("8")
 			check(dim+" "+lang+" visualizer after a jump", phone)
 			run(t, ctx, "v", key("v"))
 			eventually(t, "the other version", queryIs(ctx, "version", "2025-11-25"))
@@ -466,6 +470,23 @@ func TestCurrentStepInView(t *testing.T) {
 				run(t, ctx, "badge "+id, click(fmt.Sprintf(`#cap-checks button[data-check=%q]`, id)))
 				settle()
 				check(fmt.Sprintf("%s %s capture after the badge %s (%d)", dim, lang, id, k), false)
+			}
+			if size[0] == 1920 && lang == "en" {
+				// Issue 26: the lab's own answer only where the lab has the
+				// tool or the method; otherwise the reason.
+				notIn := 0
+				for _, id := range f {
+					run(t, ctx, "badge "+id, click(fmt.Sprintf(`#cap-checks button[data-check=%q]`, id)))
+					settle()
+					v := evalString(t, ctx, fmt.Sprintf(`(() => { const v = document.querySelector('#cap-verdicts .verdict[data-check=%q]'); return v ? v.innerText : "" })()`, id))
+					if strings.Contains(v, "Unknown tool") && id != "unknown-tool-error" {
+						t.Errorf("capture badge %s: the lab's answer is its Unknown tool error:\n%s", id, v)
+					}
+					notIn += evalInt(t, ctx, `document.querySelectorAll("#cap-verdicts .lab-notin").length`)
+				}
+				if notIn == 0 {
+					t.Error("capture: no verdict says the lab's server has no such tool")
+				}
 			}
 			run(t, ctx, "→", key(kb.ArrowRight))
 			settle()
