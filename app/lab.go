@@ -122,19 +122,29 @@ func (c *Lab) OnInit() {
 	}
 	q := u.Query()
 	p, _ := ParsePage(q)
-	if !p.IsLab() {
-		return
-	}
-	c.page = p
-	c.fromPage = true
-	yieldToBrowser()
-	c.loadView(q, func() string {
+	stored := func() string {
 		var stored string
 		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
 			_ = json.Unmarshal([]byte(item.String()), &stored)
 		}
 		return stored
-	}, browserLangs())
+	}
+	c.page = p
+	if !p.IsLab() {
+		// The other views too mount as linked, in their language: not an
+		// empty visualizer that OnNav replaces one frame after the mount
+		// (and after data-wl-ready; e2e TestCaptureTabOnTopBar measured
+		// that frame's top bar now and then). OnNav does the rest.
+		c.view.Present = q.Get("present") == "1"
+		c.lang, c.langChosen = pickLang(q.Get("lang"), stored, browserLangs())
+		if p.View == ViewCalc {
+			c.calcN, c.calcM = p.N, p.M
+		}
+		return
+	}
+	c.fromPage = true
+	yieldToBrowser()
+	c.loadView(q, stored, browserLangs())
 	c.initURL = u.String()
 	// The first step's inspector now, in a task of its own (yieldToBrowser):
 	// go-app's first render and mount follow in one more.
