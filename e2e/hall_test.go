@@ -138,7 +138,8 @@ const jsHall = `(() => {
   }
   const gloss = q("#insp-step .quote .gloss");
   const tallest = Math.max(0, ...[...document.querySelectorAll("#insp-step pre.json, #insp-step pre.wire, #cap-view pre")].map((p) => p.getBoundingClientRect().height));
-  return JSON.stringify({vh, vw, scrollY: Math.round(scrollY), stick: Math.round(stick),
+  const acts = q(".top-actions");
+  return JSON.stringify({vh, vw, scrollY: Math.round(scrollY), stick: Math.round(stick), actionsTop: acts && shownEl(acts) ? Math.round(acts.getBoundingClientRect().top) : -9999,
     row: vis(row, true), note: vis(q("#note-text"), true), verdict: vis(q("#cap-verdicts .verdict, #cap-ask-lab, #cap-lab"), true),
     fonts: {note: pct(q("#note-text")), bytes: pct(bytesEl), quote: pct(q("#insp-step .quote p[lang=en]")), gloss: pct(gloss)},
     min, breaks, cuts, chromeRows: rows.length, bars: bars.map((b) => b.name), overlaps,
@@ -154,6 +155,7 @@ type hallBox struct {
 
 type hallReport struct {
 	VH, VW, ScrollY, Stick int
+	ActionsTop             int // the top of the view actions (-9999: not shown)
 	Row, Note, Gloss       *hallBox
 	Verdict                *hallBox // the capture's verdict (or the lab's answer) of the step
 	Fonts                  map[string]float64
@@ -452,8 +454,8 @@ func TestCurrentStepInView(t *testing.T) {
 					check(fmt.Sprintf("%s %s compare%s after → to %d", dim, lang, present, n), phone)
 				}
 				r := measureHall(t, ctx)
-				if present != "" && (r.Stick == 0) {
-					t.Errorf("%s %s presenter compare: the bar does not stay on top (scrollY %d)", dim, lang, r.ScrollY)
+				if present != "" && (r.Stick == 0 || r.ActionsTop < 0 || r.ActionsTop >= r.Stick || r.ChromeRows != 1) {
+					t.Errorf("%s %s presenter compare: the bar does not stay on top in one row (scrollY %d, bar to %d, actions at %d, %d rows)", dim, lang, r.ScrollY, r.Stick, r.ActionsTop, r.ChromeRows)
 				}
 				shotViewport(t, ctx, fmt.Sprintf("hall-compare-%dx%d-%s%s.png", size[0], size[1], lang, strings.TrimPrefix(present, "&present=1")+map[bool]string{true: "-present"}[present != ""]))
 			}
