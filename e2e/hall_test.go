@@ -141,7 +141,7 @@ const jsHall = `(() => {
   const acts = q(".top-actions");
   return JSON.stringify({vh, vw, scrollY: Math.round(scrollY), stick: Math.round(stick), actionsTop: acts && shownEl(acts) ? Math.round(acts.getBoundingClientRect().top) : -9999,
     row: vis(row, true), note: vis(q("#note-text"), true), verdict: vis(q("#cap-verdicts .verdict, #cap-ask-lab, #cap-lab"), true),
-    fonts: {note: pct(q("#note-text")), bytes: pct(bytesEl), quote: pct(q("#insp-step .quote p[lang=en]")), gloss: pct(gloss)},
+    fonts: {cmpNote: pct(q(".cmp-row.current .cmp-note")), note: pct(q("#note-text")), bytes: pct(bytesEl), quote: pct(q("#insp-step .quote p[lang=en]")), gloss: pct(gloss)},
     min, breaks, cuts, chromeRows: rows.length, bars: bars.map((b) => b.name), overlaps,
     replay: shownEl(q(".inspector > .live")) || shownEl(q("#insp-step .repro")),
     gloss: gloss ? vis(gloss, true) : null, tallest: Math.round(tallest),
@@ -454,6 +454,9 @@ func TestCurrentStepInView(t *testing.T) {
 					check(fmt.Sprintf("%s %s compare%s after → to %d", dim, lang, present, n), phone)
 				}
 				r := measureHall(t, ctx)
+				if present != "" && r.Fonts["cmpNote"] < 4-0.01 {
+					t.Errorf("%s %s presenter compare: the current row's explanation is %.2f %% of the height, want ≥ 4", dim, lang, r.Fonts["cmpNote"])
+				}
 				if present != "" && (r.Stick == 0 || r.ActionsTop < 0 || r.ActionsTop >= r.Stick || r.ChromeRows != 1) {
 					t.Errorf("%s %s presenter compare: the bar does not stay on top in one row (scrollY %d, bar to %d, actions at %d, %d rows)", dim, lang, r.ScrollY, r.Stick, r.ActionsTop, r.ChromeRows)
 				}
