@@ -251,6 +251,18 @@ func stackedProblems(r hallReport) []string {
 	return out
 }
 
+// openGoSDKCapture opens view=capture in lang and the official Go SDK's
+// stdio capture (testdata) through its file chooser.
+func openGoSDKCapture(t *testing.T, ctx context.Context, base, lang string) {
+	t.Helper()
+	file, err := filepath.Abs("testdata/capture-go-sdk-stdio-2026-07-28.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, "open the capture view", chromedp.Navigate(base+"/?view=capture&lang="+lang), waitView("#capture"),
+		chromedp.SetUploadFiles("#cap-file", []string{file}, chromedp.ByQuery), chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+}
+
 // settle waits two frames and a moment: the page scrolls to the step and
 // sizes the explanation pane in the frame after go-app's.
 func settle(t *testing.T, ctx context.Context) {
@@ -382,10 +394,6 @@ func TestCurrentStepInView(t *testing.T) {
 	srv := newServer(t, "")
 	ctx, cancel := newBrowser(t)
 	defer cancel()
-	file, err := filepath.Abs("testdata/capture-go-sdk-stdio-2026-07-28.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
 	check := func(where string, phone bool) {
 		t.Helper()
 		r := measureHall(t, ctx)
@@ -437,9 +445,7 @@ func TestCurrentStepInView(t *testing.T) {
 			eventually(t, "the other version", queryIs(ctx, "version", "2025-11-25"))
 			settle()
 			check(dim+" "+lang+" visualizer after a toggle", phone)
-			if lang == "en" {
-				shotViewport(t, ctx, fmt.Sprintf("hall-visualizer-%dx%d.png", size[0], size[1]))
-			}
+			shotViewport(t, ctx, fmt.Sprintf("hall-visualizer-%dx%d-%s.png", size[0], size[1], lang))
 
 			// The compare view, plain and in presenter mode.
 			for _, present := range []string{"", "&present=1"} {
@@ -465,8 +471,7 @@ func TestCurrentStepInView(t *testing.T) {
 
 			// The capture view: opened at its first failure, then badge
 			// clicks, → and Next.
-			run(t, ctx, "open the capture view", chromedp.Navigate(srv.URL+"/?view=capture&lang="+lang), waitView("#capture"),
-				chromedp.SetUploadFiles("#cap-file", []string{file}, chromedp.ByQuery), chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+			openGoSDKCapture(t, ctx, srv.URL, lang)
 			settle()
 			check(dim+" "+lang+" capture opened", false)
 			ids := evalString(t, ctx, `[...document.querySelectorAll("#cap-checks button:not([disabled])")].map((b) => b.dataset.check).join(" ")`)
@@ -499,9 +504,7 @@ func TestCurrentStepInView(t *testing.T) {
 			run(t, ctx, "Next", click("#cap-next"))
 			settle()
 			check(dim+" "+lang+" capture after Next", false)
-			if lang == "en" {
-				shotViewport(t, ctx, fmt.Sprintf("hall-capture-%dx%d.png", size[0], size[1]))
-			}
+			shotViewport(t, ctx, fmt.Sprintf("hall-capture-%dx%d-%s.png", size[0], size[1], lang))
 		}
 	}
 
