@@ -24,6 +24,9 @@ type Lab struct {
 	langSaved string // the language last written to local storage
 
 	keyStop func() // removes the keyboard listener (domEffects.ListenKeys)
+	// resizeStop removes the resize listener that sizes the presenter's
+	// explanation pane again (pager.go: fullscreen changes the type).
+	resizeStop func()
 	keyCtx  app.Context
 	mounted bool
 
@@ -77,6 +80,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 			c.keyCtx.Dispatch(func(ctx app.Context) { c.modal(ctx, func() { c.onKey(ctx, key) }) })
 		}
 	})
+	c.resizeStop = c.watchResize()
 	c.verifyFirst(ctx)
 	c.scheduleWarm()
 	// Run the instant step's drawing once after go-app's frame (it writes
@@ -98,6 +102,10 @@ func (c *Lab) OnDismount() {
 		c.keyStop = nil
 	}
 	c.stopWarm()
+	if c.resizeStop != nil {
+		c.resizeStop()
+		c.resizeStop = nil
+	}
 	if c.scrollFn != nil {
 		if c.scrollPending {
 			app.Window().Call("cancelAnimationFrame", c.scrollReq)

@@ -15,6 +15,24 @@ import (
 // buttons) show the next and the previous page, and once the last (first)
 // page is shown they step, so a clicker alone runs the lecture.
 
+// watchResize sizes the pane again (and keeps the step in view) when the
+// window changes size: fullscreen (f) changes the presenter's type.
+func (c *Lab) watchResize() (stop func()) {
+	f := app.FuncOf(func(this app.Value, args []app.Value) any {
+		// Presenter mode only: a phone's address bar resizes the window
+		// as the reader scrolls, which must not pull the page back.
+		if c.mounted && c.view.Present && !c.view.Compare && c.page.IsLab() {
+			c.scheduleScroll()
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "resize", f)
+	return func() {
+		app.Window().Call("removeEventListener", "resize", f)
+		f.Release()
+	}
+}
+
 // pagerKey handles PageDown / PageUp in presenter mode: it pages the
 // explanation and reports handled with no key, or, at the end of the
 // explanation, hands back the step key for onKey. Outside presenter mode,

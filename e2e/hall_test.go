@@ -360,6 +360,17 @@ func TestPresenterHall(t *testing.T) {
 	run(t, ctx, "PageUp", key(kb.PageUp))
 	eventually(t, "PageUp stepped back", queryIs(ctx, "step", "12"))
 
+	// Fullscreen (f) or a window resized changes the type: the pane is
+	// sized again, to whole lines.
+	loadLink(t, ctx, srv.URL+"/?"+stageLinks[1]+"&present=1&lang=en")
+	settle(t, ctx)
+	run(t, ctx, "resize", chromedp.EmulateViewport(1920, 1080))
+	settle(t, ctx)
+	if r := measureHall(t, ctx); len(r.Cuts) > 0 {
+		t.Errorf("after a resize to 1920×1080: %v", r.Cuts)
+	}
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 720))
+
 	// Broken twins.
 	loadLink(t, ctx, srv.URL+"/?"+hallLinks[0]+"&present=1&lang=zh")
 	settle(t, ctx)
