@@ -27,8 +27,8 @@ type Lab struct {
 	// resizeStop removes the resize listener that sizes the presenter's
 	// explanation pane again (pager.go: fullscreen changes the type).
 	resizeStop func()
-	keyCtx  app.Context
-	mounted bool
+	keyCtx     app.Context
+	mounted    bool
 
 	// Per-trace caches (step changes reuse them): the inspector's note and
 	// reproduce command per step (lab_inspector.go), and the print view's

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -64,7 +64,7 @@ func (b *Toolbar) Render() app.UI {
 		}),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(b.t("ctl.version")+" (v)"),
-			segmentedLimited("version", b.t("ctl.version"), mcp.Versions(), in.Versions, b.View.Version, id, pickParam(paramVersion),
+			segmentedLimited("version", b.t("ctl.version"), protocol.Versions(), in.Versions, b.View.Version, id, pickParam(paramVersion),
 				fmt.Sprintf(b.t("na.version"), labels(in.Versions, id)), b.t("na.button")),
 		),
 		app.Div().Class("field").Body(

@@ -12,11 +12,13 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -66,12 +68,12 @@ func notInLab(e trace.Event, srv *mcp.Server) error {
 		}
 		_ = json.Unmarshal(m.Params, &p)
 		switch m.Method {
-		case mcp.MethodToolsCall:
+		case protocol.MethodToolsCall:
 			if _, ok := srv.Registry().Lookup(p.Name); !ok {
 				return &NotInLabError{Kind: "tool", Name: p.Name}
 			}
-		case mcp.MethodPromptsGet:
-			if !slices.ContainsFunc(srv.Registry().Prompts(), func(q toolbox.Prompt) bool { return q.Name == p.Name }) {
+		case protocol.MethodPromptsGet:
+			if !slices.ContainsFunc(srv.Registry().Prompts(), func(q primitive.Prompt) bool { return q.Name == p.Name }) {
 				return &NotInLabError{Kind: "prompt", Name: p.Name}
 			}
 		}
@@ -93,7 +95,7 @@ func answered(rep LabReply, e trace.Event) (LabReply, error) {
 		return rep, nil
 	}
 	for _, m := range rep.Messages {
-		if m.Error != nil && m.Error.Code == jsonrpc.CodeMethodNotFound {
+		if m.Error != nil && m.Error.Code == protocol.CodeMethodNotFound {
 			method := ""
 			for _, raw := range e.Messages {
 				if q, err := jsonrpc.Decode(raw); err == nil && q.Method != "" {
@@ -113,7 +115,7 @@ func longLived(e trace.Event) bool {
 		return true
 	}
 	for _, raw := range e.Messages {
-		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == mcp.MethodListen {
+		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == protocol.MethodListen {
 			return true
 		}
 	}
@@ -176,11 +178,11 @@ func requestOf(t *trace.Trace, idx int) int {
 
 func labStdio(t *trace.Trace, r int) (LabReply, error) {
 	ctx := context.Background()
-	var pipe *wire.VirtualPipe
+	var pipe *virtual.Pipe
 	var out []*wire.Piece
 	collect := false
 	start := func() {
-		pipe = wire.NewVirtualPipe(labServer())
+		pipe = virtual.NewPipe(labServer())
 		pipe.Attach(func(p *wire.Piece) {
 			if collect && p.Event.Channel == trace.Stdout {
 				out = append(out, p)
@@ -210,9 +212,9 @@ func labStdio(t *trace.Trace, r int) (LabReply, error) {
 // labServer is the course server on a virtual clock of its own.
 func labServer() *mcp.Server {
 	var clock vclock.Clock
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = clock.Sleep
-	return mcp.NewServer(cfg)
+	return labserver.NewServer(cfg)
 }
 
 func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
@@ -221,8 +223,7 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 		return LabReply{}, ErrNoRequest
 	}
 	path := e.HTTP.Path
-	h := streamhttp.New(streamhttp.Options{Server: srv})
-	v := &wire.VirtualHTTP{Route: wire.Handler(h), RemoteAddr: "127.0.0.1:53124"}
+	v := virtual.LabHTTP(srv)
 	plan := client.ReplayPlan(t, r, path)
 	var replay client.Replay
 	var rep LabReply
@@ -256,7 +257,7 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 			return LabReply{}, fmt.Errorf("check: the lab's server: %w", err)
 		}
 		if res.Response != nil {
-			replay.Answered(res.Response.Header.Get(streamhttp.HeaderSessionID))
+			replay.Answered(res.Response.Header.Get(protocol.HeaderSessionID))
 		}
 		if last {
 			rep = LabReply{Seq: e.Seq, Raw: raw.String(), Messages: msgs}

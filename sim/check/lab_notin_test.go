@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"mcpwirelab/internal/testenv"
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // TestLabAnswerNotInLab (issue 26): the lab's own answer is shown only
@@ -32,12 +32,12 @@ func TestLabAnswerNotInLab(t *testing.T) {
 			rep, err := LabAnswer(run.Trace, i)
 			var nle *NotInLabError
 			switch {
-			case m.Method == mcp.MethodToolsCall && p.Name == "replay_steps":
+			case m.Method == protocol.MethodToolsCall && p.Name == "replay_steps":
 				seen["own"] = true
 				if !errors.As(err, &nle) || nle.Kind != "tool" || nle.Name != "replay_steps" {
 					t.Errorf("%s step %d: the learner's own tool gets %q, %v; want a NotInLabError for tool replay_steps", run.Version, i+1, rep.Raw, err)
 				}
-			case m.Method == mcp.MethodToolsCall && p.Name == "list_emails":
+			case m.Method == protocol.MethodToolsCall && p.Name == "list_emails":
 				seen["course"] = true
 				if err != nil || len(rep.Messages) == 0 {
 					t.Errorf("%s step %d: a course tool has no lab answer: %v", run.Version, i+1, err)
