@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -32,7 +33,8 @@ const (
 
 const actionPage = "mcpwl.page"
 
-// navViews is the order of the top navigation.
+// navViews is the order of the top navigation, and the one list of the
+// views a link may name (ParsePage, ParseView).
 var navViews = []string{ViewLab, ViewExercises, ViewCalc, ViewProgress, ViewCapture}
 
 // Page is the part of a link that is not the visualizer's: which view, and
@@ -51,8 +53,7 @@ func (p Page) IsLab() bool { return p.View == "" || p.View == ViewLab }
 func ParsePage(q url.Values) (Page, []Notice) {
 	var ns []Notice
 	p := Page{View: ViewLab}
-	switch v := q.Get("view"); v {
-	case ViewExercises, ViewCalc, ViewProgress, ViewCapture:
+	if v := q.Get("view"); slices.Contains(navViews, v) {
 		p.View = v
 	}
 	switch p.View {
