@@ -33,9 +33,30 @@ const (
 
 const actionPage = "mcpwl.page"
 
-// navViews is the order of the top navigation, and the one list of the
-// views a link may name (ParsePage, ParseView).
-var navViews = []string{ViewLab, ViewExercises, ViewCalc, ViewProgress, ViewCapture}
+// A view is one entry of views: its name (the view parameter of a link)
+// and its icon in the header's navigation; its label is the UI text
+// [nav.<name>] (TestViewsHaveTheirTexts).
+type viewDef struct{ name, icon string }
+
+// views are the page's views in the order of the top navigation: the one
+// list of the views a link may name (ParsePage, ParseView) and the header
+// shows.
+var views = []viewDef{
+	{ViewLab, "⇄"},
+	{ViewExercises, "✎"},
+	{ViewCalc, "▦"},
+	{ViewProgress, "✓"},
+	{ViewCapture, "⌕"},
+}
+
+// navViews are the names of views, in order.
+var navViews = func() []string {
+	out := make([]string, len(views))
+	for i, v := range views {
+		out[i] = v.name
+	}
+	return out
+}()
 
 // Page is the part of a link that is not the visualizer's: which view, and
 // that view's own parameters.
