@@ -221,6 +221,7 @@ func (c *CaptureView) load(ctx app.Context, source, text, failure string) {
 	c.show(cp)
 	c.notKept = keepCapture(source, text)
 	c.showing(ctx)
+	c.scrollSoon(ctx)
 }
 
 // restore reopens the transcript this tab had open before a reload, at
@@ -244,6 +245,7 @@ func (c *CaptureView) restore(ctx app.Context) {
 	c.show(cp)
 	c.idx = clamp(step, len(cp.Steps))
 	c.showing(ctx)
+	c.scrollSoon(ctx)
 }
 
 // showing marks in the tab's storage that the open step is being shown,
@@ -305,6 +307,14 @@ func (c *CaptureView) goTo(ctx app.Context, i int) {
 		keepCaptureStep(n)
 		c.showing(ctx)
 	}
+	c.scrollSoon(ctx)
+}
+
+// scrollSoon brings the current step (and its verdict) into view once
+// go-app has drawn it (scroll.go): after a badge click, a key, Previous /
+// Next and when a transcript opens (issue 26).
+func (c *CaptureView) scrollSoon(ctx app.Context) {
+	ctx.Defer(func(app.Context) { dom.ScrollToCurrent() })
 }
 
 // labAnswer runs the current step's request against the lab's engine
@@ -489,6 +499,8 @@ func (c *CaptureView) renderAskLab() app.UI {
 		return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab.none"))
 	case err == check.ErrStream:
 		return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab.stream"))
+	case labNotIn(c.Lang, err) != "":
+		return app.P().ID("cap-lab").Class("lab-answer hint lab-notin").Text(labNotIn(c.Lang, err))
 	}
 	return app.P().ID("cap-lab").Class("lab-answer hint").Text(c.t("cap.lab") + ": " + err.Error())
 }

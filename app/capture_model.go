@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"html"
 	"sort"
@@ -140,9 +141,22 @@ func VerdictHTML(lang string, r check.Graded, lab *check.LabReply, labErr error)
 	switch {
 	case lab != nil:
 		fmt.Fprintf(&b, `<section class="lab-answer"><h4>%s</h4><pre class="raw">%s</pre></section>`, esc(tr(lang, "cap.lab")), esc(lab.Raw))
+	case labNotIn(lang, labErr) != "":
+		fmt.Fprintf(&b, `<p class="lab-answer hint lab-notin">%s</p>`, esc(labNotIn(lang, labErr)))
 	case labErr != nil && labErr != check.ErrNoRequest && labErr != check.ErrStream:
 		fmt.Fprintf(&b, `<p class="lab-answer hint">%s: %s</p>`, esc(tr(lang, "cap.lab")), esc(labErr.Error()))
 	}
 	b.WriteString(`</article>`)
 	return b.String()
+}
+
+// labNotIn says why the lab's server has no answer of its own for a
+// request naming a tool, a prompt or a method it does not have
+// (check.NotInLabError); "" for any other outcome.
+func labNotIn(lang string, err error) string {
+	var e *check.NotInLabError
+	if !errors.As(err, &e) {
+		return ""
+	}
+	return fmt.Sprintf(tr(lang, "cap.lab.notin."+e.Kind), e.Name)
 }

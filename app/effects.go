@@ -143,34 +143,6 @@ func (browserDOM) Download(name, mime, body string) {
 	w.Get("URL").Call("revokeObjectURL", u)
 }
 
-// ScrollToCurrent scrolls the diagram panel (only it, not the page:
-// scrollIntoView would move the whole window) so the current row is
-// visible below the sticky lane headers.
-func (browserDOM) ScrollToCurrent() {
-	doc := app.Window().Get("document")
-	if row := doc.Call("querySelector", ".cmp-row.current"); row.Truthy() { // the compare view flows with the page
-		row.Call("scrollIntoView", map[string]any{"block": "nearest"})
-		return
-	}
-	panel := doc.Call("querySelector", ".seq-panel")
-	row := doc.Call("querySelector", ".row.current")
-	if !panel.Truthy() || !row.Truthy() {
-		return
-	}
-	pr := panel.Call("getBoundingClientRect")
-	rr := row.Call("getBoundingClientRect")
-	top := pr.Get("top").Float()
-	if heads := doc.Call("querySelector", ".heads"); heads.Truthy() {
-		top += heads.Get("offsetHeight").Float()
-	}
-	switch {
-	case rr.Get("bottom").Float() > pr.Get("bottom").Float():
-		panel.Set("scrollTop", panel.Get("scrollTop").Float()+rr.Get("bottom").Float()-pr.Get("bottom").Float()+60)
-	case rr.Get("top").Float() < top:
-		panel.Set("scrollTop", panel.Get("scrollTop").Float()-(top-rr.Get("top").Float())-8)
-	}
-}
-
 func (browserDOM) MarkDocument(name, value string) {
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", name, value)
 }

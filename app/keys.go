@@ -25,6 +25,9 @@ var (
 // grants fullscreen only inside the event), and any other shortcut is
 // returned for the Lab to handle in go-app's loop.
 func (c *Lab) keyDown(e app.Value) (string, bool) {
+	if key, handled := c.pagerKey(e); handled { // PageDown / PageUp in presenter mode (pager.go)
+		return key, key != ""
+	}
 	key, ok := c.pageKey(e)
 	if !ok {
 		return "", false

@@ -24,8 +24,11 @@ type Lab struct {
 	langSaved string // the language last written to local storage
 
 	keyStop func() // removes the keyboard listener (domEffects.ListenKeys)
-	keyCtx  app.Context
-	mounted bool
+	// resizeStop removes the resize listener that sizes the presenter's
+	// explanation pane again (pager.go: fullscreen changes the type).
+	resizeStop func()
+	keyCtx     app.Context
+	mounted    bool
 
 	// Per-trace caches (step changes reuse them): the inspector's note and
 	// reproduce command per step (lab_inspector.go), and the print view's
@@ -77,6 +80,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 			c.keyCtx.Dispatch(func(ctx app.Context) { c.modal(ctx, func() { c.onKey(ctx, key) }) })
 		}
 	})
+	c.resizeStop = c.watchResize()
 	c.verifyFirst(ctx)
 	c.scheduleWarm()
 	// Run the instant step's drawing once after go-app's frame (it writes
@@ -98,6 +102,10 @@ func (c *Lab) OnDismount() {
 		c.keyStop = nil
 	}
 	c.stopWarm()
+	if c.resizeStop != nil {
+		c.resizeStop()
+		c.resizeStop = nil
+	}
 	if c.scrollFn != nil {
 		if c.scrollPending {
 			app.Window().Call("cancelAnimationFrame", c.scrollReq)
@@ -122,19 +130,29 @@ func (c *Lab) OnInit() {
 	}
 	q := u.Query()
 	p, _ := ParsePage(q)
-	if !p.IsLab() {
-		return
-	}
-	c.page = p
-	c.fromPage = true
-	yieldToBrowser()
-	c.loadView(q, func() string {
+	stored := func() string {
 		var stored string
 		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
 			_ = json.Unmarshal([]byte(item.String()), &stored)
 		}
 		return stored
-	}, browserLangs())
+	}
+	c.page = p
+	if !p.IsLab() {
+		// The other views too mount as linked, in their language: not an
+		// empty visualizer that OnNav replaces one frame after the mount
+		// (and after data-wl-ready; e2e TestCaptureTabOnTopBar measured
+		// that frame's top bar now and then). OnNav does the rest.
+		c.view.Present = q.Get("present") == "1"
+		c.lang, c.langChosen = pickLang(q.Get("lang"), stored, browserLangs())
+		if p.View == ViewCalc {
+			c.calcN, c.calcM = p.N, p.M
+		}
+		return
+	}
+	c.fromPage = true
+	yieldToBrowser()
+	c.loadView(q, stored, browserLangs())
 	c.initURL = u.String()
 	// The first step's inspector now, in a task of its own (yieldToBrowser):
 	// go-app's first render and mount follow in one more.
@@ -257,7 +275,9 @@ func (c *Lab) afterChange(ctx app.Context) {
 		c.docTitle = t
 	}
 	if c.mounted {
-		c.scheduleScroll()
+		// After go-app's frame: the compare view marks its current row in
+		// that render (the visualizer's instant step drew it already).
+		ctx.Defer(func(app.Context) { c.scheduleScroll() })
 		c.scheduleWarm()
 	}
 }
@@ -277,6 +297,9 @@ func (c *Lab) scheduleScroll() {
 	if c.scrollFn == nil {
 		c.scrollFn = app.FuncOf(func(this app.Value, args []app.Value) any {
 			c.scrollPending = false
+			if c.view.Present && !c.view.Compare {
+				pageExplain(0)
+			}
 			dom.ScrollToCurrent()
 			return nil
 		})

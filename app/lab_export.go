@@ -128,7 +128,7 @@ func (c *Lab) modal(ctx app.Context, fn func()) {
 var helpKeys = [][2]string{
 	{"→", "help.next"}, {"←", "help.prev"}, {"Space", "help.play"}, {"Home / End", "help.home"},
 	{"v", "help.version"}, {"t", "help.transport"}, {"c", "help.compare"}, {"f", "help.fullscreen"},
-	{"p", "help.presenter"}, {"?", "help.help"}, {"Esc", "help.close"},
+	{"p", "help.presenter"}, {"PageDown / PageUp", "help.pager"}, {"?", "help.help"}, {"Esc", "help.close"},
 }
 
 // HelpDialog is the keyboard help (? or the ? button).

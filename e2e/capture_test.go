@@ -24,12 +24,8 @@ func TestCaptureStepsWithVerdicts(t *testing.T) {
 	srv := newServer(t, "")
 	ctx, cancel := newBrowser(t)
 	defer cancel()
-	file, err := filepath.Abs("testdata/capture-go-sdk-stdio-2026-07-28.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, ctx, "open the capture view", chromedp.Navigate(srv.URL+"/?view=capture&lang=en"), waitView("#capture"),
-		chromedp.SetUploadFiles("#cap-file", []string{file}, chromedp.ByQuery), chromedp.WaitVisible("#cap-view", chromedp.ByQuery))
+	openGoSDKCapture(t, ctx, srv.URL, "en")
+	file := "capture-go-sdk-stdio-2026-07-28.jsonl"
 
 	// The view opens at the first failure: its badge is on the current row,
 	// and the verdict panel beside the inspector explains it.

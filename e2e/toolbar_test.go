@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -45,6 +46,18 @@ type topBar struct {
 	// row); BrandAbove: the title block ends above both.
 	NavWithActions, BrandAbove bool
 }
+
+// jsAtReady runs before the page's scripts: when <html data-wl-ready>
+// becomes "1" it records what the page shows in window.__atReady: "shell"
+// or "lab" (the visualizer's layout), the view's own element, the lab's
+// language.
+const jsAtReady = `new MutationObserver(function (_, mo) {
+  if (document.documentElement.getAttribute("data-wl-ready") !== "1") return;
+  mo.disconnect();
+  const lab = document.getElementById("lab");
+  const view = ["capture", "exercises", "calc", "progress"].find((v) => document.querySelector('#lab .nav-link[aria-current="page"]#nav-' + v)) || "lab";
+  window.__atReady = (lab && lab.classList.contains("shell") ? "shell" : "lab") + " " + view + " " + (lab ? lab.lang || document.documentElement.lang : "");
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-wl-ready"]});`
 
 func measureTopBar(t *testing.T, ctx context.Context, hide bool) topBar {
 	t.Helper()
@@ -97,12 +110,31 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 	// row, the tabs and the actions on the next, in both languages. The
 	// shorter Chinese subtitle once let the tabs climb beside the title
 	// and pushed the actions onto a third row.
+	//
+	// The page is that view already when the wasm says it is ready: the
+	// lab once mounted an empty visualizer first and drew the linked view
+	// one frame after data-wl-ready, and this measurement now and then
+	// read that frame's bar (the flake of issue 30). jsAtReady records
+	// the page's view at the moment the mark is set.
+	var scriptID page.ScriptIdentifier
+	run(t, ctx, "watch data-wl-ready", chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		scriptID, err = page.AddScriptToEvaluateOnNewDocument(jsAtReady).Do(ctx)
+		return err
+	}))
+	defer run(t, ctx, "stop watching", chromedp.ActionFunc(func(ctx context.Context) error {
+		return page.RemoveScriptToEvaluateOnNewDocument(scriptID).Do(ctx)
+	}))
 	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
 		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
 		for _, view := range []string{"capture", "exercises", "calc", "progress"} {
 			for _, lang := range []string{"en", "zh"} {
 				loadLink(t, ctx, srv.URL+"/?view="+view+"&lang="+lang)
 				where := fmt.Sprintf("%d×%d view=%s lang=%s", size[0], size[1], view, lang)
+				want := fmt.Sprintf("shell %s %s", view, map[string]string{"en": "en", "zh": "zh-CN"}[lang])
+				if at := evalString(t, ctx, `window.__atReady || ""`); at != want {
+					t.Errorf("%s: when the wasm marked the page ready it showed %q, want %q", where, at, want)
+				}
 				if r := measureTopBar(t, ctx, false); r.Blocks != 2 || !r.NavWithActions || !r.BrandAbove {
 					t.Errorf("%s: top bar %+v; want the title above, the tabs and the actions on one row below it", where, r)
 				}

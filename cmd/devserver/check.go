@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -34,7 +35,8 @@ const checkUsage = `usage: devserver check [flags] -- CMD [ARGS...]     check a 
 Finds out which protocol versions the server speaks (2026-07-28 server/discover,
 2025-11-25 initialize) and checks it against the spec under each. It calls no
 tool you do not name with -call or -slow. Exit status: 0 when no MUST-level
-check fails, 1 when one does, 2 on a usage error.
+check fails, 1 when one does, 2 on a usage error or when the checker could
+not run the server at all (a missing command, a URL nothing answers on).
 
 flags:
 `
@@ -53,29 +55,53 @@ type checkSpec struct {
 	Timeout time.Duration
 }
 
-// target is the server the spec names, with a fresh wire for it.
+// target is the server the spec names, with a fresh wire for it. The
+// wire is bounded (realwire: a body cut at 8 MiB, a notification's POST
+// and a write to stdin at -timeout; the server's process group killed with
+// it); Name is redacted (a token in the URL's query string).
 func (s *checkSpec) target() (check.Target, func()) {
 	if s.URL != "" {
 		w := realwire.NewHTTP()
 		w.Header = s.Headers
-		return check.Target{Name: s.URL, Transport: "http", HTTP: w, Endpoint: s.URL}, w.CloseIdleConnections
+		w.Timeout = s.timeout()
+		return check.Target{Name: s.redactor().Text(s.URL), Transport: "http", HTTP: w, Endpoint: s.URL}, w.CloseIdleConnections
 	}
 	return check.Target{Name: shellJoin(s.Cmd), Transport: "stdio", NewPipe: func() wire.Pipe {
 		cmd := exec.Command(s.Cmd[0], s.Cmd[1:]...)
-		return realwire.FromCmd(cmd)
+		p := realwire.FromCmd(cmd)
+		p.Timeout = s.timeout()
+		return p
 	}}, func() {}
 }
+
+func (s *checkSpec) timeout() time.Duration {
+	if s.Timeout <= 0 {
+		return 10 * time.Second
+	}
+	return s.Timeout
+}
+
+// redactor takes the headers' values and the URL's query out of every
+// file written (nil when there is nothing secret).
+func (s *checkSpec) redactor() *check.Redactor { return check.NewRedactor(s.Headers, s.URL) }
 
 // run captures and grades the target.
 func (s *checkSpec) run(ctx context.Context, progress func(string, ...any)) (check.Report, []check.Run) {
 	tg, done := s.target()
 	defer done()
-	o := check.Options{Calls: s.Calls, Slow: s.Slow, Repeat: s.Repeat, Timeout: s.Timeout, Progress: progress}
+	o := check.Options{Calls: s.Calls, Slow: s.Slow, Repeat: s.Repeat, Timeout: s.Timeout, Progress: progress, Redact: s.redactor()}
 	if s.Version != "" {
 		o.Versions = []string{s.Version}
 	}
 	runs := check.Capture(ctx, tg, o)
-	return check.BuildReport(tg.Name, tg.Transport, runs, check.JudgeOptions{K: s.K, Forced: s.Version != ""}), runs
+	rep := check.BuildReport(tg.Name, tg.Transport, runs, check.JudgeOptions{K: s.K, Forced: s.Version != ""})
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		rep.Cuts = append(rep.Cuts, "the capture was stopped at its time limit: the steps after it were not run")
+	case ctx.Err() != nil:
+		rep.Cuts = append(rep.Cuts, "the run was interrupted: the steps after it were not run")
+	}
+	return rep, runs
 }
 
 // callList is a repeatable -call flag.
@@ -146,6 +172,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(check.Formats, *format) {
 		return usageError(stderr, "check: -format %q: want %s", *format, strings.Join(check.Formats, ", "))
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit: the garbage collector works harder near it, so a
+		// flooding server's garbage does not double the heap (README,
+		// security: the checker stays under 256 MiB).
+		debug.SetMemoryLimit(checkMemoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	progress := func(f string, a ...any) { fmt.Fprintf(stderr, "check: "+f+"\n", a...) }
@@ -161,11 +193,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "devserver: check: %v\n", err)
 		return 1
 	}
-	if rep.Failed() {
+	switch {
+	case rep.CouldNotRun != "":
+		return 2 // no verdict: the server was never reached
+	case rep.Failed():
 		return 1
 	}
 	return 0
 }
+
+// checkMemoryLimit is the soft memory limit of `devserver check`
+// (runtime/debug.SetMemoryLimit) unless GOMEMLIMIT sets one.
+const checkMemoryLimit = 160 << 20
 
 // validate checks the flags together (usage errors).
 func (s *checkSpec) validate() error {

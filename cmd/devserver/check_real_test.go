@@ -35,6 +35,10 @@ import (
 const sdkCheckEnv = "MCPWL_TEST_CHECK_SDK_STDIO"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(hostileCheckEnv); mode != "" {
+		hostileStdio(mode)
+		os.Exit(0)
+	}
 	if os.Getenv(sdkCheckEnv) == "1" {
 		if err := checkSDKServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil && !strings.Contains(err.Error(), "EOF") {
 			fmt.Fprintln(os.Stderr, "sdk server:", err)
@@ -309,7 +313,8 @@ func TestCheckServerEverything(t *testing.T) {
 }
 
 // TestCheckExitAndUsage: a server that speaks no version the lab knows
-// fails a MUST (exit 1); bad flags are usage errors (exit 2).
+// fails a MUST (exit 1); a server the checker cannot run and bad flags
+// exit 2.
 func TestCheckExitAndUsage(t *testing.T) {
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -319,6 +324,16 @@ func TestCheckExitAndUsage(t *testing.T) {
 	code, rep, _ := checkRun(t, "-url", ts.URL)
 	if code != 1 || len(rep.Versions) != 0 || !rep.Failed() {
 		t.Errorf("exit %d, report %+v", code, rep)
+	}
+	// A command that does not exist, a URL nothing listens on: the checker
+	// could not run (exit 2), which is no MUST failure of the server.
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	for _, args := range [][]string{{"--", filepath.Join(t.TempDir(), "mcpwl-no-such-server")}, {"-url", gone.URL + "/mcp"}} {
+		code, rep, _ := checkRun(t, args...)
+		if code != 2 || rep.CouldNotRun == "" || rep.Failed() || len(rep.Checks) != 0 {
+			t.Errorf("check %q: exit %d, report %+v", args, code, rep)
+		}
 	}
 	for _, args := range [][]string{
 		{}, {"-url", ts.URL, "--", "node"}, {"-header", "X: y", "--", "node"}, {"-url", "ftp://x"},

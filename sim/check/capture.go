@@ -81,6 +81,9 @@ type Options struct {
 	Progress func(format string, args ...any)
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Redact takes the secrets given on the command line out of the
+	// record (nil: none).
+	Redact *Redactor
 }
 
 func (o *Options) defaults() {
@@ -151,6 +154,10 @@ const (
 	slowToken = "mcpwl-slow"
 )
 
+// noteFailure is the note of the host's account of a failure (the server
+// would not start, the connection broke).
+const noteFailure = "host.failure"
+
 // Run is the capture of one version's session.
 type Run struct {
 	Version string
@@ -169,6 +176,7 @@ func Capture(ctx context.Context, t Target, o Options) []Run {
 	var runs []Run
 	for _, v := range versions {
 		p := &prober{t: t, o: o, version: v, ctx: ctx, rec: newRecorder(v, o.Now)}
+		p.rec.redact = o.Redact
 		p.run()
 		runs = append(runs, Run{Version: v, Trace: p.rec.trace(t.Transport)})
 	}
@@ -198,13 +206,15 @@ func (p *prober) say(format string, args ...any) {
 // connect makes a client over a fresh connection (stdio: a new process)
 // and records the launch.
 func (p *prober) connect(version string) (*client.Client, error) {
-	cfg := client.Config{Version: version, Observer: p.rec}
+	// ReadPast: one bad line does not end the run; each is named by the
+	// check it breaks (badline.go).
+	cfg := client.Config{Version: version, Observer: p.rec, ReadPast: true}
 	if p.t.Transport == "stdio" {
 		note, spec := scenario.LaunchNote("stdio")
 		p.rec.host(trace.Host, trace.Server, trace.KindLaunch, note, spec, "$ "+p.t.Name+"\n")
 		c := client.NewStdio(p.t.NewPipe(), cfg)
 		if err := c.Start(p.ctx); err != nil {
-			p.rec.host(trace.Client, trace.Host, trace.KindThink, "host.failure", "", "cannot start the server: "+err.Error()+"\n")
+			p.rec.host(trace.Client, trace.Host, trace.KindThink, noteFailure, "", "cannot start the server: "+err.Error()+"\n")
 			return nil, err
 		}
 		return c, nil
@@ -227,12 +237,19 @@ func (p *prober) request(tag, method string, params map[string]any) client.Outco
 	return p.done(p.c.Request(p.ctx, method, params, p.opts(tag)))
 }
 
-// done notes a connection the server broke.
+// done notes a connection the server broke, and an exchange the wire cut
+// at one of its bounds (realwire's LimitError: a body too large, a
+// notification or a write unanswered in time).
 func (p *prober) done(out client.Outcome) client.Outcome {
+	var cut interface{ Limit() string }
+	if errors.As(out.Err, &cut) {
+		p.say("%s", cut.Limit())
+		p.rec.limit(cut.Limit())
+	}
 	if out.Broken != "" && !p.lost {
 		p.lost = true
 		p.say("the connection broke: %s", out.Broken)
-		p.rec.host(trace.Client, trace.Host, trace.KindThink, "host.failure", "",
+		p.rec.host(trace.Client, trace.Host, trace.KindThink, noteFailure, "",
 			"the server wrote something that is not an MCP message; the client cannot read on and drops the connection\n")
 	}
 	return out
@@ -245,8 +262,9 @@ func (p *prober) run() {
 		return
 	}
 	p.c = c
+	defer p.freshProbes() // after the close, on connections of their own
 	defer p.close()
-	if !p.open() || p.lost {
+	if !p.open("") || p.lost {
 		return
 	}
 	p.listTools(tagList)
@@ -254,42 +272,99 @@ func (p *prober) run() {
 		return
 	}
 	p.listenForChanges()
-	steps := []func(){p.idsEchoed, p.notification, p.unknownMethod, p.noMeta, p.badVersion, p.headerMismatch, p.origin,
-		func() { p.listTools(tagList + "-2") }, p.calls, p.unknownTool, p.invalidArgs, p.slow,
-		func() { p.listTools(tagList + "-3") }}
-	for _, s := range steps {
+	// The catalog's probes, in its order.
+	for _, d := range defs {
 		if p.lost || p.ctx.Err() != nil {
 			return
 		}
-		s()
+		if d.probe != nil {
+			d.probe(p, d.tag)
+		}
+	}
+}
+
+// tagFresh ends the tags of a fresh connection's requests: its opening
+// (discover-fresh) and the probe it carries (no-meta-fresh).
+const tagFresh = "-fresh"
+
+// freshProbes runs each probe the catalog marks fresh once more as the
+// first request of a connection of its own (stdio: a new process), right
+// after server/discover or the initialize handshake: a server that
+// answers a request as another version would (a legacy tools/list served
+// before its first modern request) shows it there, and nowhere later.
+func (p *prober) freshProbes() {
+	if !p.spoke {
+		return
+	}
+	main := p.c
+	defer func() { p.c = main }()
+	for _, d := range defs {
+		if !d.fresh || p.ctx.Err() != nil {
+			continue
+		}
+		if _, applies, _ := d.cite(p.version, p.t.Transport); !applies {
+			continue
+		}
+		if h, ok := p.t.HTTP.(interface{ CloseIdleConnections() }); ok {
+			h.CloseIdleConnections() // a fresh TCP connection too
+		}
+		c, err := p.connect(p.version)
+		if err != nil {
+			return
+		}
+		p.c = c
+		if p.open(tagFresh) {
+			d.probe(p, d.tag+tagFresh)
+		}
+		p.closeConn(c, tagEnd+tagFresh)
 	}
 }
 
 // open starts the session: 2026-07-28 server/discover, 2025-11-25
-// initialize and notifications/initialized. It reports whether the server
-// speaks the version.
-func (p *prober) open() bool {
+// initialize and notifications/initialized, its requests' tags ending in
+// suffix ("" for the session the probes share, tagFresh for a fresh
+// connection). It reports whether the server speaks the version.
+func (p *prober) open(suffix string) bool {
+	if suffix != "" {
+		ok, _ := p.opening(suffix)
+		return ok
+	}
+	ok, caps := p.opening("")
+	p.caps, p.spoke = caps, ok
+	return ok
+}
+
+func (p *prober) opening(suffix string) (bool, json.RawMessage) {
 	if protocol.IsModern(p.version) {
-		res, out := p.c.Discover(p.ctx, p.opts(tagDiscover))
+		res, out := p.c.Discover(p.ctx, p.opts(tagDiscover+suffix))
 		p.done(out)
+		p.unreachable(out)
 		if out.Response == nil || out.Error() != nil || !contains(res.SupportedVersions, p.version) {
-			p.say("server/discover: the server does not speak %s (%s)", p.version, outcomeText(out))
-			return false
+			p.say("server/discover%s: the server does not speak %s (%s)", suffix, p.version, outcomeText(out))
+			return false, nil
 		}
-		p.caps, p.spoke = res.Capabilities, true
-		p.say("server/discover: speaks %s", strings.Join(res.SupportedVersions, ", "))
-		return true
+		p.say("server/discover%s: speaks %s", suffix, strings.Join(res.SupportedVersions, ", "))
+		return true, res.Capabilities
 	}
-	res, out := p.c.Initialize(p.ctx, p.opts(tagInitialize))
+	res, out := p.c.Initialize(p.ctx, p.opts(tagInitialize+suffix))
 	p.done(out)
+	p.unreachable(out)
 	if out.Response == nil || out.Error() != nil || res.ProtocolVersion != p.version {
-		p.say("initialize: the server does not speak %s (%s)", p.version, outcomeText(out))
-		return false
+		p.say("initialize%s: the server does not speak %s (%s)", suffix, p.version, outcomeText(out))
+		return false, nil
 	}
-	p.caps, p.spoke = res.Capabilities, true
-	p.say("initialize: speaks %s", res.ProtocolVersion)
-	p.done(p.c.Initialized(p.ctx, client.CallOptions{Tag: tagInitialized}))
-	return true
+	p.say("initialize%s: speaks %s", suffix, res.ProtocolVersion)
+	p.done(p.c.Initialized(p.ctx, client.CallOptions{Tag: tagInitialized + suffix}))
+	return true, res.Capabilities
+}
+
+// unreachable records that the first request did not reach the server
+// at all (a refused connection, an unknown host): the run could not be
+// made (CouldNotRun), which is no verdict about the server.
+func (p *prober) unreachable(out client.Outcome) {
+	if out.Err != nil && out.Response == nil && out.Status == 0 {
+		p.rec.host(trace.Client, trace.Host, trace.KindThink, noteFailure, "", "cannot reach the server: "+out.Err.Error()+"\n")
+	}
 }
 
 // outcomeText says in a few words what an outcome was.
@@ -338,9 +413,13 @@ func (p *prober) listenForChanges() {
 	go func() {
 		defer close(done)
 		defer ready()
-		p.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{Tag: tagListen,
+		out := p.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{Tag: tagListen,
 			OnOpen:   func(s func()) { keep(s); ready() },
 			OnNotify: func(_ *jsonrpc.Message, s func()) { keep(s); ready() }})
+		var cut interface{ Limit() string }
+		if errors.As(out.Err, &cut) {
+			p.rec.limit(cut.Limit())
+		}
 	}()
 	select {
 	case <-opened:
@@ -364,8 +443,8 @@ func (p *prober) listenForChanges() {
 
 // idsEchoed sends a request with a string id (every other request has an
 // integer one).
-func (p *prober) idsEchoed() {
-	p.done(p.c.RequestWithID(p.ctx, jsonrpc.StringID(StringID), protocol.MethodToolsList, nil, p.opts(tagIDs)))
+func (p *prober) idsEchoed(tag string) {
+	p.done(p.c.RequestWithID(p.ctx, jsonrpc.StringID(StringID), protocol.MethodToolsList, nil, p.opts(tag)))
 }
 
 // quiet is how long the checker leaves the line quiet after a
@@ -375,50 +454,50 @@ const quiet = 300 * time.Millisecond
 
 // notification sends a notification no server knows: JSON-RPC answers no
 // notification, known or not.
-func (p *prober) notification() {
+func (p *prober) notification(tag string) {
 	p.done(p.c.Notify(p.ctx, UnknownNotification, map[string]any{"note": "mcpwirelab check: nothing answers a notification"},
-		client.CallOptions{Tag: tagNotify}))
-	sleep(p.ctx, quiet)
+		client.CallOptions{Tag: tag}))
+	p.c.Drain(p.ctx, quiet)
 }
 
-func (p *prober) unknownMethod() {
-	out := p.request(tagUnknownMethod, UnknownMethod, nil)
+func (p *prober) unknownMethod(tag string) {
+	out := p.request(tag, UnknownMethod, nil)
 	p.say("%s: %s", UnknownMethod, outcomeText(out))
 }
 
 // noMeta sends tools/list without the _meta 2026-07-28 requires.
-func (p *prober) noMeta() {
+func (p *prober) noMeta(tag string) {
 	if !protocol.IsModern(p.version) {
 		return
 	}
-	p.done(p.c.SendMessage(p.ctx, jsonrpc.Request(p.c.NextID(), protocol.MethodToolsList, nil), p.opts(tagNoMeta)))
+	p.done(p.c.SendMessage(p.ctx, jsonrpc.Request(p.c.NextID(), protocol.MethodToolsList, nil), p.opts(tag)))
 }
 
 // badVersion asks for a version no server implements, in _meta and (on
 // HTTP) in MCP-Protocol-Version alike, so only the version is wrong.
-func (p *prober) badVersion() {
+func (p *prober) badVersion(tag string) {
 	if !protocol.IsModern(p.version) {
 		return
 	}
 	p.c.SetVersion(UnknownVersion)
-	out := p.request(tagBadVersion, protocol.MethodToolsList, nil)
+	out := p.request(tag, protocol.MethodToolsList, nil)
 	p.c.SetVersion(p.version)
 	p.say("version %s: %s", UnknownVersion, outcomeText(out))
 }
 
 // headerMismatch sends tools/list whose Mcp-Method header names another
 // method (2026-07-28 HTTP).
-func (p *prober) headerMismatch() {
+func (p *prober) headerMismatch(tag string) {
 	if !protocol.IsModern(p.version) || p.t.Transport != "http" {
 		return
 	}
 	p.edit.once(func(r *http.Request) { r.Header[protocol.HeaderMethod] = []string{protocol.MethodPromptsList} })
-	p.request(tagHeaders, protocol.MethodToolsList, nil)
+	p.request(tag, protocol.MethodToolsList, nil)
 }
 
 // origin sends a request from a foreign page's Origin (HTTP): tools/list on
 // 2026-07-28, ping inside the session on 2025-11-25.
-func (p *prober) origin() {
+func (p *prober) origin(tag string) {
 	if p.t.Transport != "http" {
 		return
 	}
@@ -427,14 +506,14 @@ func (p *prober) origin() {
 	if !protocol.IsModern(p.version) {
 		method = protocol.MethodPing
 	}
-	out := p.request(tagOrigin, method, nil)
+	out := p.request(tag, method, nil)
 	p.say("Origin %s: %s", ForeignOrigin, outcomeText(out))
 }
 
-func (p *prober) calls() {
+func (p *prober) calls(tag string) {
 	for _, call := range p.o.Calls {
 		p.mirror(call.Name, call.Args)
-		res, out := p.c.CallTool(p.ctx, call.Name, call.Args, p.opts(tagCall))
+		res, out := p.c.CallTool(p.ctx, call.Name, call.Args, p.opts(tag))
 		p.done(out)
 		p.say("tools/call %s: %s", call.Name, callText(res, out))
 		if p.lost {
@@ -450,9 +529,9 @@ func callText(res mcp.CallToolResult, out client.Outcome) string {
 	return outcomeText(out)
 }
 
-func (p *prober) unknownTool() {
+func (p *prober) unknownTool(tag string) {
 	name := unknownToolName(p.tools)
-	res, out := p.c.CallTool(p.ctx, name, map[string]any{}, p.opts(tagUnknownTool))
+	res, out := p.c.CallTool(p.ctx, name, map[string]any{}, p.opts(tag))
 	p.done(out)
 	p.say("unknown tool %s: %s", name, callText(res, out))
 }
@@ -522,7 +601,7 @@ func (p *prober) mirror(name string, args json.RawMessage) {
 
 // invalidArgs calls each named tool with arguments its own inputSchema
 // refuses. Tools the user did not name are never called.
-func (p *prober) invalidArgs() {
+func (p *prober) invalidArgs(tag string) {
 	for _, c := range p.named() {
 		var tool *mcp.Tool
 		for i := range p.tools {
@@ -538,7 +617,7 @@ func (p *prober) invalidArgs() {
 			continue
 		}
 		p.mirror(c.Name, args)
-		res, out := p.c.CallTool(p.ctx, c.Name, args, p.opts(tagInvalidArgs))
+		res, out := p.c.CallTool(p.ctx, c.Name, args, p.opts(tag))
 		p.done(out)
 		p.say("tools/call %s with invalid arguments %s: %s", c.Name, args, callText(res, out))
 		if p.lost {
@@ -550,7 +629,7 @@ func (p *prober) invalidArgs() {
 // slow runs the slow tool once to its end while asking the server
 // something else (tools/list on 2026-07-28, ping on 2025-11-25), then
 // cancels it Repeat times halfway through.
-func (p *prober) slow() {
+func (p *prober) slow(tag string) {
 	if p.o.Slow == nil {
 		return
 	}
@@ -560,7 +639,7 @@ func (p *prober) slow() {
 	done := make(chan client.Outcome, 1)
 	p.mirror(s.Name, s.Args)
 	go func() {
-		_, out := p.c.CallTool(p.ctx, s.Name, s.Args, client.CallOptions{Tag: tagSlow, Meta: meta, Timeout: p.o.SlowTimeout})
+		_, out := p.c.CallTool(p.ctx, s.Name, s.Args, client.CallOptions{Tag: tag, Meta: meta, Timeout: p.o.SlowTimeout})
 		done <- out
 	}()
 	sleep(p.ctx, duringDelay)

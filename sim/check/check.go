@@ -10,7 +10,15 @@
 // its verdict is about, and a message that says what was seen and what was
 // expected. Where the spec disagrees with itself, or real SDKs answer
 // differently from the spec page (an unknown tool as isError: true), the
-// verdict is a warning, not a failure, and the message says why.
+// verdict is a warning, not a failure, and the message says why; a FAIL
+// rests on a MUST or SHOULD sentence of the version judged, never on
+// advice.
+//
+// A checker is a compiler: the capture reads past lines that are not
+// valid messages (badline.go names each by the check it breaks), runs
+// each MUST probe in the session and first on a fresh connection (the
+// verdict says which order exposed a deviation), and reads HTTP bodies
+// through the engine's one response parser.
 package check
 
 import (
@@ -25,7 +33,8 @@ const (
 	Pass Verdict = "pass"
 	Fail Verdict = "fail"
 	// Warn: the server does something the spec's pages and its schema, or
-	// the spec and the SDKs, disagree about; a client must cope with both.
+	// the spec and the SDKs, disagree about (a client must cope with
+	// both), or breaks advice: a check resting on advice never fails.
 	Warn Verdict = "warn"
 	// Skip: the check does not apply (a transport or version without the
 	// rule), or needs something the user did not allow (a tool to call).
@@ -63,6 +72,13 @@ type Report struct {
 	Transport string   `json:"transport"`
 	Versions  []string `json:"versions"`
 	Checks    []Result `json:"checks"`
+	// CouldNotRun says why the checker never reached the server (a
+	// command that does not exist, a URL nothing listens on, a process
+	// that exited before it wrote a line): no verdict, exit status 2.
+	CouldNotRun string `json:"couldNotRun,omitempty"`
+	// Cuts say what the capture left out at the checker's bounds, and
+	// why ("<version>: …"), one per cut.
+	Cuts []string `json:"cuts,omitempty"`
 }
 
 // Failed reports whether a MUST-level check failed (exit status 1).
@@ -86,26 +102,27 @@ func (r *Report) Count() map[Verdict]int {
 
 // Check ids: stable, documented in the README's table.
 const (
-	IDStdout           = "stdout-protocol-only"
-	IDIDs              = "ids-echoed"
-	IDNotification     = "notification-unanswered"
-	IDVersion          = "version-negotiation"
-	IDResultType       = "result-type"
-	IDMeta             = "meta-required"
-	IDUnsupported      = "unsupported-version"
-	IDUnknownMethod    = "unknown-method"
-	IDHeaderMismatch   = "header-mismatch"
-	IDOrigin           = "origin-validated"
-	IDSchemas          = "tool-schemas-valid"
-	IDStructured       = "structured-content-matches"
-	IDDescriptions     = "tool-descriptions"
-	IDOrder            = "tools-order-stable"
-	IDUnknownTool      = "unknown-tool-error"
-	IDInvalidArgs      = "invalid-arguments-tool-error"
-	IDCancellation     = "cancellation-honoured"
-	IDResponsive       = "responsive-during-call"
-	IDPoisoning        = "tool-poisoning"
-	IDListChangedHonst = "list-changed-honest"
+	IDStdout            = "stdout-protocol-only"
+	IDIDs               = "ids-echoed"
+	IDNotification      = "notification-unanswered"
+	IDVersion           = "version-negotiation"
+	IDResultType        = "result-type"
+	IDMeta              = "meta-required"
+	IDUnsupported       = "unsupported-version"
+	IDUnknownMethod     = "unknown-method"
+	IDHeaderMismatch    = "header-mismatch"
+	IDOrigin            = "origin-validated"
+	IDSchemas           = "tool-schemas-valid"
+	IDStructured        = "structured-content-matches"
+	IDDescriptions      = "tool-descriptions"
+	IDToolNames         = "tool-names"
+	IDOrder             = "tools-order-stable"
+	IDUnknownTool       = "unknown-tool-error"
+	IDInvalidArgs       = "invalid-arguments-tool-error"
+	IDCancellation      = "cancellation-honoured"
+	IDResponsive        = "responsive-during-call"
+	IDPoisoning         = "tool-poisoning"
+	IDListChangedHonest = "list-changed-honest"
 )
 
 // Text is a bilingual string: the course's one type for it, text.Text (the
@@ -119,13 +136,32 @@ type Cite struct {
 	Quote string // verbatim, as sim/specref normalizes it
 }
 
-// Def is one check of the catalog.
+// Def is one check of the catalog: everything about a check is its entry
+// (id, the sentence and level per version and transport, the probe that
+// sends what it reads, the judge that grades it) and its texts (title and
+// what, in checks.text; verdicts in verdicts.text). The reports, the
+// capture's probes, the README's table and the tests all derive from the
+// catalog (TestCatalog fails an entry that lacks its texts).
 type Def struct {
 	ID    string
 	Title Text
+	// What says in a line what the check checks (the README's table).
+	What Text
 	// Cite returns the sentence for a version and transport; ok false
 	// when the check does not apply there (why says so).
 	cite func(version, transport string) (c Cite, ok bool, why Msg)
+	// judge grades a capture for the check.
+	judge func(*judge) Graded
+	// probe sends the requests the check reads, tagged tag (nil: the check
+	// reads what the session and the other probes sent). Capture runs the
+	// probes in the catalog's order.
+	probe func(p *prober, tag string)
+	tag   string
+	// fresh: the probe also runs as the first request of a connection of
+	// its own, right after server/discover (or the initialize handshake),
+	// where a server most often answers as another version would; the
+	// verdict is the worse of the two, and says which order exposed it.
+	fresh bool
 }
 
 // Cite returns the sentence the check rests on for a version and
@@ -154,13 +190,17 @@ func DefByID(id string) (Def, bool) {
 	return Def{}, false
 }
 
-// titleSuffix makes the key of a check's title in checks.text: the check's
-// id and ".title".
-const titleSuffix = ".title"
+// titleSuffix and whatSuffix make the keys of a check's title and line in
+// checks.text: the check's id and ".title", ".what".
+const (
+	titleSuffix = ".title"
+	whatSuffix  = ".what"
+)
 
-// titled is the check with its title from checks.text.
+// titled is the check with its texts from checks.text.
 func (d Def) titled() Def {
 	d.Title = verdictText(d.ID + titleSuffix)
+	d.What = verdictText(d.ID + whatSuffix)
 	return d
 }
 
@@ -192,6 +232,7 @@ const (
 	qOrigin       = "If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden."
 	qSchemas      = "Schemas MUST be valid according to their declared or default dialect"
 	qOutput       = "Servers MUST provide structured results that conform to this schema."
+	qDescription  = "`description`: Human-readable description of functionality"
 	qToolNames    = "Tool names SHOULD be between 1 and 128 characters in length (inclusive)."
 	qOrder        = "Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed)."
 	qValidate     = "Servers MUST: - Validate all tool inputs"
@@ -199,114 +240,126 @@ const (
 	qUntrusted    = "In particular, descriptions of tool behavior such as annotations should be considered untrusted, unless obtained from a trusted server."
 )
 
-var defs = [...]Def{
-	{ID: IDStdout,
-		cite: func(v, tr string) (Cite, bool, Msg) {
-			c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
-			if protocol.IsModern(v) {
-				c.Spec = "2026-07-28/basic/transports/stdio"
-			}
-			if tr != "stdio" {
-				return c, false, msg("defs.rule-stdio-transport")
-			}
-			return c, true, Msg{}
-		}},
-	{ID: IDIDs,
-		cite: both(Cite{MUST, "2026-07-28/basic/index#result-responses", qSameID},
-			Cite{MUST, "2025-11-25/basic/index#result-responses", qSameID})},
-	{ID: IDNotification,
-		cite: both(Cite{MUST, "2026-07-28/basic/index#notifications", qNotification},
-			Cite{MUST, "2025-11-25/basic/index#notifications", qNotification})},
-	{ID: IDVersion,
-		cite: both(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation", "Servers MUST implement `server/discover`."},
-			Cite{MUST, "2025-11-25/basic/lifecycle#version-negotiation",
-				"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."})},
-	{ID: IDResultType,
-		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#result-responses", "The `result` MUST include a `resultType` field to indicate the type of the result."},
-			msg("defs.results-have-no"))},
-	{ID: IDMeta,
-		cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#meta", "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params)."},
-			msg("defs.requests-carry-no"))},
-	{ID: IDUnsupported,
-		cite: modernOnly(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation",
-			"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support"},
-			msg("defs.negotiates-version-initialize"))},
-	{ID: IDUnknownMethod,
-		cite: func(v, tr string) (Cite, bool, Msg) {
-			if protocol.IsModern(v) && tr == "http" {
-				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
-					"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, Msg{}
-			}
-			return Cite{MUST, v + "/basic/index#messages", qJSONRPC}, true, Msg{}
-		}},
-	{ID: IDHeaderMismatch,
-		cite: func(v, tr string) (Cite, bool, Msg) {
-			c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
-				"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
-			switch {
-			case !protocol.IsModern(v):
-				return c, false, msg("defs.has-no-mcp-method")
-			case tr != "http":
-				return c, false, msg("defs.rule-streamable-http")
-			}
-			return c, true, Msg{}
-		}},
-	{ID: IDOrigin,
-		cite: func(v, tr string) (Cite, bool, Msg) {
-			c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
-			if protocol.IsModern(v) {
-				c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
-			}
-			if tr != "http" {
-				return c, false, msg("defs.rule-streamable-http.2")
-			}
-			return c, true, Msg{}
-		}},
-	{ID: IDSchemas,
-		cite: both(Cite{MUST, "2026-07-28/basic/index#schema-validation", qSchemas},
-			Cite{MUST, "2025-11-25/basic/index#schema-validation", qSchemas})},
-	{ID: IDStructured,
-		cite: both(Cite{MUST, "2026-07-28/server/tools#output-schema", qOutput},
-			Cite{MUST, "2025-11-25/server/tools#output-schema", qOutput})},
-	{ID: IDDescriptions,
-		cite: both(Cite{SHOULD, "2026-07-28/server/tools#tool-names", qToolNames},
-			Cite{SHOULD, "2025-11-25/server/tools#tool-names", qToolNames})},
-	{ID: IDOrder,
-		cite: both(Cite{SHOULD, "2026-07-28/server/tools#capabilities", qOrder},
-			// 2025-11-25 says nothing about the order; the next version
-			// asks for it (the message says so).
-			Cite{Advice, "2026-07-28/server/tools#capabilities", qOrder})},
-	{ID: IDUnknownTool,
-		cite: both(Cite{Advice, "2026-07-28/server/tools#error-handling",
-			"Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: - Unknown tool"},
-			Cite{Advice, "2025-11-25/server/tools#error-handling", "Protocol Errors: Standard JSON-RPC errors for issues like: - Unknown tools"})},
-	{ID: IDInvalidArgs,
-		cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
-			Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
-	{ID: IDCancellation,
-		cite: func(v, tr string) (Cite, bool, Msg) {
-			if !protocol.IsModern(v) {
-				return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
-					"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, Msg{}
-			}
-			c := Cite{MUST, "2026-07-28/basic/transports/stdio#cancellation",
-				"Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it."}
-			if tr == "http" {
-				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#cancellation",
-						"Closing the SSE response stream MUST be treated by the server as cancellation of that request."}, false,
-					msg("defs.over-http-cancellation")
-			}
-			return c, true, Msg{}
-		}},
-	{ID: IDResponsive,
-		cite: both(Cite{SHOULD, "2026-07-28/basic/index#statelessness", "Servers SHOULD be prepared to handle requests associated with multiple tasks, threads, or conversations."},
-			Cite{MUST, "2025-11-25/basic/utilities/ping#behavior-requirements", "The receiver MUST respond promptly with an empty response"})},
-	{ID: IDPoisoning,
-		cite: both(Cite{Advice, "2026-07-28/index#key-principles", qUntrusted},
-			Cite{Advice, "2025-11-25/index#key-principles", qUntrusted})},
-	{ID: IDListChangedHonst,
-		cite: both(Cite{SHOULD, "2026-07-28/server/tools#list-changed-notification",
-			"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`"},
-			Cite{SHOULD, "2025-11-25/server/tools#list-changed-notification",
-				"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification"})},
+// defs is the catalog; set in init, since its judges name the catalog
+// (j.result finds the entry's sentence).
+var defs []Def
+
+func init() { defs = catalog() }
+
+func catalog() []Def {
+	return []Def{
+		{ID: IDStdout, judge: (*judge).stdout,
+			cite: func(v, tr string) (Cite, bool, Msg) {
+				c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
+				if protocol.IsModern(v) {
+					c.Spec = "2026-07-28/basic/transports/stdio"
+				}
+				if tr != "stdio" {
+					return c, false, msg("defs.rule-stdio-transport")
+				}
+				return c, true, Msg{}
+			}},
+		{ID: IDIDs, judge: (*judge).ids, probe: (*prober).idsEchoed, tag: tagIDs, fresh: true,
+			cite: both(Cite{MUST, "2026-07-28/basic/index#result-responses", qSameID},
+				Cite{MUST, "2025-11-25/basic/index#result-responses", qSameID})},
+		{ID: IDNotification, judge: (*judge).notification, probe: (*prober).notification, tag: tagNotify, fresh: true,
+			cite: both(Cite{MUST, "2026-07-28/basic/index#notifications", qNotification},
+				Cite{MUST, "2025-11-25/basic/index#notifications", qNotification})},
+		{ID: IDVersion, judge: (*judge).negotiation, // its probe (tagNegotiate) runs at the close, on a connection of its own
+			cite: both(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation", "Servers MUST implement `server/discover`."},
+				Cite{MUST, "2025-11-25/basic/lifecycle#version-negotiation",
+					"If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports."})},
+		{ID: IDResultType, judge: (*judge).resultType,
+			cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#result-responses", "The `result` MUST include a `resultType` field to indicate the type of the result."},
+				msg("defs.results-have-no"))},
+		{ID: IDMeta, judge: (*judge).meta, probe: (*prober).noMeta, tag: tagNoMeta, fresh: true,
+			cite: modernOnly(Cite{MUST, "2026-07-28/basic/index#meta", "A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code `-32602` (Invalid params)."},
+				msg("defs.requests-carry-no"))},
+		{ID: IDUnsupported, judge: (*judge).unsupported, probe: (*prober).badVersion, tag: tagBadVersion, fresh: true,
+			cite: modernOnly(Cite{MUST, "2026-07-28/basic/versioning#protocol-version-negotiation",
+				"If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support"},
+				msg("defs.negotiates-version-initialize"))},
+		{ID: IDUnknownMethod, judge: (*judge).unknownMethod, probe: (*prober).unknownMethod, tag: tagUnknownMethod, fresh: true,
+			cite: func(v, tr string) (Cite, bool, Msg) {
+				if protocol.IsModern(v) && tr == "http" {
+					return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
+						"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, Msg{}
+				}
+				return Cite{MUST, v + "/basic/index#messages", qJSONRPC}, true, Msg{}
+			}},
+		{ID: IDHeaderMismatch, judge: (*judge).headers, probe: (*prober).headerMismatch, tag: tagHeaders, fresh: true,
+			cite: func(v, tr string) (Cite, bool, Msg) {
+				c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
+					"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
+				switch {
+				case !protocol.IsModern(v):
+					return c, false, msg("defs.has-no-mcp-method")
+				case tr != "http":
+					return c, false, msg("defs.rule-streamable-http")
+				}
+				return c, true, Msg{}
+			}},
+		{ID: IDOrigin, judge: (*judge).origin, probe: (*prober).origin, tag: tagOrigin, fresh: true,
+			cite: func(v, tr string) (Cite, bool, Msg) {
+				c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
+				if protocol.IsModern(v) {
+					c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
+				}
+				if tr != "http" {
+					return c, false, msg("defs.rule-streamable-http.2")
+				}
+				return c, true, Msg{}
+			}},
+		{ID: IDSchemas, judge: (*judge).schemas,
+			cite: both(Cite{MUST, "2026-07-28/basic/index#schema-validation", qSchemas},
+				Cite{MUST, "2025-11-25/basic/index#schema-validation", qSchemas})},
+		{ID: IDStructured, judge: (*judge).structured, probe: (*prober).calls, tag: tagCall,
+			cite: both(Cite{MUST, "2026-07-28/server/tools#output-schema", qOutput},
+				Cite{MUST, "2025-11-25/server/tools#output-schema", qOutput})},
+		{ID: IDDescriptions, judge: (*judge).descriptions,
+			// No sentence asks for a description: the data type lists one.
+			cite: both(Cite{Advice, "2026-07-28/server/tools#tool", qDescription},
+				Cite{Advice, "2025-11-25/server/tools#tool", qDescription})},
+		{ID: IDToolNames, judge: (*judge).toolNames,
+			cite: both(Cite{SHOULD, "2026-07-28/server/tools#tool-names", qToolNames},
+				Cite{SHOULD, "2025-11-25/server/tools#tool-names", qToolNames})},
+		{ID: IDOrder, judge: (*judge).order, probe: (*prober).listTools, tag: tagList + "-2",
+			cite: both(Cite{SHOULD, "2026-07-28/server/tools#capabilities", qOrder},
+				// 2025-11-25 says nothing about the order; the next version
+				// asks for it (the message says so).
+				Cite{Advice, "2026-07-28/server/tools#capabilities", qOrder})},
+		{ID: IDUnknownTool, judge: (*judge).unknownTool, probe: (*prober).unknownTool, tag: tagUnknownTool,
+			cite: both(Cite{Advice, "2026-07-28/server/tools#error-handling",
+				"Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: - Unknown tool"},
+				Cite{Advice, "2025-11-25/server/tools#error-handling", "Protocol Errors: Standard JSON-RPC errors for issues like: - Unknown tools"})},
+		{ID: IDInvalidArgs, judge: (*judge).invalidArgs, probe: (*prober).invalidArgs, tag: tagInvalidArgs,
+			cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
+				Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
+		{ID: IDCancellation, judge: (*judge).cancellation, probe: (*prober).slow, tag: tagSlow, // responsive-during-call reads it too
+			cite: func(v, tr string) (Cite, bool, Msg) {
+				if !protocol.IsModern(v) {
+					return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
+						"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, Msg{}
+				}
+				c := Cite{MUST, "2026-07-28/basic/transports/stdio#cancellation",
+					"Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it."}
+				if tr == "http" {
+					return Cite{MUST, "2026-07-28/basic/transports/streamable-http#cancellation",
+							"Closing the SSE response stream MUST be treated by the server as cancellation of that request."}, false,
+						msg("defs.over-http-cancellation")
+				}
+				return c, true, Msg{}
+			}},
+		{ID: IDResponsive, judge: (*judge).responsive,
+			cite: both(Cite{SHOULD, "2026-07-28/basic/index#statelessness", "Servers SHOULD be prepared to handle requests associated with multiple tasks, threads, or conversations."},
+				Cite{MUST, "2025-11-25/basic/utilities/ping#behavior-requirements", "The receiver MUST respond promptly with an empty response"})},
+		{ID: IDPoisoning, judge: (*judge).poisoning,
+			cite: both(Cite{Advice, "2026-07-28/index#key-principles", qUntrusted},
+				Cite{Advice, "2025-11-25/index#key-principles", qUntrusted})},
+		{ID: IDListChangedHonest, judge: (*judge).listChanged, probe: (*prober).listTools, tag: tagList + "-3",
+			cite: both(Cite{SHOULD, "2026-07-28/server/tools#list-changed-notification",
+				"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification to clients that have opened a `subscriptions/listen` stream with `toolsListChanged: true`"},
+				Cite{SHOULD, "2025-11-25/server/tools#list-changed-notification",
+					"When the list of available tools changes, servers that declared the `listChanged` capability SHOULD send a notification"})},
+	}
 }

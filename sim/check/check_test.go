@@ -7,9 +7,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -160,7 +163,8 @@ var brokenCases = []struct {
 	fail      []string
 	warn      []string
 	slow      bool
-	slowCall  *Call // the slow call, if not courseSlow
+	slowCall  *Call             // the slow call, if not courseSlow
+	says      map[string]string // check id → what its message must say
 }{
 	{fixture: "stdout-pollution", transport: "stdio", fail: []string{IDStdout}},
 	{fixture: "notification-reply", transport: "stdio", fail: []string{IDNotification}},
@@ -168,15 +172,20 @@ var brokenCases = []struct {
 	{fixture: "ids-as-numbers", transport: "stdio", fail: []string{IDIDs}},
 	{fixture: "no-result-type", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDResultType}},
 	{fixture: "meta-optional", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDMeta}},
+	// Order-dependent: only the probe sent first on a fresh connection
+	// exposes it, and the verdict says so.
+	{fixture: "meta-first-only", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDMeta},
+		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection"}},
 	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
 	{fixture: "header-blind", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDHeaderMismatch}},
 	{fixture: "origin-blind", transport: "http", fail: []string{IDOrigin}},
 	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
 	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},
-	{fixture: "no-description", transport: "stdio", fail: []string{IDDescriptions}},
-	{fixture: "shuffled", transport: "stdio", fail: []string{IDOrder}},
-	{fixture: "unknown-tool-ok", transport: "stdio", fail: []string{IDUnknownTool}},
+	{fixture: "no-description", transport: "stdio", warn: []string{IDDescriptions}},
+	{fixture: "bad-tool-name", transport: "stdio", fail: []string{IDToolNames}},
+	{fixture: "shuffled", transport: "stdio", fail: []string{IDOrder}, warn: []string{IDOrder}}, // 2025-11-25 only advises it
+	{fixture: "unknown-tool-ok", transport: "stdio", warn: []string{IDUnknownTool}},
 	{fixture: "no-validation", transport: "stdio", fail: []string{IDInvalidArgs}},
 	{fixture: "blocking", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true},
 	{fixture: "progress-after-barrier", transport: "stdio", fail: []string{IDCancellation}, slow: true},
@@ -185,8 +194,18 @@ var brokenCases = []struct {
 	// arrives 500 ms after the cancellation) is no failure; with a fixed
 	// grace of cancelGrace instead of the barrier it was.
 	{fixture: "late-reader", transport: "stdio", slowCall: &Call{Name: "export_timesheets", Args: json.RawMessage(`{"department":"Sales","steps":3}`)}},
-	{fixture: "poisoned", transport: "stdio", fail: []string{IDPoisoning}},
-	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonst}},
+	// No false alarm: a correct server framed as Node frames (chunked,
+	// the 202 of a notification with the empty body "0\r\n\r\n").
+	{fixture: "node-chunked", transport: "http"},
+	// Several defects in one server, each named by its own check in one
+	// run (the client reads past the bad lines).
+	{fixture: "null-reply", transport: "stdio", fail: []string{IDNotification}},
+	{fixture: "several-stdio", transport: "stdio", fail: []string{IDNotification, IDStdout, IDIDs, IDUnknownMethod, IDSchemas}},
+	{fixture: "several-modern", transport: "stdio", versions: []string{protocol.V20260728},
+		fail: []string{IDResultType, IDMeta, IDStructured}, warn: []string{IDUnknownTool, IDPoisoning}},
+	{fixture: "several-http", transport: "http", fail: []string{IDNotification, IDOrigin, IDHeaderMismatch}},
+	{fixture: "poisoned", transport: "stdio", warn: []string{IDPoisoning}},
+	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonest}},
 }
 
 // TestBrokenServers: every check fails on the fixture made for it, and
@@ -196,7 +215,7 @@ func TestBrokenServers(t *testing.T) {
 	testenv.SkipShort(t, "the checked servers as real processes and sockets")
 	covered := map[string]bool{}
 	for _, c := range brokenCases {
-		for _, id := range c.fail {
+		for _, id := range append(append([]string(nil), c.fail...), c.warn...) {
 			covered[id] = true
 		}
 	}
@@ -220,16 +239,32 @@ func TestBrokenServers(t *testing.T) {
 				o.Slow = c.slowCall
 			}
 			rep := BuildReport(tg.Name, c.transport, capture(t, tg, o), JudgeOptions{})
-			var failed []string
+			var failed, warned []string
 			for _, r := range rep.Checks {
 				if r.Verdict == Fail {
 					failed = append(failed, r.ID)
 					if r.Seq == 0 {
 						t.Errorf("%s %s fails about no event", r.Version, r.ID)
 					}
+					if r.Level == Advice {
+						t.Errorf("%s %s fails on advice: %q", r.Version, r.ID, r.Quote)
+					}
 				}
 				if r.Verdict == Warn {
-					t.Errorf("unexpected warning %s %s: %s", r.Version, r.ID, r.Message)
+					warned = append(warned, r.ID)
+				}
+			}
+			if w, want := uniq(warned), uniq(append([]string(nil), c.warn...)); !slices.Equal(w, want) {
+				for _, r := range rep.Checks {
+					if r.Verdict == Warn {
+						t.Logf("%s %s: %s", r.Version, r.ID, r.Message)
+					}
+				}
+				t.Errorf("warned %v, want %v", w, want)
+			}
+			for _, r := range rep.Checks {
+				if want, ok := c.says[r.ID]; ok && !strings.Contains(r.Message, want) {
+					t.Errorf("%s %s: %q does not say %q", r.Version, r.ID, r.Message, want)
 				}
 			}
 			failed = uniq(failed)
@@ -300,6 +335,53 @@ func TestLabAnswer(t *testing.T) {
 			if _, err := LabAnswer(run.Trace, 0); err != ErrNoRequest { // the launch
 				t.Errorf("%s/%s: the launch step has a lab answer: %v", tr, run.Version, err)
 			}
+		}
+	}
+}
+
+// TestCouldNotRun: a command that does not exist and a URL nothing listens
+// on are "could not run" (no verdict, exit status 2), not a MUST failure
+// of version-negotiation; the twin, a server that answers but speaks no
+// version the lab knows, is judged and fails.
+func TestCouldNotRun(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/mcp"
+	ln.Close()
+	speaksNothing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	}))
+	defer speaksNothing.Close()
+	hw := realwire.NewHTTP()
+	defer hw.CloseIdleConnections()
+	for _, c := range []struct {
+		name  string
+		tg    Target
+		could bool
+	}{
+		{"missing-command", Target{Name: "mcpwl-no-such-server", Transport: "stdio", NewPipe: func() wire.Pipe {
+			return realwire.FromCmd(exec.Command(filepath.Join(t.TempDir(), "mcpwl-no-such-server")))
+		}}, false},
+		{"nothing-listens", Target{Name: closed, Transport: "http", HTTP: hw, Endpoint: closed}, false},
+		{"speaks-nothing", Target{Name: speaksNothing.URL, Transport: "http", HTTP: hw, Endpoint: speaksNothing.URL}, true},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		runs := Capture(ctx, c.tg, Options{Timeout: 2 * time.Second})
+		cancel()
+		rep := BuildReport(c.tg.Name, c.tg.Transport, runs, JudgeOptions{})
+		var text bytes.Buffer
+		_ = rep.WriteText(&text)
+		if c.could {
+			if rep.CouldNotRun != "" || !rep.Failed() {
+				t.Errorf("%s: could not run %q, failed %v", c.name, rep.CouldNotRun, rep.Failed())
+			}
+			continue
+		}
+		if rep.CouldNotRun == "" || rep.Failed() || len(rep.Checks) != 0 || !strings.Contains(text.String(), "exit status 2") {
+			t.Errorf("%s: could not run %q, failed %v, %d checks:\n%s", c.name, rep.CouldNotRun, rep.Failed(), len(rep.Checks), text.String())
 		}
 	}
 }

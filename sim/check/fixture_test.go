@@ -91,6 +91,13 @@ func isModern(m *jsonrpc.Message) bool {
 	return ok
 }
 
+// metaFirst is what meta-first-only remembers: whether the last request
+// was server/discover.
+var metaFirst struct {
+	sync.Mutex
+	afterDiscover bool
+}
+
 var listCount struct {
 	sync.Mutex
 	n int
@@ -124,6 +131,14 @@ var stdioFixtures = map[string]fixture{
 		}
 		return line
 	}, out: same},
+	// Answers every notification (notifications/initialized too) with a
+	// result whose id is null, a line the decoder refuses.
+	"null-reply": {in: func(line []byte, write func([]byte)) []byte {
+		if m := msgOf(line); m != nil && m.Kind() == jsonrpc.KindNotification {
+			write([]byte(`{"jsonrpc":"2.0","id":null,"result":{}}`))
+		}
+		return line
+	}, out: same},
 	// Keeps ids in an integer: a string id comes back as 0.
 	"ids-as-numbers": {in: pass, out: func(line []byte) [][]byte {
 		if m := msgOf(line); m != nil && m.Method == "" && m.ID.IsString() {
@@ -143,6 +158,24 @@ var stdioFixtures = map[string]fixture{
 		}
 		p := mcp.RequestParams(protocol.V20260728, nil, nil)
 		return jsonrpc.Request(m.ID, m.Method, p).Encode()
+	}, out: same},
+	// Serves a request without _meta as a 2026-07-28 one only when it is
+	// the first after server/discover (the TypeScript SDK v2 stdio server
+	// did, reading it as a legacy request there): a deviation only the
+	// fresh connection's probe shows.
+	"meta-first-only": {in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || m.Kind() != jsonrpc.KindRequest {
+			return line
+		}
+		metaFirst.Lock()
+		first := metaFirst.afterDiscover
+		metaFirst.afterDiscover = m.Method == protocol.MethodDiscover
+		metaFirst.Unlock()
+		if !first || isModern(m) {
+			return line
+		}
+		return jsonrpc.Request(m.ID, m.Method, mcp.RequestParams(protocol.V20260728, nil, nil)).Encode()
 	}, out: same},
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.
@@ -184,6 +217,17 @@ var stdioFixtures = map[string]fixture{
 		return [][]byte{editResult(line, func(res map[string]any) {
 			if t := toolsOf(res); len(t) > 0 {
 				t[0].(map[string]any)["description"] = ""
+			}
+		})}
+	}},
+	// Lists a tool whose name has a space and a "!", and one 130
+	// characters long.
+	"bad-tool-name": {in: pass, out: func(line []byte) [][]byte {
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if t := toolsOf(res); t != nil {
+				schema := map[string]any{"type": "object"}
+				res["tools"] = append(t, map[string]any{"name": "list emails!", "description": "Lists emails.", "inputSchema": schema},
+					map[string]any{"name": strings.Repeat("n", 130), "description": "A long name.", "inputSchema": schema})
 			}
 		})}
 	}},
@@ -313,6 +357,50 @@ var stdioFixtures = map[string]fixture{
 	}},
 }
 
+// Servers with several defects at once (a fixture per defect, composed):
+// each must be named by its own check in one run.
+func init() {
+	stdioFixtures["several-stdio"] = chain("null-reply", "stdout-pollution", "ids-as-numbers", "unknown-method-ok", "bad-schema")
+	stdioFixtures["several-modern"] = chain("no-result-type", "meta-optional", "unknown-tool-ok", "poisoned", "output-mismatch")
+	httpFixtures["several-http"] = func(h http.Handler) http.Handler {
+		for _, name := range []string{"node-chunked", "notification-reply", "origin-blind", "header-blind"} {
+			h = httpFixtures[name](h)
+		}
+		return h
+	}
+}
+
+// chain is the fixtures one behind the other: a line the client wrote
+// goes through each in (in order, until one keeps it), a line the engine
+// wrote through each out.
+func chain(names ...string) fixture {
+	fs := make([]fixture, len(names))
+	for i, n := range names {
+		fs[i] = stdioFixtures[n]
+	}
+	return fixture{
+		in: func(line []byte, write func([]byte)) []byte {
+			for _, f := range fs {
+				if line = f.in(line, write); line == nil {
+					return nil
+				}
+			}
+			return line
+		},
+		out: func(line []byte) [][]byte {
+			lines := [][]byte{line}
+			for _, f := range fs {
+				var next [][]byte
+				for _, l := range lines {
+					next = append(next, f.out(l)...)
+				}
+				lines = next
+			}
+			return lines
+		},
+	}
+}
+
 // validArgs reports whether args satisfy schema.
 func validArgs(schema, args json.RawMessage) bool {
 	sch, err := primitive.CompileSchema("t", "input", schema)
@@ -370,6 +458,11 @@ func serveFixture(name string) int {
 // httpFixtures break the HTTP transport in front of the engine.
 var httpFixtures = map[string]func(http.Handler) http.Handler{
 	"correct": func(h http.Handler) http.Handler { return h },
+	// Correct, framed as Node frames every response: no Content-Length,
+	// the chunked coding, a 202 with the empty chunked body "0\r\n\r\n".
+	"node-chunked": func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(chunking{w}, r) })
+	},
 	// Routes by the body and never compares the headers with it.
 	"header-blind": func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -402,3 +495,15 @@ var httpFixtures = map[string]func(http.Handler) http.Handler{
 		})
 	},
 }
+
+// chunking flushes the head as soon as it is written, so net/http frames
+// the body with the chunked coding (as Node does), whatever its length.
+type chunking struct{ http.ResponseWriter }
+
+func (c chunking) WriteHeader(code int) {
+	c.Header().Del("Content-Length")
+	c.ResponseWriter.WriteHeader(code)
+	c.Flush()
+}
+
+func (c chunking) Flush() { c.ResponseWriter.(http.Flusher).Flush() }

@@ -15,7 +15,6 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/protocol"
-	"mcpwirelab/sim/wire"
 
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
@@ -43,7 +42,7 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 	i := x.first(tag)
 	if i < 0 {
 		for k := range t.Events {
-			if t.Events[k].Note == "host.failure" {
+			if t.Events[k].Note == noteFailure {
 				return false, t.Events[k].Seq, msg("speaks.server-could-not", strings.TrimSpace(t.Events[k].Raw))
 			}
 		}
@@ -51,7 +50,13 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 	}
 	j, m := x.answer(i)
 	if m == nil {
+		if st, h := x.status(i); h >= 0 {
+			return false, x.seq(h), x.refused(h, method, st)
+		}
 		return false, x.seq(i), msg("speaks.got-no-answer", method)
+	}
+	if st, _ := x.status(i); m.Error != nil && st >= 400 {
+		return false, x.seq(j), msg("speaks.answered-http-error", method, st, m.Error.Code, m.Error.Message)
 	}
 	if m.Error != nil {
 		return false, x.seq(j), msg("speaks.was-answered-error", method, m.Error.Code, m.Error.Message)
@@ -103,22 +108,53 @@ func JudgeBoth(t *trace.Trace, o JudgeOptions) []Graded {
 		}
 		return []Graded{j.result(IDVersion, Skip, seq, "version-negotiation.skip.server-does-not", t.Version, why)}
 	}
-	checks := map[string]func() Graded{
-		IDStdout: j.stdout, IDIDs: j.ids, IDNotification: j.notification, IDVersion: j.negotiation,
-		IDResultType: j.resultType, IDMeta: j.meta, IDUnsupported: j.unsupported, IDUnknownMethod: j.unknownMethod,
-		IDHeaderMismatch: j.headers, IDOrigin: j.origin, IDSchemas: j.schemas, IDStructured: j.structured,
-		IDDescriptions: j.descriptions, IDOrder: j.order, IDUnknownTool: j.unknownTool, IDInvalidArgs: j.invalidArgs,
-		IDCancellation: j.cancellation, IDResponsive: j.responsive, IDPoisoning: j.poisoning, IDListChangedHonst: j.listChanged,
-	}
 	var out []Graded
 	for _, d := range Defs() {
 		if _, ok, why := d.cite(j.v, j.tr); !ok {
 			out = append(out, j.result(d.ID, Skip, 0, "judgeboth.skip.does-not-apply", j.v, j.tr, why))
 			continue
 		}
-		out = append(out, checks[d.ID]())
+		out = append(out, j.grade(d))
 	}
 	return out
+}
+
+// grade is the check's verdict: for a probe the catalog runs fresh too,
+// the worse of the session's and the fresh connection's, saying which
+// order exposed the deviation when only one did.
+func (j *judge) grade(d Def) Graded {
+	g := d.judge(j)
+	if !d.fresh {
+		return g
+	}
+	fv := *j.view
+	fv.alias = map[string]string{d.tag: d.tag + tagFresh}
+	fj := &judge{view: &fv, o: j.o}
+	fp := fj.first(d.tag)
+	if fp < 0 {
+		return g // a capture without fresh connections (an older checker's)
+	}
+	fg := d.judge(fj)
+	open := protocol.MethodInitialize
+	if j.modern {
+		open = protocol.MethodDiscover
+	}
+	switch {
+	case g.Verdict == fg.Verdict || fg.Verdict == Skip:
+		return g
+	case g.Verdict == Skip:
+		return fg // the session never got to the probe
+	case rank(fg.Verdict) > rank(g.Verdict):
+		return withNote(fg, msg("order.fresh-exposed", open, j.seq(fp), g.Seq))
+	}
+	return withNote(g, msg("order.later-exposed", open, j.seq(fp), fg.Seq))
+}
+
+// withNote adds a fragment to a verdict's message.
+func withNote(g Graded, note Msg) Graded {
+	g.Msg = cat(g.Msg, note)
+	g.Message = g.Msg.En()
+	return g
 }
 
 // result is a verdict; key names its message in verdicts.text (a literal:
@@ -127,6 +163,11 @@ func (j *judge) result(id string, v Verdict, seq int, key string, args ...any) G
 	d, _ := DefByID(id)
 	c, _, _ := d.cite(j.v, j.tr)
 	m := Msg{verdictText(key), args}
+	if v == Fail && c.Level == Advice {
+		// A FAIL rests on a requirement sentence of the version judged;
+		// a check that rests on advice warns.
+		v = Warn
+	}
 	return Graded{Result{ID: id, Version: j.v, Verdict: v, Level: c.Level, Spec: c.Spec, Quote: c.Quote, Seq: seq,
 		Message: m.En()}, m}
 }
@@ -153,14 +194,19 @@ func (j *judge) stdout() Graded {
 			if first < 0 {
 				first = i
 			}
-			if _, invalid := wire.DecodeLine([]byte(e.Raw)); invalid != "" {
-				return j.result(IDStdout, Fail, e.Seq,
-					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(invalid))
-			}
 		}
+	}
+	bad := j.badLines()
+	if own := linesOf(bad, IDStdout); len(own) > 0 {
+		e := j.ev(own[0].i)
+		return j.result(IDStdout, Fail, e.Seq,
+			"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), own[0].why, j.adviceStderr(), readPast(len(own)-1))
 	}
 	if lines == 0 {
 		return j.result(IDStdout, Skip, 0, "stdout-protocol-only.skip.server-wrote-nothing")
+	}
+	if len(bad) > 0 {
+		return j.result(IDStdout, Pass, j.seq(first), "stdout-protocol-only.pass.other-checks-name", lines, namedElsewhere(j.view, bad), stderr)
 	}
 	return j.result(IDStdout, Pass, j.seq(first), "stdout-protocol-only.pass.all-lines-server", lines, stderr)
 }
@@ -168,6 +214,10 @@ func (j *judge) stdout() Graded {
 // ---- ids-echoed ----
 
 func (j *judge) ids() Graded {
+	if own := linesOf(j.badLines(), IDIDs); len(own) > 0 {
+		e := j.ev(own[0].i)
+		return j.result(IDIDs, Fail, e.Seq, "ids-echoed.fail.line-without-id", e.Seq, excerpt(e.Raw), readPast(len(own)-1))
+	}
 	sent := map[string]int{} // id as written → seq of the request
 	checked := 0
 	for i := range j.t.Events {
@@ -239,6 +289,13 @@ func lookalike(got jsonrpc.ID, sent map[string]int) Msg {
 // ---- notification-unanswered ----
 
 func (j *judge) notification() Graded {
+	// stdio: a line that answers a notification (say notifications/
+	// initialized) with a response the decoder refuses, an id of null.
+	if own := linesOf(j.badLines(), IDNotification); len(own) > 0 {
+		b := own[0]
+		return j.result(IDNotification, Fail, j.seq(b.i), "notification-unanswered.fail.line-answers-notification",
+			j.seq(b.i), excerpt(j.ev(b.i).Raw), j.msg(b.after).Method, j.seq(b.after), readPast(len(own)-1))
+	}
 	p := j.first(tagNotify)
 	if p < 0 {
 		return j.missing(IDNotification, msg("notification.notification"))
@@ -351,7 +408,7 @@ func (j *judge) resultType() Graded {
 	// are not 2026-07-28 results: a server may take such a request for
 	// another version's (meta-required and unsupported-version judge them).
 	skip := map[int]bool{}
-	for _, tag := range []string{tagNoMeta, tagBadVersion} {
+	for _, tag := range []string{tagNoMeta, tagBadVersion, tagNoMeta + tagFresh, tagBadVersion + tagFresh} {
 		for _, r := range j.requests(tag) {
 			if k, _ := j.answer(r); k >= 0 {
 				skip[k] = true
@@ -532,7 +589,7 @@ func (j *judge) origin() Graded {
 	if h < 0 {
 		return j.result(IDOrigin, Fail, j.seq(p), "origin-validated.fail.request-origin-got", ForeignOrigin, j.seq(p))
 	}
-	return j.result(IDOrigin, Fail, j.seq(h), "origin-validated.fail.request-origin-got.2", ForeignOrigin, st, j.seq(h))
+	return j.result(IDOrigin, Fail, j.seq(h), "origin-validated.fail.request-origin-got.2", ForeignOrigin, st, j.seq(h), j.adviceOrigin())
 }
 
 // ---- tool-schemas-valid ----
@@ -549,7 +606,60 @@ func (j *judge) schemas() Graded {
 	if len(problems) > 0 {
 		return j.result(IDSchemas, Fail, j.seq(l.resp), "tool-schemas-valid.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
 	}
-	return j.result(IDSchemas, Pass, j.seq(l.resp), "tool-schemas-valid.pass.tools-input-output", len(l.tools), j.seq(l.resp))
+	return j.result(IDSchemas, Pass, j.seq(l.resp), "tool-schemas-valid.pass.tools-input-output", len(l.tools), dialects(l.tools), j.seq(l.resp))
+}
+
+// Dialects of JSON Schema by their $schema (without the scheme and "#").
+var dialectNames = map[string]string{
+	"json-schema.org/draft-04/schema":      "draft-04",
+	"json-schema.org/draft-06/schema":      "draft-06",
+	"json-schema.org/draft-07/schema":      "draft-07",
+	"json-schema.org/draft/2019-09/schema": "2019-09",
+	"json-schema.org/draft/2020-12/schema": "2020-12",
+}
+
+// dialectOf names the dialect a schema declares with $schema ("" when it
+// declares none: the default, 2020-12, applies).
+func dialectOf(schema json.RawMessage) string {
+	var s struct {
+		Schema string `json:"$schema"`
+	}
+	if json.Unmarshal(schema, &s) != nil || s.Schema == "" {
+		return ""
+	}
+	u := strings.TrimSuffix(s.Schema, "#")
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+	if n, ok := dialectNames[u]; ok {
+		return n
+	}
+	return s.Schema
+}
+
+// dialects names the dialects the tools' schemas are valid under, each
+// once: the declared ones, and the default where a schema declares none
+// (basic §JSON Schema Usage: "Schemas MUST be valid according to their
+// declared or default dialect").
+func dialects(tools []mcp.Tool) Msg {
+	var items []Msg
+	seen := map[string]bool{}
+	for _, t := range tools {
+		for _, raw := range []json.RawMessage{t.InputSchema, t.OutputSchema} {
+			if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+				continue
+			}
+			d := dialectOf(raw)
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			if d == "" {
+				items = append(items, msg("dialects.default"))
+			} else {
+				items = append(items, msg("dialects.declared", d))
+			}
+		}
+	}
+	return joinWith(items, "sep.names")
 }
 
 // schemaProblems lists what is wrong with a tool's schemas.
@@ -650,11 +760,29 @@ func (j *judge) descriptions() Graded {
 		return j.missing(IDDescriptions, msg("schemas.tools-list-result"))
 	}
 	var problems []Msg
-	seen := map[string]bool{}
 	for _, t := range l.tools {
 		if strings.TrimSpace(t.Description) == "" {
 			problems = append(problems, msg("descriptions.has-no-description", t.Name))
 		}
+	}
+	if len(problems) > 0 {
+		// No sentence of either version asks for a description (a tool
+		// definition "includes" one): advice, never a failure.
+		return j.result(IDDescriptions, Warn, j.seq(l.resp), "tool-descriptions.warn.tools-list-result", j.seq(l.resp), limit(problems, 5))
+	}
+	return j.result(IDDescriptions, Pass, j.seq(l.resp), "tool-descriptions.pass.tools-each-have", len(l.tools), j.seq(l.resp))
+}
+
+// ---- tool-names ----
+
+func (j *judge) toolNames() Graded {
+	l, ok := j.firstTools()
+	if !ok {
+		return j.missing(IDToolNames, msg("schemas.tools-list-result"))
+	}
+	var problems []Msg
+	seen := map[string]bool{}
+	for _, t := range l.tools {
 		if n := utf8.RuneCountInString(t.Name); n < 1 || n > 128 {
 			problems = append(problems, msg("descriptions.name-characters-long", t.Name, n))
 		}
@@ -667,9 +795,9 @@ func (j *judge) descriptions() Graded {
 		seen[t.Name] = true
 	}
 	if len(problems) > 0 {
-		return j.result(IDDescriptions, Fail, j.seq(l.resp), "tool-descriptions.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
+		return j.result(IDToolNames, Fail, j.seq(l.resp), "tool-names.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
 	}
-	return j.result(IDDescriptions, Pass, j.seq(l.resp), "tool-descriptions.pass.tools-each-have", len(l.tools), j.seq(l.resp))
+	return j.result(IDToolNames, Pass, j.seq(l.resp), "tool-names.pass.tools-each-have", len(l.tools), j.seq(l.resp))
 }
 
 // badNameChars lists the characters of a name outside A-Z, a-z, 0-9, _, -
@@ -1043,7 +1171,7 @@ func (j *judge) responsive() Graded {
 		return j.result(IDResponsive, Pass, j.seq(dk), "responsive-during-call.pass.sent-while-ran", method, cp.Name, j.seq(d), j.ms(dk)-j.ms(d), j.seq(dk))
 	}
 	return j.result(IDResponsive, Fail, j.seq(dk), "responsive-during-call.fail.sent-while-ran.2",
-		method, cp.Name, j.seq(d), j.seq(sk), j.seq(dk), j.ms(dk)-j.ms(d))
+		method, cp.Name, j.seq(d), j.seq(sk), j.seq(dk), j.ms(dk)-j.ms(d), j.adviceBlocking())
 }
 
 // ---- tool-poisoning ----
@@ -1084,7 +1212,7 @@ func (l listing) raw(j *judge, i int) json.RawMessage {
 func (j *judge) listChanged() Graded {
 	got := j.answeredLists()
 	if len(got) < 2 {
-		return j.missing(IDListChangedHonst, msg("order.two-answered-tools"))
+		return j.missing(IDListChangedHonest, msg("order.two-answered-tools"))
 	}
 	for n := 1; n < len(got); n++ {
 		a, b := got[n-1], got[n]
@@ -1099,11 +1227,11 @@ func (j *judge) listChanged() Graded {
 			}
 		}
 		if !notified {
-			return j.result(IDListChangedHonst, Fail, j.seq(b.resp), "list-changed-honest.fail.between-tools-list",
+			return j.result(IDListChangedHonest, Fail, j.seq(b.resp), "list-changed-honest.fail.between-tools-list",
 				j.seq(a.resp), j.seq(b.resp), limit(changes, 4))
 		}
 	}
-	return j.result(IDListChangedHonst, Pass, j.seq(got[len(got)-1].resp), "list-changed-honest.pass.tools-list-results", len(got))
+	return j.result(IDListChangedHonest, Pass, j.seq(got[len(got)-1].resp), "list-changed-honest.pass.tools-list-results", len(got))
 }
 
 // toolChanges lists what differs between two tool lists.

@@ -3,15 +3,18 @@ package check
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/vclock"
@@ -36,6 +39,74 @@ var ErrNoRequest = errors.New("check: this step is not a request the client sent
 // ErrStream: the step opens a long-lived stream (subscriptions/listen, a
 // 2025-11-25 GET stream), which has no one answer to show.
 var ErrStream = errors.New("check: this request opens a long-lived stream; the lab's server would hold it open")
+
+// NotInLabError: the request names a tool, a prompt or a method the lab's
+// server does not have (the learner's own tool, say), so what the lab's
+// server would send is only its "unknown" error, not an answer to compare
+// with; Kind is "tool", "prompt" or "method", Name the name asked for.
+type NotInLabError struct{ Kind, Name string }
+
+func (e *NotInLabError) Error() string {
+	return fmt.Sprintf("check: the lab's server has no %s %q, so it has no answer of its own to show beside this one", e.Kind, e.Name)
+}
+
+// notInLab is why the lab's server has no answer of its own for request
+// e (nil when it has the method and, for tools/call and prompts/get, the
+// tool or the prompt); a method is known when the lab's engine does not
+// answer it with -32601 (answered decides that after the run).
+func notInLab(e trace.Event, srv *mcp.Server) error {
+	if probesUnknown(e) {
+		return nil
+	}
+	for _, raw := range e.Messages {
+		m, err := jsonrpc.Decode(raw)
+		if err != nil || m.Kind() != jsonrpc.KindRequest {
+			continue
+		}
+		var p struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(m.Params, &p)
+		switch m.Method {
+		case protocol.MethodToolsCall:
+			if _, ok := srv.Registry().Lookup(p.Name); !ok {
+				return &NotInLabError{Kind: "tool", Name: p.Name}
+			}
+		case protocol.MethodPromptsGet:
+			if !slices.ContainsFunc(srv.Registry().Prompts(), func(q primitive.Prompt) bool { return q.Name == p.Name }) {
+				return &NotInLabError{Kind: "prompt", Name: p.Name}
+			}
+		}
+	}
+	return nil
+}
+
+// probesUnknown: the checker's own probes of an unknown method or tool,
+// where the lab's "unknown" error is the answer the course calls right.
+func probesUnknown(e trace.Event) bool {
+	tag, _, _ := strings.Cut(e.Note, ".")
+	return tag == tagUnknownMethod || tag == tagUnknownTool
+}
+
+// answered turns a lab reply that says the method does not exist
+// (-32601) into the NotInLabError it is.
+func answered(rep LabReply, e trace.Event) (LabReply, error) {
+	if probesUnknown(e) {
+		return rep, nil
+	}
+	for _, m := range rep.Messages {
+		if m.Error != nil && m.Error.Code == protocol.CodeMethodNotFound {
+			method := ""
+			for _, raw := range e.Messages {
+				if q, err := jsonrpc.Decode(raw); err == nil && q.Method != "" {
+					method = q.Method
+				}
+			}
+			return LabReply{}, &NotInLabError{Kind: "method", Name: method}
+		}
+	}
+	return rep, nil
+}
 
 // longLived reports whether a request the client sent opens a stream that
 // stays open (the replay skips those: in memory they would never end).
@@ -66,10 +137,21 @@ func LabAnswer(t *trace.Trace, idx int) (LabReply, error) {
 	if longLived(t.Events[r]) {
 		return LabReply{}, ErrStream
 	}
-	if t.Transport == "stdio" {
-		return labStdio(t, r)
+	srv := labServer()
+	if err := notInLab(t.Events[r], srv); err != nil {
+		return LabReply{}, err
 	}
-	return labHTTP(t, r, labServer())
+	var rep LabReply
+	var err error
+	if t.Transport == "stdio" {
+		rep, err = labStdio(t, r)
+	} else {
+		rep, err = labHTTP(t, r, srv)
+	}
+	if err != nil {
+		return rep, err
+	}
+	return answered(rep, t.Events[r])
 }
 
 // requestOf is the index of the request event step idx is or answers.

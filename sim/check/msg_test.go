@@ -382,6 +382,7 @@ func TestVerdictKeys(t *testing.T) {
 	n := len(used)
 	for _, d := range defs {
 		used[d.ID+titleSuffix] = true
+		used[d.ID+whatSuffix] = true
 	}
 	for _, p := range probeNotes {
 		used[probePrefix+p.tag] = true

@@ -48,9 +48,10 @@ var probeNotes = [...]probeNote{
 	{tagCancel + tagBarrier, IDCancellation, ""},
 	{tagNegotiate, IDVersion, BogusVersion},
 	{tagList, IDSchemas, ""},
-	{tagList + "-n", IDListChangedHonst, ""},
+	{tagList + "-n", IDListChangedHonest, ""},
 	{tagUnsolicited, "", ""},
 	{tagCancel + ".waited", IDCancellation, ""},
+	{noteCut, "", ""},
 }
 
 // courseLabel is the course's label whose notes explain the answers to a
@@ -103,6 +104,10 @@ func normTag(tag string) string {
 // course's own labels) by the course's notes as they are.
 func Note(key, version, transport string) scenario.Note {
 	tag, rest, _ := strings.Cut(key, ".")
+	if base, ok := strings.CutSuffix(tag, tagFresh); ok {
+		// A fresh connection's requests are explained as the session's.
+		tag, key = base, base+strings.TrimPrefix(key, tag)
+	}
 	nt := normTag(tag)
 	for _, p := range probeNotes {
 		if (p.tag == nt && (rest == "" || rest == "request" || nt == tagUnsolicited)) || p.tag == key {

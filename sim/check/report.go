@@ -23,6 +23,7 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	r := Report{Target: target, Transport: transport, Versions: []string{}, Checks: []Result{}}
 	var silent []Result
 	for _, run := range runs {
+		r.Cuts = append(r.Cuts, cutsOf(run)...)
 		res := Judge(run.Trace, o)
 		if ok, _, _ := Speaks(run.Trace); ok {
 			r.Versions = append(r.Versions, run.Version)
@@ -32,6 +33,10 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 		silent = append(silent, res...)
 	}
 	if len(r.Versions) == 0 {
+		if why := couldNotRun(runs); why != "" {
+			r.CouldNotRun = why
+			return r
+		}
 		for i := range silent {
 			if silent[i].Verdict == Skip {
 				silent[i].Verdict = Fail
@@ -44,15 +49,92 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	return r
 }
 
+// couldNotRun is why none of the runs reached the server ("" when one
+// did).
+func couldNotRun(runs []Run) string {
+	why := ""
+	for _, run := range runs {
+		ok, w := CouldNotRun(run.Trace)
+		if !ok {
+			return ""
+		}
+		if why == "" {
+			why = w
+		}
+	}
+	return why
+}
+
+// CouldNotRun reports whether a capture shows that the checker never
+// reached the server: it could not be started or reached (the host's
+// failure), or it exited before it wrote anything on stdout; why says
+// what happened. A server that answered anything, however wrong, is
+// judged instead.
+func CouldNotRun(t *trace.Trace) (bool, string) {
+	failure, exit, stderr := "", "", ""
+	for _, e := range t.Events {
+		switch {
+		case e.From == trace.Server && (e.Channel == trace.Stdout || e.Channel == trace.HTTPResponse):
+			return false, ""
+		case e.Note == noteFailure && failure == "":
+			failure = strings.TrimSpace(e.Raw)
+		case e.Channel == trace.Stderr && strings.TrimSpace(e.Raw) != "":
+			stderr = strings.TrimSpace(e.Raw)
+		case e.Kind == trace.KindClose && e.Channel == trace.HostChannel && e.From == trace.Server && exit == "":
+			exit = strings.TrimSpace(e.Raw)
+		}
+	}
+	switch {
+	case failure != "":
+		return true, failure
+	case exit != "" && stderr != "":
+		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout; its last line on stderr: %s", exit, excerpt(stderr))
+	case exit != "":
+		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout", exit)
+	}
+	return false, ""
+}
+
+// cutsOf lists what a run left out at the checker's bounds, one line per
+// kind of cut ("<version>: …", with how many times when more than once).
+func cutsOf(run Run) []string {
+	var out []string
+	n := map[string]int{}
+	for _, e := range run.Trace.Events {
+		if e.Note != noteCut || e.Channel != trace.HostChannel {
+			continue
+		}
+		c := run.Version + ": " + strings.TrimSpace(e.Raw)
+		if n[c] == 0 {
+			out = append(out, c)
+		}
+		n[c]++
+	}
+	for i, c := range out {
+		if n[c] > 1 {
+			out[i] = fmt.Sprintf("%s (%d times)", c, n[c])
+		}
+	}
+	return out
+}
+
 // WriteText writes the report for people: one line per check, the
 // failures and warnings with their message and sentence.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "MCP Wire Lab check of %s (%s)\n", r.Target, r.Transport)
+	if r.CouldNotRun != "" {
+		fmt.Fprintf(&b, "could not run: %s\nno check was made (exit status 2)\n", r.CouldNotRun)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(r.Versions) == 0 {
 		b.WriteString("versions: none the lab knows\n")
 	} else {
 		fmt.Fprintf(&b, "versions: %s\n", strings.Join(r.Versions, ", "))
+	}
+	for _, c := range r.Cuts {
+		fmt.Fprintf(&b, "cut: %s\n", c)
 	}
 	version := "\x00"
 	for _, c := range r.Checks {
@@ -124,6 +206,10 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		Suites  []suite  `xml:"testsuite"`
 	}
 	out := suites{Name: "mcpwirelab check " + r.Target}
+	if r.CouldNotRun != "" {
+		out.Suites = []suite{{Name: "could-not-run", Tests: 1, Failures: 1, Cases: []tc{{Name: "could-not-run", Classname: "mcp",
+			Failure: &failure{Message: "could not run: " + r.CouldNotRun, Type: "could-not-run", Text: r.CouldNotRun}}}}}
+	}
 	idx := map[string]int{}
 	for _, c := range r.Checks {
 		i, ok := idx[c.Version]

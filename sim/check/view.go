@@ -20,6 +20,9 @@ type view struct {
 	modern bool
 	msgs   [][]*jsonrpc.Message
 	tags   []string
+	// alias makes requests(tag) read another tag's requests: the same
+	// judge reads a probe's fresh run (tag+tagFresh) as its own.
+	alias map[string]string
 }
 
 func newView(t *trace.Trace) *view {
@@ -31,7 +34,38 @@ func newView(t *trace.Trace) *view {
 		x.msgs[i] = idx.Valid(i)
 		x.tags[i], _, _ = strings.Cut(e.Note, ".")
 	}
+	x.nullIDErrors()
 	return x
+}
+
+// nullIDErrors reads an HTTP error response whose id is null as the answer
+// of its exchange. JSON-RPC 2.0 §5 says the id "MUST be Null" when the
+// server could not read the request's (a server refusing a request before
+// it parses the body writes it so); the engine's decoder refuses a null id
+// (the MCP schema's is a string or a number), but over HTTP the exchange
+// says which request such an error answers: the checks judge what it says.
+func (x *view) nullIDErrors() {
+	answered := map[int]bool{}
+	for i := range x.t.Events {
+		if e := x.ev(i); e.Channel == trace.HTTPResponse && e.HTTP != nil && len(x.msgs[i]) > 0 {
+			answered[e.HTTP.Exchange] = true
+		}
+	}
+	for i := range x.t.Events {
+		e := x.ev(i)
+		if e.Channel != trace.HTTPResponse || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Chunk || answered[e.HTTP.Exchange] {
+			continue
+		}
+		var obj map[string]json.RawMessage
+		if json.Unmarshal([]byte(strings.TrimSpace(x.body(i))), &obj) != nil || obj["error"] == nil || string(obj["id"]) != "null" {
+			continue
+		}
+		delete(obj, "id")
+		b, _ := json.Marshal(obj)
+		if m, err := jsonrpc.Decode(b); err == nil {
+			x.msgs[i] = []*jsonrpc.Message{m} // a slice of its own: the index's is shared
+		}
+	}
 }
 
 func (x *view) ev(i int) *trace.Event { return &x.t.Events[i] }
@@ -51,6 +85,9 @@ func (x *view) fromServer(i int) bool {
 // requests are the events that sent a request or notification with the
 // tag, in order, with the message.
 func (x *view) requests(tag string) []int {
+	if a, ok := x.alias[tag]; ok {
+		tag = a
+	}
 	var out []int
 	for i := range x.t.Events {
 		if x.tags[i] == tag && x.sent(i) && len(x.msgs[i]) == 1 && x.msgs[i][0].Method != "" {
@@ -120,10 +157,31 @@ func (x *view) status(i int) (int, int) {
 	return 0, -1
 }
 
-// body is the HTTP body of the response head at event k.
+// body is the HTTP body of the response whose head is event k, read
+// through the engine's one response parser (wire.ResponseParser): the
+// head's event and the chunks after it on the same exchange, de-chunked,
+// so a Node server's empty chunked body ("0\r\n\r\n") is empty, as it is
+// with Content-Length: 0.
 func (x *view) body(k int) string {
-	_, b, _ := strings.Cut(x.ev(k).Raw, "\r\n\r\n")
-	return b
+	if k < 0 || k >= len(x.t.Events) || x.ev(k).HTTP == nil {
+		return ""
+	}
+	ex := x.exchange(k)
+	p := wire.ResponseParser{Exchange: ex}
+	var b []byte
+	for i := k; i < len(x.t.Events) && !p.Done(); i++ {
+		e := x.ev(i)
+		if e.Channel != trace.HTTPResponse || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Exchange != ex {
+			continue
+		}
+		if i > k && !e.HTTP.Chunk {
+			break // the head of another response on the exchange
+		}
+		if pc := p.Feed([]byte(e.Raw)); pc != nil {
+			b = append(b, pc.Body...)
+		}
+	}
+	return string(b)
 }
 
 // seq is the seq of event i (0 for -1).
@@ -218,12 +276,45 @@ func toolResult(m *jsonrpc.Message) (res toolRes, ok bool) {
 }
 
 // lost is the event at which the client lost the connection (a line on
-// stdout that is not a message), -1 when it never did.
+// stdout that is not a message, after which the capture says the client
+// dropped the connection: a capture by a client without ReadPast), -1
+// when it never did.
 func (x *view) lost() int {
 	for i := range x.t.Events {
-		if x.ev(i).Channel == trace.Stdout && x.ev(i).Kind == trace.KindMessage && len(x.msgs[i]) == 0 {
-			return i
+		if x.ev(i).Channel != trace.Stdout || x.ev(i).Kind != trace.KindMessage || len(x.msgs[i]) > 0 {
+			continue
 		}
+		for k := i + 1; k < len(x.t.Events); k++ {
+			if x.ev(k).Note == noteFailure {
+				return i
+			}
+		}
+		return -1
 	}
 	return -1
+}
+
+// refused says what an HTTP response whose head is event h carried when
+// it held no message the decoder accepts: its status and the JSON-RPC
+// error in the body, read leniently (a server may write "id": null, which
+// JSON-RPC allows for an error whose request's id it could not read and
+// the MCP schema does not), or the body itself.
+func (x *view) refused(h int, method string, st int) Msg {
+	body := strings.TrimSpace(x.body(h))
+	for _, line := range strings.Split(body, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "data:"))
+		var e struct {
+			Error *struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal([]byte(line), &e) == nil && e.Error != nil {
+			return msg("speaks.answered-http-error", method, st, e.Error.Code, e.Error.Message)
+		}
+	}
+	if body == "" {
+		return msg("speaks.answered-http", method, st)
+	}
+	return msg("speaks.answered-http-body", method, st, excerpt(body))
 }

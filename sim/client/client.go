@@ -64,6 +64,17 @@ type Config struct {
 	// Sleep waits d on the client's clock (a task's poll interval); nil
 	// means real time. The simulator passes its virtual clock.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// ReadPast: a stdout line that is not a valid message is recorded
+	// (the Observer sees it, wire.Piece.Invalid says why) and skipped, and
+	// the connection goes on, as the official TypeScript client does
+	// (src/shared/stdio.ts ReadBuffer.readMessage drops the line before
+	// parsing it; src/client/stdio.ts processReadBuffer reports the parse
+	// error to onerror and reads on) and the Python one (mcp/client/stdio
+	// sends the exception up the read stream and continues). False drops
+	// the connection at that line, as the go-sdk client does (v1.8.0
+	// internal/jsonrpc2/conn.go readIncoming stops at the first read
+	// error): every request in flight loses its answer (Outcome.Broken).
+	ReadPast bool
 }
 
 // Session is the connection state the version requires, shared with the
@@ -136,6 +147,21 @@ func (c *Client) SetVersion(v string) {
 
 // Sleep waits d on the client's clock (Config.Sleep), or until ctx ends.
 func (c *Client) Sleep(ctx context.Context, d time.Duration) error { return c.cfg.Sleep(ctx, d) }
+
+// Drain reads what the server writes for d with nothing sent (stdio: the
+// pipe is read, so a stray line, say an answer to a notification, is
+// recorded now as the server's own, not routed to the next request the
+// client sends); on HTTP, where every answer comes on its own exchange,
+// it only waits.
+func (c *Client) Drain(ctx context.Context, d time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if t, ok := c.t.(interface{ drain(context.Context) }); ok {
+		t.drain(ctx)
+		return
+	}
+	<-ctx.Done()
+}
 
 // Supports reports whether the client accepts version v.
 func (c *Client) Supports(v string) bool { return slices.Contains(c.cfg.Supported, v) }

@@ -368,3 +368,29 @@ func TestStdioPollution(t *testing.T) {
 		t.Fatalf("events %+v %+v", garbage, unread)
 	}
 }
+
+// TestStdioReadPast: with Config.ReadPast the same line is recorded and
+// skipped, as the official TypeScript and Python clients do: the request
+// in flight gets its answer, and the connection serves the next one (the
+// broken twin is TestStdioPollution, the same server without ReadPast).
+func TestStdioReadPast(t *testing.T) {
+	var pipe *virtual.Pipe
+	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
+	pipe = virtual.NewPipe(srv)
+	obs := &events{}
+	c := client.NewStdio(fault.PolluteStdout(pipe, protocol.MethodToolsList), client.Config{Version: protocol.V20260728, Observer: obs, ReadPast: true})
+	tools, out := c.ListTools(ctx, client.CallOptions{})
+	if out.Broken != "" || out.Response == nil || len(tools) == 0 {
+		t.Fatalf("outcome %+v", out)
+	}
+	_, garbage := obs.find(trace.Stdout, func(e *client.Event) bool { return e.Invalid != "" })
+	if garbage == nil || !strings.HasPrefix(garbage.Event.Raw, "DEBUG ") {
+		t.Fatalf("the bad line is not recorded: %+v", garbage)
+	}
+	if _, unread := obs.find(trace.Stdout, func(e *client.Event) bool { return e.Unread }); unread != nil {
+		t.Fatalf("a line after the bad one was left unread: %+v", unread)
+	}
+	if _, out := c.ListTools(ctx, client.CallOptions{}); out.Broken != "" || out.Response == nil {
+		t.Fatalf("the next request: %+v", out)
+	}
+}

@@ -110,6 +110,12 @@ func (t *stdioTransport) Listen(x *Exchange) error {
 	return idle(t.p.Wait(x.ctx, x.Finished))
 }
 
+// drain reads the pipe until ctx ends (Client.Drain).
+func (t *stdioTransport) drain(ctx context.Context) {
+	_ = t.p.Wait(ctx, func() bool { return false })
+	<-ctx.Done() // a virtual pipe returns ErrIdle at once
+}
+
 // Resume implements Transport: a pipe has no streams to resume.
 func (t *stdioTransport) Resume(*Exchange, string) error {
 	return errors.New("client: stdio has no response streams to resume")
@@ -151,13 +157,20 @@ func (t *stdioTransport) onPiece(p *wire.Piece) {
 			return
 		}
 	case p.Event.Channel == trace.Stdout:
+		if p.Invalid != "" && t.c.cfg.ReadPast && t.brokenReason() == "" {
+			// Config.ReadPast: recorded, skipped; what is in flight keeps
+			// waiting for its answer.
+			t.c.observe(&Event{Piece: *p})
+			return
+		}
 		t.mu.Lock()
 		broken := t.broken
 		if broken == "" && p.Invalid != "" {
-			// The client cannot read past a line that is not a message
+			// This client does not read past a line that is not a message
 			// (stdio §Messages: the server "MUST NOT write anything to its
-			// stdout that is not a valid MCP message"): the connection is
-			// lost, and nothing in flight will get its answer.
+			// stdout that is not a valid MCP message"; Config.ReadPast
+			// does): the connection is lost, and nothing in flight will get
+			// its answer.
 			t.broken = p.Invalid
 			for _, x := range t.pending {
 				x.cancel()

@@ -219,15 +219,15 @@ func TestStdoutPollution(t *testing.T) {
 	// stderr alone is the whole answer: MCP log notifications need the
 	// logging capability (2025-11-25) or a per-request logLevel and are
 	// deprecated (2026-07-28); the prompt's server declares only tools.
-	check(t, g, IDStdoutPolution, `{"client":"parse-error","rule":"stdout-mcp-only","fix":["stderr"]}`, EN)
-	check(t, g, IDStdoutPolution, `{"client":"parse-error","rule":"stdout-mcp-only","fix":["log-notification","stderr"]}`, EN,
+	check(t, g, IDStdoutPollution, `{"client":"parse-error","rule":"stdout-mcp-only","fix":["stderr"]}`, EN)
+	check(t, g, IDStdoutPollution, `{"client":"parse-error","rule":"stdout-mcp-only","fix":["log-notification","stderr"]}`, EN,
 		`fix: "log-notification" (To the client as an MCP log message (notifications/message)) should not be selected: not for this server, in either version: in 2025-11-25 only a server that declares the logging capability may send notifications/message, and this one declares only tools; in 2026-07-28 logging is deprecated (servers SHOULD migrate to logging to stderr) and a server MUST NOT emit notifications/message for a request whose _meta does not set io.modelcontextprotocol/logLevel`)
-	check(t, g, IDStdoutPolution, `{"client":"ignored","rule":"utf8","fix":["stderr","flush"]}`, EN,
+	check(t, g, IDStdoutPollution, `{"client":"ignored","rule":"utf8","fix":["stderr","flush"]}`, EN,
 		`client: "ignored" (Nothing: clients skip lines that are not JSON) is not right: no rule tells the client to skip garbage; the rule is that the server must not write it`,
 		`rule: "utf8" (Messages MUST be UTF-8 encoded) is not right: the debug line is valid UTF-8; the trouble is that it is not an MCP message`,
 		`fix: "flush" (Keep printing, but flush stdout after each print) should not be selected: flushing only delivers the garbage sooner; it is still not an MCP message`)
-	check(t, g, IDStdoutPolution, `{"client":"parse-error","rule":"stdout-mcp-only","fix":[]}`, EN, "fix: no answer")
-	check(t, g, IDStdoutPolution, `{"client": parse-error}`, EN,
+	check(t, g, IDStdoutPollution, `{"client":"parse-error","rule":"stdout-mcp-only","fix":[]}`, EN, "fix: no answer")
+	check(t, g, IDStdoutPollution, `{"client": parse-error}`, EN,
 		"line 1, column 12: invalid character 'p' looking for beginning of value")
 }
 

@@ -10,19 +10,19 @@ import (
 
 // Stable exercise IDs, in course order.
 const (
-	IDHTTPAnatomy    = "http-anatomy"
-	IDRetryMath      = "retry-math"
-	IDIdempotency    = "idempotency"
-	IDEmailSchema    = "send-email-schema"
-	IDErrorChannels  = "error-channels"
-	IDStdoutPolution = "stdout-pollution"
-	IDOriginDefences = "origin-defences"
-	IDInitHandshake  = "init-handshake"
-	IDModernHeaders  = "modern-headers"
-	IDMcpNameBase64  = "mcp-name-base64"
-	IDCapabilities   = "capability-errors"
-	IDStreamDrop     = "stream-drop"
-	IDNxM            = "nxm-adapters"
+	IDHTTPAnatomy     = "http-anatomy"
+	IDRetryMath       = "retry-math"
+	IDIdempotency     = "idempotency"
+	IDEmailSchema     = "send-email-schema"
+	IDErrorChannels   = "error-channels"
+	IDStdoutPollution = "stdout-pollution"
+	IDOriginDefences  = "origin-defences"
+	IDInitHandshake   = "init-handshake"
+	IDModernHeaders   = "modern-headers"
+	IDMcpNameBase64   = "mcp-name-base64"
+	IDCapabilities    = "capability-errors"
+	IDStreamDrop      = "stream-drop"
+	IDNxM             = "nxm-adapters"
 )
 
 // All returns the course's exercises in a fixed order with stable IDs.
@@ -231,7 +231,7 @@ func errorChannels() Exercise {
 
 func stdoutPollution() Exercise {
 	return Exercise{
-		ID:     IDStdoutPolution,
+		ID:     IDStdoutPollution,
 		Kind:   KindChoice,
 		Title:  say("stdout-pollution.title"),
 		Prompt: say("stdout-pollution.prompt"),

@@ -30,7 +30,7 @@ func TestExerciseSpecsResolve(t *testing.T) {
 // alone, and the reason it gives against an MCP log notification rests on
 // rules that are in the spec of each version (checked against the text).
 func TestStdoutPollutionIsVersionCorrect(t *testing.T) {
-	ex := mustEx(t, IDStdoutPolution)
+	ex := mustEx(t, IDStdoutPollution)
 	for _, q := range ex.Questions {
 		if q.ID == "fix" && (len(q.Correct) != 1 || q.Correct[0] != "stderr") {
 			t.Errorf("fix: correct %v, want stderr alone", q.Correct)
