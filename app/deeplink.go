@@ -244,12 +244,12 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 	} else {
 		v.Step = 1
 	}
-	switch q.Get("view") {
-	case "", "steps", "lab", ViewExercises, ViewCalc, ViewProgress: // other views: nav.go
-	case "compare":
+	switch view := q.Get("view"); {
+	case view == "" || view == "steps" || slices.Contains(navViews, view): // the other views: nav.go
+	case view == "compare":
 		v.Compare = true
 	default:
-		ns = append(ns, Notice{Param: "view", Value: q.Get("view"), Fallback: "steps"})
+		ns = append(ns, Notice{Param: "view", Value: view, Fallback: "steps"})
 	}
 	v.Present = q.Get("present") == "1"
 	v.Embed = q.Get(paramEmbed) == "1"

@@ -82,3 +82,23 @@ func TestParseViewNoScenarios(t *testing.T) {
 		t.Fatalf("no defaults without scenarios: %+v", v)
 	}
 }
+
+// TestParseViewKnowsEveryView: every view of the navigation is a view a
+// link may name, so ?view=capture opens the capture view without the
+// hidden "unknown view" notice it raised (ParseView had a list of its
+// own, without capture); an unknown view still raises one.
+func TestParseViewKnowsEveryView(t *testing.T) {
+	for _, view := range navViews {
+		q := url.Values{"view": {view}}
+		if _, ns := ParseView(q, testInfos); len(ns) != 0 {
+			t.Errorf("?view=%s: notices %+v", view, ns)
+		}
+		if p, ns := ParsePage(q); p.View != view || len(ns) != 0 {
+			t.Errorf("?view=%s: page %+v, notices %+v", view, p, ns)
+		}
+	}
+	_, ns := ParseView(url.Values{"view": {"captures"}}, testInfos)
+	if len(ns) != 1 || ns[0].Param != "view" || ns[0].Value != "captures" {
+		t.Errorf("?view=captures: notices %+v, want one for view", ns)
+	}
+}

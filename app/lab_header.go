@@ -60,16 +60,15 @@ func (h *Header) renderNav() app.UI {
 	if h.isLab() {
 		cur = ViewLab
 	}
-	icons := map[string]string{ViewLab: "⇄", ViewExercises: "✎", ViewCalc: "▦", ViewProgress: "✓", ViewCapture: "⌕"}
 	return app.Nav().ID("topnav").Class("topnav").Aria("label", h.t("nav.aria")).Body(
 		app.Ul().Body(
-			app.Range(navViews).Slice(func(i int) app.UI {
-				v := navViews[i]
+			app.Range(views).Slice(func(i int) app.UI {
+				v := views[i].name
 				href := ""
 				if i < len(h.Hrefs) {
 					href = h.Hrefs[i]
 				}
-				body := []app.UI{app.Span().Class("nav-icon").Aria("hidden", "true").Text(icons[v]), app.Text(h.t("nav." + v))}
+				body := []app.UI{app.Span().Class("nav-icon").Aria("hidden", "true").Text(views[i].icon), app.Text(h.t("nav." + v))}
 				if v == ViewCapture {
 					// Where the bar is short of room (capture.css) the tab
 					// shows its icon; the name stays for screen readers and

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -32,8 +33,30 @@ const (
 
 const actionPage = "mcpwl.page"
 
-// navViews is the order of the top navigation.
-var navViews = []string{ViewLab, ViewExercises, ViewCalc, ViewProgress, ViewCapture}
+// A view is one entry of views: its name (the view parameter of a link)
+// and its icon in the header's navigation; its label is the UI text
+// [nav.<name>] (TestViewsHaveTheirTexts).
+type viewDef struct{ name, icon string }
+
+// views are the page's views in the order of the top navigation: the one
+// list of the views a link may name (ParsePage, ParseView) and the header
+// shows.
+var views = []viewDef{
+	{ViewLab, "⇄"},
+	{ViewExercises, "✎"},
+	{ViewCalc, "▦"},
+	{ViewProgress, "✓"},
+	{ViewCapture, "⌕"},
+}
+
+// navViews are the names of views, in order.
+var navViews = func() []string {
+	out := make([]string, len(views))
+	for i, v := range views {
+		out[i] = v.name
+	}
+	return out
+}()
 
 // Page is the part of a link that is not the visualizer's: which view, and
 // that view's own parameters.
@@ -51,8 +74,7 @@ func (p Page) IsLab() bool { return p.View == "" || p.View == ViewLab }
 func ParsePage(q url.Values) (Page, []Notice) {
 	var ns []Notice
 	p := Page{View: ViewLab}
-	switch v := q.Get("view"); v {
-	case ViewExercises, ViewCalc, ViewProgress, ViewCapture:
+	if v := q.Get("view"); slices.Contains(navViews, v) {
 		p.View = v
 	}
 	switch p.View {

@@ -118,3 +118,24 @@ func TestCalcOutOfRangeNoticeSaysSo(t *testing.T) {
 		t.Fatalf("notice %q", got)
 	}
 }
+
+// TestViewsHaveTheirTexts: every view has its label [nav.<name>] and an
+// icon, and no two views share a name.
+func TestViewsHaveTheirTexts(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range views {
+		if seen[v.name] {
+			t.Errorf("view %s twice", v.name)
+		}
+		seen[v.name] = true
+		if v.icon == "" {
+			t.Errorf("view %s has no icon", v.name)
+		}
+		if !hasStr("nav." + v.name) {
+			t.Errorf("view %s has no [nav.%s] text", v.name, v.name)
+		}
+	}
+	if hasStr("nav.no-such-view") {
+		t.Error("hasStr finds a key the text does not have")
+	}
+}

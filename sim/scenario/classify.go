@@ -287,6 +287,11 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	if o := req.Header.Get("Origin"); o != "" && !loopbackOrigins().Allows(o) {
 		return true
 	}
+	// transports §Sending Messages: a POST lists both media types in
+	// Accept (streamhttp.AcceptsPOST, answered with 406).
+	if req.Method == http.MethodPost && req.URL.Path == EndpointPath && !streamhttp.AcceptsPOST(req.Header) {
+		return true
+	}
 	var m *jsonrpc.Message
 	if len(ms) == 1 {
 		m = ms[0].msg

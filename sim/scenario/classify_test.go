@@ -51,6 +51,7 @@ var faultKeyEvents = map[string][]keyEvent{
 		{"discover-retry.result", normal, "2026-07-28"}, {"old-version.request", normal, "2025-11-25"}, {"old-version.result", normal, "2025-11-25"},
 		{"version.reject", failure, "2025-11-25"}},
 	"tool-call/missing-session": {{"sessionless.request", violation, ""}, {"sessionless.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
+	"tool-call/missing-accept":  {{"unacceptable.request", violation, ""}, {"unacceptable.error.32600.http-406", expected, ""}, {"host.failure", failure, ""}},
 	"progress/stream-drop":      {{"stream-drop.lost", failure, ""}, {"resume.result", normal, "2025-11-25"}, {"stream-drop.reissue-plan", normal, "2026-07-28"}},
 	"dual-era/legacy-server": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"},
 		{"era.legacy", normal, ""}},

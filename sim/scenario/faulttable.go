@@ -110,6 +110,21 @@ var faults = []faultDef{
 			return fault.DropHeader(w, fault.BodyMethod(protocol.MethodToolsList), protocol.HeaderSessionID)
 		},
 		labels: map[string]string{"tools-list": "sessionless"}},
+	{name: FaultMissingAccept, toolCall: true, transport: "http",
+		why:        "missing-accept needs the http transport: only HTTP has an Accept header",
+		doc:        "a hand-written client POSTs `tools/call` with `Accept: application/json` only, leaving out `text/event-stream` → **406** `-32600`; no tool runs",
+		docApplies: "http",
+		// A client written against a JSON API sends the Accept header it
+		// always sends (transports §Sending Messages: the client "MUST
+		// include an Accept header, listing both application/json and
+		// text/event-stream").
+		http: func(_ string, w wire.HTTP) wire.HTTP {
+			return fault.SetHeader(w, func(req *http.Request) bool {
+				return req.Header.Get(protocol.HeaderMethod) == protocol.MethodToolsCall || fault.BodyMethod(protocol.MethodToolsCall)(req)
+			},
+				"Accept", "application/json")
+		},
+		labels: map[string]string{"tools-call": "unacceptable"}},
 	{name: FaultLegacyServer},
 	{name: FaultShortLength, transport: "http",
 		why: FaultShortLength + " needs the http transport: only HTTP frames a body with Content-Length"},
@@ -225,6 +240,9 @@ const (
 	FaultHeaderMismatch     = "header-mismatch"
 	FaultUnsupportedVersion = "unsupported-version"
 	FaultMissingSession     = "missing-session"
+	// FaultMissingAccept: the client's tools/call lists only
+	// application/json in Accept (transports §Sending Messages).
+	FaultMissingAccept = "missing-accept"
 	// FaultLegacyServer is a variant of the dual-era scenario: the server
 	// only speaks 2025-11-25.
 	FaultLegacyServer = "legacy-server"

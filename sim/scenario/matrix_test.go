@@ -220,6 +220,18 @@ func TestFaultOutcomes(t *testing.T) {
 						t.Fatal("the client must disconnect without using the session")
 					}
 				}
+			case FaultMissingAccept:
+				e := find(tr, "unacceptable.error")
+				if len(e) != 1 {
+					t.Fatal("no tools/call error")
+				}
+				expectResp(e[0], http.StatusNotAcceptable, protocol.CodeInvalidRequest)
+				if req := tr.Events[e[0].Seq-2]; !strings.Contains(req.Raw, "Accept: application/json\r\n") {
+					t.Fatalf("the faulty request lists more than application/json: %q", req.Raw)
+				}
+				if len(find(tr, "tools-call.result")) != 0 {
+					t.Fatal("a tool ran")
+				}
 			case FaultMissingSession:
 				e := find(tr, "sessionless.error")
 				if len(e) != 1 {
@@ -337,7 +349,7 @@ func TestWireInvariants(t *testing.T) {
 					if body != string(e.Messages[0]) {
 						t.Fatalf("%s: event %d: body differs from messages", name, e.Seq)
 					}
-					if !strings.Contains(req.Header.Get("Accept"), "text/event-stream") {
+					if !strings.Contains(req.Header.Get("Accept"), "text/event-stream") && !(o.Fault == FaultMissingAccept && strings.HasPrefix(e.Note, "unacceptable.")) {
 						t.Fatalf("%s: event %d: Accept lacks text/event-stream", name, e.Seq)
 					}
 				}

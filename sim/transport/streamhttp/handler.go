@@ -253,10 +253,17 @@ func (h *Handler) dropLocked(id string) {
 	}
 }
 
+// AcceptsPOST reports whether a POST's Accept header lists both media
+// types the server may answer with: transports §Sending Messages, "The
+// client MUST include an Accept header listing both application/json and
+// text/event-stream". The handler answers 406 otherwise; the trace's
+// classes read the same rule.
+func AcceptsPOST(h http.Header) bool {
+	return accepts(h.Values("Accept"), "application/json") && accepts(h.Values("Accept"), "text/event-stream")
+}
+
 func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
-	// transports §Sending Messages: "The client MUST include an Accept
-	// header listing both application/json and text/event-stream".
-	if !accepts(r.Header.Values("Accept"), "application/json") || !accepts(r.Header.Values("Accept"), "text/event-stream") {
+	if !AcceptsPOST(r.Header) {
 		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Not Acceptable: the Accept header must list both application/json and text/event-stream", nil)
 		return
