@@ -39,11 +39,13 @@ func (h *Header) Render() app.UI {
 		h.renderNav(),
 		app.Div().Class("top-actions").Body(
 			app.If(h.isLab(), func() app.UI { return &ViewMode{Lang: h.Lang, Compare: h.Compare} }),
-			app.Button().ID("lang-switch").Class("btn").Aria("label", h.t("lang.switch.aria")).Lang(langTag(other)).
-				Text(h.t("lang.switch")).OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionLang, other) }, app.EventScope("lang", other)),
+			// Named by what it shows, then what it does (WCAG 2.5.3).
+			app.Button().ID("lang-switch").Class("btn").Body(
+				app.Span().Lang(langTag(other)).Text(h.t("lang.switch")),
+				app.Span().Class("sr-only").Text(" "+h.t("lang.switch.aria")),
+			).OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionLang, other) }, app.EventScope("lang", other)),
 			app.Button().ID("presenter").Class("btn").Aria("pressed", strconv.FormatBool(h.Present)).
 				Title("%s (p)", h.t("ctl.presenter")).
-				Aria("label", h.t("ctl.presenter")).
 				Body(app.Span().Aria("hidden", "true").Text("▣ "), app.Text(h.t("ctl.presenter.short"))).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPresent) }),
 			app.If(h.isLab(), func() app.UI {

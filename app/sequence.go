@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -208,8 +207,10 @@ func (r *seqRow) Render() app.UI {
 	return li.Body(
 		// An empty aria-current is left out (a nil value would be written as
 		// aria-current="<nil>", which screen readers read as "true").
+		// The button's name is its content (WCAG 2.5.3 label in name: a
+		// name of its own would not contain what it shows): "Step" for a
+		// screen reader, the number, the chips, the label, the class word.
 		app.Button().Class("row-btn").Aria("current", rowAriaCurrent(r.State)).
-			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(r.Lang, "ctl.step"), st.N, wire, replica, label, word))).
 			OnClick(func(ctx app.Context, e app.Event) {
 				jump := r.Jump
 				if jump == "" {
@@ -218,6 +219,7 @@ func (r *seqRow) Render() app.UI {
 				ctx.NewActionWithValue(jump, i)
 			}, app.EventScope("row", i)).
 			Body(
+				app.Span().Class("sr-only").Text(tr(r.Lang, "ctl.step")+" "),
 				app.Span().Class("num").Text(st.N),
 				app.Div().Class("lanes").Body(
 					app.Div().Class(arrowCls).Style("grid-column", col).Body(
