@@ -92,6 +92,9 @@ func (c *Lab) OnMount(ctx app.Context) {
 
 // OnDismount removes the listener and releases the Go function.
 func (c *Lab) OnDismount() {
+	if c.dialogID() != "" { // left with a dialog open (Back): the page is live again
+		dom.InertOutside("")
+	}
 	c.stop()
 	if c.keyStop != nil {
 		c.keyStop()

@@ -68,6 +68,9 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 			"GOOS=js GOARCH=wasm go build -o %s/app.wasm ./cmd/devserver", cfg.WebDir, cfg.WebDir)
 	}
 	wasm.version = buildVersion(wasm.raw, cfg.StaticDir)
+	if cfg.CompressWasm {
+		wasm.compressInBackground(cfg.WebDir, cfg.CacheDir, brotliQuality, compressTick, cfg.logf)
+	}
 
 	// The app's own origin exactly, plus -allow-origin: a page on another
 	// loopback port is another site (another program's), and must not
