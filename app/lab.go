@@ -395,7 +395,7 @@ func (c *Lab) Render() app.UI {
 						app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
 							&FilterBar{Lang: c.lang, Steps: c.steps, Method: c.fMethod, Dir: c.fDir},
 							&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir,
-								Replicas: Replicas(c.steps), ServerSub: ServerSubtitle(c.tr)},
+								Replicas: Replicas(c.steps), ServerSub: ServerSubtitle(c.tr), HTTPLesson: IsHTTPScenario(c.view.Scenario)},
 						),
 						c.inspector(),
 					),

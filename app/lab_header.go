@@ -74,9 +74,18 @@ func (h *Header) renderNav() app.UI {
 				body := []app.UI{app.Span().Class("nav-icon").Aria("hidden", "true").Text(icons[v]), app.Text(h.t("nav." + v))}
 				if v == ViewCapture {
 					// Where the bar is short of room (capture.css) the tab
-					// shows its icon; the name stays for screen readers and
-					// the tooltip.
-					body[1] = app.Span().Class("nav-text").Text(h.t("nav." + v))
+					// shows its first word ("Check", from 1024 px) or its
+					// icon (a phone); the whole name stays for screen readers
+					// and the tooltip, and starts with what is drawn (WCAG
+					// 2.5.3 label in name).
+					name := h.t("nav." + v)
+					head, tail, _ := strings.Cut(name, " ")
+					if tail != "" {
+						tail = " " + tail
+					}
+					body[1] = app.Span().Class("nav-text").Body(app.Text(head), app.If(tail != "", func() app.UI {
+						return app.Span().Class("nav-more").Text(tail)
+					}))
 				}
 				a := app.A().ID("nav-" + v).Href(href).Class("nav-link").Body(body...)
 				if v == ViewCapture {

@@ -30,6 +30,9 @@ type Sequence struct {
 	// ServerSub is what the Server lane's subtitle says over HTTP: the
 	// request line the trace's requests really go to (ServerSubtitle).
 	ServerSub string
+	// HTTPLesson: the http-* scenarios, where the client speaks plain
+	// HTTP to an API, not MCP (the client lane says so).
+	HTTPLesson bool
 	// Badges are marks drawn on a step's arrow, by step index (the
 	// capture view's check verdicts); nil for none.
 	Badges map[int][]Badge
@@ -108,6 +111,10 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 	if s.Transport == "stdio" {
 		srvSub = "lane.server.sub.stdio"
 	}
+	clientSub := "lane.client.sub"
+	if s.HTTPLesson {
+		clientSub = "lane.client.sub.http"
+	}
 	head := func(cls, icon, name, sub string) app.UI {
 		title := tr(s.Lang, name)
 		if name == "lane.server" && s.Replicas > 1 {
@@ -127,7 +134,7 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 	return app.Div().Class("heads").Body(
 		app.Div().Class("hostproc").Text(tr(s.Lang, "lane.hostproc")),
 		head("lane-host", "H", "lane.host", "lane.host.sub"),
-		head("lane-client", "C", "lane.client", "lane.client.sub"),
+		head("lane-client", "C", "lane.client", clientSub),
 		head("lane-server", "S", "lane.server", srvSub),
 		app.If(lanes == 4, func() app.UI { return head("lane-stderr", "2>", "lane.stderr", "lane.stderr.sub") }),
 	)

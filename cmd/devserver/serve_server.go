@@ -59,7 +59,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
-	wasm, err := loadWasm(cfg.WebDir, cfg.logf)
+	wasm, err := loadWasm(cfg.WebDir, cfg.CompressWasm, cfg.logf)
 	if err != nil {
 		return nil, fmt.Errorf("loading app.wasm: %w", err)
 	}

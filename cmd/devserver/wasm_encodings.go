@@ -324,7 +324,10 @@ func cacheKey(name string) (string, bool) {
 // up-to-date file is not offered (the browser gets the next best one, in
 // the end app.wasm as is), with a warning naming the fix. A missing
 // app.wasm is not an error (the MCP endpoint is still useful): raw is nil.
-func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
+//
+// With compressing (-compress), the missing files are not warned about:
+// compressInBackground says what it makes instead.
+func loadWasm(dir string, compressing bool, logf func(string, ...any)) (*wasmAsset, error) {
 	p := filepath.Join(dir, "app.wasm")
 	raw, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -350,7 +353,7 @@ func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
 			missing = append(missing, "app.wasm"+e.ext)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !compressing {
 		logf("%s: missing, or not made from this app.wasm: not offered; `make wasm` (or `devserver compress -web %s`) makes them",
 			strings.Join(missing, " and "), dir)
 	}

@@ -274,7 +274,7 @@ func TestCompressInBackground(t *testing.T) {
 	web, cache := t.TempDir(), t.TempDir()
 	raw := fakeWasm("bg")
 	os.WriteFile(filepath.Join(web, "app.wasm"), raw, 0o644)
-	a, err := loadWasm(web, nolog)
+	a, err := loadWasm(web, true, nolog)
 	if err != nil {
 		t.Fatal(err)
 	}
