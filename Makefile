@@ -71,12 +71,12 @@ devserver:
 	$(GO) build -trimpath -o bin/devserver ./cmd/devserver
 
 ## test: formatting, vet, the wasm build, every Go test (engine, server, UI, browser, real peers),
-## short fuzzing, the conformance gate, deadcode; run through scripts/untouched, which fails when a step
+## short fuzzing, the conformance gate, the real peers' gate (PEERS.md), deadcode; run through scripts/untouched, which fails when a step
 ## changed a file git tracks (no step writes one: see conformance-doc and go test -update)
 test:
 	$(GO) run ./scripts/untouched -- $(MAKE) --no-print-directory test-steps
 
-test-steps: fmt-check vet wasm-build unit fuzz-short conformance deadcode
+test-steps: fmt-check vet wasm-build unit fuzz-short conformance peers-gate deadcode
 
 ## check: the fast loop: formatting, vet (native and wasm) and go test -short ./..., which leaves
 ## out the browser tests and the real peers (the official Go SDK over real sockets and processes,
@@ -86,7 +86,21 @@ TESTFLAGS ?=
 check: fmt-check vet
 	$(GO) test -short $(TESTFLAGS) ./...
 
-.PHONY: everything
+.PHONY: everything peers peers-gate
+
+## peers: run devserver check against the real peers of scripts/peers (the reference servers
+## server-everything, -filesystem and -memory, servers written with the TypeScript SDK v1 and v2,
+## fastmcp, the Go SDK, mcp-go and Python's standard library; stdio and HTTP) and rewrite
+## PEERS.md's verdict table and README's summary with this run's (review git diff PEERS.md README.md and
+## scripts/peers/reviews.txt before committing). Installs the peers into
+## $(HOME)/.cache/mcpwirelab/peers on first use.
+peers:
+	$(GO) run ./scripts/peers -write
+
+## peers-gate: the same run (about 70 s after the dev server's build); fails when a verdict is
+## not the one PEERS.md and README's summary record (it prints the lines that differ; it never writes them)
+peers-gate:
+	$(GO) run ./scripts/peers
 
 ## everything: install the official TypeScript reference server @modelcontextprotocol/server-everything,
 ## pinned, into $(HOME)/.cache/mcpwirelab/everything (devserver check's tests run it over stdio)
@@ -203,10 +217,11 @@ bench: wasm-size
 ## soak: the resource attacks of issues 12 and 27 against the real dev server binary
 ## (32 x 4 MiB bodies, 4 MiB progress tokens, 240 streams, 3,000 idle connections,
 ## 1,000 concurrent calls, 2,100 slow-body sockets, 2,300 detached slow calls, -stdio
-## with stdout unread); prints HELD/FAILED with RSS, descriptors, requests/s, p99 and
-## what the page still gets; about 1 min 30 s
+## with stdout unread; devserver check and dev server captures against flooding,
+## silent and child-leaving targets); prints HELD/FAILED with RSS, descriptors,
+## requests/s, p99 and what the page still gets; about 7 min
 soak:
-	MCPWL_SOAK=1 $(GO) test -run '^TestSoak(Stdio)?$$' -count=1 -v -timeout 10m ./cmd/devserver
+	MCPWL_SOAK=1 $(GO) test -run '^TestSoak(Stdio|Check|Capture)?$$' -count=1 -v -timeout 30m ./cmd/devserver
 
 clean:
 	rm -rf web bin

@@ -9,7 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/protocol"
 )
 
 // What moved between the eras, for the compare view: which steps of the
@@ -64,7 +64,7 @@ func eraFeatures(s Step) []string {
 	if s.Ev.HTTP != nil {
 		var params []string
 		for k := range s.Ev.HTTP.Headers {
-			if len(k) > len(streamhttp.HeaderParamPrefix) && strings.EqualFold(k[:len(streamhttp.HeaderParamPrefix)], streamhttp.HeaderParamPrefix) {
+			if len(k) > len(protocol.HeaderParamPrefix) && strings.EqualFold(k[:len(protocol.HeaderParamPrefix)], protocol.HeaderParamPrefix) {
 				params = append(params, k)
 			}
 		}
@@ -72,7 +72,7 @@ func eraFeatures(s Step) []string {
 		out = append(out, params...)
 	}
 	for _, raw := range s.Ev.Messages {
-		if bytes.Contains(raw, []byte(fmt.Sprintf("%q", mcp.MetaLogLevel))) {
+		if bytes.Contains(raw, []byte(fmt.Sprintf("%q", protocol.MetaLogLevel))) {
 			out = append(out, "_meta logLevel")
 			break
 		}

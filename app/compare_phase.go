@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -74,7 +75,7 @@ func stepShape(s Step, lang string) string {
 						ResultType string `json:"resultType"`
 					} `json:"result"`
 				}
-				if json.Unmarshal(s.Ev.Messages[i], &r) == nil && r.Result.ResultType != "" && r.Result.ResultType != mcp.ResultComplete {
+				if json.Unmarshal(s.Ev.Messages[i], &r) == nil && r.Result.ResultType != "" && r.Result.ResultType != protocol.ResultComplete {
 					p += " " + r.Result.ResultType
 				}
 			}

@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -158,7 +159,7 @@ func ClientRange(param string) (lo, hi int) {
 
 // Default values when a link omits a parameter.
 const (
-	DefaultVersion   = mcp.LatestVersion
+	DefaultVersion   = protocol.LatestVersion
 	DefaultTransport = "http"
 	DefaultFault     = "none"
 )
@@ -199,13 +200,13 @@ func ParseView(q url.Values, infos []scenario.Info) (View, []Notice) {
 		defScenario = names[0]
 	}
 	v.Scenario = pick(paramScenario, names, defScenario)
-	info := scenario.Info{Versions: mcp.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
+	info := scenario.Info{Versions: protocol.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
 	for _, in := range infos {
 		if in.Name == v.Scenario {
 			info = in
 		}
 	}
-	v.Version = pickKnown(paramVersion, info.Versions, mcp.Versions(), orFirst(info.Versions, DefaultVersion))
+	v.Version = pickKnown(paramVersion, info.Versions, protocol.Versions(), orFirst(info.Versions, DefaultVersion))
 	v.Transport = pickKnown(paramTransport, info.Transports, scenario.Transports, orFirst(info.Transports, DefaultTransport))
 	faults := info.Faults
 	if !slices.Contains(faults, "none") {

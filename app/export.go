@@ -8,7 +8,8 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // DevServerBase is where "Reproduce it" sends requests when the page does
@@ -127,7 +128,7 @@ func curlFor(raw, base string) string {
 		if !okh || skipHeaders[strings.ToLower(name)] && !client.PageCannotSend(name, value) {
 			continue
 		}
-		if strings.EqualFold(name, streamhttp.HeaderSessionID) {
+		if strings.EqualFold(name, protocol.HeaderSessionID) {
 			sessionHeader = true
 		}
 		headers = append(headers, line)

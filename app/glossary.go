@@ -3,7 +3,7 @@ package ui
 import (
 	"strings"
 
-	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/protocol"
 )
 
 // The glossary explains the fields a learner points at, in both languages:
@@ -42,7 +42,7 @@ func termTitle(term string) string {
 
 func canonicalHeader(h string) string {
 	// The MCP headers as the spec spells them (Go would write "Mcp-Protocol-Version").
-	for _, name := range [...]string{streamhttp.HeaderSessionID, streamhttp.HeaderProtocolVersion, streamhttp.HeaderMethod, streamhttp.HeaderName} {
+	for _, name := range [...]string{protocol.HeaderSessionID, protocol.HeaderProtocolVersion, protocol.HeaderMethod, protocol.HeaderName} {
 		if strings.EqualFold(h, name) {
 			return name
 		}

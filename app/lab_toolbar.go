@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -81,10 +81,10 @@ func (b *Toolbar) Render() app.UI {
 // view shows it), so both buttons are disabled there, with why.
 func (b *Toolbar) versionGroup(in scenario.Info, label func(string) string) app.UI {
 	if IsHTTPScenario(b.View.Scenario) {
-		return segmentedLimited("version", b.t("ctl.version"), mcp.Versions(), []string{}, b.View.Version, label, pickParam(paramVersion),
+		return segmentedLimited("version", b.t("ctl.version"), protocol.Versions(), []string{}, b.View.Version, label, pickParam(paramVersion),
 			b.t("na.version.http"), b.t("na.version.http.button"))
 	}
-	return segmentedLimited("version", b.t("ctl.version"), mcp.Versions(), in.Versions, b.View.Version, label, pickParam(paramVersion),
+	return segmentedLimited("version", b.t("ctl.version"), protocol.Versions(), in.Versions, b.View.Version, label, pickParam(paramVersion),
 		fmt.Sprintf(b.t("na.version"), joinLabels(in.Versions, label)), b.t("na.button"))
 }
 

@@ -10,7 +10,8 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // The dev server tells the page that a real /mcp endpoint sits next to it
@@ -241,7 +242,7 @@ func jsFetch(url string, init map[string]any, done func(status int, sid, body, e
 		resp := args[0]
 		status := resp.Get("status").Int()
 		sid := ""
-		if v := resp.Get("headers").Call("get", streamhttp.HeaderSessionID); v.Truthy() {
+		if v := resp.Get("headers").Call("get", protocol.HeaderSessionID); v.Truthy() {
 			sid = v.String()
 		}
 		onText = app.FuncOf(func(this app.Value, args []app.Value) any {

@@ -11,7 +11,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/wire"
 )
 
@@ -601,7 +602,7 @@ func Align(a, b []Step) []Row {
 func (s Step) Features() []string {
 	var out []string
 	if s.Ev.HTTP != nil {
-		for _, h := range []string{streamhttp.HeaderSessionID, streamhttp.HeaderProtocolVersion, streamhttp.HeaderMethod, streamhttp.HeaderName} {
+		for _, h := range []string{protocol.HeaderSessionID, protocol.HeaderProtocolVersion, protocol.HeaderMethod, protocol.HeaderName} {
 			if hasHeader(s.Ev.HTTP.Headers, h) {
 				out = append(out, h)
 			}

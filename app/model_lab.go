@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
@@ -85,7 +86,7 @@ func scenarioInfo(infos []scenario.Info, name string) scenario.Info {
 			return in
 		}
 	}
-	return scenario.Info{Name: name, Versions: mcp.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
+	return scenario.Info{Name: name, Versions: protocol.Versions(), Transports: scenario.Transports, Faults: []string{"none"}}
 }
 
 // options are the engine options of the current view.

@@ -9,7 +9,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -132,7 +133,7 @@ func TestSetToggle(t *testing.T) {
 	if one.Name == "" {
 		t.Fatal("no single-version scenario in the catalogue: pick another fixture")
 	}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		if v != one.Versions[0] {
 			s.view.Version = v // one the scenario does not run with
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
@@ -49,7 +49,7 @@ func protocolNames(tr *trace.Trace, steps []Step) map[string]bool {
 	for _, w := range protocolFamilies {
 		ok[w] = true
 	}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		ok[v] = true
 	}
 	for _, in := range scenario.List() {

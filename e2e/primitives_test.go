@@ -11,7 +11,8 @@ import (
 	ui "mcpwirelab/app"
 	"mcpwirelab/sim/exercise"
 	"mcpwirelab/sim/scenario"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // TestPrimitiveScenarios: resources, prompts and logging, each from a deep
@@ -152,12 +153,12 @@ func TestPrimitiveExercises(t *testing.T) {
 	run(t, ctx, "back to read-resource", chromedp.Navigate(srv.URL+"/?view=exercises&ex=read-resource&lang=en"), waitView("#editor-missing"))
 	var nameLine string
 	for _, l := range strings.Split(parts["missing"], "\n") {
-		if strings.HasPrefix(l, streamhttp.HeaderName+":") {
+		if strings.HasPrefix(l, protocol.HeaderName+":") {
 			nameLine = l
 		}
 	}
 	if nameLine == "" {
-		t.Fatalf("no %s line in the model answer's missing part", streamhttp.HeaderName)
+		t.Fatalf("no %s line in the model answer's missing part", protocol.HeaderName)
 	}
 	eventually(t, "the answer is back in its part", evalBool(t, ctx,
 		fmt.Sprintf(`document.getElementById("editor-missing").value.includes(%q)`, nameLine)))
@@ -166,7 +167,7 @@ func TestPrimitiveExercises(t *testing.T) {
 	// refused with the server's own reason; the Base64 form passes.
 	param, _ := exercise.ByID(exercise.IDParamHeader)
 	pp := ui.SplitParts(param, param.ModelAnswer)
-	encoded := streamhttp.EncodeValue("上海")
+	encoded := protocol.EncodeValue("上海")
 	if !strings.Contains(pp["shanghai"], encoded) {
 		t.Fatalf("the model answer has no %s:\n%s", encoded, pp["shanghai"])
 	}

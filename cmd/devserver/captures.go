@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -21,7 +23,8 @@ import (
 
 	"mcpwirelab/scripts/cachedir"
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // CapturesPath is where the page finds the captures the dev server made
@@ -181,6 +184,9 @@ type captureInfo struct {
 	Spoken    []string              `json:"spoken"`   // the versions the server speaks
 	Counts    map[check.Verdict]int `json:"counts"`
 	Failed    bool                  `json:"failed"` // a MUST failed
+	// Cuts say what the capture left out at the checker's bounds (a
+	// flooding target), as its report does.
+	Cuts []string `json:"cuts,omitempty"`
 	// Removed names the oldest captures removed to make room for this
 	// one (only in the answer to POST).
 	Removed []string `json:"removed,omitempty"`
@@ -287,8 +293,8 @@ func (s *captureStore) info(id string) (captureInfo, bool) {
 	if json.Unmarshal(b, &rep) != nil {
 		return captureInfo{}, false
 	}
-	info := captureInfo{ID: id, Target: rep.Target, Transport: rep.Transport, Spoken: rep.Versions, Counts: rep.Count(), Failed: rep.Failed()}
-	for _, v := range mcp.Versions() {
+	info := captureInfo{ID: id, Target: rep.Target, Transport: rep.Transport, Spoken: rep.Versions, Counts: rep.Count(), Failed: rep.Failed(), Cuts: rep.Cuts}
+	for _, v := range protocol.Versions() {
 		if f, _, err := s.regular(id, v+".jsonl"); err == nil {
 			f.Close()
 			info.Versions = append(info.Versions, v)
@@ -302,7 +308,7 @@ func (s *captureStore) info(id string) (captureInfo, bool) {
 // read whole into memory.
 func (s *captureStore) file(w http.ResponseWriter, r *http.Request, rest string) {
 	id, name, ok := strings.Cut(rest, "/")
-	allowed := name == "report.json" || slices.ContainsFunc(mcp.Versions(), func(v string) bool { return name == v+".jsonl" })
+	allowed := name == "report.json" || slices.ContainsFunc(protocol.Versions(), func(v string) bool { return name == v+".jsonl" })
 	if !ok || !captureID.MatchString(id) || !allowed {
 		httpError(w, http.StatusNotFound, "no such capture file")
 		return
@@ -357,6 +363,13 @@ func (s *captureStore) capture(w http.ResponseWriter, r *http.Request) {
 	t := now().UTC()
 	id := fmt.Sprintf("%s-%03d", t.Format("20060102-150405"), t.Nanosecond()/1e6)
 	s.log.Printf("capture %s of the target", id)
+	// The capture runs in the dev server's process: for its duration a
+	// soft memory limit (unless GOMEMLIMIT or the operator set one) keeps
+	// a flooding target's garbage from doubling the heap.
+	if prev := debug.SetMemoryLimit(-1); prev == math.MaxInt64 {
+		debug.SetMemoryLimit(checkMemoryLimit)
+		defer debug.SetMemoryLimit(prev)
+	}
 	rep, runs := s.spec.run(ctx, func(f string, a ...any) { s.log.Printf("capture "+id+": "+f, a...) })
 	if err := writeCapture(filepath.Join(s.dir, id), rep, runs, "json"); err != nil {
 		s.log.Printf("capture %s: %v", id, err)

@@ -17,17 +17,18 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // fakeCapture writes a complete capture folder (a report and a transcript
 // of size bytes per version) the way writeCapture leaves one.
 func fakeCapture(t *testing.T, dir, id string, size int) {
 	t.Helper()
-	if err := writeCapture(filepath.Join(dir, id), check.Report{Target: "t", Transport: "stdio", Versions: mcp.Versions()}, nil, "json"); err != nil {
+	if err := writeCapture(filepath.Join(dir, id), check.Report{Target: "t", Transport: "stdio", Versions: protocol.Versions()}, nil, "json"); err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		if err := os.WriteFile(filepath.Join(dir, id, v+".jsonl"), bytes.Repeat([]byte{'x'}, size), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +50,7 @@ func captureGet(t *testing.T, h http.Handler, path string) (int, []byte) {
 // the FIFO.
 func TestCapturesRefusePlantedFiles(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
-	v := mcp.Versions()[0]
+	v := protocol.Versions()[0]
 	secret := filepath.Join(outside, "secret.txt")
 	os.WriteFile(secret, []byte("not a capture"), 0o644)
 
@@ -101,7 +102,7 @@ func TestCapturesFileStreamed(t *testing.T) {
 	dir := t.TempDir()
 	id := "20260101-000000-000"
 	fakeCapture(t, dir, id, 1)
-	v := mcp.Versions()[0]
+	v := protocol.Versions()[0]
 	big := filepath.Join(dir, id, v+".jsonl")
 	const size = 64 << 20
 	if err := os.Truncate(big, size); err != nil {
@@ -181,4 +182,4 @@ func TestCapturesBounded(t *testing.T) {
 	}
 }
 
-func v0() string { return mcp.Versions()[0] }
+func v0() string { return protocol.Versions()[0] }

@@ -14,7 +14,8 @@ import (
 
 	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // TestCapturesEndpoint: /captures/ behind the token, as the page uses it:
@@ -50,7 +51,7 @@ func TestCapturesEndpoint(t *testing.T) {
 	}
 	var made captureInfo
 	if err := json.Unmarshal(b, &made); err != nil || !captureID.MatchString(made.ID) || made.Transport != "stdio" ||
-		!slices.Equal(made.Versions, mcp.Versions()) || !made.Failed || made.Counts[check.Pass] == 0 {
+		!slices.Equal(made.Versions, protocol.Versions()) || !made.Failed || made.Counts[check.Pass] == 0 {
 		t.Fatalf("the new capture: %v %+v", err, made)
 	}
 
@@ -92,7 +93,7 @@ func TestCapturesEndpoint(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, made.ID, "secret.txt"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{made.ID + "/secret.txt", made.ID + "/" + mcp.Versions()[0] + ".stderr.txt", "../" + made.ID + "/report.json",
+	for _, p := range []string{made.ID + "/secret.txt", made.ID + "/" + protocol.Versions()[0] + ".stderr.txt", "../" + made.ID + "/report.json",
 		"20260101-000000-000/report.json", made.ID, made.ID + "/%2e%2e/report.json"} {
 		if resp, b := ts.do(t, nil, "GET", CapturesPath+p, "", auth); resp.StatusCode == 200 {
 			t.Errorf("GET %s served: %s", p, b)

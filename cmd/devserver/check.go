@@ -15,13 +15,15 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
 	"time"
 
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
@@ -52,29 +54,53 @@ type checkSpec struct {
 	Timeout time.Duration
 }
 
-// target is the server the spec names, with a fresh wire for it.
+// target is the server the spec names, with a fresh wire for it. The
+// wire is bounded (realwire: a body cut at 8 MiB, a notification's POST
+// and a write to stdin at -timeout; the server's process group killed with
+// it); Name is redacted (a token in the URL's query string).
 func (s *checkSpec) target() (check.Target, func()) {
 	if s.URL != "" {
 		w := realwire.NewHTTP()
 		w.Header = s.Headers
-		return check.Target{Name: s.URL, Transport: "http", HTTP: w, Endpoint: s.URL}, w.CloseIdleConnections
+		w.Timeout = s.timeout()
+		return check.Target{Name: s.redactor().Text(s.URL), Transport: "http", HTTP: w, Endpoint: s.URL}, w.CloseIdleConnections
 	}
 	return check.Target{Name: shellJoin(s.Cmd), Transport: "stdio", NewPipe: func() wire.Pipe {
 		cmd := exec.Command(s.Cmd[0], s.Cmd[1:]...)
-		return realwire.FromCmd(cmd)
+		p := realwire.FromCmd(cmd)
+		p.Timeout = s.timeout()
+		return p
 	}}, func() {}
 }
+
+func (s *checkSpec) timeout() time.Duration {
+	if s.Timeout <= 0 {
+		return 10 * time.Second
+	}
+	return s.Timeout
+}
+
+// redactor takes the headers' values and the URL's query out of every
+// file written (nil when there is nothing secret).
+func (s *checkSpec) redactor() *check.Redactor { return check.NewRedactor(s.Headers, s.URL) }
 
 // run captures and grades the target.
 func (s *checkSpec) run(ctx context.Context, progress func(string, ...any)) (check.Report, []check.Run) {
 	tg, done := s.target()
 	defer done()
-	o := check.Options{Calls: s.Calls, Slow: s.Slow, Repeat: s.Repeat, Timeout: s.Timeout, Progress: progress}
+	o := check.Options{Calls: s.Calls, Slow: s.Slow, Repeat: s.Repeat, Timeout: s.Timeout, Progress: progress, Redact: s.redactor()}
 	if s.Version != "" {
 		o.Versions = []string{s.Version}
 	}
 	runs := check.Capture(ctx, tg, o)
-	return check.BuildReport(tg.Name, tg.Transport, runs, check.JudgeOptions{K: s.K, Forced: s.Version != ""}), runs
+	rep := check.BuildReport(tg.Name, tg.Transport, runs, check.JudgeOptions{K: s.K, Forced: s.Version != ""})
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		rep.Cuts = append(rep.Cuts, "the capture was stopped at its time limit: the steps after it were not run")
+	case ctx.Err() != nil:
+		rep.Cuts = append(rep.Cuts, "the run was interrupted: the steps after it were not run")
+	}
+	return rep, runs
 }
 
 // callList is a repeatable -call flag.
@@ -118,7 +144,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	slow := fs.String("slow", "", "NAME[=JSON]: a slow tool (a second or more) for the cancellation and \"still answering\" checks")
 	fs.StringVar(&spec.URL, "url", "", "the server's Streamable HTTP endpoint (http:// or https://)")
 	fs.Var(&headers, "header", "'Name: value' sent with every HTTP request, e.g. an Authorization header (repeatable)")
-	fs.StringVar(&spec.Version, "version", "", "check this version only: "+strings.Join(mcp.Versions(), ", ")+" (default: every version the server speaks)")
+	fs.StringVar(&spec.Version, "version", "", "check this version only: "+strings.Join(protocol.Versions(), ", ")+" (default: every version the server speaks)")
 	fs.Var(&calls, "call", "NAME[=JSON]: a tool to call with these arguments (repeatable); no other tool is ever called")
 	fs.IntVar(&spec.Repeat, "repeat", 1, "how many times to try the cancellation (the rule of three bounds the failure rate by 3/N)")
 	fs.IntVar(&spec.K, "k", 10, "the number of calls of a task the cancellation figures speak of (pass^k)")
@@ -145,6 +171,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(check.Formats, *format) {
 		return usageError(stderr, "check: -format %q: want %s", *format, strings.Join(check.Formats, ", "))
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit: the garbage collector works harder near it, so a
+		// flooding server's garbage does not double the heap (README,
+		// security: the checker stays under 256 MiB).
+		debug.SetMemoryLimit(checkMemoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	progress := func(f string, a ...any) { fmt.Fprintf(stderr, "check: "+f+"\n", a...) }
@@ -166,6 +198,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// checkMemoryLimit is the soft memory limit of `devserver check`
+// (runtime/debug.SetMemoryLimit) unless GOMEMLIMIT sets one.
+const checkMemoryLimit = 160 << 20
+
 // validate checks the flags together (usage errors).
 func (s *checkSpec) validate() error {
 	switch {
@@ -175,8 +211,8 @@ func (s *checkSpec) validate() error {
 		return fmt.Errorf("-url and a command (%q) both name a server: give one", s.Cmd[0])
 	case s.URL == "" && len(s.Headers) > 0:
 		return errors.New("-header is for -url (a stdio server gets no HTTP headers)")
-	case s.Version != "" && !slices.Contains(mcp.Versions(), s.Version):
-		return fmt.Errorf("-version %q: want %s", s.Version, strings.Join(mcp.Versions(), " or "))
+	case s.Version != "" && !slices.Contains(protocol.Versions(), s.Version):
+		return fmt.Errorf("-version %q: want %s", s.Version, strings.Join(protocol.Versions(), " or "))
 	case s.Repeat < 1 || s.Repeat > 1000:
 		return fmt.Errorf("-repeat %d: want 1 to 1000", s.Repeat)
 	case s.K < 1:

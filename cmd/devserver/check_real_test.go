@@ -27,13 +27,18 @@ import (
 
 	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // sdkCheckEnv makes this test binary the Go SDK's stdio server.
 const sdkCheckEnv = "MCPWL_TEST_CHECK_SDK_STDIO"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(hostileCheckEnv); mode != "" {
+		hostileStdio(mode)
+		os.Exit(0)
+	}
 	if os.Getenv(sdkCheckEnv) == "1" {
 		if err := checkSDKServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil && !strings.Contains(err.Error(), "EOF") {
 			fmt.Fprintln(os.Stderr, "sdk server:", err)
@@ -188,8 +193,8 @@ func TestCheckOurDevServer(t *testing.T) {
 		if code != 0 {
 			t.Errorf("exit %d", code)
 		}
-		wantReport(t, rep, dir, mcp.Versions(), nil)
-		for _, v := range mcp.Versions() {
+		wantReport(t, rep, dir, protocol.Versions(), nil)
+		for _, v := range protocol.Versions() {
 			b, err := os.ReadFile(filepath.Join(dir, v+".stderr.txt"))
 			if err != nil || !strings.Contains(string(b), "serving MCP on stdio") {
 				t.Errorf("%s.stderr.txt: %v %q", v, err, b)
@@ -203,7 +208,7 @@ func TestCheckOurDevServer(t *testing.T) {
 		if code != 0 {
 			t.Errorf("exit %d", code)
 		}
-		wantReport(t, rep, dir, mcp.Versions(), nil)
+		wantReport(t, rep, dir, protocol.Versions(), nil)
 	})
 }
 
@@ -226,12 +231,12 @@ func TestCheckGoSDK(t *testing.T) {
 		if code != 1 {
 			t.Errorf("exit %d, want 1 (a MUST fails)", code)
 		}
-		wantReport(t, rep, dir, mcp.Versions(), map[string]check.Verdict{
-			"*/" + check.IDCancellation: check.Fail, mcp.V20260728 + "/" + check.IDMeta: check.Fail})
+		wantReport(t, rep, dir, protocol.Versions(), map[string]check.Verdict{
+			"*/" + check.IDCancellation: check.Fail, protocol.V20260728 + "/" + check.IDMeta: check.Fail})
 	})
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		t.Run("http/"+v, func(t *testing.T) {
-			h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return checkSDKServer() }, &sdk.StreamableHTTPOptions{Stateless: mcp.IsModern(v)})
+			h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return checkSDKServer() }, &sdk.StreamableHTTPOptions{Stateless: protocol.IsModern(v)})
 			ts := httptest.NewServer(h)
 			defer ts.Close()
 			code, rep, dir := checkRun(t, append(calls, "-version", v, "-url", ts.URL+"/mcp")...)
@@ -239,7 +244,7 @@ func TestCheckGoSDK(t *testing.T) {
 				t.Errorf("exit %d, want 1 (a MUST fails)", code)
 			}
 			want := map[string]check.Verdict{"*/" + check.IDOrigin: check.Fail}
-			if !mcp.IsModern(v) {
+			if !protocol.IsModern(v) {
 				want["*/"+check.IDUnknownMethod], want["*/"+check.IDCancellation] = check.Fail, check.Fail
 			}
 			wantReport(t, rep, dir, []string{v}, want)
@@ -292,7 +297,7 @@ func TestCheckServerEverything(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	// It keeps reporting progress of a cancelled long-running operation.
-	wantReport(t, rep, dir, []string{mcp.V20251125}, map[string]check.Verdict{"*/" + check.IDUnknownTool: check.Warn, "*/" + check.IDCancellation: check.Fail})
+	wantReport(t, rep, dir, []string{protocol.V20251125}, map[string]check.Verdict{"*/" + check.IDUnknownTool: check.Warn, "*/" + check.IDCancellation: check.Fail})
 	for _, r := range rep.Checks {
 		switch {
 		case r.ID == check.IDUnknownTool:
@@ -301,7 +306,7 @@ func TestCheckServerEverything(t *testing.T) {
 					t.Errorf("unknown-tool-error does not say %q: %s", s, r.Message)
 				}
 			}
-		case r.Version == mcp.V20260728 && (r.ID != check.IDVersion || r.Verdict != check.Skip || !strings.Contains(r.Message, "-32601")):
+		case r.Version == protocol.V20260728 && (r.ID != check.IDVersion || r.Verdict != check.Skip || !strings.Contains(r.Message, "-32601")):
 			t.Errorf("2026-07-28: %+v", r)
 		}
 	}

@@ -18,7 +18,8 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/client/everything"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/trace"
 )
@@ -55,7 +56,7 @@ func runClient(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() { fmt.Fprint(stderr, clientUsage); fs.PrintDefaults() }
 	endpoint := fs.String("url", "", "the server's Streamable HTTP endpoint (default: the argument)")
 	scenario := fs.String("scenario", os.Getenv(envScenario), "the suite's client scenario: "+strings.Join(everything.Scenarios(), ", ")+" (default $"+envScenario+")")
-	version := fs.String("version", os.Getenv(envVersion), "the protocol version to speak first: "+strings.Join(mcp.Versions(), ", ")+" (default $"+envVersion+", else "+mcp.LatestVersion+")")
+	version := fs.String("version", os.Getenv(envVersion), "the protocol version to speak first: "+strings.Join(protocol.Versions(), ", ")+" (default $"+envVersion+", else "+protocol.LatestVersion+")")
 	quiet := fs.Bool("q", false, "do not print the bytes")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -76,7 +77,7 @@ func runClient(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "client: name the scenario: -scenario or $%s (%s)", envScenario, strings.Join(everything.Scenarios(), ", "))
 	}
 	if *version == "" {
-		*version = mcp.LatestVersion
+		*version = protocol.LatestVersion
 	}
 	o := everything.Options{Scenario: *scenario, Version: *version, Context: os.Getenv(envContext),
 		Logf: func(f string, a ...any) { fmt.Fprintf(stderr, "client: "+f+"\n", a...) }}

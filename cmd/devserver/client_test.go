@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"mcpwirelab/internal/testenv"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // TestClientCommand: `devserver client` plays a suite scenario against
@@ -19,8 +20,8 @@ func TestClientCommand(t *testing.T) {
 	testenv.SkipShort(t, "devserver client over real sockets")
 	srv := startInteropServer(t, "-no-auth")
 	for _, tc := range []struct{ version, scenario, want string }{
-		{mcp.V20251125, "initialize", `"method":"initialize"`},
-		{mcp.V20260728, "http-standard-headers", "Mcp-Method: prompts/get"},
+		{protocol.V20251125, "initialize", `"method":"initialize"`},
+		{protocol.V20260728, "http-standard-headers", "Mcp-Method: prompts/get"},
 	} {
 		t.Run(tc.version, func(t *testing.T) {
 			t.Setenv(envScenario, tc.scenario)
@@ -52,7 +53,7 @@ func TestClientUsage(t *testing.T) {
 	}
 	// A server that is not there: the client could not go on (1).
 	var stdout, stderr bytes.Buffer
-	if code := runClient([]string{"-scenario", "initialize", "-version", mcp.V20251125, "http://127.0.0.1:1/mcp"}, &stdout, &stderr); code != 1 {
+	if code := runClient([]string{"-scenario", "initialize", "-version", protocol.V20251125, "http://127.0.0.1:1/mcp"}, &stdout, &stderr); code != 1 {
 		t.Errorf("unreachable server: exit %d, stderr %q", code, stderr.String())
 	}
 }

@@ -30,6 +30,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -56,7 +57,7 @@ func startSDKServer(tb testing.TB) string {
 	srv := sdk.NewServer(&sdk.Implementation{Name: "go-sdk-bench", Version: "1.0.0"}, nil)
 	srv.AddTool(&sdk.Tool{Name: def.Name, Title: def.Title, Description: def.Description, InputSchema: def.InputSchema},
 		func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-			res, err := reg.Call(ctx, req.Params.Name, req.Params.Arguments, toolbox.Env{})
+			res, err := reg.Call(ctx, req.Params.Name, req.Params.Arguments, primitive.Env{})
 			if err != nil {
 				return nil, err
 			}
@@ -180,7 +181,7 @@ func BenchmarkLoadToolsCall(b *testing.B) {
 	sdkURL := startSDKServer(b)
 
 	// The text both must answer: our toolbox's own output.
-	res, err := toolbox.Default().Call(context.Background(), "list_emails", json.RawMessage(`{"limit":5}`), toolbox.Env{})
+	res, err := toolbox.Default().Call(context.Background(), "list_emails", json.RawMessage(`{"limit":5}`), primitive.Env{})
 	if err != nil || res.IsError {
 		b.Fatalf("toolbox list_emails: %v %+v", err, res)
 	}

@@ -26,11 +26,10 @@ import (
 	"sync"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // parityExceptions are runs the dev server answers differently on purpose,
@@ -69,7 +68,7 @@ type wireView struct {
 
 var (
 	parityDate    = regexp.MustCompile(`\r\nDate: [^\r]*\r\n`)
-	paritySession = regexp.MustCompile(`(?i)\r\n` + streamhttp.HeaderSessionID + `: ([^\r]*)\r\n`)
+	paritySession = regexp.MustCompile(`(?i)\r\n` + protocol.HeaderSessionID + `: ([^\r]*)\r\n`)
 	// The 2026-07-28 requestState is signed with a key each server draws
 	// (the simulator's is fixed) and carries its expiry; task ids are
 	// minted and task times are the wall clock's.
@@ -202,7 +201,7 @@ func stepsOf(tr *trace.Trace) []string {
 			if json.Unmarshal(raw, &m) != nil {
 				continue
 			}
-			if m.Method == mcp.MethodTasksGet || m.Method == mcp.MethodTaskStatus {
+			if m.Method == protocol.MethodTasksGet || m.Method == protocol.MethodTaskStatus {
 				continue
 			}
 			step := string(e.From) + " "

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"time"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox/conformance"
 	"mcpwirelab/sim/transport/stdio"
@@ -63,10 +64,10 @@ const watchEvery = 250 * time.Millisecond
 func newEngine(ctx context.Context, fixture string, cfg mcp.Config) *mcp.Server {
 	cfg.PollEvery = watchEvery
 	if fixture != fixtureConformance {
-		// The course server (mcp.DefaultConfig), the simulator's own.
-		return mcp.NewServer(cfg)
+		// The course server (labserver.Config), the simulator's own.
+		return labserver.NewServer(cfg)
 	}
-	srv := mcp.NewServer(conformance.Config(cfg))
+	srv := labserver.NewServer(labserver.Conformance(cfg))
 	go conformance.UpdateWatched(ctx, srv, vclock.RealSleep, conformance.WatchedEvery)
 	return srv
 }

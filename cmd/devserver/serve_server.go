@@ -15,6 +15,7 @@ import (
 
 	ui "mcpwirelab/app"
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
@@ -96,7 +97,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 		maxInFlight = max(1, conns.Max()/2) // the other half: the page's files and new connections
 	}
 	flight := netguard.NewInFlight(maxInFlight, cfg.MaxSessionInFlight)
-	mcp = flight.Limit(func(r *http.Request) string { return r.Header.Get(streamhttp.HeaderSessionID) }, mcp)
+	mcp = flight.Limit(func(r *http.Request) string { return r.Header.Get(protocol.HeaderSessionID) }, mcp)
 	mcp = conns.Trusting(mcp)
 	if !cfg.NoAuth {
 		mcp = netguard.RequireBearer(cfg.Token, authRealm, mcp)

@@ -68,16 +68,22 @@ func (s *soakServer) fds() int {
 	return len(entries)
 }
 
-func startSoakServer(t *testing.T) *soakServer {
+// soakBuild builds the dev server binary into a new folder.
+func soakBuild(t *testing.T) (dir, bin string) {
 	t.Helper()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "devserver")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "devserver")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
+	return dir, bin
+}
+
+func startSoakServer(t *testing.T, args ...string) *soakServer {
+	t.Helper()
+	dir, bin := soakBuild(t)
 	os.WriteFile(filepath.Join(dir, "app.wasm"), fakeWasm("soak"), 0o644)
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-web", dir, "-static", dir)
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-web", dir, "-static", dir}, args...)...)
 	stdout, _ := cmd.StdoutPipe()
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
@@ -433,11 +439,7 @@ func TestSoakStdio(t *testing.T) {
 	if os.Getenv("MCPWL_SOAK") != "1" {
 		t.Skip("set MCPWL_SOAK=1 (make soak) to run the resource attacks")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "devserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	_, bin := soakBuild(t)
 	cmd := exec.Command(bin, "-stdio")
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()

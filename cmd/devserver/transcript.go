@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/httplab"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -25,7 +26,7 @@ func runTranscript(args []string, stdout, stderr io.Writer) int {
 		names = append(names, s.Name)
 	}
 	name := fs.String("scenario", "tool-call", "scenario: "+strings.Join(names, ", "))
-	version := fs.String("version", mcp.LatestVersion, "protocol version: "+strings.Join(mcp.Versions(), ", "))
+	version := fs.String("version", protocol.LatestVersion, "protocol version: "+strings.Join(protocol.Versions(), ", "))
 	transport := fs.String("transport", "stdio", "transport: "+strings.Join(scenario.Transports, ", "))
 	fault := fs.String("fault", "none", "fault to inject (see README; the http-content-length scenario also takes short-length, long-length)")
 	var client httplab.ClientConfig

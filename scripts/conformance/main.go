@@ -37,8 +37,8 @@ import (
 	"strings"
 	"time"
 
-	"mcpwirelab/internal/linediff"
 	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/scripts/gendoc"
 	"mcpwirelab/scripts/npmcache"
 )
 
@@ -355,7 +355,7 @@ const (
 
 // section is a generated part of the document: its body goes between its
 // markers.
-type section struct{ begin, end, body string }
+type section = gendoc.Section
 
 // serverSection is the server table with its totals.
 func serverSection(tbl string, suites []suite) section {
@@ -365,7 +365,7 @@ func serverSection(tbl string, suites []suite) section {
 		fmt.Fprintf(&b, "- **%s** (`%s`): MCP Wire Lab **%s**, official Go SDK **%s** checks passed.\n", s.version, s.how, s.ours.total(), s.sdk.total())
 	}
 	b.WriteString("\n" + tbl)
-	return section{beginMark, endMark, b.String()}
+	return section{Begin: beginMark, End: endMark, Body: b.String()}
 }
 
 // clientSection is the client table with its totals, and the authorization
@@ -385,7 +385,7 @@ func clientSection(tbl string, suites []suite, outside map[string]run) section {
 		}
 	}
 	if len(names) == 0 {
-		return section{clientBeginMark, clientEndMark, b.String()}
+		return section{Begin: clientBeginMark, End: clientEndMark, Body: b.String()}
 	}
 	sorted := make([]string, 0, len(names))
 	for n := range names {
@@ -412,47 +412,13 @@ func clientSection(tbl string, suites []suite, outside map[string]run) section {
 		}
 		b.WriteString("\n")
 	}
-	return section{clientBeginMark, clientEndMark, b.String()}
+	return section{Begin: clientBeginMark, End: clientEndMark, Body: b.String()}
 }
 
-// withSections is text with the part between each section's markers
-// replaced by its body.
-func withSections(name, text string, secs ...section) (string, error) {
-	out := text
-	for _, sec := range secs {
-		i, j := strings.Index(out, sec.begin), strings.Index(out, sec.end)
-		if i < 0 || j < i {
-			return "", fmt.Errorf("%s: markers %q … %q not found", name, sec.begin, sec.end)
-		}
-		out = out[:i] + sec.begin + "\n\n" + sec.body + "\n" + out[j:]
-	}
-	return out, nil
-}
-
-// writeSections replaces the text between each section's markers in doc
-// with its body (make conformance-doc).
-func writeSections(doc string, secs ...section) error {
-	b, err := os.ReadFile(doc)
-	if err != nil {
-		return err
-	}
-	out, err := withSections(doc, string(b), secs...)
-	if err != nil || out == string(b) {
-		return err
-	}
-	return os.WriteFile(doc, []byte(out), 0o644)
-}
-
-// docDiff is the unified diff from doc to doc with the sections this run
-// wrote (make conformance): "" when the document holds them already.
-func docDiff(doc string, secs ...section) (string, error) {
-	b, err := os.ReadFile(doc)
-	if err != nil {
-		return "", err
-	}
-	out, err := withSections(doc, string(b), secs...)
-	if err != nil {
-		return "", err
-	}
-	return linediff.Unified(doc, "this run", b, []byte(out)), nil
-}
+// writeSections rewrites the document's generated tables (make
+// conformance-doc); docDiff is the unified diff from the document to the
+// document with this run's tables (make conformance): "" when it holds them.
+var (
+	writeSections = gendoc.Write
+	docDiff       = gendoc.Diff
+)

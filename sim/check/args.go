@@ -7,7 +7,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
 )
 
 // InvalidArguments builds arguments that the tool's own inputSchema
@@ -18,7 +18,7 @@ import (
 // arguments happened to be fine). what says how they break the schema; ok
 // is false when no candidate does (a schema that accepts any object).
 func InvalidArguments(schema json.RawMessage) (args json.RawMessage, what Msg, ok bool) {
-	sch, err := toolbox.CompileSchema("tool", "input", schema)
+	sch, err := primitive.CompileSchema("tool", "input", schema)
 	if err != nil {
 		return nil, Msg{}, false
 	}

@@ -13,10 +13,12 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+
 	"mcpwirelab/sim/wire"
 )
 
@@ -79,6 +81,9 @@ type Options struct {
 	Progress func(format string, args ...any)
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Redact takes the secrets given on the command line out of the
+	// record (nil: none).
+	Redact *Redactor
 }
 
 func (o *Options) defaults() {
@@ -162,11 +167,12 @@ func Capture(ctx context.Context, t Target, o Options) []Run {
 	o.defaults()
 	versions := o.Versions
 	if len(versions) == 0 {
-		versions = mcp.Versions()
+		versions = protocol.Versions()
 	}
 	var runs []Run
 	for _, v := range versions {
 		p := &prober{t: t, o: o, version: v, ctx: ctx, rec: newRecorder(v, o.Now)}
+		p.rec.redact = o.Redact
 		p.run()
 		runs = append(runs, Run{Version: v, Trace: p.rec.trace(t.Transport)})
 	}
@@ -225,8 +231,15 @@ func (p *prober) request(tag, method string, params map[string]any) client.Outco
 	return p.done(p.c.Request(p.ctx, method, params, p.opts(tag)))
 }
 
-// done notes a connection the server broke.
+// done notes a connection the server broke, and an exchange the wire cut
+// at one of its bounds (realwire's LimitError: a body too large, a
+// notification or a write unanswered in time).
 func (p *prober) done(out client.Outcome) client.Outcome {
+	var cut interface{ Limit() string }
+	if errors.As(out.Err, &cut) {
+		p.say("%s", cut.Limit())
+		p.rec.limit(cut.Limit())
+	}
 	if out.Broken != "" && !p.lost {
 		p.lost = true
 		p.say("the connection broke: %s", out.Broken)
@@ -267,7 +280,7 @@ func (p *prober) run() {
 // initialize and notifications/initialized. It reports whether the server
 // speaks the version.
 func (p *prober) open() bool {
-	if mcp.IsModern(p.version) {
+	if protocol.IsModern(p.version) {
 		res, out := p.c.Discover(p.ctx, p.opts(tagDiscover))
 		p.done(out)
 		if out.Response == nil || out.Error() != nil || !contains(res.SupportedVersions, p.version) {
@@ -336,9 +349,13 @@ func (p *prober) listenForChanges() {
 	go func() {
 		defer close(done)
 		defer ready()
-		p.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{Tag: tagListen,
+		out := p.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{Tag: tagListen,
 			OnOpen:   func(s func()) { keep(s); ready() },
 			OnNotify: func(_ *jsonrpc.Message, s func()) { keep(s); ready() }})
+		var cut interface{ Limit() string }
+		if errors.As(out.Err, &cut) {
+			p.rec.limit(cut.Limit())
+		}
 	}()
 	select {
 	case <-opened:
@@ -363,7 +380,7 @@ func (p *prober) listenForChanges() {
 // idsEchoed sends a request with a string id (every other request has an
 // integer one).
 func (p *prober) idsEchoed() {
-	p.done(p.c.RequestWithID(p.ctx, jsonrpc.StringID(StringID), mcp.MethodToolsList, nil, p.opts(tagIDs)))
+	p.done(p.c.RequestWithID(p.ctx, jsonrpc.StringID(StringID), protocol.MethodToolsList, nil, p.opts(tagIDs)))
 }
 
 // quiet is how long the checker leaves the line quiet after a
@@ -386,20 +403,20 @@ func (p *prober) unknownMethod() {
 
 // noMeta sends tools/list without the _meta 2026-07-28 requires.
 func (p *prober) noMeta() {
-	if !mcp.IsModern(p.version) {
+	if !protocol.IsModern(p.version) {
 		return
 	}
-	p.done(p.c.SendMessage(p.ctx, jsonrpc.Request(p.c.NextID(), mcp.MethodToolsList, nil), p.opts(tagNoMeta)))
+	p.done(p.c.SendMessage(p.ctx, jsonrpc.Request(p.c.NextID(), protocol.MethodToolsList, nil), p.opts(tagNoMeta)))
 }
 
 // badVersion asks for a version no server implements, in _meta and (on
 // HTTP) in MCP-Protocol-Version alike, so only the version is wrong.
 func (p *prober) badVersion() {
-	if !mcp.IsModern(p.version) {
+	if !protocol.IsModern(p.version) {
 		return
 	}
 	p.c.SetVersion(UnknownVersion)
-	out := p.request(tagBadVersion, mcp.MethodToolsList, nil)
+	out := p.request(tagBadVersion, protocol.MethodToolsList, nil)
 	p.c.SetVersion(p.version)
 	p.say("version %s: %s", UnknownVersion, outcomeText(out))
 }
@@ -407,11 +424,11 @@ func (p *prober) badVersion() {
 // headerMismatch sends tools/list whose Mcp-Method header names another
 // method (2026-07-28 HTTP).
 func (p *prober) headerMismatch() {
-	if !mcp.IsModern(p.version) || p.t.Transport != "http" {
+	if !protocol.IsModern(p.version) || p.t.Transport != "http" {
 		return
 	}
-	p.edit.once(func(r *http.Request) { r.Header[streamhttp.HeaderMethod] = []string{mcp.MethodPromptsList} })
-	p.request(tagHeaders, mcp.MethodToolsList, nil)
+	p.edit.once(func(r *http.Request) { r.Header[protocol.HeaderMethod] = []string{protocol.MethodPromptsList} })
+	p.request(tagHeaders, protocol.MethodToolsList, nil)
 }
 
 // origin sends a request from a foreign page's Origin (HTTP): tools/list on
@@ -421,9 +438,9 @@ func (p *prober) origin() {
 		return
 	}
 	p.edit.once(func(r *http.Request) { r.Header["Origin"] = []string{ForeignOrigin} })
-	method := mcp.MethodToolsList
-	if !mcp.IsModern(p.version) {
-		method = mcp.MethodPing
+	method := protocol.MethodToolsList
+	if !protocol.IsModern(p.version) {
+		method = protocol.MethodPing
 	}
 	out := p.request(tagOrigin, method, nil)
 	p.say("Origin %s: %s", ForeignOrigin, outcomeText(out))
@@ -497,18 +514,18 @@ func (p *prober) named() []Call {
 // the client a server expects mirrors them, so the call is judged on its
 // arguments, not refused for a missing header.
 func (p *prober) mirror(name string, args json.RawMessage) {
-	if !mcp.IsModern(p.version) || p.t.Transport != "http" {
+	if !protocol.IsModern(p.version) || p.t.Transport != "http" {
 		return
 	}
 	for _, t := range p.tools {
 		if t.Name != name {
 			continue
 		}
-		params, err := toolbox.HeaderParamsOf(t.InputSchema)
+		params, err := primitive.HeaderParamsOf(t.InputSchema)
 		if err != nil {
 			return
 		}
-		if h := streamhttp.ParamHeaders(params, args); len(h) > 0 {
+		if h := protocol.ParamHeaders(params, args); len(h) > 0 {
 			p.edit.once(func(r *http.Request) {
 				for k, v := range h {
 					r.Header[k] = []string{v}
@@ -553,7 +570,7 @@ func (p *prober) slow() {
 		return
 	}
 	s := *p.o.Slow
-	meta := map[string]any{mcp.MetaProgressToken: slowToken}
+	meta := map[string]any{protocol.MetaProgressToken: slowToken}
 	start := time.Now()
 	done := make(chan client.Outcome, 1)
 	p.mirror(s.Name, s.Args)
@@ -562,9 +579,9 @@ func (p *prober) slow() {
 		done <- out
 	}()
 	sleep(p.ctx, duringDelay)
-	method := mcp.MethodToolsList
-	if !mcp.IsModern(p.version) {
-		method = mcp.MethodPing
+	method := protocol.MethodToolsList
+	if !protocol.IsModern(p.version) {
+		method = protocol.MethodPing
 	}
 	dStart := time.Now()
 	during := p.request(tagDuring, method, nil)
@@ -598,14 +615,14 @@ const (
 func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 	tag := fmt.Sprintf("%s-%d", tagCancel, i)
 	half := took / 2
-	meta := map[string]any{mcp.MetaProgressToken: fmt.Sprintf("%s-%d", slowToken, i)}
+	meta := map[string]any{protocol.MetaProgressToken: fmt.Sprintf("%s-%d", slowToken, i)}
 	id := p.c.NextID()
 	params := map[string]any{"name": s.Name, "arguments": s.Args}
 	p.mirror(s.Name, s.Args)
-	if mcp.IsModern(p.version) && p.t.Transport == "http" {
+	if protocol.IsModern(p.version) && p.t.Transport == "http" {
 		// 2026-07-28 HTTP: closing the response stream is the
 		// cancellation; the client's deadline does exactly that.
-		p.done(p.c.RequestWithID(p.ctx, id, mcp.MethodToolsCall, params, client.CallOptions{Tag: tag, Meta: meta, Timeout: half}))
+		p.done(p.c.RequestWithID(p.ctx, id, protocol.MethodToolsCall, params, client.CallOptions{Tag: tag, Meta: meta, Timeout: half}))
 		p.say("cancellation %d/%d: closed the stream after %d ms", i, p.o.Repeat, half.Milliseconds())
 		return
 	}
@@ -616,12 +633,12 @@ func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 	defer cancel()
 	done := make(chan client.Outcome, 1)
 	go func() {
-		done <- p.c.RequestWithID(ctx, id, mcp.MethodToolsCall, params, client.CallOptions{Tag: tag, Meta: meta})
+		done <- p.c.RequestWithID(ctx, id, protocol.MethodToolsCall, params, client.CallOptions{Tag: tag, Meta: meta})
 	}()
 	sleep(p.ctx, half)
 	notice := tag + "-notice"
 	p.rec.cancelling(notice, tag)
-	p.done(p.c.Notify(p.ctx, mcp.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()),
+	p.done(p.c.Notify(p.ctx, protocol.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()),
 		"reason": fmt.Sprintf("mcpwirelab check: cancelled after %d ms", half.Milliseconds())}, client.CallOptions{Tag: notice}))
 	// The barrier: a request sent right after the cancellation. A server
 	// reads its input in order, so once it has answered this one it has
@@ -632,9 +649,9 @@ func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 	// potentially after a response has already been sent"), what it writes
 	// after is not. ping on
 	// 2025-11-25; 2026-07-28 has no ping, server/discover answers anywhere.
-	barrier := mcp.MethodPing
-	if mcp.IsModern(p.version) {
-		barrier = mcp.MethodDiscover
+	barrier := protocol.MethodPing
+	if protocol.IsModern(p.version) {
+		barrier = protocol.MethodDiscover
 	}
 	p.request(tag+tagBarrier, barrier, nil)
 	out := p.done(<-done)
@@ -653,7 +670,7 @@ func (p *prober) close() {
 		p.listen()
 	}
 	p.closeConn(p.c, tagEnd)
-	if mcp.IsModern(p.version) || !p.spoke {
+	if protocol.IsModern(p.version) || !p.spoke {
 		return
 	}
 	c, err := p.connect(BogusVersion)

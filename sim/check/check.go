@@ -14,7 +14,7 @@
 package check
 
 import (
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/text"
 )
 
@@ -63,6 +63,9 @@ type Report struct {
 	Transport string   `json:"transport"`
 	Versions  []string `json:"versions"`
 	Checks    []Result `json:"checks"`
+	// Cuts say what the capture left out at the checker's bounds, and
+	// why ("<version>: …"), one per cut.
+	Cuts []string `json:"cuts,omitempty"`
 }
 
 // Failed reports whether a MUST-level check failed (exit status 1).
@@ -167,7 +170,7 @@ func (d Def) titled() Def {
 // both cites the same kind of sentence in each version.
 func both(modern, legacy Cite) func(string, string) (Cite, bool, Msg) {
 	return func(v, _ string) (Cite, bool, Msg) {
-		if mcp.IsModern(v) {
+		if protocol.IsModern(v) {
 			return modern, true, Msg{}
 		}
 		return legacy, true, Msg{}
@@ -177,7 +180,7 @@ func both(modern, legacy Cite) func(string, string) (Cite, bool, Msg) {
 // modernOnly is a rule 2026-07-28 introduced.
 func modernOnly(c Cite, why Msg) func(string, string) (Cite, bool, Msg) {
 	return func(v, _ string) (Cite, bool, Msg) {
-		if mcp.IsModern(v) {
+		if protocol.IsModern(v) {
 			return c, true, Msg{}
 		}
 		return c, false, why
@@ -203,7 +206,7 @@ var defs = [...]Def{
 	{ID: IDStdout,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
-			if mcp.IsModern(v) {
+			if protocol.IsModern(v) {
 				c.Spec = "2026-07-28/basic/transports/stdio"
 			}
 			if tr != "stdio" {
@@ -233,7 +236,7 @@ var defs = [...]Def{
 			msg("defs.negotiates-version-initialize"))},
 	{ID: IDUnknownMethod,
 		cite: func(v, tr string) (Cite, bool, Msg) {
-			if mcp.IsModern(v) && tr == "http" {
+			if protocol.IsModern(v) && tr == "http" {
 				return Cite{MUST, "2026-07-28/basic/transports/streamable-http#protocol-version-header",
 					"If the server does not implement the requested RPC method, it MUST respond with `404 Not Found` and a JSON-RPC error with code `-32601` (`Method not found`)."}, true, Msg{}
 			}
@@ -244,7 +247,7 @@ var defs = [...]Def{
 			c := Cite{MUST, "2026-07-28/basic/transports/streamable-http#server-validation",
 				"Servers that process the request body MUST reject requests where the values specified in the headers do not match the corresponding values in the request body."}
 			switch {
-			case !mcp.IsModern(v):
+			case !protocol.IsModern(v):
 				return c, false, msg("defs.has-no-mcp-method")
 			case tr != "http":
 				return c, false, msg("defs.rule-streamable-http")
@@ -254,7 +257,7 @@ var defs = [...]Def{
 	{ID: IDOrigin,
 		cite: func(v, tr string) (Cite, bool, Msg) {
 			c := Cite{MUST, "2025-11-25/basic/transports#security-warning", qOrigin}
-			if mcp.IsModern(v) {
+			if protocol.IsModern(v) {
 				c.Spec = "2026-07-28/basic/transports/streamable-http#security-%26-endpoint"
 			}
 			if tr != "http" {
@@ -285,7 +288,7 @@ var defs = [...]Def{
 			Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
 	{ID: IDCancellation,
 		cite: func(v, tr string) (Cite, bool, Msg) {
-			if !mcp.IsModern(v) {
+			if !protocol.IsModern(v) {
 				return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
 					"Receivers of cancellation notifications SHOULD: - Stop processing the cancelled request - Free associated resources - Not send a response for the cancelled request"}, true, Msg{}
 			}

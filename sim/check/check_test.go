@@ -18,7 +18,9 @@ import (
 	"time"
 
 	"mcpwirelab/internal/testenv"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/wire"
@@ -42,7 +44,7 @@ func stdioTarget(name string) Target {
 
 // httpTarget serves the engine behind the fixture on a real listener.
 func httpTarget(t *testing.T, name string) Target {
-	srv := mcp.NewServer(mcp.Config{})
+	srv := labserver.NewServer(mcp.Config{})
 	h := httpFixtures[name](streamhttp.New(streamhttp.Options{Server: srv}))
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
@@ -107,7 +109,7 @@ func TestCorrectServer(t *testing.T) {
 			}
 			runs := capture(t, tg, Options{Calls: courseCalls, Slow: courseSlow, Repeat: 2})
 			rep := BuildReport(tg.Name, tr, runs, JudgeOptions{})
-			if !slices.Equal(rep.Versions, mcp.Versions()) {
+			if !slices.Equal(rep.Versions, protocol.Versions()) {
 				t.Fatalf("versions %v", rep.Versions)
 			}
 			for _, r := range rep.Checks {
@@ -164,11 +166,11 @@ var brokenCases = []struct {
 	{fixture: "notification-reply", transport: "stdio", fail: []string{IDNotification}},
 	{fixture: "notification-reply", transport: "http", fail: []string{IDNotification}},
 	{fixture: "ids-as-numbers", transport: "stdio", fail: []string{IDIDs}},
-	{fixture: "no-result-type", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDResultType}},
-	{fixture: "meta-optional", transport: "stdio", versions: []string{mcp.V20260728}, fail: []string{IDMeta}},
+	{fixture: "no-result-type", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDResultType}},
+	{fixture: "meta-optional", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDMeta}},
 	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
-	{fixture: "header-blind", transport: "http", versions: []string{mcp.V20260728}, fail: []string{IDHeaderMismatch}},
+	{fixture: "header-blind", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDHeaderMismatch}},
 	{fixture: "origin-blind", transport: "http", fail: []string{IDOrigin}},
 	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
 	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},

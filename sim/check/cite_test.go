@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/internal/specschema"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/specref"
 )
@@ -17,7 +18,7 @@ import (
 func TestCitesQuoteTheSpec(t *testing.T) {
 	spec := specref.Open(specschema.Dir(t))
 	for _, d := range Defs() {
-		for _, v := range mcp.Versions() {
+		for _, v := range protocol.Versions() {
 			for _, tr := range []string{"stdio", "http"} {
 				c, applies, _ := d.Cite(v, tr)
 				if err := spec.Check(c.Spec); err != nil {
@@ -53,7 +54,7 @@ func normative(q string) bool {
 // TestCitesHaveChinese: every sentence a check cites has its Chinese.
 func TestCitesHaveChinese(t *testing.T) {
 	for _, d := range Defs() {
-		for _, v := range mcp.Versions() {
+		for _, v := range protocol.Versions() {
 			for _, tr := range []string{"stdio", "http"} {
 				if c, _, _ := d.Cite(v, tr); QuoteZh(c.Quote) == "" {
 					t.Errorf("%s %s/%s: no Chinese for %q", d.ID, v, tr, c.Quote)
@@ -89,7 +90,7 @@ func glossProblems(zh map[string]string, errs []error, cited map[string]bool) []
 func citedQuotes() map[string]bool {
 	cited := map[string]bool{}
 	for _, d := range Defs() {
-		for _, v := range mcp.Versions() {
+		for _, v := range protocol.Versions() {
 			for _, tr := range []string{"stdio", "http"} {
 				c, _, _ := d.Cite(v, tr)
 				cited[c.Quote] = true

@@ -6,7 +6,7 @@ import (
 )
 
 // The engine's own diagnostics a verdict quotes, in both languages: the
-// course toolbox's schema validation (toolbox.DescribeValidation, the
+// course toolbox's schema validation (primitive.DescribeValidation, the
 // text a model reads in an isError result) and the JSON-RPC decoder's
 // parse error. The English is the diagnostic exactly as the engine writes
 // it; each form below has a record in verdicts.text whose en reproduces it
@@ -21,7 +21,7 @@ type diagForm struct {
 	text func(groups ...any) Msg
 }
 
-// validationForms are toolbox.DescribeValidation's lines ("$.a: reason.").
+// validationForms are primitive.DescribeValidation's lines ("$.a: reason.").
 var validationForms = []diagForm{
 	{regexp.MustCompile(`^(\S+): missing required property ("[^"]*")\.$`), func(g ...any) Msg { return msg("diag.missing-property", g...) }},
 	{regexp.MustCompile(`^(\S+): unknown property ("[^"]*")\.$`), func(g ...any) Msg { return msg("diag.unknown-property", g...) }},
@@ -45,7 +45,7 @@ var (
 	}
 )
 
-// validationMsg is the lines of toolbox.DescribeValidation's text as one
+// validationMsg is the lines of primitive.DescribeValidation's text as one
 // message, a space between them (what oneLine made of them) in English.
 func validationMsg(text string) Msg {
 	var items []Msg

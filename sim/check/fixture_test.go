@@ -20,10 +20,12 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/stdio"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // fixtureEnv makes this test binary a stdio server with one fixture.
@@ -85,7 +87,7 @@ func isModern(m *jsonrpc.Message) bool {
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
 	_ = json.Unmarshal(m.Params, &p)
-	_, ok := p.Meta[mcp.MetaProtocolVersion]
+	_, ok := p.Meta[protocol.MetaProtocolVersion]
 	return ok
 }
 
@@ -136,16 +138,16 @@ var stdioFixtures = map[string]fixture{
 	// Serves requests without _meta as if they had it.
 	"meta-optional": {in: func(line []byte, _ func([]byte)) []byte {
 		m := msgOf(line)
-		if m == nil || m.Kind() != jsonrpc.KindRequest || isModern(m) || m.Method == mcp.MethodInitialize {
+		if m == nil || m.Kind() != jsonrpc.KindRequest || isModern(m) || m.Method == protocol.MethodInitialize {
 			return line
 		}
-		p := mcp.RequestParams(mcp.V20260728, nil, nil)
+		p := mcp.RequestParams(protocol.V20260728, nil, nil)
 		return jsonrpc.Request(m.ID, m.Method, p).Encode()
 	}, out: same},
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.
 	"any-version": {in: func(line []byte, write func([]byte)) []byte {
-		if m := msgOf(line); m != nil && m.Method == mcp.MethodInitialize && bytes.Contains(line, []byte(BogusVersion)) {
+		if m := msgOf(line); m != nil && m.Method == protocol.MethodInitialize && bytes.Contains(line, []byte(BogusVersion)) {
 			write(result(m.ID, false, map[string]any{"protocolVersion": BogusVersion, "capabilities": map[string]any{},
 				"serverInfo": map[string]any{"name": "any-version", "version": "1"}}))
 			return nil
@@ -202,7 +204,7 @@ var stdioFixtures = map[string]fixture{
 	"unknown-tool-ok": {in: func(line []byte, write func([]byte)) []byte {
 		m := msgOf(line)
 		var p callParams
-		if m != nil && m.Method == mcp.MethodToolsCall && params(m, &p) && strings.HasPrefix(p.Name, UnknownToolName) {
+		if m != nil && m.Method == protocol.MethodToolsCall && params(m, &p) && strings.HasPrefix(p.Name, UnknownToolName) {
 			write(result(m.ID, isModern(m), map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}, "isError": false}))
 			return nil
 		}
@@ -212,10 +214,10 @@ var stdioFixtures = map[string]fixture{
 	"no-validation": {in: func(line []byte, write func([]byte)) []byte {
 		m := msgOf(line)
 		var p callParams
-		if m == nil || m.Method != mcp.MethodToolsCall || !params(m, &p) {
+		if m == nil || m.Method != protocol.MethodToolsCall || !params(m, &p) {
 			return line
 		}
-		for _, t := range mcp.DefaultConfig().Tools.Tools() {
+		for _, t := range labserver.Config().Tools.Tools() {
 			if t.Name != p.Name {
 				continue
 			}
@@ -231,7 +233,7 @@ var stdioFixtures = map[string]fixture{
 	"blocking": {in: func(line []byte, write func([]byte)) []byte {
 		m := msgOf(line)
 		var p callParams
-		if m != nil && m.Method == mcp.MethodToolsCall && params(m, &p) && p.Name == "export_timesheets" && bytes.Contains(p.Arguments, []byte(`"department"`)) {
+		if m != nil && m.Method == protocol.MethodToolsCall && params(m, &p) && p.Name == "export_timesheets" && bytes.Contains(p.Arguments, []byte(`"department"`)) {
 			time.Sleep(time.Second)
 			write(result(m.ID, isModern(m), map[string]any{"content": []any{map[string]any{"type": "text", "text": "exported"}}, "isError": false}))
 			return nil
@@ -242,7 +244,7 @@ var stdioFixtures = map[string]fixture{
 	// a slow pipe): the progress it wrote meanwhile was on its way, which
 	// the barrier after the cancellation tells apart (not a failure).
 	"late-reader": {in: func(line []byte, _ func([]byte)) []byte {
-		if m := msgOf(line); m != nil && m.Method == mcp.MethodCancelled {
+		if m := msgOf(line); m != nil && m.Method == protocol.MethodCancelled {
 			time.Sleep(800 * time.Millisecond)
 		}
 		return line
@@ -262,10 +264,10 @@ var stdioFixtures = map[string]fixture{
 			RequestID json.RawMessage `json:"requestId"`
 		}
 		switch {
-		case m.Method == mcp.MethodToolsCall && params(m, &p) && p.Meta[mcp.MetaProgressToken] != nil:
-			tok, _ := json.Marshal(p.Meta[mcp.MetaProgressToken])
+		case m.Method == protocol.MethodToolsCall && params(m, &p) && p.Meta[protocol.MetaProgressToken] != nil:
+			tok, _ := json.Marshal(p.Meta[protocol.MetaProgressToken])
 			cancelState.tokens[m.ID.String()] = tok
-		case m.Method == mcp.MethodCancelled && params(m, &c):
+		case m.Method == protocol.MethodCancelled && params(m, &c):
 			cancelState.token = cancelState.tokens[string(bytes.TrimSpace(c.RequestID))]
 			cancelState.waiting = true
 		case cancelState.waiting && m.Kind() == jsonrpc.KindRequest:
@@ -313,7 +315,7 @@ var stdioFixtures = map[string]fixture{
 
 // validArgs reports whether args satisfy schema.
 func validArgs(schema, args json.RawMessage) bool {
-	sch, err := toolbox.CompileSchema("t", "input", schema)
+	sch, err := primitive.CompileSchema("t", "input", schema)
 	if err != nil {
 		return false
 	}
@@ -332,7 +334,7 @@ func serveFixture(name string) int {
 		fmt.Fprintln(os.Stderr, "no fixture", name)
 		return 2
 	}
-	srv := mcp.NewServer(mcp.Config{Logf: func(format string, a ...any) { fmt.Fprintf(os.Stderr, format+"\n", a...) }})
+	srv := labserver.NewServer(mcp.Config{Logf: func(format string, a ...any) { fmt.Fprintf(os.Stderr, format+"\n", a...) }})
 	engIn, toEngine := io.Pipe()
 	fromEngine, engOut := io.Pipe()
 	go func() { _ = stdio.Serve(context.Background(), srv, engIn, engOut); engOut.Close() }()
@@ -373,7 +375,7 @@ var httpFixtures = map[string]func(http.Handler) http.Handler{
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			body, _ := io.ReadAll(r.Body)
 			if m := msgOf(body); m != nil {
-				r.Header.Set(streamhttp.HeaderMethod, m.Method)
+				r.Header.Set(protocol.HeaderMethod, m.Method)
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			h.ServeHTTP(w, r)

@@ -14,7 +14,10 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/wire"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 )
 
@@ -33,9 +36,9 @@ type JudgeOptions struct {
 // answered with it), the seq of the answer (or request), and why not.
 func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 	x := newView(t)
-	tag, method := tagInitialize, mcp.MethodInitialize
+	tag, method := tagInitialize, protocol.MethodInitialize
 	if x.modern {
-		tag, method = tagDiscover, mcp.MethodDiscover
+		tag, method = tagDiscover, protocol.MethodDiscover
 	}
 	i := x.first(tag)
 	if i < 0 {
@@ -150,9 +153,9 @@ func (j *judge) stdout() Graded {
 			if first < 0 {
 				first = i
 			}
-			if _, derr := jsonrpc.Decode(bytes.TrimRight([]byte(e.Raw), "\r\n")); derr != nil {
+			if _, invalid := wire.DecodeLine([]byte(e.Raw)); invalid != "" {
 				return j.result(IDStdout, Fail, e.Seq,
-					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(derr.Err.Message))
+					"stdout-protocol-only.fail.server-wrote-stdout", e.Seq, excerpt(e.Raw), parseErrorMsg(invalid))
 			}
 		}
 	}
@@ -399,9 +402,9 @@ func (j *judge) meta() Graded {
 		return j.result(IDMeta, Fail, j.seq(p), "meta-required.fail.tools-list-without", j.seq(p), statusNote(st))
 	case m.Error == nil:
 		return j.result(IDMeta, Fail, j.seq(k), "meta-required.fail.tools-list-without.2", j.seq(p), j.seq(k))
-	case m.Error.Code == jsonrpc.CodeHeaderMismatch && j.tr == "http":
+	case m.Error.Code == protocol.CodeHeaderMismatch && j.tr == "http":
 		return j.result(IDMeta, Warn, j.seq(k), "meta-required.warn.tools-list-without", j.seq(p), j.seq(k))
-	case m.Error.Code != jsonrpc.CodeInvalidParams:
+	case m.Error.Code != protocol.CodeInvalidParams:
 		return j.result(IDMeta, Fail, j.seq(k), "meta-required.fail.tools-list-without.3", j.seq(p), m.Error.Code, m.Error.Message, j.seq(k))
 	case j.tr == "http" && st != 400:
 		return j.result(IDMeta, Fail, j.seq(k), "meta-required.fail.tools-list-without.4", st)
@@ -434,8 +437,8 @@ func (j *judge) unsupported() Graded {
 	var data mcp.UnsupportedVersionData
 	hasData := json.Unmarshal(m.Error.Data, &data) == nil
 	var problems []Msg
-	if m.Error.Code != jsonrpc.CodeUnsupportedProtocolVersion {
-		problems = append(problems, msg("unsupported.code-not", m.Error.Code, jsonrpc.CodeName(m.Error.Code)))
+	if m.Error.Code != protocol.CodeUnsupportedProtocolVersion {
+		problems = append(problems, msg("unsupported.code-not", m.Error.Code, protocol.CodeName(m.Error.Code)))
 	}
 	if !hasData || len(data.Supported) == 0 {
 		problems = append(problems, msg("unsupported.data-supported-does"))
@@ -472,7 +475,7 @@ func (j *judge) unknownMethod() Graded {
 		return j.result(IDUnknownMethod, Fail, j.seq(p), "unknown-method.fail.request-got-no", UnknownMethod, j.seq(p), statusNote(st), j.bodyOf(p), want)
 	case m.Error == nil:
 		return j.result(IDUnknownMethod, Fail, j.seq(k), "unknown-method.fail.request-which-server", UnknownMethod, j.seq(k), want)
-	case m.Error.Code != jsonrpc.CodeMethodNotFound:
+	case m.Error.Code != protocol.CodeMethodNotFound:
 		return j.result(IDUnknownMethod, Fail, j.seq(k), "unknown-method.fail.request-got-json-rpc", UnknownMethod, m.Error.Code, m.Error.Message, j.seq(k), want)
 	case j.modern && j.tr == "http" && st != 404:
 		return j.result(IDUnknownMethod, Fail, j.seq(k), "unknown-method.fail.request-got-but", UnknownMethod, st, j.seq(k))
@@ -502,17 +505,17 @@ func (j *judge) headers() Graded {
 	st, h := j.status(p)
 	switch {
 	case m != nil && m.Error == nil:
-		return j.result(IDHeaderMismatch, Fail, j.seq(k), "header-mismatch.fail.tools-list-sent", mcp.MethodPromptsList, j.seq(p), j.seq(k))
-	case m != nil && m.Error.Code == jsonrpc.CodeHeaderMismatch && st == 400:
-		return j.result(IDHeaderMismatch, Pass, j.seq(k), "header-mismatch.pass.tools-list-sent", mcp.MethodPromptsList, j.seq(k))
+		return j.result(IDHeaderMismatch, Fail, j.seq(k), "header-mismatch.fail.tools-list-sent", protocol.MethodPromptsList, j.seq(p), j.seq(k))
+	case m != nil && m.Error.Code == protocol.CodeHeaderMismatch && st == 400:
+		return j.result(IDHeaderMismatch, Pass, j.seq(k), "header-mismatch.pass.tools-list-sent", protocol.MethodPromptsList, j.seq(k))
 	case st >= 400 && st < 500:
 		code := msg("headers.no-json-rpc-error")
 		if m != nil {
 			code = msg("headers.code-message", m.Error.Code, m.Error.Message)
 		}
-		return j.result(IDHeaderMismatch, Warn, j.seq(h), "header-mismatch.warn.tools-list-sent", mcp.MethodPromptsList, st, code, j.seq(h))
+		return j.result(IDHeaderMismatch, Warn, j.seq(h), "header-mismatch.warn.tools-list-sent", protocol.MethodPromptsList, st, code, j.seq(h))
 	}
-	return j.result(IDHeaderMismatch, Fail, j.seq(p), "header-mismatch.fail.tools-list-sent.2", mcp.MethodPromptsList, j.seq(p), st)
+	return j.result(IDHeaderMismatch, Fail, j.seq(p), "header-mismatch.fail.tools-list-sent.2", protocol.MethodPromptsList, j.seq(p), st)
 }
 
 // ---- origin-validated ----
@@ -566,12 +569,12 @@ func schemaProblems(t mcp.Tool) []Msg {
 		if string(bytes.TrimSpace(root.Type)) != `"object"` {
 			out = append(out, msg("schemaproblems.inputschema-has-type", t.Name, orNone(root.Type)))
 		}
-		if _, err := toolbox.CompileSchema(t.Name, "input", in); err != nil {
+		if _, err := primitive.CompileSchema(t.Name, "input", in); err != nil {
 			out = append(out, msg("schemaproblems.inputschema-does-not", t.Name, oneLine(err.Error())))
 		}
 	}
 	if o := bytes.TrimSpace(t.OutputSchema); len(o) > 0 && string(o) != "null" {
-		if _, err := toolbox.CompileSchema(t.Name, "output", o); err != nil {
+		if _, err := primitive.CompileSchema(t.Name, "output", o); err != nil {
 			out = append(out, msg("schemaproblems.outputschema-does-not", t.Name, oneLine(err.Error())))
 		}
 	}
@@ -615,7 +618,7 @@ func (j *judge) structured() Graded {
 			if len(bytes.TrimSpace(res.StructuredContent)) == 0 {
 				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.declares-outputschema-but", cp.Name, j.seq(k))
 			}
-			sch, err := toolbox.CompileSchema(cp.Name, "output", raw)
+			sch, err := primitive.CompileSchema(cp.Name, "output", raw)
 			if err != nil {
 				continue // tool-schemas-valid reports it
 			}
@@ -624,7 +627,7 @@ func (j *judge) structured() Graded {
 				err = sch.Validate(inst)
 			}
 			if err != nil {
-				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.structuredcontent-does-not", cp.Name, j.seq(k), validationMsg(toolbox.DescribeValidation(err, inst)))
+				return j.result(IDStructured, Fail, j.seq(k), "structured-content-matches.fail.structuredcontent-does-not", cp.Name, j.seq(k), validationMsg(primitive.DescribeValidation(err, inst)))
 			}
 		}
 	}
@@ -773,7 +776,7 @@ func (j *judge) unknownTool() Graded {
 	switch {
 	case m == nil:
 		return j.result(IDUnknownTool, Fail, j.seq(p), "unknown-tool-error.fail.tools-call-tool", cp.Name, j.seq(p))
-	case m.Error != nil && m.Error.Code == jsonrpc.CodeInvalidParams:
+	case m.Error != nil && m.Error.Code == protocol.CodeInvalidParams:
 		return j.result(IDUnknownTool, Pass, j.seq(k), "unknown-tool-error.pass.tools-call-tool", cp.Name, m.Error.Message, j.seq(k))
 	case m.Error != nil:
 		return j.result(IDUnknownTool, Warn, j.seq(k), "unknown-tool-error.warn.tools-call-tool", cp.Name, m.Error.Code, m.Error.Message, j.seq(k))
@@ -822,7 +825,7 @@ func (j *judge) invalidArgs() Graded {
 			v, say = Fail, msg("invalidargs.called-arguments-got", cp.Name, compactJSON(cp.Arguments), j.seq(i), what)
 		case isResult && res.IsError:
 			say = msg("invalidargs.called-arguments-that", cp.Name, compactJSON(cp.Arguments), what, j.seq(k), excerpt(res.text()))
-		case m.Error != nil && m.Error.Code == jsonrpc.CodeInvalidParams:
+		case m.Error != nil && m.Error.Code == protocol.CodeInvalidParams:
 			v, say = Warn, msg("invalidargs.called-arguments-that.2", cp.Name, compactJSON(cp.Arguments), what, m.Error.Message, j.seq(k))
 		case m.Error != nil:
 			v, say = Warn, msg("invalidargs.called-arguments-that.3", cp.Name, compactJSON(cp.Arguments), what, m.Error.Code, m.Error.Message, j.seq(k))
@@ -889,7 +892,7 @@ func (j *judge) cancellation() Graded {
 		var cp callParams
 		params(req, &cp)
 		tool = cp.Name
-		token, _ := json.Marshal(cp.Meta[mcp.MetaProgressToken])
+		token, _ := json.Marshal(cp.Meta[protocol.MetaProgressToken])
 		notice := j.first(tag + "-notice")
 		if notice < 0 {
 			failed++
@@ -930,7 +933,7 @@ func (j *judge) cancellation() Graded {
 					if j.ms(k)-at <= cancelGrace*5 {
 						bad = cat(bad, msg("cancellation.work-stopped-once"))
 					}
-				case m.Method == mcp.MethodProgress && !inFlight(k):
+				case m.Method == protocol.MethodProgress && !inFlight(k):
 					var pp mcp.ProgressParams
 					if params(m, &pp) && bytes.Equal(bytes.TrimSpace(pp.ProgressToken), token) {
 						bad = msg("cancellation.still-reports-progress", j.seq(k), j.seq(notice), j.ms(k)-at)
@@ -1092,7 +1095,7 @@ func (j *judge) listChanged() Graded {
 		notified := false
 		for k := a.resp; k <= b.resp; k++ {
 			for _, m := range j.msgs[k] {
-				notified = notified || (j.fromServer(k) && m.Method == mcp.MethodToolsChanged)
+				notified = notified || (j.fromServer(k) && m.Method == protocol.MethodToolsChanged)
 			}
 		}
 		if !notified {

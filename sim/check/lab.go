@@ -10,10 +10,12 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -42,7 +44,7 @@ func longLived(e trace.Event) bool {
 		return true
 	}
 	for _, raw := range e.Messages {
-		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == mcp.MethodListen {
+		if m, err := jsonrpc.Decode(raw); err == nil && m.Method == protocol.MethodListen {
 			return true
 		}
 	}
@@ -94,11 +96,11 @@ func requestOf(t *trace.Trace, idx int) int {
 
 func labStdio(t *trace.Trace, r int) (LabReply, error) {
 	ctx := context.Background()
-	var pipe *wire.VirtualPipe
+	var pipe *virtual.Pipe
 	var out []*wire.Piece
 	collect := false
 	start := func() {
-		pipe = wire.NewVirtualPipe(labServer())
+		pipe = virtual.NewPipe(labServer())
 		pipe.Attach(func(p *wire.Piece) {
 			if collect && p.Event.Channel == trace.Stdout {
 				out = append(out, p)
@@ -128,9 +130,9 @@ func labStdio(t *trace.Trace, r int) (LabReply, error) {
 // labServer is the course server on a virtual clock of its own.
 func labServer() *mcp.Server {
 	var clock vclock.Clock
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = clock.Sleep
-	return mcp.NewServer(cfg)
+	return labserver.NewServer(cfg)
 }
 
 func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
@@ -139,8 +141,7 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 		return LabReply{}, ErrNoRequest
 	}
 	path := e.HTTP.Path
-	h := streamhttp.New(streamhttp.Options{Server: srv})
-	v := &wire.VirtualHTTP{Route: wire.Handler(h), RemoteAddr: "127.0.0.1:53124"}
+	v := virtual.LabHTTP(srv)
 	plan := client.ReplayPlan(t, r, path)
 	var replay client.Replay
 	var rep LabReply
@@ -174,7 +175,7 @@ func labHTTP(t *trace.Trace, r int, srv *mcp.Server) (LabReply, error) {
 			return LabReply{}, fmt.Errorf("check: the lab's server: %w", err)
 		}
 		if res.Response != nil {
-			replay.Answered(res.Response.Header.Get(streamhttp.HeaderSessionID))
+			replay.Answered(res.Response.Header.Get(protocol.HeaderSessionID))
 		}
 		if last {
 			rep = LabReply{Seq: e.Seq, Raw: raw.String(), Messages: msgs}

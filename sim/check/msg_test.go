@@ -18,8 +18,10 @@ import (
 	"mcpwirelab/sim/text"
 	"mcpwirelab/sim/text/texttest"
 	"mcpwirelab/sim/text/zhtest"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -178,7 +180,7 @@ func addSchemaErrors(words *zhtest.Words, tr *trace.Trace) {
 					if len(s) == 0 {
 						continue
 					}
-					if _, err := toolbox.CompileSchema(t.Name, which, s); err != nil {
+					if _, err := primitive.CompileSchema(t.Name, which, s); err != nil {
 						words.Add(oneLine(err.Error()))
 					}
 				}
@@ -445,7 +447,7 @@ func f(j *judge, key string) {
 func TestVerdictsInChinese(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	tg := Target{Name: "the course server", Transport: "stdio", NewPipe: func() wire.Pipe { return wire.NewVirtualPipe(labServer()) }}
+	tg := Target{Name: "the course server", Transport: "stdio", NewPipe: func() wire.Pipe { return virtual.NewPipe(labServer()) }}
 	runs := Capture(ctx, tg, Options{Calls: []Call{{Name: "list_emails", Args: []byte(`{"limit":2}`)}}, Timeout: 3 * time.Second})
 	if len(runs) == 0 {
 		t.Fatal("no runs")
@@ -478,7 +480,7 @@ func TestVerdictsInChineseBroken(t *testing.T) {
 // its Chinese fails the check (the broken twin).
 func TestDiagnosticsBothLanguages(t *testing.T) {
 	schema := json.RawMessage(`{"type":"object","properties":{"posted":{"type":"boolean"},"office":{"enum":["Lisbon","上海"]},"code":{"type":"string","pattern":"^[A-Z]+$"}},"required":["board","office"],"additionalProperties":false}`)
-	sch, err := toolbox.CompileSchema("t", "output", schema)
+	sch, err := primitive.CompileSchema("t", "output", schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,7 +493,7 @@ func TestDiagnosticsBothLanguages(t *testing.T) {
 		if verr == nil {
 			t.Fatalf("%s validates", inst)
 		}
-		text := toolbox.DescribeValidation(verr, v)
+		text := primitive.DescribeValidation(verr, v)
 		m := validationMsg(text)
 		if m.En() != oneLine(text) {
 			t.Errorf("English\n got %q\nwant %q", m.En(), oneLine(text))

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 )
 
@@ -36,7 +36,7 @@ var probeNotes = [...]probeNote{
 	{tagUnknownMethod, IDUnknownMethod, UnknownMethod},
 	{tagNoMeta, IDMeta, ""},
 	{tagBadVersion, IDUnsupported, UnknownVersion},
-	{tagHeaders, IDHeaderMismatch, mcp.MethodPromptsList},
+	{tagHeaders, IDHeaderMismatch, protocol.MethodPromptsList},
 	{tagOrigin, IDOrigin, ForeignOrigin},
 	{tagCall, IDStructured, ""},
 	{tagUnknownTool, IDUnknownTool, ""},
@@ -51,6 +51,7 @@ var probeNotes = [...]probeNote{
 	{tagList + "-n", IDListChangedHonst, ""},
 	{tagUnsolicited, "", ""},
 	{tagCancel + ".waited", IDCancellation, ""},
+	{noteCut, "", ""},
 }
 
 // courseLabel is the course's label whose notes explain the answers to a
@@ -61,13 +62,13 @@ func courseLabel(tag, version string) string {
 		return "tools-call"
 	case tag == tagIDs, tag == tagNoMeta, tag == tagBadVersion, tag == tagHeaders, strings.HasPrefix(tag, tagList):
 		return "tools-list"
-	case (tag == tagDuring || tag == tagOrigin) && mcp.IsModern(version):
+	case (tag == tagDuring || tag == tagOrigin) && protocol.IsModern(version):
 		return "tools-list"
 	case tag == tagNegotiate:
 		return "initialize"
 	case strings.HasSuffix(tag, "-notice"):
 		return "timeout.cancelled"
-	case strings.HasSuffix(tag, tagBarrier) && mcp.IsModern(version):
+	case strings.HasSuffix(tag, tagBarrier) && protocol.IsModern(version):
 		return "discover"
 	}
 	return ""

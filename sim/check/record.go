@@ -2,6 +2,8 @@ package check
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,6 +20,14 @@ const tagUnsolicited = "unsolicited"
 // recorder turns the client's events into a trace, named for the
 // annotation table as a scenario run names them (scenario.NoteOf), with
 // real times: TimeMs since the capture started, At the wall clock.
+//
+// A server under check is hostile by definition, so the record is
+// bounded: past MaxEvents events or MaxRecordBytes of bytes, what the
+// server sends is counted, not kept, except the answers to the checker's
+// own requests (kept up to twice MaxRecordBytes, so the checks still see
+// them); past MaxStderrBytes its stderr is counted only. The first event
+// not kept is marked by a host event (noteCut) that says, in the end,
+// what was left out and why.
 type recorder struct {
 	mu      sync.Mutex
 	version string
@@ -26,13 +36,89 @@ type recorder struct {
 	events  []trace.Event
 	reqSeq  map[string]int    // tag → seq of its first request event
 	notices map[string]string // tag of a notifications/cancelled → tag of the request it cancels
+	redact  *Redactor
+
+	bytes, stderr int // bytes kept: every event's Raw and Messages; stderr's Raw
+	cut           int // index of the cut marker in events (-1: nothing cut yet)
+	dropped       struct{ events, bytes, stderrLines, stderrBytes int }
 }
+
+// The bounds of one run's record (a check of a well-behaved server records
+// a few hundred events and well under 1 MiB).
+const (
+	MaxEvents      = 10000
+	MaxRecordBytes = 16 << 20
+	MaxStderrBytes = 1 << 20
+)
+
+// noteCut is the note of the host event that says what a run left out.
+const noteCut = "cut"
 
 func newRecorder(version string, now func() time.Time) *recorder {
 	if now == nil {
 		now = time.Now
 	}
-	return &recorder{version: version, now: now, start: now(), reqSeq: map[string]int{}, notices: map[string]string{}}
+	return &recorder{version: version, now: now, start: now(), reqSeq: map[string]int{}, notices: map[string]string{}, cut: -1}
+}
+
+// keep decides whether an event of size bytes is recorded, and counts it
+// if not.
+func (r *recorder) keep(e *client.Event, size int) bool {
+	p := &e.Event
+	switch {
+	case p.Channel == trace.Stderr:
+		if r.stderr+size <= MaxStderrBytes {
+			r.stderr += size
+			return true
+		}
+		r.dropped.stderrLines++
+		r.dropped.stderrBytes += size
+	case p.From == trace.Client && e.Role != client.RoleAnswer, p.Channel == trace.HostChannel,
+		e.InReplyTo > 0 && r.bytes+size <= 2*MaxRecordBytes:
+		// The checker's own requests and what ends a session are few;
+		// the answers to them are what the checks read.
+		r.bytes += size
+		return true
+	case len(r.events) < MaxEvents && r.bytes+size <= MaxRecordBytes:
+		r.bytes += size
+		return true
+	default:
+		r.dropped.events++
+		r.dropped.bytes += size
+	}
+	if r.cut < 0 {
+		r.cut = len(r.events)
+		r.appendLocked(trace.Event{From: trace.Client, To: trace.Host, Channel: trace.HostChannel, Kind: trace.KindThink, Note: noteCut}, r.now())
+	}
+	return false
+}
+
+// cutText says what the run left out, for the marker's Raw.
+func (r *recorder) cutText() string {
+	var parts []string
+	if d := r.dropped; d.events > 0 {
+		parts = append(parts, fmt.Sprintf("%d events the server sent (%s) were not recorded: a run keeps at most %d events and %s (the answers to the checker's requests up to %s)",
+			d.events, sizeText(d.bytes), MaxEvents, sizeText(MaxRecordBytes), sizeText(2*MaxRecordBytes)))
+	}
+	if d := r.dropped; d.stderrLines > 0 {
+		parts = append(parts, fmt.Sprintf("%d stderr lines (%s) were not recorded: a run keeps the first %s of stderr",
+			d.stderrLines, sizeText(d.stderrBytes), sizeText(MaxStderrBytes)))
+	}
+	return strings.Join(parts, "; ") + "\n"
+}
+
+func sizeText(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+}
+
+// limit records a bound the wire cut an exchange at (realwire's
+// LimitError: a body past its bound, a write or a notification's POST
+// unanswered in time).
+func (r *recorder) limit(text string) {
+	r.host(trace.Client, trace.Host, trace.KindThink, noteCut, "", text+"\n")
 }
 
 // Observe implements client.Observer.
@@ -41,12 +127,22 @@ func (r *recorder) Observe(e *client.Event) int {
 	if ce.Tag == "" {
 		ce.Tag = tagUnsolicited
 	}
+	size := len(e.Event.Raw)
+	for _, m := range e.Event.Messages {
+		size += len(m)
+	}
+	r.mu.Lock()
+	if !r.keep(e, size) {
+		r.mu.Unlock()
+		return 0
+	}
+	r.mu.Unlock()
 	note, spec := scenario.NoteOf(&ce, r.version)
 	at := e.At
 	if at.IsZero() {
 		at = r.now()
 	}
-	p := e.Event
+	p := r.redact.event(e.Event)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	ev := trace.Event{From: p.From, To: p.To, Channel: p.Channel, Raw: p.Raw, Messages: p.Messages,
@@ -89,7 +185,7 @@ func (r *recorder) host(from, to trace.Party, kind trace.Kind, note, spec, raw s
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.appendLocked(trace.Event{From: from, To: to, Channel: trace.HostChannel, Kind: kind,
-		Raw: raw, Note: note, Spec: scenario.ResolveSpec(spec, r.version)}, r.now())
+		Raw: r.redact.text(raw), Note: note, Spec: scenario.ResolveSpec(spec, r.version)}, r.now())
 }
 
 // cancelling makes the notifications/cancelled sent with tag notice point
@@ -105,6 +201,9 @@ func (r *recorder) trace(transport string) *trace.Trace {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	t := &trace.Trace{Scenario: Scenario, Version: r.version, Transport: transport, Events: append([]trace.Event(nil), r.events...)}
+	if r.cut >= 0 {
+		t.Events[r.cut].Raw = r.cutText()
+	}
 	scenario.Classify(t)
 	return t
 }

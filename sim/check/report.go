@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -22,6 +23,7 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 	r := Report{Target: target, Transport: transport, Versions: []string{}, Checks: []Result{}}
 	var silent []Result
 	for _, run := range runs {
+		r.Cuts = append(r.Cuts, cutsOf(run)...)
 		res := Judge(run.Trace, o)
 		if ok, _, _ := Speaks(run.Trace); ok {
 			r.Versions = append(r.Versions, run.Version)
@@ -35,12 +37,35 @@ func BuildReport(target, transport string, runs []Run, o JudgeOptions) Report {
 			if silent[i].Verdict == Skip {
 				silent[i].Verdict = Fail
 				silent[i].Message = strings.Replace(silent[i].Message, "Its checks were not run for this version.",
-					"It speaks none of the versions the lab knows ("+strings.Join(mcp.Versions(), ", ")+"), so nothing else could be checked.", 1)
+					"It speaks none of the versions the lab knows ("+strings.Join(protocol.Versions(), ", ")+"), so nothing else could be checked.", 1)
 			}
 		}
 	}
 	r.Checks = append(r.Checks, silent...)
 	return r
+}
+
+// cutsOf lists what a run left out at the checker's bounds, one line per
+// kind of cut ("<version>: …", with how many times when more than once).
+func cutsOf(run Run) []string {
+	var out []string
+	n := map[string]int{}
+	for _, e := range run.Trace.Events {
+		if e.Note != noteCut || e.Channel != trace.HostChannel {
+			continue
+		}
+		c := run.Version + ": " + strings.TrimSpace(e.Raw)
+		if n[c] == 0 {
+			out = append(out, c)
+		}
+		n[c]++
+	}
+	for i, c := range out {
+		if n[c] > 1 {
+			out[i] = fmt.Sprintf("%s (%d times)", c, n[c])
+		}
+	}
+	return out
 }
 
 // WriteText writes the report for people: one line per check, the
@@ -52,6 +77,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		b.WriteString("versions: none the lab knows\n")
 	} else {
 		fmt.Fprintf(&b, "versions: %s\n", strings.Join(r.Versions, ", "))
+	}
+	for _, c := range r.Cuts {
+		fmt.Fprintf(&b, "cut: %s\n", c)
 	}
 	version := "\x00"
 	for _, c := range r.Checks {
@@ -222,7 +250,7 @@ func ReadTranscript(r io.Reader) (*trace.Trace, error) {
 	}
 	t.Version = transcriptVersion(t)
 	if t.Version == "" {
-		return nil, fmt.Errorf("cannot tell the protocol version: the transcript has no initialize request and no request with _meta[%q]", mcp.MetaProtocolVersion)
+		return nil, fmt.Errorf("cannot tell the protocol version: the transcript has no initialize request and no request with _meta[%q]", protocol.MetaProtocolVersion)
 	}
 	return t, nil
 }
@@ -242,11 +270,11 @@ func transcriptVersion(t *trace.Trace) string {
 				Meta            map[string]json.RawMessage `json:"_meta"`
 			}
 			_ = json.Unmarshal(m.Params, &p)
-			if m.Method == mcp.MethodInitialize && p.ProtocolVersion != "" {
+			if m.Method == protocol.MethodInitialize && p.ProtocolVersion != "" {
 				return p.ProtocolVersion
 			}
 			var v string
-			if json.Unmarshal(p.Meta[mcp.MetaProtocolVersion], &v) == nil && v != "" {
+			if json.Unmarshal(p.Meta[protocol.MetaProtocolVersion], &v) == nil && v != "" {
 				return v
 			}
 		}

@@ -6,7 +6,9 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 // view indexes a capture for the checks: every event's messages decoded
@@ -21,15 +23,12 @@ type view struct {
 }
 
 func newView(t *trace.Trace) *view {
-	x := &view{t: t, v: t.Version, tr: t.Transport, modern: mcp.IsModern(t.Version)}
+	x := &view{t: t, v: t.Version, tr: t.Transport, modern: protocol.IsModern(t.Version)}
 	x.msgs = make([][]*jsonrpc.Message, len(t.Events))
 	x.tags = make([]string, len(t.Events))
+	idx := wire.IndexOf(t)
 	for i, e := range t.Events {
-		for _, raw := range e.Messages {
-			if m, err := jsonrpc.Decode(raw); err == nil {
-				x.msgs[i] = append(x.msgs[i], m)
-			}
-		}
+		x.msgs[i] = idx.Valid(i)
 		x.tags[i], _, _ = strings.Cut(e.Note, ".")
 	}
 	return x
@@ -149,7 +148,7 @@ type listing struct {
 func (x *view) lists() []listing {
 	var out []listing
 	for i := range x.t.Events {
-		if !x.sent(i) || len(x.msgs[i]) != 1 || x.msgs[i][0].Method != mcp.MethodToolsList {
+		if !x.sent(i) || len(x.msgs[i]) != 1 || x.msgs[i][0].Method != protocol.MethodToolsList {
 			continue
 		}
 		if tg := x.tags[i]; tg != tagList && !strings.HasPrefix(tg, tagList+"-") {

@@ -19,7 +19,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
 )
 
 // MaxRounds bounds how many times the client retries one request for a
@@ -40,7 +40,7 @@ func (c *Client) answer(parent *Exchange, req *jsonrpc.Message) {
 	}
 	var resp *jsonrpc.Message
 	if c.cfg.Host == nil {
-		resp = jsonrpc.ErrorResponse(req.ID, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found: "+req.Method, nil))
+		resp = jsonrpc.ErrorResponse(req.ID, jsonrpc.NewError(protocol.CodeMethodNotFound, "Method not found: "+req.Method, nil))
 	} else if res, err := c.ask(ctx, q); err != nil {
 		resp = jsonrpc.ErrorResponse(req.ID, err)
 	} else {
@@ -59,7 +59,7 @@ func (c *Client) answer(parent *Exchange, req *jsonrpc.Message) {
 // user filled in keeps the user's value.
 func (c *Client) ask(ctx context.Context, q Question) (json.RawMessage, *jsonrpc.Error) {
 	res, err := c.cfg.Host.Answer(ctx, q)
-	if err != nil || q.Method != mcp.MethodElicit {
+	if err != nil || q.Method != protocol.MethodElicit {
 		return res, err
 	}
 	return withDefaults(q.Params, res), nil
@@ -78,7 +78,7 @@ func withDefaults(params, res json.RawMessage) json.RawMessage {
 		return res
 	}
 	var action string
-	if json.Unmarshal(r["action"], &action) != nil || action != toolbox.ActionAccept {
+	if json.Unmarshal(r["action"], &action) != nil || action != protocol.ActionAccept {
 		return res
 	}
 	content := map[string]json.RawMessage{}
@@ -112,7 +112,7 @@ func relatedTask(params json.RawMessage) string {
 	var rt struct {
 		TaskID string `json:"taskId"`
 	}
-	_ = json.Unmarshal(p.Meta[mcp.MetaRelatedTask], &rt)
+	_ = json.Unmarshal(p.Meta[protocol.MetaRelatedTask], &rt)
 	return rt.TaskID
 }
 
@@ -130,7 +130,7 @@ func withRelatedTask(res json.RawMessage, task string) json.RawMessage {
 	}
 	meta := map[string]json.RawMessage{}
 	_ = json.Unmarshal(obj["_meta"], &meta)
-	meta[mcp.MetaRelatedTask] = mustMarshal(map[string]string{"taskId": task})
+	meta[protocol.MetaRelatedTask] = mustMarshal(map[string]string{"taskId": task})
 	obj["_meta"] = mustMarshal(meta)
 	return mustMarshal(obj)
 }
@@ -141,7 +141,7 @@ func withRelatedTask(res json.RawMessage, task string) json.RawMessage {
 // responses on any other client requests").
 func takesInput(method string) bool {
 	switch method {
-	case mcp.MethodToolsCall, mcp.MethodPromptsGet, mcp.MethodResourcesRead:
+	case protocol.MethodToolsCall, protocol.MethodPromptsGet, protocol.MethodResourcesRead:
 		return true
 	}
 	return false
@@ -151,7 +151,7 @@ func takesInput(method string) bool {
 // carries one.
 func (o Outcome) InputRequiredResult() (*mcp.InputRequiredResult, bool) {
 	var ir mcp.InputRequiredResult
-	if !o.Result(&ir) || ir.ResultType != mcp.ResultInputRequired {
+	if !o.Result(&ir) || ir.ResultType != protocol.ResultInputRequired {
 		return nil, false
 	}
 	return &ir, true
@@ -171,7 +171,7 @@ func (c *Client) fulfil(ctx context.Context, method string, params map[string]an
 	rounds := 0
 	for {
 		ir, ok := out.InputRequiredResult()
-		if !ok || !takesInput(method) || !mcp.IsModern(c.Version()) {
+		if !ok || !takesInput(method) || !protocol.IsModern(c.Version()) {
 			out.Rounds = rounds
 			return out
 		}
@@ -212,5 +212,5 @@ func (c *Client) fulfil(ctx context.Context, method string, params map[string]an
 // send a notification"). 2026-07-28 has no such notification: every retry
 // carries the roots as they are now.
 func (c *Client) RootsChanged(ctx context.Context, o CallOptions) Outcome {
-	return c.Notify(ctx, mcp.MethodRootsChanged, nil, o)
+	return c.Notify(ctx, protocol.MethodRootsChanged, nil, o)
 }

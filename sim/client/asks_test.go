@@ -19,12 +19,14 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/vclock"
 )
 
-var workspace = []toolbox.Root{{URI: "file:///home/li/acme", Name: "acme"}}
+var workspace = []primitive.Root{{URI: "file:///home/li/acme", Name: "acme"}}
 
 // askClient is a client of the course server with host.
 func askClient(t *testing.T, version, transport string, host client.Host, serverCfg func(*mcp.Config)) *engineClient {
@@ -97,19 +99,19 @@ func TestClientAnswersTheServer(t *testing.T) {
 		caps25 string
 		want   string // in the final result's text
 	}{
-		{"elicitation", &client.FixedHost{Elicitation: true}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
+		{"elicitation", &client.FixedHost{Elicitation: true}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, protocol.MethodElicit,
 			`{"elicitation":{"form":{}}}`, "", "Booked Borealis on 2026-12-03 instead (Aurora was taken on 2026-12-03)."},
-		{"elicitation declined", &client.FixedHost{Elicitation: true, ElicitAction: toolbox.ActionDecline}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
+		{"elicitation declined", &client.FixedHost{Elicitation: true, ElicitAction: protocol.ActionDecline}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, protocol.MethodElicit,
 			`{"elicitation":{"form":{}}}`, "", "the user declined the alternatives"},
-		{"elicitation cancelled", &client.FixedHost{Elicitation: true, ElicitAction: toolbox.ActionCancel}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, mcp.MethodElicit,
+		{"elicitation cancelled", &client.FixedHost{Elicitation: true, ElicitAction: protocol.ActionCancel}, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, protocol.MethodElicit,
 			`{"elicitation":{"form":{}}}`, "", "the user dismissed the question"},
-		{"sampling", &client.FixedHost{Sampling: true}, "summarize_inbox", map[string]any{"urgent": true, "limit": 2}, mcp.MethodSample,
+		{"sampling", &client.FixedHost{Sampling: true}, "summarize_inbox", map[string]any{"urgent": true, "limit": 2}, protocol.MethodSample,
 			`{"sampling":{}}`, "", "by the Host's model (" + client.DefaultModel + "): 2 e-mails: Production incident: login errors; "},
-		{"roots", &client.FixedHost{Roots: true, Workspace: workspace}, "export_roster", map[string]any{"department": "Support"}, mcp.MethodRoots,
+		{"roots", &client.FixedHost{Roots: true, Workspace: workspace}, "export_roster", map[string]any{"department": "Support"}, protocol.MethodRoots,
 			`{"roots":{}}`, `{"roots":{"listChanged":true}}`, "Saved the Support roster (2 employees: e04, e07) to file:///home/li/acme/rosters/support.csv, in the workspace acme (file:///home/li/acme)."},
 	}
 	for _, tc := range cases {
-		for _, version := range mcp.Versions() {
+		for _, version := range protocol.Versions() {
 			for _, transport := range []string{"stdio", "http"} {
 				t.Run(tc.name+"/"+version+"/"+transport, func(t *testing.T) {
 					e := askClient(t, version, transport, tc.host, nil)
@@ -123,11 +125,11 @@ func TestClientAnswersTheServer(t *testing.T) {
 					}
 					evs := e.obs.list[before:]
 					wantCaps := tc.caps
-					if !mcp.IsModern(version) && tc.caps25 != "" {
+					if !protocol.IsModern(version) && tc.caps25 != "" {
 						wantCaps = tc.caps25
 					}
 					methods, channels := serverRequests(e.obs.list)
-					if mcp.IsModern(version) {
+					if protocol.IsModern(version) {
 						checkRetry(t, e.obs.list, evs, tc.method, wantCaps, out)
 						if len(methods) != 0 {
 							t.Fatalf("a 2026-07-28 server sent requests %v", methods)
@@ -135,7 +137,7 @@ func TestClientAnswersTheServer(t *testing.T) {
 						return
 					}
 					// 2025-11-25: declared once, at initialize.
-					init := sentParams(t, e.obs.list, mcp.MethodInitialize)
+					init := sentParams(t, e.obs.list, protocol.MethodInitialize)
 					var ip struct {
 						Capabilities json.RawMessage `json:"capabilities"`
 					}
@@ -163,7 +165,7 @@ func TestClientAnswersTheServer(t *testing.T) {
 							t.Fatalf("the answer POST got %+v, want 202 and no body", a)
 						}
 						// The answer travels in the session, like every request.
-						if h := answers[0].Event.HTTP.Headers; len(h["Mcp-Session-Id"]) != 1 || h["Mcp-Protocol-Version"][0] != mcp.V20251125 {
+						if h := answers[0].Event.HTTP.Headers; len(h["Mcp-Session-Id"]) != 1 || h["Mcp-Protocol-Version"][0] != protocol.V20251125 {
 							t.Fatalf("answer POST headers %v", h)
 						}
 					} else if answers[0].Event.Channel != trace.Stdin {
@@ -186,7 +188,7 @@ func mustJSON(v any) []byte {
 // request declares the capabilities.
 func checkRetry(t *testing.T, all, evs []*client.Event, method, caps string, out client.Outcome) {
 	t.Helper()
-	calls := sentParams(t, evs, mcp.MethodToolsCall)
+	calls := sentParams(t, evs, protocol.MethodToolsCall)
 	if len(calls) != 2 || out.Rounds != 1 || out.InputRequired != nil {
 		t.Fatalf("%d tools/call, %d rounds, left input_required %v", len(calls), out.Rounds, out.InputRequired)
 	}
@@ -194,7 +196,7 @@ func checkRetry(t *testing.T, all, evs []*client.Event, method, caps string, out
 	var firstReq string
 	for _, e := range evs {
 		for _, m := range e.Msgs {
-			if m.Kind() == jsonrpc.KindRequest && m.Method == mcp.MethodToolsCall && firstReq == "" {
+			if m.Kind() == jsonrpc.KindRequest && m.Method == protocol.MethodToolsCall && firstReq == "" {
 				firstReq = m.ID.String()
 			}
 			if m.Kind() == jsonrpc.KindResult && strings.Contains(string(m.Result), `"resultType":"input_required"`) {
@@ -226,10 +228,10 @@ func checkRetry(t *testing.T, all, evs []*client.Event, method, caps string, out
 		t.Fatalf("the retry changed the request: %s %s", retry["name"], retry["arguments"])
 	}
 	// basic/index §_meta: every request declares what the client can do.
-	for _, p := range sentParams(t, all, mcp.MethodToolsCall) {
+	for _, p := range sentParams(t, all, protocol.MethodToolsCall) {
 		var meta map[string]json.RawMessage
 		_ = json.Unmarshal(p["_meta"], &meta)
-		if got := string(meta[mcp.MetaClientCapabilities]); got != caps {
+		if got := string(meta[protocol.MetaClientCapabilities]); got != caps {
 			t.Fatalf("request declares %s, want %s", got, caps)
 		}
 	}
@@ -241,7 +243,7 @@ func checkRetry(t *testing.T, all, evs []*client.Event, method, caps string, out
 // is not retried; a client without a Host leaves the input_required result
 // to its caller.
 func TestClientWithoutTheCapability(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := askClient(t, version, transport, &client.FixedHost{Sampling: true, Roots: true}, nil)
@@ -252,9 +254,9 @@ func TestClientWithoutTheCapability(t *testing.T) {
 				if methods, _ := serverRequests(e.obs.list); len(methods) != 0 {
 					t.Fatalf("the server asked %v of a client that did not declare elicitation", methods)
 				}
-				if mcp.IsModern(version) {
+				if protocol.IsModern(version) {
 					e := out.Error()
-					if e == nil || e.Code != jsonrpc.CodeMissingRequiredClientCapability || string(e.Data) != `{"requiredCapabilities":{"elicitation":{}}}` ||
+					if e == nil || e.Code != protocol.CodeMissingRequiredClientCapability || string(e.Data) != `{"requiredCapabilities":{"elicitation":{}}}` ||
 						(transport == "http" && out.Status != http.StatusBadRequest) {
 						t.Fatalf("want -32021 (HTTP 400), got %d %+v", out.Status, e)
 					}
@@ -270,8 +272,8 @@ func TestClientWithoutTheCapability(t *testing.T) {
 				}
 				before := len(d.obs.list)
 				res, out = d.c.CallTool(ctx, "summarize_inbox", map[string]any{}, client.CallOptions{})
-				if mcp.IsModern(version) {
-					if !out.Declined || out.InputRequired == nil || len(sentParams(t, d.obs.list[before:], mcp.MethodToolsCall)) != 1 {
+				if protocol.IsModern(version) {
+					if !out.Declined || out.InputRequired == nil || len(sentParams(t, d.obs.list[before:], protocol.MethodToolsCall)) != 1 {
 						t.Fatalf("a declined question: declined %v, input_required %v", out.Declined, out.InputRequired)
 					}
 				} else {
@@ -287,35 +289,35 @@ func TestClientWithoutTheCapability(t *testing.T) {
 		}
 	}
 	// No Host at all: the caller gets the InputRequiredResult.
-	e := askClient(t, mcp.V20260728, "http", nil, nil)
+	e := askClient(t, protocol.V20260728, "http", nil, nil)
 	if _, out := e.c.CallTool(ctx, "book_room", map[string]any{"room": "Aurora", "day": "2026-12-03"}, client.CallOptions{}); out.Error() == nil ||
-		out.Error().Code != jsonrpc.CodeMissingRequiredClientCapability {
+		out.Error().Code != protocol.CodeMissingRequiredClientCapability {
 		t.Fatalf("no Host declares nothing: %+v", out.Error())
 	}
 }
 
 // twoRounds asks one question, then, once answered, a second: two
 // InputRequiredResults in 2026-07-28, two server requests in 2025-11-25.
-func twoRounds() toolbox.Def {
+func twoRounds() primitive.Def {
 	yes := json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`)
-	return toolbox.Def{Tool: toolbox.Tool{Name: "two_rounds", Description: "Asks twice.", InputSchema: toolbox.Schema(map[string]any{})},
-		Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("first", "First?", yes))
+	return primitive.Def{Tool: primitive.Tool{Name: "two_rounds", Description: "Asks twice.", InputSchema: toolbox.Schema(map[string]any{})},
+		Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitForm("first", "First?", yes))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			b, err := env.Elicit(ctx, toolbox.ElicitForm("second", "Second?", yes))
+			b, err := env.Elicit(ctx, primitive.ElicitForm("second", "Second?", yes))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			return toolbox.Result{Text: "answers: " + a.Action + " " + b.Action}, nil
+			return primitive.Result{Text: "answers: " + a.Action + " " + b.Action}, nil
 		}}
 }
 
 // TestClientRetriesRoundAfterRound: every round's retry has a new id and
 // echoes that round's requestState.
 func TestClientRetriesRoundAfterRound(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := askClient(t, version, transport, &client.FixedHost{Elicitation: true}, func(c *mcp.Config) {
@@ -330,13 +332,13 @@ func TestClientRetriesRoundAfterRound(t *testing.T) {
 					t.Fatalf("%v %+v", out.Error(), res)
 				}
 				evs := e.obs.list[before:]
-				if !mcp.IsModern(version) {
+				if !protocol.IsModern(version) {
 					if methods, _ := serverRequests(evs); len(methods) != 2 {
 						t.Fatalf("server requests %v", methods)
 					}
 					return
 				}
-				calls := sentParams(t, evs, mcp.MethodToolsCall)
+				calls := sentParams(t, evs, protocol.MethodToolsCall)
 				if out.Rounds != 2 || len(calls) != 3 {
 					t.Fatalf("%d rounds, %d calls", out.Rounds, len(calls))
 				}
@@ -344,7 +346,7 @@ func TestClientRetriesRoundAfterRound(t *testing.T) {
 				for _, ev := range evs {
 					for _, m := range ev.Msgs {
 						var ir mcp.InputRequiredResult
-						if m.Kind() == jsonrpc.KindResult && json.Unmarshal(m.Result, &ir) == nil && ir.ResultType == mcp.ResultInputRequired {
+						if m.Kind() == jsonrpc.KindResult && json.Unmarshal(m.Result, &ir) == nil && ir.ResultType == protocol.ResultInputRequired {
 							states = append(states, ir.RequestState)
 						}
 					}
@@ -379,7 +381,7 @@ func TestClientTellsOfChangedRoots(t *testing.T) {
 	for _, transport := range []string{"stdio", "http"} {
 		t.Run(transport, func(t *testing.T) {
 			host := &client.FixedHost{Roots: true, Workspace: workspace}
-			e := askClient(t, mcp.V20251125, transport, host, nil)
+			e := askClient(t, protocol.V20251125, transport, host, nil)
 			if _, err := e.c.Open(ctx); err != nil {
 				t.Fatal(err)
 			}
@@ -392,7 +394,7 @@ func TestClientTellsOfChangedRoots(t *testing.T) {
 			}
 			export()
 			export() // from the server's cache: not asked again
-			host.Workspace = []toolbox.Root{{URI: "file:///home/li/beta", Name: "beta"}}
+			host.Workspace = []primitive.Root{{URI: "file:///home/li/beta", Name: "beta"}}
 			out := e.c.RootsChanged(ctx, client.CallOptions{})
 			if transport == "http" && out.Status != http.StatusAccepted {
 				t.Fatalf("roots/list_changed: %d", out.Status)
@@ -411,25 +413,25 @@ func TestClientTellsOfChangedRoots(t *testing.T) {
 // be cancelled; tools never wait, streams poll every 2 ms in real time.
 func taskServerCfg(c *mcp.Config) {
 	confirm := json.RawMessage(`{"type":"object","properties":{"go":{"type":"boolean"}},"required":["go"]}`)
-	task := func(name string, run func(ctx context.Context, env toolbox.Env) (toolbox.Result, error)) toolbox.Def {
-		return toolbox.Def{Tool: toolbox.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: toolbox.TaskOptional},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
+	task := func(name string, run func(ctx context.Context, env primitive.Env) (primitive.Result, error)) primitive.Def {
+		return primitive.Def{Tool: primitive.Tool{Name: name, Description: name, InputSchema: toolbox.Schema(map[string]any{}), TaskSupport: protocol.TaskOptional},
+			Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 				return run(ctx, env)
 			}}
 	}
 	c.Tools = toolbox.Course().MustWith(
-		task("ask_in_task", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("ask_in_task", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("go", "Go on?", confirm))
+			a, err := env.Elicit(ctx, primitive.ElicitForm("go", "Go on?", confirm))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
-			return toolbox.Result{Text: "answer: " + a.Action}, nil
+			return primitive.Result{Text: "answer: " + a.Action}, nil
 		}),
-		task("wait_for_cancel", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		task("wait_for_cancel", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			env.Detach()
 			<-ctx.Done()
-			return toolbox.Result{}, ctx.Err()
+			return primitive.Result{}, ctx.Err()
 		}))
 	c.Sleep = vclock.RealSleep
 	c.PollEvery = 2 * time.Millisecond
@@ -448,7 +450,7 @@ func taskClient(t *testing.T, version, transport string) *engineClient {
 // answers inputRequests); 2025-11-25: experimental tasks (tasks/result
 // carries the question, answered with related-task).
 func TestClientTasks(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := taskClient(t, version, transport)
@@ -457,7 +459,7 @@ func TestClientTasks(t *testing.T) {
 				}
 				out := e.c.CallToolAsTask(ctx, "ask_in_task", map[string]any{}, time.Minute, client.CallOptions{})
 				task, ok := out.Task()
-				if !ok || task.Status != mcp.TaskWorking || task.PollInterval != time.Second {
+				if !ok || task.Status != protocol.TaskWorking || task.PollInterval != time.Second {
 					t.Fatalf("no task handle: %s", out.Response.Result)
 				}
 				var seen []string
@@ -467,19 +469,19 @@ func TestClientTasks(t *testing.T) {
 					}
 					return false
 				}})
-				if task.Status != mcp.TaskCompleted {
+				if task.Status != protocol.TaskCompleted {
 					t.Fatalf("task ends %s (saw %v)", task.Status, seen)
 				}
 				var res mcp.CallToolResult
-				if mcp.IsModern(version) {
+				if protocol.IsModern(version) {
 					_ = json.Unmarshal(task.Result, &res)
-					if len(sentParams(t, e.obs.snapshot(), mcp.MethodTasksUpdate)) != 1 {
+					if len(sentParams(t, e.obs.snapshot(), protocol.MethodTasksUpdate)) != 1 {
 						t.Fatal("the answer did not go by tasks/update")
 					}
 				} else {
 					out.Result(&res)
 					a := byRole(e.obs.snapshot(), client.RoleAnswer)
-					if len(a) == 0 || !strings.Contains(string(a[0].Msgs[0].Result), `"_meta":{"`+mcp.MetaRelatedTask+`":{"taskId":"`+task.ID+`"}}`) {
+					if len(a) == 0 || !strings.Contains(string(a[0].Msgs[0].Result), `"_meta":{"`+protocol.MetaRelatedTask+`":{"taskId":"`+task.ID+`"}}`) {
 						t.Fatalf("the answer lacks related-task: %+v", a)
 					}
 				}
@@ -487,7 +489,7 @@ func TestClientTasks(t *testing.T) {
 					t.Fatalf("task result %+v", res)
 				}
 				// The background task may still be working at the first poll.
-				if !slices.Contains(seen, mcp.TaskInputRequired) {
+				if !slices.Contains(seen, protocol.TaskInputRequired) {
 					t.Fatalf("polls saw %v, never input_required", seen)
 				}
 
@@ -497,7 +499,7 @@ func TestClientTasks(t *testing.T) {
 					t.Fatal(out.Error())
 				}
 				got, _ := e.c.GetTask(ctx, task.ID, client.CallOptions{})
-				if got.Status != mcp.TaskCancelled || !got.Terminal() {
+				if got.Status != protocol.TaskCancelled || !got.Terminal() {
 					t.Fatalf("after tasks/cancel: %+v", got)
 				}
 			})
@@ -508,7 +510,7 @@ func TestClientTasks(t *testing.T) {
 // TestClientTaskNotifications: 2026-07-28 subscriptions/listen with taskIds
 // delivers notifications/tasks as the task changes.
 func TestClientTaskNotifications(t *testing.T) {
-	e := taskClient(t, mcp.V20260728, "http")
+	e := taskClient(t, protocol.V20260728, "http")
 	out := e.c.CallToolAsTask(ctx, "ask_in_task", map[string]any{}, 0, client.CallOptions{})
 	task, ok := out.Task()
 	if !ok {
@@ -517,28 +519,28 @@ func TestClientTaskNotifications(t *testing.T) {
 	var statuses []string
 	e.c.Listen(ctx, mcp.SubscriptionFilter{TaskIDs: []string{task.ID}}, client.CallOptions{OnNotify: func(n *jsonrpc.Message, stop func()) {
 		switch n.Method {
-		case mcp.MethodAcknowledged:
+		case protocol.MethodAcknowledged:
 			// Answer the task's question once the subscription stands.
 			for {
 				got, _ := e.c.GetTask(ctx, task.ID, client.CallOptions{})
-				if got.Status == mcp.TaskInputRequired {
+				if got.Status == protocol.TaskInputRequired {
 					e.c.UpdateTask(ctx, task.ID, map[string]json.RawMessage{"go": json.RawMessage(`{"action":"accept","content":{"go":true}}`)}, client.CallOptions{})
 					return
 				}
 				time.Sleep(2 * time.Millisecond)
 			}
-		case mcp.MethodTaskNotice:
+		case protocol.MethodTaskNotice:
 			var p struct {
 				Status string `json:"status"`
 			}
 			_ = json.Unmarshal(n.Params, &p)
 			statuses = append(statuses, p.Status)
-			if p.Status == mcp.TaskCompleted {
+			if p.Status == protocol.TaskCompleted {
 				stop()
 			}
 		}
 	}})
-	if len(statuses) == 0 || statuses[len(statuses)-1] != mcp.TaskCompleted {
+	if len(statuses) == 0 || statuses[len(statuses)-1] != protocol.TaskCompleted {
 		t.Fatalf("notifications/tasks statuses %v", statuses)
 	}
 }

@@ -10,7 +10,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
 	"mcpwirelab/sim/vclock"
 	"mcpwirelab/sim/wire"
 )
@@ -48,7 +49,7 @@ type Config struct {
 	Version string
 	// Supported lists the versions the client accepts in an initialize
 	// answer (2025-11-25 lifecycle §Version Negotiation); nil means
-	// mcp.Versions().
+	// protocol.Versions().
 	Supported []string
 	// After runs f once d has passed on the client's clock and returns a
 	// function that stops it. Nil means real time (time.AfterFunc); the
@@ -90,14 +91,14 @@ type Client struct {
 	nextID  int64
 	// headerParams are the x-mcp-header parameters of each tool the last
 	// tools/list over HTTP showed, rejected the tools it left out (tools.go).
-	headerParams map[string][]toolbox.HeaderParam
+	headerParams map[string][]protocol.HeaderParam
 	rejected     map[string]string
 }
 
 // New returns a client over t.
 func New(t Transport, cfg Config) *Client {
 	if cfg.Supported == nil {
-		cfg.Supported = mcp.Versions()
+		cfg.Supported = protocol.Versions()
 	}
 	if cfg.After == nil {
 		cfg.After = func(d time.Duration, f func()) func() {
@@ -186,12 +187,12 @@ func (c *Client) Request(ctx context.Context, method string, params map[string]a
 // them (the per-request log level in 2026-07-28's _meta).
 func (c *Client) requestMsg(method string, params map[string]any, o CallOptions) *jsonrpc.Message {
 	meta := o.Meta
-	if o.LogLevel != "" && mcp.IsModern(c.Version()) {
+	if o.LogLevel != "" && protocol.IsModern(c.Version()) {
 		meta = maps.Clone(meta)
 		if meta == nil {
 			meta = map[string]any{}
 		}
-		meta[mcp.MetaLogLevel] = o.LogLevel
+		meta[protocol.MetaLogLevel] = o.LogLevel
 	}
 	return jsonrpc.Request(c.newID(), method, mcp.RequestParamsWith(c.Version(), c.Capabilities(), params, meta))
 }
@@ -261,7 +262,7 @@ func (c *Client) cancel(x *Exchange, cause Cause) {
 // HTTP) as an exchange of its own (basic/utilities/cancellation:
 // "requestId" names the request, "reason" is for logging).
 func (c *Client) sendCancelled(x *Exchange, cause Cause) {
-	n := jsonrpc.Notification(mcp.MethodCancelled, map[string]any{
+	n := jsonrpc.Notification(protocol.MethodCancelled, map[string]any{
 		"requestId": json.RawMessage(x.Msg.ID.String()), "reason": x.Reason(cause)})
 	cx := c.newExchange(context.WithoutCancel(x.ctx), n, CallOptions{Tag: x.Opts.Tag})
 	defer cx.cancel()

@@ -12,11 +12,14 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/fault"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -74,7 +77,7 @@ func newEngineClient(t *testing.T, version, transport string, wrap func(wire.HTT
 func engineClientWith(t *testing.T, version, transport string, wrap func(wire.HTTP) wire.HTTP, serverCfg func(*mcp.Config), clientCfg func(*client.Config)) *engineClient {
 	t.Helper()
 	e := &engineClient{clock: &vclock.Clock{}, obs: &events{}}
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = e.clock.Sleep
 	if serverCfg != nil {
 		serverCfg(&cfg)
@@ -84,14 +87,14 @@ func engineClientWith(t *testing.T, version, transport string, wrap func(wire.HT
 		clientCfg(&ccfg)
 	}
 	if transport == "stdio" {
-		var pipe *wire.VirtualPipe
+		var pipe *virtual.Pipe
 		cfg.Logf = func(f string, a ...any) { pipe.Stderr(f, a...) }
-		e.srv = mcp.NewServer(cfg)
-		pipe = wire.NewVirtualPipe(e.srv)
+		e.srv = labserver.NewServer(cfg)
+		pipe = virtual.NewPipe(e.srv)
 		e.c = client.NewStdio(pipe, ccfg)
 		return e
 	}
-	e.srv = mcp.NewServer(cfg)
+	e.srv = labserver.NewServer(cfg)
 	var w wire.HTTP = &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: e.srv}))}
 	if wrap != nil {
 		w = wrap(w)
@@ -106,7 +109,7 @@ var ctx = context.Background()
 // arguments, progress and a deadline's cancellation, at both versions over
 // both transports, against the engine's own server.
 func TestClientAgainstTheEngine(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, nil)
@@ -116,13 +119,13 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				}
 				s := c.Session()
 				switch {
-				case mcp.IsModern(version) && (s.Negotiated || s.ID != "" || len(s.Capabilities) == 0):
+				case protocol.IsModern(version) && (s.Negotiated || s.ID != "" || len(s.Capabilities) == 0):
 					t.Fatalf("2026-07-28 session %+v: want discovered capabilities, no handshake, no session id", s)
-				case !mcp.IsModern(version) && (!s.Negotiated || s.Version != mcp.V20251125 || (transport == "http") != (s.ID != "")):
+				case !protocol.IsModern(version) && (!s.Negotiated || s.Version != protocol.V20251125 || (transport == "http") != (s.ID != "")):
 					t.Fatalf("2025-11-25 session %+v", s)
 				}
 				tools, out := c.ListTools(ctx, client.CallOptions{})
-				if out.Error() != nil || len(tools) != len(mcp.DefaultConfig().Tools.Tools()) || tools[0].Name != "list_employees" {
+				if out.Error() != nil || len(tools) != len(labserver.Config().Tools.Tools()) || tools[0].Name != "list_employees" {
 					t.Fatalf("tools/list: %v %+v", out.Error(), tools)
 				}
 				res, out := c.CallTool(ctx, "list_emails", map[string]any{"urgent": true, "limit": 2}, client.CallOptions{})
@@ -132,7 +135,7 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				// server/tools §Error Handling: an unknown tool is a protocol
 				// error, bad arguments a tool execution error.
 				_, out = c.CallTool(ctx, "search_mail", map[string]any{}, client.CallOptions{})
-				if e := out.Error(); e == nil || e.Code != jsonrpc.CodeInvalidParams {
+				if e := out.Error(); e == nil || e.Code != protocol.CodeInvalidParams {
 					t.Fatalf("unknown tool: %+v", out)
 				}
 				res, out = c.CallTool(ctx, "list_emails", map[string]any{"limit": 500}, client.CallOptions{})
@@ -143,9 +146,9 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				progress := 0
 				before := len(e.obs.list)
 				_, out = c.CallTool(ctx, "export_timesheets", map[string]any{"department": "Sales", "steps": 5}, client.CallOptions{
-					Meta: map[string]any{mcp.MetaProgressToken: "p1"}, Timeout: 2500 * time.Millisecond,
+					Meta: map[string]any{protocol.MetaProgressToken: "p1"}, Timeout: 2500 * time.Millisecond,
 					OnNotify: func(n *jsonrpc.Message, _ func()) {
-						if n.Method == mcp.MethodProgress {
+						if n.Method == protocol.MethodProgress {
 							progress++
 						}
 					}})
@@ -165,7 +168,7 @@ func TestClientAgainstTheEngine(t *testing.T) {
 				switch {
 				case transport == "stdio" && last.Raw != "exit status 0\n":
 					t.Fatalf("stdio close: last event %+v", last)
-				case transport == "http" && !mcp.IsModern(version) && last.HTTP.Status != http.StatusNoContent:
+				case transport == "http" && !protocol.IsModern(version) && last.HTTP.Status != http.StatusNoContent:
 					t.Fatalf("2025-11-25 HTTP close: last event %+v", last)
 				}
 			})
@@ -179,7 +182,7 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 	t.Helper()
 	req := 0
 	for i, e := range evs {
-		if len(e.Msgs) == 1 && e.Msgs[0].Method == mcp.MethodToolsCall {
+		if len(e.Msgs) == 1 && e.Msgs[0].Method == protocol.MethodToolsCall {
 			req = offset + i + 1
 			if e.Timeout != 2500*time.Millisecond {
 				t.Fatalf("the request's deadline is %v", e.Timeout)
@@ -200,12 +203,12 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 			how = append(how, e.Msgs[0].Method)
 		}
 	}
-	want := mcp.MethodCancelled // stdio, either version
+	want := protocol.MethodCancelled // stdio, either version
 	switch {
-	case transport == "http" && mcp.IsModern(version):
+	case transport == "http" && protocol.IsModern(version):
 		want = string(client.RoleCloseStream) // 2026-07-28: closing the stream cancels
 	case transport == "http":
-		want = mcp.MethodCancelled + " " + string(client.RoleDropStream)
+		want = protocol.MethodCancelled + " " + string(client.RoleDropStream)
 	}
 	if strings.Join(how, " ") != want {
 		t.Fatalf("cancelled by %q, want %q", how, want)
@@ -217,18 +220,18 @@ func checkCancelled(t *testing.T, evs []*client.Event, offset int, version, tran
 // having run once; 2026-07-28 cannot resume and sends the request again
 // with a new id.
 func TestClientResumesOrReissues(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		t.Run(version, func(t *testing.T) {
 			e := newEngineClient(t, version, "http", fault.DropStream, nil)
 			if _, err := e.c.Open(ctx); err != nil {
 				t.Fatal(err)
 			}
-			o := client.CallOptions{Meta: map[string]any{mcp.MetaProgressToken: "p"}}
+			o := client.CallOptions{Meta: map[string]any{protocol.MetaProgressToken: "p"}}
 			_, out := e.c.CallTool(ctx, "export_timesheets", map[string]any{"department": "Sales", "steps": 3}, o)
 			if !out.Dropped || out.Response != nil {
 				t.Fatalf("the drop: %+v", out)
 			}
-			if client.CanResume(e.c.Version(), out) != !mcp.IsModern(version) {
+			if client.CanResume(e.c.Version(), out) != !protocol.IsModern(version) {
 				t.Fatalf("CanResume %v for %s (last event %q)", client.CanResume(e.c.Version(), out), version, out.LastEventID)
 			}
 			var got client.Outcome
@@ -262,7 +265,7 @@ func TestClientResumesOrReissues(t *testing.T) {
 // GET stream or stdout lines deliver the tool-list change; stop ends the
 // listening.
 func TestClientListens(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, func(c *mcp.Config) { c.ListChanged, c.Tools = true, toolbox.Default() })
@@ -273,13 +276,13 @@ func TestClientListens(t *testing.T) {
 				var seen []string
 				out := e.c.Listen(ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, client.CallOptions{OnNotify: func(n *jsonrpc.Message, stop func()) {
 					seen = append(seen, n.Method)
-					if n.Method == mcp.MethodToolsChanged {
+					if n.Method == protocol.MethodToolsChanged {
 						stop()
 					}
 				}})
-				want := mcp.MethodToolsChanged
-				if mcp.IsModern(version) {
-					want = mcp.MethodAcknowledged + " " + mcp.MethodToolsChanged
+				want := protocol.MethodToolsChanged
+				if protocol.IsModern(version) {
+					want = protocol.MethodAcknowledged + " " + protocol.MethodToolsChanged
 				}
 				if strings.Join(seen, " ") != want || out.Response != nil {
 					t.Fatalf("saw %v, response %v", seen, out.Response)
@@ -301,7 +304,7 @@ func TestClientHeaders(t *testing.T) {
 	capture := func(w wire.HTTP) wire.HTTP {
 		return fault.EditRequest(w, nil, func(r *http.Request) { reqs = append(reqs, r.Clone(ctx)) })
 	}
-	e := newEngineClient(t, mcp.V20260728, "http", capture, nil)
+	e := newEngineClient(t, protocol.V20260728, "http", capture, nil)
 	_, _ = e.c.CallTool(ctx, "汇总", json.RawMessage(`{}`), client.CallOptions{})
 	// The client writes the names as the spec spells them (MCP-Protocol-Version),
 	// so they are read here by exact key.
@@ -312,19 +315,19 @@ func TestClientHeaders(t *testing.T) {
 		return ""
 	}
 	h := reqs[0].Header
-	if get(h, streamhttp.HeaderProtocolVersion) != mcp.V20260728 || get(h, streamhttp.HeaderMethod) != mcp.MethodToolsCall ||
-		get(h, streamhttp.HeaderName) != streamhttp.EncodeValue("汇总") || get(h, streamhttp.HeaderSessionID) != "" {
+	if get(h, protocol.HeaderProtocolVersion) != protocol.V20260728 || get(h, protocol.HeaderMethod) != protocol.MethodToolsCall ||
+		get(h, protocol.HeaderName) != protocol.EncodeValue("汇总") || get(h, protocol.HeaderSessionID) != "" {
 		t.Fatalf("2026-07-28 headers %v", h)
 	}
 	reqs = nil
-	e = newEngineClient(t, mcp.V20251125, "http", capture, nil)
+	e = newEngineClient(t, protocol.V20251125, "http", capture, nil)
 	if _, err := e.c.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if h := reqs[0].Header; get(h, streamhttp.HeaderSessionID) != "" || get(h, streamhttp.HeaderProtocolVersion) != "" {
+	if h := reqs[0].Header; get(h, protocol.HeaderSessionID) != "" || get(h, protocol.HeaderProtocolVersion) != "" {
 		t.Fatalf("initialize headers %v", h)
 	}
-	if h := reqs[1].Header; get(h, streamhttp.HeaderSessionID) == "" || get(h, streamhttp.HeaderProtocolVersion) != mcp.V20251125 || get(h, streamhttp.HeaderMethod) != "" {
+	if h := reqs[1].Header; get(h, protocol.HeaderSessionID) == "" || get(h, protocol.HeaderProtocolVersion) != protocol.V20251125 || get(h, protocol.HeaderMethod) != "" {
 		t.Fatalf("initialized headers %v", h)
 	}
 }
@@ -334,15 +337,15 @@ func TestClientHeaders(t *testing.T) {
 // Negotiation) and Open says so; a 2026-07-28 client asking for an unknown
 // version retries once with one from the server's list.
 func TestClientRejectsAnUnsupportedVersion(t *testing.T) {
-	srv := mcp.NewServer(mcp.Config{})
+	srv := labserver.NewServer(mcp.Config{})
 	w := &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: srv}))}
 	old := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2025-03-26", Supported: []string{"2025-03-26"}})
 	_, err := old.Open(ctx)
-	if ve, ok := err.(*client.ErrVersion); !ok || ve.Offered != mcp.V20251125 || old.Session().Negotiated {
+	if ve, ok := err.(*client.ErrVersion); !ok || ve.Offered != protocol.V20251125 || old.Session().Negotiated {
 		t.Fatalf("old client: %v, session %+v", err, old.Session())
 	}
-	future := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2099-01-01", Supported: []string{"2099-01-01", mcp.V20260728}})
-	if _, err := future.Open(ctx); err != nil || future.Version() != mcp.V20260728 {
+	future := client.NewHTTP(w, "http://x/mcp", client.Config{Version: "2099-01-01", Supported: []string{"2099-01-01", protocol.V20260728}})
+	if _, err := future.Open(ctx); err != nil || future.Version() != protocol.V20260728 {
 		t.Fatalf("future client: %v, speaks %s", err, future.Version())
 	}
 }
@@ -350,11 +353,11 @@ func TestClientRejectsAnUnsupportedVersion(t *testing.T) {
 // TestStdioPollution: a line that is not JSON-RPC on stdout breaks the
 // connection; what came after it is unread.
 func TestStdioPollution(t *testing.T) {
-	var pipe *wire.VirtualPipe
-	srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
-	pipe = wire.NewVirtualPipe(srv)
+	var pipe *virtual.Pipe
+	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { pipe.Stderr(f, a...) }})
+	pipe = virtual.NewPipe(srv)
 	obs := &events{}
-	c := client.NewStdio(fault.PolluteStdout(pipe, mcp.MethodToolsList), client.Config{Version: mcp.V20260728, Observer: obs})
+	c := client.NewStdio(fault.PolluteStdout(pipe, protocol.MethodToolsList), client.Config{Version: protocol.V20260728, Observer: obs})
 	_, out := c.ListTools(ctx, client.CallOptions{})
 	if out.Broken == "" || out.Response != nil {
 		t.Fatalf("outcome %+v", out)

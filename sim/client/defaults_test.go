@@ -7,6 +7,8 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -14,7 +16,7 @@ import (
 // (the conformance suite's elicitation-sep1034-client-defaults, plus a
 // field the user fills in and one without a default), and returns the
 // content it got as its text.
-func defaultsForm() toolbox.Def {
+func defaultsForm() primitive.Def {
 	schema := json.RawMessage(`{"type":"object","properties":{` +
 		`"name":{"type":"string","default":"John Doe"},` +
 		`"age":{"type":"integer","default":30},` +
@@ -23,14 +25,14 @@ func defaultsForm() toolbox.Def {
 		`"verified":{"type":"boolean","default":true},` +
 		`"city":{"type":"string","default":"Lyon"},` +
 		`"note":{"type":"string"}},"required":[]}`)
-	return toolbox.Def{Tool: toolbox.Tool{Name: "defaults_form", Description: "Asks a form with defaults.", InputSchema: toolbox.Schema(map[string]any{})},
-		Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("form", "Your details?", schema))
+	return primitive.Def{Tool: primitive.Tool{Name: "defaults_form", Description: "Asks a form with defaults.", InputSchema: toolbox.Schema(map[string]any{})},
+		Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitForm("form", "Your details?", schema))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
 			b, _ := json.Marshal(a)
-			return toolbox.Result{Text: string(b)}, nil
+			return primitive.Result{Text: string(b)}, nil
 		}}
 }
 
@@ -44,7 +46,7 @@ func defaultsForm() toolbox.Def {
 // {"city":"Paris"}.
 func TestClientAppliesElicitationDefaults(t *testing.T) {
 	const want = `{"action":"accept","content":{"age":30,"city":"Paris","name":"John Doe","score":95.5,"status":"inactive","verified":true}}`
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				host := &client.FixedHost{Elicitation: true, Content: map[string]any{"city": "Paris"}}
@@ -69,9 +71,9 @@ func TestClientAppliesElicitationDefaults(t *testing.T) {
 // TestElicitationDefaultsOnlyForAcceptedForms: a declined form carries no
 // content, defaults or not.
 func TestElicitationDefaultsOnlyForAcceptedForms(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		t.Run(version, func(t *testing.T) {
-			host := &client.FixedHost{Elicitation: true, ElicitAction: toolbox.ActionDecline}
+			host := &client.FixedHost{Elicitation: true, ElicitAction: protocol.ActionDecline}
 			e := askClient(t, version, "http", host, func(c *mcp.Config) {
 				c.Tools = toolbox.Course().MustWith(defaultsForm())
 			})

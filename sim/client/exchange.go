@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/wire"
 )
 
@@ -224,7 +225,7 @@ type Exchange struct {
 
 // token is the progressToken the exchange's request carries, as JSON.
 func (x *Exchange) token() string {
-	if t, ok := x.Opts.Meta[mcp.MetaProgressToken]; ok {
+	if t, ok := x.Opts.Meta[protocol.MetaProgressToken]; ok {
 		b, _ := json.Marshal(t)
 		return string(b)
 	}

@@ -9,7 +9,9 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // Host is the client's side of what a server asks while it handles a
@@ -97,7 +99,7 @@ type FixedHost struct {
 	// required model field.
 	NoModelName bool
 	// Workspace is the roots the Host shares.
-	Workspace []toolbox.Root
+	Workspace []primitive.Root
 	// OnQuestion, when set, is told of each question before it is
 	// answered, and OnAnswer of the answer (the simulator records what the
 	// user sees and does).
@@ -117,32 +119,32 @@ const CodeUserRejected = -1
 func (h *FixedHost) Capabilities(version string) map[string]any {
 	caps := map[string]any{}
 	if h.Elicitation {
-		modes := map[string]any{toolbox.ModeForm: map[string]any{}}
+		modes := map[string]any{protocol.ModeForm: map[string]any{}}
 		if h.ElicitURL {
-			modes[toolbox.ModeURL] = map[string]any{}
+			modes[protocol.ModeURL] = map[string]any{}
 		}
-		caps[toolbox.CapElicitation] = modes
+		caps[protocol.CapElicitation] = modes
 	}
 	if h.Sampling {
-		caps[toolbox.CapSampling] = map[string]any{}
+		caps[protocol.CapSampling] = map[string]any{}
 	}
 	if h.Roots {
 		roots := map[string]any{}
-		if !mcp.IsModern(version) {
+		if !protocol.IsModern(version) {
 			// 2025-11-25 client/roots §Capabilities: listChanged "indicates
 			// whether the client will emit notifications when the list of
 			// roots changes". 2026-07-28 has no such notification.
 			roots["listChanged"] = true
 		}
-		caps[toolbox.CapRoots] = roots
+		caps[protocol.CapRoots] = roots
 	}
-	if mcp.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
+	if protocol.IsModern(version) && (h.Tasks || len(h.Extensions) > 0) {
 		ext := map[string]any{}
 		for id, settings := range h.Extensions {
 			ext[id] = settings
 		}
 		if h.Tasks {
-			ext[mcp.ExtTasks] = map[string]any{}
+			ext[protocol.ExtTasks] = map[string]any{}
 		}
 		caps["extensions"] = ext
 	}
@@ -165,37 +167,37 @@ func (h *FixedHost) answer(q Question) (json.RawMessage, *jsonrpc.Error) {
 	notFound := func(what string) *jsonrpc.Error {
 		// 2025-11-25 client/roots §Error Handling: a client that does not
 		// support a request answers -32601 (Method not found).
-		return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, what+" not supported", nil)
+		return jsonrpc.NewError(protocol.CodeMethodNotFound, what+" not supported", nil)
 	}
 	switch q.Method {
-	case mcp.MethodElicit:
+	case protocol.MethodElicit:
 		if !h.Elicitation {
 			return nil, notFound("Elicitation")
 		}
 		return mustMarshal(h.elicit(q.Params)), nil
-	case mcp.MethodSample:
+	case protocol.MethodSample:
 		if !h.Sampling {
 			return nil, notFound("Sampling")
 		}
 		if h.DeclineSampling {
 			return nil, jsonrpc.NewError(CodeUserRejected, "User rejected sampling request", nil)
 		}
-		res := map[string]any{"role": "assistant", "content": toolbox.TextContent(Summary(q.Params)), "stopReason": "endTurn"}
+		res := map[string]any{"role": "assistant", "content": primitive.TextContent(Summary(q.Params)), "stopReason": "endTurn"}
 		if !h.NoModelName {
 			res["model"] = h.model()
 		}
 		return mustMarshal(res), nil
-	case mcp.MethodRoots:
+	case protocol.MethodRoots:
 		if !h.Roots {
 			return nil, notFound("Roots")
 		}
 		roots := h.Workspace
 		if roots == nil {
-			roots = []toolbox.Root{}
+			roots = []primitive.Root{}
 		}
 		return mustMarshal(map[string]any{"roots": roots}), nil
 	}
-	return nil, jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found: "+q.Method, nil)
+	return nil, jsonrpc.NewError(protocol.CodeMethodNotFound, "Method not found: "+q.Method, nil)
 }
 
 func (h *FixedHost) model() string {
@@ -209,7 +211,7 @@ func (h *FixedHost) model() string {
 // visits and accepts).
 func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 	switch h.ElicitAction {
-	case toolbox.ActionDecline, toolbox.ActionCancel:
+	case protocol.ActionDecline, protocol.ActionCancel:
 		return map[string]any{"action": h.ElicitAction}
 	}
 	var p struct {
@@ -219,8 +221,8 @@ func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 		} `json:"requestedSchema"`
 	}
 	_ = json.Unmarshal(params, &p)
-	if p.Mode == toolbox.ModeURL {
-		return map[string]any{"action": toolbox.ActionAccept}
+	if p.Mode == protocol.ModeURL {
+		return map[string]any{"action": protocol.ActionAccept}
 	}
 	content := h.Content
 	if content == nil {
@@ -229,7 +231,7 @@ func (h *FixedHost) elicit(params json.RawMessage) map[string]any {
 			content[name] = FirstChoice(raw)
 		}
 	}
-	return map[string]any{"action": toolbox.ActionAccept, "content": content}
+	return map[string]any{"action": protocol.ActionAccept, "content": content}
 }
 
 // FirstChoice is the value a user who takes the first offer enters for a
@@ -285,8 +287,8 @@ func Summary(params json.RawMessage) string {
 	_ = json.Unmarshal(params, &p)
 	text := ""
 	for _, m := range p.Messages {
-		var c toolbox.Content
-		if m.Role == "user" && json.Unmarshal(m.Content, &c) == nil && c.Type == toolbox.ContentText {
+		var c primitive.Content
+		if m.Role == "user" && json.Unmarshal(m.Content, &c) == nil && c.Type == protocol.ContentText {
 			text = c.Text
 		}
 	}

@@ -11,9 +11,10 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+
 	"mcpwirelab/sim/wire"
 )
 
@@ -61,17 +62,17 @@ func (h *httpTransport) newRequest(method string, x *Exchange) *http.Request {
 	}
 	s := h.c.Session()
 	switch {
-	case mcp.IsModern(s.Version):
+	case protocol.IsModern(s.Version):
 		if x.Msg != nil {
 			// 2026-07-28 §Request Metadata: every POST mirrors the body's
 			// protocol version and method into headers, and the name of
 			// the tool, prompt or resource it addresses into Mcp-Name.
-			hd[streamhttp.HeaderProtocolVersion] = []string{s.Version}
-			hd[streamhttp.HeaderMethod] = []string{x.Msg.Method}
+			hd[protocol.HeaderProtocolVersion] = []string{s.Version}
+			hd[protocol.HeaderMethod] = []string{x.Msg.Method}
 			if name, ok := mirroredName(x.Msg); ok {
-				hd[streamhttp.HeaderName] = []string{streamhttp.EncodeValue(name)}
+				hd[protocol.HeaderName] = []string{protocol.EncodeValue(name)}
 			}
-			if x.Msg.Method == mcp.MethodToolsCall {
+			if x.Msg.Method == protocol.MethodToolsCall {
 				// §Custom Headers from Tool Parameters: each x-mcp-header
 				// parameter of the tool into Mcp-Param-{name}.
 				for name, v := range h.c.paramHeaders(x.Msg) {
@@ -83,20 +84,20 @@ func (h *httpTransport) newRequest(method string, x *Exchange) *http.Request {
 		// 2025-11-25 §Session Management 2: "the client MUST include it in
 		// the Mcp-Session-Id header on all of its subsequent HTTP
 		// requests"; §Protocol Version Header: and the negotiated version.
-		hd[streamhttp.HeaderSessionID] = []string{s.ID}
+		hd[protocol.HeaderSessionID] = []string{s.ID}
 		if s.Negotiated {
-			hd[streamhttp.HeaderProtocolVersion] = []string{s.Version}
+			hd[protocol.HeaderProtocolVersion] = []string{s.Version}
 		}
 	}
 	return req
 }
 
 // mirroredName is the value 2026-07-28 puts in Mcp-Name: the params field
-// the transport names for the method (streamhttp.NameField: params.name of
+// the transport names for the method (protocol.NameField: params.name of
 // tools/call and prompts/get, params.uri of resources/read, params.taskId
 // of the tasks extension's tasks/get, tasks/update and tasks/cancel).
 func mirroredName(m *jsonrpc.Message) (string, bool) {
-	field := streamhttp.NameField(m.Method)
+	field := protocol.NameField(m.Method)
 	if field == "" {
 		return "", false
 	}
@@ -136,7 +137,7 @@ func (h *httpTransport) Resume(x *Exchange, lastEventID string) error {
 // header" when they leave. 2026-07-28 has no session to end.
 func (h *httpTransport) Close(x *Exchange) error {
 	s := h.c.Session()
-	if mcp.IsModern(s.Version) || s.ID == "" {
+	if protocol.IsModern(s.Version) || s.ID == "" {
 		return nil
 	}
 	return h.do(h.newRequest(http.MethodDelete, x), x)
@@ -210,7 +211,7 @@ func (h *httpTransport) do(req *http.Request, x *Exchange) error {
 	x.ended, x.retry = true, retry
 	if res.Response != nil {
 		x.status = res.Response.StatusCode
-		if sid := res.Response.Header.Get(streamhttp.HeaderSessionID); sid != "" {
+		if sid := res.Response.Header.Get(protocol.HeaderSessionID); sid != "" {
 			h.c.update(func(s *Session) { s.ID = sid })
 		}
 	}
@@ -222,7 +223,7 @@ func (h *httpTransport) do(req *http.Request, x *Exchange) error {
 		return nil
 	}
 	if err == nil && x.resp == nil && !x.byClient && lastID != "" && x.expectsResponse() &&
-		res.Response != nil && wire.IsEventStream(res.Response.Header.Get("Content-Type")) && !mcp.IsModern(h.c.Version()) {
+		res.Response != nil && wire.IsEventStream(res.Response.Header.Get("Content-Type")) && !protocol.IsModern(h.c.Version()) {
 		// 2025-11-25 §Sending Messages 6: after an event with an ID the
 		// server "MAY close the connection (without terminating the SSE
 		// stream) at any time"; "The client SHOULD then 'poll' the SSE
@@ -267,7 +268,7 @@ func (h *httpTransport) Cancel(x *Exchange, cause Cause) {
 			s.Close()
 		}
 	}
-	modern := mcp.IsModern(h.c.Version())
+	modern := protocol.IsModern(h.c.Version())
 	if modern || x.Msg == nil {
 		spec := "basic/transports/streamable-http#cancellation"
 		if !modern {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // Listen receives the server's notifications of the kinds in filter until
@@ -15,8 +16,8 @@ import (
 // it reads what the server writes between responses. o.OnOpen, when set,
 // runs as the GET stream opens.
 func (c *Client) Listen(ctx context.Context, filter mcp.SubscriptionFilter, o CallOptions) Outcome {
-	if mcp.IsModern(c.Version()) {
-		return c.Request(ctx, mcp.MethodListen, map[string]any{"notifications": filter}, o)
+	if protocol.IsModern(c.Version()) {
+		return c.Request(ctx, protocol.MethodListen, map[string]any{"notifications": filter}, o)
 	}
 	x := c.newExchange(ctx, nil, o)
 	defer x.cancel()

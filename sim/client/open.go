@@ -7,13 +7,14 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // Discover sends 2026-07-28 server/discover and keeps the server's
 // capabilities and identity (server/discover §When to Call: optional, a
 // client may call it first to learn what the server supports).
 func (c *Client) Discover(ctx context.Context, o CallOptions) (mcp.DiscoverResult, Outcome) {
-	out := c.Request(ctx, mcp.MethodDiscover, nil, o)
+	out := c.Request(ctx, protocol.MethodDiscover, nil, o)
 	var res mcp.DiscoverResult
 	if out.Result(&res) {
 		c.update(func(s *Session) { s.Capabilities, s.Server = res.Capabilities, res.Meta.ServerInfo })
@@ -27,7 +28,7 @@ func (c *Client) Discover(ctx context.Context, o CallOptions) (mcp.DiscoverResul
 // now on (Session.Negotiated); when not, lifecycle §Version Negotiation
 // says the client "SHOULD disconnect", which is the caller's to do.
 func (c *Client) Initialize(ctx context.Context, o CallOptions) (mcp.InitializeResult, Outcome) {
-	out := c.send(ctx, jsonrpc.Request(c.newID(), mcp.MethodInitialize, mcp.InitializeParamsWith(c.Version(), c.Capabilities())), o)
+	out := c.send(ctx, jsonrpc.Request(c.newID(), protocol.MethodInitialize, mcp.InitializeParamsWith(c.Version(), c.Capabilities())), o)
 	var res mcp.InitializeResult
 	if out.Result(&res) && c.Supports(res.ProtocolVersion) {
 		c.update(func(s *Session) {
@@ -42,7 +43,7 @@ func (c *Client) Initialize(ctx context.Context, o CallOptions) (mcp.InitializeR
 // 2025-11-25 handshake (lifecycle §Initialization: "the client MUST send an
 // initialized notification").
 func (c *Client) Initialized(ctx context.Context, o CallOptions) Outcome {
-	return c.Notify(ctx, mcp.MethodInitialized, nil, o)
+	return c.Notify(ctx, protocol.MethodInitialized, nil, o)
 }
 
 // ErrVersion reports that the server and the client share no version.
@@ -63,7 +64,7 @@ func (c *Client) Open(ctx context.Context) (Outcome, error) {
 	if err := c.Start(ctx); err != nil {
 		return Outcome{Err: err}, err
 	}
-	if !mcp.IsModern(c.Version()) {
+	if !protocol.IsModern(c.Version()) {
 		asked := c.Version()
 		res, out := c.Initialize(ctx, CallOptions{})
 		if err := usable(out); err != nil {
@@ -76,7 +77,7 @@ func (c *Client) Open(ctx context.Context) (Outcome, error) {
 		return out, usable(out)
 	}
 	_, out := c.Discover(ctx, CallOptions{})
-	if e := out.Error(); e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion {
+	if e := out.Error(); e != nil && e.Code == protocol.CodeUnsupportedProtocolVersion {
 		var data mcp.UnsupportedVersionData
 		_ = json.Unmarshal(e.Data, &data)
 		v := c.Choose(data.Supported)
@@ -94,7 +95,7 @@ func (c *Client) Open(ctx context.Context) (Outcome, error) {
 func (c *Client) Choose(supported []string) string {
 	best := ""
 	for _, v := range supported {
-		if mcp.IsModern(v) && c.Supports(v) && v > best {
+		if protocol.IsModern(v) && c.Supports(v) && v > best {
 			best = v
 		}
 	}

@@ -14,7 +14,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/client"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/trace"
 )
@@ -83,7 +84,7 @@ func TestClientPollsAClosedStream(t *testing.T) {
 	}
 	w := realwire.NewHTTP()
 	defer w.CloseIdleConnections()
-	c := client.NewHTTP(w, ts.URL, client.Config{Version: mcp.V20251125, Observer: obs, Sleep: sleep})
+	c := client.NewHTTP(w, ts.URL, client.Config{Version: protocol.V20251125, Observer: obs, Sleep: sleep})
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 
@@ -130,7 +131,7 @@ func TestModernStreamEndIsNotPolled(t *testing.T) {
 	defer ts.Close()
 	w := realwire.NewHTTP()
 	defer w.CloseIdleConnections()
-	c := client.NewHTTP(w, ts.URL, client.Config{Version: mcp.V20260728})
+	c := client.NewHTTP(w, ts.URL, client.Config{Version: protocol.V20260728})
 	_, out := c.CallTool(context.Background(), "test_reconnection", map[string]any{}, client.CallOptions{})
 	if out.Response != nil || out.Dropped || client.CanResume(c.Version(), out) {
 		t.Fatalf("outcome: response %v dropped %v", out.Response, out.Dropped)

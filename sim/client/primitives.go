@@ -4,9 +4,8 @@ import (
 	"context"
 	"encoding/json"
 
-	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
 )
 
 // The server's other primitives and utilities, typed: resources
@@ -19,7 +18,7 @@ import (
 
 // ListResources sends resources/list (server/resources §Listing Resources).
 func (c *Client) ListResources(ctx context.Context, o CallOptions) ([]mcp.Resource, Outcome) {
-	res, out := requestAs[mcp.ListResourcesResult](ctx, c, mcp.MethodResourcesList, nil, o)
+	res, out := requestAs[mcp.ListResourcesResult](ctx, c, protocol.MethodResourcesList, nil, o)
 	return res.Resources, out
 }
 
@@ -39,7 +38,7 @@ func requestAs[R any](ctx context.Context, c *Client, method string, params map[
 // ListResourceTemplates sends resources/templates/list (§Resource
 // Templates).
 func (c *Client) ListResourceTemplates(ctx context.Context, o CallOptions) ([]mcp.ResourceTemplate, Outcome) {
-	res, out := requestAs[mcp.ListResourceTemplatesResult](ctx, c, mcp.MethodResourcesTemplates, nil, o)
+	res, out := requestAs[mcp.ListResourceTemplatesResult](ctx, c, protocol.MethodResourcesTemplates, nil, o)
 	return res.ResourceTemplates, out
 }
 
@@ -48,7 +47,7 @@ func (c *Client) ListResourceTemplates(ctx context.Context, o CallOptions) ([]mc
 // nothing is an error response: -32002 from a 2025-11-25 server, -32602
 // from a 2026-07-28 one (IsResourceNotFound reads both).
 func (c *Client) ReadResource(ctx context.Context, uri string, o CallOptions) (mcp.ReadResourceResult, Outcome) {
-	return requestAs[mcp.ReadResourceResult](ctx, c, mcp.MethodResourcesRead, map[string]any{"uri": uri}, o)
+	return requestAs[mcp.ReadResourceResult](ctx, c, protocol.MethodResourcesRead, map[string]any{"uri": uri}, o)
 }
 
 // IsResourceNotFound reports whether an outcome is a resource-not-found
@@ -61,11 +60,11 @@ func IsResourceNotFound(out Outcome) bool {
 	if e == nil {
 		return false
 	}
-	if e.Code == jsonrpc.CodeResourceNotFound {
+	if e.Code == protocol.CodeResourceNotFound {
 		return true
 	}
 	var data mcp.ResourceNotFoundData
-	return e.Code == jsonrpc.CodeInvalidParams && json.Unmarshal(e.Data, &data) == nil && data.URI != ""
+	return e.Code == protocol.CodeInvalidParams && json.Unmarshal(e.Data, &data) == nil && data.URI != ""
 }
 
 // Subscribe sends 2025-11-25 resources/subscribe (§Subscriptions): the
@@ -73,18 +72,18 @@ func IsResourceNotFound(out Outcome) bool {
 // 2026-07-28 has no such method (the server answers -32601): list the URI
 // in the resourceSubscriptions of Listen instead.
 func (c *Client) Subscribe(ctx context.Context, uri string, o CallOptions) Outcome {
-	return c.Request(ctx, mcp.MethodSubscribe, map[string]any{"uri": uri}, o)
+	return c.Request(ctx, protocol.MethodSubscribe, map[string]any{"uri": uri}, o)
 }
 
 // Unsubscribe sends 2025-11-25 resources/unsubscribe (2026-07-28: stop the
 // Listen instead).
 func (c *Client) Unsubscribe(ctx context.Context, uri string, o CallOptions) Outcome {
-	return c.Request(ctx, mcp.MethodUnsubscribe, map[string]any{"uri": uri}, o)
+	return c.Request(ctx, protocol.MethodUnsubscribe, map[string]any{"uri": uri}, o)
 }
 
 // ListPrompts sends prompts/list (server/prompts §Listing Prompts).
 func (c *Client) ListPrompts(ctx context.Context, o CallOptions) ([]mcp.Prompt, Outcome) {
-	res, out := requestAs[mcp.ListPromptsResult](ctx, c, mcp.MethodPromptsList, nil, o)
+	res, out := requestAs[mcp.ListPromptsResult](ctx, c, protocol.MethodPromptsList, nil, o)
 	return res.Prompts, out
 }
 
@@ -96,7 +95,7 @@ func (c *Client) GetPrompt(ctx context.Context, name string, args map[string]str
 	if len(args) > 0 {
 		params["arguments"] = args
 	}
-	return requestAs[mcp.GetPromptResult](ctx, c, mcp.MethodPromptsGet, params, o)
+	return requestAs[mcp.GetPromptResult](ctx, c, protocol.MethodPromptsGet, params, o)
 }
 
 // Ref names what completion/complete completes an argument of: a prompt
@@ -108,11 +107,11 @@ type Ref struct {
 }
 
 // PromptRef is the ref/prompt of a prompt's argument.
-func PromptRef(name string) Ref { return Ref{Type: toolbox.RefPrompt, Name: name} }
+func PromptRef(name string) Ref { return Ref{Type: protocol.RefPrompt, Name: name} }
 
 // ResourceRef is the ref/resource of a template variable (the template
 // itself, or a URI it produces).
-func ResourceRef(uri string) Ref { return Ref{Type: toolbox.RefResource, URI: uri} }
+func ResourceRef(uri string) Ref { return Ref{Type: protocol.RefResource, URI: uri} }
 
 // Complete sends completion/complete (server/utilities/completion
 // §Requesting Completions) for argument arg of ref, typed so far as value;
@@ -123,7 +122,7 @@ func (c *Client) Complete(ctx context.Context, ref Ref, arg, value string, conte
 	if len(context) > 0 {
 		params["context"] = map[string]any{"arguments": context}
 	}
-	res, out := requestAs[mcp.CompleteResult](ctx, c, mcp.MethodComplete, params, o)
+	res, out := requestAs[mcp.CompleteResult](ctx, c, protocol.MethodComplete, params, o)
 	return res.Completion, out
 }
 
@@ -132,5 +131,5 @@ func (c *Client) Complete(ctx context.Context, ref Ref, arg, value string, conte
 // answers -32601): a request asks for log messages itself, with
 // CallOptions.LogLevel.
 func (c *Client) SetLevel(ctx context.Context, level string, o CallOptions) Outcome {
-	return c.Request(ctx, mcp.MethodSetLevel, map[string]any{"level": level}, o)
+	return c.Request(ctx, protocol.MethodSetLevel, map[string]any{"level": level}, o)
 }

@@ -12,14 +12,15 @@ import (
 	"mcpwirelab/sim/fault"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
-	"mcpwirelab/sim/transport/streamhttp"
+
 	"mcpwirelab/sim/wire"
 )
 
 // forBoth runs f at both versions over both transports against the engine.
 func forBoth(t *testing.T, f func(t *testing.T, e *engineClient, version, transport string)) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"stdio", "http"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				e := newEngineClient(t, version, transport, nil, nil)
@@ -62,7 +63,7 @@ func TestClientResources(t *testing.T) {
 			!strings.HasPrefix(page.Contents[0].Text, "# Expenses") {
 			t.Fatalf("resources/read: %v %+v", out.Error(), page)
 		}
-		modern := mcp.IsModern(version)
+		modern := protocol.IsModern(version)
 		if got := page.TTLMs != nil && *page.TTLMs == 3600000 && page.CacheScope == "public"; got != modern {
 			t.Fatalf("caching hints %v/%q under %s", page.TTLMs, page.CacheScope, version)
 		}
@@ -75,9 +76,9 @@ func TestClientResources(t *testing.T) {
 			t.Fatalf("template read: %v %+v", out.Error(), roster)
 		}
 		_, out = e.c.ReadResource(ctx, "company://departments/Finances", client.CallOptions{})
-		want := jsonrpc.CodeResourceNotFound
+		want := protocol.CodeResourceNotFound
 		if modern {
-			want = jsonrpc.CodeInvalidParams
+			want = protocol.CodeInvalidParams
 		}
 		if er := out.Error(); er == nil || er.Code != want || string(er.Data) != `{"uri":"company://departments/Finances"}` || !client.IsResourceNotFound(out) {
 			t.Fatalf("not found: %+v", out.Error())
@@ -85,7 +86,7 @@ func TestClientResources(t *testing.T) {
 		wantStatus(t, out, transport, http.StatusOK)
 		// Another -32602 is not a not-found.
 		_, out = e.c.Complete(ctx, client.PromptRef("weekly_digets"), "department", "", nil, client.CallOptions{})
-		if out.Error() == nil || out.Error().Code != jsonrpc.CodeInvalidParams || client.IsResourceNotFound(out) {
+		if out.Error() == nil || out.Error().Code != protocol.CodeInvalidParams || client.IsResourceNotFound(out) {
 			t.Fatalf("unknown prompt counted as not found: %+v", out.Error())
 		}
 	})
@@ -102,25 +103,25 @@ func TestClientSubscribes(t *testing.T) {
 		react := func(n *jsonrpc.Message, stop func()) {
 			seen = append(seen, n.Method)
 			switch n.Method {
-			case mcp.MethodAcknowledged:
+			case protocol.MethodAcknowledged:
 				e.srv.ResourceUpdated(uri)
-			case mcp.MethodResourceUpdated:
+			case protocol.MethodResourceUpdated:
 				if !strings.Contains(string(n.Params), `"uri":"`+uri+`"`) {
 					t.Errorf("update %s", n.Params)
 				}
 				stop()
 			}
 		}
-		if mcp.IsModern(version) {
+		if protocol.IsModern(version) {
 			out := e.c.Subscribe(ctx, uri, client.CallOptions{})
-			if er := out.Error(); er == nil || er.Code != jsonrpc.CodeMethodNotFound {
+			if er := out.Error(); er == nil || er.Code != protocol.CodeMethodNotFound {
 				t.Fatalf("2026-07-28 resources/subscribe: %+v", out)
 			}
 			wantStatus(t, out, transport, http.StatusNotFound)
 			var ack []string
 			e.c.Listen(ctx, mcp.SubscriptionFilter{ResourceSubscriptions: []string{uri, "company://handbook/travel"}}, client.CallOptions{
 				OnNotify: func(n *jsonrpc.Message, stop func()) {
-					if n.Method == mcp.MethodAcknowledged {
+					if n.Method == protocol.MethodAcknowledged {
 						var p struct{ Notifications mcp.SubscriptionFilter }
 						_ = json.Unmarshal(n.Params, &p)
 						ack = p.Notifications.ResourceSubscriptions
@@ -134,7 +135,7 @@ func TestClientSubscribes(t *testing.T) {
 			if out := e.c.Subscribe(ctx, uri, client.CallOptions{}); out.Error() != nil || string(out.Response.Result) != "{}" {
 				t.Fatalf("resources/subscribe: %+v", out)
 			}
-			if out := e.c.Subscribe(ctx, "company://handbook/travel", client.CallOptions{}); out.Error() == nil || out.Error().Code != jsonrpc.CodeResourceNotFound {
+			if out := e.c.Subscribe(ctx, "company://handbook/travel", client.CallOptions{}); out.Error() == nil || out.Error().Code != protocol.CodeResourceNotFound {
 				t.Fatalf("subscribe to nothing: %+v", out.Error())
 			}
 			e.clock.AfterFunc(1500e6, func() { e.srv.ResourceUpdated(uri) })
@@ -143,9 +144,9 @@ func TestClientSubscribes(t *testing.T) {
 				t.Fatalf("unsubscribe: %+v", out.Error())
 			}
 		}
-		want := []string{mcp.MethodResourceUpdated}
-		if mcp.IsModern(version) {
-			want = []string{mcp.MethodAcknowledged, mcp.MethodResourceUpdated}
+		want := []string{protocol.MethodResourceUpdated}
+		if protocol.IsModern(version) {
+			want = []string{protocol.MethodAcknowledged, protocol.MethodResourceUpdated}
 		}
 		if !slices.Equal(seen, want) {
 			t.Fatalf("saw %v, want %v", seen, want)
@@ -180,7 +181,7 @@ func TestClientPrompts(t *testing.T) {
 			args map[string]string
 		}{{"welcome_email", map[string]string{"department": "Engineering"}}, {"weekly_digets", nil}} {
 			_, out = e.c.GetPrompt(ctx, bad.name, bad.args, client.CallOptions{})
-			if er := out.Error(); er == nil || er.Code != jsonrpc.CodeInvalidParams {
+			if er := out.Error(); er == nil || er.Code != protocol.CodeInvalidParams {
 				t.Fatalf("prompts/get %s %v: %+v", bad.name, bad.args, out.Error())
 			}
 		}
@@ -211,7 +212,7 @@ func TestClientLogging(t *testing.T) {
 		export := func(o client.CallOptions) (levels []string) {
 			t.Helper()
 			o.OnNotify = func(n *jsonrpc.Message, _ func()) {
-				if n.Method == mcp.MethodLog {
+				if n.Method == protocol.MethodLog {
 					var p mcp.LogMessageParams
 					_ = json.Unmarshal(n.Params, &p)
 					levels = append(levels, p.Level)
@@ -226,10 +227,10 @@ func TestClientLogging(t *testing.T) {
 		if got := export(client.CallOptions{}); len(got) != 0 {
 			t.Fatalf("log messages before any level was asked for: %v", got)
 		}
-		modern := mcp.IsModern(version)
+		modern := protocol.IsModern(version)
 		out := e.c.SetLevel(ctx, "info", client.CallOptions{})
 		if modern {
-			if er := out.Error(); er == nil || er.Code != jsonrpc.CodeMethodNotFound {
+			if er := out.Error(); er == nil || er.Code != protocol.CodeMethodNotFound {
 				t.Fatalf("2026-07-28 logging/setLevel: %+v", out.Error())
 			}
 			wantStatus(t, out, transport, http.StatusNotFound)
@@ -243,7 +244,7 @@ func TestClientLogging(t *testing.T) {
 				t.Fatalf("2026-07-28 logLevel info: %v", got)
 			}
 			_, out = e.c.CallTool(ctx, "list_emails", map[string]any{}, client.CallOptions{LogLevel: "verbose"})
-			if er := out.Error(); er == nil || er.Code != jsonrpc.CodeInvalidParams {
+			if er := out.Error(); er == nil || er.Code != protocol.CodeInvalidParams {
 				t.Fatalf("2026-07-28 logLevel verbose: %+v", out.Error())
 			}
 			wantStatus(t, out, transport, http.StatusBadRequest)
@@ -266,7 +267,7 @@ func TestClientLogging(t *testing.T) {
 // tool cannot, and the server refuses the call with 400 and -32020. 2025-
 // 11-25 and stdio send no such header.
 func TestClientMirrorsToolParameters(t *testing.T) {
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		t.Run(version, func(t *testing.T) {
 			var reqs []*http.Request
 			capture := func(w wire.HTTP) wire.HTTP {
@@ -285,8 +286,8 @@ func TestClientMirrorsToolParameters(t *testing.T) {
 			if out.Error() != nil || res.IsError {
 				t.Fatalf("post_announcement: %v %+v", out.Error(), res)
 			}
-			last := reqs[len(reqs)-1].Header[streamhttp.HeaderParamPrefix+"Office"]
-			if !mcp.IsModern(version) {
+			last := reqs[len(reqs)-1].Header[protocol.HeaderParamPrefix+"Office"]
+			if !protocol.IsModern(version) {
 				if last != nil || cold.Error() != nil {
 					t.Fatalf("2025-11-25: Mcp-Param-Office %v, first call %v", last, cold.Error())
 				}
@@ -295,20 +296,20 @@ func TestClientMirrorsToolParameters(t *testing.T) {
 			if len(last) != 1 || last[0] != "=?base64?U8OjbyBQYXVsbw==?=" {
 				t.Fatalf("Mcp-Param-Office %v", last)
 			}
-			if er := cold.Error(); er == nil || er.Code != jsonrpc.CodeHeaderMismatch || cold.Status != http.StatusBadRequest ||
+			if er := cold.Error(); er == nil || er.Code != protocol.CodeHeaderMismatch || cold.Status != http.StatusBadRequest ||
 				!strings.Contains(er.Message, "Mcp-Param-Office is missing") {
 				t.Fatalf("a call without the header: %d %+v", cold.Status, er)
 			}
 			// An argument the schema does not mirror, or an absent one, adds
 			// no header.
 			_, _ = e.c.CallTool(ctx, "post_announcement", map[string]any{"text": "no office"}, client.CallOptions{})
-			if h := reqs[len(reqs)-1].Header; h[streamhttp.HeaderParamPrefix+"Office"] != nil {
+			if h := reqs[len(reqs)-1].Header; h[protocol.HeaderParamPrefix+"Office"] != nil {
 				t.Fatalf("a header for an absent value: %v", h)
 			}
 		})
 	}
 	// stdio has no headers: nothing to mirror, the call works.
-	e := newEngineClient(t, mcp.V20260728, "stdio", nil, nil)
+	e := newEngineClient(t, protocol.V20260728, "stdio", nil, nil)
 	if _, out := e.c.CallTool(ctx, "post_announcement", map[string]any{"office": "上海", "text": "你好"}, client.CallOptions{}); out.Error() != nil {
 		t.Fatal(out.Error())
 	}
@@ -329,7 +330,7 @@ func TestClientRejectsInvalidHeaderAnnotations(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(jsonrpc.Result(m.ID, json.RawMessage(list)).Encode())
 	})
-	c := client.NewHTTP(&wire.VirtualHTTP{Route: wire.Handler(h)}, "http://127.0.0.1:8080/mcp", client.Config{Version: mcp.V20260728})
+	c := client.NewHTTP(&wire.VirtualHTTP{Route: wire.Handler(h)}, "http://127.0.0.1:8080/mcp", client.Config{Version: protocol.V20260728})
 	tools, out := c.ListTools(ctx, client.CallOptions{})
 	if out.Error() != nil || len(tools) != 1 || tools[0].Name != "ok" {
 		t.Fatalf("tools %+v %v", tools, out.Error())

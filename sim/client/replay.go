@@ -7,7 +7,8 @@ import (
 
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // ReplayRequest is one HTTP request of a trace, ready to be sent again to a
@@ -128,7 +129,7 @@ type Replay struct {
 func (p *Replay) Headers(r ReplayRequest, token string) map[string]string {
 	h := map[string]string{}
 	for _, kv := range r.Headers {
-		if http.CanonicalHeaderKey(kv[0]) == streamhttp.HeaderSessionID && p.session != "" {
+		if http.CanonicalHeaderKey(kv[0]) == protocol.HeaderSessionID && p.session != "" {
 			h[kv[0]] = p.session
 			continue
 		}

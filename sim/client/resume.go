@@ -3,7 +3,7 @@ package client
 import (
 	"context"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // Resume asks for the rest of a request's response stream after it
@@ -32,5 +32,5 @@ func (c *Client) Resume(ctx context.Context, out Outcome, o CallOptions) Outcome
 
 // CanResume reports whether a dropped outcome can be resumed.
 func CanResume(version string, out Outcome) bool {
-	return out.Dropped && out.LastEventID != "" && !mcp.IsModern(version)
+	return out.Dropped && out.LastEventID != "" && !protocol.IsModern(version)
 }

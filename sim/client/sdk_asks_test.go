@@ -26,9 +26,11 @@ import (
 	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
-	"mcpwirelab/sim/toolbox"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 )
 
@@ -79,21 +81,21 @@ func TestClientAnswersTheSDKServer(t *testing.T) {
 	testenv.SkipShort(t, "the official Go SDK's server over real sockets and processes")
 	server := sdkAskServer()
 	servers := map[string]*httptest.Server{}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		servers[v] = httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server },
-			&sdk.StreamableHTTPOptions{Stateless: mcp.IsModern(v)}))
+			&sdk.StreamableHTTPOptions{Stateless: protocol.IsModern(v)}))
 		defer servers[v].Close()
 	}
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"http", "stdio"} {
 			for _, tc := range []struct{ what, want, method string }{
-				{"elicit", "elicit accept true", mcp.MethodElicit},
-				{"sample", "sample " + client.DefaultModel, mcp.MethodSample},
-				{"roots", "roots file:///home/li/acme", mcp.MethodRoots},
+				{"elicit", "elicit accept true", protocol.MethodElicit},
+				{"sample", "sample " + client.DefaultModel, protocol.MethodSample},
+				{"roots", "roots file:///home/li/acme", protocol.MethodRoots},
 			} {
 				t.Run(version+"/"+transport+"/"+tc.what, func(t *testing.T) {
 					obs := &safeEvents{}
-					host := &client.FixedHost{Elicitation: true, Sampling: true, Roots: true, Workspace: []toolbox.Root{{URI: "file:///home/li/acme"}}}
+					host := &client.FixedHost{Elicitation: true, Sampling: true, Roots: true, Workspace: []primitive.Root{{URI: "file:///home/li/acme"}}}
 					cfg := client.Config{Version: version, Observer: obs, Host: host}
 					var c *client.Client
 					if transport == "http" {
@@ -128,7 +130,7 @@ func TestClientAnswersTheSDKServer(t *testing.T) {
 							retries = append(retries, e.Msgs[0].ID.String())
 						}
 					}
-					if mcp.IsModern(version) {
+					if protocol.IsModern(version) {
 						if len(asked) != 0 || len(retries) != 1 || out.Rounds != 1 {
 							t.Fatalf("2026-07-28: server requests %v, retries %v", asked, retries)
 						}

@@ -25,9 +25,9 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/fault"
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // sdkPrimitivesEnv makes this test binary the SDK's stdio server of
@@ -80,13 +80,13 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 	testenv.SkipShort(t, "the official Go SDK's server over real sockets and processes")
 	server := sdkPrimitivesServer()
 	urls := map[string]string{}
-	for _, v := range mcp.Versions() {
-		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: mcp.IsModern(v)})
+	for _, v := range protocol.Versions() {
+		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: protocol.IsModern(v)})
 		ts := httptest.NewServer(h)
 		defer ts.Close()
 		urls[v] = ts.URL + "/"
 	}
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"http", "stdio"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				var mu sync.Mutex
@@ -98,7 +98,7 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 					defer w.CloseIdleConnections()
 					seen := fault.EditRequest(w, nil, func(r *http.Request) {
 						mu.Lock()
-						params = append(params, r.Header[streamhttp.HeaderParamPrefix+"Office"]...)
+						params = append(params, r.Header[protocol.HeaderParamPrefix+"Office"]...)
 						mu.Unlock()
 					})
 					c = client.NewHTTP(seen, urls[version], cfg)
@@ -134,10 +134,10 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 				// (SEP-2164; -32002 only with MCPGODEBUG): the client reads
 				// it as not found either way.
 				_, out = c.ReadResource(ctx, "test://items/missing", client.CallOptions{})
-				if e := out.Error(); e == nil || e.Code != jsonrpc.CodeInvalidParams || !client.IsResourceNotFound(out) {
+				if e := out.Error(); e == nil || e.Code != protocol.CodeInvalidParams || !client.IsResourceNotFound(out) {
 					t.Fatalf("not found: %+v", out.Error())
 				}
-				if !mcp.IsModern(version) {
+				if !protocol.IsModern(version) {
 					if out := c.Subscribe(ctx, "test://doc", client.CallOptions{}); out.Error() != nil || out.Response == nil {
 						t.Fatalf("resources/subscribe: %+v", out.Error())
 					}
@@ -162,7 +162,7 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 				// Logging: 2025-11-25 sets the session's level; 2026-07-28
 				// asks per request.
 				o := client.CallOptions{}
-				if mcp.IsModern(version) {
+				if protocol.IsModern(version) {
 					o.LogLevel = "info"
 				} else if out := c.SetLevel(ctx, "info", client.CallOptions{}); out.Error() != nil {
 					t.Fatalf("logging/setLevel: %v", out.Error())
@@ -170,7 +170,7 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 				var logs []string
 				var lmu sync.Mutex
 				o.OnNotify = func(n *jsonrpc.Message, _ func()) {
-					if n.Method == mcp.MethodLog {
+					if n.Method == protocol.MethodLog {
 						lmu.Lock()
 						logs = append(logs, string(n.Params))
 						lmu.Unlock()
@@ -193,10 +193,10 @@ func TestClientPrimitivesAgainstTheSDKServer(t *testing.T) {
 				// header got the call through; a wrong one would be -32020.
 				mu.Lock()
 				defer mu.Unlock()
-				if transport == "http" && mcp.IsModern(version) && (len(params) != 1 || params[0] != streamhttp.EncodeValue("São Paulo")) {
+				if transport == "http" && protocol.IsModern(version) && (len(params) != 1 || params[0] != protocol.EncodeValue("São Paulo")) {
 					t.Fatalf("Mcp-Param-Office sent: %v", params)
 				}
-				if (transport == "stdio" || !mcp.IsModern(version)) && len(params) != 0 {
+				if (transport == "stdio" || !protocol.IsModern(version)) && len(params) != 0 {
 					t.Fatalf("Mcp-Param-Office under %s/%s: %v", version, transport, params)
 				}
 			})
@@ -214,14 +214,14 @@ func TestSDKServerRefusesAMismatchedParam(t *testing.T) {
 	defer ts.Close()
 	w := realwire.NewHTTP()
 	defer w.CloseIdleConnections()
-	wrong := fault.SetHeader(w, func(r *http.Request) bool { return r.Header.Get(streamhttp.HeaderMethod) == mcp.MethodToolsCall },
-		streamhttp.HeaderParamPrefix+"Office", "Lisbon")
-	c := client.NewHTTP(wrong, ts.URL+"/", client.Config{Version: mcp.V20260728})
+	wrong := fault.SetHeader(w, func(r *http.Request) bool { return r.Header.Get(protocol.HeaderMethod) == protocol.MethodToolsCall },
+		protocol.HeaderParamPrefix+"Office", "Lisbon")
+	c := client.NewHTTP(wrong, ts.URL+"/", client.Config{Version: protocol.V20260728})
 	if _, out := c.ListTools(ctx, client.CallOptions{}); out.Error() != nil {
 		t.Fatal(out.Error())
 	}
 	_, out := c.CallTool(ctx, "post", map[string]any{"office": "São Paulo", "text": "hi"}, client.CallOptions{})
-	if e := out.Error(); e == nil || e.Code != jsonrpc.CodeHeaderMismatch || out.Status != http.StatusBadRequest {
+	if e := out.Error(); e == nil || e.Code != protocol.CodeHeaderMismatch || out.Status != http.StatusBadRequest {
 		t.Fatalf("status %d, error %+v", out.Status, out.Error())
 	}
 }

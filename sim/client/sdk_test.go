@@ -25,7 +25,8 @@ import (
 	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 	"mcpwirelab/sim/trace"
 )
@@ -137,8 +138,8 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 	// that on to the tool (it runs to its end), so for that version the
 	// test checks what the client controls: the connection was closed.
 	servers := map[string]*httptest.Server{}
-	for _, v := range mcp.Versions() {
-		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: mcp.IsModern(v)})
+	for _, v := range protocol.Versions() {
+		h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: protocol.IsModern(v)})
 		servers[v] = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			stop := context.AfterFunc(r.Context(), func() {
 				logMu.Lock()
@@ -151,7 +152,7 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 		defer servers[v].Close()
 	}
 
-	for _, version := range mcp.Versions() {
+	for _, version := range protocol.Versions() {
 		for _, transport := range []string{"http", "stdio"} {
 			t.Run(version+"/"+transport, func(t *testing.T) {
 				obs := &safeEvents{}
@@ -166,7 +167,7 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 					httpLog = nil
 					logMu.Unlock()
 					want := sdkCancelled
-					if mcp.IsModern(version) {
+					if protocol.IsModern(version) {
 						want = "client gone"
 					}
 					cancelled = func() bool {
@@ -196,7 +197,7 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 					t.Fatalf("tools/call: %v %+v", out.Error(), res)
 				}
 				_, out = c.CallTool(ctx, "search_mail", map[string]any{}, client.CallOptions{})
-				if e := out.Error(); e == nil || e.Code != jsonrpc.CodeInvalidParams {
+				if e := out.Error(); e == nil || e.Code != protocol.CodeInvalidParams {
 					t.Fatalf("unknown tool: %+v %v", out, out.Error())
 				}
 				res, out = c.CallTool(ctx, "greet", map[string]any{"name": 5}, client.CallOptions{})
@@ -206,11 +207,11 @@ func TestClientAgainstTheSDKServer(t *testing.T) {
 				var progress int
 				var mu sync.Mutex
 				_, out = c.CallTool(ctx, "slow", map[string]any{"steps": 30}, client.CallOptions{
-					Meta: map[string]any{mcp.MetaProgressToken: "p1"}, Timeout: 450 * time.Millisecond,
+					Meta: map[string]any{protocol.MetaProgressToken: "p1"}, Timeout: 450 * time.Millisecond,
 					OnNotify: func(n *jsonrpc.Message, _ func()) {
 						mu.Lock()
 						defer mu.Unlock()
-						if n.Method == mcp.MethodProgress {
+						if n.Method == protocol.MethodProgress {
 							progress++
 						}
 					}})

@@ -7,7 +7,8 @@ import (
 	"sync"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -232,7 +233,7 @@ func (t *stdioTransport) route(m *jsonrpc.Message) *Exchange {
 		}
 		// 2026-07-28 basic/patterns/subscriptions: every notification of a
 		// subscription carries its id (the listen request's id) in _meta.
-		if sub, ok := p.Meta[mcp.MetaSubscriptionID]; ok && string(sub) == x.Msg.ID.String() {
+		if sub, ok := p.Meta[protocol.MetaSubscriptionID]; ok && string(sub) == x.Msg.ID.String() {
 			return x
 		}
 	}
@@ -241,7 +242,7 @@ func (t *stdioTransport) route(m *jsonrpc.Message) *Exchange {
 	// (sent before that request's response); a 2025-11-25 server writes it
 	// while it works on a request too. One pipe carries everything, so it
 	// goes to the request awaiting its answer when there is exactly one.
-	if m.Method == mcp.MethodLog && t.listener == nil && len(t.pending) == 1 {
+	if m.Method == protocol.MethodLog && t.listener == nil && len(t.pending) == 1 {
 		return t.pending[0]
 	}
 	return t.listener

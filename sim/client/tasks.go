@@ -21,6 +21,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // Task is a task as the client sees it, in either era's shape.
@@ -41,7 +42,7 @@ type Task struct {
 // tasks §Task Status: completed, failed and cancelled are terminal).
 func (t Task) Terminal() bool {
 	switch t.Status {
-	case mcp.TaskCompleted, mcp.TaskFailed, mcp.TaskCancelled:
+	case protocol.TaskCompleted, protocol.TaskFailed, protocol.TaskCancelled:
 		return true
 	}
 	return false
@@ -88,19 +89,19 @@ func (c *Client) CallToolAsTask(ctx context.Context, name string, args any, ttl 
 		return Outcome{Err: err}
 	}
 	params := map[string]any{"name": name, "arguments": raw}
-	if !mcp.IsModern(c.Version()) {
+	if !protocol.IsModern(c.Version()) {
 		task := map[string]any{}
 		if ttl > 0 {
 			task["ttl"] = ttl.Milliseconds()
 		}
 		params["task"] = task
 	}
-	return c.Request(ctx, mcp.MethodToolsCall, params, o)
+	return c.Request(ctx, protocol.MethodToolsCall, params, o)
 }
 
 // GetTask polls a task (tasks/get).
 func (c *Client) GetTask(ctx context.Context, id string, o CallOptions) (Task, Outcome) {
-	out := c.Request(ctx, mcp.MethodTasksGet, map[string]any{"taskId": id}, o)
+	out := c.Request(ctx, protocol.MethodTasksGet, map[string]any{"taskId": id}, o)
 	t, _ := out.Task()
 	return t, out
 }
@@ -109,12 +110,12 @@ func (c *Client) GetTask(ctx context.Context, id string, o CallOptions) (Task, O
 // tasks/update; SEP-2663 §Task Update Requests: inputResponses keyed like
 // the task's inputRequests).
 func (c *Client) UpdateTask(ctx context.Context, id string, responses map[string]json.RawMessage, o CallOptions) Outcome {
-	return c.Request(ctx, mcp.MethodTasksUpdate, map[string]any{"taskId": id, "inputResponses": responses}, o)
+	return c.Request(ctx, protocol.MethodTasksUpdate, map[string]any{"taskId": id, "inputResponses": responses}, o)
 }
 
 // CancelTask asks the server to stop a task (tasks/cancel).
 func (c *Client) CancelTask(ctx context.Context, id string, o CallOptions) Outcome {
-	return c.Request(ctx, mcp.MethodTasksCancel, map[string]any{"taskId": id}, o)
+	return c.Request(ctx, protocol.MethodTasksCancel, map[string]any{"taskId": id}, o)
 }
 
 // TaskResult is 2025-11-25 tasks/result: it waits for the task to end and
@@ -123,7 +124,7 @@ func (c *Client) CancelTask(ctx context.Context, id string, o CallOptions) Outco
 // answers them (tasks §Input Required Status: the requestor "SHOULD
 // preemptively call tasks/result").
 func (c *Client) TaskResult(ctx context.Context, id string, o CallOptions) Outcome {
-	return c.Request(ctx, mcp.MethodTasksResult, map[string]any{"taskId": id}, o)
+	return c.Request(ctx, protocol.MethodTasksResult, map[string]any{"taskId": id}, o)
 }
 
 // AwaitOptions tune AwaitTask.
@@ -174,10 +175,10 @@ func (c *Client) AwaitTask(ctx context.Context, t Task, o AwaitOptions) (Task, O
 		if o.OnPoll != nil && o.OnPoll(t) {
 			return t, out
 		}
-		if t.Status != mcp.TaskInputRequired {
+		if t.Status != protocol.TaskInputRequired {
 			continue
 		}
-		if !mcp.IsModern(c.Version()) {
+		if !protocol.IsModern(c.Version()) {
 			break // tasks/result below carries the questions
 		}
 		if c.cfg.Host == nil || len(t.InputRequests) == 0 {
@@ -197,12 +198,12 @@ func (c *Client) AwaitTask(ctx context.Context, t Task, o AwaitOptions) (Task, O
 			return t, out
 		}
 	}
-	if !mcp.IsModern(c.Version()) && (t.Status == mcp.TaskCompleted || t.Status == mcp.TaskInputRequired) {
+	if !protocol.IsModern(c.Version()) && (t.Status == protocol.TaskCompleted || t.Status == protocol.TaskInputRequired) {
 		out = c.TaskResult(ctx, t.ID, o.Call)
-		if t.Status == mcp.TaskInputRequired {
-			t.Status = mcp.TaskCompleted
+		if t.Status == protocol.TaskInputRequired {
+			t.Status = protocol.TaskCompleted
 			if out.Error() != nil {
-				t.Status = mcp.TaskFailed
+				t.Status = protocol.TaskFailed
 			}
 		}
 	}

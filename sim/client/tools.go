@@ -7,8 +7,9 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
-	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // ListTools sends tools/list (server/tools §Listing Tools) and returns the
@@ -23,7 +24,7 @@ import (
 // result of tools/list"), and Rejected says why; stdio "MAY ignore
 // x-mcp-header annotations entirely", and this client does.
 func (c *Client) ListTools(ctx context.Context, o CallOptions) ([]mcp.Tool, Outcome) {
-	out := c.Request(ctx, mcp.MethodToolsList, nil, o)
+	out := c.Request(ctx, protocol.MethodToolsList, nil, o)
 	var res mcp.ListToolsResult
 	if !out.Result(&res) {
 		return nil, out
@@ -31,11 +32,11 @@ func (c *Client) ListTools(ctx context.Context, o CallOptions) ([]mcp.Tool, Outc
 	if _, http := c.t.(*httpTransport); !http {
 		return res.Tools, out
 	}
-	params := map[string][]toolbox.HeaderParam{}
+	params := map[string][]protocol.HeaderParam{}
 	rejected := map[string]string{}
 	kept := res.Tools[:0:0]
 	for _, t := range res.Tools {
-		p, err := toolbox.HeaderParamsOf(t.InputSchema)
+		p, err := primitive.HeaderParamsOf(t.InputSchema)
 		if err != nil {
 			rejected[t.Name] = err.Error()
 			continue
@@ -73,7 +74,7 @@ func (c *Client) paramHeaders(m *jsonrpc.Message) map[string]string {
 	c.mu.Lock()
 	params := c.headerParams[p.Name]
 	c.mu.Unlock()
-	return streamhttp.ParamHeaders(params, p.Arguments)
+	return protocol.ParamHeaders(params, p.Arguments)
 }
 
 // CallTool sends tools/call (server/tools §Calling Tools). args is
@@ -87,7 +88,7 @@ func (c *Client) CallTool(ctx context.Context, name string, args any, o CallOpti
 	if err != nil {
 		return mcp.CallToolResult{}, Outcome{Err: err}
 	}
-	out := c.Request(ctx, mcp.MethodToolsCall, map[string]any{"name": name, "arguments": raw}, o)
+	out := c.Request(ctx, protocol.MethodToolsCall, map[string]any{"name": name, "arguments": raw}, o)
 	var res mcp.CallToolResult
 	out.Result(&res)
 	return res, out

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
@@ -41,13 +43,13 @@ func TestRetryInput(t *testing.T) {
 	// mode) again. Dropped, replaced or narrowed to URL mode, the grader
 	// says so before the server refuses it (-32021).
 	withCaps := func(caps string) string {
-		return strings.Replace(retryAnswer(4, accept, string(st)), `"`+mcp.MetaClientCapabilities+`":{"elicitation":{"form":{}}}`, `"`+mcp.MetaClientCapabilities+`":`+caps, 1)
+		return strings.Replace(retryAnswer(4, accept, string(st)), `"`+protocol.MetaClientCapabilities+`":{"elicitation":{"form":{}}}`, `"`+protocol.MetaClientCapabilities+`":`+caps, 1)
 	}
 	for caps, lacks := range map[string]string{`{}`: "elicitation", `{"sampling":{}}`: "elicitation", `{"elicitation":{"url":{}}}`: "elicitation.form"} {
 		check(t, g, IDRetryInput, withCaps(caps), EN,
 			`$.params._meta["io.modelcontextprotocol/clientCapabilities"] is `+caps+`, which does not declare `+lacks+`: the retry is a request of its own, and answering the form relies on that capability, so it must declare it again, as the original request did`)
 		// Without the local check the engine refuses it on its own.
-		if m := probeRetry(t, withCaps(caps)); m == nil || m.Error == nil || m.Error.Code != jsonrpc.CodeMissingRequiredClientCapability {
+		if m := probeRetry(t, withCaps(caps)); m == nil || m.Error == nil || m.Error.Code != protocol.CodeMissingRequiredClientCapability {
 			t.Errorf("the engine accepts a retry declaring %s: %v", caps, m)
 		}
 	}
@@ -57,7 +59,7 @@ func TestRetryInput(t *testing.T) {
 	check(t, g, IDRetryInput, `{"jsonrpc":"2.0","id":4,"method":"tools/call",`, EN, "line 1, column 47: unexpected end of JSON input")
 	// Locally right, refused by the server: the retry has no _meta, so the
 	// engine does not know its protocol version.
-	noMeta := strings.Replace(retryAnswer(4, accept, string(st)), `,"_meta":{"`+mcp.MetaProtocolVersion+`":"`+ModernVersion+`","`+mcp.MetaClientCapabilities+`":{"elicitation":{"form":{}}}}`, ``, 1)
+	noMeta := strings.Replace(retryAnswer(4, accept, string(st)), `,"_meta":{"`+protocol.MetaProtocolVersion+`":"`+ModernVersion+`","`+protocol.MetaClientCapabilities+`":{"elicitation":{"form":{}}}}`, ``, 1)
 	fb = g.Grade(mustEx(t, IDRetryInput), noMeta, EN)
 	if fb.Correct || len(fb.Problems) != 1 || !strings.Contains(fb.Problems[0], "the server answered one of your lines with error") {
 		t.Errorf("retry without _meta: %v %q", fb.Correct, fb.Problems)
@@ -89,7 +91,7 @@ func probeRetry(t *testing.T, line string) *jsonrpc.Message {
 type otherKeyProbe struct{ fakeProbe }
 
 func (*otherKeyProbe) Stdio(lines []string) ([]string, error) {
-	return stdioLines(mcp.NewServer(mcp.Config{StateKey: []byte("another key"), Now: probeNow}), lines)
+	return stdioLines(labserver.NewServer(mcp.Config{StateKey: []byte("another key"), Now: probeNow}), lines)
 }
 
 // TestRetryFactsAreTheEngines: the result the exercise shows is the
@@ -106,7 +108,7 @@ func TestRetryFactsAreTheEngines(t *testing.T) {
 		t.Error("the prompt does not show the engine's result")
 	}
 	fb := Grader{Probe: &otherKeyProbe{}}.Grade(ex, ex.ModelAnswer, EN)
-	if fb.Correct || len(fb.Problems) != 1 || !strings.Contains(fb.Problems[0], strconv.Itoa(jsonrpc.CodeInvalidParams)) || !strings.Contains(fb.Problems[0], "requestState") {
+	if fb.Correct || len(fb.Problems) != 1 || !strings.Contains(fb.Problems[0], strconv.Itoa(protocol.CodeInvalidParams)) || !strings.Contains(fb.Problems[0], "requestState") {
 		t.Errorf("another server's key: %v %q", fb.Correct, fb.Problems)
 	}
 }
@@ -115,7 +117,7 @@ func TestRetryFactsAreTheEngines(t *testing.T) {
 // 2026-07-28 Streamable HTTP, with the client capabilities caps.
 func modernBookRoom(caps string) string {
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book_room","arguments":{"room":"Aurora","day":"2026-12-03"},"_meta":{"` +
-		mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":` + caps + `}}}`
+		protocol.MetaProtocolVersion + `":"` + ModernVersion + `","` + protocol.MetaClientCapabilities + `":` + caps + `}}}`
 	return "POST /mcp HTTP/1.1\r\nHost: localhost:3000\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n" +
 		"MCP-Protocol-Version: " + ModernVersion + "\r\nMcp-Method: tools/call\r\nMcp-Name: book_room\r\nContent-Length: " + itoa(len(body)) + "\r\n\r\n" + body
 }
@@ -162,7 +164,7 @@ func TestLegacyAskRouteAgreesWithTheEngine(t *testing.T) {
 		correct[q.ID] = q.Correct[0]
 	}
 	route := func(fault string) (askExchange, callExchange, answerStatus int, sameID bool) {
-		tr, err := scenario.Run(scenario.Options{Scenario: "elicitation", Version: mcp.V20251125, Transport: "http", Fault: fault})
+		tr, err := scenario.Run(scenario.Options{Scenario: "elicitation", Version: protocol.V20251125, Transport: "http", Fault: fault})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,9 +176,9 @@ func TestLegacyAskRouteAgreesWithTheEngine(t *testing.T) {
 					continue
 				}
 				switch {
-				case e.From == trace.Client && m.Method == mcp.MethodToolsCall:
+				case e.From == trace.Client && m.Method == protocol.MethodToolsCall:
 					callExchange = e.HTTP.Exchange
-				case e.From == trace.Server && m.Method == mcp.MethodElicit && e.HTTP.Chunk:
+				case e.From == trace.Server && m.Method == protocol.MethodElicit && e.HTTP.Chunk:
 					askExchange, askID = e.HTTP.Exchange, m.ID.String()
 				case e.From == trace.Client && m.Kind() == jsonrpc.KindResult && askID != "":
 					sameID = m.ID.String() == askID

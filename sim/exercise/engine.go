@@ -9,9 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -24,7 +25,7 @@ func EngineProbe() Probe { return engineProbe{} }
 type engineProbe struct{}
 
 func instantServer() *mcp.Server {
-	return mcp.NewServer(mcp.Config{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() },
+	return labserver.NewServer(mcp.Config{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() },
 		StateKey: probeStateKey, Now: probeNow})
 }
 
@@ -52,7 +53,7 @@ func (engineProbe) HTTP(raw string) (int, http.Header, []byte, error) {
 	// Served through the lab's one virtual round trip: the same text, read
 	// by http.ReadRequest, answered by the real handler into wire's
 	// Recorder, read back with http.ReadResponse.
-	h := &wire.VirtualHTTP{Route: wire.Handler(streamhttp.New(streamhttp.Options{Server: instantServer()})), RemoteAddr: "127.0.0.1:53124"}
+	h := virtual.LabHTTP(instantServer())
 	res, err := h.DoRaw(context.Background(), raw, &wire.Stream{})
 	if err != nil {
 		return 0, nil, nil, err
@@ -67,7 +68,7 @@ func (engineProbe) Stdio(lines []string) ([]string, error) { return stdioLines(i
 
 // stdioLines feeds lines to srv over a virtual pipe and returns its stdout.
 func stdioLines(srv *mcp.Server, lines []string) ([]string, error) {
-	p := wire.NewVirtualPipe(srv)
+	p := virtual.NewPipe(srv)
 	var out []string
 	p.Attach(func(pc *wire.Piece) {
 		if pc.Event.Channel == trace.Stdout {

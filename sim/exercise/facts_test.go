@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/labserver"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // ask sends one part's request to the real engine and reports what it
@@ -30,7 +32,7 @@ func ask(t *testing.T, raw string) (int, *rpcReply) {
 func TestModernHeadersGraderAgreesWithTheEngine(t *testing.T) {
 	ex := mustEx(t, IDModernHeaders)
 	g := Grader{Probe: EngineProbe()}
-	candidates := append(mcp.Versions(), "2025-06-18", "2025-03-26", "2024-11-05", "2099-01-01", "1999-12-31")
+	candidates := append(protocol.Versions(), "2025-06-18", "2025-03-26", "2024-11-05", "2099-01-01", "1999-12-31")
 	for _, v := range candidates {
 		req := modernCall(v, v, "list_emails", "list_emails", `{}`)
 		status, r := ask(t, req)
@@ -88,7 +90,7 @@ func TestMismatchGraderAgreesWithTheEngine(t *testing.T) {
 // and its prompt lists are the course server's, in its order.
 func TestGradersNameTheEngineTools(t *testing.T) {
 	var names []string
-	for _, tool := range mcp.DefaultConfig().Tools.Tools() {
+	for _, tool := range labserver.Config().Tools.Tools() {
 		names = append(names, tool.Name)
 	}
 	if got := courseTools(); fmt.Sprint(got) != fmt.Sprint(names) {

@@ -8,8 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/transport/streamhttp"
+	"mcpwirelab/sim/protocol"
 )
 
 // ---- 1. http-anatomy -------------------------------------------------------
@@ -47,11 +46,11 @@ func expectHTTP(c *checker, req *rawRequest, want string, f modernFields) {
 			c.fail("srv-tool-error", text)
 		}
 	case "mismatch":
-		if status != 400 || r == nil || r.isRes || r.code != -32020 {
+		if status != 400 || r == nil || r.isRes || r.code != protocol.CodeHeaderMismatch {
 			c.fail("want-outcome", c.t("expect-mismatch"), got)
 		}
 	case "unsupported":
-		if status != 400 || r == nil || r.isRes || r.code != -32022 {
+		if status != 400 || r == nil || r.isRes || r.code != protocol.CodeUnsupportedProtocolVersion {
 			c.fail("want-outcome", c.t("expect-unsupported"), got)
 			return
 		}
@@ -131,11 +130,11 @@ func gradeModernPart(c *checker, part, text string) {
 		}
 	case "unsupported":
 		problems := compareModern(req, f)
-		pv, pvBad := headerProblem(problems, streamhttp.HeaderProtocolVersion)
+		pv, pvBad := headerProblem(problems, protocol.HeaderProtocolVersion)
 		// The engine decides which versions a per-request _meta may name
 		// (a legacy version is served only after initialize, so naming it
 		// in _meta is unsupported too).
-		modern := mcp.ModernVersions()
+		modern := protocol.ModernVersions()
 		switch {
 		case pvBad && pv.Kind == "mismatch":
 			c.fail("unsupported-pv-mismatch", pv.Got, f.version)
@@ -144,10 +143,10 @@ func gradeModernPart(c *checker, part, text string) {
 		case pvBad:
 			c.fail("hdr-missing", pv.Header)
 		case contains(modern, f.version):
-			c.fail("unsupported-known", f.version, strings.Join(modern, ", "), strings.Join(mcp.LegacyVersions(), ", "))
+			c.fail("unsupported-known", f.version, strings.Join(modern, ", "), strings.Join(protocol.LegacyVersions(), ", "))
 		}
 		for _, p := range problems {
-			if p.Header != streamhttp.HeaderProtocolVersion {
+			if p.Header != protocol.HeaderProtocolVersion {
 				c.fail("unsupported-other", p.Header)
 			}
 		}
@@ -339,8 +338,8 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 		if m := method(msgs[0]); m != "initialize" {
 			c.fail("want-method", "initialize", m)
 		} else if params, ok := objAt(c, init, "$", "params"); ok {
-			if v, ok := str(c, params, "$.params", "protocolVersion"); ok && !contains(mcp.LegacyVersions(), v) {
-				c.fail("init-version", strings.Join(mcp.LegacyVersions(), ", "), v)
+			if v, ok := str(c, params, "$.params", "protocolVersion"); ok && !contains(protocol.LegacyVersions(), v) {
+				c.fail("init-version", strings.Join(protocol.LegacyVersions(), ", "), v)
 			}
 			objAt(c, params, "$.params", "capabilities")
 			if ci, ok := objAt(c, params, "$.params", "clientInfo"); ok {
@@ -387,8 +386,8 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 				continue
 			}
 			pv, _ := r.result["protocolVersion"].(string)
-			if !contains(mcp.LegacyVersions(), pv) {
-				c.fail("srv-init-version", pv, strings.Join(mcp.LegacyVersions(), ", "))
+			if !contains(protocol.LegacyVersions(), pv) {
+				c.fail("srv-init-version", pv, strings.Join(protocol.LegacyVersions(), ", "))
 				continue
 			}
 			name := ""
@@ -430,7 +429,7 @@ func gradeBase64Name(c *checker, ex *Exercise, answer string) {
 	v := lines[0]
 	if i := strings.Index(v, ":"); i > 0 && !strings.HasPrefix(v, "=?") {
 		name := strings.TrimSpace(v[:i])
-		if !strings.EqualFold(name, streamhttp.HeaderName) {
+		if !strings.EqualFold(name, protocol.HeaderName) {
 			c.fail("b64-header-name", name)
 			return
 		}

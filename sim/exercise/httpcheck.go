@@ -12,7 +12,9 @@ import (
 	"unicode/utf8"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/labserver"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
@@ -251,13 +253,13 @@ func (r *rawRequest) parseBody(c *checker) (map[string]any, bool) {
 
 // ModernVersion is the version the modern exercises ask for: the newest
 // the engine implements.
-const ModernVersion = mcp.LatestVersion
+const ModernVersion = protocol.LatestVersion
 
 // courseTools are the names of the course server's tools, from the
 // engine's own registry.
 func courseTools() []string {
 	var names []string
-	for _, t := range mcp.DefaultConfig().Tools.Tools() {
+	for _, t := range labserver.Config().Tools.Tools() {
 		names = append(names, t.Name)
 	}
 	return names
@@ -287,18 +289,18 @@ func readModern(c *checker, body map[string]any) (modernFields, bool) {
 		} else {
 			c.fail("type", "$.params.name", "string", typeName(v))
 		}
-	} else if streamhttp.NameField(f.method) == "name" {
+	} else if protocol.NameField(f.method) == "name" {
 		c.fail("missing-prop", "$.params", "name")
 	}
 	meta, ok := objAt(c, params, "$.params", "_meta")
 	if !ok {
 		return f, false
 	}
-	f.version, _ = str(c, meta, "$.params._meta", mcp.MetaProtocolVersion)
-	if _, ok := meta[mcp.MetaClientCapabilities]; !ok {
-		c.fail("missing-prop", "$.params._meta", mcp.MetaClientCapabilities)
+	f.version, _ = str(c, meta, "$.params._meta", protocol.MetaProtocolVersion)
+	if _, ok := meta[protocol.MetaClientCapabilities]; !ok {
+		c.fail("missing-prop", "$.params._meta", protocol.MetaClientCapabilities)
 	} else {
-		object(c, meta[mcp.MetaClientCapabilities], jpath("$.params._meta", mcp.MetaClientCapabilities))
+		object(c, meta[protocol.MetaClientCapabilities], jpath("$.params._meta", protocol.MetaClientCapabilities))
 	}
 	return f, !c.since(mark)
 }
@@ -307,13 +309,13 @@ func readModern(c *checker, body map[string]any) (modernFields, bool) {
 // the engine's own rules (plain header-safe ASCII, or the Base64 sentinel
 // form "=?base64?…?="); ok is false for a malformed value.
 func DecodeHeaderValue(v string) (string, bool) {
-	s, err := streamhttp.DecodeValue(v)
+	s, err := protocol.DecodeValue(v)
 	return s, err == nil
 }
 
 // EncodeHeaderValue encodes s for Mcp-Name exactly as the engine's client
 // does (streamable-http §Value Encoding).
-func EncodeHeaderValue(s string) string { return streamhttp.EncodeValue(s) }
+func EncodeHeaderValue(s string) string { return protocol.EncodeValue(s) }
 
 // compareModern compares the modern headers with the body by the engine's
 // own header validation (streamhttp.CheckHeaders): every problem, not only
@@ -349,11 +351,11 @@ func checkModernHeaders(c *checker, req *rawRequest, f modernFields) {
 			c.fail("hdr-mismatch", p.Header, p.Got, p.Field, p.Want)
 		}
 	}
-	modern := mcp.ModernVersions()
-	if _, bad := headerProblem(problems, streamhttp.HeaderProtocolVersion); f.version != "" && !contains(modern, f.version) && !bad {
+	modern := protocol.ModernVersions()
+	if _, bad := headerProblem(problems, protocol.HeaderProtocolVersion); f.version != "" && !contains(modern, f.version) && !bad {
 		c.fail("hdr-version", f.version, strings.Join(modern, ", "))
 	}
-	if tools := courseTools(); f.method == mcp.MethodToolsCall && f.hasName && !contains(tools, f.name) {
+	if tools := courseTools(); f.method == protocol.MethodToolsCall && f.hasName && !contains(tools, f.name) {
 		c.fail("unknown-tool", f.name, strings.Join(tools, ", "))
 	}
 }

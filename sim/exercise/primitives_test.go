@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -159,25 +161,25 @@ func logsFor(t *testing.T, cfg mcp.Config) []string {
 	t.Helper()
 	var out []string
 	for _, lc := range LogChoices() {
-		srv := mcp.NewServer(cfg)
+		srv := labserver.NewServer(cfg)
 		send := func(c LogChoice, id int) int {
 			var meta map[string]any
 			if c.LogLevel != "" {
-				meta = map[string]any{mcp.MetaLogLevel: c.LogLevel}
+				meta = map[string]any{protocol.MetaLogLevel: c.LogLevel}
 			}
-			m := jsonrpc.Request(jsonrpc.IntID(int64(id)), c.Method, mcp.RequestParams(mcp.V20260728, c.Params, meta))
+			m := jsonrpc.Request(jsonrpc.IntID(int64(id)), c.Method, mcp.RequestParams(protocol.V20260728, c.Params, meta))
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			logs := 0
 			r := srv.Handle(ctx, mcp.NewConn(), m, func(n *jsonrpc.Message) {
 				switch n.Method {
-				case mcp.MethodLog:
+				case protocol.MethodLog:
 					logs++
-				case mcp.MethodAcknowledged:
+				case protocol.MethodAcknowledged:
 					cancel() // a listen: the client leaves once it is open
 				}
 			})
-			if r.Msg != nil && r.Msg.Error != nil && c.Method != mcp.MethodSetLevel {
+			if r.Msg != nil && r.Msg.Error != nil && c.Method != protocol.MethodSetLevel {
 				t.Fatalf("%s: %s", lc.ID, r.Msg.Encode())
 			}
 			return logs
@@ -275,7 +277,7 @@ func TestParamToolIsTheEngines(t *testing.T) {
 		t.Fatalf("%s: registry headers %+v, exercise %+v", tool, got, hp)
 	}
 	req := strings.Replace(paramCall("上海"), "Mcp-Param-"+hp.Header+": =?base64?5LiK5rW3?=\n", "", 1)
-	if status, r := ask(t, req); status != http.StatusBadRequest || r == nil || r.code != jsonrpc.CodeHeaderMismatch {
+	if status, r := ask(t, req); status != http.StatusBadRequest || r == nil || r.code != protocol.CodeHeaderMismatch {
 		t.Errorf("without the header the engine answered %d %+v", status, r)
 	}
 }

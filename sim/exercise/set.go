@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"mcpwirelab/sim/calc"
-	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // Stable exercise IDs, in course order.
@@ -56,16 +56,16 @@ func All() []Exercise {
 
 // ---- 1 ----------------------------------------------------------------------
 
-const anatomyBody = `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodToolsList + `","params":{"_meta":{"` +
-	mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":{},"` +
-	mcp.MetaClientInfo + `":{"name":"线上学员","version":"1.0.0"}}}}`
+const anatomyBody = `{"jsonrpc":"2.0","id":1,"method":"` + protocol.MethodToolsList + `","params":{"_meta":{"` +
+	protocol.MetaProtocolVersion + `":"` + ModernVersion + `","` + protocol.MetaClientCapabilities + `":{},"` +
+	protocol.MetaClientInfo + `":{"name":"线上学员","version":"1.0.0"}}}}`
 
 const anatomyHeaders = "POST /mcp HTTP/1.1\n" +
 	"Host: localhost:3000\n" +
 	"Content-Type: application/json\n" +
 	"Accept: application/json, text/event-stream\n" +
-	streamhttp.HeaderProtocolVersion + ": " + ModernVersion + "\n" +
-	streamhttp.HeaderMethod + ": " + mcp.MethodToolsList + "\n"
+	protocol.HeaderProtocolVersion + ": " + ModernVersion + "\n" +
+	protocol.HeaderMethod + ": " + protocol.MethodToolsList + "\n"
 
 func httpAnatomy() Exercise {
 	return Exercise{
@@ -210,13 +210,13 @@ func errorChannels() Exercise {
 			{ID: "bad-id", Prompt: say("error-channels.bad-id.prompt"),
 				Want:    ChannelAnswer{Channel: ChannelToolError},
 				Why:     say("error-channels.bad-id.why"),
-				Also:    []ChannelAnswer{{Channel: ChannelProtocolError, Code: -32602}},
+				Also:    []ChannelAnswer{{Channel: ChannelProtocolError, Code: protocol.CodeInvalidParams}},
 				AlsoWhy: say("error-channels.bad-id.alsoWhy")},
 			{ID: "missing-doc", Prompt: say("error-channels.missing-doc.prompt"),
 				Want: ChannelAnswer{Channel: ChannelToolError},
 				Why:  say("error-channels.missing-doc.why")},
 			{ID: "unknown-tool", Prompt: say("error-channels.unknown-tool.prompt"),
-				Want:    ChannelAnswer{Channel: ChannelProtocolError, Code: -32602},
+				Want:    ChannelAnswer{Channel: ChannelProtocolError, Code: protocol.CodeInvalidParams},
 				Why:     say("error-channels.unknown-tool.why"),
 				Also:    []ChannelAnswer{{Channel: ChannelToolError}},
 				AlsoWhy: say("error-channels.unknown-tool.alsoWhy")},
@@ -356,7 +356,7 @@ func initHandshake() Exercise {
 			say("init-handshake.hints.2"),
 			say("init-handshake.hints.3"),
 		},
-		ModelAnswer: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + mcp.V20251125 + `","capabilities":{},"clientInfo":{"name":"wirelab-student","version":"1.0.0"}}}` + "\n" +
+		ModelAnswer: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + protocol.V20251125 + `","capabilities":{},"clientInfo":{"name":"wirelab-student","version":"1.0.0"}}}` + "\n" +
 			`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n",
 		Explanation: say("init-handshake.explanation"),
 		Spec:        []string{"2025-11-25/basic/lifecycle#initialization"},
@@ -368,9 +368,9 @@ func initHandshake() Exercise {
 
 // modernCall renders a 2026-07-28 tools/call request.
 func modernCall(headerVersion, metaVersion, mcpName, tool, args string) string {
-	body := `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodToolsCall + `","params":{"name":"` + tool + `","arguments":` + args +
-		`,"_meta":{"` + mcp.MetaProtocolVersion + `":"` + metaVersion + `","` + mcp.MetaClientCapabilities + `":{}}}}`
-	return modernPost(headerVersion, mcp.MethodToolsCall, mcpName, body)
+	body := `{"jsonrpc":"2.0","id":1,"method":"` + protocol.MethodToolsCall + `","params":{"name":"` + tool + `","arguments":` + args +
+		`,"_meta":{"` + protocol.MetaProtocolVersion + `":"` + metaVersion + `","` + protocol.MetaClientCapabilities + `":{}}}}`
+	return modernPost(headerVersion, protocol.MethodToolsCall, mcpName, body)
 }
 
 // modernPost renders a 2026-07-28 POST of body with the standard request
@@ -381,9 +381,9 @@ func modernPost(headerVersion, method, mcpName, body string) string {
 		"Host: localhost:3000\n" +
 		"Content-Type: application/json\n" +
 		"Accept: application/json, text/event-stream\n" +
-		streamhttp.HeaderProtocolVersion + ": " + headerVersion + "\n" +
-		streamhttp.HeaderMethod + ": " + method + "\n" +
-		streamhttp.HeaderName + ": " + mcpName + "\n" +
+		protocol.HeaderProtocolVersion + ": " + headerVersion + "\n" +
+		protocol.HeaderMethod + ": " + method + "\n" +
+		protocol.HeaderName + ": " + mcpName + "\n" +
 		fmt.Sprintf("Content-Length: %d\n", len(body)) +
 		"\n" + body + "\n"
 }

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"sync"
 
-	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // The exercises on the server asking the client (issue 16): the
@@ -33,15 +34,15 @@ const retryOriginalID = 3
 // retryOriginal is a 2026-07-28 tools/call for a room that is taken, from
 // a client that declares elicitation (form mode): the engine answers it
 // with an InputRequiredResult asking the user to pick another slot.
-const retryOriginal = `{"jsonrpc":"2.0","id":3,"method":"` + mcp.MethodToolsCall + `","params":{"name":"book_room","arguments":{"room":"Aurora","day":"2026-12-03"},"_meta":{"` +
-	mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":{"elicitation":{"form":{}}}}}}`
+const retryOriginal = `{"jsonrpc":"2.0","id":3,"method":"` + protocol.MethodToolsCall + `","params":{"name":"book_room","arguments":{"room":"Aurora","day":"2026-12-03"},"_meta":{"` +
+	protocol.MetaProtocolVersion + `":"` + ModernVersion + `","` + protocol.MetaClientCapabilities + `":{"elicitation":{"form":{}}}}}}`
 
 // retryFacts is what the engine answered retryOriginal with: the
 // InputRequiredResult line, its one input request's key, the first slot
 // it offers, and its requestState; ask is that input request.
 type retryFacts struct {
 	line, key, slot, state string
-	ask                    toolbox.InputRequest
+	ask                    primitive.InputRequest
 }
 
 var (
@@ -60,7 +61,7 @@ func retryGiven() retryFacts {
 		var m struct {
 			Result mcp.InputRequiredResult `json:"result"`
 		}
-		if json.Unmarshal([]byte(out[0]), &m) != nil || m.Result.ResultType != mcp.ResultInputRequired {
+		if json.Unmarshal([]byte(out[0]), &m) != nil || m.Result.ResultType != protocol.ResultInputRequired {
 			return
 		}
 		retryGot = retryFacts{line: out[0], state: m.Result.RequestState}
@@ -76,7 +77,7 @@ func retryGiven() retryFacts {
 			}
 			_ = json.Unmarshal(r.Params, &p)
 			retryGot.key = k
-			retryGot.ask = toolbox.InputRequest{Key: k, Method: r.Method, Params: r.Params}
+			retryGot.ask = primitive.InputRequest{Key: k, Method: r.Method, Params: r.Params}
 			if f, ok := p.RequestedSchema.Properties[k]; ok && len(f.OneOf) > 0 {
 				retryGot.slot = f.OneOf[0].Const
 			}
@@ -88,9 +89,9 @@ func retryGiven() retryFacts {
 // retryAnswer renders a retry of retryOriginal: id, the inputResponses
 // object and the requestState as JSON text.
 func retryAnswer(id int, responses, state string) string {
-	return `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"` + mcp.MethodToolsCall + `","params":{"name":"book_room","arguments":{"room":"Aurora","day":"2026-12-03"},` +
+	return `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"` + protocol.MethodToolsCall + `","params":{"name":"book_room","arguments":{"room":"Aurora","day":"2026-12-03"},` +
 		`"inputResponses":` + responses + `,"requestState":` + state + `,"_meta":{"` +
-		mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":{"elicitation":{"form":{}}}}}}`
+		protocol.MetaProtocolVersion + `":"` + ModernVersion + `","` + protocol.MetaClientCapabilities + `":{"elicitation":{"form":{}}}}}}`
 }
 
 func retryInput() Exercise {
@@ -134,8 +135,8 @@ func gradeRetryInput(c *checker, _ *Exercise, answer string) {
 	if id, has := m["id"]; has && sameJSON(id, float64(retryOriginalID)) {
 		c.fail("retry-same-id", compact(id))
 	}
-	if got, _ := m["method"].(string); got != mcp.MethodToolsCall {
-		c.fail("want-method", mcp.MethodToolsCall, got)
+	if got, _ := m["method"].(string); got != protocol.MethodToolsCall {
+		c.fail("want-method", protocol.MethodToolsCall, got)
 	}
 	params, ok := objAt(c, m, "$", "params")
 	if !ok {
@@ -157,9 +158,9 @@ func gradeRetryInput(c *checker, _ *Exercise, answer string) {
 	// it relies on, and a retry is a request of its own: answering the
 	// form needs elicitation (form mode) declared in this very request.
 	meta, _ := params["_meta"].(map[string]any)
-	caps, _ := json.Marshal(meta[mcp.MetaClientCapabilities])
-	if need := toolbox.Needs(caps, f.ask); need != nil && meta != nil {
-		c.fail("retry-caps", string(caps), toolbox.CapabilityText(need))
+	caps, _ := json.Marshal(meta[protocol.MetaClientCapabilities])
+	if need := primitive.Needs(caps, f.ask); need != nil && meta != nil {
+		c.fail("retry-caps", string(caps), primitive.CapabilityText(need))
 	}
 	switch s, has := params["requestState"]; {
 	case !has:
@@ -202,7 +203,7 @@ func gradeRetryInput(c *checker, _ *Exercise, answer string) {
 	case !got.isRes:
 		c.fail("srv-stray-error", got.code, got.message)
 	default:
-		if rt, _ := got.result["resultType"].(string); rt == mcp.ResultInputRequired {
+		if rt, _ := got.result["resultType"].(string); rt == protocol.ResultInputRequired {
 			c.fail("retry-asked-again")
 			return
 		}
@@ -223,7 +224,7 @@ func gradeRetryInput(c *checker, _ *Exercise, answer string) {
 // ---- -32021 ------------------------------------------------------------------
 
 func missingClientCapability() Exercise {
-	code := strconv.Itoa(jsonrpc.CodeMissingRequiredClientCapability)
+	code := strconv.Itoa(protocol.CodeMissingRequiredClientCapability)
 	status := strconv.Itoa(mcp.MissingCapabilityStatus)
 	return Exercise{
 		ID:     IDMissingCap,
@@ -241,9 +242,9 @@ func missingClientCapability() Exercise {
 				Choices: []Choice{
 					{ID: code, Label: sayf("missing-client-capability.code.choices.1.label", code),
 						Why: say("missing-client-capability.code.choices.1.why")},
-					{ID: strconv.Itoa(jsonrpc.CodeMethodNotFound), Label: sayf("missing-client-capability.code.choices.2.label", strconv.Itoa(jsonrpc.CodeMethodNotFound)),
+					{ID: strconv.Itoa(protocol.CodeMethodNotFound), Label: sayf("missing-client-capability.code.choices.2.label", strconv.Itoa(protocol.CodeMethodNotFound)),
 						Why: say("missing-client-capability.code.choices.2.why")},
-					{ID: strconv.Itoa(jsonrpc.CodeInvalidParams), Label: sayf("missing-client-capability.code.choices.3.label", strconv.Itoa(jsonrpc.CodeInvalidParams)),
+					{ID: strconv.Itoa(protocol.CodeInvalidParams), Label: sayf("missing-client-capability.code.choices.3.label", strconv.Itoa(protocol.CodeInvalidParams)),
 						Why: say("missing-client-capability.code.choices.3.why")},
 					{ID: "tool-error", Label: say("missing-client-capability.code.tool-error.label"),
 						Why: say("missing-client-capability.code.tool-error.why")},

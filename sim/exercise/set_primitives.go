@@ -8,8 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/labserver"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -29,10 +30,10 @@ const notFoundURI = "company://handbook/travel"
 
 func resourceNotFound() Exercise {
 	// The choices are JSON-RPC codes and an HTTP status; the right ones are
-	// what the engine answers (mcp.ResourceNotFoundCode, and 200 since the
+	// what the engine answers (protocol.ResourceNotFoundCode, and 200 since the
 	// request itself is fine: TestNotFoundFactsAgreeWithTheEngine).
 	code := func(c int) string { return strconv.Itoa(c) }
-	notFound, invalid, noMethod := code(jsonrpc.CodeResourceNotFound), code(jsonrpc.CodeInvalidParams), code(jsonrpc.CodeMethodNotFound)
+	notFound, invalid, noMethod := code(protocol.CodeResourceNotFound), code(protocol.CodeInvalidParams), code(protocol.CodeMethodNotFound)
 	return Exercise{
 		ID:     IDResourceNotFound,
 		Kind:   KindChoice,
@@ -56,7 +57,7 @@ func resourceNotFound() Exercise {
 					{ID: "empty", Label: say("resource-not-found.code-2025.empty.label"),
 						Why: say("resource-not-found.code-2025.empty.why")},
 				},
-				Correct: []string{code(mcp.ResourceNotFoundCode(mcp.V20251125))},
+				Correct: []string{code(protocol.ResourceNotFoundCode(protocol.V20251125))},
 			},
 			{
 				ID:     "code-2026",
@@ -71,7 +72,7 @@ func resourceNotFound() Exercise {
 					{ID: "empty", Label: say("resource-not-found.code-2026.empty.label"),
 						Why: say("resource-not-found.code-2026.empty.why")},
 				},
-				Correct: []string{code(mcp.ResourceNotFoundCode(ModernVersion))},
+				Correct: []string{code(protocol.ResourceNotFoundCode(ModernVersion))},
 			},
 			{
 				ID:     "status",
@@ -105,7 +106,7 @@ func resourceNotFound() Exercise {
 			},
 		},
 		ModelAnswer: fmt.Sprintf(`{"code-2025":"%d","code-2026":"%d","status":"%d","client":"both"}`,
-			mcp.ResourceNotFoundCode(mcp.V20251125), mcp.ResourceNotFoundCode(ModernVersion), http.StatusOK),
+			protocol.ResourceNotFoundCode(protocol.V20251125), protocol.ResourceNotFoundCode(ModernVersion), http.StatusOK),
 		Explanation: say("resource-not-found.explanation"),
 		Spec:        []string{"2025-11-25/server/resources#error-handling", "2026-07-28/server/resources#error-handling", "2026-07-28/basic/index#error-codes"},
 	}
@@ -118,9 +119,9 @@ const readResourceURI = toolbox.HandbookOfficeDays
 
 // modernRead renders a 2026-07-28 resources/read request.
 func modernRead(uri, mcpName string) string {
-	body := `{"jsonrpc":"2.0","id":1,"method":"` + mcp.MethodResourcesRead + `","params":{"uri":"` + uri +
-		`","_meta":{"` + mcp.MetaProtocolVersion + `":"` + ModernVersion + `","` + mcp.MetaClientCapabilities + `":{}}}}`
-	return modernPost(ModernVersion, mcp.MethodResourcesRead, mcpName, body)
+	body := `{"jsonrpc":"2.0","id":1,"method":"` + protocol.MethodResourcesRead + `","params":{"uri":"` + uri +
+		`","_meta":{"` + protocol.MetaProtocolVersion + `":"` + ModernVersion + `","` + protocol.MetaClientCapabilities + `":{}}}}`
+	return modernPost(ModernVersion, protocol.MethodResourcesRead, mcpName, body)
 }
 
 func readResource() Exercise {
@@ -155,8 +156,8 @@ func gradeReadPart(c *checker, part, text string) {
 	if !ok {
 		return
 	}
-	if f.method != mcp.MethodResourcesRead {
-		c.fail("want-method", mcp.MethodResourcesRead, f.method)
+	if f.method != protocol.MethodResourcesRead {
+		c.fail("want-method", protocol.MethodResourcesRead, f.method)
 		return
 	}
 	uri, ok := str(c, f.params, "$.params", "uri")
@@ -192,7 +193,7 @@ func gradeReadPart(c *checker, part, text string) {
 			c.fail("read-exists", uri)
 			return
 		}
-		if code := mcp.ResourceNotFoundCode(ModernVersion); status != http.StatusOK || r == nil || r.code != code {
+		if code := protocol.ResourceNotFoundCode(ModernVersion); status != http.StatusOK || r == nil || r.code != code {
 			c.fail("want-outcome", c.t("expect-not-found", code), got)
 			return
 		}
@@ -231,14 +232,14 @@ func LogChoices() []LogChoice {
 	export := map[string]any{"name": "export_timesheets", "arguments": map[string]any{"department": "Sales", "steps": 2}}
 	post := map[string]any{"name": "post_announcement", "arguments": map[string]any{"office": "Lisbon", "text": "Lunch at noon"}}
 	return []LogChoice{
-		{ID: "export-info", Method: mcp.MethodToolsCall, Params: export, LogLevel: "info"},
-		{ID: "export-after", Method: mcp.MethodToolsCall, Params: export,
-			Before: &LogChoice{Method: mcp.MethodToolsCall, Params: export, LogLevel: "debug"}},
-		{ID: "setlevel-first", Method: mcp.MethodToolsCall, Params: export,
-			Before: &LogChoice{Method: mcp.MethodSetLevel, Params: map[string]any{"level": "debug"}}},
-		{ID: "export-error", Method: mcp.MethodToolsCall, Params: export, LogLevel: "error"},
-		{ID: "post-debug", Method: mcp.MethodToolsCall, Params: post, LogLevel: "debug"},
-		{ID: "listen", Method: mcp.MethodListen, Params: map[string]any{"notifications": map[string]any{"toolsListChanged": true}}, LogLevel: "debug"},
+		{ID: "export-info", Method: protocol.MethodToolsCall, Params: export, LogLevel: "info"},
+		{ID: "export-after", Method: protocol.MethodToolsCall, Params: export,
+			Before: &LogChoice{Method: protocol.MethodToolsCall, Params: export, LogLevel: "debug"}},
+		{ID: "setlevel-first", Method: protocol.MethodToolsCall, Params: export,
+			Before: &LogChoice{Method: protocol.MethodSetLevel, Params: map[string]any{"level": "debug"}}},
+		{ID: "export-error", Method: protocol.MethodToolsCall, Params: export, LogLevel: "error"},
+		{ID: "post-debug", Method: protocol.MethodToolsCall, Params: post, LogLevel: "debug"},
+		{ID: "listen", Method: protocol.MethodListen, Params: map[string]any{"notifications": map[string]any{"toolsListChanged": true}}, LogLevel: "debug"},
 	}
 }
 
@@ -301,8 +302,8 @@ const paramText = "Lunch at noon"
 // paramTool is the course tool whose input schema mirrors a parameter into
 // a header (x-mcp-header), and that parameter, read from the server's own
 // registry once (building one compiles every schema).
-var paramTool = sync.OnceValues(func() (string, toolbox.HeaderParam) {
-	reg := mcp.DefaultConfig().Tools
+var paramTool = sync.OnceValues(func() (string, protocol.HeaderParam) {
+	reg := labserver.Config().Tools
 	for _, t := range reg.Tools() {
 		if hp := reg.HeaderParams(t.Name); len(hp) > 0 {
 			return t.Name, hp[0]
@@ -341,16 +342,16 @@ func paramCall(office string) string {
 	args := paramArgs(office)
 	req := modernCall(ModernVersion, ModernVersion, tool, tool, args)
 	var extra strings.Builder
-	for name, value := range streamhttp.ParamHeaders([]toolbox.HeaderParam{hp}, json.RawMessage(args)) {
+	for name, value := range protocol.ParamHeaders([]protocol.HeaderParam{hp}, json.RawMessage(args)) {
 		extra.WriteString(name + ": " + value + "\n")
 	}
-	nameLine := streamhttp.HeaderName + ": " + tool + "\n"
+	nameLine := protocol.HeaderName + ": " + tool + "\n"
 	return strings.Replace(req, nameLine, nameLine+extra.String(), 1)
 }
 
 func paramHeader() Exercise {
 	tool, hp := paramTool()
-	header := streamhttp.HeaderParamPrefix + hp.Header
+	header := protocol.HeaderParamPrefix + hp.Header
 	arg := strings.Join(hp.Path, ".")
 	ex := Exercise{
 		ID:     IDParamHeader,
@@ -384,8 +385,8 @@ func gradeParamPart(c *checker, part, text string) {
 		return
 	}
 	tool, hp := paramTool()
-	if f.method != mcp.MethodToolsCall {
-		c.fail("want-method", mcp.MethodToolsCall, f.method)
+	if f.method != protocol.MethodToolsCall {
+		c.fail("want-method", protocol.MethodToolsCall, f.method)
 		return
 	}
 	if f.hasName && f.name != tool {
@@ -408,7 +409,7 @@ func gradeParamPart(c *checker, part, text string) {
 	}
 	checkModernHeaders(c, req, f)
 	raw, _ := json.Marshal(args)
-	if why := streamhttp.CheckParams(req.header, []toolbox.HeaderParam{hp}, raw); why != "" {
+	if why := streamhttp.CheckParams(req.header, []protocol.HeaderParam{hp}, raw); why != "" {
 		c.fail("param-header", why)
 	}
 	if c.since(mark) {

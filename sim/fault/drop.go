@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -30,7 +30,7 @@ func DropStream(w wire.HTTP) wire.HTTP {
 				return
 			}
 			for _, m := range p.Msgs {
-				if m.Method == mcp.MethodProgress {
+				if m.Method == protocol.MethodProgress {
 					done = true
 					if next != nil {
 						next(wire.ClosePiece(trace.Server, trace.Client, trace.HTTPResponse))

@@ -15,53 +15,12 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // Version is the only accepted value of the "jsonrpc" member.
 const Version = "2.0"
-
-// Standard JSON-RPC error codes and the MCP-defined ones
-// (2026-07-28 basic/index §Error Codes).
-const (
-	CodeParseError     = -32700
-	CodeInvalidRequest = -32600
-	CodeMethodNotFound = -32601
-	CodeInvalidParams  = -32602
-	CodeInternalError  = -32603
-
-	// CodeResourceNotFound is 2025-11-25's resource-not-found code; 2026-07-28
-	// uses CodeInvalidParams and reserves this one (basic/index §Error Codes).
-	CodeResourceNotFound = -32002
-
-	CodeHeaderMismatch                  = -32020
-	CodeMissingRequiredClientCapability = -32021
-	CodeUnsupportedProtocolVersion      = -32022
-)
-
-// CodeName returns the spec name of a code ("Parse error", "HeaderMismatch"…).
-func CodeName(code int) string {
-	switch code {
-	case CodeParseError:
-		return "Parse error"
-	case CodeInvalidRequest:
-		return "Invalid Request"
-	case CodeMethodNotFound:
-		return "Method not found"
-	case CodeInvalidParams:
-		return "Invalid params"
-	case CodeInternalError:
-		return "Internal error"
-	case CodeResourceNotFound:
-		return "Resource not found"
-	case CodeHeaderMismatch:
-		return "HeaderMismatch"
-	case CodeMissingRequiredClientCapability:
-		return "MissingRequiredClientCapability"
-	case CodeUnsupportedProtocolVersion:
-		return "UnsupportedProtocolVersion"
-	}
-	return "Server error"
-}
 
 // ID is a request id kept as its exact JSON text, so that a response echoes
 // `7` as `7` and `"7"` as `"7"`. The zero ID means "absent".
@@ -371,7 +330,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		// encoded using UTF-8". encoding/json would let invalid bytes
 		// through inside strings, and a raw value echoed back (a
 		// progressToken) would make the answer invalid JSON text too.
-		return nil, &DecodeError{Err: &Error{Code: CodeParseError, Message: fmt.Sprintf(
+		return nil, &DecodeError{Err: &Error{Code: protocol.CodeParseError, Message: fmt.Sprintf(
 			"Parse error: the message is not valid UTF-8 (first invalid byte at offset %d)", invalidUTF8At(data))}}
 	}
 	trim := bytes.TrimSpace(data)
@@ -408,7 +367,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 	}
 	var ver string
 	if err := json.Unmarshal(v, &ver); err != nil || ver != Version {
-		return nil, invalid(m.ID, fmt.Sprintf(`Invalid Request: "jsonrpc" must be "2.0", got %s`, Excerpt(string(bytes.TrimSpace(v)))))
+		return nil, invalid(m.ID, fmt.Sprintf(`Invalid Request: "jsonrpc" must be "2.0", got %s`, protocol.Excerpt(string(bytes.TrimSpace(v)))))
 	}
 	rawMethod, hasMethod := fields.method, fields.method != nil
 	hasResult := fields.result != nil
@@ -424,7 +383,7 @@ func Decode(data []byte) (*Message, *DecodeError) {
 		if p := fields.params; p != nil {
 			p = bytes.TrimSpace(p)
 			if len(p) == 0 || p[0] != '{' {
-				return nil, &DecodeError{ID: m.ID, Err: &Error{Code: CodeInvalidParams,
+				return nil, &DecodeError{ID: m.ID, Err: &Error{Code: protocol.CodeInvalidParams,
 					Message: "Invalid params: params must be an object, got " + jsonType(p)}}
 			}
 			m.Params = compactValid(p)
@@ -556,7 +515,7 @@ func skipValue(data []byte, i int) int {
 
 // parseError is the -32700 answer to bytes that are not JSON.
 func parseError(data []byte) *DecodeError {
-	return &DecodeError{Err: &Error{Code: CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
+	return &DecodeError{Err: &Error{Code: protocol.CodeParseError, Message: "Parse error: " + describeSyntax(data)}}
 }
 
 // Not inlined: it has many call sites, and one call is much smaller
@@ -564,7 +523,7 @@ func parseError(data []byte) *DecodeError {
 //
 //go:noinline
 func invalid(id ID, msg string) *DecodeError {
-	return &DecodeError{ID: id, Err: &Error{Code: CodeInvalidRequest, Message: msg}}
+	return &DecodeError{ID: id, Err: &Error{Code: protocol.CodeInvalidRequest, Message: msg}}
 }
 
 func jsonType(b []byte) string {

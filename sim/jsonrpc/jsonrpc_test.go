@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"mcpwirelab/sim/protocol"
 )
 
 func TestDecodeClassifies(t *testing.T) {
@@ -23,27 +25,27 @@ func TestDecodeClassifies(t *testing.T) {
 		{"notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, KindNotification, 0, "", ""},
 		{"result", `{"jsonrpc":"2.0","id":1,"result":{}}`, KindResult, 0, "1", ""},
 		{"error response without id", `{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}`, KindError, 0, "", ""},
-		{"not json", `{"jsonrpc":"2.0",`, 0, CodeParseError, "", "Parse error: line 1, column 17"},
-		{"empty", ``, 0, CodeParseError, "", "empty message"},
-		{"multi-line syntax error", "{\n  \"a\": 1,\n  }", 0, CodeParseError, "", "line 3, column 3"},
-		{"batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, 0, CodeInvalidRequest, "", "batch"},
-		{"scalar", `42`, 0, CodeInvalidRequest, "", "got a JSON number"},
-		{"missing jsonrpc", `{"id":3,"method":"ping"}`, 0, CodeInvalidRequest, "3", `missing "jsonrpc"`},
-		{"wrong version", `{"jsonrpc":"1.0","id":"a","method":"ping"}`, 0, CodeInvalidRequest, `"a"`, `must be "2.0", got "1.0"`},
-		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, 0, CodeInvalidRequest, "", "id must not be null"},
-		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, 0, CodeInvalidRequest, "", "string or an integer"},
-		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, 0, CodeInvalidRequest, "", "string or an integer"},
-		{"method not string", `{"jsonrpc":"2.0","id":2,"method":5}`, 0, CodeInvalidRequest, "2", `"method" must be a non-empty string`},
-		{"method and result", `{"jsonrpc":"2.0","id":2,"method":"x","result":{}}`, 0, CodeInvalidRequest, "2", "both method"},
-		{"result and error", `{"jsonrpc":"2.0","id":2,"result":{},"error":{"code":1,"message":"m"}}`, 0, CodeInvalidRequest, "2", "both result and error"},
-		{"result without id", `{"jsonrpc":"2.0","result":{}}`, 0, CodeInvalidRequest, "", "needs an id"},
-		{"nothing", `{"jsonrpc":"2.0","id":4}`, 0, CodeInvalidRequest, "4", `needs "method"`},
-		{"array params", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":[1]}`, 0, CodeInvalidParams, "5", "params must be an object, got array"},
+		{"not json", `{"jsonrpc":"2.0",`, 0, protocol.CodeParseError, "", "Parse error: line 1, column 17"},
+		{"empty", ``, 0, protocol.CodeParseError, "", "empty message"},
+		{"multi-line syntax error", "{\n  \"a\": 1,\n  }", 0, protocol.CodeParseError, "", "line 3, column 3"},
+		{"batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, 0, protocol.CodeInvalidRequest, "", "batch"},
+		{"scalar", `42`, 0, protocol.CodeInvalidRequest, "", "got a JSON number"},
+		{"missing jsonrpc", `{"id":3,"method":"ping"}`, 0, protocol.CodeInvalidRequest, "3", `missing "jsonrpc"`},
+		{"wrong version", `{"jsonrpc":"1.0","id":"a","method":"ping"}`, 0, protocol.CodeInvalidRequest, `"a"`, `must be "2.0", got "1.0"`},
+		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, 0, protocol.CodeInvalidRequest, "", "id must not be null"},
+		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, 0, protocol.CodeInvalidRequest, "", "string or an integer"},
+		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, 0, protocol.CodeInvalidRequest, "", "string or an integer"},
+		{"method not string", `{"jsonrpc":"2.0","id":2,"method":5}`, 0, protocol.CodeInvalidRequest, "2", `"method" must be a non-empty string`},
+		{"method and result", `{"jsonrpc":"2.0","id":2,"method":"x","result":{}}`, 0, protocol.CodeInvalidRequest, "2", "both method"},
+		{"result and error", `{"jsonrpc":"2.0","id":2,"result":{},"error":{"code":1,"message":"m"}}`, 0, protocol.CodeInvalidRequest, "2", "both result and error"},
+		{"result without id", `{"jsonrpc":"2.0","result":{}}`, 0, protocol.CodeInvalidRequest, "", "needs an id"},
+		{"nothing", `{"jsonrpc":"2.0","id":4}`, 0, protocol.CodeInvalidRequest, "4", `needs "method"`},
+		{"array params", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":[1]}`, 0, protocol.CodeInvalidParams, "5", "params must be an object, got array"},
 		// bytes.TrimSpace would drop these; JSON does not count them as
 		// whitespace, so the message is not JSON.
-		{"form feed before the object", "\f" + `{"jsonrpc":"2.0","id":1,"method":"ping"}`, 0, CodeParseError, "", "invalid character"},
-		{"no-break space after the object", `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\u00a0", 0, CodeParseError, "", "line 1, column"},
-		{"garbage after the object", `{"jsonrpc":"2.0","id":1,"method":"ping"} x`, 0, CodeParseError, "", "line 1, column 42"},
+		{"form feed before the object", "\f" + `{"jsonrpc":"2.0","id":1,"method":"ping"}`, 0, protocol.CodeParseError, "", "invalid character"},
+		{"no-break space after the object", `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\u00a0", 0, protocol.CodeParseError, "", "line 1, column"},
+		{"garbage after the object", `{"jsonrpc":"2.0","id":1,"method":"ping"} x`, 0, protocol.CodeParseError, "", "line 1, column 42"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,7 +102,7 @@ func TestEncodeIsOneLineInOrder(t *testing.T) {
 	if bytes.ContainsRune(m.Encode(), '\n') {
 		t.Fatal("encoded message contains a raw newline")
 	}
-	e := ErrorResponse(StringID("a"), NewError(CodeUnsupportedProtocolVersion, "Unsupported protocol version", map[string]any{"supported": []string{"2026-07-28"}, "requested": "1900-01-01"}))
+	e := ErrorResponse(StringID("a"), NewError(protocol.CodeUnsupportedProtocolVersion, "Unsupported protocol version", map[string]any{"supported": []string{"2026-07-28"}, "requested": "1900-01-01"}))
 	want = `{"jsonrpc":"2.0","id":"a","error":{"code":-32022,"message":"Unsupported protocol version","data":{"requested":"1900-01-01","supported":["2026-07-28"]}}}`
 	if got := string(e.Encode()); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
@@ -127,7 +129,7 @@ func FuzzDecode(f *testing.F) {
 		m, err := Decode(data)
 		if err != nil {
 			switch err.Err.Code {
-			case CodeParseError, CodeInvalidRequest, CodeInvalidParams:
+			case protocol.CodeParseError, protocol.CodeInvalidRequest, protocol.CodeInvalidParams:
 			default:
 				t.Fatalf("unexpected code %d", err.Err.Code)
 			}
@@ -164,13 +166,13 @@ func TestExcerpt(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"tools/list", "tools/list"},
 		{"", ""},
-		{strings.Repeat("a", ExcerptBytes), strings.Repeat("a", ExcerptBytes)},
-		{strings.Repeat("a", ExcerptBytes+1), strings.Repeat("a", ExcerptBytes) + "… (121 bytes)"},
-		{long, strings.Repeat("é", ExcerptBytes/2) + "… (200 bytes)"},
-		{"a" + long, "a" + strings.Repeat("é", ExcerptBytes/2-1) + "… (201 bytes)"},
+		{strings.Repeat("a", protocol.ExcerptBytes), strings.Repeat("a", protocol.ExcerptBytes)},
+		{strings.Repeat("a", protocol.ExcerptBytes+1), strings.Repeat("a", protocol.ExcerptBytes) + "… (121 bytes)"},
+		{long, strings.Repeat("é", protocol.ExcerptBytes/2) + "… (200 bytes)"},
+		{"a" + long, "a" + strings.Repeat("é", protocol.ExcerptBytes/2-1) + "… (201 bytes)"},
 		{"a\xffb", "a\uFFFDb"},
 	} {
-		got := Excerpt(c.in)
+		got := protocol.Excerpt(c.in)
 		if got != c.want {
 			t.Errorf("Excerpt(%.30q…) = %q, want %q", c.in, got, c.want)
 		}
@@ -189,10 +191,10 @@ func TestDecodeRefusesWhatItCannotEchoSafely(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"{\"jsonrpc\":\"2.0\",\"id\":\"a\xffb\",\"method\":\"ping\"}", CodeParseError, "not valid UTF-8 (first invalid byte at offset 24)"},
-		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"_meta\":{\"progressToken\":\"p\xfe\"}}}", CodeParseError, "not valid UTF-8"},
-		{`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-1) + `","method":"ping"}`, CodeInvalidRequest, "the id is 257 bytes long; this server accepts ids of at most 256 bytes"},
-		{`{"jsonrpc":"` + strings.Repeat("9", 5000) + `","id":1,"method":"ping"}`, CodeInvalidRequest, "… (5002 bytes)"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":\"a\xffb\",\"method\":\"ping\"}", protocol.CodeParseError, "not valid UTF-8 (first invalid byte at offset 24)"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"_meta\":{\"progressToken\":\"p\xfe\"}}}", protocol.CodeParseError, "not valid UTF-8"},
+		{`{"jsonrpc":"2.0","id":"` + strings.Repeat("x", MaxIDBytes-1) + `","method":"ping"}`, protocol.CodeInvalidRequest, "the id is 257 bytes long; this server accepts ids of at most 256 bytes"},
+		{`{"jsonrpc":"` + strings.Repeat("9", 5000) + `","id":1,"method":"ping"}`, protocol.CodeInvalidRequest, "… (5002 bytes)"},
 	} {
 		_, err := Decode([]byte(c.in))
 		if err == nil {

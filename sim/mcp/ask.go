@@ -15,12 +15,14 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // pendingAsk is a 2025-11-25 server request waiting for its answer.
 type pendingAsk struct {
-	req toolbox.InputRequest
+	req primitive.InputRequest
 	// answer is buffered: the answer may arrive before anyone waits for it
 	// (the simulator's client answers while the request is being written).
 	answer chan *jsonrpc.Message
@@ -36,8 +38,8 @@ type pendingAsk struct {
 // response arrives (Server.answer). related names the task the requests
 // serve, "" for none; waiting, when not nil, is told when the questions
 // go out and when the wait ends (a task shows input_required meanwhile).
-func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string, waiting func(bool)) func(context.Context, ...toolbox.InputRequest) ([]json.RawMessage, error) {
-	return func(ctx context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string, waiting func(bool)) func(context.Context, ...primitive.InputRequest) ([]json.RawMessage, error) {
+	return func(ctx context.Context, reqs ...primitive.InputRequest) ([]json.RawMessage, error) {
 		c.mu.Lock()
 		caps := c.clientCaps
 		c.mu.Unlock()
@@ -45,8 +47,8 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 			// lifecycle §Capability Negotiation: the server uses only what
 			// the client declared at initialize; a request for anything else
 			// is never sent.
-			if need := toolbox.Needs(caps, r); need != nil {
-				return nil, &toolbox.MissingCapabilityError{Method: r.Method, Required: need}
+			if need := primitive.Needs(caps, r); need != nil {
+				return nil, &primitive.MissingCapabilityError{Method: r.Method, Required: need}
 			}
 		}
 		if cached := c.cachedRoots(reqs); cached != nil {
@@ -55,7 +57,7 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 			return cached, nil
 		}
 		if send == nil {
-			return nil, toolbox.ErrCannotAsk
+			return nil, primitive.ErrCannotAsk
 		}
 		ids := make([]jsonrpc.ID, len(reqs))
 		waits := make([]*pendingAsk, len(reqs))
@@ -87,11 +89,11 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 		// notification for that request and stop waiting for a response".
 		giveUp := func(i int) error {
 			for j := i; j < len(waits); j++ {
-				send(jsonrpc.Notification(MethodCancelled, CancelledParams{RequestID: json.RawMessage(ids[j].String()),
+				send(jsonrpc.Notification(protocol.MethodCancelled, CancelledParams{RequestID: json.RawMessage(ids[j].String()),
 					Reason: fmt.Sprintf("no answer within %s", s.cfg.AskTimeout)}))
 			}
 			s.Logf("%s %s: no answer within %s; cancelled", reqs[i].Method, ids[i], s.cfg.AskTimeout)
-			return toolbox.ErrNoAnswer
+			return primitive.ErrNoAnswer
 		}
 		asked := s.cfg.Now()
 		for i, p := range waits {
@@ -127,9 +129,9 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 				}
 			}
 			if m.Error != nil {
-				return nil, &toolbox.ClientError{Method: p.req.Method, Code: m.Error.Code, Message: m.Error.Message}
+				return nil, &primitive.ClientError{Method: p.req.Method, Code: m.Error.Code, Message: m.Error.Message}
 			}
-			if err := toolbox.CheckAnswer(p.req, m.Result); err != nil {
+			if err := primitive.CheckAnswer(p.req, m.Result); err != nil {
 				return nil, err
 			}
 			out[i] = m.Result
@@ -142,7 +144,7 @@ func (s *Server) legacyAsk(c *Conn, send func(*jsonrpc.Message), related string,
 // legacyParams are a question's params as a 2025-11-25 request carries
 // them, with the related task in _meta when there is one; nil (no params
 // member) for a roots/list of no task.
-func legacyParams(r toolbox.InputRequest, related string) any {
+func legacyParams(r primitive.InputRequest, related string) any {
 	if related == "" {
 		if len(r.Params) == 0 {
 			return nil
@@ -153,7 +155,7 @@ func legacyParams(r toolbox.InputRequest, related string) any {
 	_ = json.Unmarshal(r.Params, &p)
 	meta := map[string]json.RawMessage{}
 	_ = json.Unmarshal(p["_meta"], &meta)
-	meta[MetaRelatedTask] = mustJSON(map[string]string{"taskId": related})
+	meta[protocol.MetaRelatedTask] = mustJSON(map[string]string{"taskId": related})
 	p["_meta"] = mustJSON(meta)
 	return mustJSON(p)
 }
@@ -162,7 +164,7 @@ func legacyParams(r toolbox.InputRequest, related string) any {
 // it: {method, params}, without the elicitationId that only 2025-11-25's
 // URL mode has (ElicitRequestURLParams of 2026-07-28 lists mode, message
 // and url).
-func inputRequestOf(r toolbox.InputRequest) InputRequest {
+func inputRequestOf(r primitive.InputRequest) InputRequest {
 	params := r.Params
 	if len(params) == 0 {
 		// roots/list takes no params; the schema allows them to be absent,
@@ -170,7 +172,7 @@ func inputRequestOf(r toolbox.InputRequest) InputRequest {
 		// does) need the empty object the suite's fixtures send too.
 		params = json.RawMessage(`{}`)
 	}
-	if r.Method == MethodElicit {
+	if r.Method == protocol.MethodElicit {
 		var p map[string]json.RawMessage
 		if json.Unmarshal(params, &p) == nil {
 			if _, ok := p["elicitationId"]; ok {
@@ -199,7 +201,7 @@ func (s *Server) answer(c *Conn, m *jsonrpc.Message) Reply {
 	c.mu.Unlock()
 	if p == nil {
 		s.Logf("ignoring a response with id %s: no request of the server is waiting for it", m.ID)
-		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, jsonrpc.NewError(jsonrpc.CodeInvalidRequest,
+		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, jsonrpc.NewError(protocol.CodeInvalidRequest,
 			"Invalid Request: no request of this server with id "+m.ID.String()+" is waiting for an answer (answered already, timed out or cancelled)", nil)),
 			Status: http.StatusBadRequest}
 	}
@@ -208,7 +210,7 @@ func (s *Server) answer(c *Conn, m *jsonrpc.Message) Reply {
 }
 
 // cachedRoots returns the cached roots when reqs asks for nothing else.
-func (c *Conn) cachedRoots(reqs []toolbox.InputRequest) []json.RawMessage {
+func (c *Conn) cachedRoots(reqs []primitive.InputRequest) []json.RawMessage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.roots == nil {
@@ -216,7 +218,7 @@ func (c *Conn) cachedRoots(reqs []toolbox.InputRequest) []json.RawMessage {
 	}
 	out := make([]json.RawMessage, len(reqs))
 	for i, r := range reqs {
-		if r.Method != MethodRoots {
+		if r.Method != protocol.MethodRoots {
 			return nil
 		}
 		out[i] = c.roots
@@ -225,11 +227,11 @@ func (c *Conn) cachedRoots(reqs []toolbox.InputRequest) []json.RawMessage {
 }
 
 // keepRoots caches the roots the client just listed.
-func (c *Conn) keepRoots(reqs []toolbox.InputRequest, answers []json.RawMessage) {
+func (c *Conn) keepRoots(reqs []primitive.InputRequest, answers []json.RawMessage) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, r := range reqs {
-		if r.Method == MethodRoots {
+		if r.Method == protocol.MethodRoots {
 			c.roots = answers[i]
 		}
 	}
@@ -252,13 +254,13 @@ func (c *Conn) rootsChangedNotice() {
 // declared roots.listChanged are the ones that send the notification.
 func (s *Server) refreshRoots(ctx context.Context, c *Conn, emit func(*jsonrpc.Message)) {
 	c.mu.Lock()
-	due := c.rootsChanged && toolbox.Declares(c.clientCaps, toolbox.CapRoots)
+	due := c.rootsChanged && primitive.Declares(c.clientCaps, protocol.CapRoots)
 	c.rootsChanged = false
 	c.mu.Unlock()
 	if !due {
 		return
 	}
-	if _, err := s.legacyAsk(c, emit, "", nil)(ctx, toolbox.ListRoots("roots")); err != nil {
+	if _, err := s.legacyAsk(c, emit, "", nil)(ctx, primitive.ListRoots("roots")); err != nil {
 		s.Logf("roots/list after notifications/roots/list_changed: %v", err)
 	}
 }
@@ -268,9 +270,9 @@ func (s *Server) refreshRoots(ctx context.Context, c *Conn, emit func(*jsonrpc.M
 // says whether a tool execution error (isError) can carry the problem.
 func (q *call) askReply(err error, what string, tool bool) (r Reply, ok bool) {
 	var (
-		missing *toolbox.MissingCapabilityError
-		bad     *toolbox.AnswerError
-		refused *toolbox.ClientError
+		missing *primitive.MissingCapabilityError
+		bad     *primitive.AnswerError
+		refused *primitive.ClientError
 		problem string
 	)
 	switch {
@@ -281,10 +283,10 @@ func (q *call) askReply(err error, what string, tool bool) (r Reply, ok bool) {
 			// io.modelcontextprotocol/clientCapabilities, the server MUST
 			// return a MissingRequiredClientCapabilityError (-32021)".
 			return q.requireCapabilities(what+" asks "+missing.Method+", which needs the client capability "+
-				toolbox.CapabilityText(missing.Required), missing.Required), true
+				primitive.CapabilityText(missing.Required), missing.Required), true
 		}
 		problem = fmt.Sprintf("%s needs to ask %s, which needs the client capability %s; the client did not declare it in initialize, so the server did not ask.",
-			what, missing.Method, toolbox.CapabilityText(missing.Required))
+			what, missing.Method, primitive.CapabilityText(missing.Required))
 		if !tool {
 			return q.invalid("Invalid params: "+problem, nil), true
 		}
@@ -298,23 +300,23 @@ func (q *call) askReply(err error, what string, tool bool) (r Reply, ok bool) {
 		problem = fmt.Sprintf("%s could not go on: the client's answer to %s was not valid: %s.", what, bad.Method, strings.TrimSuffix(bad.Msg, "."))
 	case errors.As(err, &refused):
 		problem = fmt.Sprintf("%s could not go on: the client refused %s (%d %s).", what, refused.Method, refused.Code, refused.Message)
-	case errors.Is(err, toolbox.ErrNoAnswer):
+	case errors.Is(err, primitive.ErrNoAnswer):
 		problem = fmt.Sprintf("%s could not go on: the client did not answer within %s, so the server cancelled its request.", what, q.s.cfg.AskTimeout)
-	case errors.Is(err, toolbox.ErrCannotAsk):
+	case errors.Is(err, primitive.ErrCannotAsk):
 		problem = what + " needs to ask the client something, and this call has no stream to ask on."
 	default:
 		return Reply{}, false
 	}
 	q.s.Logf("%s", problem)
 	if !tool {
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: "+problem, nil), true
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: "+problem, nil), true
 	}
 	return q.toolError(problem), true
 }
 
 // toolError is a tool execution error (isError) with text.
 func (q *call) toolError(text string) Reply {
-	out := CallToolResult{Content: []Content{toolbox.TextContent(text)}, IsError: true}
+	out := CallToolResult{Content: []primitive.Content{primitive.TextContent(text)}, IsError: true}
 	out.ResultType, out.Meta = q.stamp()
 	return q.ok(out)
 }
@@ -330,7 +332,7 @@ const MissingCapabilityStatus = http.StatusBadRequest
 // schema's MissingRequiredClientCapabilityError: "For HTTP, the response
 // status code MUST be 400 Bad Request").
 func (q *call) requireCapabilities(why string, required map[string]any) Reply {
-	return errReply(q.m, MissingCapabilityStatus, jsonrpc.CodeMissingRequiredClientCapability,
-		"Missing required client capability: "+why+"; declare it in _meta "+MetaClientCapabilities,
+	return errReply(q.m, MissingCapabilityStatus, protocol.CodeMissingRequiredClientCapability,
+		"Missing required client capability: "+why+"; declare it in _meta "+protocol.MetaClientCapabilities,
 		MissingCapabilityData{RequiredCapabilities: required})
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // ClientInfo is the identity the lab's client sends.
@@ -36,10 +38,10 @@ func RequestParamsWith(version string, caps map[string]any, params map[string]an
 	for k, v := range extraMeta {
 		meta[k] = v
 	}
-	if IsModern(version) {
-		meta[MetaProtocolVersion] = version
-		meta[MetaClientInfo] = ClientInfo
-		meta[MetaClientCapabilities] = caps
+	if protocol.IsModern(version) {
+		meta[protocol.MetaProtocolVersion] = version
+		meta[protocol.MetaClientInfo] = ClientInfo
+		meta[protocol.MetaClientCapabilities] = caps
 	}
 	if len(meta) > 0 {
 		out["_meta"] = meta

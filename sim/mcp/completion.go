@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // complete is completion/complete (server/utilities/completion): values
@@ -33,14 +34,14 @@ func (q *call) complete(context.Context) Reply {
 		return q.invalid("Invalid params: completion/complete needs params.ref and params.argument", nil)
 	}
 	key := p.Ref.Name
-	if p.Ref.Type == toolbox.RefResource {
+	if p.Ref.Type == protocol.RefResource {
 		key = p.Ref.URI
 	}
 	c, err := q.reg.Complete(p.Ref.Type, key, p.Argument.Name, p.Argument.Value, p.Context.Arguments)
 	var (
-		unknown *toolbox.UnknownPromptError
-		nf      *toolbox.NotFoundError
-		badArgs *toolbox.ArgumentError
+		unknown *primitive.UnknownPromptError
+		nf      *primitive.NotFoundError
+		badArgs *primitive.ArgumentError
 	)
 	switch {
 	case errors.As(err, &unknown):

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // era is a set of protocol generations a method exists in.
@@ -33,48 +35,48 @@ type methodSpec struct {
 // is built at start-up.
 func lookupMethod(name string) (methodSpec, bool) {
 	switch name {
-	case MethodDiscover:
+	case protocol.MethodDiscover:
 		return methodSpec{modernEra, "", (*call).discover}, true
-	case MethodToolsList:
-		return methodSpec{bothEras, CapTools, (*call).toolsList}, true
-	case MethodToolsCall:
-		return methodSpec{bothEras, CapTools, (*call).toolsCall}, true
-	case MethodResourcesList:
-		return methodSpec{bothEras, CapResources, (*call).resourcesList}, true
-	case MethodResourcesTemplates:
-		return methodSpec{bothEras, CapResources, (*call).templatesList}, true
-	case MethodResourcesRead:
-		return methodSpec{bothEras, CapResources, (*call).resourcesRead}, true
-	case MethodSubscribe:
+	case protocol.MethodToolsList:
+		return methodSpec{bothEras, protocol.CapTools, (*call).toolsList}, true
+	case protocol.MethodToolsCall:
+		return methodSpec{bothEras, protocol.CapTools, (*call).toolsCall}, true
+	case protocol.MethodResourcesList:
+		return methodSpec{bothEras, protocol.CapResources, (*call).resourcesList}, true
+	case protocol.MethodResourcesTemplates:
+		return methodSpec{bothEras, protocol.CapResources, (*call).templatesList}, true
+	case protocol.MethodResourcesRead:
+		return methodSpec{bothEras, protocol.CapResources, (*call).resourcesRead}, true
+	case protocol.MethodSubscribe:
 		// 2026-07-28 replaces it with subscriptions/listen
 		// (resourceSubscriptions).
-		return methodSpec{legacyEra, CapResources, (*call).subscribe}, true
-	case MethodUnsubscribe:
-		return methodSpec{legacyEra, CapResources, (*call).unsubscribe}, true
-	case MethodPromptsList:
-		return methodSpec{bothEras, CapPrompts, (*call).promptsList}, true
-	case MethodPromptsGet:
-		return methodSpec{bothEras, CapPrompts, (*call).promptsGet}, true
-	case MethodComplete:
-		return methodSpec{bothEras, CapCompletions, (*call).complete}, true
-	case MethodSetLevel:
+		return methodSpec{legacyEra, protocol.CapResources, (*call).subscribe}, true
+	case protocol.MethodUnsubscribe:
+		return methodSpec{legacyEra, protocol.CapResources, (*call).unsubscribe}, true
+	case protocol.MethodPromptsList:
+		return methodSpec{bothEras, protocol.CapPrompts, (*call).promptsList}, true
+	case protocol.MethodPromptsGet:
+		return methodSpec{bothEras, protocol.CapPrompts, (*call).promptsGet}, true
+	case protocol.MethodComplete:
+		return methodSpec{bothEras, protocol.CapCompletions, (*call).complete}, true
+	case protocol.MethodSetLevel:
 		// 2026-07-28 sets the level per request in _meta instead.
-		return methodSpec{legacyEra, CapLogging, (*call).setLevel}, true
-	case MethodListen:
+		return methodSpec{legacyEra, protocol.CapLogging, (*call).setLevel}, true
+	case protocol.MethodListen:
 		return methodSpec{modernEra, "", (*call).listen}, true
-	case MethodTasksGet:
-		return methodSpec{bothEras, CapTasks, (*call).tasksGet}, true
-	case MethodTasksCancel:
-		return methodSpec{bothEras, CapTasks, (*call).tasksCancel}, true
-	case MethodTasksUpdate:
+	case protocol.MethodTasksGet:
+		return methodSpec{bothEras, protocol.CapTasks, (*call).tasksGet}, true
+	case protocol.MethodTasksCancel:
+		return methodSpec{bothEras, protocol.CapTasks, (*call).tasksCancel}, true
+	case protocol.MethodTasksUpdate:
 		// The tasks extension's; 2025-11-25 answers input with tasks/result.
-		return methodSpec{modernEra, CapTasks, (*call).tasksUpdate}, true
-	case MethodTasksResult:
+		return methodSpec{modernEra, protocol.CapTasks, (*call).tasksUpdate}, true
+	case protocol.MethodTasksResult:
 		// SEP-2663: "tasks/result is removed; clients calling it MUST
 		// receive -32601 (Method Not Found)".
-		return methodSpec{legacyEra, CapTasks, (*call).tasksResult}, true
-	case MethodTasksList:
-		return methodSpec{legacyEra, CapTasks, (*call).tasksList}, true
+		return methodSpec{legacyEra, protocol.CapTasks, (*call).tasksResult}, true
+	case protocol.MethodTasksList:
+		return methodSpec{legacyEra, protocol.CapTasks, (*call).tasksList}, true
 	}
 	return methodSpec{}, false
 }
@@ -88,7 +90,7 @@ type call struct {
 	modern bool
 	meta   map[string]json.RawMessage
 	notify func(*jsonrpc.Message) // request-scoped notifications; nil when the transport cannot stream
-	reg    *toolbox.Registry
+	reg    *primitive.Registry
 }
 
 // gate finds the method for m in its era, refusing methods of the other
@@ -101,26 +103,27 @@ func (s *Server) gate(m *jsonrpc.Message, modern bool) (methodSpec, Reply, bool)
 	if modern {
 		in = modernEra
 	}
-	if !ok || spec.eras&in == 0 || (spec.capability != "" && !declares(s.Registry(), spec.capability)) {
+	if !ok || spec.eras&in == 0 || (spec.capability != "" && !Offers(s.Registry(), spec.capability)) {
 		return methodSpec{}, s.methodNotFound(m, modern), false
 	}
 	return spec, Reply{}, true
 }
 
-// declares reports whether a server offering reg declares capability.
-func declares(reg *toolbox.Registry, capability string) bool {
+// Offers reports whether a server offering reg declares capability (the
+// capabilities follow from what the registry holds).
+func Offers(reg *primitive.Registry, capability string) bool {
 	switch capability {
-	case CapTools:
+	case protocol.CapTools:
 		return true
-	case CapResources:
+	case protocol.CapResources:
 		return len(reg.Resources()) > 0 || len(reg.Templates()) > 0
-	case CapPrompts:
+	case protocol.CapPrompts:
 		return len(reg.Prompts()) > 0
-	case CapCompletions:
+	case protocol.CapCompletions:
 		return reg.HasCompletions()
-	case CapLogging:
+	case protocol.CapLogging:
 		return reg.Logging()
-	case CapTasks:
+	case protocol.CapTasks:
 		for _, t := range reg.Tools() {
 			if t.TaskSupport != "" {
 				return true
@@ -138,7 +141,7 @@ func declares(reg *toolbox.Registry, capability string) bool {
 // advertises the same extension in its own server/discover capabilities")
 // or 2025-11-25's tasks capability for tools/call, tasks/list and
 // tasks/cancel (basic/utilities/tasks §Server Capabilities).
-func (s *Server) capabilities(reg *toolbox.Registry, modern bool) json.RawMessage {
+func (s *Server) capabilities(reg *primitive.Registry, modern bool) json.RawMessage {
 	type listChanged struct {
 		ListChanged bool `json:"listChanged"`
 	}
@@ -165,21 +168,21 @@ func (s *Server) capabilities(reg *toolbox.Registry, modern bool) json.RawMessag
 		Tasks       *legacyTasks    `json:"tasks,omitempty"`
 		Extensions  map[string]none `json:"extensions,omitempty"`
 	}{Tools: listChanged{s.cfg.ListChanged}}
-	if declares(reg, CapResources) {
+	if Offers(reg, protocol.CapResources) {
 		caps.Resources = &resources{Subscribe: true, ListChanged: s.cfg.ListChanged}
 	}
-	if declares(reg, CapPrompts) {
+	if Offers(reg, protocol.CapPrompts) {
 		caps.Prompts = &listChanged{s.cfg.ListChanged}
 	}
-	if declares(reg, CapCompletions) {
+	if Offers(reg, protocol.CapCompletions) {
 		caps.Completions = &struct{}{}
 	}
-	if declares(reg, CapLogging) {
+	if Offers(reg, protocol.CapLogging) {
 		caps.Logging = &struct{}{}
 	}
-	if declares(reg, CapTasks) {
+	if Offers(reg, protocol.CapTasks) {
 		if modern {
-			caps.Extensions = map[string]none{ExtTasks: {}}
+			caps.Extensions = map[string]none{protocol.ExtTasks: {}}
 		} else {
 			caps.Tasks = &legacyTasks{}
 		}
@@ -191,24 +194,24 @@ func (s *Server) capabilities(reg *toolbox.Registry, modern bool) json.RawMessag
 // methodNotFound is -32601 with a note on why, when the method exists
 // elsewhere: in the other era, or behind an undeclared capability.
 func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
-	msg := "Method not found: " + jsonrpc.Excerpt(m.Method)
+	msg := "Method not found: " + protocol.Excerpt(m.Method)
 	spec, known := lookupMethod(m.Method)
 	switch {
-	case modern && m.Method == MethodInitialize:
+	case modern && m.Method == protocol.MethodInitialize:
 		msg += " (2026-07-28 has no handshake; this server supports " + strings.Join(s.Supported(), ", ") + ")"
-	case modern && m.Method == MethodPing:
+	case modern && m.Method == protocol.MethodPing:
 		msg += " (ping was removed in 2026-07-28)"
-	case modern && m.Method == MethodSetLevel:
-		msg += " (removed in 2026-07-28: set " + MetaLogLevel + " in each request's _meta)"
-	case modern && (m.Method == MethodSubscribe || m.Method == MethodUnsubscribe):
+	case modern && m.Method == protocol.MethodSetLevel:
+		msg += " (removed in 2026-07-28: set " + protocol.MetaLogLevel + " in each request's _meta)"
+	case modern && (m.Method == protocol.MethodSubscribe || m.Method == protocol.MethodUnsubscribe):
 		msg += " (removed in 2026-07-28: open subscriptions/listen with resourceSubscriptions)"
-	case !modern && m.Method == MethodDiscover:
+	case !modern && m.Method == protocol.MethodDiscover:
 		msg += " (server/discover exists only in 2026-07-28)"
-	case modern && (m.Method == MethodTasksResult || m.Method == MethodTasksList):
-		msg += " (removed by the tasks extension " + ExtTasks + ": tasks/get inlines the result, and tasks are not listed)"
-	case !modern && m.Method == MethodTasksUpdate:
+	case modern && (m.Method == protocol.MethodTasksResult || m.Method == protocol.MethodTasksList):
+		msg += " (removed by the tasks extension " + protocol.ExtTasks + ": tasks/get inlines the result, and tasks are not listed)"
+	case !modern && m.Method == protocol.MethodTasksUpdate:
 		msg += " (tasks/update is the 2026-07-28 tasks extension's; a 2025-11-25 task gets its input through tasks/result)"
-	case !modern && m.Method == MethodListen:
+	case !modern && m.Method == protocol.MethodListen:
 		msg += " (subscriptions/listen exists only in 2026-07-28; use resources/subscribe or the GET stream)"
 	case known && spec.capability != "":
 		msg += " (the server did not declare that capability)"
@@ -219,7 +222,7 @@ func (s *Server) methodNotFound(m *jsonrpc.Message, modern bool) Reply {
 	if modern {
 		status = http.StatusNotFound
 	}
-	return errReply(m, status, jsonrpc.CodeMethodNotFound, msg, nil)
+	return errReply(m, status, protocol.CodeMethodNotFound, msg, nil)
 }
 
 // stamp returns the 2026-07-28 result fields (resultType, _meta with
@@ -235,7 +238,7 @@ func (q *call) stamp() (string, *ResultMeta) {
 // (server/utilities/caching: "Servers MUST include caching hints on
 // results with resultType: "complete""), and its resultType; zero values
 // under 2025-11-25.
-func (q *call) cacheable(c toolbox.Cache) (Cacheable, string) {
+func (q *call) cacheable(c primitive.Cache) (Cacheable, string) {
 	resultType, meta := q.stamp()
 	if !q.modern {
 		return Cacheable{}, resultType
@@ -251,7 +254,7 @@ func (q *call) ok(result any) Reply {
 
 // invalid answers -32602 (HTTP 200: the request was well formed).
 func (q *call) invalid(msg string, data any) Reply {
-	return errReply(q.m, http.StatusOK, jsonrpc.CodeInvalidParams, msg, data)
+	return errReply(q.m, http.StatusOK, protocol.CodeInvalidParams, msg, data)
 }
 
 // params decodes the request params into v; a mismatch is -32602.
@@ -285,7 +288,7 @@ func (q *call) noCursor() *Reply {
 // initialize in 2025-11-25.
 func (q *call) clientCapabilities() json.RawMessage {
 	if q.modern {
-		return q.meta[MetaClientCapabilities]
+		return q.meta[protocol.MetaClientCapabilities]
 	}
 	q.c.mu.Lock()
 	defer q.c.mu.Unlock()

@@ -1,5 +1,7 @@
 package mcp
 
+import "mcpwirelab/sim/protocol"
+
 // ReplacedBy names the 2026-07-28 method that took over the job of a
 // 2025-11-25 method the later version removed: resources/subscribe (and
 // the GET stream it needed over HTTP) became subscriptions/listen with
@@ -9,8 +11,8 @@ package mcp
 // _meta MetaLogLevel, major change 5).
 func ReplacedBy(method string) (string, bool) {
 	switch method {
-	case MethodSubscribe:
-		return MethodListen, true
+	case protocol.MethodSubscribe:
+		return protocol.MethodListen, true
 	}
 	return "", false
 }

@@ -11,35 +11,34 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // TestOneSourceOfProtocolFacts: the protocol facts the engine defines —
 // versions, reserved _meta keys, the request metadata header names and
 // (outside the engine's own scripts) the course tools' names — are written
-// as a literal only where they are defined: sim/mcp, sim/transport/
-// streamhttp and sim/toolbox. Graders, the UI and the command line import
+// as a literal only where they are defined: sim/protocol (and the tool
+// names in sim/toolbox). Graders, the UI and the command line import
 // them. A copied literal fails here, since a copy is how the exercise
 // grader came to list four supported versions while the engine speaks two.
 func TestOneSourceOfProtocolFacts(t *testing.T) {
 	facts := map[string]string{}
-	for _, v := range mcp.Versions() {
-		facts[v] = "a protocol version (mcp.Versions)"
+	for _, v := range protocol.Versions() {
+		facts[v] = "a protocol version (protocol.Versions)"
 	}
-	for _, k := range []string{mcp.MetaProtocolVersion, mcp.MetaClientInfo, mcp.MetaClientCapabilities, mcp.MetaServerInfo, mcp.MetaSubscriptionID} {
-		facts[k] = "a _meta key (mcp.Meta*)"
+	for _, k := range []string{protocol.MetaProtocolVersion, protocol.MetaClientInfo, protocol.MetaClientCapabilities, protocol.MetaServerInfo, protocol.MetaSubscriptionID} {
+		facts[k] = "a _meta key (protocol.Meta*)"
 	}
-	for _, h := range []string{streamhttp.HeaderProtocolVersion, streamhttp.HeaderMethod, streamhttp.HeaderName, streamhttp.HeaderSessionID} {
-		facts[h] = "a header name (streamhttp.Header*)"
+	for _, h := range []string{protocol.HeaderProtocolVersion, protocol.HeaderMethod, protocol.HeaderName, protocol.HeaderSessionID} {
+		facts[h] = "a header name (protocol.Header*)"
 	}
 	tools := map[string]bool{}
 	for _, tool := range toolbox.Default().Tools() {
 		tools[tool.Name] = true
 	}
 	root := filepath.Join("..", "..")
-	sources := []string{"sim/mcp", "sim/transport/streamhttp", "sim/toolbox"}
+	sources := []string{"sim/protocol", "sim/toolbox"}
 	// The scenarios script a model that picks tools by name, and the
 	// exercises' example requests name tools (the engine grades every
 	// model answer: TestModelAnswersPassAgainstTheRealEngine); grader code

@@ -18,13 +18,14 @@ import (
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
 	"mcpwirelab/sim/transport/stdio"
 	"mcpwirelab/sim/transport/streamhttp"
 )
 
 var (
-	versions   = []string{mcp.V20251125, mcp.V20260728}
+	versions   = []string{protocol.V20251125, protocol.V20260728}
 	transports = []string{"stdio", "http"}
 )
 
@@ -156,18 +157,18 @@ func dial(t *testing.T, srv *mcp.Server, version, transport string, caps map[str
 	} else {
 		c.h = streamhttp.New(streamhttp.Options{Server: srv, NewSessionID: func() string { return "sess-1" }})
 	}
-	if mcp.IsModern(version) {
+	if protocol.IsModern(version) {
 		return c
 	}
 	p := mcp.InitializeParamsWith(version, nil)
 	if caps != nil {
 		p["capabilities"] = caps
 	}
-	a := c.raw(jsonrpc.Request(jsonrpc.IntID(c.id()), mcp.MethodInitialize, p), nil)
+	a := c.raw(jsonrpc.Request(jsonrpc.IntID(c.id()), protocol.MethodInitialize, p), nil)
 	if a.last() == nil || a.last().Error != nil {
 		t.Fatalf("initialize: %+v", a.last())
 	}
-	c.raw(jsonrpc.Notification(mcp.MethodInitialized, nil), nil)
+	c.raw(jsonrpc.Notification(protocol.MethodInitialized, nil), nil)
 	return c
 }
 
@@ -183,7 +184,7 @@ type opts struct {
 // requests carry the per-request _meta and the mirrored headers.
 func (c *client) call(method string, params map[string]any, o opts) answer {
 	var p map[string]any
-	if mcp.IsModern(c.version) {
+	if protocol.IsModern(c.version) {
 		p = mcp.RequestParams(c.version, params, nil)
 		meta := p["_meta"].(map[string]any)
 		for k, v := range o.meta {
@@ -215,7 +216,7 @@ func (c *client) raw(m *jsonrpc.Message, headers map[string]string) answer {
 		}
 	}
 	c.h.ServeHTTP(w, req)
-	if id := w.Header().Get(streamhttp.HeaderSessionID); id != "" {
+	if id := w.Header().Get(protocol.HeaderSessionID); id != "" {
 		c.session = id
 	}
 	a := answer{status: w.Code, channel: w.Header().Get("Content-Type")}
@@ -248,34 +249,34 @@ func (c *client) post(m *jsonrpc.Message, headers map[string]string) *http.Reque
 	req := httptest.NewRequest(http.MethodPost, "http://127.0.0.1:8080/mcp", strings.NewReader(string(m.Encode())))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	if mcp.IsModern(c.version) {
-		req.Header.Set(streamhttp.HeaderProtocolVersion, c.version)
-		req.Header.Set(streamhttp.HeaderMethod, m.Method)
+	if protocol.IsModern(c.version) {
+		req.Header.Set(protocol.HeaderProtocolVersion, c.version)
+		req.Header.Set(protocol.HeaderMethod, m.Method)
 		var p struct {
 			Name *string `json:"name"`
 			URI  *string `json:"uri"`
 		}
 		_ = json.Unmarshal(m.Params, &p)
 		switch {
-		case m.Method == mcp.MethodResourcesRead && p.URI != nil:
-			req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*p.URI))
-		case (m.Method == mcp.MethodToolsCall || m.Method == mcp.MethodPromptsGet) && p.Name != nil:
-			req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*p.Name))
-		case streamhttp.NameField(m.Method) == "taskId":
+		case m.Method == protocol.MethodResourcesRead && p.URI != nil:
+			req.Header.Set(protocol.HeaderName, protocol.EncodeValue(*p.URI))
+		case (m.Method == protocol.MethodToolsCall || m.Method == protocol.MethodPromptsGet) && p.Name != nil:
+			req.Header.Set(protocol.HeaderName, protocol.EncodeValue(*p.Name))
+		case protocol.NameField(m.Method) == "taskId":
 			var tp struct {
 				TaskID *string `json:"taskId"`
 			}
 			_ = json.Unmarshal(m.Params, &tp)
 			if tp.TaskID != nil {
-				req.Header.Set(streamhttp.HeaderName, streamhttp.EncodeValue(*tp.TaskID))
+				req.Header.Set(protocol.HeaderName, protocol.EncodeValue(*tp.TaskID))
 			}
 		}
-		if m.Method == mcp.MethodToolsCall && p.Name != nil {
+		if m.Method == protocol.MethodToolsCall && p.Name != nil {
 			mirror(req, c.srv.Registry().HeaderParams(*p.Name), m.Params)
 		}
-	} else if m.Method != mcp.MethodInitialize {
-		req.Header.Set(streamhttp.HeaderSessionID, c.session)
-		req.Header.Set(streamhttp.HeaderProtocolVersion, c.version)
+	} else if m.Method != protocol.MethodInitialize {
+		req.Header.Set(protocol.HeaderSessionID, c.session)
+		req.Header.Set(protocol.HeaderProtocolVersion, c.version)
 	}
 	for k, v := range headers {
 		if v == "" {
@@ -289,7 +290,7 @@ func (c *client) post(m *jsonrpc.Message, headers map[string]string) *http.Reque
 
 // mirror sets the Mcp-Param-* headers of a tools/call the way a client
 // must (2026-07-28 streamable-http §Client Behavior).
-func mirror(req *http.Request, params []toolbox.HeaderParam, raw json.RawMessage) {
+func mirror(req *http.Request, params []protocol.HeaderParam, raw json.RawMessage) {
 	var p struct {
 		Arguments map[string]any `json:"arguments"`
 	}
@@ -302,11 +303,11 @@ func mirror(req *http.Request, params []toolbox.HeaderParam, raw json.RawMessage
 		}
 		switch x := v.(type) {
 		case string:
-			req.Header.Set(streamhttp.HeaderParamPrefix+hp.Header, streamhttp.EncodeValue(x))
+			req.Header.Set(protocol.HeaderParamPrefix+hp.Header, protocol.EncodeValue(x))
 		case float64:
-			req.Header.Set(streamhttp.HeaderParamPrefix+hp.Header, fmt.Sprint(x))
+			req.Header.Set(protocol.HeaderParamPrefix+hp.Header, fmt.Sprint(x))
 		case bool:
-			req.Header.Set(streamhttp.HeaderParamPrefix+hp.Header, fmt.Sprint(x))
+			req.Header.Set(protocol.HeaderParamPrefix+hp.Header, fmt.Sprint(x))
 		}
 	}
 }
@@ -324,51 +325,51 @@ func (a *answer) add(t *testing.T, raw []byte) {
 // Schema definitions of what the engine sends, per method.
 var (
 	resultDefs = map[string]string{
-		mcp.MethodToolsList:          "ListToolsResult",
-		mcp.MethodToolsCall:          "CallToolResult",
-		mcp.MethodResourcesList:      "ListResourcesResult",
-		mcp.MethodResourcesTemplates: "ListResourceTemplatesResult",
-		mcp.MethodResourcesRead:      "ReadResourceResult",
-		mcp.MethodPromptsList:        "ListPromptsResult",
-		mcp.MethodPromptsGet:         "GetPromptResult",
-		mcp.MethodComplete:           "CompleteResult",
-		mcp.MethodDiscover:           "DiscoverResult",
-		mcp.MethodInitialize:         "InitializeResult",
-		mcp.MethodSubscribe:          "EmptyResult",
-		mcp.MethodUnsubscribe:        "EmptyResult",
-		mcp.MethodSetLevel:           "EmptyResult",
+		protocol.MethodToolsList:          "ListToolsResult",
+		protocol.MethodToolsCall:          "CallToolResult",
+		protocol.MethodResourcesList:      "ListResourcesResult",
+		protocol.MethodResourcesTemplates: "ListResourceTemplatesResult",
+		protocol.MethodResourcesRead:      "ReadResourceResult",
+		protocol.MethodPromptsList:        "ListPromptsResult",
+		protocol.MethodPromptsGet:         "GetPromptResult",
+		protocol.MethodComplete:           "CompleteResult",
+		protocol.MethodDiscover:           "DiscoverResult",
+		protocol.MethodInitialize:         "InitializeResult",
+		protocol.MethodSubscribe:          "EmptyResult",
+		protocol.MethodUnsubscribe:        "EmptyResult",
+		protocol.MethodSetLevel:           "EmptyResult",
 	}
 	notificationDefs = map[string]string{
-		mcp.MethodCancelled:           "CancelledNotification",
-		mcp.MethodElicitationComplete: "ElicitationCompleteNotification", // 2025-11-25
-		mcp.MethodTaskStatus:          "TaskStatusNotification",          // 2025-11-25
-		mcp.MethodTaskNotice:          specschema.TasksDef("TaskStatusNotification"),
-		mcp.MethodProgress:            "ProgressNotification",
-		mcp.MethodLog:                 "LoggingMessageNotification",
-		mcp.MethodResourceUpdated:     "ResourceUpdatedNotification",
-		mcp.MethodResourcesChanged:    "ResourceListChangedNotification",
-		mcp.MethodPromptsChanged:      "PromptListChangedNotification",
-		mcp.MethodToolsChanged:        "ToolListChangedNotification",
-		mcp.MethodAcknowledged:        "SubscriptionsAcknowledgedNotification",
+		protocol.MethodCancelled:           "CancelledNotification",
+		protocol.MethodElicitationComplete: "ElicitationCompleteNotification", // 2025-11-25
+		protocol.MethodTaskStatus:          "TaskStatusNotification",          // 2025-11-25
+		protocol.MethodTaskNotice:          specschema.TasksDef("TaskStatusNotification"),
+		protocol.MethodProgress:            "ProgressNotification",
+		protocol.MethodLog:                 "LoggingMessageNotification",
+		protocol.MethodResourceUpdated:     "ResourceUpdatedNotification",
+		protocol.MethodResourcesChanged:    "ResourceListChangedNotification",
+		protocol.MethodPromptsChanged:      "PromptListChangedNotification",
+		protocol.MethodToolsChanged:        "ToolListChangedNotification",
+		protocol.MethodAcknowledged:        "SubscriptionsAcknowledgedNotification",
 	}
 	// requestDefs are the requests a 2025-11-25 server sends its client.
 	requestDefs = map[string]string{
-		mcp.MethodElicit: "ElicitRequest",
-		mcp.MethodSample: "CreateMessageRequest",
-		mcp.MethodRoots:  "ListRootsRequest",
+		protocol.MethodElicit: "ElicitRequest",
+		protocol.MethodSample: "CreateMessageRequest",
+		protocol.MethodRoots:  "ListRootsRequest",
 	}
 	// taskResultDefs are the results of the tasks methods per version (the
 	// extension's in 2026-07-28).
 	taskResultDefs = map[string]map[string]string{
-		mcp.V20251125: {mcp.MethodTasksGet: "GetTaskResult", mcp.MethodTasksCancel: "CancelTaskResult",
-			mcp.MethodTasksList: "ListTasksResult", mcp.MethodTasksResult: "GetTaskPayloadResult"},
-		mcp.V20260728: {mcp.MethodTasksGet: specschema.TasksDef("GetTaskResult"),
-			mcp.MethodTasksUpdate: specschema.TasksDef("AckResult"), mcp.MethodTasksCancel: specschema.TasksDef("AckResult")},
+		protocol.V20251125: {protocol.MethodTasksGet: "GetTaskResult", protocol.MethodTasksCancel: "CancelTaskResult",
+			protocol.MethodTasksList: "ListTasksResult", protocol.MethodTasksResult: "GetTaskPayloadResult"},
+		protocol.V20260728: {protocol.MethodTasksGet: specschema.TasksDef("GetTaskResult"),
+			protocol.MethodTasksUpdate: specschema.TasksDef("AckResult"), protocol.MethodTasksCancel: specschema.TasksDef("AckResult")},
 	}
 	errorDefs2026 = map[int]string{
-		jsonrpc.CodeMissingRequiredClientCapability: "MissingRequiredClientCapabilityError",
-		jsonrpc.CodeHeaderMismatch:                  "HeaderMismatchError",
-		jsonrpc.CodeUnsupportedProtocolVersion:      "UnsupportedProtocolVersionError",
+		protocol.CodeMissingRequiredClientCapability: "MissingRequiredClientCapabilityError",
+		protocol.CodeHeaderMismatch:                  "HeaderMismatchError",
+		protocol.CodeUnsupportedProtocolVersion:      "UnsupportedProtocolVersionError",
 	}
 )
 
@@ -404,34 +405,34 @@ func problems(s *specschema.Schemas, version, method string, a answer) []string 
 			// Only 2025-11-25 servers send requests (2026-07-28 mrtr: "The
 			// previous pattern of server-initiated requests is no longer
 			// supported").
-			if mcp.IsModern(version) {
+			if protocol.IsModern(version) {
 				out = append(out, fmt.Sprintf("%s: a server-initiated request on a 2026-07-28 stream: %s", version, raw))
 				continue
 			}
 			def = requestDefs[m.Method]
 		case k == jsonrpc.KindNotification:
 			def = notificationDefs[m.Method]
-		case k == jsonrpc.KindResult && mcp.IsModern(version) && rt.ResultType == mcp.ResultInputRequired:
+		case k == jsonrpc.KindResult && protocol.IsModern(version) && rt.ResultType == protocol.ResultInputRequired:
 			def, target = "InputRequiredResult", m.Result
 			if err := s.Validate("JSONRPCResultResponse", raw); err != nil {
 				out = append(out, fmt.Sprintf("%s %s: %v\n%s", version, method, err, raw))
 			}
 		case k == jsonrpc.KindResult && taskResultDefs[version][method] != "":
 			def, target = taskResultDefs[version][method], m.Result
-		case k == jsonrpc.KindResult && mcp.IsModern(version) && rt.ResultType == mcp.ResultTask:
+		case k == jsonrpc.KindResult && protocol.IsModern(version) && rt.ResultType == protocol.ResultTask:
 			def, target = specschema.TasksDef("CreateTaskResult"), m.Result
-		case k == jsonrpc.KindResult && !mcp.IsModern(version) && method == mcp.MethodToolsCall && rt.Task != nil:
+		case k == jsonrpc.KindResult && !protocol.IsModern(version) && method == protocol.MethodToolsCall && rt.Task != nil:
 			def, target = "CreateTaskResult", m.Result
 		case k == jsonrpc.KindResult:
 			def, target = resultDefs[method], m.Result
-			if version == mcp.V20260728 && def != "" && def != "EmptyResult" {
+			if version == protocol.V20260728 && def != "" && def != "EmptyResult" {
 				// The whole response too (…ResultResponse definitions).
 				if err := s.Validate(def+"Response", raw); err != nil {
 					out = append(out, fmt.Sprintf("%s %s: %v\n%s", version, method, err, raw))
 				}
 			}
 		case k == jsonrpc.KindError:
-			if version == mcp.V20260728 {
+			if version == protocol.V20260728 {
 				def = errorDefs2026[m.Error.Code]
 			}
 			if def == "" {

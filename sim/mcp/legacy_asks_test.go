@@ -14,9 +14,11 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // TestLegacyAnswersRouted: a response to a request of the server is
@@ -27,7 +29,7 @@ func TestLegacyAnswersRouted(t *testing.T) {
 	sch := schemas(t)
 	stray := jsonrpc.Result(jsonrpc.IntID(99), map[string]any{"roots": []any{}})
 	// HTTP, in a session: nothing waits for id 99.
-	c := dial(t, courseServer(), mcp.V20251125, "http", rootsCap)
+	c := dial(t, courseServer(), protocol.V20251125, "http", rootsCap)
 	w := httptest.NewRecorder()
 	c.h.ServeHTTP(w, c.post(stray, nil))
 	if w.Code != http.StatusBadRequest || strings.Contains(w.Body.String(), `"id"`) || !strings.Contains(w.Body.String(), "no request of this server with id 99 is waiting") {
@@ -35,8 +37,8 @@ func TestLegacyAnswersRouted(t *testing.T) {
 	}
 	// Without a session, or as 2026-07-28.
 	for name, hdr := range map[string]map[string]string{
-		"no session": {streamhttp.HeaderSessionID: ""},
-		"2026-07-28": {streamhttp.HeaderSessionID: "", streamhttp.HeaderProtocolVersion: mcp.V20260728},
+		"no session": {protocol.HeaderSessionID: ""},
+		"2026-07-28": {protocol.HeaderSessionID: "", protocol.HeaderProtocolVersion: protocol.V20260728},
 	} {
 		w := httptest.NewRecorder()
 		c.h.ServeHTTP(w, c.post(stray, hdr))
@@ -45,7 +47,7 @@ func TestLegacyAnswersRouted(t *testing.T) {
 		}
 	}
 	// stdio: a response is never answered.
-	s := dial(t, courseServer(), mcp.V20251125, "stdio", rootsCap)
+	s := dial(t, courseServer(), protocol.V20251125, "stdio", rootsCap)
 	s.peer.HandleLine(context.Background(), stray.Encode(), func(m *jsonrpc.Message) {
 		t.Errorf("stdio answered a response: %s", m.Encode())
 	})
@@ -56,8 +58,8 @@ func TestLegacyAnswersRouted(t *testing.T) {
 		first = jsonrpc.Result(req.ID, map[string]any{"roots": []any{map[string]any{"uri": "file:///w"}}})
 		return first
 	}
-	a := c.call(mcp.MethodToolsCall, map[string]any{"name": "export_roster", "arguments": map[string]any{"department": "Sales"}}, opts{})
-	validate(t, sch[mcp.V20251125], mcp.V20251125, mcp.MethodToolsCall, a)
+	a := c.call(protocol.MethodToolsCall, map[string]any{"name": "export_roster", "arguments": map[string]any{"department": "Sales"}}, opts{})
+	validate(t, sch[protocol.V20251125], protocol.V20251125, protocol.MethodToolsCall, a)
 	if len(c.answered) != 1 || c.answered[0].status != http.StatusAccepted {
 		t.Fatalf("answers %+v", c.answered)
 	}
@@ -75,10 +77,10 @@ func TestLegacyAskTimeout(t *testing.T) {
 	sch := schemas(t)
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
-			srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep, AskTimeout: 20 * time.Millisecond})
-			c := dial(t, srv, mcp.V20251125, tr, samplingCap)
-			a := c.call(mcp.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
-			validate(t, sch[mcp.V20251125], mcp.V20251125, mcp.MethodToolsCall, a)
+			srv := labserver.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep, AskTimeout: 20 * time.Millisecond})
+			c := dial(t, srv, protocol.V20251125, tr, samplingCap)
+			a := c.call(protocol.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
+			validate(t, sch[protocol.V20251125], protocol.V20251125, protocol.MethodToolsCall, a)
 			var kinds []string
 			for _, m := range a.msgs {
 				kinds = append(kinds, m.Kind().String()+" "+m.Method)
@@ -100,16 +102,16 @@ func TestLegacyAskTimeout(t *testing.T) {
 // the server waits for an answer: nothing more is sent for it, and the
 // late answer finds nobody waiting.
 func TestLegacyAskCancelledByClient(t *testing.T) {
-	c := dial(t, courseServer(), mcp.V20251125, "stdio", samplingCap)
+	c := dial(t, courseServer(), protocol.V20251125, "stdio", samplingCap)
 	var late *jsonrpc.Message
 	c.answer = func(req *jsonrpc.Message) *jsonrpc.Message {
 		late = jsonrpc.Result(req.ID, summary)
-		cancel := jsonrpc.Notification(mcp.MethodCancelled, map[string]any{"requestId": 2, "reason": "user gave up"})
+		cancel := jsonrpc.Notification(protocol.MethodCancelled, map[string]any{"requestId": 2, "reason": "user gave up"})
 		c.peer.HandleLine(context.Background(), cancel.Encode(), func(m *jsonrpc.Message) { t.Errorf("answered a notification: %s", m.Encode()) })
 		return nil
 	}
-	a := c.call(mcp.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
-	if len(a.msgs) != 1 || a.msgs[0].Method != mcp.MethodSample {
+	a := c.call(protocol.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
+	if len(a.msgs) != 1 || a.msgs[0].Method != protocol.MethodSample {
 		t.Errorf("after the cancellation the server sent %d messages: %v", len(a.msgs), a.msgs)
 	}
 	if r := c.srv.Handle(context.Background(), c.peer.Conn(), late, nil); r.Status != http.StatusBadRequest {
@@ -120,11 +122,11 @@ func TestLegacyAskCancelledByClient(t *testing.T) {
 // TestLegacyClientRefuses: a JSON-RPC error as the answer (the user
 // rejected sampling) is a tool execution error naming it.
 func TestLegacyClientRefuses(t *testing.T) {
-	c := dial(t, courseServer(), mcp.V20251125, "http", samplingCap)
+	c := dial(t, courseServer(), protocol.V20251125, "http", samplingCap)
 	c.answer = func(req *jsonrpc.Message) *jsonrpc.Message {
 		return jsonrpc.ErrorResponse(req.ID, jsonrpc.NewError(-1, "User rejected sampling request", nil))
 	}
-	a := c.call(mcp.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
+	a := c.call(protocol.MethodToolsCall, map[string]any{"name": "summarize_inbox", "arguments": map[string]any{}}, opts{})
 	if !strings.Contains(string(a.raws[len(a.raws)-1]), `the client refused sampling/createMessage (-1 User rejected sampling request).`) {
 		t.Errorf("refusal: %s", a.raws[len(a.raws)-1])
 	}
@@ -137,8 +139,8 @@ func TestLegacyClientRefuses(t *testing.T) {
 // request").
 func TestLegacyRootsCache(t *testing.T) {
 	sch := schemas(t)
-	srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep})
-	c := dial(t, srv, mcp.V20251125, "stdio", rootsCap)
+	srv := labserver.NewServer(mcp.Config{Tools: toolbox.Course(), Sleep: noSleep})
+	c := dial(t, srv, protocol.V20251125, "stdio", rootsCap)
 	workspace := "file:///home/ana/one"
 	asked := 0
 	c.answer = func(req *jsonrpc.Message) *jsonrpc.Message {
@@ -146,8 +148,8 @@ func TestLegacyRootsCache(t *testing.T) {
 		return jsonrpc.Result(req.ID, map[string]any{"roots": []any{map[string]any{"uri": workspace}}})
 	}
 	export := func() string {
-		a := c.call(mcp.MethodToolsCall, map[string]any{"name": "export_roster", "arguments": map[string]any{"department": "Finance"}}, opts{})
-		validate(t, sch[mcp.V20251125], mcp.V20251125, mcp.MethodToolsCall, a)
+		a := c.call(protocol.MethodToolsCall, map[string]any{"name": "export_roster", "arguments": map[string]any{"department": "Finance"}}, opts{})
+		validate(t, sch[protocol.V20251125], protocol.V20251125, protocol.MethodToolsCall, a)
 		return string(a.raws[len(a.raws)-1])
 	}
 	export()
@@ -156,7 +158,7 @@ func TestLegacyRootsCache(t *testing.T) {
 	}
 	// The user switches workspace; the client says so.
 	workspace = "file:///home/ana/two"
-	c.raw(jsonrpc.Notification(mcp.MethodRootsChanged, nil), nil)
+	c.raw(jsonrpc.Notification(protocol.MethodRootsChanged, nil), nil)
 	// The session stream asks at its next look (a real server's GET stream
 	// or stdout), answered here by the client at once.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -174,7 +176,7 @@ func TestLegacyRootsCache(t *testing.T) {
 		})
 	}()
 	<-watching
-	if len(streamed) != 1 || streamed[0].Method != mcp.MethodRoots {
+	if len(streamed) != 1 || streamed[0].Method != protocol.MethodRoots {
 		t.Fatalf("session stream: %v", streamed)
 	}
 	if out := export(); asked != 2 || !strings.Contains(out, "file:///home/ana/two/rosters/finance.csv") {
@@ -188,26 +190,26 @@ func TestLegacyRootsCache(t *testing.T) {
 // 2026-07-28 input requests carry neither (the retry tells the server).
 func TestElicitationURLMode(t *testing.T) {
 	sch := schemas(t)
-	reg := toolbox.Default().MustWith(toolbox.Def{
-		Tool: toolbox.Tool{Name: "connect_calendar", Description: "Links the user's calendar.", InputSchema: toolbox.Schema(map[string]any{})},
-		Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitURL("link", "Sign in to your calendar", "https://calendar.example/link?s=1", "el-1"))
+	reg := toolbox.Default().MustWith(primitive.Def{
+		Tool: primitive.Tool{Name: "connect_calendar", Description: "Links the user's calendar.", InputSchema: toolbox.Schema(map[string]any{})},
+		Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitURL("link", "Sign in to your calendar", "https://calendar.example/link?s=1", "el-1"))
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
 			if env.ElicitationComplete != nil {
 				env.ElicitationComplete("el-1")
 			}
-			return toolbox.Result{Text: "calendar: " + a.Action}, nil
+			return primitive.Result{Text: "calendar: " + a.Action}, nil
 		}})
 	urlCaps := map[string]any{"elicitation": map[string]any{"url": map[string]any{}}}
 	for _, v := range versions {
 		for _, tr := range transports {
-			srv := mcp.NewServer(mcp.Config{Tools: reg, Sleep: noSleep})
+			srv := labserver.NewServer(mcp.Config{Tools: reg, Sleep: noSleep})
 			c := dial(t, srv, v, tr, urlCaps)
 			o := opts{}
-			if mcp.IsModern(v) {
-				o.meta = map[string]any{mcp.MetaClientCapabilities: urlCaps}
+			if protocol.IsModern(v) {
+				o.meta = map[string]any{protocol.MetaClientCapabilities: urlCaps}
 			}
 			c.answer = func(req *jsonrpc.Message) *jsonrpc.Message {
 				if !strings.Contains(string(req.Params), `"mode":"url","message":"Sign in to your calendar","url":"https://calendar.example/link?s=1","elicitationId":"el-1"`) {
@@ -215,13 +217,13 @@ func TestElicitationURLMode(t *testing.T) {
 				}
 				return jsonrpc.Result(req.ID, map[string]any{"action": "accept"})
 			}
-			a := c.call(mcp.MethodToolsCall, map[string]any{"name": "connect_calendar", "arguments": map[string]any{}}, o)
-			validate(t, sch[v], v, mcp.MethodToolsCall, a)
+			a := c.call(protocol.MethodToolsCall, map[string]any{"name": "connect_calendar", "arguments": map[string]any{}}, o)
+			validate(t, sch[v], v, protocol.MethodToolsCall, a)
 			var methods []string
 			for _, m := range a.msgs {
 				methods = append(methods, m.Method)
 			}
-			if mcp.IsModern(v) {
+			if protocol.IsModern(v) {
 				r := inputRequired(t, a)
 				if p := string(r.InputRequests["link"].Params); p != `{"message":"Sign in to your calendar","mode":"url","url":"https://calendar.example/link?s=1"}` {
 					t.Errorf("2026-07-28 URL input request %s", p)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // MaxProgressTokenBytes bounds _meta.progressToken as written (its JSON
@@ -25,7 +27,7 @@ func checkProgressToken(raw json.RawMessage) string {
 	}
 	if len(raw) > MaxProgressTokenBytes {
 		return fmt.Sprintf("Invalid params: _meta.%s is %d bytes long; this server accepts at most %d bytes "+
-			"(it repeats the token in every progress notification)", MetaProgressToken, len(raw), MaxProgressTokenBytes)
+			"(it repeats the token in every progress notification)", protocol.MetaProgressToken, len(raw), MaxProgressTokenBytes)
 	}
 	switch {
 	case raw[0] == '"':
@@ -38,7 +40,7 @@ func checkProgressToken(raw json.RawMessage) string {
 			return ""
 		}
 	}
-	return "Invalid params: _meta." + MetaProgressToken + " must be a string or an integer (basic/patterns/progress)"
+	return "Invalid params: _meta." + protocol.MetaProgressToken + " must be a string or an integer (basic/patterns/progress)"
 }
 
 // AcceptsProgressToken reports whether raw (the value of

@@ -6,7 +6,9 @@ import (
 	"net/http"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // SubscriptionFilter is the notifications filter of subscriptions/listen.
@@ -32,22 +34,22 @@ func (q *call) listen(ctx context.Context) Reply {
 		Notifications *SubscriptionFilter `json:"notifications"`
 	}
 	if err := json.Unmarshal(orEmpty(q.m.Params), &p); err != nil || p.Notifications == nil {
-		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+		return errReply(q.m, http.StatusBadRequest, protocol.CodeInvalidParams,
 			"Invalid params: subscriptions/listen needs params.notifications (the filter of notification types)", nil)
 	}
 	if q.notify == nil {
-		return errReply(q.m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
+		return errReply(q.m, http.StatusBadRequest, protocol.CodeInvalidRequest, "Invalid Request: this transport cannot stream", nil)
 	}
-	if len(p.Notifications.TaskIDs) > 0 && !toolbox.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
+	if len(p.Notifications.TaskIDs) > 0 && !primitive.Declares(q.clientCapabilities(), "extensions", protocol.ExtTasks) {
 		// SEP-2663: "If a client requests task status notifications but
 		// does not declare the io.modelcontextprotocol/tasks extension
 		// capability, the server MUST return a JSON-RPC error specifying the
 		// missing capabilities".
-		return q.requireCapabilities("task status notifications belong to the tasks extension "+ExtTasks, tasksCapability())
+		return q.requireCapabilities("task status notifications belong to the tasks extension "+protocol.ExtTasks, tasksCapability())
 	}
 	s := q.s
 	subID := json.RawMessage(q.m.ID.String())
-	meta := map[string]any{MetaSubscriptionID: subID}
+	meta := map[string]any{protocol.MetaSubscriptionID: subID}
 	agreed := s.agree(q.reg, *p.Notifications)
 
 	ctx, done := q.c.track(ctx, q.m.ID)
@@ -57,7 +59,7 @@ func (q *call) listen(ctx context.Context) Reply {
 	// the first message": once watching, so that whatever the client
 	// changes after reading it is delivered.
 	ack := func() {
-		q.notify(jsonrpc.Notification(MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
+		q.notify(jsonrpc.Notification(protocol.MethodAcknowledged, map[string]any{"_meta": meta, "notifications": agreed}))
 	}
 	err := s.watch(ctx, ack, func(ch changes) {
 		for _, n := range s.listenNotices(agreed, ch, meta) {
@@ -85,7 +87,7 @@ func (q *call) listen(ctx context.Context) Reply {
 	// so it goes first, while the listen request is still open, tagged
 	// like every message on the stream; the result then ends it.
 	s.Logf("subscription %s ended by the server (shutting down)", q.m.ID)
-	q.notify(jsonrpc.Notification(MethodCancelled, map[string]any{"requestId": subID, "reason": "server shutting down", "_meta": meta}))
+	q.notify(jsonrpc.Notification(protocol.MethodCancelled, map[string]any{"requestId": subID, "reason": "server shutting down", "_meta": meta}))
 	return q.ok(map[string]any{"resultType": "complete", "_meta": meta})
 }
 
@@ -94,12 +96,12 @@ func (q *call) listen(ctx context.Context) Reply {
 // honor. Notification types the server does not support are omitted."
 // List changes need listChanged declared (and the list offered); resource
 // subscriptions keep the URIs the server has.
-func (s *Server) agree(reg *toolbox.Registry, want SubscriptionFilter) SubscriptionFilter {
+func (s *Server) agree(reg *primitive.Registry, want SubscriptionFilter) SubscriptionFilter {
 	lc := s.cfg.ListChanged
 	agreed := SubscriptionFilter{
 		ToolsListChanged:     want.ToolsListChanged && lc,
-		PromptsListChanged:   want.PromptsListChanged && lc && declares(reg, CapPrompts),
-		ResourcesListChanged: want.ResourcesListChanged && lc && declares(reg, CapResources),
+		PromptsListChanged:   want.PromptsListChanged && lc && Offers(reg, protocol.CapPrompts),
+		ResourcesListChanged: want.ResourcesListChanged && lc && Offers(reg, protocol.CapResources),
 	}
 	for _, uri := range want.ResourceSubscriptions {
 		if reg.Knows(uri) && !contains(agreed.ResourceSubscriptions, uri) {
@@ -124,17 +126,17 @@ func (s *Server) listenNotices(agreed SubscriptionFilter, ch changes, meta map[s
 	tagged := map[string]any{"_meta": meta}
 	var out []*jsonrpc.Message
 	if agreed.ToolsListChanged && ch.tools {
-		out = append(out, jsonrpc.Notification(MethodToolsChanged, tagged))
+		out = append(out, jsonrpc.Notification(protocol.MethodToolsChanged, tagged))
 	}
 	if agreed.PromptsListChanged && ch.prompts {
-		out = append(out, jsonrpc.Notification(MethodPromptsChanged, tagged))
+		out = append(out, jsonrpc.Notification(protocol.MethodPromptsChanged, tagged))
 	}
 	if agreed.ResourcesListChanged && ch.resources {
-		out = append(out, jsonrpc.Notification(MethodResourcesChanged, tagged))
+		out = append(out, jsonrpc.Notification(protocol.MethodResourcesChanged, tagged))
 	}
 	for _, uri := range ch.updated {
 		if contains(agreed.ResourceSubscriptions, uri) {
-			out = append(out, jsonrpc.Notification(MethodResourceUpdated, ResourceUpdatedParams{Meta: meta, URI: uri}))
+			out = append(out, jsonrpc.Notification(protocol.MethodResourceUpdated, ResourceUpdatedParams{Meta: meta, URI: uri}))
 		}
 	}
 	for _, id := range ch.tasks {
@@ -144,7 +146,7 @@ func (s *Server) listenNotices(agreed SubscriptionFilter, ch changes, meta map[s
 		if t := s.cfg.Tasks.lookup(id, nil, s.cfg.Now()); t != nil {
 			info := s.snapshot(t)
 			info.Meta = meta
-			out = append(out, jsonrpc.Notification(MethodTaskNotice, info))
+			out = append(out, jsonrpc.Notification(protocol.MethodTaskNotice, info))
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 )
 
 // TestListenShutdownSendsCancelledThenResult: when the server tears a
@@ -17,26 +18,26 @@ import (
 // still in progress. Before, only the result was sent.
 func TestListenShutdownSendsCancelledThenResult(t *testing.T) {
 	stopping, stop := context.WithCancel(context.Background())
-	srv := NewServer(Config{ListChanged: true, Stopping: stopping, PollEvery: time.Millisecond})
+	srv := newCourseServer(Config{ListChanged: true, Stopping: stopping, PollEvery: time.Millisecond})
 	var got []*jsonrpc.Message
 	notify := func(n *jsonrpc.Message) {
 		got = append(got, n)
-		if n.Method == MethodAcknowledged {
+		if n.Method == protocol.MethodAcknowledged {
 			stop() // the server shuts down once the stream is open
 		}
 	}
-	m := jsonrpc.Request(jsonrpc.StringID("sub-1"), MethodListen, map[string]any{
+	m := jsonrpc.Request(jsonrpc.StringID("sub-1"), protocol.MethodListen, map[string]any{
 		"notifications": SubscriptionFilter{ToolsListChanged: true},
-		"_meta":         map[string]any{MetaProtocolVersion: V20260728, MetaClientCapabilities: map[string]any{}}})
+		"_meta":         map[string]any{protocol.MetaProtocolVersion: protocol.V20260728, protocol.MetaClientCapabilities: map[string]any{}}})
 	r := srv.Handle(context.Background(), NewConn(), m, notify)
-	if len(got) != 2 || got[0].Method != MethodAcknowledged || got[1].Method != MethodCancelled {
+	if len(got) != 2 || got[0].Method != protocol.MethodAcknowledged || got[1].Method != protocol.MethodCancelled {
 		t.Fatalf("notifications %v, want the acknowledgment then notifications/cancelled", got)
 	}
 	var p struct {
 		RequestID json.RawMessage            `json:"requestId"`
 		Meta      map[string]json.RawMessage `json:"_meta"`
 	}
-	if err := json.Unmarshal(got[1].Params, &p); err != nil || string(p.RequestID) != `"sub-1"` || string(p.Meta[MetaSubscriptionID]) != `"sub-1"` {
+	if err := json.Unmarshal(got[1].Params, &p); err != nil || string(p.RequestID) != `"sub-1"` || string(p.Meta[protocol.MetaSubscriptionID]) != `"sub-1"` {
 		t.Fatalf("cancelled %s: want requestId and subscriptionId sub-1", got[1].Encode())
 	}
 	if r.Msg == nil || r.Msg.Error != nil || string(r.Msg.Encode()) != `{"jsonrpc":"2.0","id":"sub-1","result":{"_meta":{"io.modelcontextprotocol/subscriptionId":"sub-1"},"resultType":"complete"}}` {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
 )
 
 // setLevel is 2025-11-25 logging/setLevel: the session's minimum level
@@ -19,8 +19,8 @@ func (q *call) setLevel(context.Context) Reply {
 	if r := q.params(&p); r != nil {
 		return *r
 	}
-	if toolbox.LogSeverity(p.Level) < 0 {
-		return q.invalid("Invalid params: level must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+quoteJSON(p.Level), nil)
+	if protocol.LogSeverity(p.Level) < 0 {
+		return q.invalid("Invalid params: level must be one of "+strings.Join(protocol.LogLevels, ", ")+", got "+quoteJSON(p.Level), nil)
 	}
 	q.c.mu.Lock()
 	q.c.logLevel = p.Level
@@ -38,7 +38,7 @@ func (q *call) setLevel(context.Context) Reply {
 func (q *call) logLevel() string {
 	if q.modern {
 		var level string
-		_ = json.Unmarshal(q.meta[MetaLogLevel], &level)
+		_ = json.Unmarshal(q.meta[protocol.MetaLogLevel], &level)
 		return level
 	}
 	q.c.mu.Lock()
@@ -53,14 +53,14 @@ func (q *call) logLevel() string {
 // level"). Nil when the server does not log or the client asked for
 // nothing.
 func (q *call) logger(ctx context.Context) func(level, logger string, data any) {
-	min := toolbox.LogSeverity(q.logLevel())
+	min := protocol.LogSeverity(q.logLevel())
 	if !q.reg.Logging() || q.notify == nil || min < 0 {
 		return nil
 	}
 	return func(level, logger string, data any) {
-		if ctx.Err() != nil || toolbox.LogSeverity(level) < min {
+		if ctx.Err() != nil || protocol.LogSeverity(level) < min {
 			return
 		}
-		q.notify(jsonrpc.Notification(MethodLog, LogMessageParams{Level: level, Logger: logger, Data: data}))
+		q.notify(jsonrpc.Notification(protocol.MethodLog, LogMessageParams{Level: level, Logger: logger, Data: data}))
 	}
 }

@@ -25,7 +25,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // RequestStateTTL is how long a requestState stays valid: mrtr §Server
@@ -78,7 +80,7 @@ type replay struct {
 	fresh   map[string]json.RawMessage
 	taken   bool // a batch took this retry's answers (round 0 has one such batch)
 
-	open []toolbox.InputRequest // questions the retry did not answer
+	open []primitive.InputRequest // questions the retry did not answer
 }
 
 // openReplay reads inputResponses and requestState of a tools/call or
@@ -98,7 +100,7 @@ func (q *call) openReplay(salient func() []string) (*replay, *Reply) {
 	if r := q.params(&p); r != nil {
 		return nil, r
 	}
-	rp := &replay{caps: q.meta[MetaClientCapabilities], answers: map[string]json.RawMessage{}}
+	rp := &replay{caps: q.meta[protocol.MetaClientCapabilities], answers: map[string]json.RawMessage{}}
 	if p.InputResponses != nil {
 		if err := json.Unmarshal(p.InputResponses, &rp.fresh); err != nil || rp.fresh == nil {
 			r := q.invalid("Invalid params: inputResponses must be an object that maps each input request key to the client's result, got "+shortJSON(p.InputResponses), nil)
@@ -137,9 +139,9 @@ func (q *call) openReplay(salient func() []string) (*replay, *Reply) {
 // (in the requestState) gets that answer; an open one gets this retry's
 // answer, checked (CheckAnswer); anything left unanswered makes the whole
 // request end in an InputRequiredResult (ErrInputRequired).
-func (rp *replay) ask(_ context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+func (rp *replay) ask(_ context.Context, reqs ...primitive.InputRequest) ([]json.RawMessage, error) {
 	if rp.open != nil {
-		return nil, toolbox.ErrInputRequired
+		return nil, primitive.ErrInputRequired
 	}
 	for _, r := range reqs {
 		// basic/index §_meta: "A server MUST NOT rely on capabilities the
@@ -148,12 +150,12 @@ func (rp *replay) ask(_ context.Context, reqs ...toolbox.InputRequest) ([]json.R
 		// an earlier round) to a question that needs a capability this
 		// request does not declare is not used; the request gets -32021,
 		// as the first round would have (mrtr §Server Requirements 7).
-		if need := toolbox.Needs(rp.caps, r); need != nil {
-			return nil, &toolbox.MissingCapabilityError{Method: r.Method, Required: need}
+		if need := primitive.Needs(rp.caps, r); need != nil {
+			return nil, &primitive.MissingCapabilityError{Method: r.Method, Required: need}
 		}
 	}
 	out := make([]json.RawMessage, len(reqs))
-	var missing []toolbox.InputRequest
+	var missing []primitive.InputRequest
 	needsRound := false
 	for i, r := range reqs {
 		if a, ok := rp.answers[r.Key]; ok {
@@ -162,7 +164,7 @@ func (rp *replay) ask(_ context.Context, reqs ...toolbox.InputRequest) ([]json.R
 		}
 		needsRound = true
 		if a, ok := rp.fresh[r.Key]; ok && rp.acceptsFresh(r.Key) {
-			if err := toolbox.CheckAnswer(r, a); err != nil {
+			if err := primitive.CheckAnswer(r, a); err != nil {
 				return nil, err
 			}
 			rp.answers[r.Key] = a
@@ -184,7 +186,7 @@ func (rp *replay) ask(_ context.Context, reqs ...toolbox.InputRequest) ([]json.R
 	// that the client has not declared support for": every question was
 	// checked above.
 	rp.open = missing
-	return nil, toolbox.ErrInputRequired
+	return nil, primitive.ErrInputRequired
 }
 
 // acceptsFresh reports whether this retry may answer key: a key the last
@@ -218,7 +220,7 @@ func (q *call) inputRequired(rp *replay, salient ...string) Reply {
 	}
 	_, meta := q.stamp()
 	q.s.Logf("%s: input required (round %d: %s)", q.m.Method, st.Round, strings.Join(st.Open, ", "))
-	return q.ok(InputRequiredResult{ResultType: ResultInputRequired, InputRequests: reqs,
+	return q.ok(InputRequiredResult{ResultType: protocol.ResultInputRequired, InputRequests: reqs,
 		RequestState: q.s.sealState(st), Meta: meta})
 }
 

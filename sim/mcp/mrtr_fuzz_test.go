@@ -5,14 +5,16 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // FuzzRequestState: the requestState is attacker-controlled input. A state
 // the server sealed opens to the same payload; any other string, including
 // a sealed state with one byte changed, is refused without a panic.
 func FuzzRequestState(f *testing.F) {
-	s := NewServer(Config{StateKey: []byte("fuzz key"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
-	st := statePayload{Method: MethodToolsCall, Digest: salientDigest(MethodToolsCall, "t", "{}"), Round: 1,
+	s := newCourseServer(Config{StateKey: []byte("fuzz key"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
+	st := statePayload{Method: protocol.MethodToolsCall, Digest: salientDigest(protocol.MethodToolsCall, "t", "{}"), Round: 1,
 		Expires: time.Unix(1_800_000_600, 0).UnixMilli(), Answers: map[string]json.RawMessage{"k": json.RawMessage(`{"action":"accept"}`)}, Open: []string{"n"}}
 	sealed := s.sealState(st)
 	f.Add(sealed, 0, byte(0))
@@ -40,9 +42,9 @@ func FuzzRequestState(f *testing.F) {
 
 // TestSealOpen: the round trip, and the positive twin of the fuzz target.
 func TestSealOpen(t *testing.T) {
-	s := NewServer(Config{StateKey: []byte("k"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
-	st := statePayload{Method: MethodPromptsGet, Digest: "d", Round: 2, Expires: time.Unix(1_800_000_001, 0).UnixMilli(), Open: []string{"a"}}
-	got, why := s.openState(s.sealState(st), MethodPromptsGet, "d")
+	s := newCourseServer(Config{StateKey: []byte("k"), Now: func() time.Time { return time.Unix(1_800_000_000, 0) }})
+	st := statePayload{Method: protocol.MethodPromptsGet, Digest: "d", Round: 2, Expires: time.Unix(1_800_000_001, 0).UnixMilli(), Open: []string{"a"}}
+	got, why := s.openState(s.sealState(st), protocol.MethodPromptsGet, "d")
 	if why != "" || got.Round != 2 || got.Open[0] != "a" {
 		t.Fatalf("%+v %s", got, why)
 	}

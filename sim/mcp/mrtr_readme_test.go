@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/internal/specschema"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // TestReadmeNamesMRTRRequests: the README's account of multi round-trip
@@ -17,7 +18,7 @@ import (
 // the spec's table also lists resources/read).
 func TestReadmeNamesMRTRRequests(t *testing.T) {
 	dir := specschema.Dir(t)
-	page, err := os.ReadFile(filepath.Join(dir, mcp.V20260728, "basic", "patterns", "mrtr.md"))
+	page, err := os.ReadFile(filepath.Join(dir, protocol.V20260728, "basic", "patterns", "mrtr.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

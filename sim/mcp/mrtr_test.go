@@ -14,7 +14,10 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -25,37 +28,37 @@ var (
 
 // rounds is a registry with a two-round tool (name, then colour), a tool
 // asking two things at once, and an interactive prompt.
-func rounds() *toolbox.Registry {
+func rounds() *primitive.Registry {
 	r := toolbox.Default().MustWith(
-		toolbox.Def{Tool: toolbox.Tool{Name: "two_rounds", Description: "Asks a name, then a colour.", InputSchema: toolbox.Schema(map[string]any{
+		primitive.Def{Tool: primitive.Tool{Name: "two_rounds", Description: "Asks a name, then a colour.", InputSchema: toolbox.Schema(map[string]any{
 			"greeting": map[string]any{"type": "string"}})},
-			Run: func(ctx context.Context, args map[string]any, env toolbox.Env) (toolbox.Result, error) {
-				a, err := env.Elicit(ctx, toolbox.ElicitForm("name", "Your name?", stepName))
+			Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
+				a, err := env.Elicit(ctx, primitive.ElicitForm("name", "Your name?", stepName))
 				if err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
-				b, err := env.Elicit(ctx, toolbox.ElicitForm("color", "Your colour?", stepColor))
+				b, err := env.Elicit(ctx, primitive.ElicitForm("color", "Your colour?", stepColor))
 				if err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
-				return toolbox.Result{Text: fmt.Sprintf("%v %v likes %v.", args["greeting"], a.Content["name"], b.Content["color"])}, nil
+				return primitive.Result{Text: fmt.Sprintf("%v %v likes %v.", args["greeting"], a.Content["name"], b.Content["color"])}, nil
 			}},
-		toolbox.Def{Tool: toolbox.Tool{Name: "both_at_once", Description: "Asks a name and the roots together.", InputSchema: toolbox.Schema(map[string]any{})},
-			Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
-				out, err := env.Ask(ctx, toolbox.ElicitForm("name", "Your name?", stepName), toolbox.ListRoots("roots"))
+		primitive.Def{Tool: primitive.Tool{Name: "both_at_once", Description: "Asks a name and the roots together.", InputSchema: toolbox.Schema(map[string]any{})},
+			Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
+				out, err := env.Ask(ctx, primitive.ElicitForm("name", "Your name?", stepName), primitive.ListRoots("roots"))
 				if err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
-				return toolbox.Result{Text: fmt.Sprintf("%d answers", len(out))}, nil
+				return primitive.Result{Text: fmt.Sprintf("%d answers", len(out))}, nil
 			}},
 	)
-	r, err := r.WithPrompts(toolbox.Prompt{Name: "ask_first", Description: "Asks a name before it is filled in.",
-		Interactive: func(ctx context.Context, _ map[string]string, env toolbox.Env) (toolbox.PromptResult, error) {
-			a, err := env.Elicit(ctx, toolbox.ElicitForm("name", "Your name?", stepName))
+	r, err := r.WithPrompts(primitive.Prompt{Name: "ask_first", Description: "Asks a name before it is filled in.",
+		Interactive: func(ctx context.Context, _ map[string]string, env primitive.Env) (primitive.PromptResult, error) {
+			a, err := env.Elicit(ctx, primitive.ElicitForm("name", "Your name?", stepName))
 			if err != nil {
-				return toolbox.PromptResult{}, err
+				return primitive.PromptResult{}, err
 			}
-			return toolbox.PromptResult{Messages: []toolbox.PromptMessage{{Role: "user", Content: toolbox.TextContent(fmt.Sprintf("Greet %v.", a.Content["name"]))}}}, nil
+			return primitive.PromptResult{Messages: []primitive.PromptMessage{{Role: "user", Content: primitive.TextContent(fmt.Sprintf("Greet %v.", a.Content["name"]))}}}, nil
 		}})
 	if err != nil {
 		panic(err)
@@ -69,17 +72,17 @@ type clock struct{ now time.Time }
 func (c *clock) Now() time.Time { return c.now }
 
 func roundsServer(key string, clk *clock) *mcp.Server {
-	return mcp.NewServer(mcp.Config{Tools: rounds(), Sleep: noSleep, StateKey: []byte(key), Now: clk.Now})
+	return labserver.NewServer(mcp.Config{Tools: rounds(), Sleep: noSleep, StateKey: []byte(key), Now: clk.Now})
 }
 
-var askAll = opts{meta: map[string]any{mcp.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}, "roots": map[string]any{}}}}
+var askAll = opts{meta: map[string]any{protocol.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}, "roots": map[string]any{}}}}
 
 // inputRequired decodes an InputRequiredResult, failing the test when the
 // answer is anything else.
 func inputRequired(t *testing.T, a answer) mcp.InputRequiredResult {
 	t.Helper()
 	var r mcp.InputRequiredResult
-	if m := a.last(); m == nil || m.Error != nil || json.Unmarshal(m.Result, &r) != nil || r.ResultType != mcp.ResultInputRequired {
+	if m := a.last(); m == nil || m.Error != nil || json.Unmarshal(m.Result, &r) != nil || r.ResultType != protocol.ResultInputRequired {
 		t.Fatalf("want an InputRequiredResult, got %s", short(a.raws[len(a.raws)-1]))
 	}
 	return r
@@ -93,19 +96,19 @@ func TestMultiRound(t *testing.T) {
 	sch := schemas(t)
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
-			c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), mcp.V20260728, tr, nil)
+			c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), protocol.V20260728, tr, nil)
 			args := map[string]any{"greeting": "Hi!"}
 			call := func(extra map[string]any) answer {
 				p := map[string]any{"name": "two_rounds", "arguments": args}
 				for k, v := range extra {
 					p[k] = v
 				}
-				a := c.call(mcp.MethodToolsCall, p, askAll)
-				validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodToolsCall, a)
+				a := c.call(protocol.MethodToolsCall, p, askAll)
+				validate(t, sch[protocol.V20260728], protocol.V20260728, protocol.MethodToolsCall, a)
 				return a
 			}
 			r1 := inputRequired(t, call(nil))
-			if len(r1.InputRequests) != 1 || r1.InputRequests["name"].Method != mcp.MethodElicit {
+			if len(r1.InputRequests) != 1 || r1.InputRequests["name"].Method != protocol.MethodElicit {
 				t.Fatalf("round 1 asks %+v", r1.InputRequests)
 			}
 			// A retry that answers nothing is asked again: same question,
@@ -115,7 +118,7 @@ func TestMultiRound(t *testing.T) {
 				t.Errorf("unanswered retry: %+v", again)
 			}
 			r2 := inputRequired(t, call(map[string]any{"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}, "requestState": r1.RequestState}))
-			if len(r2.InputRequests) != 1 || r2.InputRequests["color"].Method != mcp.MethodElicit || r2.RequestState == r1.RequestState {
+			if len(r2.InputRequests) != 1 || r2.InputRequests["color"].Method != protocol.MethodElicit || r2.RequestState == r1.RequestState {
 				t.Fatalf("round 2 %+v", r2)
 			}
 			// Round 3 answers only the colour: the name travels in the state.
@@ -140,15 +143,15 @@ func TestRequestStateRefused(t *testing.T) {
 	sch := schemas(t)
 	clk := &clock{time.Unix(1_800_000_000, 0)}
 	srv := roundsServer("k", clk)
-	c := dial(t, srv, mcp.V20260728, "http", nil)
+	c := dial(t, srv, protocol.V20260728, "http", nil)
 	first := func(name string, args map[string]any) mcp.InputRequiredResult {
-		return inputRequired(t, c.call(mcp.MethodToolsCall, map[string]any{"name": name, "arguments": args}, askAll))
+		return inputRequired(t, c.call(protocol.MethodToolsCall, map[string]any{"name": name, "arguments": args}, askAll))
 	}
 	r1 := first("two_rounds", map[string]any{"greeting": "Hi"})
 	retry := func(c *client, name string, args map[string]any, state any) answer {
-		a := c.call(mcp.MethodToolsCall, map[string]any{"name": name, "arguments": args,
+		a := c.call(protocol.MethodToolsCall, map[string]any{"name": name, "arguments": args,
 			"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}, "requestState": state}, askAll)
-		validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodToolsCall, a)
+		validate(t, sch[protocol.V20260728], protocol.V20260728, protocol.MethodToolsCall, a)
 		return a
 	}
 	tampered := []byte(r1.RequestState)
@@ -168,7 +171,7 @@ func TestRequestStateRefused(t *testing.T) {
 		{"not a string", 42, map[string]any{"greeting": "Hi"}, "two_rounds", "requestState must be the string the server sent, unchanged"},
 	} {
 		a := retry(c, tc.tool, tc.args, tc.state)
-		if m := a.last(); m.Error == nil || m.Error.Code != jsonrpc.CodeInvalidParams || !strings.Contains(m.Error.Message, tc.want) || a.status != http.StatusOK {
+		if m := a.last(); m.Error == nil || m.Error.Code != protocol.CodeInvalidParams || !strings.Contains(m.Error.Message, tc.want) || a.status != http.StatusOK {
 			t.Errorf("%s: %d %s, want -32602 %q", tc.name, a.status, a.raws[len(a.raws)-1], tc.want)
 		}
 	}
@@ -177,18 +180,18 @@ func TestRequestStateRefused(t *testing.T) {
 		t.Errorf("untouched state refused: %s", m.Error.Message)
 	}
 	// A state used on prompts/get instead of tools/call.
-	pa := c.call(mcp.MethodPromptsGet, map[string]any{"name": "ask_first", "requestState": r1.RequestState,
+	pa := c.call(protocol.MethodPromptsGet, map[string]any{"name": "ask_first", "requestState": r1.RequestState,
 		"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}}, askAll)
 	if m := pa.last(); m.Error == nil || !strings.Contains(m.Error.Message, "issued for a different request (tools/call") {
 		t.Errorf("tools/call state on prompts/get: %s", pa.raws[len(pa.raws)-1])
 	}
 	// Another replica behind the same load balancer shares the key: it
 	// serves the next round. A server with another key refuses it.
-	other := dial(t, roundsServer("k", clk), mcp.V20260728, "http", nil)
+	other := dial(t, roundsServer("k", clk), protocol.V20260728, "http", nil)
 	if m := retry(other, "two_rounds", map[string]any{"greeting": "Hi"}, r1.RequestState).last(); m.Error != nil {
 		t.Errorf("replica with the same key refused the state: %s", m.Error.Message)
 	}
-	stranger := dial(t, roundsServer("other key", clk), mcp.V20260728, "http", nil)
+	stranger := dial(t, roundsServer("other key", clk), protocol.V20260728, "http", nil)
 	if m := retry(stranger, "two_rounds", map[string]any{"greeting": "Hi"}, r1.RequestState).last(); m.Error == nil || !strings.Contains(m.Error.Message, "integrity check") {
 		t.Errorf("a server with another key accepted the state: %s", m.Result)
 	}
@@ -205,14 +208,14 @@ func TestRequestStateRefused(t *testing.T) {
 // questions; a question the client cannot answer is -32021.
 func TestInputResponsesChecked(t *testing.T) {
 	sch := schemas(t)
-	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), mcp.V20260728, "stdio", nil)
+	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), protocol.V20260728, "stdio", nil)
 	call := func(name string, extra map[string]any, o opts) answer {
 		p := map[string]any{"name": name, "arguments": map[string]any{}}
 		for k, v := range extra {
 			p[k] = v
 		}
-		a := c.call(mcp.MethodToolsCall, p, o)
-		validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodToolsCall, a)
+		a := c.call(protocol.MethodToolsCall, p, o)
+		validate(t, sch[protocol.V20260728], protocol.V20260728, protocol.MethodToolsCall, a)
 		return a
 	}
 	for _, bad := range []struct {
@@ -225,7 +228,7 @@ func TestInputResponsesChecked(t *testing.T) {
 	} {
 		raw, _ := json.Marshal(bad.responses)
 		m := call("both_at_once", map[string]any{"inputResponses": json.RawMessage(raw)}, askAll).last()
-		if m.Error == nil || m.Error.Code != jsonrpc.CodeInvalidParams || !strings.Contains(m.Error.Message, bad.want) {
+		if m.Error == nil || m.Error.Code != protocol.CodeInvalidParams || !strings.Contains(m.Error.Message, bad.want) {
 			t.Errorf("inputResponses %s: %s", raw, m.Encode())
 		}
 	}
@@ -238,13 +241,13 @@ func TestInputResponsesChecked(t *testing.T) {
 	}
 	// Half of the batch: the other half is asked again, alone.
 	r := inputRequired(t, call("both_at_once", map[string]any{"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}}, askAll))
-	if len(r.InputRequests) != 1 || r.InputRequests["roots"].Method != mcp.MethodRoots {
+	if len(r.InputRequests) != 1 || r.InputRequests["roots"].Method != protocol.MethodRoots {
 		t.Errorf("re-asked %+v", r.InputRequests)
 	}
 	// The client declared elicitation but not roots: -32021, naming roots.
-	o := opts{meta: map[string]any{mcp.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}}}}
+	o := opts{meta: map[string]any{protocol.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}}}}
 	a := call("both_at_once", nil, o)
-	if m := a.last(); m.Error == nil || m.Error.Code != jsonrpc.CodeMissingRequiredClientCapability || !strings.Contains(string(m.Encode()), `"data":{"requiredCapabilities":{"roots":{}}}`) {
+	if m := a.last(); m.Error == nil || m.Error.Code != protocol.CodeMissingRequiredClientCapability || !strings.Contains(string(m.Encode()), `"data":{"requiredCapabilities":{"roots":{}}}`) {
 		t.Errorf("undeclared roots: %s", m.Encode())
 	}
 }
@@ -259,15 +262,15 @@ func TestInputResponsesChecked(t *testing.T) {
 // and with it carried in the requestState of an earlier round.
 func TestRetryDeclaresItsCapabilities(t *testing.T) {
 	sch := schemas(t)
-	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), mcp.V20260728, "stdio", nil)
-	caps := func(v any) opts { return opts{meta: map[string]any{mcp.MetaClientCapabilities: v}} }
+	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), protocol.V20260728, "stdio", nil)
+	caps := func(v any) opts { return opts{meta: map[string]any{protocol.MetaClientCapabilities: v}} }
 	call := func(extra map[string]any, o opts) answer {
 		p := map[string]any{"name": "two_rounds", "arguments": map[string]any{}}
 		for k, v := range extra {
 			p[k] = v
 		}
-		a := c.call(mcp.MethodToolsCall, p, o)
-		validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodToolsCall, a)
+		a := c.call(protocol.MethodToolsCall, p, o)
+		validate(t, sch[protocol.V20260728], protocol.V20260728, protocol.MethodToolsCall, a)
 		return a
 	}
 	r1 := inputRequired(t, call(nil, askAll))
@@ -284,7 +287,7 @@ func TestRetryDeclaresItsCapabilities(t *testing.T) {
 	} {
 		for round, extra := range []map[string]any{name, color} {
 			m := call(extra, caps(tt.caps)).last()
-			if m.Error == nil || m.Error.Code != jsonrpc.CodeMissingRequiredClientCapability || !strings.Contains(string(m.Encode()), `"data":`+tt.want) {
+			if m.Error == nil || m.Error.Code != protocol.CodeMissingRequiredClientCapability || !strings.Contains(string(m.Encode()), `"data":`+tt.want) {
 				t.Errorf("round %d retry declaring %v: %s", round+2, tt.caps, m.Encode())
 			}
 		}
@@ -302,27 +305,27 @@ func TestRetryDeclaresItsCapabilities(t *testing.T) {
 // a 2026-07-28 stream, even one opened for progress.
 func TestInputRequiredOnlyWhereAllowed(t *testing.T) {
 	sch := schemas(t)
-	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), mcp.V20260728, "http", nil)
+	c := dial(t, roundsServer("k", &clock{time.Unix(1_800_000_000, 0)}), protocol.V20260728, "http", nil)
 	extra := map[string]any{"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}, "requestState": "x"}
-	for _, method := range []string{mcp.MethodToolsList, mcp.MethodPromptsList, mcp.MethodResourcesList, mcp.MethodDiscover} {
+	for _, method := range []string{protocol.MethodToolsList, protocol.MethodPromptsList, protocol.MethodResourcesList, protocol.MethodDiscover} {
 		a := c.call(method, extra, askAll)
-		validate(t, sch[mcp.V20260728], mcp.V20260728, method, a)
+		validate(t, sch[protocol.V20260728], protocol.V20260728, method, a)
 		if m := a.last(); m.Error != nil || strings.Contains(string(m.Result), "input_required") {
 			t.Errorf("%s: %s", method, m.Encode())
 		}
 	}
 	// prompts/get asks like a tool call.
-	r := inputRequired(t, c.call(mcp.MethodPromptsGet, map[string]any{"name": "ask_first"}, askAll))
-	done := c.call(mcp.MethodPromptsGet, map[string]any{"name": "ask_first", "requestState": r.RequestState,
+	r := inputRequired(t, c.call(protocol.MethodPromptsGet, map[string]any{"name": "ask_first"}, askAll))
+	done := c.call(protocol.MethodPromptsGet, map[string]any{"name": "ask_first", "requestState": r.RequestState,
 		"inputResponses": map[string]any{"name": accept(map[string]any{"name": "Ana"})}}, askAll)
-	validate(t, sch[mcp.V20260728], mcp.V20260728, mcp.MethodPromptsGet, done)
+	validate(t, sch[protocol.V20260728], protocol.V20260728, protocol.MethodPromptsGet, done)
 	if m := done.last(); m.Error != nil || !strings.Contains(string(m.Result), `"text":"Greet Ana."`) {
 		t.Errorf("prompts/get round 2: %s", m.Encode())
 	}
 	// With a progress token the answer is an SSE stream: it carries the
 	// result only.
-	o := opts{meta: map[string]any{mcp.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}}, mcp.MetaProgressToken: "p"}}
-	a := c.call(mcp.MethodToolsCall, map[string]any{"name": "two_rounds", "arguments": map[string]any{}}, o)
+	o := opts{meta: map[string]any{protocol.MetaClientCapabilities: map[string]any{"elicitation": map[string]any{}}, protocol.MetaProgressToken: "p"}}
+	a := c.call(protocol.MethodToolsCall, map[string]any{"name": "two_rounds", "arguments": map[string]any{}}, o)
 	for _, m := range a.msgs {
 		if m.Kind() == jsonrpc.KindRequest {
 			t.Errorf("a server request on a 2026-07-28 stream: %s", m.Encode())

@@ -6,8 +6,9 @@ import (
 	"errors"
 	"net/http"
 
-	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // promptsList is prompts/list (server/prompts §Listing Prompts).
@@ -23,7 +24,7 @@ func (q *call) promptsList(context.Context) Reply {
 		}
 		res.Prompts = append(res.Prompts, out)
 	}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -49,7 +50,7 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 	}
 	// An interactive prompt may ask the client first (2026-07-28 mrtr
 	// §Supported Requests: prompts/get may answer input_required).
-	env := toolbox.Env{ClientCapabilities: q.clientCapabilities()}
+	env := primitive.Env{ClientCapabilities: q.clientCapabilities()}
 	var rp *replay
 	salient := func() []string { return []string{*p.Name, canonicalJSON(p.Arguments)} }
 	if q.modern {
@@ -63,8 +64,8 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 	}
 	res, err := q.reg.GetPromptWith(ctx, *p.Name, args, env)
 	var (
-		unknown *toolbox.UnknownPromptError
-		badArgs *toolbox.ArgumentError
+		unknown *primitive.UnknownPromptError
+		badArgs *primitive.ArgumentError
 	)
 	switch {
 	case errors.As(err, &unknown):
@@ -80,11 +81,11 @@ func (q *call) promptsGet(ctx context.Context) Reply {
 			return r
 		}
 		q.s.Logf("prompt %s failed: %v", *p.Name, err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: prompt "+*p.Name+" failed", nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: prompt "+*p.Name+" failed", nil)
 	}
 	out := GetPromptResult{Description: res.Description, Messages: res.Messages}
 	if out.Messages == nil {
-		out.Messages = []PromptMessage{}
+		out.Messages = []primitive.PromptMessage{}
 	}
 	out.ResultType, out.Meta = q.stamp()
 	return q.ok(out)

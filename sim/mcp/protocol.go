@@ -10,149 +10,8 @@ import (
 	"encoding/json"
 	"slices"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
 )
-
-// Protocol versions the lab implements.
-const (
-	V20251125 = "2025-11-25" // legacy: initialize handshake, sessions
-	V20260728 = "2026-07-28" // modern: stateless, per-request _meta
-	// LatestVersion is the newest version the lab implements: the default
-	// of the UI, the transcript command and the exercises.
-	LatestVersion = V20260728
-)
-
-// Versions lists every version the engine implements, oldest first. It is
-// the one list of versions: scenarios, graders, the UI and the command line
-// read it (or ModernVersions and LegacyVersions) instead of writing their
-// own. Each call returns a fresh slice.
-func Versions() []string {
-	v := append(LegacyVersions(), ModernVersions()...)
-	slices.Sort(v) // dates: lexical order is time order
-	return v
-}
-
-// ModernVersions are the versions the course server serves with
-// per-request _meta (2026-07-28 basic/versioning §Terminology: "Modern"),
-// newest first.
-func ModernVersions() []string { return []string{V20260728} }
-
-// LegacyVersions are the versions the course server serves after an
-// initialize handshake ("Legacy"), newest first.
-func LegacyVersions() []string { return []string{V20251125} }
-
-// Reserved _meta keys (2026-07-28 basic/index §_meta).
-const (
-	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
-	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
-	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
-	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
-	MetaProgressToken      = "progressToken"
-	MetaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
-	// MetaLogLevel opts a 2026-07-28 request in to log messages
-	// (server/utilities/logging §Per-request log level).
-	MetaLogLevel = "io.modelcontextprotocol/logLevel"
-	// MetaTraceParent, MetaTraceState and MetaBaggage carry OpenTelemetry
-	// trace context: 2026-07-28 basic/index §_meta reserves these three
-	// keys, without the usual prefix, for W3C Trace Context and W3C Baggage
-	// (changelog, minor change 2). In 2025-11-25 they are ordinary keys.
-	MetaTraceParent = "traceparent"
-	MetaTraceState  = "tracestate"
-	MetaBaggage     = "baggage"
-)
-
-// Method names.
-const (
-	MethodInitialize    = "initialize"
-	MethodInitialized   = "notifications/initialized"
-	MethodPing          = "ping"
-	MethodDiscover      = "server/discover"
-	MethodToolsList     = "tools/list"
-	MethodToolsCall     = "tools/call"
-	MethodCancelled     = "notifications/cancelled"
-	MethodProgress      = "notifications/progress"
-	MethodPromptsList   = "prompts/list"
-	MethodListen        = "subscriptions/listen"
-	MethodAcknowledged  = "notifications/subscriptions/acknowledged"
-	MethodToolsChanged  = "notifications/tools/list_changed"
-	MethodResourcesList = "resources/list"
-
-	MethodResourcesRead      = "resources/read"
-	MethodResourcesTemplates = "resources/templates/list"
-	MethodSubscribe          = "resources/subscribe"   // 2025-11-25 only
-	MethodUnsubscribe        = "resources/unsubscribe" // 2025-11-25 only
-	MethodResourceUpdated    = "notifications/resources/updated"
-	MethodResourcesChanged   = "notifications/resources/list_changed"
-	MethodPromptsGet         = "prompts/get"
-	MethodPromptsChanged     = "notifications/prompts/list_changed"
-	MethodComplete           = "completion/complete"
-	MethodSetLevel           = "logging/setLevel" // 2025-11-25 only
-	MethodLog                = "notifications/message"
-
-	// Requests the server makes of the client (2025-11-25: JSON-RPC
-	// requests; 2026-07-28: InputRequests), named once in sim/toolbox.
-	MethodElicit = toolbox.MethodElicit
-	MethodSample = toolbox.MethodSample
-	MethodRoots  = toolbox.MethodRoots
-	// MethodRootsChanged: 2025-11-25 client → server when its roots change.
-	MethodRootsChanged = "notifications/roots/list_changed"
-	// MethodElicitationComplete: 2025-11-25 server → client when a URL-mode
-	// interaction has finished.
-	MethodElicitationComplete = "notifications/elicitation/complete"
-
-	// Tasks: the io.modelcontextprotocol/tasks extension (2026-07-28) and
-	// the experimental tasks of 2025-11-25 (basic/utilities/tasks).
-	MethodTasksGet    = "tasks/get"
-	MethodTasksUpdate = "tasks/update" // extension only
-	MethodTasksCancel = "tasks/cancel"
-	MethodTasksResult = "tasks/result" // 2025-11-25 only; removed by the extension
-	MethodTasksList   = "tasks/list"   // 2025-11-25 only; removed by the extension
-	// MethodTaskNotice is the extension's status notification (on a
-	// subscriptions/listen stream with taskIds); MethodTaskStatus is
-	// 2025-11-25's.
-	MethodTaskNotice = "notifications/tasks"
-	MethodTaskStatus = "notifications/tasks/status"
-)
-
-// ExtTasks is the tasks extension's identifier, declared under
-// capabilities.extensions by both sides (SEP-2663 §Capability Negotiation).
-const ExtTasks = "io.modelcontextprotocol/tasks"
-
-// ExtApps is the MCP Apps extension's identifier and AppsMimeType the kind
-// of app it renders: 2026-07-28 basic/versioning §Extension Negotiation
-// shows a client advertising it, {"mimeTypes": [AppsMimeType]}. The course
-// server does not offer it.
-const (
-	ExtApps      = "io.modelcontextprotocol/ui"
-	AppsMimeType = "text/html;profile=mcp-app"
-)
-
-// MetaRelatedTask ties a 2025-11-25 message to the task it serves
-// (basic/utilities/tasks §Related Task Metadata).
-const MetaRelatedTask = "io.modelcontextprotocol/related-task"
-
-// Result types (2026-07-28 Result.resultType; "task" is the tasks
-// extension's).
-const (
-	ResultComplete      = "complete"
-	ResultInputRequired = "input_required"
-	ResultTask          = "task"
-)
-
-// Server capabilities (ServerCapabilities keys) that gate methods.
-const (
-	CapTools       = "tools"
-	CapResources   = "resources"
-	CapPrompts     = "prompts"
-	CapCompletions = "completions"
-	CapLogging     = "logging"
-	// CapTasks gates the tasks methods: the extension (2026-07-28) or
-	// 2025-11-25's tasks capability, declared when a tool supports tasks.
-	CapTasks = "tasks"
-)
-
-// IsModern reports whether v is a per-request-metadata version.
-func IsModern(v string) bool { return v >= V20260728 }
 
 // Implementation is serverInfo / clientInfo.
 type Implementation struct {
@@ -187,22 +46,22 @@ type ToolExecution struct {
 
 // Resource is a resource as resources/list shows it.
 type Resource struct {
-	URI         string       `json:"uri"`
-	Name        string       `json:"name"`
-	Title       string       `json:"title,omitempty"`
-	Description string       `json:"description,omitempty"`
-	MIMEType    string       `json:"mimeType,omitempty"`
-	Annotations *Annotations `json:"annotations,omitempty"`
+	URI         string                 `json:"uri"`
+	Name        string                 `json:"name"`
+	Title       string                 `json:"title,omitempty"`
+	Description string                 `json:"description,omitempty"`
+	MIMEType    string                 `json:"mimeType,omitempty"`
+	Annotations *primitive.Annotations `json:"annotations,omitempty"`
 }
 
 // ResourceTemplate is a template as resources/templates/list shows it.
 type ResourceTemplate struct {
-	URITemplate string       `json:"uriTemplate"`
-	Name        string       `json:"name"`
-	Title       string       `json:"title,omitempty"`
-	Description string       `json:"description,omitempty"`
-	MIMEType    string       `json:"mimeType,omitempty"`
-	Annotations *Annotations `json:"annotations,omitempty"`
+	URITemplate string                 `json:"uriTemplate"`
+	Name        string                 `json:"name"`
+	Title       string                 `json:"title,omitempty"`
+	Description string                 `json:"description,omitempty"`
+	MIMEType    string                 `json:"mimeType,omitempty"`
+	Annotations *primitive.Annotations `json:"annotations,omitempty"`
 }
 
 // Prompt is a prompt as prompts/list shows it.
@@ -221,19 +80,6 @@ type PromptArgument struct {
 	Required    bool   `json:"required,omitempty"`
 }
 
-// Content is one content block (text, image, audio, embedded resource,
-// resource link); the toolbox produces them, so the type lives there.
-type Content = toolbox.Content
-
-// ResourceContents is one entry of a resources/read result.
-type ResourceContents = toolbox.ResourceContents
-
-// Annotations are the audience / priority / lastModified hints.
-type Annotations = toolbox.Annotations
-
-// PromptMessage is one message of a prompts/get result.
-type PromptMessage = toolbox.PromptMessage
-
 // ResultMeta carries serverInfo on every 2026-07-28 result
 // (basic/index §_meta "Per-response protocol fields": servers SHOULD include it).
 type ResultMeta struct {
@@ -247,11 +93,11 @@ type ResultMeta struct {
 
 // CallToolResult is the result of tools/call in both versions.
 type CallToolResult struct {
-	ResultType        string      `json:"resultType,omitempty"`
-	Content           []Content   `json:"content"`
-	StructuredContent any         `json:"structuredContent,omitempty"`
-	IsError           bool        `json:"isError"`
-	Meta              *ResultMeta `json:"_meta,omitempty"`
+	ResultType        string              `json:"resultType,omitempty"`
+	Content           []primitive.Content `json:"content"`
+	StructuredContent any                 `json:"structuredContent,omitempty"`
+	IsError           bool                `json:"isError"`
+	Meta              *ResultMeta         `json:"_meta,omitempty"`
 }
 
 // Cacheable are the trailing fields of a cacheable result: the caching
@@ -285,8 +131,8 @@ type ListResourceTemplatesResult struct {
 
 // ReadResourceResult is the result of resources/read.
 type ReadResourceResult struct {
-	ResultType string             `json:"resultType,omitempty"`
-	Contents   []ResourceContents `json:"contents"`
+	ResultType string                       `json:"resultType,omitempty"`
+	Contents   []primitive.ResourceContents `json:"contents"`
 	Cacheable
 }
 
@@ -299,10 +145,10 @@ type ListPromptsResult struct {
 
 // GetPromptResult is the result of prompts/get (not cacheable).
 type GetPromptResult struct {
-	ResultType  string          `json:"resultType,omitempty"`
-	Description string          `json:"description,omitempty"`
-	Messages    []PromptMessage `json:"messages"`
-	Meta        *ResultMeta     `json:"_meta,omitempty"`
+	ResultType  string                    `json:"resultType,omitempty"`
+	Description string                    `json:"description,omitempty"`
+	Messages    []primitive.PromptMessage `json:"messages"`
+	Meta        *ResultMeta               `json:"_meta,omitempty"`
 }
 
 // CompleteResult is the result of completion/complete.

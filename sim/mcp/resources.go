@@ -5,8 +5,8 @@ import (
 	"errors"
 	"net/http"
 
-	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // resourcesList is resources/list (server/resources §Listing Resources).
@@ -19,7 +19,7 @@ func (q *call) resourcesList(context.Context) Reply {
 		res.Resources = append(res.Resources, Resource{URI: r.URI, Name: r.Name, Title: r.Title,
 			Description: r.Description, MIMEType: r.MIMEType, Annotations: r.Annotations})
 	}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -33,7 +33,7 @@ func (q *call) templatesList(context.Context) Reply {
 		res.ResourceTemplates = append(res.ResourceTemplates, ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name,
 			Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations})
 	}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -59,7 +59,7 @@ func (q *call) resourcesRead(ctx context.Context) Reply {
 		return *bad
 	}
 	contents, cache, err := q.reg.ReadResource(ctx, uri)
-	var nf *toolbox.NotFoundError
+	var nf *primitive.NotFoundError
 	switch {
 	case errors.As(err, &nf):
 		return q.notFound(uri)
@@ -68,33 +68,21 @@ func (q *call) resourcesRead(ctx context.Context) Reply {
 	case err != nil:
 		// §Error Handling: "Servers SHOULD return -32603 for internal errors."
 		q.s.Logf("reading %s: %v", uri, err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: could not read "+uri, nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: could not read "+uri, nil)
 	}
 	res := ReadResourceResult{Contents: contents}
 	res.Cacheable, res.ResultType = q.cacheable(cache)
 	return q.ok(res)
 }
 
-// ResourceNotFoundCode is the JSON-RPC code of a resource-not-found error
-// under version v. 2025-11-25 server/resources §Error Handling: "Resource
-// not found: -32002". 2026-07-28: "servers MUST return a JSON-RPC error
-// with code -32602 (Invalid Params)", and basic/index: implementations of
-// it "MUST NOT emit" -32002 (changelog minor 6).
-func ResourceNotFoundCode(v string) int {
-	if IsModern(v) {
-		return jsonrpc.CodeInvalidParams
-	}
-	return jsonrpc.CodeResourceNotFound
-}
-
 // notFound is the resource-not-found error of the request's era
 // (ResourceNotFoundCode), with the URI in data.
 func (q *call) notFound(uri string) Reply {
-	v := V20251125
+	v := protocol.V20251125
 	if q.modern {
-		v = V20260728
+		v = protocol.V20260728
 	}
-	return errReply(q.m, http.StatusOK, ResourceNotFoundCode(v), "Resource not found: "+uri, ResourceNotFoundData{URI: uri})
+	return errReply(q.m, http.StatusOK, protocol.ResourceNotFoundCode(v), "Resource not found: "+uri, ResourceNotFoundData{URI: uri})
 }
 
 // subscribe is 2025-11-25 resources/subscribe: the session is told

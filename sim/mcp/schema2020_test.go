@@ -7,6 +7,8 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -25,7 +27,7 @@ func TestLegacyOutputSchemaWraps(t *testing.T) {
 	if obj := `{"type":"object","properties":{"x":{"type":"string"}}}`; string(mcp.LegacyOutputSchemaForTest(json.RawMessage(obj))) != obj {
 		t.Fatal("an object schema must stay as it is")
 	}
-	sch, err := toolbox.CompileSchema("find_free_rooms", "output", wrapped)
+	sch, err := primitive.CompileSchema("find_free_rooms", "output", wrapped)
 	if err != nil {
 		t.Fatalf("the wrapped schema does not compile ($defs moved?): %v", err)
 	}
@@ -44,14 +46,14 @@ func TestLegacyOutputSchemaWraps(t *testing.T) {
 		b, _ := json.Marshal(map[string]any{"name": "find_free_rooms", "inputSchema": json.RawMessage(toolbox.FreeRoomsSchemas.Input), "outputSchema": out})
 		return b
 	}
-	old := specschema.Load(t, mcp.V20251125)
+	old := specschema.Load(t, protocol.V20251125)
 	if err := old.Validate("Tool", tool(wrapped)); err != nil {
 		t.Errorf("2025-11-25 refuses the wrapped tool: %v", err)
 	}
 	if err := old.Validate("Tool", tool(list)); err == nil {
 		t.Error("2025-11-25 accepts a list outputSchema: the wrapping would not be needed")
 	}
-	if err := specschema.Load(t, mcp.V20260728).Validate("Tool", tool(list)); err != nil {
+	if err := specschema.Load(t, protocol.V20260728).Validate("Tool", tool(list)); err != nil {
 		t.Errorf("2026-07-28 refuses the list outputSchema: %v", err)
 	}
 }

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 
 	"mcpwirelab/sim/vclock"
 )
@@ -21,7 +22,7 @@ import (
 type Config struct {
 	// Tools is everything the server offers: tools, resources, resource
 	// templates, prompts, logging (the capabilities follow from it).
-	Tools *toolbox.Registry
+	Tools *primitive.Registry
 	Info  Implementation
 	// Modern lists the supported per-request-metadata versions, newest first.
 	Modern []string
@@ -110,43 +111,18 @@ func closed(ch <-chan struct{}) bool {
 	}
 }
 
-// DefaultConfig is the dual-era server of the lab with the course toolbox.
-func DefaultConfig() Config {
-	return Config{
-		Tools:  toolbox.Course(),
-		Info:   Implementation{Name: "mcp-wire-lab", Title: "MCP Wire Lab course server", Version: "1.0.0"},
-		Modern: ModernVersions(),
-		Legacy: LegacyVersions(),
-		// Instructions: empty, so NewServer describes what Tools offers.
-	}
-}
-
-// courseInstructions are the course server's instructions for what reg
-// offers: a tools-only variant does not mention resources or prompts.
-func courseInstructions(reg *toolbox.Registry) string {
-	s := "Course server for a small company: list employees and e-mails, " +
-		"look up office days, export timesheets (slow), post office announcements"
-	if declares(reg, CapResources) {
-		s += "; the handbook and employee records are resources"
-	}
-	if declares(reg, CapPrompts) {
-		s += "; prompts draft a weekly digest or a welcome e-mail"
-	}
-	return s + "."
-}
-
 // Server is a dual-era MCP server. It is safe for concurrent use; per-client
 // state (only legacy sessions have any) lives in a Conn.
 type Server struct {
 	cfg Config
 
 	mu  sync.Mutex
-	reg *toolbox.Registry
+	reg *primitive.Registry
 	rev revisions // what changed, for notifications (watch.go)
 }
 
 // Registry is what the server offers now.
-func (s *Server) Registry() *toolbox.Registry {
+func (s *Server) Registry() *primitive.Registry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.reg
@@ -165,23 +141,21 @@ func (s *Server) SupportsModern() bool { return len(s.cfg.Modern) > 0 }
 // stdio, where the pipe does not time out).
 var KeepAlive = &jsonrpc.Message{}
 
-// NewServer builds a server; zero fields of cfg take DefaultConfig values.
+// NewServer builds a server. Zero fields take the engine's defaults: no
+// tools (the course's are sim/lab's), the lab's identity, every version the
+// engine implements, real time.
 func NewServer(cfg Config) *Server {
-	d := DefaultConfig()
 	if cfg.Tools == nil {
-		cfg.Tools = d.Tools
+		cfg.Tools = primitive.Empty()
 	}
 	if cfg.Info.Name == "" {
-		cfg.Info = d.Info
+		cfg.Info = Implementation{Name: "mcp-wire-lab", Version: "1.0.0"}
 	}
 	if cfg.Modern == nil {
-		cfg.Modern = d.Modern
+		cfg.Modern = protocol.ModernVersions()
 	}
 	if cfg.Legacy == nil {
-		cfg.Legacy = d.Legacy
-	}
-	if cfg.Instructions == "" {
-		cfg.Instructions = courseInstructions(cfg.Tools)
+		cfg.Legacy = protocol.LegacyVersions()
 	}
 	if cfg.Sleep == nil {
 		cfg.Sleep = vclock.RealSleep
@@ -338,17 +312,17 @@ func (s *Server) Handle(ctx context.Context, c *Conn, m *jsonrpc.Message, notify
 		// cannot answer anything (transports: "The client MUST NOT send
 		// JSON-RPC responses").
 		s.Logf("ignoring a JSON-RPC response from the client (id %s): under 2026-07-28 this server sends no requests", m.ID)
-		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+		return Reply{Msg: jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: protocol.CodeInvalidRequest,
 			Message: "Invalid Request: clients must not send responses to this server (2026-07-28 servers send no requests; they return input_required results)"}), Status: http.StatusBadRequest}
 	}
 	meta := readMeta(m.Params)
-	_, hasVersion := meta[MetaProtocolVersion]
+	_, hasVersion := meta[protocol.MetaProtocolVersion]
 	switch {
 	case !s.SupportsModern():
 		return s.handleLegacy(ctx, c, m, notify)
 	case hasVersion:
 		return s.handleModern(ctx, c, m, meta, notify)
-	case m.Method == MethodInitialize && len(s.cfg.Legacy) > 0:
+	case m.Method == protocol.MethodInitialize && len(s.cfg.Legacy) > 0:
 		return s.handleLegacy(ctx, c, m, notify)
 	case c.Legacy():
 		return s.handleLegacy(ctx, c, m, notify)
@@ -370,7 +344,7 @@ var traceParentRE = sync.OnceValue(func() *regexp.Regexp {
 // MUST follow W3C Trace Context and W3C Baggage formats"). A value that
 // does not follow it is ignored, and the log says so.
 func (s *Server) noteTrace(m *jsonrpc.Message, meta map[string]json.RawMessage) {
-	raw, ok := meta[MetaTraceParent]
+	raw, ok := meta[protocol.MetaTraceParent]
 	if !ok {
 		return
 	}
@@ -378,10 +352,10 @@ func (s *Server) noteTrace(m *jsonrpc.Message, meta map[string]json.RawMessage) 
 	_ = json.Unmarshal(raw, &tp)
 	g := traceParentRE().FindStringSubmatch(tp)
 	if g == nil {
-		s.Logf("%s: ignoring a traceparent that is not W3C Trace Context: %s", jsonrpc.Excerpt(m.Method), shortJSON(raw))
+		s.Logf("%s: ignoring a traceparent that is not W3C Trace Context: %s", protocol.Excerpt(m.Method), shortJSON(raw))
 		return
 	}
-	s.Logf("%s: in trace %s, under span %s", jsonrpc.Excerpt(m.Method), g[2], g[3])
+	s.Logf("%s: in trace %s, under span %s", protocol.Excerpt(m.Method), g[2], g[3])
 }
 
 func readMeta(params json.RawMessage) map[string]json.RawMessage {
@@ -409,7 +383,7 @@ func errReply(m *jsonrpc.Message, status, code int, msg string, data any) Reply 
 // handleModern applies 2026-07-28: every request is self-contained.
 func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, meta map[string]json.RawMessage, notify func(*jsonrpc.Message)) Reply {
 	if m.Kind() == jsonrpc.KindNotification {
-		if m.Method == MethodCancelled {
+		if m.Method == protocol.MethodCancelled {
 			s.cancel(c, m)
 		}
 		return Reply{Status: http.StatusAccepted, Modern: true}
@@ -418,7 +392,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	// malformed; the server MUST reject it with JSON-RPC error code -32602
 	// (Invalid params). On HTTP, the response status MUST be 400".
 	var missing []string
-	for _, k := range []string{MetaProtocolVersion, MetaClientCapabilities} {
+	for _, k := range []string{protocol.MetaProtocolVersion, protocol.MetaClientCapabilities} {
 		if _, ok := meta[k]; !ok {
 			missing = append(missing, k)
 		}
@@ -429,14 +403,14 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		if len(s.cfg.Legacy) > 0 && len(missing) == 2 {
 			msg += "; a " + s.cfg.Legacy[0] + " client must send initialize first"
 		}
-		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams, msg, nil)
+		r := errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams, msg, nil)
 		r.Modern = true
 		return r
 	}
 	var version string
-	if err := json.Unmarshal(meta[MetaProtocolVersion], &version); err != nil {
-		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
-			"Invalid params: _meta "+MetaProtocolVersion+" must be a string", nil)
+	if err := json.Unmarshal(meta[protocol.MetaProtocolVersion], &version); err != nil {
+		r := errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams,
+			"Invalid params: _meta "+protocol.MetaProtocolVersion+" must be a string", nil)
 		r.Modern = true
 		return r
 	}
@@ -451,18 +425,18 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 		// with the initialize handshake (versioning §Terminology), which the
 		// message says.
 		msg := unsupportedVersionMessage(version, s.cfg.Modern, s.cfg.Legacy)
-		r := errReply(m, http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion, msg,
-			UnsupportedVersionData{Supported: s.Supported(), Requested: jsonrpc.Excerpt(version)})
+		r := errReply(m, http.StatusBadRequest, protocol.CodeUnsupportedProtocolVersion, msg,
+			UnsupportedVersionData{Supported: s.Supported(), Requested: protocol.Excerpt(version)})
 		r.Modern = true
 		return r
 	}
-	if raw, ok := meta[MetaLogLevel]; ok {
+	if raw, ok := meta[protocol.MetaLogLevel]; ok {
 		// server/utilities/logging §Error Handling: a logLevel that is not
 		// a recognized level "SHOULD" be rejected with -32602.
 		var level string
-		if json.Unmarshal(raw, &level) != nil || toolbox.LogSeverity(level) < 0 {
-			r := errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
-				"Invalid params: _meta "+MetaLogLevel+" must be one of "+strings.Join(toolbox.LogLevels, ", ")+", got "+jsonrpc.Excerpt(string(raw)), nil)
+		if json.Unmarshal(raw, &level) != nil || protocol.LogSeverity(level) < 0 {
+			r := errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams,
+				"Invalid params: _meta "+protocol.MetaLogLevel+" must be one of "+strings.Join(protocol.LogLevels, ", ")+", got "+protocol.Excerpt(string(raw)), nil)
 			r.Modern = true
 			return r
 		}
@@ -480,7 +454,7 @@ func (s *Server) handleModern(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 // per-request _meta gets for a version the server does not serve that way:
 // what it serves per request, and which versions need initialize instead.
 func unsupportedVersionMessage(requested string, modern, legacy []string) string {
-	msg := "Unsupported protocol version: " + jsonrpc.Excerpt(requested)
+	msg := "Unsupported protocol version: " + protocol.Excerpt(requested)
 	switch {
 	case contains(legacy, requested):
 		msg += " is served only after an initialize handshake, not with per-request _meta"
@@ -496,22 +470,22 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	ph := c.phase
 	c.mu.Unlock()
 	switch m.Method {
-	case MethodInitialize:
+	case protocol.MethodInitialize:
 		return s.initialize(c, m, ph)
-	case MethodInitialized:
+	case protocol.MethodInitialized:
 		if ph == phaseInitializing {
 			c.mu.Lock()
 			c.phase = phaseReady
 			c.mu.Unlock()
 		}
 		return Reply{Status: http.StatusAccepted}
-	case MethodCancelled:
+	case protocol.MethodCancelled:
 		s.cancel(c, m)
 		return Reply{Status: http.StatusAccepted}
-	case MethodRootsChanged:
+	case protocol.MethodRootsChanged:
 		c.rootsChangedNotice()
 		return Reply{Status: http.StatusAccepted}
-	case MethodPing:
+	case protocol.MethodPing:
 		// lifecycle: ping may be sent at any time, even before initialized.
 		return Reply{Msg: jsonrpc.Result(m.ID, struct{}{}), Status: http.StatusOK}
 	}
@@ -525,7 +499,7 @@ func (s *Server) handleLegacy(ctx context.Context, c *Conn, m *jsonrpc.Message, 
 	if ph != phaseReady {
 		// lifecycle §Initialization: operations happen only after the
 		// client sent notifications/initialized.
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest,
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidRequest,
 			"Invalid Request: session not initialized; send notifications/initialized before "+m.Method, nil)
 	}
 	meta := readMeta(m.Params)
@@ -538,7 +512,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 		return Reply{Status: http.StatusBadRequest}
 	}
 	if ph != phaseNew {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Invalid Request: initialize was already received on this connection", nil)
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidRequest, "Invalid Request: initialize was already received on this connection", nil)
 	}
 	var p struct {
 		ProtocolVersion *string         `json:"protocolVersion"`
@@ -546,7 +520,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 		ClientInfo      json.RawMessage `json:"clientInfo"`
 	}
 	if err := json.Unmarshal(orEmpty(m.Params), &p); err != nil {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams, "Invalid params: "+err.Error(), nil)
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams, "Invalid params: "+err.Error(), nil)
 	}
 	var missing []string
 	if p.ProtocolVersion == nil {
@@ -559,7 +533,7 @@ func (s *Server) initialize(c *Conn, m *jsonrpc.Message, ph phase) Reply {
 		missing = append(missing, "clientInfo")
 	}
 	if len(missing) > 0 {
-		return errReply(m, http.StatusBadRequest, jsonrpc.CodeInvalidParams,
+		return errReply(m, http.StatusBadRequest, protocol.CodeInvalidParams,
 			"Invalid params: initialize needs params."+strings.Join(missing, ", params."), nil)
 	}
 	// lifecycle §Version Negotiation: "If the server supports the requested

@@ -26,16 +26,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
-)
+	"mcpwirelab/sim/protocol"
 
-// Task statuses (SEP-2663 §Task Status; 2025-11-25 TaskStatus).
-const (
-	TaskWorking       = "working"
-	TaskInputRequired = "input_required"
-	TaskCompleted     = "completed"
-	TaskFailed        = "failed"
-	TaskCancelled     = "cancelled"
+	"mcpwirelab/sim/primitive"
 )
 
 // Task timing the server suggests: tasks live an hour after creation
@@ -77,7 +70,7 @@ type task struct {
 
 	// open are the questions waiting for the client (the extension's
 	// inputRequests); given holds answers tasks/update delivered for them.
-	open  []toolbox.InputRequest
+	open  []primitive.InputRequest
 	given map[string]json.RawMessage
 	// outbox: 2025-11-25 requests of the task not yet written on a stream.
 	outbox []*jsonrpc.Message
@@ -93,7 +86,7 @@ func randomTaskID() string {
 }
 
 func terminal(status string) bool {
-	return status == TaskCompleted || status == TaskFailed || status == TaskCancelled
+	return status == protocol.TaskCompleted || status == protocol.TaskFailed || status == protocol.TaskCancelled
 }
 
 // add stores a new task, evicting the oldest finished one when full.
@@ -219,14 +212,14 @@ func (t *task) info() TaskInfo {
 	out := TaskInfo{TaskID: t.id, Status: t.status, StatusMessage: t.message, CreatedAt: stampTime(t.created),
 		LastUpdatedAt: stampTime(t.updated), TTLMs: t.ttl.Milliseconds(), PollIntervalMs: TaskPollInterval.Milliseconds()}
 	switch t.status {
-	case TaskInputRequired:
+	case protocol.TaskInputRequired:
 		out.InputRequests = map[string]InputRequest{}
 		for _, r := range t.open {
 			out.InputRequests[r.Key] = inputRequestOf(r)
 		}
-	case TaskCompleted:
+	case protocol.TaskCompleted:
 		out.Result = t.result
-	case TaskFailed:
+	case protocol.TaskFailed:
 		out.Error = t.failure
 	}
 	return out
@@ -255,7 +248,7 @@ func (s *Server) legacySnapshot(t *task) LegacyTask {
 // durably created").
 func (s *Server) newTask(owner *Conn, ttl time.Duration, cancel context.CancelFunc) *task {
 	now := s.cfg.Now()
-	t := &task{id: s.cfg.NewTaskID(), owner: owner, status: TaskWorking, created: now, updated: now, ttl: ttl,
+	t := &task{id: s.cfg.NewTaskID(), owner: owner, status: protocol.TaskWorking, created: now, updated: now, ttl: ttl,
 		cancel: cancel, given: map[string]json.RawMessage{}}
 	s.cfg.Tasks.add(t)
 	return t
@@ -274,12 +267,12 @@ func (s *Server) finish(t *task, r Reply) {
 		t.open = nil
 		switch {
 		case r.Msg == nil:
-			t.status, t.message = TaskCancelled, "The request was cancelled."
+			t.status, t.message = protocol.TaskCancelled, "The request was cancelled."
 		case r.Msg.Error != nil:
-			t.status, t.failure = TaskFailed, r.Msg.Error
+			t.status, t.failure = protocol.TaskFailed, r.Msg.Error
 			t.message = r.Msg.Error.Message
 		default:
-			t.status, t.result = TaskCompleted, r.Msg.Result
+			t.status, t.result = protocol.TaskCompleted, r.Msg.Result
 			if !t.toolSaid {
 				t.message = "Done."
 			}
@@ -291,17 +284,17 @@ func (s *Server) finish(t *task, r Reply) {
 // taskAsk is the Env.Ask of a task of the extension: the questions become
 // the task's inputRequests (status input_required) and the tool waits until
 // tasks/update has answered all of them (SEP-2663 §Task Update Requests).
-func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ...toolbox.InputRequest) ([]json.RawMessage, error) {
-	return func(ctx context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ...primitive.InputRequest) ([]json.RawMessage, error) {
+	return func(ctx context.Context, reqs ...primitive.InputRequest) ([]json.RawMessage, error) {
 		for _, r := range reqs {
-			if need := toolbox.Needs(caps, r); need != nil {
-				return nil, &toolbox.MissingCapabilityError{Method: r.Method, Required: need}
+			if need := primitive.Needs(caps, r); need != nil {
+				return nil, &primitive.MissingCapabilityError{Method: r.Method, Required: need}
 			}
 		}
 		ts := s.cfg.Tasks
 		ts.change(t, s.cfg.Now(), func(t *task) {
 			t.open = append(t.open, reqs...)
-			t.status, t.message = TaskInputRequired, "Waiting for the client: "+keysOf(reqs)+"."
+			t.status, t.message = protocol.TaskInputRequired, "Waiting for the client: "+keysOf(reqs)+"."
 		})
 		for {
 			ts.mu.Lock()
@@ -320,7 +313,7 @@ func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ..
 						delete(t.given, r.Key)
 					}
 					if !terminal(t.status) && len(t.open) == 0 {
-						t.status, t.message = TaskWorking, "Working."
+						t.status, t.message = protocol.TaskWorking, "Working."
 					}
 				})
 				return out, nil
@@ -332,7 +325,7 @@ func (s *Server) taskAsk(t *task, caps json.RawMessage) func(context.Context, ..
 	}
 }
 
-func keysOf(reqs []toolbox.InputRequest) string {
+func keysOf(reqs []primitive.InputRequest) string {
 	s := ""
 	for i, r := range reqs {
 		if i > 0 {
@@ -348,8 +341,8 @@ func keysOf(reqs []toolbox.InputRequest) string {
 // (SEP-2663 §Protocol Errors: servers "MUST return this error for
 // non-declaring clients issuing tasks/get, tasks/update, and tasks/cancel").
 func (q *call) taskCall() (*task, *Reply) {
-	if q.modern && !toolbox.Declares(q.clientCapabilities(), "extensions", ExtTasks) {
-		r := q.requireCapabilities(q.m.Method+" belongs to the tasks extension "+ExtTasks, tasksCapability())
+	if q.modern && !primitive.Declares(q.clientCapabilities(), "extensions", protocol.ExtTasks) {
+		r := q.requireCapabilities(q.m.Method+" belongs to the tasks extension "+protocol.ExtTasks, tasksCapability())
 		return nil, &r
 	}
 	var p struct {
@@ -379,7 +372,7 @@ func (q *call) taskCall() (*task, *Reply) {
 // tasksCapability is the ClientCapabilities object that declares the
 // tasks extension.
 func tasksCapability() map[string]any {
-	return map[string]any{"extensions": map[string]any{ExtTasks: map[string]any{}}}
+	return map[string]any{"extensions": map[string]any{protocol.ExtTasks: map[string]any{}}}
 }
 
 // tasksGet is tasks/get: the extension's DetailedTask (resultType
@@ -415,7 +408,7 @@ func (q *call) tasksUpdate(context.Context) Reply {
 	}
 	ts := q.s.cfg.Tasks
 	ts.mu.Lock()
-	open := append([]toolbox.InputRequest(nil), t.open...)
+	open := append([]primitive.InputRequest(nil), t.open...)
 	ts.mu.Unlock()
 	taken := map[string]json.RawMessage{}
 	for _, req := range open {
@@ -423,8 +416,8 @@ func (q *call) tasksUpdate(context.Context) Reply {
 		if !ok {
 			continue
 		}
-		if err := toolbox.CheckAnswer(req, a); err != nil {
-			bad := err.(*toolbox.AnswerError)
+		if err := primitive.CheckAnswer(req, a); err != nil {
+			bad := err.(*primitive.AnswerError)
 			return q.invalid("Invalid params: inputResponses["+quoteJSON(req.Key)+"] ("+req.Method+"): "+bad.Msg, nil)
 		}
 		taken[req.Key] = a
@@ -440,8 +433,8 @@ func (q *call) tasksUpdate(context.Context) Reply {
 				kept = append(kept, req)
 			}
 			t.open = kept
-			if t.status == TaskInputRequired && len(t.open) == 0 {
-				t.status, t.message = TaskWorking, "Working."
+			if t.status == protocol.TaskInputRequired && len(t.open) == 0 {
+				t.status, t.message = protocol.TaskWorking, "Working."
 			}
 		})
 	}
@@ -472,7 +465,7 @@ func (q *call) tasksCancel(context.Context) Reply {
 	ts.change(t, q.s.cfg.Now(), func(t *task) {
 		was = t.status
 		if !terminal(t.status) {
-			t.status, t.message, t.open = TaskCancelled, "Cancelled at the client's request.", nil
+			t.status, t.message, t.open = protocol.TaskCancelled, "Cancelled at the client's request.", nil
 		}
 	})
 	if !terminal(was) && t.cancel != nil {
@@ -524,18 +517,18 @@ func (q *call) tasksResult(ctx context.Context) Reply {
 			q.notify(m)
 		}
 		if terminal(status) {
-			related := map[string]any{MetaRelatedTask: map[string]string{"taskId": t.id}}
+			related := map[string]any{protocol.MetaRelatedTask: map[string]string{"taskId": t.id}}
 			switch status {
-			case TaskFailed:
+			case protocol.TaskFailed:
 				return errReply(q.m, http.StatusOK, failure.Code, failure.Message, failure.Data)
-			case TaskCancelled:
+			case protocol.TaskCancelled:
 				return q.invalid("Invalid params: task "+quoteJSON(t.id)+" was cancelled; it has no result", nil)
 			}
 			var res map[string]json.RawMessage
 			_ = json.Unmarshal(result, &res)
 			meta := map[string]json.RawMessage{}
 			_ = json.Unmarshal(res["_meta"], &meta)
-			meta[MetaRelatedTask] = mustJSON(related[MetaRelatedTask])
+			meta[protocol.MetaRelatedTask] = mustJSON(related[protocol.MetaRelatedTask])
 			res["_meta"] = mustJSON(meta)
 			return q.ok(res)
 		}

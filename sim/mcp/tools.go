@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // toolsListTTL is how long a 2026-07-28 client may keep tools/list (and
@@ -42,7 +44,7 @@ func (q *call) toolsList(context.Context) Reply {
 		tools = append(tools, tool)
 	}
 	res := ListToolsResult{Tools: tools}
-	res.Cacheable, res.ResultType = q.cacheable(toolbox.Cache{TTL: toolsListTTL})
+	res.Cacheable, res.ResultType = q.cacheable(primitive.Cache{TTL: toolsListTTL})
 	return q.ok(res)
 }
 
@@ -63,14 +65,14 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 	if a := strings.TrimSpace(string(p.Arguments)); a != "" && a[0] != '{' {
 		return q.invalid("Invalid params: params.arguments must be an object", nil)
 	}
-	if msg := checkProgressToken(q.meta[MetaProgressToken]); msg != "" {
+	if msg := checkProgressToken(q.meta[protocol.MetaProgressToken]); msg != "" {
 		return q.invalid(msg, nil)
 	}
 	name := *p.Name
 	tool, known := q.reg.Lookup(name)
 	if !known {
 		// tools §Error Handling: unknown tool is a protocol error (-32602).
-		return q.invalid("Unknown tool: "+jsonrpc.Excerpt(name), nil)
+		return q.invalid("Unknown tool: "+protocol.Excerpt(name), nil)
 	}
 	caps := q.clientCapabilities()
 	if missing := missingCapabilities(caps, tool.RequiresClient); len(missing) > 0 {
@@ -87,8 +89,8 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 		// extension capability without returning CreateTaskResult, the
 		// server MUST return an error with the code -32021". The legacy
 		// params.task is ignored ("servers MUST ignore it").
-		declared := toolbox.Declares(caps, "extensions", ExtTasks)
-		if tool.TaskSupport == toolbox.TaskRequired && !declared {
+		declared := primitive.Declares(caps, "extensions", protocol.ExtTasks)
+		if tool.TaskSupport == protocol.TaskRequired && !declared {
 			return q.requireCapabilities("tool "+name+" runs only as a task", tasksCapability())
 		}
 		asTask = declared && tool.TaskSupport != ""
@@ -103,24 +105,24 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 			// 2025-11-25 tasks §Tool-Level Negotiation: for a tool whose
 			// taskSupport is absent or "forbidden", "Servers SHOULD return a
 			// -32601 (Method not found) error".
-			return errReply(q.m, http.StatusOK, jsonrpc.CodeMethodNotFound,
+			return errReply(q.m, http.StatusOK, protocol.CodeMethodNotFound,
 				"Method not found: tool "+name+" cannot run as a task (execution.taskSupport is forbidden); call it without params.task", nil)
 		}
 		legacyTTL = TaskTTL
 		if tm.TTL != nil && *tm.TTL > 0 && time.Duration(*tm.TTL)*time.Millisecond < TaskTTL {
 			legacyTTL = time.Duration(*tm.TTL) * time.Millisecond
 		}
-	case tool.TaskSupport == toolbox.TaskRequired:
+	case tool.TaskSupport == protocol.TaskRequired:
 		// "If execution.taskSupport is "required" ... Servers MUST return a
 		// -32601 (Method not found) error if a client does not attempt to
 		// do so."
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeMethodNotFound,
+		return errReply(q.m, http.StatusOK, protocol.CodeMethodNotFound,
 			"Method not found: tool "+name+" runs only as a task; call it with params.task", nil)
 	}
 
 	ctx, done := q.c.track(ctx, q.m.ID)
 	defer done()
-	env := toolbox.Env{Sleep: q.s.cfg.Sleep, ClientCapabilities: caps, Admin: q.s, Log: q.logger(ctx), Progress: q.progress(ctx)}
+	env := primitive.Env{Sleep: q.s.cfg.Sleep, ClientCapabilities: caps, Admin: q.s, Log: q.logger(ctx), Progress: q.progress(ctx)}
 	var rp *replay
 	if q.modern {
 		var r *Reply
@@ -144,7 +146,7 @@ func (q *call) toolsCall(ctx context.Context) Reply {
 // progress is the Env.Progress of a request that asked for progress
 // (_meta.progressToken), on the request's own stream; nil otherwise.
 func (q *call) progress(ctx context.Context) func(progress, total float64, message string) {
-	token := q.meta[MetaProgressToken]
+	token := q.meta[protocol.MetaProgressToken]
 	if len(token) == 0 || q.notify == nil {
 		return nil
 	}
@@ -152,7 +154,7 @@ func (q *call) progress(ctx context.Context) func(progress, total float64, messa
 		if ctx.Err() != nil {
 			return
 		}
-		q.notify(jsonrpc.Notification(MethodProgress, ProgressParams{
+		q.notify(jsonrpc.Notification(protocol.MethodProgress, ProgressParams{
 			ProgressToken: token, Progress: progress, Total: total, Message: message}))
 	}
 }
@@ -178,16 +180,16 @@ func (q *call) elicitationComplete(send func(*jsonrpc.Message)) func(id string) 
 		return nil
 	}
 	return func(id string) {
-		send(jsonrpc.Notification(MethodElicitationComplete, map[string]string{"elicitationId": id}))
+		send(jsonrpc.Notification(protocol.MethodElicitationComplete, map[string]string{"elicitationId": id}))
 	}
 }
 
 // runTool runs the tool and turns what happened into the reply: its
 // result, an InputRequiredResult when it asked what the retry did not
 // answer (2026-07-28), or the error channel its failure belongs on.
-func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, rp *replay) Reply {
+func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, env primitive.Env, rp *replay) Reply {
 	res, err := q.reg.Call(ctx, name, args, env)
-	var bad *toolbox.OutputError
+	var bad *primitive.OutputError
 	switch {
 	case ctx.Err() != nil:
 		// Cancelled: "MUST NOT send any further messages for it".
@@ -198,20 +200,20 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 	case errors.As(err, &bad):
 		// The tool broke its own outputSchema: the server's fault.
 		q.s.Logf("%v", err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: "+err.Error(), nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: "+err.Error(), nil)
 	case err != nil:
 		if r, ok := q.askReply(err, "tool "+name, true); ok {
 			return r
 		}
 		q.s.Logf("tool %s failed: %v", name, err)
-		return errReply(q.m, http.StatusOK, jsonrpc.CodeInternalError, "Internal error: tool "+name+" failed", nil)
+		return errReply(q.m, http.StatusOK, protocol.CodeInternalError, "Internal error: tool "+name+" failed", nil)
 	}
 	if !q.modern {
 		res.Structured = q.legacyStructured(name, res.Structured)
 	}
-	out := CallToolResult{Content: []Content{}, StructuredContent: res.Structured, IsError: res.IsError}
+	out := CallToolResult{Content: []primitive.Content{}, StructuredContent: res.Structured, IsError: res.IsError}
 	if res.Text != "" {
-		out.Content = append(out.Content, toolbox.TextContent(res.Text))
+		out.Content = append(out.Content, primitive.TextContent(res.Text))
 	}
 	out.Content = append(out.Content, res.Content...)
 	if res.Structured != nil {
@@ -220,7 +222,7 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 		// block" (for clients that only read content).
 		b, err := jsonrpc.Marshal(res.Structured)
 		if err == nil {
-			out.Content = append(out.Content, toolbox.TextContent(string(b)))
+			out.Content = append(out.Content, primitive.TextContent(string(b)))
 		}
 	}
 	out.ResultType, out.Meta = q.stamp()
@@ -240,7 +242,7 @@ func (q *call) runTool(ctx context.Context, name string, args json.RawMessage, e
 // on in the background: its questions become the task's inputRequests,
 // its progress the task's statusMessage (SEP-2663: progress and log
 // notifications "are not supported on tasks in general").
-func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, rp *replay) Reply {
+func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessage, env primitive.Env, rp *replay) Reply {
 	tctx, tcancel := context.WithCancel(context.WithoutCancel(ctx))
 	var (
 		mu       sync.Mutex
@@ -256,7 +258,7 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 	}
 	ask, progress, logf, caps := env.Ask, env.Progress, env.Log, env.ClientCapabilities
 	env.DetachFunc = func() { once.Do(func() { close(detached); <-resume }) }
-	env.Ask = func(ctx context.Context, reqs ...toolbox.InputRequest) ([]json.RawMessage, error) {
+	env.Ask = func(ctx context.Context, reqs ...primitive.InputRequest) ([]json.RawMessage, error) {
 		if tk := current(); tk != nil {
 			return q.s.taskAsk(tk, caps)(ctx, reqs...)
 		}
@@ -313,7 +315,7 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 		tcancel()
 		q.s.finish(tk, r)
 	})
-	info.ResultType = ResultTask
+	info.ResultType = protocol.ResultTask
 	_, info.Meta = q.stamp()
 	return q.ok(info)
 }
@@ -325,7 +327,7 @@ func (q *call) runMaybeTask(ctx context.Context, name string, args json.RawMessa
 // it. Its requests to the client carry related-task and go out on a
 // waiting tasks/result or the session stream; its progress uses the
 // original progressToken on the session stream.
-func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMessage, env toolbox.Env, ttl time.Duration) Reply {
+func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMessage, env primitive.Env, ttl time.Duration) Reply {
 	tctx, tcancel := context.WithCancel(context.WithoutCancel(ctx))
 	tk := q.s.newTask(q.c, ttl, tcancel)
 	runCtx, untrack := q.c.track(tctx, jsonrpc.StringID("task:"+tk.id))
@@ -335,9 +337,9 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 			switch {
 			case terminal(t.status):
 			case waiting:
-				t.status, t.message = TaskInputRequired, "Waiting for the client's answer."
+				t.status, t.message = protocol.TaskInputRequired, "Waiting for the client's answer."
 			default:
-				t.status, t.message = TaskWorking, "Working."
+				t.status, t.message = protocol.TaskWorking, "Working."
 			}
 		})
 	})
@@ -349,11 +351,11 @@ func (q *call) startLegacyTask(ctx context.Context, name string, args json.RawMe
 	// request's progressToken it also goes out as notifications/progress
 	// (basic/utilities/tasks: "The progressToken provided in the initial
 	// request remains valid throughout the task lifetime").
-	token := q.meta[MetaProgressToken]
+	token := q.meta[protocol.MetaProgressToken]
 	env.Progress = func(progress, total float64, message string) {
 		q.s.setStatus(tk, progressText(progress, total, message))
 		if len(token) > 0 {
-			send(jsonrpc.Notification(MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
+			send(jsonrpc.Notification(protocol.MethodProgress, ProgressParams{ProgressToken: token, Progress: progress, Total: total, Message: message}))
 		}
 	}
 	env.StatusFunc = func(message string) { q.s.setStatus(tk, message) }
@@ -427,11 +429,11 @@ func (q *call) missingCapability(tool string, missing []string) Reply {
 		for _, n := range missing {
 			need[n] = struct{}{}
 		}
-		return errReply(q.m, MissingCapabilityStatus, jsonrpc.CodeMissingRequiredClientCapability,
-			"Missing required client capability: "+msg+"; declare it in _meta "+MetaClientCapabilities,
+		return errReply(q.m, MissingCapabilityStatus, protocol.CodeMissingRequiredClientCapability,
+			"Missing required client capability: "+msg+"; declare it in _meta "+protocol.MetaClientCapabilities,
 			MissingCapabilityData{RequiredCapabilities: need})
 	}
-	return q.ok(CallToolResult{Content: []Content{toolbox.TextContent(
+	return q.ok(CallToolResult{Content: []primitive.Content{primitive.TextContent(
 		"This " + msg + ", which the client did not declare in initialize.")}, IsError: true})
 }
 

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // TestTraceContextIsLogged: a request that carries W3C trace context in
@@ -26,22 +28,22 @@ func TestTraceContextIsLogged(t *testing.T) {
 		{"4bf92f3577b34da6", "tools/list: ignoring a traceparent that is not W3C Trace Context: \"4bf92f3577b34da6\""},
 		{nil, ""},
 	} {
-		for _, v := range []string{mcp.V20260728, mcp.V20251125} {
+		for _, v := range []string{protocol.V20260728, protocol.V20251125} {
 			var logs []string
-			srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
+			srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }})
 			c := mcp.NewConn()
 			meta := map[string]any{}
 			if tt.value != nil {
-				meta[mcp.MetaTraceParent] = tt.value
+				meta[protocol.MetaTraceParent] = tt.value
 			}
-			if v == mcp.V20251125 {
-				srv.Handle(context.Background(), c, jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodInitialize, map[string]any{"protocolVersion": v, "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "1"}}), nil)
-				srv.Handle(context.Background(), c, jsonrpc.Notification(mcp.MethodInitialized, nil), nil)
+			if v == protocol.V20251125 {
+				srv.Handle(context.Background(), c, jsonrpc.Request(jsonrpc.IntID(1), protocol.MethodInitialize, map[string]any{"protocolVersion": v, "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "1"}}), nil)
+				srv.Handle(context.Background(), c, jsonrpc.Notification(protocol.MethodInitialized, nil), nil)
 			} else {
-				meta[mcp.MetaProtocolVersion], meta[mcp.MetaClientCapabilities] = v, map[string]any{}
+				meta[protocol.MetaProtocolVersion], meta[protocol.MetaClientCapabilities] = v, map[string]any{}
 			}
 			logs = nil
-			r := srv.Handle(context.Background(), c, jsonrpc.Request(jsonrpc.IntID(2), mcp.MethodToolsList, map[string]any{"_meta": meta}), nil)
+			r := srv.Handle(context.Background(), c, jsonrpc.Request(jsonrpc.IntID(2), protocol.MethodToolsList, map[string]any{"_meta": meta}), nil)
 			if r.Msg == nil || r.Msg.Error != nil {
 				t.Fatalf("%s: %+v", v, r.Msg)
 			}

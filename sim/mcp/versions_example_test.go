@@ -10,7 +10,9 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // TestUnsupportedVersionLikeTheSpecExample: the spec's own
@@ -19,7 +21,7 @@ import (
 // order for the same request.
 func TestUnsupportedVersionLikeTheSpecExample(t *testing.T) {
 	dir := specschema.Dir(t)
-	b, err := os.ReadFile(filepath.Join(dir, mcp.V20260728, "examples", "UnsupportedProtocolVersionError", "unsupported-version.json"))
+	b, err := os.ReadFile(filepath.Join(dir, protocol.V20260728, "examples", "UnsupportedProtocolVersionError", "unsupported-version.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,11 +31,11 @@ func TestUnsupportedVersionLikeTheSpecExample(t *testing.T) {
 			Data mcp.UnsupportedVersionData `json:"data"`
 		} `json:"error"`
 	}
-	if err := json.Unmarshal(b, &ex); err != nil || ex.Error.Code != jsonrpc.CodeUnsupportedProtocolVersion {
+	if err := json.Unmarshal(b, &ex); err != nil || ex.Error.Code != protocol.CodeUnsupportedProtocolVersion {
 		t.Fatalf("example: %s (%v)", b, err)
 	}
-	r := mcp.NewServer(mcp.DefaultConfig()).Handle(context.Background(), mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodToolsList, map[string]any{"_meta": map[string]any{
-		mcp.MetaProtocolVersion: ex.Error.Data.Requested, mcp.MetaClientCapabilities: map[string]any{}}}), nil)
+	r := labserver.NewServer(labserver.Config()).Handle(context.Background(), mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), protocol.MethodToolsList, map[string]any{"_meta": map[string]any{
+		protocol.MetaProtocolVersion: ex.Error.Data.Requested, protocol.MetaClientCapabilities: map[string]any{}}}), nil)
 	var data mcp.UnsupportedVersionData
 	if r.Msg.Error == nil || json.Unmarshal(r.Msg.Error.Data, &data) != nil || !slices.Equal(data.Supported, ex.Error.Data.Supported) || data.Requested != ex.Error.Data.Requested {
 		t.Errorf("the course server answers %s; the spec's example is %s", r.Msg.Encode(), b)

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 )
 
 // revisions count the changes clients may be told about: each list, and
@@ -44,7 +46,7 @@ func (c changes) any() bool {
 // which lists changed (2026-07-28 subscriptions/listen; 2025-11-25
 // notifications/…/list_changed); a list that did not change is not
 // announced.
-func (s *Server) SetTools(r *toolbox.Registry) {
+func (s *Server) SetTools(r *primitive.Registry) {
 	old := s.Registry()
 	was := &call{s: s, reg: old, m: &jsonrpc.Message{}}
 	now := &call{s: s, reg: r, m: &jsonrpc.Message{}}
@@ -189,24 +191,24 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 	var out []*jsonrpc.Message
 	if s.cfg.ListChanged {
 		if ch.tools {
-			out = append(out, jsonrpc.Notification(MethodToolsChanged, nil))
+			out = append(out, jsonrpc.Notification(protocol.MethodToolsChanged, nil))
 		}
-		if ch.prompts && declares(reg, CapPrompts) {
-			out = append(out, jsonrpc.Notification(MethodPromptsChanged, nil))
+		if ch.prompts && Offers(reg, protocol.CapPrompts) {
+			out = append(out, jsonrpc.Notification(protocol.MethodPromptsChanged, nil))
 		}
-		if ch.resources && declares(reg, CapResources) {
-			out = append(out, jsonrpc.Notification(MethodResourcesChanged, nil))
+		if ch.resources && Offers(reg, protocol.CapResources) {
+			out = append(out, jsonrpc.Notification(protocol.MethodResourcesChanged, nil))
 		}
 	}
 	for _, uri := range subscribed {
-		out = append(out, jsonrpc.Notification(MethodResourceUpdated, ResourceUpdatedParams{URI: uri}))
+		out = append(out, jsonrpc.Notification(protocol.MethodResourceUpdated, ResourceUpdatedParams{URI: uri}))
 	}
 	for _, id := range ch.tasks {
 		// 2025-11-25 tasks §Task Status Notification: the receiver "MAY
 		// send" notifications/tasks/status (without related-task: "the
 		// task ID is already present").
 		if t := s.cfg.Tasks.lookup(id, c, s.cfg.Now()); t != nil {
-			out = append(out, jsonrpc.Notification(MethodTaskStatus, s.legacySnapshot(t)))
+			out = append(out, jsonrpc.Notification(protocol.MethodTaskStatus, s.legacySnapshot(t)))
 		}
 	}
 	return out
@@ -250,5 +252,5 @@ func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit
 func (s *Server) Notifies() bool {
 	// Tasks report their status on the session stream too.
 	reg := s.Registry()
-	return s.cfg.ListChanged || declares(reg, CapResources) || declares(reg, CapTasks)
+	return s.cfg.ListChanged || Offers(reg, protocol.CapResources) || Offers(reg, protocol.CapTasks)
 }

@@ -8,7 +8,10 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -50,11 +53,11 @@ func (r *recorder) wait(t *testing.T, n int) []string {
 }
 
 func fastServer(listChanged bool) *mcp.Server {
-	return mcp.NewServer(mcp.Config{Tools: toolbox.Default(), PollEvery: 2 * time.Millisecond, KeepAliveEvery: -1, ListChanged: listChanged})
+	return labserver.NewServer(mcp.Config{Tools: toolbox.Default(), PollEvery: 2 * time.Millisecond, KeepAliveEvery: -1, ListChanged: listChanged})
 }
 
-var extraPrompt = toolbox.Prompt{Name: "standup", Get: func(context.Context, map[string]string) (toolbox.PromptResult, error) {
-	return toolbox.PromptResult{}, nil
+var extraPrompt = primitive.Prompt{Name: "standup", Get: func(context.Context, map[string]string) (primitive.PromptResult, error) {
+	return primitive.PromptResult{}, nil
 }}
 
 // TestListenFilters: a 2026-07-28 subscriptions/listen stream gets the
@@ -65,13 +68,13 @@ func TestListenFilters(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec := &recorder{}
-	params := mcp.RequestParams(mcp.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{
+	params := mcp.RequestParams(protocol.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{
 		PromptsListChanged:    true,
 		ResourceSubscriptions: []string{toolbox.HandbookWelcome, "company://employees/e02", "company://nope"},
 	}}, nil)
 	done := make(chan mcp.Reply, 1)
 	go func() {
-		done <- srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.StringID("sub-1"), mcp.MethodListen, params), rec.add)
+		done <- srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.StringID("sub-1"), protocol.MethodListen, params), rec.add)
 	}()
 	got := rec.wait(t, 1)
 	if want := `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":"sub-1"},` +
@@ -117,9 +120,9 @@ func TestListenWithoutListChanged(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec := &recorder{}
-	params := mcp.RequestParams(mcp.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{
+	params := mcp.RequestParams(protocol.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{
 		ToolsListChanged: true, PromptsListChanged: true, ResourcesListChanged: true, ResourceSubscriptions: []string{toolbox.LogoURI}}}, nil)
-	go srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(9), mcp.MethodListen, params), rec.add)
+	go srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(9), protocol.MethodListen, params), rec.add)
 	got := rec.wait(t, 1)
 	if !strings.HasSuffix(got[0], `"notifications":{"resourceSubscriptions":["company://logo.png"]}}}`) {
 		t.Errorf("acknowledgment %s", got[0])
@@ -131,13 +134,13 @@ func TestListenWithoutListChanged(t *testing.T) {
 // it subscribed to; an unsubscribed URI stops.
 func TestSessionNotices(t *testing.T) {
 	srv := fastServer(true)
-	c := dial(t, srv, mcp.V20251125, "stdio", nil)
+	c := dial(t, srv, protocol.V20251125, "stdio", nil)
 	for _, uri := range []string{toolbox.HandbookWelcome, toolbox.LogoURI} {
-		if a := c.call(mcp.MethodSubscribe, map[string]any{"uri": uri}, opts{}); a.last().Error != nil {
+		if a := c.call(protocol.MethodSubscribe, map[string]any{"uri": uri}, opts{}); a.last().Error != nil {
 			t.Fatal(a.last().Error.Message)
 		}
 	}
-	c.call(mcp.MethodUnsubscribe, map[string]any{"uri": toolbox.LogoURI}, opts{})
+	c.call(protocol.MethodUnsubscribe, map[string]any{"uri": toolbox.LogoURI}, opts{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec := &recorder{}
@@ -164,7 +167,7 @@ func TestSessionNotices(t *testing.T) {
 	if !srv.Notifies() || !fastServer(false).Notifies() {
 		t.Error("a server offering resources notifies its sessions")
 	}
-	if mcp.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly().Without("export_timesheets")}).Notifies() {
+	if labserver.NewServer(mcp.Config{Tools: toolbox.Default().ToolsOnly().Without("export_timesheets")}).Notifies() {
 		t.Error("a tools-only server without listChanged or task-supporting tools has nothing to tell")
 	}
 }
@@ -173,7 +176,7 @@ func TestSessionNotices(t *testing.T) {
 // equal one announces nothing; adding a tool announces only tools.
 func TestSetToolsAnnouncesOnlyChangedLists(t *testing.T) {
 	srv := fastServer(true)
-	c := dial(t, srv, mcp.V20251125, "stdio", nil)
+	c := dial(t, srv, protocol.V20251125, "stdio", nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rec := &recorder{}
@@ -203,17 +206,17 @@ func TestNoChangeMissedAfterAck(t *testing.T) {
 	rec := &recorder{}
 	notify := func(m *jsonrpc.Message) {
 		rec.add(m)
-		if m.Method == mcp.MethodAcknowledged {
+		if m.Method == protocol.MethodAcknowledged {
 			srv.SetTools(toolbox.Default().MustWith(toolbox.BookRoom()))
 		}
 	}
-	params := mcp.RequestParams(mcp.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}}, nil)
-	go srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), mcp.MethodListen, params), notify)
+	params := mcp.RequestParams(protocol.V20260728, map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}}, nil)
+	go srv.Handle(ctx, mcp.NewConn(), jsonrpc.Request(jsonrpc.IntID(1), protocol.MethodListen, params), notify)
 	if got := rec.wait(t, 2); !strings.Contains(got[1], "notifications/tools/list_changed") {
 		t.Errorf("second message %s", got[1])
 	}
 	// The same for a 2025-11-25 session's watcher.
-	c := dial(t, srv, mcp.V20251125, "stdio", nil)
+	c := dial(t, srv, protocol.V20251125, "stdio", nil)
 	rec2 := &recorder{}
 	go func() {
 		_ = srv.WatchSession(ctx, c.peer.Conn(), func() { srv.SetTools(toolbox.Default()) }, rec2.add)

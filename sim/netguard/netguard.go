@@ -22,6 +22,7 @@ import (
 	"strconv"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 )
 
 // JSON-RPC 2.0 error codes used by the guards.
@@ -65,4 +66,4 @@ func WriteError(w http.ResponseWriter, status, code int, message string) {
 
 // quoteForMessage quotes an untrusted header value for an error message,
 // as an excerpt so a huge header cannot inflate the response.
-func quoteForMessage(s string) string { return strconv.Quote(jsonrpc.Excerpt(s)) }
+func quoteForMessage(s string) string { return strconv.Quote(protocol.Excerpt(s)) }

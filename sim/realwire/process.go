@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"time"
@@ -21,15 +22,42 @@ import (
 // goroutine, in the order they arrive (however many goroutines wait at
 // once: a client with two requests in flight); stderr lines as they
 // arrive, from a goroutine of their own.
+//
+// A server under check is hostile by definition, so the pipe is bounded:
+// at most MaxQueued bytes of stdout wait to be delivered (then the server's
+// writes block, as on any pipe nobody reads); a write to stdin gives up
+// after Timeout (a server that never reads its input); the server runs in
+// a process group of its own (unix), and when it exits, or is killed, the
+// whole group goes with it, so a child it left holding stdout or stderr
+// neither outlives the check nor keeps the reader waiting.
 type Process struct {
+	// Timeout bounds one write to stdin (none when zero; the write's
+	// context bounds it too).
+	Timeout time.Duration
+
 	cmd *exec.Cmd
 
 	mu    sync.Mutex // the sink
 	sink  func(*wire.Piece)
 	wmu   sync.Mutex // stdin writes
-	stdin io.WriteCloser
-	lines chan line     // stdout lines not yet delivered; closed at EOF
-	errs  chan struct{} // closed when stderr is read to its end
+	stdin *os.File
+	// dlmu guards the stdin deadline: a write's context ending sets it in
+	// the past, but only for the write it was armed for (wgen).
+	dlmu       sync.Mutex
+	wgen       int
+	outR, errR *os.File
+	lines      chan line     // stdout lines not yet delivered; closed at EOF
+	errs       chan struct{} // closed when stderr is read to its end
+	exited     chan struct{} // closed when the process has exited (waitErr set)
+	waitErr    error
+	gone       chan struct{} // closed at teardown: the readers drop what they read
+	goneOnce   sync.Once
+
+	// queued counts the stdout bytes read and not yet delivered (MaxQueued
+	// at most, unless a single line is larger).
+	qmu    sync.Mutex
+	qcond  *sync.Cond
+	queued int
 
 	// Stdout lines are numbered as they are read and delivered in that
 	// order by whichever waiter took them; each delivery wakes the other
@@ -39,6 +67,16 @@ type Process struct {
 	next      int           // number of the next line to deliver
 	tick      chan struct{} // closed (and replaced) at each delivery
 }
+
+// MaxQueued is how many bytes of stdout the pipe reads ahead of the
+// client: past it, it stops reading until the client takes lines (a
+// flooding server then blocks on its own stdout).
+const MaxQueued = 8 << 20
+
+// leftGrace is how long the pipe waits, once the server exited, for its
+// stdout and stderr to reach their end before it kills the process group
+// (a child of the server holding them open).
+const leftGrace = time.Second
 
 // line is a stdout line and its number.
 type line struct {
@@ -72,48 +110,122 @@ func (p *Process) deliver(pc *wire.Piece) {
 	}
 }
 
-// Start implements wire.Pipe: the process starts; its stdout and stderr are
-// read from now on.
+// Start implements wire.Pipe: the process starts, in a process group of
+// its own; its stdout and stderr are read from now on.
 func (p *Process) Start(context.Context) error {
-	in, err := p.cmd.StdinPipe()
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return err
 	}
-	out, err := p.cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return err
 	}
-	errOut, err := p.cmd.StderrPipe()
+	errR, errW, err := os.Pipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
 		return err
 	}
-	if err := p.cmd.Start(); err != nil {
+	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, errW
+	ownGroup(p.cmd)
+	err = p.cmd.Start()
+	// The child has its ends now (or never will): the parent keeps only its own.
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		errR.Close()
 		return err
 	}
-	p.stdin = in
+	p.stdin, p.outR, p.errR = inW, outR, errR
 	p.lines = make(chan line, 1024)
 	p.errs = make(chan struct{})
+	p.exited = make(chan struct{})
+	p.gone = make(chan struct{})
 	p.delivered = sync.NewCond(&p.dmu)
+	p.qcond = sync.NewCond(&p.qmu)
 	p.tick = make(chan struct{})
+	go func() {
+		p.waitErr = p.cmd.Wait()
+		close(p.exited)
+	}()
 	go func() {
 		defer close(p.lines)
 		n := 0
-		p.scan(out, func(b []byte) {
+		p.scan(outR, func(b []byte) {
+			if !p.room(len(b)) {
+				return
+			}
 			pc := wire.StdoutPiece(b)
 			pc.At = time.Now()
-			p.lines <- line{pc, n}
-			n++
+			select {
+			case p.lines <- line{pc, n}:
+				n++
+			case <-p.gone:
+			}
 		})
 	}()
 	go func() {
 		defer close(p.errs)
-		p.scan(errOut, func(line []byte) {
+		p.scan(errR, func(line []byte) {
+			select {
+			case <-p.gone:
+				return
+			default:
+			}
 			pc := wire.StderrPiece(string(line))
 			pc.At = time.Now()
 			p.deliver(pc)
 		})
 	}()
 	return nil
+}
+
+// room waits until n more bytes of stdout may be queued (always, when
+// nothing is) and counts them; false once the pipe is torn down.
+func (p *Process) room(n int) bool {
+	p.qmu.Lock()
+	defer p.qmu.Unlock()
+	for p.queued > 0 && p.queued+n > MaxQueued {
+		select {
+		case <-p.gone:
+			return false
+		default:
+		}
+		p.qcond.Wait()
+	}
+	select {
+	case <-p.gone:
+		return false
+	default:
+	}
+	p.queued += n
+	return true
+}
+
+// taken frees the room of a delivered line.
+func (p *Process) taken(n int) {
+	p.qmu.Lock()
+	p.queued -= n
+	p.qcond.Broadcast()
+	p.qmu.Unlock()
+}
+
+// teardown makes the readers drop what they still read and unblocks them.
+func (p *Process) teardown() {
+	p.goneOnce.Do(func() {
+		close(p.gone)
+		p.qmu.Lock()
+		p.qcond.Broadcast()
+		p.qmu.Unlock()
+	})
 }
 
 // scan reads r line by line (newline kept, a last unterminated line too),
@@ -142,6 +254,9 @@ func (p *Process) scan(r io.Reader, line func([]byte)) {
 // The line's piece goes to the sink without taking the sink lock: a client
 // answers a request of the server (2025-11-25) from inside the delivery of
 // the stdout line that carried it, so Write may run within deliver.
+//
+// A server that does not read its stdin fills the pipe and would block the
+// write for ever: the write gives up when ctx ends or after Timeout.
 func (p *Process) Write(ctx context.Context, line []byte) error {
 	if p.sink != nil {
 		p.sink(wire.StdinPiece(line))
@@ -151,7 +266,33 @@ func (p *Process) Write(ctx context.Context, line []byte) error {
 	if p.stdin == nil {
 		return errors.New("realwire: the process is not running")
 	}
+	p.dlmu.Lock()
+	p.wgen++
+	gen := p.wgen
+	var dl time.Time
+	if p.Timeout > 0 {
+		dl = time.Now().Add(p.Timeout)
+	}
+	if d, ok := ctx.Deadline(); ok && (dl.IsZero() || d.Before(dl)) {
+		dl = d
+	}
+	_ = p.stdin.SetWriteDeadline(dl)
+	p.dlmu.Unlock()
+	stop := context.AfterFunc(ctx, func() {
+		p.dlmu.Lock()
+		if p.wgen == gen {
+			_ = p.stdin.SetWriteDeadline(time.Now())
+		}
+		p.dlmu.Unlock()
+	})
+	defer stop()
 	_, err := p.stdin.Write(line)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return &LimitError{fmt.Sprintf("realwire: the server read none of the line in %s (its stdin is full): the client gave up writing it", p.Timeout)}
+	}
 	return err
 }
 
@@ -194,6 +335,7 @@ func (p *Process) deliverLine(l line) {
 	p.next++
 	p.delivered.Broadcast()
 	p.dmu.Unlock()
+	p.taken(len(l.pc.Event.Raw))
 	p.deliver(l.pc)
 	p.dmu.Lock()
 	close(p.tick)
@@ -203,7 +345,10 @@ func (p *Process) deliverLine(l line) {
 
 // CloseStdin implements wire.Pipe: stdin is closed, what the process still
 // writes is delivered, and its exit is reported ("exit status 0"). A
-// process that does not exit within ctx (or 10 s) is killed.
+// process that does not exit within ctx (or 10 s) is killed, with its
+// process group; so is a group whose stdout or stderr stays open leftGrace
+// after the server exited (a child it left behind). Nothing waits on the
+// server's pipes once it is gone.
 func (p *Process) CloseStdin(ctx context.Context) error {
 	p.deliver(wire.CloseStdinPiece())
 	p.wmu.Lock()
@@ -216,21 +361,44 @@ func (p *Process) CloseStdin(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-drain:
-	for {
+	var grace <-chan time.Time
+	exited := p.exited
+	lines := p.lines
+	for lines != nil || exited != nil {
 		select {
-		case l, ok := <-p.lines:
+		case l, ok := <-lines:
 			if !ok {
-				break drain
+				lines = nil
+				continue
 			}
 			p.deliverLine(l)
+		case <-exited:
+			exited = nil
+			grace = time.After(leftGrace)
+		case <-grace:
+			// The server is gone but something still holds its stdout.
+			killGroup(p.cmd.Process)
+			p.teardown()
+			lines, grace = nil, nil
 		case <-ctx.Done():
-			_ = p.cmd.Process.Kill()
-			break drain
+			killGroup(p.cmd.Process)
+			ctx = context.Background() // killed: wait for the exit only
+			p.teardown()
+			lines = nil
 		}
 	}
+	// stderr: its end, or leftGrace more.
+	select {
+	case <-p.errs:
+	case <-time.After(leftGrace):
+	}
+	// Whatever the server started goes with it.
+	killGroup(p.cmd.Process)
+	p.teardown()
+	_ = p.outR.Close()
+	_ = p.errR.Close()
 	<-p.errs
-	err := p.cmd.Wait()
+	err := p.waitErr
 	status := "exit status 0"
 	if p.cmd.ProcessState != nil {
 		status = p.cmd.ProcessState.String()

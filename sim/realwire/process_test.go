@@ -3,6 +3,7 @@ package realwire
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/stdio"
@@ -19,9 +21,17 @@ import (
 // stdioServerEnv makes this test binary the engine's stdio server.
 const stdioServerEnv = "MCPWL_TEST_REALWIRE_STDIO_SERVER"
 
+// hostileEnv makes this test binary a hostile stdio server: the value says
+// how (hostileServer).
+const hostileEnv = "MCPWL_TEST_REALWIRE_HOSTILE"
+
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(hostileEnv); mode != "" {
+		hostileServer(mode)
+		os.Exit(0)
+	}
 	if os.Getenv(stdioServerEnv) == "1" {
-		srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }})
+		srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }})
 		if err := stdio.Serve(context.Background(), srv, os.Stdin, os.Stdout); err != nil {
 			os.Exit(1)
 		}
@@ -139,5 +149,53 @@ func TestProcessWriteFromTheSink(t *testing.T) {
 	_ = p.CloseStdin(ctx)
 	if !nested || !strings.Contains(lines[1], `"id":2`) {
 		t.Fatalf("nested write: %v, lines %q", nested, lines)
+	}
+}
+
+// hostileServer is a server built to break the pipe's bounds:
+//
+//	leave-child  starts a child that holds stdout and stderr for 10 minutes
+//	             (its pid on the first stderr line), then exits when stdin closes
+//	no-read      never reads stdin
+//	flood        writes 64 KiB lines to stdout without end
+func hostileServer(mode string) {
+	switch mode {
+	case "leave-child":
+		child := exec.Command(os.Args[0], "-test.run=^$")
+		child.Env = append(os.Environ(), hostileEnv+"=sleep")
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+		if err := child.Start(); err != nil {
+			os.Exit(3)
+		}
+		fmt.Fprintf(os.Stderr, "child %d\n", child.Process.Pid)
+		_, _ = io.Copy(io.Discard, os.Stdin)
+	case "sleep", "no-read":
+		time.Sleep(10 * time.Minute)
+	case "flood":
+		line := strings.Repeat("x", 64<<10-1) + "\n"
+		for {
+			if _, err := os.Stdout.WriteString(line); err != nil {
+				return
+			}
+		}
+	}
+}
+
+func hostile(mode string) *Process {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), hostileEnv+"="+mode)
+	return FromCmd(cmd)
+}
+
+// within fails the test when f has not returned after limit: a guard
+// against a hang (the broken twin never returns), not a speed target.
+func within(t *testing.T, limit time.Duration, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatalf("%s: still running after %s", what, limit)
 	}
 }

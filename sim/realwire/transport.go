@@ -126,6 +126,8 @@ func NewTransport() *Transport {
 		Proxy:              nil,
 		DisableCompression: true,
 		IdleConnTimeout:    30 * time.Second,
+		// A hostile server's head is cut at 1 MiB (net/http: 10 MB).
+		MaxResponseHeaderBytes: 1 << 20,
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			c, err := d.DialContext(ctx, network, addr)
 			if err != nil {

@@ -48,7 +48,7 @@ type Note struct {
 }
 
 // Transports the engine supports. The versions are the engine's list,
-// mcp.Versions().
+// protocol.Versions().
 var Transports = []string{"stdio", "http"}
 
 // ErrUnknown is returned (wrapped) for a bad option value.

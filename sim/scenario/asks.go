@@ -20,6 +20,8 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -60,7 +62,7 @@ const (
 // askFaultApplies is FaultApplies for the faults above; known is false for
 // any other fault.
 func askFaultApplies(fault, version string) (ok bool, why string, known bool) {
-	if fault == FaultTamperedState && !mcp.IsModern(version) {
+	if fault == FaultTamperedState && !protocol.IsModern(version) {
 		return false, "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server", true
 	}
 	return true, "", fault == FaultTamperedState
@@ -75,9 +77,9 @@ const (
 // courseWorkspace is the folder the Host shares as its root, and
 // otherWorkspace the one the user switches to (roots-changed).
 var (
-	courseWorkspace = toolbox.Root{URI: "file:///home/li/acme", Name: "acme"}
-	otherWorkspace  = toolbox.Root{URI: "file:///home/li/acme-2027", Name: "acme-2027"}
-	notAFileRoot    = toolbox.Root{URI: "https://drive.example.com/acme", Name: "acme (cloud drive)"}
+	courseWorkspace = primitive.Root{URI: "file:///home/li/acme", Name: "acme"}
+	otherWorkspace  = primitive.Root{URI: "file:///home/li/acme-2027", Name: "acme-2027"}
+	notAFileRoot    = primitive.Root{URI: "https://drive.example.com/acme", Name: "acme (cloud drive)"}
 )
 
 // askTag is the label of the tool call's events: the scenario's, or the
@@ -160,9 +162,9 @@ func elicitationScenario(r *runner) {
 	h.Elicitation = r.o.Fault != FaultUndeclared
 	switch r.o.Fault {
 	case FaultUserDeclines:
-		h.ElicitAction = toolbox.ActionDecline
+		h.ElicitAction = protocol.ActionDecline
 	case FaultUserCancels:
-		h.ElicitAction = toolbox.ActionCancel
+		h.ElicitAction = protocol.ActionCancel
 	case FaultInvalidAnswer:
 		h.Content = map[string]any{"slot": invalidSlot}
 	}
@@ -209,12 +211,12 @@ func formText(params json.RawMessage) string {
 
 // userText is what the user did with the form.
 func (r *runner) userText(res json.RawMessage) string {
-	var a toolbox.ElicitAnswer
+	var a primitive.ElicitAnswer
 	_ = json.Unmarshal(res, &a)
 	switch {
-	case a.Action == toolbox.ActionDecline:
+	case a.Action == protocol.ActionDecline:
 		return "the user declines the alternatives\n"
-	case a.Action == toolbox.ActionCancel:
+	case a.Action == protocol.ActionCancel:
 		return "the user closes the form without choosing\n"
 	case r.o.Fault == FaultInvalidAnswer:
 		return fmt.Sprintf("the client sends slot = %s, which the form does not offer (a bug in its form handling)\n", a.Content["slot"])
@@ -228,7 +230,7 @@ func samplingScenario(r *runner) {
 	h.DeclineSampling = r.o.Fault == FaultUserDeclines
 	h.NoModelName = r.o.Fault == FaultInvalidAnswer
 	h.OnQuestion = func(q client.Question) {
-		var p toolbox.SamplingRequest
+		var p primitive.SamplingRequest
 		_ = json.Unmarshal(q.Params, &p)
 		r.host(trace.Client, trace.Host, "sample.review",
 			fmt.Sprintf("the server asks the Host's model to write a message (%d message, maxTokens %d, system prompt: %s)\n", len(p.Messages), p.MaxTokens, p.SystemPrompt))
@@ -238,9 +240,9 @@ func samplingScenario(r *runner) {
 			r.host(trace.Host, trace.Client, "sample.declined", "the user rejects the request: nothing goes to the model\n")
 			return
 		}
-		var a toolbox.SampleAnswer
+		var a primitive.SampleAnswer
 		_ = json.Unmarshal(res, &a)
-		var c toolbox.Content
+		var c primitive.Content
 		_ = json.Unmarshal(a.Content, &c)
 		model := a.Model
 		if model == "" {
@@ -255,13 +257,13 @@ func samplingScenario(r *runner) {
 func rootsScenario(r *runner) {
 	h := r.asker
 	h.Roots = r.o.Fault != FaultUndeclared
-	h.Workspace = []toolbox.Root{courseWorkspace}
+	h.Workspace = []primitive.Root{courseWorkspace}
 	if r.o.Fault == FaultInvalidAnswer {
-		h.Workspace = []toolbox.Root{notAFileRoot}
+		h.Workspace = []primitive.Root{notAFileRoot}
 	}
 	h.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
 		var a struct {
-			Roots []toolbox.Root `json:"roots"`
+			Roots []primitive.Root `json:"roots"`
 		}
 		_ = json.Unmarshal(res, &a)
 		var list []string
@@ -284,9 +286,9 @@ func rootsScenario(r *runner) {
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	call.Intermediate = true
 	r.callTool(call)
-	h.Workspace = []toolbox.Root{otherWorkspace}
+	h.Workspace = []primitive.Root{otherWorkspace}
 	r.host(trace.Host, trace.Client, "roots.switch", "the user switches the workspace to "+otherWorkspace.URI+"\n")
-	if !mcp.IsModern(r.c.Version()) {
+	if !protocol.IsModern(r.c.Version()) {
 		// 2025-11-25 client/roots §Root List Changes: "When roots change,
 		// clients that support listChanged MUST send a notification".
 		r.c.RootsChanged(r.ctx, callOpts{Tag: "roots-changed"})
@@ -328,7 +330,7 @@ func tasksScenario(r *runner) {
 		r.asker.Elicitation = true
 		r.asker.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "task.question", formText(q.Params)) }
 		r.asker.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
-			var a toolbox.ElicitAnswer
+			var a primitive.ElicitAnswer
 			_ = json.Unmarshal(res, &a)
 			r.host(trace.Host, trace.Client, "task.answer", fmt.Sprintf("the user answers include = %v\n", a.Content["include"]))
 		}
@@ -372,8 +374,8 @@ func tasksScenario(r *runner) {
 			return
 		}
 		task = got
-		if task.Status == mcp.TaskInputRequired {
-			if !mcp.IsModern(r.c.Version()) {
+		if task.Status == protocol.TaskInputRequired {
+			if !protocol.IsModern(r.c.Version()) {
 				// 2025-11-25 tasks §Input Required Status: the requestor
 				// "SHOULD preemptively call tasks/result"; the task's
 				// question arrives on its stream, tagged with the task.
@@ -415,7 +417,7 @@ func tasksScenario(r *runner) {
 		var res mcp.CallToolResult
 		result.Result(&res)
 		text = firstText(res)
-	case task.Status == mcp.TaskCompleted && !mcp.IsModern(r.c.Version()):
+	case task.Status == protocol.TaskCompleted && !protocol.IsModern(r.c.Version()):
 		// 2025-11-25: the result is fetched with tasks/result.
 		out := r.c.TaskResult(r.ctx, task.ID, callOpts{Tag: "task-result"})
 		if !r.ok(out) {
@@ -424,7 +426,7 @@ func tasksScenario(r *runner) {
 		var res mcp.CallToolResult
 		out.Result(&res)
 		text = firstText(res)
-	case task.Status == mcp.TaskCompleted:
+	case task.Status == protocol.TaskCompleted:
 		var res mcp.CallToolResult
 		_ = json.Unmarshal(task.Result, &res)
 		text = firstText(res)
@@ -443,7 +445,7 @@ func tasksScenario(r *runner) {
 // removed it (changelog major 6): -32601 (HTTP 404), and the Host keeps the
 // task ids it was given.
 func (r *runner) listTasks() {
-	out := r.request(mcp.MethodTasksList, nil, callOpts{Tag: "task-list"})
+	out := r.request(protocol.MethodTasksList, nil, callOpts{Tag: "task-list"})
 	if e := out.Error(); e != nil {
 		r.host(trace.Client, trace.Client, "task-list.removed",
 			fmt.Sprintf("error %d: the tasks extension has no tasks/list; the Host keeps the task ids it got\n", e.Code))

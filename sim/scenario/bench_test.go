@@ -3,14 +3,14 @@ package scenario
 import (
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // BenchmarkToolCall runs the full tool-call scenario (launch, discovery,
 // tools/list, the model's decision, tools/call, shutdown) per version and
 // transport: the cost of one "re-run the engine" in the visualizer.
 func BenchmarkToolCall(b *testing.B) {
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		for _, tr := range Transports {
 			o := Options{Scenario: "tool-call", Version: v, Transport: tr}
 			b.Run(v+"/"+tr, func(b *testing.B) {
@@ -40,7 +40,7 @@ func BenchmarkLoadNotes(b *testing.B) {
 // transport (part of every Run; also what a capture of a real server
 // costs once recorded).
 func BenchmarkClassify(b *testing.B) {
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		for _, tr := range Transports {
 			t, err := Run(Options{Scenario: "tool-call", Version: v, Transport: tr})
 			if err != nil {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/text"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
@@ -82,11 +82,11 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 			return false, "dns-rebinding needs the http transport: stdio has no Host or Origin header"
 		}
 	case FaultHeaderMismatch:
-		if transport != "http" || !mcp.IsModern(version) {
+		if transport != "http" || !protocol.IsModern(version) {
 			return false, "header-mismatch needs 2026-07-28 over http: only that version mirrors the body into Mcp-Method / Mcp-Name headers"
 		}
 	case FaultMissingSession:
-		if transport != "http" || mcp.IsModern(version) {
+		if transport != "http" || protocol.IsModern(version) {
 			return false, "missing-session needs 2025-11-25 over http: only that version has Mcp-Session-Id"
 		}
 	case FaultStreamDrop:
@@ -104,7 +104,7 @@ func FaultApplies(fault, version, transport string) (bool, string) {
 type scenarioDef struct {
 	info Info // Versions is filled in by versions()
 	// modernOnly: the scenario runs under the modern versions only
-	// (mcp.IsModern); otherwise under every version the engine has.
+	// (protocol.IsModern); otherwise under every version the engine has.
 	modernOnly bool
 	server     func(o Options) serverSpec // nil: the default dual-era server
 	run        func(r *runner)
@@ -114,11 +114,11 @@ type scenarioDef struct {
 // the engine's list (the table below names none, so it stays static data).
 func (d *scenarioDef) versions() []string {
 	if !d.modernOnly {
-		return mcp.Versions()
+		return protocol.Versions()
 	}
 	var out []string
-	for _, v := range mcp.Versions() {
-		if mcp.IsModern(v) {
+	for _, v := range protocol.Versions() {
+		if protocol.IsModern(v) {
 			out = append(out, v)
 		}
 	}
@@ -218,8 +218,8 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 	if def == nil {
 		return o, nil, fmt.Errorf("%w scenario %q (want one of: %s)", ErrUnknown, o.Scenario, strings.Join(names, ", "))
 	}
-	if !slices.Contains(mcp.Versions(), o.Version) {
-		return o, nil, fmt.Errorf("%w version %q (want one of: %s)", ErrUnknown, o.Version, strings.Join(mcp.Versions(), ", "))
+	if !slices.Contains(protocol.Versions(), o.Version) {
+		return o, nil, fmt.Errorf("%w version %q (want one of: %s)", ErrUnknown, o.Version, strings.Join(protocol.Versions(), ", "))
 	}
 	if !slices.Contains(Transports, o.Transport) {
 		return o, nil, fmt.Errorf("%w transport %q (want one of: %s)", ErrUnknown, o.Transport, strings.Join(Transports, ", "))

@@ -3,7 +3,6 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
-	"mcpwirelab/internal/golden"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,7 +12,9 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/internal/specschema"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/internal/golden"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -47,8 +48,8 @@ type coverRow struct {
 type coverOutside struct{ Item, What, Why string }
 
 const (
-	v25 = mcp.V20251125
-	v26 = mcp.V20260728
+	v25 = protocol.V20251125
+	v26 = protocol.V20260728
 )
 
 var changelogCoverage = []coverRow{

@@ -11,7 +11,10 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/wire"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -60,10 +63,10 @@ func decodeMessages(e *trace.Event) []decoded {
 		return nil
 	}
 	out := make([]decoded, len(e.Messages))
-	for i, raw := range e.Messages {
+	for i, m := range wire.EventMessages(e) {
 		d := &out[i]
-		d.raw = raw
-		if m, err := jsonrpc.Decode(raw); err == nil {
+		d.raw = e.Messages[i]
+		if m != nil {
 			d.msg = m
 			if m.Kind() == jsonrpc.KindResult {
 				d.isError, d.tools = resultMembers(m.Result)
@@ -97,7 +100,7 @@ type classifier struct {
 	asks    askJudge
 	// params are the x-mcp-header parameters of each tool the last
 	// tools/list result showed: what a 2026-07-28 tools/call must mirror.
-	params map[string][]toolbox.HeaderParam
+	params map[string][]protocol.HeaderParam
 }
 
 // learnTools keeps the x-mcp-header parameters of the tools a response
@@ -108,9 +111,9 @@ func (c *classifier) learnTools(ms []decoded) {
 		if !ok {
 			continue
 		}
-		c.params = map[string][]toolbox.HeaderParam{}
+		c.params = map[string][]protocol.HeaderParam{}
 		for _, t := range tools {
-			if p, err := toolbox.HeaderParamsOf(t.InputSchema); err == nil {
+			if p, err := primitive.HeaderParamsOf(t.InputSchema); err == nil {
 				c.params[t.Name] = p
 			}
 		}
@@ -141,7 +144,7 @@ func listedTools(d decoded) ([]mcp.Tool, bool) {
 // disagree with its arguments, by the server's own check
 // (streamhttp.CheckParams), for a tool the trace listed.
 func (c *classifier) badParams(h http.Header, m *jsonrpc.Message) bool {
-	if m.Method != mcp.MethodToolsCall {
+	if m.Method != protocol.MethodToolsCall {
 		return false
 	}
 	var p struct {
@@ -244,12 +247,12 @@ func (c *classifier) violates(t *trace.Trace, e *trace.Event, ms []decoded) bool
 				}
 				continue
 			}
-			if _, err := jsonrpc.Decode([]byte(line)); err != nil {
+			if _, invalid := wire.DecodeLine([]byte(line)); invalid != "" {
 				return true
 			}
 		}
 	case trace.HTTPResponse:
-		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[streamhttp.HeaderSessionID] != nil {
+		if e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Headers[protocol.HeaderSessionID] != nil {
 			c.session = true
 		}
 		c.learnTools(ms)
@@ -288,7 +291,7 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	if len(ms) == 1 {
 		m = ms[0].msg
 	}
-	if mcp.IsModern(t.EventVersion(*e)) {
+	if protocol.IsModern(t.EventVersion(*e)) {
 		// 2026-07-28 §Request Metadata: the headers mirror the body.
 		// The server's own check (streamhttp.CheckHeaders), which it
 		// answers with -32020 HeaderMismatch.
@@ -298,8 +301,8 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	}
 	// 2025-11-25 §Session Management 2: once the server issued a session
 	// id, every later request but a new initialize MUST carry it.
-	opens := m != nil && m.Method == mcp.MethodInitialize
-	return c.session && !opens && req.Header.Get(streamhttp.HeaderSessionID) == ""
+	opens := m != nil && m.Method == protocol.MethodInitialize
+	return c.session && !opens && req.Header.Get(protocol.HeaderSessionID) == ""
 }
 
 // loopbackOrigins is the virtual server's Origin policy (streamhttp.New's

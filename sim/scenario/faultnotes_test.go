@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/specref"
 	"mcpwirelab/sim/trace"
 )
@@ -73,8 +73,8 @@ func TestViolationStepsHaveTheirOwnNotes(t *testing.T) {
 // fixture: the bad-origin opening as it was named before it had a note
 // of its own (discover.request, the note of every clean opening).
 func TestSharedViolationNoteCheckerCatchesOne(t *testing.T) {
-	clean := run(t, scenarioToolCall, mcp.V20260728, "http", FaultNone)
-	bad := run(t, scenarioToolCall, mcp.V20260728, "http", FaultBadOrigin)
+	clean := run(t, scenarioToolCall, protocol.V20260728, "http", FaultNone)
+	bad := run(t, scenarioToolCall, protocol.V20260728, "http", FaultBadOrigin)
 	if got := sharedViolationNotes([]*trace.Trace{clean, bad}); len(got) != 0 {
 		t.Fatalf("the runs as they are: %q", got)
 	}
@@ -155,7 +155,7 @@ func TestStdioNotesQuoteNoHTTPRule(t *testing.T) {
 // 2026-07-28 stdio tools/call named by the key it had before its stdio
 // note, whose quote is the HTTP transport's headers-on-each-POST rule.
 func TestStdioHTTPRuleCheckerCatchesOne(t *testing.T) {
-	tr := run(t, scenarioToolCall, mcp.V20260728, "stdio", FaultNone)
+	tr := run(t, scenarioToolCall, protocol.V20260728, "stdio", FaultNone)
 	calls := find(tr, "tools-call.request")
 	if len(calls) != 1 || calls[0].Note != "tools-call.request.on-stdio" {
 		t.Fatalf("the stdio tools/call: %+v", calls)
@@ -168,7 +168,7 @@ func TestStdioHTTPRuleCheckerCatchesOne(t *testing.T) {
 		t.Fatalf("the HTTP rule on a stdio step was not caught: %q", got)
 	}
 	// A rule that names both transports is not an HTTP rule.
-	if httpRuleRE.MatchString(AnnotationFor("probe.request", mcp.V20260728).Quote) {
+	if httpRuleRE.MatchString(AnnotationFor("probe.request", protocol.V20260728).Quote) {
 		t.Error("the dual-era probe's quote (stdio process or HTTP origin) read as an HTTP rule")
 	}
 }
@@ -196,7 +196,7 @@ func launchClaims(n Note) []string {
 func TestCaptureLaunchNotesAreNeutral(t *testing.T) {
 	for _, tp := range Transports {
 		note, _ := LaunchNote(tp)
-		for _, v := range mcp.Versions() {
+		for _, v := range protocol.Versions() {
 			if k := resolvedKey(note, v); !strings.HasPrefix(k, note) {
 				t.Errorf("%s under %s resolves to %q, not a capture note of its own", note, v, k)
 			}
@@ -243,7 +243,7 @@ func negotiationMisfits(trs []*trace.Trace) []string {
 			n := AnnotationFor(e.Note, tr.EventVersion(e))
 			where := tr.Scenario + " " + tr.Version + " " + tr.Transport + " " + tr.Fault + ": step " + strconv.Itoa(e.Seq) + " " + e.Note
 			switch v, isAsk := asked[string(m.ID)]; {
-			case m.Method == mcp.MethodInitialize:
+			case m.Method == protocol.MethodInitialize:
 				asked[string(m.ID)] = m.Params.ProtocolVersion
 				if !strings.Contains(n.Text.En, m.Params.ProtocolVersion) && m.Params.ProtocolVersion != tr.Version {
 					out = append(out, where+" does not say the client asks for "+m.Params.ProtocolVersion)
@@ -272,7 +272,7 @@ func TestNegotiationNotesFitTheVersions(t *testing.T) {
 // fault's steps named by the keys they had before (initialize.request,
 // initialize.result).
 func TestNegotiationCheckerCatchesOne(t *testing.T) {
-	tr := run(t, scenarioToolCall, mcp.V20251125, "http", FaultUnsupportedVersion)
+	tr := run(t, scenarioToolCall, protocol.V20251125, "http", FaultUnsupportedVersion)
 	if got := negotiationMisfits([]*trace.Trace{tr}); len(got) != 0 {
 		t.Fatalf("the run as it is: %q", got)
 	}

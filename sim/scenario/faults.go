@@ -6,8 +6,9 @@ import (
 	"net/url"
 
 	"mcpwirelab/sim/fault"
-	"mcpwirelab/sim/mcp"
-	"mcpwirelab/sim/transport/streamhttp"
+
+	"mcpwirelab/sim/protocol"
+
 	"mcpwirelab/sim/wire"
 )
 
@@ -61,15 +62,15 @@ func faultyHTTP(f, endpoint string, w wire.HTTP) wire.HTTP {
 	case FaultHeaderMismatch:
 		// A buggy client (or a gateway rewriting headers) routes tools/call
 		// by a different tool name than the body says.
-		return fault.SetHeader(w, func(req *http.Request) bool { return req.Header.Get(streamhttp.HeaderMethod) == mcp.MethodToolsCall },
-			streamhttp.HeaderName, "list_employees")
+		return fault.SetHeader(w, func(req *http.Request) bool { return req.Header.Get(protocol.HeaderMethod) == protocol.MethodToolsCall },
+			protocol.HeaderName, "list_employees")
 	case FaultMissingSession:
 		// The client forgets Mcp-Session-Id on tools/list.
-		return fault.DropHeader(w, fault.BodyMethod(mcp.MethodToolsList), streamhttp.HeaderSessionID)
+		return fault.DropHeader(w, fault.BodyMethod(protocol.MethodToolsList), protocol.HeaderSessionID)
 	case FaultParamMismatch:
 		// A company gateway that passes only plain ASCII header values
 		// "helpfully" rewrites the Base64 form of 上海 to its English name.
-		office := streamhttp.HeaderParamPrefix + "Office"
+		office := protocol.HeaderParamPrefix + "Office"
 		return fault.SetHeader(w, func(req *http.Request) bool { return req.Header[office] != nil }, office, "Shanghai")
 	case FaultStreamDrop:
 		// The network breaks the tools/call stream after its first
@@ -88,7 +89,7 @@ func faultyPipe(f string, p wire.Pipe) wire.Pipe {
 	case FaultStdoutPollution:
 		// A stray print() in the server lands on stdout before its answer
 		// to tools/call.
-		return fault.PolluteStdout(p, mcp.MethodToolsCall)
+		return fault.PolluteStdout(p, protocol.MethodToolsCall)
 	case FaultTamperedState:
 		return fault.TamperStatePipe(p)
 	}

@@ -23,6 +23,7 @@ import (
 	"mcpwirelab/sim/httplab"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -57,7 +58,7 @@ type lab struct {
 func newLab(r *runner, o httplab.Options) *lab {
 	o.Sleep = r.clock.Sleep
 	l := &lab{r: r, api: httplab.NewAPI(o)}
-	l.wire = &wire.VirtualHTTP{Route: wire.Handler(l.api), Date: r.date, RemoteAddr: "127.0.0.1:53124", Stall: l.stall}
+	l.wire = &wire.VirtualHTTP{Route: wire.Handler(l.api), Date: r.date, RemoteAddr: virtual.RemoteAddr, Stall: l.stall}
 	l.client = httplab.NewClient(r.o.Client, l.do, r.clock.Sleep, func() time.Time { return epoch().Add(r.clock.Now()) })
 	l.client.OnDecision = l.decided
 	return l

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"mcpwirelab/sim/mcp"
+
 	"net/http"
 	"slices"
 	"strconv"
@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -53,7 +54,7 @@ func TestHTTPLabCatalog(t *testing.T) {
 	var names []string
 	for _, s := range httpLabScenarios() {
 		names = append(names, s.Name)
-		if !slices.Equal(s.Versions, mcp.Versions()) || !slices.Equal(s.Transports, []string{"http"}) {
+		if !slices.Equal(s.Versions, protocol.Versions()) || !slices.Equal(s.Transports, []string{"http"}) {
 			t.Errorf("%s: versions %v transports %v", s.Name, s.Versions, s.Transports)
 		}
 		if s.Title.En == "" || !hasCJK(s.Title.Zh) {
@@ -94,7 +95,7 @@ func TestHTTPLabSameUnderBothVersions(t *testing.T) {
 			continue
 		}
 		var out [2]bytes.Buffer
-		for i, v := range mcp.Versions() {
+		for i, v := range protocol.Versions() {
 			o.Version = v
 			tr, err := Run(o)
 			if err != nil {
@@ -121,7 +122,7 @@ func TestHTTPLabNotes(t *testing.T) {
 	for _, s := range httpLabScenarios() {
 		for _, f := range s.Faults {
 			for _, c := range labConfigs {
-				for _, v := range mcp.Versions() {
+				for _, v := range protocol.Versions() {
 					tr, err := Run(Options{Scenario: s.Name, Version: v, Transport: "http", Fault: f, Client: c})
 					if err != nil {
 						t.Fatal(err)
@@ -159,7 +160,7 @@ func TestHTTPLabNotes(t *testing.T) {
 		}
 		base := mustKey(t, k).Base()
 		emitted := false
-		for _, v := range mcp.Versions() {
+		for _, v := range protocol.Versions() {
 			emitted = emitted || seen[base.At(v).String()]
 		}
 		if !spare[base.String()] && !emitted {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -107,7 +108,7 @@ func TestFaultOutcomes(t *testing.T) {
 				if len(e) != 1 {
 					t.Fatalf("unknown tool: events %v", calls)
 				}
-				m := expectResp(e[0], 200, jsonrpc.CodeInvalidParams)
+				m := expectResp(e[0], 200, protocol.CodeInvalidParams)
 				if m.Error.Message != "Unknown tool: search_mail" {
 					t.Fatalf("message %q", m.Error.Message)
 				}
@@ -175,7 +176,7 @@ func TestFaultOutcomes(t *testing.T) {
 				if !strings.Contains(tr.Events[2].Raw, "\r\nOrigin: http://attacker.example\r\n") || !strings.Contains(tr.Events[2].Raw, "\r\nHost: 127.0.0.1:8080\r\n") {
 					t.Fatalf("request lacks the attacker Origin or the server's Host:\n%s", tr.Events[2].Raw)
 				}
-				m := expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
+				m := expectResp(e, http.StatusForbidden, protocol.CodeInvalidRequest)
 				if !strings.HasPrefix(m.Error.Message, "Forbidden: Origin ") || e.Note != "forged.error.32600.http-403" {
 					t.Fatalf("refused by %q (note %s), want the Origin check", m.Error.Message, e.Note)
 				}
@@ -186,7 +187,7 @@ func TestFaultOutcomes(t *testing.T) {
 				if !strings.Contains(tr.Events[2].Raw, "\r\nOrigin: http://attacker.example:8080\r\n") || !strings.Contains(tr.Events[2].Raw, "\r\nHost: attacker.example:8080\r\n") {
 					t.Fatalf("request is not a rebound one:\n%s", tr.Events[2].Raw)
 				}
-				m := expectResp(e, http.StatusForbidden, jsonrpc.CodeInvalidRequest)
+				m := expectResp(e, http.StatusForbidden, protocol.CodeInvalidRequest)
 				if !strings.HasPrefix(m.Error.Message, "Forbidden: Host ") || e.Note != "rebound.error.32600.http-403" {
 					t.Fatalf("refused by %q (note %s), want the Host check", m.Error.Message, e.Note)
 				}
@@ -195,14 +196,14 @@ func TestFaultOutcomes(t *testing.T) {
 				if len(e) != 1 {
 					t.Fatal("no -32020")
 				}
-				expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeHeaderMismatch)
+				expectResp(e[0], http.StatusBadRequest, protocol.CodeHeaderMismatch)
 			case FaultUnsupportedVersion:
 				if modern {
 					e := find(tr, "discover.error.32022")
 					if len(e) != 1 {
 						t.Fatal("no -32022")
 					}
-					m := expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeUnsupportedProtocolVersion)
+					m := expectResp(e[0], http.StatusBadRequest, protocol.CodeUnsupportedProtocolVersion)
 					if string(m.Error.Data) != `{"supported":["2026-07-28","2025-11-25"],"requested":"2099-01-01"}` {
 						t.Fatalf("data %s", m.Error.Data)
 					}
@@ -224,7 +225,7 @@ func TestFaultOutcomes(t *testing.T) {
 				if len(e) != 1 {
 					t.Fatal("no tools/list error")
 				}
-				expectResp(e[0], http.StatusBadRequest, jsonrpc.CodeInvalidRequest)
+				expectResp(e[0], http.StatusBadRequest, protocol.CodeInvalidRequest)
 				if strings.Contains(tr.Events[e[0].Seq-2].Raw, "Mcp-Session-Id") {
 					t.Fatal("the faulty request still carries the session header")
 				}
@@ -240,7 +241,7 @@ func TestFaultOutcomes(t *testing.T) {
 					if o.Transport == "http" {
 						status = http.StatusNotFound
 					}
-					expectResp(e[0], status, jsonrpc.CodeMethodNotFound)
+					expectResp(e[0], status, protocol.CodeMethodNotFound)
 				} else {
 					e := find(tr, "ping.result")
 					if m := expectResp(e[0], 200, 0); string(m.Result) != "{}" {

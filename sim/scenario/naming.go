@@ -6,7 +6,8 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -45,7 +46,7 @@ func noteOf(e *client.Event, version string) (note, spec string) {
 	case ev.Kind == trace.KindClose:
 		// The network broke the response stream; what that means depends
 		// on the version (the notes of stream-drop.lost).
-		if mcp.IsModern(version) {
+		if protocol.IsModern(version) {
 			return "stream-drop.lost", "basic/transports/streamable-http#cancellation"
 		}
 		return "stream-drop.lost", "basic/transports#sending-messages-to-the-server"
@@ -107,17 +108,17 @@ func causeLabel(c client.Cause, tag string) string {
 
 func noteLabel(method string) string {
 	switch method {
-	case mcp.MethodInitialize:
+	case protocol.MethodInitialize:
 		return "initialize"
-	case mcp.MethodInitialized:
+	case protocol.MethodInitialized:
 		return "initialized"
-	case mcp.MethodDiscover:
+	case protocol.MethodDiscover:
 		return "discover"
-	case mcp.MethodToolsList:
+	case protocol.MethodToolsList:
 		return "tools-list"
-	case mcp.MethodToolsCall:
+	case protocol.MethodToolsCall:
 		return "tools-call"
-	case mcp.MethodCancelled:
+	case protocol.MethodCancelled:
 		return "cancelled"
 	}
 	return strings.ReplaceAll(method, "/", "-")
@@ -129,21 +130,21 @@ func responseNote(label string, m *jsonrpc.Message, status int) string {
 		return n
 	}
 	switch {
-	case m.Method == mcp.MethodProgress && label == "resume":
+	case m.Method == protocol.MethodProgress && label == "resume":
 		return "resume.progress" // replayed from the server's log
-	case m.Method == mcp.MethodProgress:
+	case m.Method == protocol.MethodProgress:
 		return "progress"
-	case m.Method == mcp.MethodAcknowledged && ownSubscriptionNotes(label):
+	case m.Method == protocol.MethodAcknowledged && ownSubscriptionNotes(label):
 		return label + ".acknowledged"
-	case m.Method == mcp.MethodAcknowledged:
+	case m.Method == protocol.MethodAcknowledged:
 		return "subscription.acknowledged"
-	case m.Method == mcp.MethodResourceUpdated:
+	case m.Method == protocol.MethodResourceUpdated:
 		return "resource-updated"
-	case m.Method == mcp.MethodLog:
+	case m.Method == protocol.MethodLog:
 		return "log-message"
-	case m.Method == mcp.MethodToolsChanged:
+	case m.Method == protocol.MethodToolsChanged:
 		return "tools-changed"
-	case m.Method == mcp.MethodElicitationComplete:
+	case m.Method == protocol.MethodElicitationComplete:
 		return "elicitation-complete" // 2025-11-25 URL mode
 	case m.Error != nil && status >= 400:
 		return Key(label).Error(m.Error.Code).HTTP(status).String()

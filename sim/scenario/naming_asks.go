@@ -8,7 +8,8 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -74,7 +75,7 @@ func askResponseNote(label string, m *jsonrpc.Message, status int) (string, bool
 		return label + ".ask", true
 	}
 	if m.Error != nil {
-		if !strings.HasSuffix(label, ".retry") || m.Error.Code != jsonrpc.CodeInvalidParams {
+		if !strings.HasSuffix(label, ".retry") || m.Error.Code != protocol.CodeInvalidParams {
 			return "", false
 		}
 		// Which part of the retry the server refused, in its own words.
@@ -100,9 +101,9 @@ func askResponseNote(label string, m *jsonrpc.Message, status int) (string, bool
 		return "", false
 	}
 	switch {
-	case r.ResultType == mcp.ResultInputRequired:
+	case r.ResultType == protocol.ResultInputRequired:
 		return label + ".input-required", true
-	case r.ResultType == mcp.ResultTask || len(r.Task) > 0:
+	case r.ResultType == protocol.ResultTask || len(r.Task) > 0:
 		return label + ".task", true
 	case r.TaskID != "" && r.Status != "":
 		return label + "." + strings.ReplaceAll(r.Status, "_", "-"), true

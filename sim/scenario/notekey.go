@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // NoteKey names an annotation. This is the one place its grammar lives:
@@ -14,7 +14,7 @@ import (
 //	key     = path [ "@" version ]
 //	path    = label *( "." label )
 //	label   = 1*( "a"-"z" / "0"-"9" / "-" )
-//	version = one of mcp.Versions()
+//	version = one of protocol.Versions()
 //
 // The labels go from the most general to the most specific: the exchange
 // ("tools-list"), what the event is ("error"), the JSON-RPC code without
@@ -94,8 +94,8 @@ func (k NoteKey) Base() NoteKey { k.Version = ""; return k }
 func ParseNoteKey(s string) (NoteKey, error) {
 	path, version, hasV := strings.Cut(s, "@")
 	k := NoteKey{Path: path, Version: version}
-	if hasV && !slices.Contains(mcp.Versions(), version) {
-		return k, fmt.Errorf("key %q: version %q after @ is not one of %v", s, version, mcp.Versions())
+	if hasV && !slices.Contains(protocol.Versions(), version) {
+		return k, fmt.Errorf("key %q: version %q after @ is not one of %v", s, version, protocol.Versions())
 	}
 	if path == "" {
 		return k, fmt.Errorf("key %q: empty", s)

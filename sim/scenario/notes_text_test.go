@@ -12,7 +12,8 @@ import (
 	"unicode"
 
 	"mcpwirelab/sim/internal/specschema"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/specref"
 	"mcpwirelab/sim/trace"
 )
@@ -60,7 +61,7 @@ func TestNotesText(t *testing.T) {
 		}
 		if n.Spec != "" {
 			v, page, anchor := specref.Split(n.Spec)
-			if !slices.Contains(mcp.Versions(), v) || page == v || strings.HasSuffix(page, ".md") || strings.Contains(n.Spec, " ") {
+			if !slices.Contains(protocol.Versions(), v) || page == v || strings.HasSuffix(page, ".md") || strings.Contains(n.Spec, " ") {
 				t.Errorf("note %s: Spec %q is not <version>/<page>[#<anchor>]", k, n.Spec)
 			}
 			if strings.Contains(n.Spec, "#") && anchor == "" {
@@ -182,7 +183,7 @@ var versionOnlyRules = []struct {
 func TestNotesDoNotBorrowRules(t *testing.T) {
 	if dir, ok := specschema.Have(t); ok {
 		for _, r := range versionOnlyRules {
-			for _, v := range mcp.Versions() {
+			for _, v := range protocol.Versions() {
 				found := false
 				_ = filepath.WalkDir(filepath.Join(dir, v), func(path string, d os.DirEntry, err error) error {
 					if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
@@ -258,13 +259,13 @@ func TestQuotesFitTheirNotes(t *testing.T) {
 // compresses a Host's longer-lived process.
 func TestStdioLifetimeIsExplained(t *testing.T) {
 	for _, m := range matrixTraces(t) {
-		if m.o.Transport != "stdio" || m.o.Version != mcp.V20260728 {
+		if m.o.Transport != "stdio" || m.o.Version != protocol.V20260728 {
 			continue
 		}
 		for _, e := range m.tr.Events {
 			v := m.tr.EventVersion(e)
 			n := AnnotationFor(e.Note, v)
-			if v != mcp.V20260728 || (!strings.Contains(n.Quote, "lifetime boundary") && e.Note != "shutdown.close-stdin") {
+			if v != protocol.V20260728 || (!strings.Contains(n.Quote, "lifetime boundary") && e.Note != "shutdown.close-stdin") {
 				continue
 			}
 			if !strings.Contains(n.Text.En, "compress") || !strings.Contains(n.Text.Zh, "压缩") {
@@ -284,12 +285,12 @@ func TestErrorChannelSplitIsExplained(t *testing.T) {
 		key, version string
 		en, zh       []string
 	}{
-		{"tools-call.tool-error", mcp.V20260728, []string{"InvalidParamsError", "both channels"}, []string{"InvalidParamsError", "两条通道"}},
-		{"tools-call.tool-error", mcp.V20251125, []string{"InvalidParamsError", "both channels"}, []string{"InvalidParamsError", "两条通道"}},
-		{"tools-call.error.32602", mcp.V20260728, []string{"isError: true", "Python SDK", "both channels"}, []string{"isError: true", "Python SDK", "两条通道"}},
-		{"tools-call.error.32602", mcp.V20251125, []string{"isError: true", "Python SDK", "both channels"}, []string{"isError: true", "Python SDK", "两条通道"}},
-		{"error.32602", mcp.V20260728, []string{"InvalidParamsError", "both"}, []string{"InvalidParamsError", "两种"}},
-		{"error.32602", mcp.V20251125, []string{"-32602", "both"}, []string{"-32602", "两种"}},
+		{"tools-call.tool-error", protocol.V20260728, []string{"InvalidParamsError", "both channels"}, []string{"InvalidParamsError", "两条通道"}},
+		{"tools-call.tool-error", protocol.V20251125, []string{"InvalidParamsError", "both channels"}, []string{"InvalidParamsError", "两条通道"}},
+		{"tools-call.error.32602", protocol.V20260728, []string{"isError: true", "Python SDK", "both channels"}, []string{"isError: true", "Python SDK", "两条通道"}},
+		{"tools-call.error.32602", protocol.V20251125, []string{"isError: true", "Python SDK", "both channels"}, []string{"isError: true", "Python SDK", "两条通道"}},
+		{"error.32602", protocol.V20260728, []string{"InvalidParamsError", "both"}, []string{"InvalidParamsError", "两种"}},
+		{"error.32602", protocol.V20251125, []string{"-32602", "both"}, []string{"-32602", "两种"}},
 	} {
 		n := AnnotationFor(tt.key, tt.version)
 		for _, w := range tt.en {

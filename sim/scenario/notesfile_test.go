@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/text/texttest"
 )
 
@@ -200,7 +200,7 @@ func TestNoteKeyGrammar(t *testing.T) {
 			t.Errorf("%q: accepted", s)
 		}
 	}
-	k := Key("tools-list").Error(-32600).HTTP(400).At(mcp.V20251125)
+	k := Key("tools-list").Error(-32600).HTTP(400).At(protocol.V20251125)
 	if k.String() != "tools-list.error.32600.http-400@2025-11-25" || k.Base().String() != "tools-list.error.32600.http-400" {
 		t.Errorf("built %s", k)
 	}
@@ -212,7 +212,7 @@ func TestNoteKeyGrammar(t *testing.T) {
 // TestNoteKeyLookupOrder pins the fallback order NoteKey documents.
 func TestNoteKeyLookupOrder(t *testing.T) {
 	var got []string
-	NoteKey{"tools-list.error.32600.http-400", mcp.V20251125}.eachCandidate(func(k NoteKey) bool {
+	NoteKey{"tools-list.error.32600.http-400", protocol.V20251125}.eachCandidate(func(k NoteKey) bool {
 		got = append(got, k.String())
 		return false
 	})
@@ -232,13 +232,13 @@ func TestNoteKeyLookupOrder(t *testing.T) {
 	}
 	// Against the real index: the shared error note serves a label with
 	// no note of its own, a version-specific one wins over the plain one.
-	if n := AnnotationFor("sessionless.error.32600.http-400", mcp.V20251125); n != noteIndex()["sessionless.error.32600.http-400@2025-11-25"] {
+	if n := AnnotationFor("sessionless.error.32600.http-400", protocol.V20251125); n != noteIndex()["sessionless.error.32600.http-400@2025-11-25"] {
 		t.Errorf("own entry not found: %+v", n)
 	}
-	if n := AnnotationFor("sessionless.error.32600.http-400", mcp.V20260728); n != noteIndex()["error.32600.http-400"] {
+	if n := AnnotationFor("sessionless.error.32600.http-400", protocol.V20260728); n != noteIndex()["error.32600.http-400"] {
 		t.Errorf("shared entry not found: %+v", n)
 	}
-	if n := AnnotationFor("no-such-label.error.32601", mcp.V20251125); n != noteIndex()["error.32601@2025-11-25"] {
+	if n := AnnotationFor("no-such-label.error.32601", protocol.V20251125); n != noteIndex()["error.32601@2025-11-25"] {
 		t.Errorf("shared error note not found: %+v", n)
 	}
 }

@@ -2,12 +2,13 @@ package scenario
 
 import (
 	"encoding/json"
-	"mcpwirelab/sim/mcp"
+
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -56,7 +57,7 @@ func TestCapabilitiesOutcome(t *testing.T) {
 		// Extensions beyond tasks (changelog minor 1): under 2026-07-28
 		// every request declares the MCP Apps extension the Host supports;
 		// 2025-11-25's capabilities have no extensions field.
-		apps := `"extensions":{"` + mcp.ExtApps + `":{"mimeTypes":["` + mcp.AppsMimeType + `"]}}`
+		apps := `"extensions":{"` + protocol.ExtApps + `":{"mimeTypes":["` + protocol.AppsMimeType + `"]}}`
 		for _, e := range tr.Events {
 			if e.From != trace.Client || len(e.Messages) == 0 || !strings.Contains(string(e.Messages[0]), `"method"`) || strings.Contains(string(e.Messages[0]), `"notifications/`) {
 				continue
@@ -72,7 +73,7 @@ func TestCapabilitiesOutcome(t *testing.T) {
 }
 
 func TestListChangedOutcome(t *testing.T) {
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		for _, tp := range Transports {
 			tr := run(t, "list-changed", v, tp, "none")
 			changed := find(tr, "tools-changed")

@@ -19,9 +19,10 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
-	"mcpwirelab/sim/transport/streamhttp"
 )
 
 // Faults of the primitives' scenarios.
@@ -52,11 +53,11 @@ const (
 func primitiveFaultApplies(fault, version, transport string) (bool, string, bool) {
 	switch fault {
 	case FaultParamMismatch:
-		if transport != "http" || !mcp.IsModern(version) {
+		if transport != "http" || !protocol.IsModern(version) {
 			return false, "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers", true
 		}
 	case FaultSetLevel:
-		if !mcp.IsModern(version) {
+		if !protocol.IsModern(version) {
 			return false, "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it", true
 		}
 	default:
@@ -164,21 +165,21 @@ func resourcesScenario(r *runner) {
 	}
 	react := func(n *jsonrpc.Message, stop func()) {
 		switch n.Method {
-		case mcp.MethodAcknowledged:
+		case protocol.MethodAcknowledged:
 			opened(stop)
-		case mcp.MethodResourceUpdated:
+		case protocol.MethodResourceUpdated:
 			// The notification names the resource, not its new contents.
 			again := r.readAttachment("reread", page)
 			r.host(trace.Client, trace.Host, "model.reads-context", contextView([]attachment{again}, "The attached page "+page+" changed; here it is again."))
 			r.host(trace.Host, trace.Host, "model.answers-context", monitorAnswer([]attachment{again, {uri: roster, text: "(unchanged)"}}))
-			if !mcp.IsModern(r.c.Version()) {
+			if !protocol.IsModern(r.c.Version()) {
 				r.c.Unsubscribe(r.ctx, page, callOpts{Tag: "unsubscribe"})
 			}
 			stop()
 		}
 	}
 	switch {
-	case mcp.IsModern(r.c.Version()):
+	case protocol.IsModern(r.c.Version()):
 		// 2026-07-28 server/resources §Subscriptions: the URI goes in the
 		// resourceSubscriptions of subscriptions/listen.
 		r.c.Listen(r.ctx, mcp.SubscriptionFilter{ResourceSubscriptions: []string{page}}, callOpts{Tag: tagWatch, OnNotify: react})
@@ -194,7 +195,7 @@ func resourcesScenario(r *runner) {
 		// 2025-11-25 HTTP: on the session's GET stream.
 		r.c.Listen(r.ctx, mcp.SubscriptionFilter{}, callOpts{Tag: tagWatchStream, OnNotify: react, OnOpen: opened})
 	}
-	if !mcp.IsModern(r.c.Version()) && r.o.Fault != FaultNone {
+	if !protocol.IsModern(r.c.Version()) && r.o.Fault != FaultNone {
 		r.c.Unsubscribe(r.ctx, page, callOpts{Tag: "unsubscribe"})
 	}
 	r.finish()
@@ -223,7 +224,7 @@ func (r *runner) readAttachment(tag, uri string) attachment {
 }
 
 // editExpenses is reg with Finance's edit of the expenses page.
-func editExpenses(reg *toolbox.Registry) *toolbox.Registry {
+func editExpenses(reg *primitive.Registry) *primitive.Registry {
 	for _, res := range reg.Resources() {
 		if res.URI != toolbox.HandbookExpenses {
 			continue
@@ -231,8 +232,8 @@ func editExpenses(reg *toolbox.Registry) *toolbox.Registry {
 		notes := *res.Annotations
 		notes.LastModified = "2026-12-01T08:00:00Z"
 		res.Annotations = &notes
-		res.Read = func(context.Context) ([]toolbox.ResourceContents, error) {
-			return []toolbox.ResourceContents{{Text: expensesEdited}}, nil
+		res.Read = func(context.Context) ([]primitive.ResourceContents, error) {
+			return []primitive.ResourceContents{{Text: expensesEdited}}, nil
 		}
 		out, err := reg.ReplaceResource(res)
 		if err != nil {
@@ -415,13 +416,13 @@ func promptView(name string, res mcp.GetPromptResult) string {
 	for _, m := range res.Messages {
 		c := m.Content
 		switch c.Type {
-		case toolbox.ContentText:
+		case protocol.ContentText:
 			fmt.Fprintf(&b, "[%s] %s\n", m.Role, c.Text)
-		case toolbox.ContentResource:
+		case protocol.ContentResource:
 			fmt.Fprintf(&b, "[%s] <resource uri=%q mimeType=%q>\n%s\n</resource>\n", m.Role, c.Resource.URI, c.Resource.MIMEType, strings.TrimSuffix(c.Resource.Text, "\n"))
-		case toolbox.ContentImage:
+		case protocol.ContentImage:
 			fmt.Fprintf(&b, "[%s] <image mimeType=%q bytes=\"%d\"/>\n", m.Role, c.MIMEType, len(c.Data))
-		case toolbox.ContentResourceLink:
+		case protocol.ContentResourceLink:
 			fmt.Fprintf(&b, "[%s] <resource-link uri=%q name=%q/>\n", m.Role, c.URI, c.Name)
 		}
 	}
@@ -434,7 +435,7 @@ type welcomeFacts struct{ name, dept, days string }
 // draftFacts reads the prompt's instruction the way the model would.
 func draftFacts(res mcp.GetPromptResult) welcomeFacts {
 	for _, m := range res.Messages {
-		if m.Content.Type != toolbox.ContentText {
+		if m.Content.Type != protocol.ContentText {
 			continue
 		}
 		t := m.Content.Text
@@ -456,14 +457,14 @@ func welcomeDraft(res mcp.GetPromptResult) string {
 	var b strings.Builder
 	b.WriteString("Draft:\n")
 	for _, m := range res.Messages {
-		if m.Content.Type == toolbox.ContentImage {
+		if m.Content.Type == protocol.ContentImage {
 			fmt.Fprintf(&b, "[logo: %s]\n", m.Content.MIMEType)
 		}
 	}
 	fmt.Fprintf(&b, "Subject: Welcome to Acme, %s!\n", f.name)
 	fmt.Fprintf(&b, "Welcome to %s! Your office days are %s.\n", f.dept, f.days)
 	for _, m := range res.Messages {
-		if m.Content.Type == toolbox.ContentResource {
+		if m.Content.Type == protocol.ContentResource {
 			fmt.Fprintf(&b, "The handbook starts at %s.\n", m.Content.Resource.URI)
 		}
 	}
@@ -474,7 +475,7 @@ func welcomeDraft(res mcp.GetPromptResult) string {
 // -32020 HeaderMismatch.
 func paramMismatch(out outcome) bool {
 	e := out.Error()
-	return e != nil && e.Code == jsonrpc.CodeHeaderMismatch && out.Status == http.StatusBadRequest
+	return e != nil && e.Code == protocol.CodeHeaderMismatch && out.Status == http.StatusBadRequest
 }
 
 // relistAndRetry follows 2026-07-28 streamable-http §Client Behavior for a
@@ -484,7 +485,7 @@ func paramMismatch(out outcome) bool {
 // the schema did not change, the same headers come out again.
 func (r *runner) relistAndRetry(out outcome, name string, args []byte, o callOpts) (mcp.CallToolResult, outcome) {
 	r.host(trace.Client, trace.Client, "param-mismatch.relist-plan",
-		fmt.Sprintf("error %d on a call with %s headers: re-read the tool's inputSchema with tools/list, then retry once\n", out.Error().Code, streamhttp.HeaderParamPrefix+"*"))
+		fmt.Sprintf("error %d on a call with %s headers: re-read the tool's inputSchema with tools/list, then retry once\n", out.Error().Code, protocol.HeaderParamPrefix+"*"))
 	if _, lo := r.c.ListTools(r.ctx, callOpts{Tag: "tools-relist"}); !r.ok(lo) {
 		return mcp.CallToolResult{}, lo
 	}
@@ -511,7 +512,7 @@ func loggingScenario(r *runner) {
 	if !r.start() {
 		return
 	}
-	modern := mcp.IsModern(r.c.Version())
+	modern := protocol.IsModern(r.c.Version())
 	perRequest := "" // the level the export asks for (2026-07-28)
 	session := false // a 2025-11-25 session's level is set
 	switch {
@@ -528,11 +529,11 @@ func loggingScenario(r *runner) {
 		out := r.c.SetLevel(r.ctx, logLevel, callOpts{Tag: "set-level"})
 		if e := out.Error(); e != nil {
 			r.host(trace.Client, trace.Client, "logging.removed",
-				fmt.Sprintf("error %d: 2026-07-28 has no logging/setLevel; ask per request with _meta %s instead\n", e.Code, mcp.MetaLogLevel))
+				fmt.Sprintf("error %d: 2026-07-28 has no logging/setLevel; ask per request with _meta %s instead\n", e.Code, protocol.MetaLogLevel))
 		}
 		perRequest = logLevel
 	case modern:
-		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; the export request asks for level "+logLevel+" in its _meta "+mcp.MetaLogLevel+"\n")
+		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; the export request asks for level "+logLevel+" in its _meta "+protocol.MetaLogLevel+"\n")
 		perRequest = logLevel
 	default:
 		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; set the session's level with logging/setLevel "+logLevel+"\n")
@@ -593,7 +594,7 @@ const (
 
 // traceMeta is the _meta of a call made under the Host's span span.
 func traceMeta(span string) map[string]any {
-	return map[string]any{mcp.MetaTraceParent: "00-" + hostTraceID + "-" + span + "-01", mcp.MetaTraceState: hostTraceState}
+	return map[string]any{protocol.MetaTraceParent: "00-" + hostTraceID + "-" + span + "-01", protocol.MetaTraceState: hostTraceState}
 }
 
 // tracedLogging is the logging scenario of a Host that traces instead of
@@ -626,7 +627,7 @@ func (r *runner) tracedLogging() {
 func (r *runner) loggedCall(c toolChoice) callOutcome {
 	shown := 0
 	c.OnNotify = func(n *jsonrpc.Message, _ func()) {
-		if n.Method != mcp.MethodLog {
+		if n.Method != protocol.MethodLog {
 			return
 		}
 		var p mcp.LogMessageParams
@@ -638,18 +639,18 @@ func (r *runner) loggedCall(c toolChoice) callOutcome {
 	c.Intermediate = true // the answer comes after the log panel
 	out := r.callTool(c)
 	if shown == 0 && out.resp != nil {
-		why := "the request carried no _meta " + mcp.MetaLogLevel
+		why := "the request carried no _meta " + protocol.MetaLogLevel
 		switch {
 		case r.o.Fault == FaultUndeclaredCapability:
 			why = "the server declares no logging capability"
-		case !mcp.IsModern(r.c.Version()):
+		case !protocol.IsModern(r.c.Version()):
 			why = "the session never set a level with logging/setLevel"
 		}
 		// The export is the call the user watches (and, under 2025-11-25,
 		// every call once a level is set): nothing there is a failure. A
 		// 2026-07-28 call that did not ask gets nothing by design.
 		note := "log.none"
-		if c.Name == "export_timesheets" || !mcp.IsModern(r.c.Version()) {
+		if c.Name == "export_timesheets" || !protocol.IsModern(r.c.Version()) {
 			note = "log.missing"
 		}
 		r.host(trace.Client, trace.Host, note, fmt.Sprintf("log panel: nothing for %s (%s)\n", c.Name, why))

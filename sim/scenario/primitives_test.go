@@ -8,6 +8,8 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
+
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -94,7 +96,7 @@ func TestPrimitiveOutcomes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			modern := mcp.IsModern(o.Version)
+			modern := protocol.IsModern(o.Version)
 			switch o.Scenario {
 			case "resources":
 				checkResources(t, o, tr, modern)
@@ -119,7 +121,7 @@ func checkResources(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 		strings.Contains(string(page.Result), `"ttlMs":3600000`) != modern {
 		t.Fatalf("the page: %s", page.Result)
 	}
-	subscribes, listens := withMethod(t, tr, mcp.MethodSubscribe), withMethod(t, tr, mcp.MethodListen)
+	subscribes, listens := withMethod(t, tr, protocol.MethodSubscribe), withMethod(t, tr, protocol.MethodListen)
 	if modern != (len(subscribes) == 0 && len(listens) == 1) || !modern && len(listens) != 0 {
 		t.Fatalf("%d resources/subscribe, %d subscriptions/listen under %s", len(subscribes), len(listens), o.Version)
 	}
@@ -139,15 +141,15 @@ func checkResources(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 		if sub, read := one(t, tr, "subscribe.request"), one(t, tr, "read-page.request"); sub.Seq > read.Seq {
 			t.Fatal("the page was read before resources/subscribe")
 		}
-		if len(withMethod(t, tr, mcp.MethodUnsubscribe)) != 1 {
+		if len(withMethod(t, tr, protocol.MethodUnsubscribe)) != 1 {
 			t.Fatal("no resources/unsubscribe")
 		}
 	}
 	updates := find(tr, "resource-updated")
 	if o.Fault == FaultNotFound {
-		want, status := jsonrpc.CodeResourceNotFound, http.StatusOK
+		want, status := protocol.CodeResourceNotFound, http.StatusOK
 		if modern {
-			want = jsonrpc.CodeInvalidParams
+			want = protocol.CodeInvalidParams
 		}
 		m := wantAnswer(t, o, one(t, tr, "read-roster.error."+strings.TrimPrefix(itoa(want), "-")), status, want)
 		if string(m.Error.Data) != `{"uri":"company://departments/Finances"}` {
@@ -210,7 +212,7 @@ func checkPrompts(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 	got := wantAnswer(t, o, one(t, tr, "prompts-get.result"), 200, 0)
 	var res mcp.GetPromptResult
 	_ = json.Unmarshal(got.Result, &res)
-	if len(res.Messages) != 3 || res.Messages[1].Content.Type != toolbox.ContentResource || res.Messages[2].Content.Type != toolbox.ContentImage {
+	if len(res.Messages) != 3 || res.Messages[1].Content.Type != protocol.ContentResource || res.Messages[2].Content.Type != protocol.ContentImage {
 		t.Fatalf("prompt %s", got.Result)
 	}
 	// The gateway's rewrite has notes of its own ("rewritten"), and a
@@ -230,7 +232,7 @@ func checkPrompts(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 			t.Fatalf("the gateway's header %v", param)
 		}
 		for _, note := range []string{"rewritten.error.32020.http-400", "rewritten-retry.error.32020.http-400"} {
-			m := wantAnswer(t, o, one(t, tr, note), http.StatusBadRequest, jsonrpc.CodeHeaderMismatch)
+			m := wantAnswer(t, o, one(t, tr, note), http.StatusBadRequest, protocol.CodeHeaderMismatch)
 			if m.Error.Message != "Header mismatch: Mcp-Param-Office header value 'Shanghai' does not match body value '上海'" {
 				t.Fatalf("%s: %q", note, m.Error.Message)
 			}
@@ -257,11 +259,11 @@ func checkPrompts(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 }
 
 func checkLogging(t *testing.T, o Options, tr *trace.Trace, modern bool) {
-	logs := withMethod(t, tr, mcp.MethodLog)
-	setLevels := withMethod(t, tr, mcp.MethodSetLevel)
+	logs := withMethod(t, tr, protocol.MethodLog)
+	setLevels := withMethod(t, tr, protocol.MethodSetLevel)
 	var requestsWithLevel []string
 	for _, e := range tr.Events {
-		if e.From == trace.Client && strings.Contains(e.Raw, `"`+mcp.MetaLogLevel+`"`) {
+		if e.From == trace.Client && strings.Contains(e.Raw, `"`+protocol.MetaLogLevel+`"`) {
 			requestsWithLevel = append(requestsWithLevel, e.Note)
 		}
 	}
@@ -317,15 +319,15 @@ func checkLogging(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 				t.Fatalf("logLevel on %v", requestsWithLevel)
 			}
 		} else {
-			wantAnswer(t, o, one(t, tr, "set-level.error.32601"), 200, jsonrpc.CodeMethodNotFound)
+			wantAnswer(t, o, one(t, tr, "set-level.error.32601"), 200, protocol.CodeMethodNotFound)
 		}
 	case o.Fault == FaultSetLevel:
 		note, status := "set-level.error.32601", 0
 		if o.Transport == "http" {
 			note, status = note+".http-404", http.StatusNotFound
 		}
-		m := wantAnswer(t, o, one(t, tr, note), status, jsonrpc.CodeMethodNotFound)
-		if !strings.Contains(m.Error.Message, mcp.MetaLogLevel) {
+		m := wantAnswer(t, o, one(t, tr, note), status, protocol.CodeMethodNotFound)
+		if !strings.Contains(m.Error.Message, protocol.MetaLogLevel) {
 			t.Fatalf("the refusal does not say what to do instead: %q", m.Error.Message)
 		}
 		if strings.Join(requestsWithLevel, " ") != "export-call.request" || len(logs) != 1 {
@@ -343,8 +345,8 @@ func checkLogging(t *testing.T, o Options, tr *trace.Trace, modern bool) {
 			}
 			req := one(t, tr, tag+".request")
 			_ = json.Unmarshal(req.Messages[0], &p)
-			tp := p.Params.Meta[mcp.MetaTraceParent]
-			if !strings.HasPrefix(tp, "00-"+hostTraceID+"-") || p.Params.Meta[mcp.MetaTraceState] != hostTraceState {
+			tp := p.Params.Meta[protocol.MetaTraceParent]
+			if !strings.HasPrefix(tp, "00-"+hostTraceID+"-") || p.Params.Meta[protocol.MetaTraceState] != hostTraceState {
 				t.Fatalf("%s: _meta %v", tag, p.Params.Meta)
 			}
 			spans = append(spans, tp)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // readmeGaps lists what README text leaves out of the catalog: a scenario
@@ -59,7 +59,7 @@ func TestReadmeTaskStatusIsTrue(t *testing.T) {
 	shown := 0
 	for _, m := range matrixTraces(t) {
 		for _, e := range m.tr.Events {
-			if strings.Contains(e.Raw, `"method":"`+mcp.MethodTaskStatus+`"`) {
+			if strings.Contains(e.Raw, `"method":"`+protocol.MethodTaskStatus+`"`) {
 				shown++
 			}
 		}
@@ -68,8 +68,8 @@ func TestReadmeTaskStatusIsTrue(t *testing.T) {
 	says := strings.Contains(readme, "so its transcripts show none")
 	switch {
 	case shown == 0 && (claims || !says):
-		t.Errorf("no transcript carries %s, but the README claims it follows each change (%v) or does not say the transcripts show none (%v)", mcp.MethodTaskStatus, claims, says)
+		t.Errorf("no transcript carries %s, but the README claims it follows each change (%v) or does not say the transcripts show none (%v)", protocol.MethodTaskStatus, claims, says)
 	case shown > 0 && says:
-		t.Errorf("%d events carry %s, but the README says the transcripts show none", shown, mcp.MethodTaskStatus)
+		t.Errorf("%d events carry %s, but the README says the transcripts show none", shown, protocol.MethodTaskStatus)
 	}
 }

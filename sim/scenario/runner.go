@@ -12,12 +12,16 @@ import (
 	"time"
 
 	"mcpwirelab/sim/client"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
+
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/transport/streamhttp"
 	"mcpwirelab/sim/vclock"
+	"mcpwirelab/sim/virtual"
 	"mcpwirelab/sim/wire"
 )
 
@@ -72,11 +76,11 @@ type runner struct {
 
 // serverSpec is what a scenario needs from the server side.
 type serverSpec struct {
-	tools       *toolbox.Registry // nil: the course toolbox
-	legacyOnly  bool              // a server that only speaks 2025-11-25
-	listChanged bool              // declares tools.listChanged
-	replicas    int               // HTTP replicas behind a round-robin balancer (0 = 1)
-	adminEdits  bool              // an administrator edits what the server offers during the run
+	tools       *primitive.Registry // nil: the course toolbox
+	legacyOnly  bool                // a server that only speaks 2025-11-25
+	listChanged bool                // declares tools.listChanged
+	replicas    int                 // HTTP replicas behind a round-robin balancer (0 = 1)
+	adminEdits  bool                // an administrator edits what the server offers during the run
 }
 
 // wires are the connections a run's client uses: the simulator's virtual
@@ -92,7 +96,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		r.endpoint = "http://" + EndpointHost + EndpointPath
 	}
 	r.now = r.clock.Now
-	cfg := mcp.DefaultConfig()
+	cfg := labserver.Config()
 	cfg.Sleep = r.toolSleep
 	cfg.StateKey, cfg.Now, cfg.NewTaskID, cfg.Background, cfg.Yield = simStateKey(), r.wallNow, r.newTaskID, r.background, r.yield
 	if spec.tools != nil {
@@ -102,7 +106,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		cfg.Modern = []string{}
 	}
 	cfg.ListChanged = spec.listChanged
-	var pipe *wire.VirtualPipe
+	var pipe *virtual.Pipe
 	if o.Transport == "stdio" {
 		// stdio §Messages: the server MAY write UTF-8 logs to stderr.
 		cfg.Logf = func(format string, args ...any) {
@@ -116,7 +120,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		n = 1
 	}
 	for i := 0; i < n; i++ {
-		srv := mcp.NewServer(cfg)
+		srv := labserver.NewServer(cfg)
 		r.servers = append(r.servers, srv)
 		if o.Transport == "http" {
 			h := streamhttp.New(streamhttp.Options{Server: srv, NewSessionID: r.newSessionID})
@@ -127,8 +131,8 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 
 	w := remote
 	if w == nil {
-		pipe = wire.NewVirtualPipe(r.srv)
-		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: "127.0.0.1:53124"}}
+		pipe = virtual.NewPipe(r.srv)
+		w = &wires{pipe: pipe, http: &wire.VirtualHTTP{Route: r.route, Date: r.date, RemoteAddr: virtual.RemoteAddr}}
 	}
 	r.asker = &client.FixedHost{}
 	ccfg := client.Config{Version: o.Version, Observer: r, After: r.after, Host: r.asker, Sleep: r.clock.Sleep}
@@ -137,7 +141,7 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		r.now = func() time.Duration { return time.Since(start) }
 		ccfg.After, ccfg.Sleep = nil, nil // real time
 	}
-	if o.Fault == FaultUnsupportedVersion && !mcp.IsModern(o.Version) {
+	if o.Fault == FaultUnsupportedVersion && !protocol.IsModern(o.Version) {
 		// An older legacy client: it asks for, and accepts, only oldVersion.
 		ccfg.Version, ccfg.Supported = oldVersion, []string{oldVersion}
 	}
@@ -204,7 +208,7 @@ const (
 // version on the wire: the transport placeholders become that version's
 // transport page, and a section without a version gets it.
 func resolveSpec(spec, wireVersion string) string {
-	modern := mcp.IsModern(wireVersion)
+	modern := protocol.IsModern(wireVersion)
 	switch {
 	case spec == specStdio && modern:
 		spec = "basic/transports/stdio"
@@ -233,7 +237,7 @@ func (r *runner) record(e ev) int {
 		e.msgs = []json.RawMessage{}
 	}
 	version := ""
-	if v := cmp.Or(e.version, r.c.Version()); v != r.o.Version && slices.Contains(mcp.Versions(), v) {
+	if v := cmp.Or(e.version, r.c.Version()); v != r.o.Version && slices.Contains(protocol.Versions(), v) {
 		version = v
 	}
 	wireVersion := r.o.Version

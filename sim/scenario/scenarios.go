@@ -9,6 +9,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -26,7 +27,7 @@ func capabilitiesScenario(r *runner) {
 	// The Host renders MCP Apps: under 2026-07-28 it says so in every
 	// request's capabilities (extensions), which 2025-11-25 has no field
 	// for (basic/versioning §Extension Negotiation).
-	r.asker.Extensions = map[string]any{mcp.ExtApps: map[string]any{"mimeTypes": []string{mcp.AppsMimeType}}}
+	r.asker.Extensions = map[string]any{protocol.ExtApps: map[string]any{"mimeTypes": []string{protocol.AppsMimeType}}}
 	r.host(trace.Host, trace.Host, "user.prompt", "Which prompt templates does this server offer?\n")
 	if !r.start() {
 		return
@@ -37,11 +38,11 @@ func capabilitiesScenario(r *runner) {
 	// supporting party MUST either revert to core protocol behavior or
 	// reject the request": the Host reverts.
 	r.host(trace.Client, trace.Client, "capabilities.extensions",
-		"no extension "+mcp.ExtApps+" among the server's capabilities: show tool results as text (core behaviour)\n")
+		"no extension "+protocol.ExtApps+" among the server's capabilities: show tool results as text (core behaviour)\n")
 	// A careless client asks anyway. 2026-07-28 schema MethodNotFoundError:
 	// a method "gated behind a server capability the server did not
 	// advertise" is -32601 (HTTP 404 in 2026-07-28).
-	out := r.request(mcp.MethodPromptsList, nil, callOpts{Tag: "prompts-list"})
+	out := r.request(protocol.MethodPromptsList, nil, callOpts{Tag: "prompts-list"})
 	if e := out.Error(); e != nil {
 		r.host(trace.Client, trace.Host, "capabilities.refused", fmt.Sprintf("error %d %s\n", e.Code, e.Message))
 	}
@@ -120,14 +121,14 @@ func listChangedScenario(r *runner) {
 	}
 	react := func(n *jsonrpc.Message, stop func()) {
 		switch n.Method {
-		case mcp.MethodAcknowledged:
+		case protocol.MethodAcknowledged:
 			// Subscribed first, listed second: no change can slip
 			// between the two.
 			if !firstList() {
 				stop()
 			}
 			return
-		case mcp.MethodToolsChanged:
+		case protocol.MethodToolsChanged:
 		default:
 			return
 		}
@@ -140,7 +141,7 @@ func listChangedScenario(r *runner) {
 		stop()
 	}
 	switch {
-	case mcp.IsModern(r.c.Version()):
+	case protocol.IsModern(r.c.Version()):
 		// 2026-07-28 basic/patterns/subscriptions: opt in per notification
 		// type on a long-lived subscriptions/listen request.
 		r.c.Listen(r.ctx, mcp.SubscriptionFilter{ToolsListChanged: true}, callOpts{Tag: "listen", OnNotify: react})
@@ -174,7 +175,7 @@ func loadBalancerScenario(r *runner) {
 	r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
 		raw:  "connect " + r.endpoint + " (a round-robin load balancer in front of replicas 1 and 2)\n",
 		note: "lb.launch", spec: specHTTP})
-	if !mcp.IsModern(r.c.Version()) {
+	if !protocol.IsModern(r.c.Version()) {
 		// 2025-11-25: the session lives in the memory of the replica that
 		// answered initialize. The next request goes to the other one.
 		for attempt := 1; attempt <= 2; attempt++ {
@@ -186,7 +187,7 @@ func loadBalancerScenario(r *runner) {
 			if _, out := r.c.Initialize(r.ctx, callOpts{Tag: label}); !r.ok(out) {
 				return
 			}
-			got := r.notify(mcp.MethodInitialized, nil, "initialized")
+			got := r.notify(protocol.MethodInitialized, nil, "initialized")
 			if got.Status != http.StatusNotFound {
 				break
 			}
@@ -239,7 +240,7 @@ func dualEraServer(o Options) serverSpec {
 // A switch, not a map literal: no map is built at start-up.
 func modernErrorCodes(code int) bool {
 	switch code {
-	case jsonrpc.CodeHeaderMismatch, jsonrpc.CodeMissingRequiredClientCapability, jsonrpc.CodeUnsupportedProtocolVersion:
+	case protocol.CodeHeaderMismatch, protocol.CodeMissingRequiredClientCapability, protocol.CodeUnsupportedProtocolVersion:
 		return true
 	}
 	return false
@@ -252,20 +253,20 @@ func dualEraScenario(r *runner) {
 		r.c.SetVersion(futureVersion)
 	}
 	// Probe with a modern request first (versioning §Backward Compatibility).
-	out := r.request(mcp.MethodDiscover, nil, callOpts{Tag: "probe"})
+	out := r.request(protocol.MethodDiscover, nil, callOpts{Tag: "probe"})
 	e := out.Error()
 	modern := out.Response != nil && e == nil
 	if e != nil {
-		modern = modernErrorCodes(e.Code) || (e.Code == jsonrpc.CodeMethodNotFound && out.Status == http.StatusNotFound)
+		modern = modernErrorCodes(e.Code) || (e.Code == protocol.CodeMethodNotFound && out.Status == http.StatusNotFound)
 	}
 	switch {
-	case modern && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion:
+	case modern && e != nil && e.Code == protocol.CodeUnsupportedProtocolVersion:
 		var data mcp.UnsupportedVersionData
 		_ = json.Unmarshal(e.Data, &data)
 		r.c.SetVersion(r.c.Choose(data.Supported))
 		r.host(trace.Client, trace.Client, "era.modern-retry",
 			fmt.Sprintf("-32022 is a modern error: the server is modern. Do NOT fall back to initialize; retry with %s from supported %v\n", r.c.Version(), data.Supported))
-		if !r.ok(r.request(mcp.MethodDiscover, nil, callOpts{Tag: "discover-retry"})) {
+		if !r.ok(r.request(protocol.MethodDiscover, nil, callOpts{Tag: "discover-retry"})) {
 			return
 		}
 	case modern:
@@ -279,13 +280,13 @@ func dualEraScenario(r *runner) {
 			why = fmt.Sprintf("HTTP %d and %s", out.Status, why)
 		}
 		r.host(trace.Client, trace.Client, "era.legacy", why+": the server is legacy → fall back to initialize (2025-11-25)\n")
-		r.c.SetVersion(mcp.V20251125)
+		r.c.SetVersion(protocol.V20251125)
 		if !r.handshake() {
 			return
 		}
 	}
 	if tools, ok := r.listTools(); ok {
-		if !mcp.IsModern(r.c.Version()) {
+		if !protocol.IsModern(r.c.Version()) {
 			// basic/index §ResultType: "For backward compatibility with
 			// servers implementing earlier protocol versions, which do not
 			// include resultType, clients MUST treat an absent resultType as

@@ -9,7 +9,9 @@ import (
 
 	"mcpwirelab/sim/internal/specschema"
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/trace"
 )
 
@@ -37,18 +39,18 @@ var requestDefs = map[string]string{
 	"prompts/get":                     "GetPromptRequest",
 	"completion/complete":             "CompleteRequest",
 	"logging/setLevel":                "SetLevelRequest",
-	mcp.MethodPing:                    "PingRequest",
-	mcp.MethodTasksList:               "ListTasksRequest", // 2025-11-25 (taskDefs); removed by the extension
+	protocol.MethodPing:               "PingRequest",
+	protocol.MethodTasksList:          "ListTasksRequest", // 2025-11-25 (taskDefs); removed by the extension
 	"notifications/message":           "LoggingMessageNotification",
 	"notifications/resources/updated": "ResourceUpdatedNotification",
 	// The server asking the client (2025-11-25 only: a 2026-07-28 server
 	// never sends a request), and the client telling it its roots changed.
-	mcp.MethodElicit:                   "ElicitRequest",
-	mcp.MethodSample:                   "CreateMessageRequest",
-	mcp.MethodRoots:                    "ListRootsRequest",
+	protocol.MethodElicit:              "ElicitRequest",
+	protocol.MethodSample:              "CreateMessageRequest",
+	protocol.MethodRoots:               "ListRootsRequest",
 	"notifications/roots/list_changed": "RootsListChangedNotification",
-	mcp.MethodTaskStatus:               "TaskStatusNotification",
-	mcp.MethodElicitationComplete:      "ElicitationCompleteNotification", // URL mode; removed in 2026-07-28
+	protocol.MethodTaskStatus:          "TaskStatusNotification",
+	protocol.MethodElicitationComplete: "ElicitationCompleteNotification", // URL mode; removed in 2026-07-28
 }
 
 // removedMethods are 2025-11-25 methods a later version removed, with that
@@ -56,27 +58,27 @@ var requestDefs = map[string]string{
 // the old way), checked as a JSON-RPC request; the test proves the
 // definition is gone from that version's schema.
 var removedMethods = map[string]string{
-	"logging/setLevel":      "2026-07-28",
-	"resources/subscribe":   "2026-07-28",
-	"resources/unsubscribe": "2026-07-28",
-	mcp.MethodPing:          "2026-07-28",
-	mcp.MethodTasksList:     "2026-07-28", // removed by the tasks extension
+	"logging/setLevel":       "2026-07-28",
+	"resources/subscribe":    "2026-07-28",
+	"resources/unsubscribe":  "2026-07-28",
+	protocol.MethodPing:      "2026-07-28",
+	protocol.MethodTasksList: "2026-07-28", // removed by the tasks extension
 }
 
 // taskDefs are the tasks methods' requests and results per version: the
 // experimental tasks of 2025-11-25's schema, the extension's schema in
 // 2026-07-28 (sim/internal/specschema).
 var taskDefs = map[string]map[string][2]string{
-	mcp.V20251125: {
-		mcp.MethodTasksGet:    {"GetTaskRequest", "GetTaskResult"},
-		mcp.MethodTasksCancel: {"CancelTaskRequest", "CancelTaskResult"},
-		mcp.MethodTasksResult: {"GetTaskPayloadRequest", "GetTaskPayloadResult"},
-		mcp.MethodTasksList:   {"ListTasksRequest", "ListTasksResult"},
+	protocol.V20251125: {
+		protocol.MethodTasksGet:    {"GetTaskRequest", "GetTaskResult"},
+		protocol.MethodTasksCancel: {"CancelTaskRequest", "CancelTaskResult"},
+		protocol.MethodTasksResult: {"GetTaskPayloadRequest", "GetTaskPayloadResult"},
+		protocol.MethodTasksList:   {"ListTasksRequest", "ListTasksResult"},
 	},
-	mcp.V20260728: {
-		mcp.MethodTasksGet:    {specschema.TasksDef("GetTaskRequest"), specschema.TasksDef("GetTaskResult")},
-		mcp.MethodTasksCancel: {specschema.TasksDef("CancelTaskRequest"), specschema.TasksDef("AckResult")},
-		mcp.MethodTasksUpdate: {specschema.TasksDef("UpdateTaskRequest"), specschema.TasksDef("AckResult")},
+	protocol.V20260728: {
+		protocol.MethodTasksGet:    {specschema.TasksDef("GetTaskRequest"), specschema.TasksDef("GetTaskResult")},
+		protocol.MethodTasksCancel: {specschema.TasksDef("CancelTaskRequest"), specschema.TasksDef("AckResult")},
+		protocol.MethodTasksUpdate: {specschema.TasksDef("UpdateTaskRequest"), specschema.TasksDef("AckResult")},
 	},
 }
 
@@ -95,21 +97,21 @@ var resultDefs = map[string]string{
 	"prompts/get":              "GetPromptResult",
 	"completion/complete":      "CompleteResult",
 	"logging/setLevel":         "EmptyResult",
-	mcp.MethodPing:             "EmptyResult",
-	mcp.MethodElicit:           "ElicitResult",
-	mcp.MethodSample:           "CreateMessageResult",
-	mcp.MethodRoots:            "ListRootsResult",
+	protocol.MethodPing:        "EmptyResult",
+	protocol.MethodElicit:      "ElicitResult",
+	protocol.MethodSample:      "CreateMessageResult",
+	protocol.MethodRoots:       "ListRootsResult",
 }
 
 // errorDefs name the 2026-07-28 definition of a whole error response, or of
 // its error object (prefix "error:").
 var errorDefs2026 = map[int]string{
-	jsonrpc.CodeUnsupportedProtocolVersion: "UnsupportedProtocolVersionError",
-	jsonrpc.CodeHeaderMismatch:             "HeaderMismatchError",
-	jsonrpc.CodeMethodNotFound:             "error:MethodNotFoundError",
-	jsonrpc.CodeInvalidParams:              "error:InvalidParamsError",
-	jsonrpc.CodeInvalidRequest:             "error:InvalidRequestError",
-	jsonrpc.CodeParseError:                 "ParseError",
+	protocol.CodeUnsupportedProtocolVersion: "UnsupportedProtocolVersionError",
+	protocol.CodeHeaderMismatch:             "HeaderMismatchError",
+	protocol.CodeMethodNotFound:             "error:MethodNotFoundError",
+	protocol.CodeInvalidParams:              "error:InvalidParamsError",
+	protocol.CodeInvalidRequest:             "error:InvalidRequestError",
+	protocol.CodeParseError:                 "ParseError",
 }
 
 // brokenAnswer reports whether e is the invalid-answer fault's answer to
@@ -125,7 +127,7 @@ func brokenAnswer(o Options, e trace.Event) bool {
 // the definition for its method or for the request it answers.
 func TestMessagesMatchSchema(t *testing.T) {
 	schemas := map[string]*specschema.Schemas{}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		schemas[v] = loadSpec(t, v)
 	}
 	checked := 0
@@ -191,16 +193,16 @@ func TestMessagesMatchSchema(t *testing.T) {
 					switch {
 					case brokenAnswer(o, e):
 						continue
-					case version == "2026-07-28" && rt.ResultType == mcp.ResultInputRequired:
+					case version == "2026-07-28" && rt.ResultType == protocol.ResultInputRequired:
 						def, ok, whole = "InputRequiredResult", true, false
 						if err := s.Validate("JSONRPCResultResponse", raw); err != nil {
 							t.Errorf("%s: %v", where, err)
 						}
 					case taskDefs[version][method][1] != "":
 						def, ok, whole = taskDefs[version][method][1], true, false
-					case version == "2026-07-28" && rt.ResultType == mcp.ResultTask:
+					case version == "2026-07-28" && rt.ResultType == protocol.ResultTask:
 						def, ok, whole = specschema.TasksDef("CreateTaskResult"), true, false
-					case method == mcp.MethodToolsCall && rt.Task != nil:
+					case method == protocol.MethodToolsCall && rt.Task != nil:
 						def, ok = "CreateTaskResult", true
 					}
 					if !ok {
@@ -266,11 +268,11 @@ func TestSchemaCatchesViolations(t *testing.T) {
 // messages: notifications/cancelled with the subscription id in _meta, then
 // the SubscriptionsListenResultResponse.
 func TestListenShutdownMatchesSchema(t *testing.T) {
-	s := loadSpec(t, mcp.V20260728)
+	s := loadSpec(t, protocol.V20260728)
 	stopping, stop := context.WithCancel(context.Background())
-	srv := mcp.NewServer(mcp.Config{ListChanged: true, Stopping: stopping})
+	srv := labserver.NewServer(mcp.Config{ListChanged: true, Stopping: stopping})
 	var got []*jsonrpc.Message
-	listen := jsonrpc.Request(jsonrpc.IntID(7), mcp.MethodListen, mcp.RequestParams(mcp.V20260728,
+	listen := jsonrpc.Request(jsonrpc.IntID(7), protocol.MethodListen, mcp.RequestParams(protocol.V20260728,
 		map[string]any{"notifications": mcp.SubscriptionFilter{ToolsListChanged: true}}, nil))
 	r := srv.Handle(context.Background(), mcp.NewConn(), listen, func(n *jsonrpc.Message) {
 		got = append(got, n)

@@ -10,6 +10,8 @@ import (
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -123,7 +125,7 @@ func (r *runner) checkOutput(name string, schema json.RawMessage, resp *jsonrpc.
 		what = "a list"
 	}
 	verdict := "valid against outputSchema"
-	sch, err := toolbox.CompileSchema(name, "output", schema)
+	sch, err := primitive.CompileSchema(name, "output", schema)
 	if err == nil {
 		var v any
 		if err = json.Unmarshal(res.Structured, &v); err == nil {
@@ -161,7 +163,7 @@ func (r *runner) begin(prompt string) ([]mcp.Tool, bool) {
 // the Host goes on, since every request now shows whether the server
 // answers.
 func (r *runner) ping() {
-	out := r.c.Request(r.ctx, mcp.MethodPing, nil, callOpts{Tag: "ping"})
+	out := r.c.Request(r.ctx, protocol.MethodPing, nil, callOpts{Tag: "ping"})
 	if e := out.Error(); e != nil {
 		r.host(trace.Client, trace.Client, "ping.removed",
 			fmt.Sprintf("error %d: 2026-07-28 has no ping; carry on, every request shows whether the server answers\n", e.Code))
@@ -220,7 +222,7 @@ type toolChoice struct {
 // returns false when the run is over (the fault ended it).
 func (r *runner) start() bool {
 	r.launch()
-	if mcp.IsModern(r.o.Version) {
+	if protocol.IsModern(r.o.Version) {
 		return r.discover()
 	}
 	return r.handshake()
@@ -255,7 +257,7 @@ func (r *runner) discover() bool {
 		r.c.SetVersion(futureVersion)
 	}
 	_, out := r.c.Discover(r.ctx, callOpts{Tag: r.faultLabel("discover")})
-	if e := out.Error(); r.o.Fault == FaultUnsupportedVersion && e != nil && e.Code == jsonrpc.CodeUnsupportedProtocolVersion {
+	if e := out.Error(); r.o.Fault == FaultUnsupportedVersion && e != nil && e.Code == protocol.CodeUnsupportedProtocolVersion {
 		// versioning §Protocol Version Negotiation: "The client SHOULD
 		// select a mutually supported version from the supported list and
 		// retry the request".
@@ -319,7 +321,7 @@ func (r *runner) handshake() bool {
 		r.disconnect()
 		return false
 	}
-	r.notify(mcp.MethodInitialized, nil, "initialized")
+	r.notify(protocol.MethodInitialized, nil, "initialized")
 	return true
 }
 
@@ -387,7 +389,7 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 		}
 	}
 	if c.Progress {
-		o.Meta[mcp.MetaProgressToken] = "export-1"
+		o.Meta[protocol.MetaProgressToken] = "export-1"
 	}
 	res, out := r.c.CallTool(r.ctx, c.Name, json.RawMessage(args), o)
 	if out.Dropped {

@@ -5,15 +5,18 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
-var slotForm = ElicitForm("slot", "Pick one", json.RawMessage(`{"type":"object","properties":{"slot":{"type":"string","enum":["a","b"]}},"required":["slot"]}`))
+var slotForm = primitive.ElicitForm("slot", "Pick one", json.RawMessage(`{"type":"object","properties":{"slot":{"type":"string","enum":["a","b"]}},"required":["slot"]}`))
 
 // TestCheckAnswer: what each kind of answer must be, with the message a
 // client gets when it is not.
 func TestCheckAnswer(t *testing.T) {
 	for _, c := range []struct {
-		req    InputRequest
+		req    primitive.InputRequest
 		answer string
 		want   string // "" for valid; else a substring of the error
 	}{
@@ -24,18 +27,18 @@ func TestCheckAnswer(t *testing.T) {
 		{slotForm, `{"action":"accept"}`, "content does not match the requested schema"},
 		{slotForm, `{"action":"ok"}`, `action must be "accept", "decline" or "cancel", got "ok"`},
 		{slotForm, `[]`, "want a JSON object, got []"},
-		{ElicitURL("u", "Sign in", "https://a.example", "id"), `{"action":"accept"}`, ""},
-		{Sample("s", SamplingRequest{MaxTokens: 1}), `{"role":"assistant","model":"m","content":{"type":"text","text":"x"}}`, ""},
-		{Sample("s", SamplingRequest{MaxTokens: 1}), `{"role":"assistant","model":"m","content":[{"type":"text","text":"x"}]}`, ""},
-		{Sample("s", SamplingRequest{MaxTokens: 1}), `{"role":"robot","model":"m","content":{"type":"text"}}`, `role must be "assistant" or "user"`},
-		{Sample("s", SamplingRequest{MaxTokens: 1}), `{"role":"assistant","model":"m","content":"hi"}`, "content must be a content block"},
-		{ListRoots("r"), `{"roots":[{"uri":"file:///a","name":"a"}]}`, ""},
-		{ListRoots("r"), `{"roots":[]}`, ""},
-		{ListRoots("r"), `{}`, "roots must be an array"},
-		{ListRoots("r"), `{"roots":[{"name":"x"}]}`, "roots[0].uri must be a file:// URI"},
+		{primitive.ElicitURL("u", "Sign in", "https://a.example", "id"), `{"action":"accept"}`, ""},
+		{primitive.Sample("s", primitive.SamplingRequest{MaxTokens: 1}), `{"role":"assistant","model":"m","content":{"type":"text","text":"x"}}`, ""},
+		{primitive.Sample("s", primitive.SamplingRequest{MaxTokens: 1}), `{"role":"assistant","model":"m","content":[{"type":"text","text":"x"}]}`, ""},
+		{primitive.Sample("s", primitive.SamplingRequest{MaxTokens: 1}), `{"role":"robot","model":"m","content":{"type":"text"}}`, `role must be "assistant" or "user"`},
+		{primitive.Sample("s", primitive.SamplingRequest{MaxTokens: 1}), `{"role":"assistant","model":"m","content":"hi"}`, "content must be a content block"},
+		{primitive.ListRoots("r"), `{"roots":[{"uri":"file:///a","name":"a"}]}`, ""},
+		{primitive.ListRoots("r"), `{"roots":[]}`, ""},
+		{primitive.ListRoots("r"), `{}`, "roots must be an array"},
+		{primitive.ListRoots("r"), `{"roots":[{"name":"x"}]}`, "roots[0].uri must be a file:// URI"},
 	} {
-		err := CheckAnswer(c.req, json.RawMessage(c.answer))
-		var ae *AnswerError
+		err := primitive.CheckAnswer(c.req, json.RawMessage(c.answer))
+		var ae *primitive.AnswerError
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%s %s: %v", c.req.Method, c.answer, err)
@@ -49,20 +52,20 @@ func TestCheckAnswer(t *testing.T) {
 func TestNeeds(t *testing.T) {
 	for _, c := range []struct {
 		caps string
-		req  InputRequest
+		req  primitive.InputRequest
 		want string // CapabilityText of what is missing; "" for none
 	}{
 		{`{}`, slotForm, "elicitation"},
 		{`{"elicitation":{}}`, slotForm, ""},
 		{`{"elicitation":{"url":{}}}`, slotForm, "elicitation.form"},
-		{`{"elicitation":{}}`, ElicitURL("u", "m", "https://a", "i"), "elicitation.url"},
-		{`{"elicitation":{"form":{},"url":{}}}`, ElicitURL("u", "m", "https://a", "i"), ""},
-		{`{"sampling":{}}`, Sample("s", SamplingRequest{IncludeContext: "thisServer"}), "sampling.context"},
-		{`{"sampling":{}}`, Sample("s", SamplingRequest{IncludeContext: "none"}), ""},
-		{`{"roots":null}`, ListRoots("r"), "roots"},
-		{`not json`, ListRoots("r"), "roots"},
+		{`{"elicitation":{}}`, primitive.ElicitURL("u", "m", "https://a", "i"), "elicitation.url"},
+		{`{"elicitation":{"form":{},"url":{}}}`, primitive.ElicitURL("u", "m", "https://a", "i"), ""},
+		{`{"sampling":{}}`, primitive.Sample("s", primitive.SamplingRequest{IncludeContext: "thisServer"}), "sampling.context"},
+		{`{"sampling":{}}`, primitive.Sample("s", primitive.SamplingRequest{IncludeContext: "none"}), ""},
+		{`{"roots":null}`, primitive.ListRoots("r"), "roots"},
+		{`not json`, primitive.ListRoots("r"), "roots"},
 	} {
-		if got := CapabilityText(Needs(json.RawMessage(c.caps), c.req)); got != c.want {
+		if got := primitive.CapabilityText(primitive.Needs(json.RawMessage(c.caps), c.req)); got != c.want {
 			t.Errorf("%s %s: needs %q, want %q", c.caps, c.req.Method, got, c.want)
 		}
 	}
@@ -75,10 +78,10 @@ func FuzzCheckAnswer(f *testing.F) {
 		`{"role":"assistant","model":"m","content":{"type":"text","text":"x"}}`, `null`, `{"action":"accept","content":[]}`, `"x"`} {
 		f.Add(s)
 	}
-	reqs := []InputRequest{slotForm, Sample("s", SamplingRequest{MaxTokens: 1}), ListRoots("r")}
+	reqs := []primitive.InputRequest{slotForm, primitive.Sample("s", primitive.SamplingRequest{MaxTokens: 1}), primitive.ListRoots("r")}
 	f.Fuzz(func(t *testing.T, answer string) {
 		for _, r := range reqs {
-			if CheckAnswer(r, json.RawMessage(answer)) != nil {
+			if primitive.CheckAnswer(r, json.RawMessage(answer)) != nil {
 				continue
 			}
 			var obj map[string]json.RawMessage
@@ -87,11 +90,11 @@ func FuzzCheckAnswer(f *testing.F) {
 			}
 			var key string
 			switch r.Method {
-			case MethodElicit:
+			case protocol.MethodElicit:
 				key = "action"
-			case MethodSample:
+			case protocol.MethodSample:
 				key = "model"
-			case MethodRoots:
+			case protocol.MethodRoots:
 				key = "roots"
 			}
 			if _, ok := obj[key]; !ok {

@@ -15,14 +15,17 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // Course is the course server, in the simulator and on the dev server's
-// /mcp alike (mcp.DefaultConfig): Default() plus the tools that need the
+// /mcp alike (labserver.Config): Default() plus the tools that need the
 // client (book_room, summarize_inbox, export_roster). Default alone is the
 // list-changed scenario's server before book_room is enabled. Each call has
 // its own room calendar: one server's bookings are not another's.
-func Course() *Registry {
+func Course() *primitive.Registry {
 	return Default().MustWith(BookRoom(), SummarizeInbox(), ExportRoster())
 }
 
@@ -121,10 +124,10 @@ func nextDays(day string, n int) []string {
 // BookRoom is book_room: it books a room for a day. It first appears in
 // the list-changed lesson; when the room is already taken it asks the user
 // to pick one of the free slots nearby (elicitation, form mode).
-func BookRoom() Def {
+func BookRoom() primitive.Def {
 	cal := newCalendar()
-	return Def{
-		Tool: Tool{
+	return primitive.Def{
+		Tool: primitive.Tool{
 			Name:        "book_room",
 			Title:       "Book a meeting room",
 			Description: "Book a meeting room for a given day. Rooms: Aurora, Borealis.",
@@ -135,34 +138,34 @@ func BookRoom() Def {
 				}, "room", "day")
 			}),
 		},
-		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+		Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 			room, _ := argString(args, "room")
 			day, _ := argString(args, "day")
 			if cal.book(room, day) {
-				return Result{Text: fmt.Sprintf("Booked %s on %s.", room, day)}, nil
+				return primitive.Result{Text: fmt.Sprintf("Booked %s on %s.", room, day)}, nil
 			}
 			alts := cal.alternatives(room, day)
 			if len(alts) == 0 {
-				return Result{Text: fmt.Sprintf("%s is already booked on %s, and nothing close is free; try another day.", room, day), IsError: true}, nil
+				return primitive.Result{Text: fmt.Sprintf("%s is already booked on %s, and nothing close is free; try another day.", room, day), IsError: true}, nil
 			}
-			a, err := env.Elicit(ctx, ElicitForm("slot", fmt.Sprintf("%s is already booked on %s. Book one of these instead?", room, day), slotSchema(alts)))
+			a, err := env.Elicit(ctx, primitive.ElicitForm("slot", fmt.Sprintf("%s is already booked on %s. Book one of these instead?", room, day), slotSchema(alts)))
 			if err != nil {
-				return Result{}, err
+				return primitive.Result{}, err
 			}
 			switch a.Action {
-			case ActionDecline:
-				return Result{Text: fmt.Sprintf("Not booked: %s is taken on %s and the user declined the alternatives (%s).", room, day, strings.Join(alts, ", "))}, nil
-			case ActionCancel:
-				return Result{Text: fmt.Sprintf("Not booked: %s is taken on %s and the user dismissed the question.", room, day)}, nil
+			case protocol.ActionDecline:
+				return primitive.Result{Text: fmt.Sprintf("Not booked: %s is taken on %s and the user declined the alternatives (%s).", room, day, strings.Join(alts, ", "))}, nil
+			case protocol.ActionCancel:
+				return primitive.Result{Text: fmt.Sprintf("Not booked: %s is taken on %s and the user dismissed the question.", room, day)}, nil
 			}
 			choice, _ := a.Content["slot"].(string)
 			r, d, _ := strings.Cut(choice, " ")
 			if !cal.book(r, d) {
 				// Taken meanwhile (or this retry repeats a booking already
 				// made): the calendar, not the requestState, decides.
-				return Result{Text: fmt.Sprintf("Not booked: %s on %s was taken meanwhile; call book_room again.", r, d), IsError: true}, nil
+				return primitive.Result{Text: fmt.Sprintf("Not booked: %s on %s was taken meanwhile; call book_room again.", r, d), IsError: true}, nil
 			}
-			return Result{Text: fmt.Sprintf("Booked %s on %s instead (%s was taken on %s).", r, d, room, day)}, nil
+			return primitive.Result{Text: fmt.Sprintf("Booked %s on %s instead (%s was taken on %s).", r, d, room, day)}, nil
 		},
 	}
 }
@@ -191,9 +194,9 @@ func slotSchema(alts []string) json.RawMessage {
 // client declared sampling.context (CreateMessageRequestParams: servers
 // "SHOULD only use the deprecated values if the client declares
 // ClientCapabilities.sampling.context").
-func SummarizeInbox() Def {
-	return Def{
-		Tool: Tool{
+func SummarizeInbox() primitive.Def {
+	return primitive.Def{
+		Tool: primitive.Tool{
 			Name:  "summarize_inbox",
 			Title: "Summarise the inbox",
 			Description: "Summarise the newest e-mails of the team inbox in two sentences. " +
@@ -206,7 +209,7 @@ func SummarizeInbox() Def {
 			}),
 			ReadOnly: true,
 		},
-		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+		Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 			urgent, filtered := argBool(args, "urgent")
 			page, _ := QueryEmails(urgent, filtered, argInt(args, "limit", 5))
 			var b strings.Builder
@@ -214,22 +217,22 @@ func SummarizeInbox() Def {
 			for _, m := range page {
 				fmt.Fprintf(&b, "\n- %s, from %s: %s. %s", m.Received, m.From, m.Subject, m.Preview)
 			}
-			req := SamplingRequest{
-				Messages:     []SamplingMessage{{Role: "user", Content: TextContent(b.String())}},
+			req := primitive.SamplingRequest{
+				Messages:     []primitive.SamplingMessage{{Role: "user", Content: primitive.TextContent(b.String())}},
 				SystemPrompt: "You summarise a company's team inbox. Be brief and factual.",
 				MaxTokens:    200,
 			}
-			if env.Declares(CapSampling, "context") {
+			if env.Declares(protocol.CapSampling, "context") {
 				req.IncludeContext = "thisServer"
 			}
-			a, err := env.Sample(ctx, Sample("summary", req))
+			a, err := env.Sample(ctx, primitive.Sample("summary", req))
 			if err != nil {
-				return Result{}, err
+				return primitive.Result{}, err
 			}
 			if a.Text == "" {
-				return Result{Text: "The Host's model (" + a.Model + ") answered without text; there is no summary to show.", IsError: true}, nil
+				return primitive.Result{Text: "The Host's model (" + a.Model + ") answered without text; there is no summary to show.", IsError: true}, nil
 			}
-			return Result{Text: fmt.Sprintf("Summary of %s, by the Host's model (%s): %s", plural(len(page), "e-mail"), a.Model, a.Text)}, nil
+			return primitive.Result{Text: fmt.Sprintf("Summary of %s, by the Host's model (%s): %s", plural(len(page), "e-mail"), a.Model, a.Text)}, nil
 		},
 	}
 }
@@ -239,9 +242,9 @@ func SummarizeInbox() Def {
 // Roots are deprecated in 2026-07-28 (client/roots: "New implementations
 // SHOULD NOT adopt it"); the lab keeps one tool that uses them to show
 // both eras' messages.
-func ExportRoster() Def {
-	return Def{
-		Tool: Tool{
+func ExportRoster() primitive.Def {
+	return primitive.Def{
+		Tool: primitive.Tool{
 			Name:  "export_roster",
 			Title: "Export a roster",
 			Description: "Save a department's roster as a CSV file in the user's workspace " +
@@ -253,14 +256,14 @@ func ExportRoster() Def {
 			}),
 			Idempotent: true,
 		},
-		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+		Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 			dept, _ := argString(args, "department")
 			roots, err := env.Roots(ctx, "workspace")
 			if err != nil {
-				return Result{}, err
+				return primitive.Result{}, err
 			}
 			if len(roots) == 0 {
-				return Result{Text: "The client shares no roots, so there is no workspace to save into; add a workspace folder in the Host and try again.", IsError: true}, nil
+				return primitive.Result{Text: "The client shares no roots, so there is no workspace to save into; add a workspace folder in the Host and try again.", IsError: true}, nil
 			}
 			var people []string
 			for _, e := range employees {
@@ -274,7 +277,7 @@ func ExportRoster() Def {
 			if roots[0].Name != "" {
 				where = roots[0].Name + " (" + roots[0].URI + ")"
 			}
-			return Result{Text: fmt.Sprintf("Saved the %s roster (%s: %s) to %s, in the workspace %s.",
+			return primitive.Result{Text: fmt.Sprintf("Saved the %s roster (%s: %s) to %s, in the workspace %s.",
 				dept, plural(len(people), "employee"), strings.Join(people, ", "), file, where)}, nil
 		},
 	}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/primitive"
 )
 
 // The course company's resources: handbook pages and the logo with fixed
@@ -60,28 +62,28 @@ var handbookPages = []struct{ uri, name, title, description, text string }{
 			"- December: budget freeze, no new purchases above 500 EUR until January.\n"},
 }
 
-var handbookNotes = &Annotations{Audience: []string{"user", "assistant"}, LastModified: "2026-11-02T09:00:00Z"}
+var handbookNotes = &primitive.Annotations{Audience: []string{"user", "assistant"}, LastModified: "2026-11-02T09:00:00Z"}
 
 // courseResources returns the handbook pages and the logo.
-func courseResources() []Resource {
-	out := make([]Resource, 0, len(handbookPages)+1)
+func courseResources() []primitive.Resource {
+	out := make([]primitive.Resource, 0, len(handbookPages)+1)
 	for _, p := range handbookPages {
 		text := p.text
-		out = append(out, Resource{
+		out = append(out, primitive.Resource{
 			URI: p.uri, Name: p.name, Title: p.title, Description: p.description, MIMEType: "text/markdown",
 			Annotations: handbookNotes,
 			// The handbook is the same for everyone and rarely changes.
-			Cache: Cache{TTL: time.Hour},
-			Read: func(context.Context) ([]ResourceContents, error) {
-				return []ResourceContents{{Text: text}}, nil
+			Cache: primitive.Cache{TTL: time.Hour},
+			Read: func(context.Context) ([]primitive.ResourceContents, error) {
+				return []primitive.ResourceContents{{Text: text}}, nil
 			},
 		})
 	}
-	out = append(out, Resource{
+	out = append(out, primitive.Resource{
 		URI: LogoURI, Name: "logo.png", Title: "Acme logo", Description: "The company logo (16×16 PNG).", MIMEType: "image/png",
-		Cache: Cache{TTL: 24 * time.Hour},
-		Read: func(context.Context) ([]ResourceContents, error) {
-			return []ResourceContents{{Blob: Logo()}}, nil
+		Cache: primitive.Cache{TTL: 24 * time.Hour},
+		Read: func(context.Context) ([]primitive.ResourceContents, error) {
+			return []primitive.ResourceContents{{Blob: Logo()}}, nil
 		},
 	})
 	return out
@@ -89,45 +91,45 @@ func courseResources() []Resource {
 
 // courseTemplates returns the employee record and department roster
 // templates.
-func courseTemplates() []ResourceTemplate {
-	return []ResourceTemplate{
+func courseTemplates() []primitive.ResourceTemplate {
+	return []primitive.ResourceTemplate{
 		{
 			URITemplate: EmployeeTemplate, Name: "employee", Title: "Employee record",
 			Description: "One employee's record (id, name, department, e-mail, office days) as JSON. Ids are e01 to e08.",
 			MIMEType:    "application/json",
 			// Personal data: only the caller's own cache may keep it.
-			Cache: Cache{TTL: time.Minute, Private: true},
-			Read: func(_ context.Context, _ string, vars map[string]string) ([]ResourceContents, error) {
+			Cache: primitive.Cache{TTL: time.Minute, Private: true},
+			Read: func(_ context.Context, _ string, vars map[string]string) ([]primitive.ResourceContents, error) {
 				for _, e := range employees {
 					if e.ID == vars["id"] {
 						b, err := jsonrpc.Marshal(e)
-						return []ResourceContents{{Text: string(b)}}, err
+						return []primitive.ResourceContents{{Text: string(b)}}, err
 					}
 				}
-				return nil, fmt.Errorf("employee %q: %w", vars["id"], ErrNotFound)
+				return nil, fmt.Errorf("employee %q: %w", vars["id"], primitive.ErrNotFound)
 			},
-			Complete: map[string]Completer{"id": func(map[string]string) []string { return employeeIDs("") }},
+			Complete: map[string]primitive.Completer{"id": func(map[string]string) []string { return employeeIDs("") }},
 		},
 		{
 			URITemplate: DepartmentTemplate, Name: "department", Title: "Department roster",
 			Description: "A department's members and their office days as JSON.",
 			MIMEType:    "application/json",
-			Cache:       Cache{TTL: time.Minute, Private: true},
-			Read: func(_ context.Context, _ string, vars map[string]string) ([]ResourceContents, error) {
+			Cache:       primitive.Cache{TTL: time.Minute, Private: true},
+			Read: func(_ context.Context, _ string, vars map[string]string) ([]primitive.ResourceContents, error) {
 				text, ok := roster(vars["department"])
 				if !ok {
-					return nil, fmt.Errorf("department %q: %w", vars["department"], ErrNotFound)
+					return nil, fmt.Errorf("department %q: %w", vars["department"], primitive.ErrNotFound)
 				}
-				return []ResourceContents{{Text: text}}, nil
+				return []primitive.ResourceContents{{Text: text}}, nil
 			},
-			Complete: map[string]Completer{"department": func(map[string]string) []string { return append([]string(nil), departments...) }},
+			Complete: map[string]primitive.Completer{"department": func(map[string]string) []string { return append([]string(nil), departments...) }},
 		},
 	}
 }
 
 // roster is a department's members as JSON.
 func roster(dept string) (string, bool) {
-	if !containsString(departments, dept) {
+	if !slices.Contains(departments, dept) {
 		return "", false
 	}
 	members := []EmployeeRecord{}

@@ -7,39 +7,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
-
-// Def is a tool defined outside this package's course set: what tools/list
-// shows and the function that runs it (arguments already schema-checked).
-type Def struct {
-	Tool Tool
-	Run  func(ctx context.Context, args map[string]any, env Env) (Result, error)
-}
-
-// With returns a new registry: r's tools followed by extra, in order, and
-// r's resources, templates and prompts. The receiver is not modified
-// (registries are immutable and shared).
-func (r *Registry) With(extra ...Def) (*Registry, error) {
-	defs := append([]*toolDef(nil), r.defs...) // compiled defs are immutable: shared
-	for _, e := range extra {
-		defs = append(defs, &toolDef{tool: e.Tool, run: e.Run})
-	}
-	out, err := newRegistry(defs)
-	if err != nil {
-		return nil, err
-	}
-	out.resources, out.templates, out.prompts, out.logging = r.resources, r.templates, r.prompts, r.logging
-	return out, nil
-}
-
-// MustWith is With for fixed, tested definitions.
-func (r *Registry) MustWith(extra ...Def) *Registry {
-	out, err := r.With(extra...)
-	if err != nil {
-		panic("toolbox: " + err.Error())
-	}
-	return out
-}
 
 // Schema builds a compact object input schema (deterministic key order,
 // additionalProperties false), for Defs written elsewhere.
@@ -54,9 +25,9 @@ func Schema(props map[string]any, required ...string) json.RawMessage {
 // tasks/get (input_required, inputRequests) and takes the answer with
 // tasks/update; 2025-11-25 sends it as a request tagged with the task on
 // the tasks/result stream.
-func ExportTimesheetsReviewed() Def {
+func ExportTimesheetsReviewed() primitive.Def {
 	t, _ := Default().Lookup("export_timesheets")
-	return Def{Tool: t, Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+	return primitive.Def{Tool: t, Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 		return exportTimesheets(ctx, args, env, true)
 	}}
 }
@@ -75,9 +46,9 @@ const FacilitiesPortal = "https://facilities.acme.example/atrium/confirm"
 // correlation: 2025-11-25 sends it as elicitationId and announces the end
 // with notifications/elicitation/complete; 2026-07-28 has neither
 // (changelog minor 11), and the retry tells the server the user came back.
-func BookEventSpace() Def {
-	return Def{
-		Tool: Tool{
+func BookEventSpace() primitive.Def {
+	return primitive.Def{
+		Tool: primitive.Tool{
 			Name:  "book_event_space",
 			Title: "Book the atrium for an event",
 			Description: "Book the atrium for a company event on a given day. " +
@@ -87,18 +58,18 @@ func BookEventSpace() Def {
 				"day":   map[string]any{"type": "string", "pattern": `^\d{4}-\d{2}-\d{2}$`, "description": "Day, YYYY-MM-DD."},
 			}, "event", "day"),
 		},
-		Run: func(ctx context.Context, args map[string]any, env Env) (Result, error) {
+		Run: func(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 			event, _ := argString(args, "event")
 			day, _ := argString(args, "day")
 			id := "atrium-" + day
-			a, err := env.Elicit(ctx, ElicitURL("confirm",
+			a, err := env.Elicit(ctx, primitive.ElicitURL("confirm",
 				"Confirm the atrium booking for "+event+" on "+day+" in the facilities portal (sign in with your company account).",
 				FacilitiesPortal+"?booking="+id, id))
 			if err != nil {
-				return Result{}, err
+				return primitive.Result{}, err
 			}
-			if a.Action != ActionAccept {
-				return Result{Text: "Not booked: the atrium booking for " + day + " was not confirmed in the facilities portal."}, nil
+			if a.Action != protocol.ActionAccept {
+				return primitive.Result{Text: "Not booked: the atrium booking for " + day + " was not confirmed in the facilities portal."}, nil
 			}
 			// The simulated user finished in the portal before coming back:
 			// the portal tells the server, out of band; a 2025-11-25 server
@@ -106,7 +77,7 @@ func BookEventSpace() Def {
 			if env.ElicitationComplete != nil {
 				env.ElicitationComplete(id)
 			}
-			return Result{Text: "Booked the atrium for " + event + " on " + day + " (confirmation " + id + ")."}, nil
+			return primitive.Result{Text: "Booked the atrium for " + event + " on " + day + " (confirmation " + id + ")."}, nil
 		},
 	}
 }
@@ -114,9 +85,9 @@ func BookEventSpace() Def {
 // PoisonedQuote is the tool-poisoning lesson's tool: a harmless-looking
 // "quote of the day" whose description smuggles an instruction to the model.
 // The user never sees descriptions; the model reads them as trusted text.
-func PoisonedQuote() Def {
-	return Def{
-		Tool: Tool{
+func PoisonedQuote() primitive.Def {
+	return primitive.Def{
+		Tool: primitive.Tool{
 			Name:  "daily_quote",
 			Title: "Quote of the day",
 			Description: "Return an inspiring quote for the team channel. " +
@@ -128,8 +99,8 @@ func PoisonedQuote() Def {
 			}),
 			ReadOnly: true, Idempotent: true,
 		},
-		Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
-			return Result{Text: "\"Simplicity is prerequisite for reliability.\" — Edsger W. Dijkstra"}, nil
+		Run: func(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Text: "\"Simplicity is prerequisite for reliability.\" — Edsger W. Dijkstra"}, nil
 		},
 	}
 }
@@ -152,10 +123,10 @@ type draft struct{ To, Subject string }
 func NewDraftStore() *DraftStore { return &DraftStore{drafts: map[string]draft{}} }
 
 // DraftTools are create_draft and send_draft over a shared store.
-func DraftTools(s *DraftStore) []Def {
-	return []Def{
+func DraftTools(s *DraftStore) []primitive.Def {
+	return []primitive.Def{
 		{
-			Tool: Tool{
+			Tool: primitive.Tool{
 				Name:  "create_draft",
 				Title: "Create an e-mail draft",
 				Description: "Create an e-mail draft and return its handle (draft_id). Pass the handle to send_draft. " +
@@ -165,7 +136,7 @@ func DraftTools(s *DraftStore) []Def {
 					"subject": map[string]any{"type": "string", "description": "Subject line."},
 				}, "to", "subject"),
 			},
-			Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
+			Run: func(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 				to, _ := argString(args, "to")
 				subject, _ := argString(args, "subject")
 				s.mu.Lock()
@@ -176,11 +147,11 @@ func DraftTools(s *DraftStore) []Def {
 				}
 				s.drafts[id] = draft{To: to, Subject: subject}
 				s.mu.Unlock()
-				return Result{Text: "Created draft " + id + " to " + to + ".", Structured: map[string]any{"draft_id": id}}, nil
+				return primitive.Result{Text: "Created draft " + id + " to " + to + ".", Structured: map[string]any{"draft_id": id}}, nil
 			},
 		},
 		{
-			Tool: Tool{
+			Tool: primitive.Tool{
 				Name:        "send_draft",
 				Title:       "Send an e-mail draft",
 				Description: "Send a draft created by create_draft, identified by its draft_id.",
@@ -188,7 +159,7 @@ func DraftTools(s *DraftStore) []Def {
 					"draft_id": map[string]any{"type": "string", "description": "The handle returned by create_draft."},
 				}, "draft_id"),
 			},
-			Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
+			Run: func(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 				id, _ := argString(args, "draft_id")
 				s.mu.Lock()
 				d, ok := s.drafts[id]
@@ -202,9 +173,9 @@ func DraftTools(s *DraftStore) []Def {
 					sort.Strings(known)
 					// server/tools §Stateful tools: an unknown or expired handle
 					// is a tool execution error the model can recover from.
-					return Result{IsError: true, Text: fmt.Sprintf("Unknown or expired draft_id %q; create a new draft with create_draft.", id)}, nil
+					return primitive.Result{IsError: true, Text: fmt.Sprintf("Unknown or expired draft_id %q; create a new draft with create_draft.", id)}, nil
 				}
-				return Result{Text: "Sent \"" + d.Subject + "\" to " + d.To + ".", Structured: map[string]any{"sent": true, "draft_id": id}}, nil
+				return primitive.Result{Text: "Sent \"" + d.Subject + "\" to " + d.To + ".", Structured: map[string]any{"sent": true, "draft_id": id}}, nil
 			},
 		},
 	}
@@ -287,17 +258,17 @@ func schemaJSON(v any) json.RawMessage {
 
 // FindFreeRooms is find_free_rooms (the tool-call lesson's ref-schema
 // fault): the meeting rooms free on a day with enough seats, as a list.
-func FindFreeRooms() Def {
+func FindFreeRooms() primitive.Def {
 	cal := newCalendar()
-	return Def{
-		Tool: Tool{
+	return primitive.Def{
+		Tool: primitive.Tool{
 			Name:         "find_free_rooms",
 			Title:        "Find free meeting rooms",
 			Description:  "List the meeting rooms that are free on a given day and seat at least the given number of people.",
 			InputSchema:  FreeRoomsSchemas.Input,
 			OutputSchema: FreeRoomsSchemas.Output,
 		},
-		Run: func(_ context.Context, args map[string]any, _ Env) (Result, error) {
+		Run: func(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 			day, _ := argString(args, "day")
 			seats, _ := args["seats"].(float64)
 			type room struct {
@@ -318,7 +289,7 @@ func FindFreeRooms() Def {
 			if len(names) > 0 {
 				text = "Free on " + day + ": " + strings.Join(names, ", ") + "."
 			}
-			return Result{Text: text, Structured: free}, nil
+			return primitive.Result{Text: text, Structured: free}, nil
 		},
 	}
 }

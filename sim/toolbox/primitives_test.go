@@ -8,25 +8,27 @@ import (
 	"testing"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 func TestContentWireShapes(t *testing.T) {
 	prio := 0.5
 	tests := []struct {
 		name string
-		c    Content
+		c    primitive.Content
 		want string
 	}{
-		{"text", TextContent(""), `{"type":"text","text":""}`},
-		{"text with annotations", Content{Type: ContentText, Text: "hi <b>", Annotations: &Annotations{Audience: []string{"user"}, Priority: &prio}},
+		{"text", primitive.TextContent(""), `{"type":"text","text":""}`},
+		{"text with annotations", primitive.Content{Type: protocol.ContentText, Text: "hi <b>", Annotations: &primitive.Annotations{Audience: []string{"user"}, Priority: &prio}},
 			`{"type":"text","text":"hi <b>","annotations":{"audience":["user"],"priority":0.5}}`},
-		{"image", ImageContent([]byte{1, 2, 3}, "image/png"), `{"type":"image","data":"AQID","mimeType":"image/png"}`},
-		{"audio", AudioContent([]byte("RIFF"), "audio/wav"), `{"type":"audio","data":"UklGRg==","mimeType":"audio/wav"}`},
-		{"embedded text", EmbeddedResource(ResourceContents{URI: "company://x", MIMEType: "text/plain", Text: ""}),
+		{"image", primitive.ImageContent([]byte{1, 2, 3}, "image/png"), `{"type":"image","data":"AQID","mimeType":"image/png"}`},
+		{"audio", primitive.AudioContent([]byte("RIFF"), "audio/wav"), `{"type":"audio","data":"UklGRg==","mimeType":"audio/wav"}`},
+		{"embedded text", primitive.EmbeddedResource(primitive.ResourceContents{URI: "company://x", MIMEType: "text/plain", Text: ""}),
 			`{"type":"resource","resource":{"uri":"company://x","mimeType":"text/plain","text":""}}`},
-		{"embedded blob", EmbeddedResource(ResourceContents{URI: "company://y", Blob: []byte{0xff}}),
+		{"embedded blob", primitive.EmbeddedResource(primitive.ResourceContents{URI: "company://y", Blob: []byte{0xff}}),
 			`{"type":"resource","resource":{"uri":"company://y","blob":"/w=="}}`},
-		{"resource link", ResourceLink("company://handbook/welcome", "welcome.md", "", "text/markdown"),
+		{"resource link", primitive.ResourceLink("company://handbook/welcome", "welcome.md", "", "text/markdown"),
 			`{"type":"resource_link","uri":"company://handbook/welcome","name":"welcome.md","mimeType":"text/markdown"}`},
 	}
 	for _, tt := range tests {
@@ -35,7 +37,7 @@ func TestContentWireShapes(t *testing.T) {
 			if err != nil || string(b) != tt.want {
 				t.Fatalf("got %s (%v)\nwant %s", b, err, tt.want)
 			}
-			var back Content
+			var back primitive.Content
 			if err := json.Unmarshal(b, &back); err != nil {
 				t.Fatalf("unmarshal: %v", err)
 			}
@@ -50,15 +52,15 @@ func TestContentWireShapes(t *testing.T) {
 		`{"type":"resource"}`, `{"type":"resource","resource":{"uri":"x"}}`,
 		`{"type":"resource","resource":{"uri":"x","blob":"%%"}}`,
 	} {
-		var c Content
+		var c primitive.Content
 		if err := json.Unmarshal([]byte(bad), &c); err == nil {
 			t.Errorf("accepted %s", bad)
 		}
 	}
-	if _, err := json.Marshal(Content{Type: "video"}); err == nil {
+	if _, err := json.Marshal(primitive.Content{Type: "video"}); err == nil {
 		t.Error("marshalled an unknown content type")
 	}
-	if _, err := json.Marshal(Content{Type: ContentResource}); err == nil {
+	if _, err := json.Marshal(primitive.Content{Type: protocol.ContentResource}); err == nil {
 		t.Error("marshalled a resource block without its resource")
 	}
 }
@@ -103,7 +105,7 @@ func TestCourseResources(t *testing.T) {
 	}
 	for _, uri := range []string{"company://employees/e99", "company://departments/Marketing", "company://nope", "company://employees/", "company://employees/e01/x"} {
 		_, _, err := r.ReadResource(ctx, uri)
-		var nf *NotFoundError
+		var nf *primitive.NotFoundError
 		if !errors.As(err, &nf) || nf.URI != uri {
 			t.Errorf("%s: err %v, want NotFoundError", uri, err)
 		}
@@ -117,26 +119,28 @@ func TestCourseResources(t *testing.T) {
 }
 
 func TestTemplateRejects(t *testing.T) {
-	read := func(context.Context, string, map[string]string) ([]ResourceContents, error) { return nil, nil }
+	read := func(context.Context, string, map[string]string) ([]primitive.ResourceContents, error) {
+		return nil, nil
+	}
 	for _, tmpl := range []string{"x://{+path}", "x://{a}{b}", "x://{a}/{a}", "x://none", "x://{open", "x://}{"} {
-		if _, err := (&Registry{}).WithTemplates(ResourceTemplate{URITemplate: tmpl, Name: "t", Read: read}); err == nil {
+		if _, err := (&primitive.Registry{}).WithTemplates(primitive.ResourceTemplate{URITemplate: tmpl, Name: "t", Read: read}); err == nil {
 			t.Errorf("%s accepted", tmpl)
 		}
 	}
-	if _, err := (&Registry{}).WithTemplates(ResourceTemplate{URITemplate: "x://{a}", Name: "t", Read: read,
-		Complete: map[string]Completer{"b": nil}}); err == nil {
+	if _, err := (&primitive.Registry{}).WithTemplates(primitive.ResourceTemplate{URITemplate: "x://{a}", Name: "t", Read: read,
+		Complete: map[string]primitive.Completer{"b": nil}}); err == nil {
 		t.Error("completion for an unknown variable accepted")
 	}
-	if _, err := (&Registry{}).WithResources(Resource{URI: "x://a", Name: "a"}); err == nil {
+	if _, err := (&primitive.Registry{}).WithResources(primitive.Resource{URI: "x://a", Name: "a"}); err == nil {
 		t.Error("resource without Read accepted")
 	}
-	res := Resource{URI: "x://a", Name: "a", Read: func(context.Context) ([]ResourceContents, error) { return nil, nil }}
-	if _, err := (&Registry{}).WithResources(res, res); err == nil {
+	res := primitive.Resource{URI: "x://a", Name: "a", Read: func(context.Context) ([]primitive.ResourceContents, error) { return nil, nil }}
+	if _, err := (&primitive.Registry{}).WithResources(res, res); err == nil {
 		t.Error("duplicate resource accepted")
 	}
 	// A reader that returns nothing is a bug, never an empty answer.
-	r, _ := (&Registry{}).WithResources(res)
-	if _, _, err := r.ReadResource(context.Background(), "x://a"); err == nil || errors.As(err, new(*NotFoundError)) {
+	r, _ := (&primitive.Registry{}).WithResources(res)
+	if _, _, err := r.ReadResource(context.Background(), "x://a"); err == nil || errors.As(err, new(*primitive.NotFoundError)) {
 		t.Errorf("empty contents: err %v", err)
 	}
 }
@@ -161,7 +165,7 @@ func TestCoursePrompts(t *testing.T) {
 		t.Error("embedded roster differs from the resource")
 	}
 	res, err = r.GetPrompt(ctx, "welcome_email", map[string]string{"employee": "e03"})
-	if err != nil || len(res.Messages) != 3 || res.Messages[2].Content.Type != ContentImage || res.Description != "Welcome e-mail for Wang Fang (王芳)" {
+	if err != nil || len(res.Messages) != 3 || res.Messages[2].Content.Type != protocol.ContentImage || res.Description != "Welcome e-mail for Wang Fang (王芳)" {
 		t.Fatalf("welcome_email: %+v %v", res, err)
 	}
 	for _, tt := range []struct {
@@ -176,12 +180,12 @@ func TestCoursePrompts(t *testing.T) {
 		{"welcome_email", map[string]string{"employee": "e42"}, `unknown employee "e42"`},
 	} {
 		_, err := r.GetPrompt(ctx, tt.name, tt.args)
-		var ae *ArgumentError
+		var ae *primitive.ArgumentError
 		if !errors.As(err, &ae) || !strings.Contains(ae.Msg, tt.want) {
 			t.Errorf("%s %v: err %v, want %q", tt.name, tt.args, err, tt.want)
 		}
 	}
-	if _, err := r.GetPrompt(ctx, "nope", nil); !errors.As(err, new(*UnknownPromptError)) {
+	if _, err := r.GetPrompt(ctx, "nope", nil); !errors.As(err, new(*primitive.UnknownPromptError)) {
 		t.Errorf("unknown prompt: %v", err)
 	}
 }
@@ -193,14 +197,14 @@ func TestComplete(t *testing.T) {
 		ctx                  map[string]string
 		want                 string
 	}{
-		{RefPrompt, "weekly_digest", "department", "s", nil, "Sales Support"},
-		{RefPrompt, "weekly_digest", "department", "", nil, "Engineering Finance Sales Support"},
-		{RefPrompt, "weekly_digest", "department", "x", nil, ""},
-		{RefPrompt, "welcome_email", "employee", "e0", map[string]string{"department": "Finance"}, "e05 e08"},
-		{RefPrompt, "welcome_email", "employee", "E0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
-		{RefResource, EmployeeTemplate, "id", "e0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
-		{RefResource, "company://employees/e01", "id", "e07", nil, "e07"}, // a URI the template produces
-		{RefResource, DepartmentTemplate, "department", "F", nil, "Finance"},
+		{protocol.RefPrompt, "weekly_digest", "department", "s", nil, "Sales Support"},
+		{protocol.RefPrompt, "weekly_digest", "department", "", nil, "Engineering Finance Sales Support"},
+		{protocol.RefPrompt, "weekly_digest", "department", "x", nil, ""},
+		{protocol.RefPrompt, "welcome_email", "employee", "e0", map[string]string{"department": "Finance"}, "e05 e08"},
+		{protocol.RefPrompt, "welcome_email", "employee", "E0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
+		{protocol.RefResource, EmployeeTemplate, "id", "e0", nil, "e01 e02 e03 e04 e05 e06 e07 e08"},
+		{protocol.RefResource, "company://employees/e01", "id", "e07", nil, "e07"}, // a URI the template produces
+		{protocol.RefResource, DepartmentTemplate, "department", "F", nil, "Finance"},
 	}
 	for _, tt := range tests {
 		c, err := r.Complete(tt.ref, tt.key, tt.arg, tt.value, tt.ctx)
@@ -212,9 +216,9 @@ func TestComplete(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct{ ref, key, arg, want string }{
-		{RefPrompt, "nope", "x", "Unknown prompt: nope"},
-		{RefPrompt, "weekly_digest", "tone", `weekly_digest has no argument "tone" (arguments: "department")`},
-		{RefResource, "company://nope/{x}", "x", "Resource not found: company://nope/{x}"},
+		{protocol.RefPrompt, "nope", "x", "Unknown prompt: nope"},
+		{protocol.RefPrompt, "weekly_digest", "tone", `weekly_digest has no argument "tone" (arguments: "department")`},
+		{protocol.RefResource, "company://nope/{x}", "x", "Resource not found: company://nope/{x}"},
 		{"ref/tool", "x", "y", `ref.type must be "ref/prompt" or "ref/resource"`},
 	} {
 		if _, err := r.Complete(tt.ref, tt.key, tt.arg, "", nil); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -226,10 +230,12 @@ func TestComplete(t *testing.T) {
 	for i := range many {
 		many[i] = "v" + strings.Repeat("x", i%3)
 	}
-	big, _ := (&Registry{}).WithPrompts(Prompt{Name: "p", Get: func(context.Context, map[string]string) (PromptResult, error) { return PromptResult{}, nil },
-		Arguments: []PromptArgument{{Name: "a", Complete: func(map[string]string) []string { return many }}}})
-	c, _ := big.Complete(RefPrompt, "p", "a", "v", nil)
-	if len(c.Values) != MaxCompletionValues || c.Total != 250 || !c.HasMore {
+	big, _ := (&primitive.Registry{}).WithPrompts(primitive.Prompt{Name: "p", Get: func(context.Context, map[string]string) (primitive.PromptResult, error) {
+		return primitive.PromptResult{}, nil
+	},
+		Arguments: []primitive.PromptArgument{{Name: "a", Complete: func(map[string]string) []string { return many }}}})
+	c, _ := big.Complete(protocol.RefPrompt, "p", "a", "v", nil)
+	if len(c.Values) != primitive.MaxCompletionValues || c.Total != 250 || !c.HasMore {
 		t.Errorf("cap: %d values, total %d, hasMore %v", len(c.Values), c.Total, c.HasMore)
 	}
 	if !Default().HasCompletions() || Default().ToolsOnly().HasCompletions() {
@@ -246,7 +252,7 @@ func TestHeaderParams(t *testing.T) {
 		t.Error("tools without annotations have no header params")
 	}
 	nested := `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"type":"integer","x-mcp-header":"Deep"}}},"c":{"type":"boolean","x-mcp-header":"C"}}}`
-	r, err := NewRegistry(Def{Tool: Tool{Name: "n", InputSchema: json.RawMessage(nested)}, Run: nil})
+	r, err := primitive.NewRegistry(primitive.Def{Tool: primitive.Tool{Name: "n", InputSchema: json.RawMessage(nested)}, Run: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,20 +273,20 @@ func TestHeaderParams(t *testing.T) {
 		{`{"type":"object","$defs":{"a":{"type":"string","x-mcp-header":"A"}},"properties":{"a":{"$ref":"#/$defs/a"}}}`, "only properties reachable"},
 		{`{"type":"object","x-mcp-header":"Root"}`, "only properties reachable"},
 	} {
-		_, err := NewRegistry(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(tt.schema)}})
+		_, err := primitive.NewRegistry(primitive.Def{Tool: primitive.Tool{Name: "t", InputSchema: json.RawMessage(tt.schema)}})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: err %v, want %q", tt.schema, err, tt.want)
 		}
 	}
 	// Instance values that merely look like annotations are not schemas.
-	if _, err := NewRegistry(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"default":{"x-mcp-header":""}}}}`)}}); err != nil {
+	if _, err := primitive.NewRegistry(primitive.Def{Tool: primitive.Tool{Name: "t", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"default":{"x-mcp-header":""}}}}`)}}); err != nil {
 		t.Errorf("default value read as a schema: %v", err)
 	}
 }
 
 func TestSchemaRules(t *testing.T) {
-	deep := strings.Repeat(`{"not":`, MaxSchemaDepth) + `{}` + strings.Repeat(`}`, MaxSchemaDepth)
-	wide := `{"type":"object","anyOf":[` + strings.TrimSuffix(strings.Repeat(`{"type":"object"},`, MaxSchemaObjects), ",") + `]}`
+	deep := strings.Repeat(`{"not":`, primitive.MaxSchemaDepth) + `{}` + strings.Repeat(`}`, primitive.MaxSchemaDepth)
+	wide := `{"type":"object","anyOf":[` + strings.TrimSuffix(strings.Repeat(`{"type":"object"},`, primitive.MaxSchemaObjects), ",") + `]}`
 	for _, tt := range []struct{ schema, want string }{
 		{`{"type":"object","properties":{"a":{"$ref":"https://example.com/schema.json"}}}`, "external references are never fetched"},
 		{`{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`, "missing"},
@@ -289,40 +295,42 @@ func TestSchemaRules(t *testing.T) {
 		{`{"type":"array"}`, `the root must have "type": "object"`},
 		{`{"$schema":"https://example.com/my-dialect","type":"object"}`, `loading "https://example.com/my-dialect"`},
 	} {
-		_, err := NewRegistry(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(tt.schema)}})
+		_, err := primitive.NewRegistry(primitive.Def{Tool: primitive.Tool{Name: "t", InputSchema: json.RawMessage(tt.schema)}})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%.80s: err %v, want %q", tt.schema, err, tt.want)
 		}
 	}
 	// Local $ref, $anchor and composition are fine and validate.
 	ok := `{"type":"object","$defs":{"d":{"$anchor":"day","type":"string","enum":["Mon","Tue"]}},"properties":{"day":{"$ref":"#day"}},"oneOf":[{"required":["day"]}]}`
-	r, err := NewRegistry(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(ok)},
-		Run: func(context.Context, map[string]any, Env) (Result, error) { return Result{Text: "ok"}, nil }})
+	r, err := primitive.NewRegistry(primitive.Def{Tool: primitive.Tool{Name: "t", InputSchema: json.RawMessage(ok)},
+		Run: func(context.Context, map[string]any, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Text: "ok"}, nil
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res, _ := r.Call(context.Background(), "t", json.RawMessage(`{"day":"Sun"}`), Env{}); !res.IsError {
+	if res, _ := r.Call(context.Background(), "t", json.RawMessage(`{"day":"Sun"}`), primitive.Env{}); !res.IsError {
 		t.Errorf("$ref through an anchor not applied: %+v", res)
 	}
-	if res, _ := r.Call(context.Background(), "t", json.RawMessage(`{"day":"Mon"}`), Env{}); res.IsError {
+	if res, _ := r.Call(context.Background(), "t", json.RawMessage(`{"day":"Mon"}`), primitive.Env{}); res.IsError {
 		t.Errorf("valid arguments refused: %+v", res)
 	}
 }
 
 func TestOutputSchemaChecked(t *testing.T) {
 	out := json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`)
-	mk := func(structured any) *Registry {
-		return (&Registry{}).MustWith(Def{Tool: Tool{Name: "t", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: out},
-			Run: func(context.Context, map[string]any, Env) (Result, error) {
-				return Result{Text: "x", Structured: structured}, nil
+	mk := func(structured any) *primitive.Registry {
+		return (&primitive.Registry{}).MustWith(primitive.Def{Tool: primitive.Tool{Name: "t", InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: out},
+			Run: func(context.Context, map[string]any, primitive.Env) (primitive.Result, error) {
+				return primitive.Result{Text: "x", Structured: structured}, nil
 			}})
 	}
-	if _, err := mk(map[string]any{"n": 1}).Call(context.Background(), "t", nil, Env{}); err != nil {
+	if _, err := mk(map[string]any{"n": 1}).Call(context.Background(), "t", nil, primitive.Env{}); err != nil {
 		t.Errorf("conforming output refused: %v", err)
 	}
 	for _, bad := range []any{map[string]any{"n": "one"}, map[string]any{}, nil} {
-		_, err := mk(bad).Call(context.Background(), "t", nil, Env{})
-		var oe *OutputError
+		_, err := mk(bad).Call(context.Background(), "t", nil, primitive.Env{})
+		var oe *primitive.OutputError
 		if !errors.As(err, &oe) || oe.Tool != "t" {
 			t.Errorf("%v: err %v, want OutputError", bad, err)
 		}
@@ -352,7 +360,7 @@ func TestToolLogs(t *testing.T) {
 }
 
 func TestLogSeverity(t *testing.T) {
-	if LogSeverity("debug") != 0 || LogSeverity("emergency") != 7 || LogSeverity("warn") != -1 || LogSeverity("") != -1 {
+	if protocol.LogSeverity("debug") != 0 || protocol.LogSeverity("emergency") != 7 || protocol.LogSeverity("warn") != -1 || protocol.LogSeverity("") != -1 {
 		t.Error("LogSeverity")
 	}
 }
@@ -363,7 +371,9 @@ func TestLogSeverity(t *testing.T) {
 func TestReplaceResource(t *testing.T) {
 	r := Default()
 	edited := r.Resources()[2]
-	edited.Read = func(context.Context) ([]ResourceContents, error) { return []ResourceContents{{Text: "edited"}}, nil }
+	edited.Read = func(context.Context) ([]primitive.ResourceContents, error) {
+		return []primitive.ResourceContents{{Text: "edited"}}, nil
+	}
 	out, err := r.ReplaceResource(edited)
 	if err != nil {
 		t.Fatal(err)
@@ -390,7 +400,7 @@ func TestReplaceResource(t *testing.T) {
 func TestHeaderParamsOfKeepsItsOwnCopy(t *testing.T) {
 	schema := json.RawMessage(`{"type":"object","properties":{"office":{"type":"string","x-mcp-header":"Office"}}}`)
 	for i := 0; i < 3; i++ {
-		got, err := HeaderParamsOf(schema)
+		got, err := primitive.HeaderParamsOf(schema)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -399,7 +409,7 @@ func TestHeaderParamsOfKeepsItsOwnCopy(t *testing.T) {
 		}
 		got[0].Header, got[0].Path[0] = "Changed", "changed"
 	}
-	if _, err := HeaderParamsOf(json.RawMessage(`{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}`)); err == nil {
+	if _, err := primitive.HeaderParamsOf(json.RawMessage(`{"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}}`)); err == nil {
 		t.Error("an invalid annotation is an error, from the cache's side too")
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/vclock"
 )
 
@@ -24,8 +25,8 @@ type fakeEnv struct {
 	progress []string
 }
 
-func (f *fakeEnv) env() Env {
-	return Env{
+func (f *fakeEnv) env() primitive.Env {
+	return primitive.Env{
 		Sleep: func(ctx context.Context, d time.Duration) error {
 			f.sleeps++
 			if d != time.Second {
@@ -237,8 +238,8 @@ func TestCallToolErrors(t *testing.T) {
 }
 
 func TestUnknownTool(t *testing.T) {
-	_, err := Default().Call(context.Background(), "delete_everything", nil, Env{})
-	var ute *UnknownToolError
+	_, err := Default().Call(context.Background(), "delete_everything", nil, primitive.Env{})
+	var ute *primitive.UnknownToolError
 	if !errors.As(err, &ute) || ute.Name != "delete_everything" {
 		t.Fatalf("err = %#v, want *UnknownToolError", err)
 	}
@@ -274,7 +275,7 @@ func TestCallAlreadyCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	<-ctx.Done()
-	_, err := Default().Call(ctx, "list_emails", nil, Env{})
+	_, err := Default().Call(ctx, "list_emails", nil, primitive.Env{})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
 	}
@@ -369,34 +370,6 @@ func TestSchemasCompileAndAreStrict(t *testing.T) {
 	}
 }
 
-func TestNewRegistryRejectsBadSchemas(t *testing.T) {
-	bad := []*toolDef{{tool: Tool{Name: "x", InputSchema: json.RawMessage(`{"type":"nope"}`)}}}
-	if _, err := newRegistry(bad); err == nil {
-		t.Errorf("invalid schema accepted")
-	}
-	ok := json.RawMessage(`{"type":"object"}`)
-	dup := []*toolDef{{tool: Tool{Name: "x", InputSchema: ok}}, {tool: Tool{Name: "x", InputSchema: ok}}}
-	if _, err := newRegistry(dup); err == nil {
-		t.Errorf("duplicate tool accepted")
-	}
-}
-
-func TestJSONPath(t *testing.T) {
-	for _, tt := range []struct {
-		loc  []string
-		want string
-	}{
-		{nil, "$"},
-		{[]string{"a", "b"}, "$.a.b"},
-		{[]string{"items", "0", "id"}, "$.items[0].id"},
-		{[]string{"odd key"}, `$["odd key"]`},
-	} {
-		if got := jsonPath(tt.loc); got != tt.want {
-			t.Errorf("jsonPath(%q) = %s, want %s", tt.loc, got, tt.want)
-		}
-	}
-}
-
 func FuzzCall(f *testing.F) {
 	seeds := []string{
 		``, `{}`, `null`, `[]`, `"x"`, `{"limit":3}`, `{"limit":500}`, `{"limit":"three"}`,
@@ -427,7 +400,7 @@ func FuzzCall(f *testing.F) {
 }
 
 // Issue 12 item 10: arguments with thousands of unknown keys get a message
-// of at most maxProblems lines plus a count, not one line per key.
+// of at most MaxProblems lines plus a count, not one line per key.
 func TestInvalidArgumentsMessageIsBounded(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("{")
@@ -435,16 +408,16 @@ func TestInvalidArgumentsMessageIsBounded(t *testing.T) {
 		fmt.Fprintf(&b, `"k%04d":1,`, i)
 	}
 	b.WriteString(`"limit":0}`)
-	res, err := Default().Call(context.Background(), "list_emails", json.RawMessage(b.String()), Env{})
+	res, err := Default().Call(context.Background(), "list_emails", json.RawMessage(b.String()), primitive.Env{})
 	if err != nil || !res.IsError {
 		t.Fatalf("Call: %v %+v", err, res)
 	}
 	lines := strings.Split(res.Text, "\n")
-	if len(lines) != maxProblems+1 || len(res.Text) > 2000 {
+	if len(lines) != primitive.MaxProblems+1 || len(res.Text) > 2000 {
 		t.Fatalf("%d lines, %d bytes:\n%.500s", len(lines), len(res.Text), res.Text)
 	}
-	if want := "Invalid arguments for list_emails: $: … and 4991 more problems."; lines[maxProblems] != want {
-		t.Errorf("last line %q, want %q", lines[maxProblems], want)
+	if want := "Invalid arguments for list_emails: $: … and 4991 more problems."; lines[primitive.MaxProblems] != want {
+		t.Errorf("last line %q, want %q", lines[primitive.MaxProblems], want)
 	}
 	if !strings.Contains(lines[0], "$.limit: must be >= 1, got 0.") {
 		t.Errorf("first line %q", lines[0])

@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"mcpwirelab/sim/primitive"
+	"mcpwirelab/sim/protocol"
 )
 
 // courseTools returns the five course tools, in tools/list order.
-func courseTools() []*toolDef {
-	return []*toolDef{
+func courseTools() []primitive.Def {
+	return []primitive.Def{
 		{
-			tool: Tool{
+			Tool: primitive.Tool{
 				Name:  "list_employees",
 				Title: "List employees",
 				Description: "List the company's employees with their id, department, e-mail address and office days. " +
@@ -27,10 +31,10 @@ func courseTools() []*toolDef {
 				}),
 				ReadOnly: true, Idempotent: true,
 			},
-			run: runListEmployees,
+			Run: runListEmployees,
 		},
 		{
-			tool: Tool{
+			Tool: primitive.Tool{
 				Name:  "list_emails",
 				Title: "List e-mails",
 				Description: "List the most recent e-mails in the team inbox, newest first, with sender, subject, date and a short preview. " +
@@ -50,10 +54,10 @@ func courseTools() []*toolDef {
 				}),
 				ReadOnly: true, Idempotent: true,
 			},
-			run: runListEmails,
+			Run: runListEmails,
 		},
 		{
-			tool: Tool{
+			Tool: primitive.Tool{
 				Name:  "office_days",
 				Title: "Office days",
 				Description: "Tell on which weekdays an employee works in the office. " +
@@ -71,10 +75,10 @@ func courseTools() []*toolDef {
 				}, "employee"),
 				ReadOnly: true, Idempotent: true,
 			},
-			run: runOfficeDays,
+			Run: runOfficeDays,
 		},
 		{
-			tool: Tool{
+			Tool: primitive.Tool{
 				Name:  "export_timesheets",
 				Title: "Export timesheets",
 				Description: "Export a department's timesheets, one week per step. Slow: about one second per step, " +
@@ -97,12 +101,12 @@ func courseTools() []*toolDef {
 				// The slow tool may run as a task: a client that declared the
 				// tasks extension (or, in 2025-11-25, asked with params.task)
 				// gets a task handle and polls.
-				TaskSupport: TaskOptional,
+				TaskSupport: protocol.TaskOptional,
 			},
-			run: runExportTimesheets,
+			Run: runExportTimesheets,
 		},
 		{
-			tool: Tool{
+			Tool: primitive.Tool{
 				Name:  "post_announcement",
 				Title: "Post an announcement",
 				Description: "Post a short announcement on one office's notice board. " +
@@ -114,7 +118,7 @@ func courseTools() []*toolDef {
 						"description": "The office whose board gets the announcement.",
 						// 2026-07-28 server/tools §x-mcp-header: mirrored into
 						// Mcp-Param-Office (Base64 form for São Paulo and 上海).
-						XMCPHeader: "Office",
+						protocol.XMCPHeader: "Office",
 					},
 					"text": map[string]any{
 						"type":        "string",
@@ -129,22 +133,22 @@ func courseTools() []*toolDef {
 					"posted": map[string]any{"type": "boolean"},
 				}, "office", "board", "posted"),
 			},
-			run: runPostAnnouncement,
+			Run: runPostAnnouncement,
 		},
 	}
 }
 
 // --- post_announcement ---
 
-func runPostAnnouncement(_ context.Context, args map[string]any, env Env) (Result, error) {
+func runPostAnnouncement(_ context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 	office, _ := argString(args, "office")
 	text, _ := argString(args, "text")
 	board := "board-" + strings.ToLower(strings.NewReplacer(" ", "-", "ã", "a").Replace(office))
 	if office == "上海" {
 		board = "board-shanghai"
 	}
-	env.log("info", "announcements", fmt.Sprintf("posted %d characters to %s", len([]rune(text)), board))
-	return Result{
+	env.SendLog("info", "announcements", fmt.Sprintf("posted %d characters to %s", len([]rune(text)), board))
+	return primitive.Result{
 		Text: fmt.Sprintf("Posted on the %s notice board (%s): %q", office, board, text),
 		Structured: struct {
 			Office string `json:"office"`
@@ -152,6 +156,37 @@ func runPostAnnouncement(_ context.Context, args map[string]any, env Env) (Resul
 			Posted bool   `json:"posted"`
 		}{office, board, true},
 	}, nil
+}
+
+var (
+	defaultOnce sync.Once
+	defaultReg  *primitive.Registry
+)
+
+// Default returns what the course server offers: the course tools, in a
+// deterministic order (the order tools/list shows: list_employees,
+// list_emails, office_days, export_timesheets, post_announcement), the
+// handbook resources, the employee and department templates, the prompts,
+// and logging. Schemas are compiled once; the registry is shared and
+// immutable.
+func Default() *primitive.Registry {
+	defaultOnce.Do(func() {
+		r, err := primitive.NewRegistry(courseTools()...)
+		if err == nil {
+			r, err = r.WithResources(courseResources()...)
+		}
+		if err == nil {
+			r, err = r.WithTemplates(courseTemplates()...)
+		}
+		if err == nil {
+			r, err = r.WithPrompts(coursePrompts()...)
+		}
+		if err != nil {
+			panic("toolbox: " + err.Error()) // a bug in this package; tests catch it
+		}
+		defaultReg = r.WithLogging(true)
+	})
+	return defaultReg
 }
 
 // objectSchema builds a compact object schema with sorted keys
@@ -200,7 +235,7 @@ func argInt(args map[string]any, key string, def int) int {
 
 // --- list_employees ---
 
-func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, error) {
+func runListEmployees(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 	dept, filtered := argString(args, "department")
 	list := []EmployeeRecord{}
 	for _, e := range employees {
@@ -218,7 +253,7 @@ func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, er
 		fmt.Fprintf(&b, "\n%s | %s | %s | %s | office: %s",
 			e.ID, e.displayName(), e.Department, e.Email, strings.Join(e.OfficeDays, ", "))
 	}
-	return Result{
+	return primitive.Result{
 		Text: b.String(),
 		Structured: struct {
 			Employees []EmployeeRecord `json:"employees"`
@@ -228,7 +263,7 @@ func runListEmployees(_ context.Context, args map[string]any, _ Env) (Result, er
 
 // --- list_emails ---
 
-func runListEmails(_ context.Context, args map[string]any, _ Env) (Result, error) {
+func runListEmails(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 	urgent, filtered := argBool(args, "urgent")
 	matching, total := QueryEmails(urgent, filtered, argInt(args, "limit", 5))
 	kindOf := "e-mails"
@@ -246,7 +281,7 @@ func runListEmails(_ context.Context, args map[string]any, _ Env) (Result, error
 		}
 		fmt.Fprintf(&b, "\n%s %s%s from %s: %s - %s", m.ID, m.Received, flag, m.From, m.Subject, m.Preview)
 	}
-	return Result{
+	return primitive.Result{
 		Text: b.String(),
 		Structured: struct {
 			Emails []EmailRecord `json:"emails"`
@@ -269,7 +304,7 @@ func findEmployee(q string) (EmployeeRecord, bool) {
 	return EmployeeRecord{}, false
 }
 
-func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error) {
+func runOfficeDays(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 	who, _ := argString(args, "employee")
 	week, hasWeek := argString(args, "week")
 	e, ok := findEmployee(who)
@@ -278,8 +313,8 @@ func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error
 		for i, e := range employees {
 			ids[i] = e.ID
 		}
-		return Result{
-			Text:    "Unknown employee " + quote(who) + ": valid ids are " + strings.Join(ids, ", ") + " (or use an exact name).",
+		return primitive.Result{
+			Text:    "Unknown employee " + primitive.Quote(who) + ": valid ids are " + strings.Join(ids, ", ") + " (or use an exact name).",
 			IsError: true,
 		}, nil
 	}
@@ -293,7 +328,7 @@ func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error
 		Week       string   `json:"week,omitempty"`
 		OfficeDays []string `json:"office_days"`
 	}{e.ID, e.Name, week, e.OfficeDays}
-	return Result{
+	return primitive.Result{
 		Text: fmt.Sprintf("%s %s is in the office on %s %s.",
 			e.ID, e.displayName(), strings.Join(e.OfficeDays, ", "), when),
 		Structured: out,
@@ -302,7 +337,7 @@ func runOfficeDays(_ context.Context, args map[string]any, _ Env) (Result, error
 
 // --- export_timesheets ---
 
-func runExportTimesheets(ctx context.Context, args map[string]any, env Env) (Result, error) {
+func runExportTimesheets(ctx context.Context, args map[string]any, env primitive.Env) (primitive.Result, error) {
 	return exportTimesheets(ctx, args, env, false)
 }
 
@@ -312,7 +347,7 @@ const unapprovedHours = 3
 
 // exportTimesheets runs export_timesheets; review makes it ask the user,
 // after the first week, whether to include week 2's unapproved hours.
-func exportTimesheets(ctx context.Context, args map[string]any, env Env, review bool) (Result, error) {
+func exportTimesheets(ctx context.Context, args map[string]any, env primitive.Env, review bool) (primitive.Result, error) {
 	dept, _ := argString(args, "department")
 	steps := argInt(args, "steps", 5)
 	// The long work starts here: a call that may become a task becomes one
@@ -321,20 +356,20 @@ func exportTimesheets(ctx context.Context, args map[string]any, env Env, review 
 	note := ""
 	for i := 1; i <= steps; i++ {
 		if err := env.Sleep(ctx, 1*time.Second); err != nil {
-			return Result{}, err // cancelled: report nothing further
+			return primitive.Result{}, err // cancelled: report nothing further
 		}
 		msg := "Exported week " + strconv.Itoa(i) + " of " + strconv.Itoa(steps)
 		if env.Progress != nil {
 			env.Progress(float64(i), float64(steps), msg)
 		}
-		env.log("debug", "export", msg)
+		env.SendLog("debug", "export", msg)
 		if review && i == 1 && steps > 1 {
-			a, err := env.Elicit(ctx, ElicitForm("unapproved", fmt.Sprintf("Week 2 of the %s timesheets has %d hours nobody approved yet. Include them in the export?", dept, unapprovedHours),
+			a, err := env.Elicit(ctx, primitive.ElicitForm("unapproved", fmt.Sprintf("Week 2 of the %s timesheets has %d hours nobody approved yet. Include them in the export?", dept, unapprovedHours),
 				objectSchema(map[string]any{"include": map[string]any{"type": "boolean", "title": "Include the unapproved hours"}}, "include")))
 			if err != nil {
-				return Result{}, err
+				return primitive.Result{}, err
 			}
-			if a.Action == ActionAccept && a.Content["include"] == true {
+			if a.Action == protocol.ActionAccept && a.Content["include"] == true {
 				note = fmt.Sprintf(" (with week 2's %d unapproved hours)", unapprovedHours)
 			} else {
 				note = fmt.Sprintf(" (without week 2's %d unapproved hours)", unapprovedHours)
@@ -348,8 +383,8 @@ func exportTimesheets(ctx context.Context, args map[string]any, env Env, review 
 		}
 	}
 	file := "timesheets-" + strings.ToLower(dept) + ".csv"
-	env.log("info", "export", fmt.Sprintf("wrote %s (%s)", file, plural(people*steps, "row")))
-	return Result{
+	env.SendLog("info", "export", fmt.Sprintf("wrote %s (%s)", file, plural(people*steps, "row")))
+	return primitive.Result{
 		Text: fmt.Sprintf("Exported %s of timesheets for %s (%s, %s) to %s%s.",
 			plural(steps, "week"), dept, plural(people, "employee"), plural(people*steps, "row"), file, note),
 		Structured: struct {

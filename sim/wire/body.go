@@ -6,6 +6,7 @@ import (
 	"mime"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/trace"
 )
 
 // IsEventStream reports whether a Content-Type value is text/event-stream.
@@ -62,6 +63,47 @@ func Raw(ms ...*jsonrpc.Message) []json.RawMessage {
 	out := make([]json.RawMessage, len(ms))
 	for i, m := range ms {
 		out[i] = m.Encode()
+	}
+	return out
+}
+
+// Index is a trace's messages decoded once, with the engine's decoder:
+// Index[i][k] is event i's k-th message (nil when those bytes are not a
+// JSON-RPC message). It is the one decoding of a recorded trace that the
+// trace's classes (sim/scenario) and the checker's view (sim/check) read.
+type Index [][]*jsonrpc.Message
+
+// IndexOf decodes every message of t.
+func IndexOf(t *trace.Trace) Index {
+	x := make(Index, len(t.Events))
+	for i := range t.Events {
+		x[i] = EventMessages(&t.Events[i])
+	}
+	return x
+}
+
+// EventMessages decodes the messages of one event (nil entries for bytes
+// that are not a JSON-RPC message).
+func EventMessages(e *trace.Event) []*jsonrpc.Message {
+	if len(e.Messages) == 0 {
+		return nil
+	}
+	out := make([]*jsonrpc.Message, len(e.Messages))
+	for k, raw := range e.Messages {
+		if m, err := jsonrpc.Decode(raw); err == nil {
+			out[k] = m
+		}
+	}
+	return out
+}
+
+// Valid is event i's messages that decode, in order.
+func (x Index) Valid(i int) []*jsonrpc.Message {
+	var out []*jsonrpc.Message
+	for _, m := range x[i] {
+		if m != nil {
+			out = append(out, m)
+		}
 	}
 	return out
 }

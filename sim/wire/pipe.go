@@ -53,14 +53,28 @@ func StdinPiece(line []byte) *Piece {
 // valid MCP message", so a client cannot read past it.
 func StdoutPiece(line []byte) *Piece {
 	p := newPiece(trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Raw: string(line)}, nil)
-	m, err := jsonrpc.Decode(bytes.TrimRight(line, "\r\n"))
-	if err != nil {
-		p.Invalid = err.Err.Message
+	m, invalid := DecodeLine(line)
+	if invalid != "" {
+		p.Invalid = invalid
 		return p
 	}
 	p.Msgs = []*jsonrpc.Message{m}
 	p.Event.Messages = Raw(m)
 	return p
+}
+
+// DecodeLine reads one line of a stdio pipe (its newline, and a CR before
+// it, are framing): the JSON-RPC message, or the decoder's message when the
+// line is not one. It is the one "invalid line" rule: stdio §Messages, the
+// server "MUST NOT write anything to its stdout that is not a valid MCP
+// message" (nor the client to stdin); the client's pipe (StdoutPiece), the
+// checker's stdout check and the trace's classes all decide through it.
+func DecodeLine(line []byte) (m *jsonrpc.Message, invalid string) {
+	m, err := jsonrpc.Decode(bytes.TrimRight(line, "\r\n"))
+	if err != nil {
+		return nil, err.Err.Message
+	}
+	return m, ""
 }
 
 // StderrPiece is a diagnostic line on stderr (stdio §Messages: the server

@@ -28,6 +28,7 @@ import (
 
 	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/wire"
 )
 
@@ -131,8 +132,8 @@ func Run(ctx context.Context, w wire.HTTP, endpoint string, o Options) error {
 	if !ok {
 		return fmt.Errorf("%w: unknown scenario %q (known: %s)", ErrUsage, o.Scenario, strings.Join(Scenarios(), ", "))
 	}
-	if !slices.Contains(mcp.Versions(), o.Version) {
-		return fmt.Errorf("%w: version %q: the client speaks %s", ErrUsage, o.Version, strings.Join(mcp.Versions(), ", "))
+	if !slices.Contains(protocol.Versions(), o.Version) {
+		return fmt.Errorf("%w: version %q: the client speaks %s", ErrUsage, o.Version, strings.Join(protocol.Versions(), ", "))
 	}
 	calls, err := toolCalls(o.Context)
 	if err != nil {
@@ -247,7 +248,7 @@ func (r *run) do(s step) error {
 // function that closes it. 2026-07-28 has no such stream: a server asks
 // within the request it serves.
 func (r *run) listen() (stop func()) {
-	if mcp.IsModern(r.c.Version()) {
+	if protocol.IsModern(r.c.Version()) {
 		return func() {}
 	}
 	ctx, cancel := context.WithCancel(r.ctx)
@@ -306,7 +307,7 @@ func (r *run) call(name string, arguments any) {
 func (r *run) promptArgs(p mcp.Prompt) map[string]string {
 	var caps map[string]json.RawMessage
 	_ = json.Unmarshal(r.c.Session().Capabilities, &caps)
-	_, completes := caps[mcp.CapCompletions]
+	_, completes := caps[protocol.CapCompletions]
 	args := map[string]string{}
 	for _, a := range p.Arguments {
 		if !a.Required {

@@ -15,7 +15,8 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
 )
 
@@ -68,11 +69,11 @@ func (s *askingServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, `{"jsonrpc":"2.0","id":`+m.ID.String()+`,"result":`+result+`}`)
 	}
 	switch {
-	case m.Method == mcp.MethodInitialize:
+	case m.Method == protocol.MethodInitialize:
 		reply(`{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"asking","version":"1"}}`)
-	case m.Method == mcp.MethodToolsList:
+	case m.Method == protocol.MethodToolsList:
 		reply(`{"tools":[{"name":"test_client_elicitation_defaults","inputSchema":{"type":"object","properties":{},"required":[]}}]}`)
-	case m.Method == mcp.MethodToolsCall:
+	case m.Method == protocol.MethodToolsCall:
 		s.stream <- []byte(`event: message` + "\n" + `data: {"jsonrpc":"2.0","id":0,"method":"elicitation/create","params":{"message":"Accept with defaults",` +
 			`"requestedSchema":{"type":"object","properties":{"name":{"type":"string","default":"John Doe"},"age":{"type":"integer","default":30}}}}}` + "\n\n")
 		select {
@@ -112,7 +113,7 @@ func TestElicitationDefaultsOverTheGETStream(t *testing.T) {
 	var logs []string
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err := Run(ctx, w, ts.URL, Options{Scenario: "elicitation-sep1034-client-defaults", Version: mcp.V20251125,
+	err := Run(ctx, w, ts.URL, Options{Scenario: "elicitation-sep1034-client-defaults", Version: protocol.V20251125,
 		Logf: func(f string, a ...any) { logs = append(logs, f) }})
 	if err != nil || len(logs) > 0 {
 		t.Fatalf("Run: %v, log %q", err, logs)
@@ -132,16 +133,16 @@ func TestElicitationDefaultsOverTheGETStream(t *testing.T) {
 // (outside the course), unknown scenarios and versions.
 func TestRun(t *testing.T) {
 	ctx := context.Background()
-	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "auth/metadata-default", Version: mcp.V20251125}); !errors.Is(err, ErrOutside) {
+	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "auth/metadata-default", Version: protocol.V20251125}); !errors.Is(err, ErrOutside) {
 		t.Errorf("auth/metadata-default: %v", err)
 	}
-	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "no-such", Version: mcp.V20251125}); !errors.Is(err, ErrUsage) {
+	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "no-such", Version: protocol.V20251125}); !errors.Is(err, ErrUsage) {
 		t.Errorf("no-such: %v", err)
 	}
 	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "initialize", Version: "2024-11-05"}); !errors.Is(err, ErrUsage) {
 		t.Errorf("2024-11-05: %v", err)
 	}
-	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "http-custom-headers", Version: mcp.V20260728, Context: "{"}); err == nil {
+	if err := Run(ctx, nil, "http://127.0.0.1:1/", Options{Scenario: "http-custom-headers", Version: protocol.V20260728, Context: "{"}); err == nil {
 		t.Error("a broken context was accepted")
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // Schemas compiles definitions of one version's schema.json on demand.
@@ -101,7 +101,7 @@ func Load(t testing.TB, version string) *Schemas {
 	if err := c.AddResource(url, doc); err != nil {
 		t.Fatal(err)
 	}
-	if mcp.IsModern(version) {
+	if protocol.IsModern(version) {
 		ext, err := jsonschema.UnmarshalJSON(strings.NewReader(tasksExtension))
 		if err == nil {
 			err = c.AddResource(TasksURL, ext)

@@ -8,8 +8,8 @@ import (
 	"regexp"
 	"strings"
 
-	"mcpwirelab/sim/jsonrpc"
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
+
 	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
@@ -21,7 +21,7 @@ import (
 // course company's people and departments, the spec sections the Go
 // sources cite, the protocol versions, the stdio streams, JSON's literals
 // and JSON Schema's types, the log levels,
-// the JSON-RPC error names (jsonrpc.CodeName), the HTTP reason phrases
+// the JSON-RPC error names (protocol.CodeName), the HTTP reason phrases
 // (net/http.StatusText), and every name of the course server's tools
 // (their names and their schemas' members and values).
 func EngineWords() (*Words, error) {
@@ -81,11 +81,11 @@ func EngineWords() (*Words, error) {
 		}
 		w.Add(e.Department)
 	}
-	for _, v := range mcp.Versions() {
+	for _, v := range protocol.Versions() {
 		w.Add(v)
 	}
 	for code := -32768; code <= -32000; code++ {
-		w.Add(jsonrpc.CodeName(code))
+		w.Add(protocol.CodeName(code))
 	}
 	for code := 100; code < 600; code++ {
 		w.Add(http.StatusText(code))
@@ -104,7 +104,7 @@ func EngineWords() (*Words, error) {
 	for _, typ := range []string{"object", "array", "string", "number", "integer", "boolean"} {
 		w.Add(typ)
 	}
-	for _, l := range toolbox.LogLevels {
+	for _, l := range protocol.LogLevels {
 		w.Add(l)
 	}
 	for _, t := range toolbox.Course().Tools() {
@@ -118,7 +118,7 @@ func EngineWords() (*Words, error) {
 
 // protocolDirs are the packages whose constants are the protocol's names:
 // methods, capabilities, _meta keys, header names, result types.
-var protocolDirs = []string{"sim/mcp", "sim/jsonrpc", "sim/transport/streamhttp", "sim/transport/stdio", "sim/toolbox", "sim/wire", "sim/httplab", "sim/netguard", "sim/client"}
+var protocolDirs = []string{"sim/mcp", "sim/jsonrpc", "sim/transport/streamhttp", "sim/transport/stdio", "sim/toolbox", "sim/primitive", "sim/protocol", "sim/labserver", "sim/wire", "sim/httplab", "sim/netguard", "sim/client"}
 
 var (
 	// constant is a constant (or a var of one string) in a Go source:

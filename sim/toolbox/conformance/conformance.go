@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"time"
 
-	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/toolbox"
 )
 
@@ -38,20 +38,18 @@ const (
 	transientPrompt = "__transient_prompt_for_list_changed"
 )
 
-// Config turns cfg into the conformance fixture: its registry, identity,
-// instructions, and listChanged declared (the suite's subscription checks
-// need tools and prompts list changes).
-func Config(cfg mcp.Config) mcp.Config {
-	cfg.Tools = Registry()
-	cfg.Info = mcp.Implementation{Name: "mcp-wire-lab-conformance", Title: "MCP Wire Lab conformance fixture", Version: "1.0.0"}
-	cfg.Instructions = "The conformance suite's everything server, served by the MCP Wire Lab engine."
-	cfg.ListChanged = true
-	return cfg
-}
+// The fixture's identity and instructions (sim/labserver.Conformance
+// serves them, with listChanged declared).
+const (
+	Name         = "mcp-wire-lab-conformance"
+	Title        = "MCP Wire Lab conformance fixture"
+	Version      = "1.0.0"
+	Instructions = "The conformance suite's everything server, served by the MCP Wire Lab engine."
+)
 
 // UpdateWatched marks the watched resource updated every interval until
 // ctx ends, so subscribers see notifications/resources/updated.
-func UpdateWatched(ctx context.Context, admin toolbox.Admin, sleep func(context.Context, time.Duration) error, every time.Duration) {
+func UpdateWatched(ctx context.Context, admin primitive.Admin, sleep func(context.Context, time.Duration) error, every time.Duration) {
 	for sleep(ctx, every) == nil {
 		admin.ResourceUpdated(Watched)
 	}
@@ -59,21 +57,21 @@ func UpdateWatched(ctx context.Context, admin toolbox.Admin, sleep func(context.
 
 // Registry is the fixture's tools, resources, template and prompts, with
 // logging.
-func Registry() *toolbox.Registry {
-	r, err := toolbox.NewRegistry(append(append(tools(), askTools()...), taskTools()...)...)
+func Registry() *primitive.Registry {
+	r, err := primitive.NewRegistry(append(append(tools(), askTools()...), taskTools()...)...)
 	if err == nil {
 		r, err = r.WithResources(resources()...)
 	}
 	if err == nil {
-		r, err = r.WithTemplates(toolbox.ResourceTemplate{
+		r, err = r.WithTemplates(primitive.ResourceTemplate{
 			URITemplate: Template, Name: "template", Description: "A resource template with parameter substitution",
 			MIMEType: "application/json",
-			Read: func(_ context.Context, _ string, vars map[string]string) ([]toolbox.ResourceContents, error) {
+			Read: func(_ context.Context, _ string, vars map[string]string) ([]primitive.ResourceContents, error) {
 				id := vars["id"]
 				b, _ := json.Marshal(map[string]any{"id": id, "templateTest": true, "data": "Data for ID: " + id})
-				return []toolbox.ResourceContents{{Text: string(b)}}, nil
+				return []primitive.ResourceContents{{Text: string(b)}}, nil
 			},
-			Complete: map[string]toolbox.Completer{"id": func(map[string]string) []string { return []string{"123", "456", "789"} }},
+			Complete: map[string]primitive.Completer{"id": func(map[string]string) []string { return []string{"123", "456", "789"} }},
 		})
 	}
 	if err == nil {
@@ -85,44 +83,44 @@ func Registry() *toolbox.Registry {
 	return r.WithLogging(true)
 }
 
-func text(s string) toolbox.Result { return toolbox.Result{Text: s} }
+func text(s string) primitive.Result { return primitive.Result{Text: s} }
 
 // plain is a tool without arguments.
-func plain(name, description string, run func(ctx context.Context, env toolbox.Env) (toolbox.Result, error)) toolbox.Def {
-	return toolbox.Def{
-		Tool: toolbox.Tool{Name: name, Description: description, InputSchema: json.RawMessage(`{"type":"object"}`)},
-		Run: func(ctx context.Context, _ map[string]any, env toolbox.Env) (toolbox.Result, error) {
+func plain(name, description string, run func(ctx context.Context, env primitive.Env) (primitive.Result, error)) primitive.Def {
+	return primitive.Def{
+		Tool: primitive.Tool{Name: name, Description: description, InputSchema: json.RawMessage(`{"type":"object"}`)},
+		Run: func(ctx context.Context, _ map[string]any, env primitive.Env) (primitive.Result, error) {
 			return run(ctx, env)
 		},
 	}
 }
 
-func tools() []toolbox.Def {
-	image := toolbox.ImageContent(toolbox.Logo(), "image/png")
-	embedded := func(uri string) toolbox.Content {
-		return toolbox.EmbeddedResource(toolbox.ResourceContents{URI: uri, MIMEType: "text/plain", Text: "This is an embedded resource"})
+func tools() []primitive.Def {
+	image := primitive.ImageContent(toolbox.Logo(), "image/png")
+	embedded := func(uri string) primitive.Content {
+		return primitive.EmbeddedResource(primitive.ResourceContents{URI: uri, MIMEType: "text/plain", Text: "This is an embedded resource"})
 	}
-	return []toolbox.Def{
-		plain("test_simple_text", "Tests simple text content response", func(context.Context, toolbox.Env) (toolbox.Result, error) {
+	return []primitive.Def{
+		plain("test_simple_text", "Tests simple text content response", func(context.Context, primitive.Env) (primitive.Result, error) {
 			return text("This is a simple text response for testing."), nil
 		}),
-		plain("test_image_content", "Tests image content response", func(context.Context, toolbox.Env) (toolbox.Result, error) {
-			return toolbox.Result{Content: []toolbox.Content{image}}, nil
+		plain("test_image_content", "Tests image content response", func(context.Context, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Content: []primitive.Content{image}}, nil
 		}),
-		plain("test_audio_content", "Tests audio content response", func(context.Context, toolbox.Env) (toolbox.Result, error) {
-			return toolbox.Result{Content: []toolbox.Content{toolbox.AudioContent(silence(), "audio/wav")}}, nil
+		plain("test_audio_content", "Tests audio content response", func(context.Context, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Content: []primitive.Content{primitive.AudioContent(silence(), "audio/wav")}}, nil
 		}),
-		plain("test_embedded_resource", "Tests embedded resource content response", func(context.Context, toolbox.Env) (toolbox.Result, error) {
-			return toolbox.Result{Content: []toolbox.Content{embedded("test://embedded-resource")}}, nil
+		plain("test_embedded_resource", "Tests embedded resource content response", func(context.Context, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Content: []primitive.Content{embedded("test://embedded-resource")}}, nil
 		}),
-		plain("test_multiple_content_types", "Tests response with multiple content types (text, image, resource)", func(context.Context, toolbox.Env) (toolbox.Result, error) {
-			return toolbox.Result{Text: "This is text content", Content: []toolbox.Content{image, embedded("test://embedded-in-multiple")}}, nil
+		plain("test_multiple_content_types", "Tests response with multiple content types (text, image, resource)", func(context.Context, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Text: "This is text content", Content: []primitive.Content{image, embedded("test://embedded-in-multiple")}}, nil
 		}),
-		plain("test_tool_with_logging", "Tests tool that emits log messages during execution", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		plain("test_tool_with_logging", "Tests tool that emits log messages during execution", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			for i, msg := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
 				if i > 0 {
 					if err := env.Sleep(ctx, 50*time.Millisecond); err != nil {
-						return toolbox.Result{}, err
+						return primitive.Result{}, err
 					}
 				}
 				if env.Log != nil {
@@ -131,75 +129,75 @@ func tools() []toolbox.Def {
 			}
 			return text("Tool with logging executed successfully"), nil
 		}),
-		plain("test_tool_with_progress", "Tests tool that reports progress notifications", func(ctx context.Context, env toolbox.Env) (toolbox.Result, error) {
+		plain("test_tool_with_progress", "Tests tool that reports progress notifications", func(ctx context.Context, env primitive.Env) (primitive.Result, error) {
 			for _, p := range []float64{0, 50, 100} {
 				if env.Progress != nil {
 					env.Progress(p, 100, fmt.Sprintf("Completed step %.0f of 100", p))
 				}
 				if err := env.Sleep(ctx, 50*time.Millisecond); err != nil {
-					return toolbox.Result{}, err
+					return primitive.Result{}, err
 				}
 			}
 			return text("Progress reported: 0, 50, 100 of 100"), nil
 		}),
-		plain("test_error_handling", "Tests error response handling", func(context.Context, toolbox.Env) (toolbox.Result, error) {
-			return toolbox.Result{Text: "This tool intentionally returns an error for testing", IsError: true}, nil
+		plain("test_error_handling", "Tests error response handling", func(context.Context, primitive.Env) (primitive.Result, error) {
+			return primitive.Result{Text: "This tool intentionally returns an error for testing", IsError: true}, nil
 		}),
 		{
-			Tool: toolbox.Tool{
+			Tool: primitive.Tool{
 				Name:        "json_schema_2020_12_tool",
 				Description: "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106)",
 				InputSchema: compact(schema202012),
 			},
-			Run: func(_ context.Context, args map[string]any, _ toolbox.Env) (toolbox.Result, error) {
+			Run: func(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 				b, _ := json.Marshal(args)
 				return text("JSON Schema 2020-12 tool called with: " + string(b)), nil
 			},
 		},
 		{
-			Tool: toolbox.Tool{
+			Tool: primitive.Tool{
 				Name:        "test_x_mcp_header",
 				Description: "Tests SEP-2243 Mcp-Param-* server-side validation",
 				InputSchema: json.RawMessage(`{"type":"object","properties":{` +
 					`"region":{"type":"string","description":"mirrored into Mcp-Param-Region","x-mcp-header":"Region"},` +
 					`"level":{"type":"integer","description":"non-mirrored argument"}}}`),
 			},
-			Run: func(_ context.Context, args map[string]any, _ toolbox.Env) (toolbox.Result, error) {
+			Run: func(_ context.Context, args map[string]any, _ primitive.Env) (primitive.Result, error) {
 				region, _ := args["region"].(string)
 				return text("region=" + region), nil
 			},
 		},
 		{
-			Tool: toolbox.Tool{
+			Tool: primitive.Tool{
 				Name:           "test_missing_capability",
 				Description:    "Requires the sampling client capability; used to verify MissingRequiredClientCapabilityError (-32021) (SEP-2575)",
 				InputSchema:    json.RawMessage(`{"type":"object"}`),
 				RequiresClient: []string{"sampling"},
 			},
-			Run: func(context.Context, map[string]any, toolbox.Env) (toolbox.Result, error) {
+			Run: func(context.Context, map[string]any, primitive.Env) (primitive.Result, error) {
 				return text("Client declared the sampling capability; tool executed."), nil
 			},
 		},
-		plain("test_streaming_elicitation", "Returns a plain result; its response stream carries no server-to-client request (SEP-2575)", func(context.Context, toolbox.Env) (toolbox.Result, error) {
+		plain("test_streaming_elicitation", "Returns a plain result; its response stream carries no server-to-client request (SEP-2575)", func(context.Context, primitive.Env) (primitive.Result, error) {
 			return text("stream observed: result frames only, no top-level requests"), nil
 		}),
-		plain("test_logging_tool", "Attempts to log; the server drops it unless the request set _meta io.modelcontextprotocol/logLevel (SEP-2575)", func(_ context.Context, env toolbox.Env) (toolbox.Result, error) {
+		plain("test_logging_tool", "Attempts to log; the server drops it unless the request set _meta io.modelcontextprotocol/logLevel (SEP-2575)", func(_ context.Context, env primitive.Env) (primitive.Result, error) {
 			if env.Log != nil {
 				env.Log("info", "", "test_logging_tool executed")
 			}
 			return text("Log attempted; the server sends it only for a request with a logLevel."), nil
 		}),
-		plain("test_trigger_tool_change", "Adds or removes a transient tool so subscription streams see notifications/tools/list_changed (SEP-2575)", func(_ context.Context, env toolbox.Env) (toolbox.Result, error) {
+		plain("test_trigger_tool_change", "Adds or removes a transient tool so subscription streams see notifications/tools/list_changed (SEP-2575)", func(_ context.Context, env primitive.Env) (primitive.Result, error) {
 			reg := env.Admin.Registry()
 			if _, ok := reg.Lookup(transientTool); ok {
 				env.Admin.SetTools(reg.Without(transientTool))
 			} else {
 				env.Admin.SetTools(reg.MustWith(plain(transientTool, "Transient tool used to trigger tools/list_changed",
-					func(context.Context, toolbox.Env) (toolbox.Result, error) { return text("transient"), nil })))
+					func(context.Context, primitive.Env) (primitive.Result, error) { return text("transient"), nil })))
 			}
 			return text("tools_list_changed published"), nil
 		}),
-		plain("test_trigger_prompt_change", "Adds or removes a transient prompt so subscription streams see notifications/prompts/list_changed (SEP-2575)", func(_ context.Context, env toolbox.Env) (toolbox.Result, error) {
+		plain("test_trigger_prompt_change", "Adds or removes a transient prompt so subscription streams see notifications/prompts/list_changed (SEP-2575)", func(_ context.Context, env primitive.Env) (primitive.Result, error) {
 			reg := env.Admin.Registry()
 			for _, p := range reg.Prompts() {
 				if p.Name == transientPrompt {
@@ -207,12 +205,12 @@ func tools() []toolbox.Def {
 					return text("prompts_list_changed published"), nil
 				}
 			}
-			next, err := reg.WithPrompts(toolbox.Prompt{Name: transientPrompt, Description: "Transient prompt used to trigger prompts/list_changed",
-				Get: func(context.Context, map[string]string) (toolbox.PromptResult, error) {
-					return toolbox.PromptResult{}, nil
+			next, err := reg.WithPrompts(primitive.Prompt{Name: transientPrompt, Description: "Transient prompt used to trigger prompts/list_changed",
+				Get: func(context.Context, map[string]string) (primitive.PromptResult, error) {
+					return primitive.PromptResult{}, nil
 				}})
 			if err != nil {
-				return toolbox.Result{}, err
+				return primitive.Result{}, err
 			}
 			env.Admin.SetTools(next)
 			return text("prompts_list_changed published"), nil
@@ -257,55 +255,57 @@ func compact(s string) json.RawMessage {
 	return b.Bytes()
 }
 
-func resources() []toolbox.Resource {
-	textOf := func(s string) func(context.Context) ([]toolbox.ResourceContents, error) {
-		return func(context.Context) ([]toolbox.ResourceContents, error) {
-			return []toolbox.ResourceContents{{Text: s}}, nil
+func resources() []primitive.Resource {
+	textOf := func(s string) func(context.Context) ([]primitive.ResourceContents, error) {
+		return func(context.Context) ([]primitive.ResourceContents, error) {
+			return []primitive.ResourceContents{{Text: s}}, nil
 		}
 	}
-	return []toolbox.Resource{
+	return []primitive.Resource{
 		{URI: StaticText, Name: "static-text", Description: "A static text resource for testing", MIMEType: "text/plain",
 			Read: textOf("This is the content of the static text resource.")},
 		{URI: StaticBinary, Name: "static-binary", Description: "A static binary resource (image) for testing", MIMEType: "image/png",
-			Read: func(context.Context) ([]toolbox.ResourceContents, error) {
-				return []toolbox.ResourceContents{{Blob: toolbox.Logo()}}, nil
+			Read: func(context.Context) ([]primitive.ResourceContents, error) {
+				return []primitive.ResourceContents{{Blob: toolbox.Logo()}}, nil
 			}},
 		{URI: Watched, Name: "watched-resource", Description: "A resource that changes every 3 seconds", MIMEType: "text/plain",
 			Read: textOf("Watched resource content")},
 	}
 }
 
-func prompts() []toolbox.Prompt {
-	user := func(c toolbox.Content) toolbox.PromptMessage { return toolbox.PromptMessage{Role: "user", Content: c} }
-	return []toolbox.Prompt{
+func prompts() []primitive.Prompt {
+	user := func(c primitive.Content) primitive.PromptMessage {
+		return primitive.PromptMessage{Role: "user", Content: c}
+	}
+	return []primitive.Prompt{
 		{Name: "test_simple_prompt", Title: "Simple Test Prompt", Description: "A simple prompt without arguments",
-			Get: func(context.Context, map[string]string) (toolbox.PromptResult, error) {
-				return toolbox.PromptResult{Description: "A simple test prompt",
-					Messages: []toolbox.PromptMessage{user(toolbox.TextContent("This is a simple prompt for testing."))}}, nil
+			Get: func(context.Context, map[string]string) (primitive.PromptResult, error) {
+				return primitive.PromptResult{Description: "A simple test prompt",
+					Messages: []primitive.PromptMessage{user(primitive.TextContent("This is a simple prompt for testing."))}}, nil
 			}},
 		{Name: "test_prompt_with_arguments", Title: "Prompt With Arguments", Description: "A prompt with required arguments",
-			Arguments: []toolbox.PromptArgument{
+			Arguments: []primitive.PromptArgument{
 				{Name: "arg1", Description: "First test argument", Required: true,
 					Complete: func(map[string]string) []string { return []string{"paris", "park", "party", "test", "testing"} }},
 				{Name: "arg2", Description: "Second test argument", Required: true},
 			},
-			Get: func(_ context.Context, args map[string]string) (toolbox.PromptResult, error) {
-				return toolbox.PromptResult{Description: "A prompt with arguments", Messages: []toolbox.PromptMessage{
-					user(toolbox.TextContent(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", args["arg1"], args["arg2"])))}}, nil
+			Get: func(_ context.Context, args map[string]string) (primitive.PromptResult, error) {
+				return primitive.PromptResult{Description: "A prompt with arguments", Messages: []primitive.PromptMessage{
+					user(primitive.TextContent(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", args["arg1"], args["arg2"])))}}, nil
 			}},
 		{Name: "test_prompt_with_embedded_resource", Title: "Prompt With Embedded Resource", Description: "A prompt that includes an embedded resource",
-			Arguments: []toolbox.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}},
-			Get: func(_ context.Context, args map[string]string) (toolbox.PromptResult, error) {
-				return toolbox.PromptResult{Description: "A prompt with an embedded resource", Messages: []toolbox.PromptMessage{
-					user(toolbox.EmbeddedResource(toolbox.ResourceContents{URI: args["resourceUri"], MIMEType: "text/plain", Text: "Embedded resource content for testing."})),
-					user(toolbox.TextContent("Please process the embedded resource above.")),
+			Arguments: []primitive.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}},
+			Get: func(_ context.Context, args map[string]string) (primitive.PromptResult, error) {
+				return primitive.PromptResult{Description: "A prompt with an embedded resource", Messages: []primitive.PromptMessage{
+					user(primitive.EmbeddedResource(primitive.ResourceContents{URI: args["resourceUri"], MIMEType: "text/plain", Text: "Embedded resource content for testing."})),
+					user(primitive.TextContent("Please process the embedded resource above.")),
 				}}, nil
 			}},
 		{Name: "test_prompt_with_image", Title: "Prompt With Image", Description: "A prompt that includes image content",
-			Get: func(context.Context, map[string]string) (toolbox.PromptResult, error) {
-				return toolbox.PromptResult{Description: "A prompt with an image", Messages: []toolbox.PromptMessage{
-					user(toolbox.ImageContent(toolbox.Logo(), "image/png")),
-					user(toolbox.TextContent("Please analyze the image above.")),
+			Get: func(context.Context, map[string]string) (primitive.PromptResult, error) {
+				return primitive.PromptResult{Description: "A prompt with an image", Messages: []primitive.PromptMessage{
+					user(primitive.ImageContent(toolbox.Logo(), "image/png")),
+					user(primitive.TextContent("Please analyze the image above.")),
 				}}, nil
 			}},
 		inputPrompt(),

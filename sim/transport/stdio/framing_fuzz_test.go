@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 )
 
@@ -62,7 +63,7 @@ func FuzzHandleLine(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	srv := mcp.NewServer(mcp.Config{Logf: func(string, ...any) {}})
+	srv := labserver.NewServer(mcp.Config{Logf: func(string, ...any) {}})
 	f.Fuzz(func(t *testing.T, line []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()

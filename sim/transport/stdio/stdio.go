@@ -22,6 +22,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // MaxLine is the longest line the server accepts (4 MiB, as the HTTP cap).
@@ -90,7 +91,7 @@ func (p *Peer) handle(ctx context.Context, m *jsonrpc.Message, derr *jsonrpc.Dec
 // tooLong answers a line longer than MaxLine, which was skipped unread:
 // the server keeps serving, as the HTTP transport answers 413 and goes on.
 func tooLong(n int) *jsonrpc.Message {
-	return jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+	return jsonrpc.ErrorResponse(jsonrpc.ID{}, &jsonrpc.Error{Code: protocol.CodeInvalidRequest,
 		Message: fmt.Sprintf("Invalid Request: line too long (%d bytes; the limit is %d MiB); it was skipped", n, MaxLine>>20)})
 }
 
@@ -261,7 +262,7 @@ func Serve(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer) er
 					p.handle(ctx, m, nil, emit)
 					break
 				}
-				if derr == nil && m.Kind() == jsonrpc.KindRequest && m.Method == mcp.MethodListen {
+				if derr == nil && m.Kind() == jsonrpc.KindRequest && m.Method == protocol.MethodListen {
 					// A 2026-07-28 subscription stays open until the client
 					// leaves, and the client goes on sending requests
 					// meanwhile (basic/patterns/subscriptions: on stdio
@@ -352,7 +353,7 @@ func readLine(br *bufio.Reader, max int) (line []byte, skipped int, err error) {
 // request while the handshake is under way, are handled in turn, so a
 // request sent before notifications/initialized is refused as it must be.
 func (p *Peer) runsAlone(m *jsonrpc.Message) bool {
-	if m == nil || m.Kind() != jsonrpc.KindRequest || m.Method == mcp.MethodInitialize {
+	if m == nil || m.Kind() != jsonrpc.KindRequest || m.Method == protocol.MethodInitialize {
 		return false
 	}
 	if p.conn.Ready() {
@@ -362,7 +363,7 @@ func (p *Peer) runsAlone(m *jsonrpc.Message) bool {
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
 	_ = json.Unmarshal(m.Params, &params)
-	_, modern := params.Meta[mcp.MetaProtocolVersion]
+	_, modern := params.Meta[protocol.MetaProtocolVersion]
 	return modern
 }
 
@@ -375,7 +376,7 @@ func overtakes(m *jsonrpc.Message) bool {
 	case jsonrpc.KindResult, jsonrpc.KindError:
 		return true
 	}
-	return m.Kind() == jsonrpc.KindNotification && m.Method == mcp.MethodCancelled
+	return m.Kind() == jsonrpc.KindNotification && m.Method == protocol.MethodCancelled
 }
 
 func skipKeepAlive(emit func(*jsonrpc.Message)) func(*jsonrpc.Message) {

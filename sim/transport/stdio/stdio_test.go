@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/toolbox"
 )
@@ -59,7 +60,7 @@ func pipes(t *testing.T, srv *mcp.Server) (inW *io.PipeWriter, send func(string)
 // EOF. Stdout must carry only JSON-RPC lines.
 func TestServeOverRealPipes(t *testing.T) {
 	logs := &logBuf{}
-	inW, send, next, lines, done := pipes(t, mcp.NewServer(mcp.Config{Logf: logs.logf}))
+	inW, send, next, lines, done := pipes(t, labserver.NewServer(mcp.Config{Logf: logs.logf}))
 
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	if got := next(); !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"`) {
@@ -109,7 +110,7 @@ func TestServeOverRealPipes(t *testing.T) {
 func serveAll(t *testing.T, input string) []string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := Serve(context.Background(), mcp.NewServer(mcp.Config{}), strings.NewReader(input), &out); err != nil {
+	if err := Serve(context.Background(), labserver.NewServer(mcp.Config{}), strings.NewReader(input), &out); err != nil {
 		t.Fatal(err)
 	}
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -182,7 +183,7 @@ func TestServeStopsWhenCtxEndsWithStdinOpen(t *testing.T) {
 	var out syncWriter
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, mcp.NewServer(mcp.Config{}), inR, &out) }()
+	go func() { done <- Serve(ctx, labserver.NewServer(mcp.Config{}), inR, &out) }()
 	slow := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":10},` + modernMeta + `}}`
 	if _, err := io.WriteString(inW, slow+"\n"); err != nil {
 		t.Fatal(err)
@@ -287,7 +288,7 @@ func (w *syncWriter) String() string {
 // reaches it, and a request sent meanwhile is answered without waiting for
 // the tool (requests of an initialized session run side by side).
 func TestServeAnswerOvertakesQueue(t *testing.T) {
-	inW, send, next, _, done := pipes(t, mcp.NewServer(mcp.Config{Tools: toolbox.Course()}))
+	inW, send, next, _, done := pipes(t, labserver.NewServer(mcp.Config{Tools: toolbox.Course()}))
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}`)
 	next()
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -335,7 +336,7 @@ func TestOvertakes(t *testing.T) {
 // open, and the requests sent after it are answered meanwhile (they do not
 // wait behind it); its notifications carry its id; EOF ends it.
 func TestServeAnswersWhileSubscribed(t *testing.T) {
-	srv := mcp.NewServer(mcp.Config{})
+	srv := labserver.NewServer(mcp.Config{})
 	inW, send, next, _, done := pipes(t, srv)
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
 	send(`{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{` + meta + `,"notifications":{"resourceSubscriptions":["company://handbook/expenses"]}}}`)
@@ -368,7 +369,7 @@ func TestServeAnswersWhileSubscribed(t *testing.T) {
 func TestServeAnswersWhileAToolRuns(t *testing.T) {
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
 	for _, legacy := range []bool{false, true} {
-		inW, send, next, _, done := pipes(t, mcp.NewServer(mcp.Config{}))
+		inW, send, next, _, done := pipes(t, labserver.NewServer(mcp.Config{}))
 		call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":1},` + meta + `}}`
 		other := `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{` + meta + `}}`
 		want := `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","tools":[`
@@ -428,7 +429,7 @@ func (b blockedWriter) Write(p []byte) (int, error) {
 // client queues. Before, it read on without limit, one goroutine and one
 // answer held per request (100,000 requests: 1.5 GB).
 func TestServeStopsReadingWhileStdoutIsBehind(t *testing.T) {
-	srv := mcp.NewServer(mcp.Config{Tools: toolbox.Course()})
+	srv := labserver.NewServer(mcp.Config{Tools: toolbox.Course()})
 	req := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}` + "\n"
 	in := &endlessRequests{line: []byte(req)}
 	out := blockedWriter{release: make(chan struct{})}

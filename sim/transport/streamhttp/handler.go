@@ -27,6 +27,7 @@ import (
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/netguard"
+	"mcpwirelab/sim/protocol"
 )
 
 // Options configures a Handler.
@@ -132,8 +133,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// header on all incoming connections ... If the Origin header is present
 	// and invalid, servers MUST respond with HTTP 403 Forbidden."
 	if o := r.Header.Get("Origin"); o != "" && !h.allowOrigin(o) {
-		writeError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			fmt.Sprintf("Forbidden: Origin %q is not allowed (DNS rebinding protection)", jsonrpc.Excerpt(o)), nil)
+		writeError(w, http.StatusForbidden, jsonrpc.ID{}, protocol.CodeInvalidRequest,
+			fmt.Sprintf("Forbidden: Origin %q is not allowed (DNS rebinding protection)", protocol.Excerpt(o)), nil)
 		return
 	}
 	switch r.Method {
@@ -148,7 +149,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// 2025-11-25 GET stream is optional ("MUST either return
 		// Content-Type: text/event-stream ... or else return HTTP 405").
 		w.Header().Set("Allow", "POST, DELETE")
-		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Method Not Allowed: the MCP endpoint accepts POST (and GET or DELETE of a 2025-11-25 session)", nil)
 	}
 }
@@ -162,7 +163,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // subscriptions/listen — the answer is 405. With Last-Event-ID the GET
 // resumes a stream the server opened for a POST instead (resume).
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get(HeaderSessionID)
+	id := r.Header.Get(protocol.HeaderSessionID)
 	h.mu.Lock()
 	s := h.sessions[id]
 	h.mu.Unlock()
@@ -170,8 +171,8 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 	if len(lastID) > 0 && id != "" && s == nil {
 		// §Session Management 4: a request with an unknown or expired
 		// session id MUST get 404 (the logs went away with the session).
-		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
-			"Not Found: session "+jsonrpc.Excerpt(id)+" does not exist or has expired; its streams cannot be resumed", nil)
+		writeError(w, http.StatusNotFound, jsonrpc.ID{}, protocol.CodeInvalidRequest,
+			"Not Found: session "+protocol.Excerpt(id)+" does not exist or has expired; its streams cannot be resumed", nil)
 		return
 	}
 	var c *mcp.Conn
@@ -180,7 +181,7 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 	}
 	if id == "" || c == nil || !c.Legacy() || !accepts(r.Header.Values("Accept"), "text/event-stream") {
 		w.Header().Set("Allow", "POST, DELETE")
-		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Method Not Allowed: GET opens a stream only for a 2025-11-25 session that accepts text/event-stream (2026-07-28 uses subscriptions/listen)", nil)
 		return
 	}
@@ -216,10 +217,10 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 // delete ends a 2025-11-25 session (§Session Management 5). Without a
 // session header there is nothing to delete: 2026-07-28 servers answer 405.
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get(HeaderSessionID)
+	id := r.Header.Get(protocol.HeaderSessionID)
 	if id == "" {
 		w.Header().Set("Allow", "POST")
-		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusMethodNotAllowed, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Method Not Allowed: DELETE needs an Mcp-Session-Id (2026-07-28 has no sessions)", nil)
 		return
 	}
@@ -230,7 +231,7 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
 	}
 	h.mu.Unlock()
 	if !ok {
-		writeError(w, http.StatusNotFound, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Not Found: no session "+jsonrpc.Excerpt(id), nil)
+		writeError(w, http.StatusNotFound, jsonrpc.ID{}, protocol.CodeInvalidRequest, "Not Found: no session "+protocol.Excerpt(id), nil)
 		return
 	}
 	// Its requests end, detached ones included, its GET streams close and
@@ -256,12 +257,12 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 	// transports §Sending Messages: "The client MUST include an Accept
 	// header listing both application/json and text/event-stream".
 	if !accepts(r.Header.Values("Accept"), "application/json") || !accepts(r.Header.Values("Accept"), "text/event-stream") {
-		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Not Acceptable: the Accept header must list both application/json and text/event-stream", nil)
 		return
 	}
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusUnsupportedMediaType, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Unsupported Media Type: the body must be application/json", nil)
 		return
 	}
@@ -269,11 +270,11 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeError(w, http.StatusRequestEntityTooLarge, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+			writeError(w, http.StatusRequestEntityTooLarge, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 				fmt.Sprintf("Request body too large (limit %d bytes)", mbe.Limit), nil)
 			return
 		}
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeParseError, "Parse error: could not read the body: "+err.Error(), nil)
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, protocol.CodeParseError, "Parse error: could not read the body: "+err.Error(), nil)
 		return
 	}
 	m, derr := jsonrpc.Decode(body)
@@ -282,12 +283,12 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if (m.Kind() == jsonrpc.KindResult || m.Kind() == jsonrpc.KindError) &&
-		(r.Header.Get(HeaderSessionID) == "" || mcp.IsModern(r.Header.Get(HeaderProtocolVersion))) {
+		(r.Header.Get(protocol.HeaderSessionID) == "" || protocol.IsModern(r.Header.Get(protocol.HeaderProtocolVersion))) {
 		// 2026-07-28 streamable-http: "The client MUST NOT send JSON-RPC
 		// responses". Only a 2025-11-25 session answers the server's own
 		// requests (legacy → Server.answer). A response has no params: its
 		// era is in the header.
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			"Invalid Request: the body must be a JSON-RPC request or notification, not a response (only a 2025-11-25 session, with its Mcp-Session-Id, answers the server's requests)", nil)
 		return
 	}
@@ -334,7 +335,7 @@ func viewParams(m *jsonrpc.Message) params {
 }
 
 func (p params) hasVersion() bool {
-	_, ok := p.Meta[mcp.MetaProtocolVersion]
+	_, ok := p.Meta[protocol.MetaProtocolVersion]
 	return ok
 }
 
@@ -343,7 +344,7 @@ func (p params) hasVersion() bool {
 // request will be answered on an SSE stream. A token the server refuses
 // gets its -32602 as a plain JSON answer, and nothing is logged for it.
 func (p params) asksProgress() bool {
-	return mcp.AcceptsProgressToken(p.Meta[mcp.MetaProgressToken])
+	return mcp.AcceptsProgressToken(p.Meta[protocol.MetaProgressToken])
 }
 
 // isModern decides the era of a POST (2026-07-28 basic/versioning §"A
@@ -352,7 +353,7 @@ func isModern(p params, r *http.Request) bool {
 	if p.hasVersion() {
 		return true
 	}
-	if v := r.Header.Get(HeaderProtocolVersion); v != "" && mcp.IsModern(v) {
+	if v := r.Header.Get(protocol.HeaderProtocolVersion); v != "" && protocol.IsModern(v) {
 		return true
 	}
 	return false
@@ -368,17 +369,17 @@ func (h *Handler) modern(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 		return
 	}
 	msg := validateHeaders(r, m, p)
-	if msg == "" && m.Method == mcp.MethodToolsCall && p.Name != nil {
+	if msg == "" && m.Method == protocol.MethodToolsCall && p.Name != nil {
 		// server/tools §Custom Headers: x-mcp-header parameters mirrored
 		// into Mcp-Param-* headers must match the arguments.
 		msg = validateParams(r, h.srv.Registry().HeaderParams(*p.Name), p.Arguments)
 	}
 	if msg != "" {
 		// §Server Validation: 400 and -32020 HeaderMismatch.
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeHeaderMismatch, "Header mismatch: "+msg, nil)
+		writeError(w, http.StatusBadRequest, m.ID, protocol.CodeHeaderMismatch, "Header mismatch: "+msg, nil)
 		return
 	}
-	if m.Method == mcp.MethodListen {
+	if m.Method == protocol.MethodListen {
 		// subscriptions/listen holds its stream open until the client
 		// leaves: one of the bounded long-lived streams.
 		release, ok := h.holdStream(w, nil, m.ID)
@@ -403,8 +404,8 @@ func validateHeaders(r *http.Request, m *jsonrpc.Message, p params) string {
 
 // legacy serves a 2025-11-25 message inside (or opening) a session.
 func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Message, p params) {
-	sid := r.Header.Get(HeaderSessionID)
-	if m.Method == mcp.MethodInitialize && sid == "" {
+	sid := r.Header.Get(protocol.HeaderSessionID)
+	if m.Method == protocol.MethodInitialize && sid == "" {
 		c := mcp.NewConn()
 		reply := h.srv.Handle(r.Context(), c, m, nil)
 		if reply.Msg != nil && reply.Msg.Error == nil {
@@ -413,7 +414,7 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 			// response containing the InitializeResult".
 			id := h.newID()
 			h.addSession(id, c)
-			w.Header().Set(HeaderSessionID, id)
+			w.Header().Set(protocol.HeaderSessionID, id)
 		}
 		writeReply(w, reply)
 		return
@@ -425,7 +426,7 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 		if !h.srv.SupportsModern() {
 			msg = "Bad Request: Mcp-Session-Id header is required; send initialize first"
 		}
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest, msg, nil)
+		writeError(w, http.StatusBadRequest, m.ID, protocol.CodeInvalidRequest, msg, nil)
 		return
 	}
 	h.mu.Lock()
@@ -434,19 +435,19 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 	if s == nil {
 		// §Session Management 4: unknown or expired session → 404; the
 		// client MUST then start a new session with initialize.
-		writeError(w, http.StatusNotFound, m.ID, jsonrpc.CodeInvalidRequest,
-			"Not Found: session "+jsonrpc.Excerpt(sid)+" does not exist or has expired; send a new initialize", nil)
+		writeError(w, http.StatusNotFound, m.ID, protocol.CodeInvalidRequest,
+			"Not Found: session "+protocol.Excerpt(sid)+" does not exist or has expired; send a new initialize", nil)
 		return
 	}
 	c := s.conn
 	// §Protocol Version Header: an invalid or unsupported value → 400.
-	if v := r.Header.Get(HeaderProtocolVersion); v != "" && v != c.Version() {
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
-			fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", jsonrpc.Excerpt(v), c.Version()), nil)
+	if v := r.Header.Get(protocol.HeaderProtocolVersion); v != "" && v != c.Version() {
+		writeError(w, http.StatusBadRequest, m.ID, protocol.CodeInvalidRequest,
+			fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", protocol.Excerpt(v), c.Version()), nil)
 		return
 	}
-	if m.Method == mcp.MethodInitialize {
-		writeError(w, http.StatusBadRequest, m.ID, jsonrpc.CodeInvalidRequest,
+	if m.Method == protocol.MethodInitialize {
+		writeError(w, http.StatusBadRequest, m.ID, protocol.CodeInvalidRequest,
 			"Invalid Request: initialize was already received in this session", nil)
 		return
 	}
@@ -726,8 +727,8 @@ func (h *Handler) respondSession(w http.ResponseWriter, r *http.Request, s *sess
 		// (§Sending Messages 5), and §Session Management 4: once a session
 		// is terminated the server "MUST respond to requests containing that
 		// session ID with HTTP 404 Not Found".
-		writeError(w, http.StatusNotFound, m.ID, jsonrpc.CodeInvalidRequest,
-			"Not Found: session "+jsonrpc.Excerpt(r.Header.Get(HeaderSessionID))+" was deleted or expired while this request ran; it was cancelled", nil)
+		writeError(w, http.StatusNotFound, m.ID, protocol.CodeInvalidRequest,
+			"Not Found: session "+protocol.Excerpt(r.Header.Get(protocol.HeaderSessionID))+" was deleted or expired while this request ran; it was cancelled", nil)
 		return
 	}
 	writeReply(w, reply)
@@ -740,7 +741,7 @@ func startSSE(w http.ResponseWriter) http.Flusher {
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/event-stream")
 	hdr.Set("Cache-Control", "no-cache")
-	hdr.Set(HeaderAccelBuffering, "no")
+	hdr.Set(protocol.HeaderAccelBuffering, "no")
 	w.WriteHeader(http.StatusOK)
 	f, _ := w.(http.Flusher)
 	return f

@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
@@ -89,7 +91,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 		{"Mcp-Method case matters", post(list, modernHeaders("Tools/List")...), 400, -32020, "Mcp-Method header value"},
 		{"Mcp-Name missing → -32020", post(call("list_emails"), modernHeaders("tools/call")...), 400, -32020, "Mcp-Name is missing"},
 		{"Mcp-Name mismatch → -32020", post(call("list_emails"), modernHeaders("tools/call", "list_employees")...), 400, -32020, "'list_employees' does not match body value 'list_emails'"},
-		{"Mcp-Name base64 decoded and compared", post(call("查询_员工"), modernHeaders("tools/call", EncodeValue("查询_员工"))...), 200, -32602, "Unknown tool: 查询_员工"},
+		{"Mcp-Name base64 decoded and compared", post(call("查询_员工"), modernHeaders("tools/call", protocol.EncodeValue("查询_员工"))...), 200, -32602, "Unknown tool: 查询_员工"},
 		{"Mcp-Name bad base64 → -32020", post(call("x"), modernHeaders("tools/call", "=?base64?!!!?=")...), 400, -32020, "invalid Base64"},
 		{"unsupported version → -32022 with data", post(strings.ReplaceAll(list, "2026-07-28", "1900-01-01"), "MCP-Protocol-Version: 1900-01-01", "Mcp-Method: tools/list"), 400, -32022, `"data":{"supported":["2026-07-28","2025-11-25"],"requested":"1900-01-01"}`},
 		{"unknown method → 404 -32601", post(`{"jsonrpc":"2.0","id":1,"method":"foo/bar","params":{`+modernMeta+`}}`, modernHeaders("foo/bar")...), 404, -32601, "Method not found: foo/bar"},
@@ -107,7 +109,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := New(Options{})
+			h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 			w := do(t, h, tt.raw)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, w.Body.String())
@@ -122,7 +124,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 			if !strings.Contains(w.Body.String(), tt.substr) {
 				t.Fatalf("body does not contain %q:\n%s", tt.substr, w.Body.String())
 			}
-			if got := w.Header().Get(HeaderSessionID); got != "" {
+			if got := w.Header().Get(protocol.HeaderSessionID); got != "" {
 				t.Fatalf("a 2026-07-28 response minted a session id %q", got)
 			}
 		})
@@ -130,7 +132,7 @@ func TestModernStatusesAndCodes(t *testing.T) {
 }
 
 func TestModernGetDeleteAre405(t *testing.T) {
-	h := New(Options{})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 	for _, m := range []string{"GET", "DELETE", "PUT"} {
 		w := do(t, h, m+" /mcp HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
 		if w.Code != 405 || w.Header().Get("Allow") == "" {
@@ -140,7 +142,7 @@ func TestModernGetDeleteAre405(t *testing.T) {
 }
 
 func TestAcceptAndContentType(t *testing.T) {
-	h := New(Options{})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + modernMeta + `}}`
 	raw := strings.Replace(post(body, modernHeaders("tools/list")...), "Accept: application/json, text/event-stream", "Accept: application/json", 1)
 	if w := do(t, h, raw); w.Code != http.StatusNotAcceptable {
@@ -155,7 +157,7 @@ func TestAcceptAndContentType(t *testing.T) {
 // TestLegacySession walks the 2025-11-25 session rules.
 func TestLegacySession(t *testing.T) {
 	n := 0
-	h := New(Options{NewSessionID: func() string { n++; return fmt.Sprintf("sess-%d", n) }})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{}), NewSessionID: func() string { n++; return fmt.Sprintf("sess-%d", n) }})
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	w := do(t, h, post(init))
 	if w.Code != 200 || w.Header().Get("Mcp-Session-Id") != "sess-1" {
@@ -205,7 +207,7 @@ func TestLegacySession(t *testing.T) {
 }
 
 func TestVersionNegotiationAnswersLatestLegacy(t *testing.T) {
-	h := New(Options{})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{})})
 	w := do(t, h, post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"old","version":"0"}}}`))
 	var res struct {
 		Result mcp.InitializeResult `json:"result"`
@@ -217,7 +219,7 @@ func TestVersionNegotiationAnswersLatestLegacy(t *testing.T) {
 
 func TestSessionLimitExpiresOldest(t *testing.T) {
 	n := 0
-	h := New(Options{MaxSessions: 2, NewSessionID: func() string { n++; return fmt.Sprintf("s%d", n) }})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{}), MaxSessions: 2, NewSessionID: func() string { n++; return fmt.Sprintf("s%d", n) }})
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	for i := 0; i < 3; i++ {
 		do(t, h, post(init))
@@ -235,7 +237,7 @@ func TestSessionLimitExpiresOldest(t *testing.T) {
 }
 
 func TestProgressStreamsSSE(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep})})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep})})
 	body := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":2},"_meta":{"progressToken":"t1","io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
 	w := do(t, h, post(body, modernHeaders("tools/call", "export_timesheets")...))
 	if ct := w.Header().Get("Content-Type"); ct != "text/event-stream" || w.Header().Get("X-Accel-Buffering") != "no" {
@@ -256,7 +258,7 @@ func TestProgressStreamsSSE(t *testing.T) {
 // TestListenKeepAlive: a quiet subscriptions/listen stream gets SSE comment
 // lines (":") so idle intermediaries keep it open; they carry no message.
 func TestListenKeepAlive(t *testing.T) {
-	srv := mcp.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond, KeepAliveEvery: 30 * time.Millisecond})
+	srv := labserver.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond, KeepAliveEvery: 30 * time.Millisecond})
 	h := New(Options{Server: srv})
 	body := `{"jsonrpc":"2.0","id":"s","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + modernMeta + `}}`
 	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(post(body, modernHeaders("subscriptions/listen")...))))

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 )
 
 func noSleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }
@@ -20,14 +21,14 @@ func TestEncodeValue(t *testing.T) {
 		"line1\nline2":       "=?base64?bGluZTEKbGluZTI=?=",
 		"=?base64?literal?=": "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=",
 	} {
-		if got := EncodeValue(in); got != want {
+		if got := protocol.EncodeValue(in); got != want {
 			t.Errorf("EncodeValue(%q) = %q, want %q (spec §Value Encoding table)", in, got, want)
 		}
-		if back, err := DecodeValue(want); err != nil || back != in {
+		if back, err := protocol.DecodeValue(want); err != nil || back != in {
 			t.Errorf("DecodeValue(%q) = %q, %v", want, back, err)
 		}
 	}
-	if _, err := DecodeValue("caf\xc3\xa9"); err == nil {
+	if _, err := protocol.DecodeValue("caf\xc3\xa9"); err == nil {
 		t.Error("raw non-ASCII header value accepted")
 	}
 }
@@ -42,13 +43,13 @@ func FuzzHeaderValue(f *testing.F) {
 		if !utf8.ValidString(s) {
 			return // values come from JSON strings, which are always UTF-8
 		}
-		enc := EncodeValue(s)
+		enc := protocol.EncodeValue(s)
 		for i := 0; i < len(enc); i++ {
 			if c := enc[i]; !(c == '\t' || (c >= 0x20 && c <= 0x7e)) {
 				t.Fatalf("encoded value %q has byte 0x%02x", enc, c)
 			}
 		}
-		got, err := DecodeValue(enc)
+		got, err := protocol.DecodeValue(enc)
 		if err != nil {
 			t.Fatalf("DecodeValue(EncodeValue(%q)): %v", s, err)
 		}
@@ -70,13 +71,13 @@ func FuzzValidateHeaders(f *testing.F) {
 		}
 		r, _ := http.NewRequest("POST", "http://127.0.0.1/mcp", nil)
 		if version != "" {
-			r.Header.Set(HeaderProtocolVersion, version)
+			r.Header.Set(protocol.HeaderProtocolVersion, version)
 		}
 		if method != "" {
-			r.Header.Set(HeaderMethod, method)
+			r.Header.Set(protocol.HeaderMethod, method)
 		}
 		if name != "" {
-			r.Header.Set(HeaderName, name)
+			r.Header.Set(protocol.HeaderName, name)
 		}
 		_ = validateHeaders(r, m, viewParams(m))
 	})

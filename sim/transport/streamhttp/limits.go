@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 )
 
 // Long-lived streams (a 2025-11-25 session's GET stream or resuming GET,
@@ -44,7 +45,7 @@ func (h *Handler) holdStream(w http.ResponseWriter, s *session, id jsonrpc.ID) (
 	if full != "" {
 		// RFC 9110 §15.6.4: 503 for a temporary overload, with Retry-After.
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-		writeError(w, http.StatusServiceUnavailable, id, jsonrpc.CodeInternalError,
+		writeError(w, http.StatusServiceUnavailable, id, protocol.CodeInternalError,
 			"Service Unavailable: "+full+"; close one or retry later", nil)
 		return nil, false
 	}

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // heapAfterGC is the live heap once garbage is collected.
@@ -31,7 +33,7 @@ const kib, mib = 1 << 10, 1 << 20
 // over all sessions, whatever the number and size of events; the memory
 // they keep (measured on the heap after GC) stays within the caps.
 func TestStreamLogsBoundedInBytes(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s"), MaxSessions: 64})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s"), MaxSessions: 64})
 	// A 1 KiB event, like a progress notification repeating a large
 	// client value: the count caps alone let 16 × 1,000 of them stay.
 	big := jsonrpc.Notification("notifications/message", map[string]string{"data": strings.Repeat("x", kib)})
@@ -93,7 +95,7 @@ func TestStreamLogsBoundedInBytes(t *testing.T) {
 // would repeat in every event are refused, so 16 calls with 1 MiB tokens
 // keep nothing (they kept 16 × 11 MiB before).
 func TestLargeProgressTokensKeepNothing(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
 	sess := legacySession(t, h)
 	token := `"` + strings.Repeat("t", mib) + `"`
 	before := heapAfterGC()
@@ -102,7 +104,7 @@ func TestLargeProgressTokensKeepNothing(t *testing.T) {
 		w := do(t, h, post(body, sess...))
 		if i == 0 {
 			e := errorOf(t, w)
-			if e.Code != jsonrpc.CodeInvalidParams || !strings.Contains(e.Message, "_meta.progressToken is 1048578 bytes long; this server accepts at most 256 bytes") {
+			if e.Code != protocol.CodeInvalidParams || !strings.Contains(e.Message, "_meta.progressToken is 1048578 bytes long; this server accepts at most 256 bytes") {
 				t.Fatalf("1 MiB progressToken: %d %+v", w.Code, e)
 			}
 		}
@@ -152,7 +154,7 @@ func ended(t *testing.T, resp *http.Response, what string) {
 func TestGetStreamsEndWithTheirSession(t *testing.T) {
 	for _, how := range []string{"delete", "eviction"} {
 		t.Run(how, func(t *testing.T) {
-			h := New(Options{Server: mcp.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond}), NewSessionID: counter("s"), MaxSessions: 1})
+			h := New(Options{Server: labserver.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond}), NewSessionID: counter("s"), MaxSessions: 1})
 			srv := httptest.NewServer(h)
 			defer srv.Close()
 			sess := legacySession(t, h)
@@ -188,7 +190,7 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 // error (with the id of a subscriptions/listen request); a closed stream
 // frees its slot.
 func TestLongLivedStreamCaps(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond}), NewSessionID: counter("s"),
+	h := New(Options{Server: labserver.NewServer(mcp.Config{PollEvery: 10 * time.Millisecond}), NewSessionID: counter("s"),
 		MaxStreams: 3, MaxSessionStreams: 2})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -212,7 +214,7 @@ func TestLongLivedStreamCaps(t *testing.T) {
 			t.Fatalf("past the cap: %d Retry-After %q %s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
 		}
 		m, err := jsonrpc.Decode(body)
-		if err != nil || m.Error == nil || m.Error.Code != jsonrpc.CodeInternalError || m.ID != id || !strings.Contains(m.Error.Message, want) {
+		if err != nil || m.Error == nil || m.Error.Code != protocol.CodeInternalError || m.ID != id || !strings.Contains(m.Error.Message, want) {
 			t.Fatalf("503 body %s, want code -32603, id %s, %q", body, id, want)
 		}
 	}
@@ -252,7 +254,7 @@ func TestSessionGoneMidCall(t *testing.T) {
 	for _, how := range []string{"delete", "eviction"} {
 		t.Run(how, func(t *testing.T) {
 			st := newStepper()
-			h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: st.sleep}), NewSessionID: counter("s"), MaxSessions: 1})
+			h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: st.sleep}), NewSessionID: counter("s"), MaxSessions: 1})
 			sess := legacySession(t, h)
 			// No progressToken: the answer is one JSON object, no stream.
 			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"export_timesheets","arguments":{"department":"Sales","steps":3}}}`
@@ -280,7 +282,7 @@ func TestSessionGoneMidCall(t *testing.T) {
 
 // Issue 12 item 10: client values in error messages are excerpts.
 func TestErrorsQuoteExcerpts(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
 	huge := strings.Repeat("m", 60000)
 	for name, raw := range map[string]string{
 		"method name":    post(`{"jsonrpc":"2.0","id":1,"method":"`+huge+`","params":{`+modernMeta+`}}`, modernHeaders(huge)...),

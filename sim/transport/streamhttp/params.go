@@ -6,16 +6,11 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
 )
-
-// HeaderParamPrefix starts the header of a mirrored tool parameter:
-// Mcp-Param-{x-mcp-header value}.
-const HeaderParamPrefix = "Mcp-Param-"
 
 // validateParams checks the Mcp-Param-* headers of a tools/call against its
 // arguments (2026-07-28 streamable-http §Server Behavior for Custom
@@ -24,7 +19,7 @@ const HeaderParamPrefix = "Mcp-Param-"
 // corresponding values in the request body", and a value present in the
 // body with its header omitted "MUST" be rejected. It returns "" when they
 // agree.
-func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments json.RawMessage) string {
+func validateParams(r *http.Request, params []protocol.HeaderParam, arguments json.RawMessage) string {
 	return CheckParams(r.Header, params, arguments)
 }
 
@@ -32,7 +27,7 @@ func validateParams(r *http.Request, params []toolbox.HeaderParam, arguments jso
 // against its arguments (validateParams), on headers alone: the classifier
 // of the lab's traces judges a recorded request with it. "" when they
 // agree.
-func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.RawMessage) string {
+func CheckParams(h http.Header, params []protocol.HeaderParam, arguments json.RawMessage) string {
 	if len(params) == 0 {
 		return ""
 	}
@@ -45,8 +40,8 @@ func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.Raw
 		}
 	}
 	for _, p := range params {
-		name := HeaderParamPrefix + p.Header
-		body, present := valueAt(args, p.Path)
+		name := protocol.HeaderParamPrefix + p.Header
+		body, present := protocol.ValueAt(args, p.Path)
 		hv := h.Values(name)
 		switch {
 		case !present:
@@ -62,13 +57,13 @@ func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.Raw
 		case len(hv) > 1:
 			return "header " + name + " appears more than once"
 		}
-		got, err := DecodeValue(hv[0])
+		got, err := protocol.DecodeValue(hv[0])
 		if err != nil {
 			// "Servers MUST reject requests with a recognized
 			// Mcp-Param-{Name} header that contains invalid characters".
 			return name + " header: " + err.Error()
 		}
-		want, ok := headerForm(body)
+		want, ok := protocol.HeaderForm(body)
 		if !ok {
 			return fmt.Sprintf("params.arguments.%s is not a string, integer or boolean, so it cannot match header %s", strings.Join(p.Path, "."), name)
 		}
@@ -77,65 +72,6 @@ func CheckParams(h http.Header, params []toolbox.HeaderParam, arguments json.Raw
 		}
 	}
 	return ""
-}
-
-// ParamHeaders are the Mcp-Param-* headers a client sends for a tools/call
-// with these arguments, name → encoded value (§Client Behavior: "extract
-// the value at each annotated property's exact property path, omitting the
-// header when no value is present", encoded per §Value Encoding). A value
-// that is not a string, integer or boolean gets no header (the server then
-// refuses the call, as it must).
-func ParamHeaders(params []toolbox.HeaderParam, arguments json.RawMessage) map[string]string {
-	if len(params) == 0 {
-		return nil
-	}
-	var args any
-	dec := json.NewDecoder(bytes.NewReader(arguments))
-	dec.UseNumber()
-	if dec.Decode(&args) != nil {
-		return nil
-	}
-	out := map[string]string{}
-	for _, p := range params {
-		v, present := valueAt(args, p.Path)
-		if !present {
-			continue
-		}
-		if s, ok := headerForm(v); ok {
-			out[HeaderParamPrefix+p.Header] = EncodeValue(s)
-		}
-	}
-	return out
-}
-
-// valueAt reads the instance value at a chain of properties keys; null
-// counts as absent.
-func valueAt(v any, path []string) (any, bool) {
-	for _, k := range path {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		if v, ok = m[k]; !ok {
-			return nil, false
-		}
-	}
-	return v, v != nil
-}
-
-// headerForm is the string a client puts in the header for a body value
-// (§Value Encoding: strings as they are, integers in decimal, booleans as
-// "true" or "false").
-func headerForm(v any) (string, bool) {
-	switch x := v.(type) {
-	case string:
-		return x, true
-	case json.Number:
-		return x.String(), true
-	case bool:
-		return strconv.FormatBool(x), true
-	}
-	return "", false
 }
 
 // sameValue compares a decoded header value with the body's. §Server

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"mcpwirelab/sim/toolbox"
+	"mcpwirelab/sim/protocol"
 )
 
 func TestValidateParams(t *testing.T) {
-	params := []toolbox.HeaderParam{
+	params := []protocol.HeaderParam{
 		{Path: []string{"region"}, Header: "Region", Type: "string"},
 		{Path: []string{"opts", "shard"}, Header: "Shard", Type: "integer"},
 		{Path: []string{"dry"}, Header: "Dry-Run", Type: "boolean"},
@@ -31,7 +31,7 @@ func TestValidateParams(t *testing.T) {
 		{"no arguments at all", ``, nil, ""},
 		{"header without a body value", `{}`, map[string]string{"mcp-param-region": "eu"}, "header Mcp-Param-Region is present but params.arguments.region has no value"},
 		{"value without its header", `{"region":"eu"}`, nil, "required header Mcp-Param-Region is missing (params.arguments.region is in the body)"},
-		{"Base64 decoded first", `{"region":"Zürich"}`, map[string]string{"Mcp-Param-Region": EncodeValue("Zürich")}, ""},
+		{"Base64 decoded first", `{"region":"Zürich"}`, map[string]string{"Mcp-Param-Region": protocol.EncodeValue("Zürich")}, ""},
 		{"object where a primitive belongs", `{"region":{"a":1}}`, map[string]string{"Mcp-Param-Region": "x"}, "is not a string, integer or boolean"},
 		{"malformed arguments are left to the server", `{"region":`, nil, ""},
 	}
@@ -82,7 +82,7 @@ func FuzzValidateParams(f *testing.F) {
 	f.Add(`{"region":"eu","n":{"shard":7}}`, "eu", "7")
 	f.Add(`{"region":null}`, "=?base64?!?=", "1e999999")
 	f.Add(`[1,2]`, "", "0x10")
-	params := []toolbox.HeaderParam{{Path: []string{"region"}, Header: "Region", Type: "string"},
+	params := []protocol.HeaderParam{{Path: []string{"region"}, Header: "Region", Type: "string"},
 		{Path: []string{"n", "shard"}, Header: "Shard", Type: "integer"}}
 	f.Fuzz(func(t *testing.T, args, region, shard string) {
 		r, _ := http.NewRequest("POST", "http://127.0.0.1/mcp", nil)
@@ -97,7 +97,7 @@ func FuzzValidateParams(f *testing.F) {
 			Region *string `json:"region"`
 		}
 		if msg == "" && json.Unmarshal([]byte(args), &body) == nil && body.Region != nil {
-			if got, err := DecodeValue(region); err != nil || got != *body.Region {
+			if got, err := protocol.DecodeValue(region); err != nil || got != *body.Region {
 				t.Fatalf("agreed although header %q does not decode to %q", region, *body.Region)
 			}
 		}

@@ -18,6 +18,7 @@ import (
 
 	"mcpwirelab/sim/jsonrpc"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // Bounds of what a session keeps for resumption.
@@ -351,9 +352,9 @@ func parseEventID(values []string) (n, k int, ok bool) {
 func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, lastID []string) {
 	n, k, ok := parseEventID(lastID)
 	if !ok {
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest,
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, protocol.CodeInvalidRequest,
 			fmt.Sprintf("Bad Request: cannot resume: Last-Event-ID %q is not an event id of this server (want <stream>-<event>, e.g. 1-0)",
-				jsonrpc.Excerpt(strings.Join(lastID, ", "))), nil)
+				protocol.Excerpt(strings.Join(lastID, ", "))), nil)
 		return
 	}
 	s.mu.Lock()
@@ -371,7 +372,7 @@ func (h *Handler) resume(w http.ResponseWriter, r *http.Request, s *session, las
 	}
 	if why != "" {
 		s.mu.Unlock()
-		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Bad Request: cannot resume: "+why, nil)
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, protocol.CodeInvalidRequest, "Bad Request: cannot resume: "+why, nil)
 		return
 	}
 	// The new connection takes over: §Multiple Connections 2, the server

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
 )
 
 // The exact events of export_timesheets(Sales, steps) with progressToken
@@ -35,7 +37,7 @@ func exportCall(steps int) string {
 func legacySession(t *testing.T, h http.Handler) []string {
 	t.Helper()
 	w := do(t, h, post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
-	sid := w.Header().Get(HeaderSessionID)
+	sid := w.Header().Get(protocol.HeaderSessionID)
 	if w.Code != 200 || sid == "" {
 		t.Fatalf("initialize: %d %s", w.Code, w.Body.String())
 	}
@@ -75,7 +77,7 @@ func checkSSEHeaders(t *testing.T, h http.Header) {
 // priming event n-0 and every message event carries n-k; each POST stream of
 // a session gets the next n.
 func TestLegacyStreamPrimingAndIDs(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
 	sess := legacySession(t, h)
 	w := do(t, h, post(exportCall(2), sess...))
 	if w.Code != 200 {
@@ -110,7 +112,7 @@ func TestLegacyStreamPrimingAndIDs(t *testing.T) {
 func disconnectAfter(n int, post *context.CancelFunc, logs *[]string) *mcp.Server {
 	var sleeps int
 	var mu sync.Mutex
-	return mcp.NewServer(mcp.Config{
+	return labserver.NewServer(mcp.Config{
 		Sleep: func(ctx context.Context, _ time.Duration) error {
 			sleeps++
 			if sleeps == n+1 {
@@ -234,7 +236,7 @@ func TestLegacyPrimesAtOnce(t *testing.T) {
 }
 
 func TestResumeErrors(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
 	a := legacySession(t, h)
 	b := legacySession(t, h)
 	do(t, h, post(exportCall(2), a...)) // session a has stream 1 (events 1-0 … 1-3)
@@ -260,7 +262,7 @@ func TestResumeErrors(t *testing.T) {
 				t.Fatalf("status %d, want 400: %s", w.Code, w.Body.String())
 			}
 			e := errorOf(t, w)
-			if e.Code != jsonrpc.CodeInvalidRequest || !strings.HasPrefix(e.Message, "Bad Request: cannot resume: ") || !strings.Contains(e.Message, tt.why) {
+			if e.Code != protocol.CodeInvalidRequest || !strings.HasPrefix(e.Message, "Bad Request: cannot resume: ") || !strings.Contains(e.Message, tt.why) {
 				t.Fatalf("error %d %q, want -32600 with %q", e.Code, e.Message, tt.why)
 			}
 		})
@@ -279,7 +281,7 @@ func TestResumeErrors(t *testing.T) {
 // TestStreamLogBounds: 16 streams per session (oldest finished first) and
 // 1000 events per stream; a resume that needs a dropped event is a 400.
 func TestStreamLogBounds(t *testing.T) {
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep}), NewSessionID: counter("s")})
 	sess := legacySession(t, h)
 	s := h.sessions["s1"]
 	ping := jsonrpc.Notification("notifications/message", nil)
@@ -443,7 +445,7 @@ func openStream(t *testing.T, base string, sess []string, steps int, st *stepper
 func TestResumeLiveAndTakeover(t *testing.T) {
 	st := newStepper()
 	var logs syncLog
-	h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s")})
+	h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s")})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	sess := legacySession(t, h)
@@ -520,7 +522,7 @@ func TestDetachedRequestEnds(t *testing.T) {
 			var logs syncLog
 			stopping, stop := context.WithCancel(context.Background())
 			defer stop()
-			h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s"),
+			h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s"),
 				Stopping: stopping, MaxSessions: 1})
 			srv := httptest.NewServer(h)
 			defer srv.Close()
@@ -599,7 +601,7 @@ func TestModernUnchanged(t *testing.T) {
 		t.Fatalf("closing a 2026-07-28 stream did not cancel: %q", logs)
 	}
 	// And a complete 2026-07-28 stream carries no id lines.
-	h = New(Options{Server: mcp.NewServer(mcp.Config{Sleep: noSleep})})
+	h = New(Options{Server: labserver.NewServer(mcp.Config{Sleep: noSleep})})
 	w = do(t, h, post(body, modernHeaders("tools/call", "export_timesheets")...))
 	if got := w.Body.String(); !strings.HasPrefix(got, "event: message\ndata: ") || strings.Contains(got, "id: ") || strings.Count(got, "event: message") != 4 {
 		t.Fatalf("2026-07-28 stream: %q", got)
@@ -616,7 +618,7 @@ func TestStoppingSparesResumedStream(t *testing.T) {
 			var logs syncLog
 			stopping, stop := context.WithCancel(context.Background())
 			defer stop()
-			h := New(Options{Server: mcp.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s"), Stopping: stopping})
+			h := New(Options{Server: labserver.NewServer(mcp.Config{Sleep: st.sleep, Logf: logs.add}), NewSessionID: counter("s"), Stopping: stopping})
 			srv := httptest.NewServer(h)
 			defer srv.Close()
 			sess := legacySession(t, h)

@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/vclock"
 )
 
@@ -33,7 +34,7 @@ type toolDef struct {
 	props   []string // property names of the input schema, sorted
 	schema  *jsonschema.Schema
 	output  *jsonschema.Schema // nil without an output schema
-	headers []HeaderParam
+	headers []protocol.HeaderParam
 	run     func(ctx context.Context, args map[string]any, env Env) (Result, error)
 }
 
@@ -54,36 +55,36 @@ func (e *OutputError) Error() string {
 	return "tool " + e.Tool + " returned structuredContent that does not match its outputSchema: " + e.Msg
 }
 
-var (
-	defaultOnce sync.Once
-	defaultReg  *Registry
-)
+// Def is a tool defined outside this package's course set: what tools/list
+// shows and the function that runs it (arguments already schema-checked).
+type Def struct {
+	Tool Tool
+	Run  func(ctx context.Context, args map[string]any, env Env) (Result, error)
+}
 
-// Default returns what the course server offers: the course tools, in a
-// deterministic order (the order tools/list shows: list_employees,
-// list_emails, office_days, export_timesheets, post_announcement), the
-// handbook resources, the employee and department templates, the prompts,
-// and logging. Schemas are compiled once; the registry is shared and
-// immutable.
-func Default() *Registry {
-	defaultOnce.Do(func() {
-		r, err := newRegistry(courseTools())
-		if err == nil {
-			r, err = r.WithResources(courseResources()...)
-		}
-		if err == nil {
-			r, err = r.WithTemplates(courseTemplates()...)
-		}
-		if err == nil {
-			r, err = r.WithPrompts(coursePrompts()...)
-		}
-		if err != nil {
-			panic("toolbox: " + err.Error()) // a bug in this package; tests catch it
-		}
-		r.logging = true
-		defaultReg = r
-	})
-	return defaultReg
+// With returns a new registry: r's tools followed by extra, in order, and
+// r's resources, templates and prompts. The receiver is not modified
+// (registries are immutable and shared).
+func (r *Registry) With(extra ...Def) (*Registry, error) {
+	defs := append([]*toolDef(nil), r.defs...) // compiled defs are immutable: shared
+	for _, e := range extra {
+		defs = append(defs, &toolDef{tool: e.Tool, run: e.Run})
+	}
+	out, err := newRegistry(defs)
+	if err != nil {
+		return nil, err
+	}
+	out.resources, out.templates, out.prompts, out.logging = r.resources, r.templates, r.prompts, r.logging
+	return out, nil
+}
+
+// MustWith is With for fixed, tested definitions.
+func (r *Registry) MustWith(extra ...Def) *Registry {
+	out, err := r.With(extra...)
+	if err != nil {
+		panic("toolbox: " + err.Error())
+	}
+	return out
 }
 
 // NewRegistry builds a registry of the given tools (and nothing else yet).
@@ -507,3 +508,6 @@ func (r *Registry) ReplaceResource(res Resource) (*Registry, error) {
 	}
 	return nil, fmt.Errorf("no resource %q to replace", res.URI)
 }
+
+// Empty is a registry that offers nothing: the server's zero value.
+func Empty() *Registry { return &Registry{byName: map[string]*toolDef{}} }

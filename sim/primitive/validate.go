@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 import (
 	"bytes"
@@ -55,17 +55,17 @@ func describeValidation(err error, inst any, props []string) string {
 			out = append(out, l)
 		}
 	}
-	if len(out) > maxProblems {
+	if len(out) > MaxProblems {
 		// Arguments with 400,000 unknown keys must not come back as
 		// 400,000 lines: the answer stays small whatever the client sent.
-		more := len(out) - maxProblems
-		out = append(out[:maxProblems], "$: … and "+strconv.Itoa(more)+" more problems.")
+		more := len(out) - MaxProblems
+		out = append(out[:MaxProblems], "$: … and "+strconv.Itoa(more)+" more problems.")
 	}
 	return strings.Join(out, "\n")
 }
 
-// maxProblems is how many problem lines an invalid-arguments message lists.
-const maxProblems = 10
+// MaxProblems is how many problem lines an invalid-arguments message lists.
+const MaxProblems = 10
 
 func collectLeaves(ve *jsonschema.ValidationError, inst any, props []string, lines *[]string) {
 	if len(ve.Causes) > 0 {
@@ -89,7 +89,7 @@ func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string 
 	case *kind.Required:
 		out := make([]string, 0, len(k.Missing))
 		for _, m := range k.Missing {
-			out = append(out, "missing required property "+quote(m))
+			out = append(out, "missing required property "+Quote(m))
 		}
 		return out
 	case *kind.AdditionalProperties:
@@ -98,14 +98,14 @@ func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string 
 			if len(props) == 0 {
 				allowed = " (this tool takes no arguments)"
 			} else {
-				allowed = " (allowed: " + quoteAll(props) + ")"
+				allowed = " (allowed: " + QuoteAll(props) + ")"
 			}
 		}
 		out := make([]string, 0, len(k.Properties))
 		// The validator lists them in map order: sorted, so that the same
 		// arguments always get the same message.
 		for _, p := range slices.Sorted(slices.Values(k.Properties)) {
-			out = append(out, "unknown property "+quote(p)+allowed)
+			out = append(out, "unknown property "+Quote(p)+allowed)
 		}
 		return out
 	case *kind.Enum:
@@ -150,7 +150,7 @@ func reasons(ve *jsonschema.ValidationError, inst any, props []string) []string 
 		if kw := strings.Join(ve.ErrorKind.KeywordPath(), "/"); kw == "" {
 			msg = "does not match the input schema"
 		} else {
-			msg = "does not satisfy the schema keyword " + quote(kw)
+			msg = "does not satisfy the schema keyword " + Quote(kw)
 		}
 	}
 	return []string{msg}
@@ -197,14 +197,14 @@ func jsonPath(loc []string) string {
 		case tok != "" && strings.Trim(tok, "0123456789") == "":
 			b.WriteString("[" + tok + "]")
 		default:
-			b.WriteString("[" + quote(tok) + "]")
+			b.WriteString("[" + Quote(tok) + "]")
 		}
 	}
 	return b.String()
 }
 
 // quote renders s as a JSON string (no HTML escaping), shortened when long.
-func quote(s string) string {
+func Quote(s string) string {
 	const maxRunes = 60
 	if utf8.RuneCountInString(s) > maxRunes {
 		s = string([]rune(s)[:maxRunes]) + "…"
@@ -213,10 +213,10 @@ func quote(s string) string {
 	return string(b)
 }
 
-func quoteAll(ss []string) string {
+func QuoteAll(ss []string) string {
 	q := make([]string, len(ss))
 	for i, s := range ss {
-		q[i] = quote(s)
+		q[i] = Quote(s)
 	}
 	return strings.Join(q, ", ")
 }
@@ -227,7 +227,7 @@ func display(v any) string {
 	case nil:
 		return "null"
 	case string:
-		return quote(v)
+		return Quote(v)
 	case bool:
 		return strconv.FormatBool(v)
 	case json.Number:

@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 import (
 	"encoding/base64"
@@ -6,15 +6,7 @@ import (
 	"fmt"
 
 	"mcpwirelab/sim/jsonrpc"
-)
-
-// Content types of a ContentBlock (schema ContentBlock, both versions).
-const (
-	ContentText         = "text"
-	ContentImage        = "image"
-	ContentAudio        = "audio"
-	ContentResource     = "resource"      // EmbeddedResource
-	ContentResourceLink = "resource_link" // ResourceLink
+	"mcpwirelab/sim/protocol"
 )
 
 // Annotations are the optional audience, priority and lastModified hints of
@@ -105,41 +97,41 @@ type Content struct {
 
 // TextContent, ImageContent, AudioContent, EmbeddedResource and
 // ResourceLink build the five kinds of block.
-func TextContent(text string) Content { return Content{Type: ContentText, Text: text} }
+func TextContent(text string) Content { return Content{Type: protocol.ContentText, Text: text} }
 
 func ImageContent(data []byte, mimeType string) Content {
-	return Content{Type: ContentImage, Data: data, MIMEType: mimeType}
+	return Content{Type: protocol.ContentImage, Data: data, MIMEType: mimeType}
 }
 
 func AudioContent(data []byte, mimeType string) Content {
-	return Content{Type: ContentAudio, Data: data, MIMEType: mimeType}
+	return Content{Type: protocol.ContentAudio, Data: data, MIMEType: mimeType}
 }
 
 func EmbeddedResource(rc ResourceContents) Content {
-	return Content{Type: ContentResource, Resource: &rc}
+	return Content{Type: protocol.ContentResource, Resource: &rc}
 }
 
 func ResourceLink(uri, name, description, mimeType string) Content {
-	return Content{Type: ContentResourceLink, URI: uri, Name: name, Description: description, MIMEType: mimeType}
+	return Content{Type: protocol.ContentResourceLink, URI: uri, Name: name, Description: description, MIMEType: mimeType}
 }
 
 // MarshalJSON writes the fields of c.Type in the schema's shape.
 func (c Content) MarshalJSON() ([]byte, error) {
 	switch c.Type {
-	case ContentText:
+	case protocol.ContentText:
 		return jsonrpc.Marshal(struct {
 			Type        string       `json:"type"`
 			Text        string       `json:"text"`
 			Annotations *Annotations `json:"annotations,omitempty"`
 		}{c.Type, c.Text, c.Annotations})
-	case ContentImage, ContentAudio:
+	case protocol.ContentImage, protocol.ContentAudio:
 		return jsonrpc.Marshal(struct {
 			Type        string       `json:"type"`
 			Data        string       `json:"data"`
 			MIMEType    string       `json:"mimeType"`
 			Annotations *Annotations `json:"annotations,omitempty"`
 		}{c.Type, base64.StdEncoding.EncodeToString(c.Data), c.MIMEType, c.Annotations})
-	case ContentResource:
+	case protocol.ContentResource:
 		if c.Resource == nil {
 			return nil, fmt.Errorf("content: a resource block needs its resource")
 		}
@@ -148,7 +140,7 @@ func (c Content) MarshalJSON() ([]byte, error) {
 			Resource    *ResourceContents `json:"resource"`
 			Annotations *Annotations      `json:"annotations,omitempty"`
 		}{c.Type, c.Resource, c.Annotations})
-	case ContentResourceLink:
+	case protocol.ContentResourceLink:
 		return jsonrpc.Marshal(struct {
 			Type        string       `json:"type"`
 			URI         string       `json:"uri"`
@@ -182,20 +174,20 @@ func (c *Content) UnmarshalJSON(b []byte) error {
 	}
 	*c = Content{Type: w.Type, Annotations: w.Annotations}
 	switch w.Type {
-	case ContentText:
+	case protocol.ContentText:
 		c.Text = w.Text
-	case ContentImage, ContentAudio:
+	case protocol.ContentImage, protocol.ContentAudio:
 		data, err := base64.StdEncoding.DecodeString(w.Data)
 		if err != nil {
 			return fmt.Errorf("%s content: data is not base64: %v", w.Type, err)
 		}
 		c.Data, c.MIMEType = data, w.MIMEType
-	case ContentResource:
+	case protocol.ContentResource:
 		if w.Resource == nil {
 			return fmt.Errorf("resource content without its resource")
 		}
 		c.Resource = w.Resource
-	case ContentResourceLink:
+	case protocol.ContentResourceLink:
 		c.URI, c.Name, c.Title, c.Description, c.MIMEType = w.URI, w.Name, w.Title, w.Description, w.MIMEType
 	default:
 		return fmt.Errorf("unknown content type %q", w.Type)

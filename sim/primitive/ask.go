@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 // What a tool may ask of the client while it runs: the user (elicitation),
 // the Host's model (sampling) or the Host's workspace (roots). A tool asks
@@ -28,34 +28,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"mcpwirelab/sim/jsonrpc"
-)
-
-// Methods of the requests a server makes of its client. They are the one
-// source of these names: sim/mcp re-exports them.
-const (
-	MethodElicit = "elicitation/create"
-	MethodSample = "sampling/createMessage"
-	MethodRoots  = "roots/list"
-)
-
-// Client capabilities (ClientCapabilities keys) the requests need.
-const (
-	CapElicitation = "elicitation"
-	CapSampling    = "sampling"
-	CapRoots       = "roots"
-)
-
-// Elicitation modes (client/elicitation §Elicitation Requests).
-const (
-	ModeForm = "form"
-	ModeURL  = "url"
-)
-
-// Elicitation actions (ElicitResult.action).
-const (
-	ActionAccept  = "accept"
-	ActionDecline = "decline"
-	ActionCancel  = "cancel"
+	"mcpwirelab/sim/protocol"
 )
 
 // InputRequest is one question for the client. Key names it among the
@@ -77,8 +50,8 @@ func ElicitForm(key, message string, requestedSchema json.RawMessage) InputReque
 		Mode            string          `json:"mode"`
 		Message         string          `json:"message"`
 		RequestedSchema json.RawMessage `json:"requestedSchema"`
-	}{ModeForm, message, requestedSchema})
-	return InputRequest{Key: key, Method: MethodElicit, Params: p}
+	}{protocol.ModeForm, message, requestedSchema})
+	return InputRequest{Key: key, Method: protocol.MethodElicit, Params: p}
 }
 
 // ElicitURL sends the user to url for an interaction that must not pass
@@ -92,8 +65,8 @@ func ElicitURL(key, message, url, id string) InputRequest {
 		Message       string `json:"message"`
 		URL           string `json:"url"`
 		ElicitationID string `json:"elicitationId"`
-	}{ModeURL, message, url, id})
-	return InputRequest{Key: key, Method: MethodElicit, Params: p}
+	}{protocol.ModeURL, message, url, id})
+	return InputRequest{Key: key, Method: protocol.MethodElicit, Params: p}
 }
 
 // SamplingMessage is one message of a sampling request.
@@ -119,12 +92,12 @@ type SamplingRequest struct {
 // Sample asks the Host's model for a message.
 func Sample(key string, p SamplingRequest) InputRequest {
 	b, _ := jsonrpc.Marshal(p)
-	return InputRequest{Key: key, Method: MethodSample, Params: b}
+	return InputRequest{Key: key, Method: protocol.MethodSample, Params: b}
 }
 
 // ListRoots asks for the Host's roots (client/roots §Listing Roots).
 func ListRoots(key string) InputRequest {
-	return InputRequest{Key: key, Method: MethodRoots}
+	return InputRequest{Key: key, Method: protocol.MethodRoots}
 }
 
 // Errors a tool may get from Env.Ask. A tool returns them as they are; the
@@ -241,43 +214,43 @@ func Needs(caps json.RawMessage, r InputRequest) map[string]any {
 		return out
 	}
 	switch r.Method {
-	case MethodElicit:
-		if !Declares(caps, CapElicitation) {
-			return leaf(CapElicitation)
+	case protocol.MethodElicit:
+		if !Declares(caps, protocol.CapElicitation) {
+			return leaf(protocol.CapElicitation)
 		}
 		mode := elicitMode(r.Params)
 		// client/elicitation §Capabilities: "an empty capabilities object
 		// is equivalent to declaring support for form mode only"; "Servers
 		// MUST NOT send elicitation requests with modes that are not
 		// supported by the client".
-		form, url := Declares(caps, CapElicitation, ModeForm), Declares(caps, CapElicitation, ModeURL)
+		form, url := Declares(caps, protocol.CapElicitation, protocol.ModeForm), Declares(caps, protocol.CapElicitation, protocol.ModeURL)
 		if !form && !url {
 			form = true
 		}
-		if mode == ModeURL && !url {
-			return leaf(CapElicitation, ModeURL)
+		if mode == protocol.ModeURL && !url {
+			return leaf(protocol.CapElicitation, protocol.ModeURL)
 		}
-		if mode == ModeForm && !form {
-			return leaf(CapElicitation, ModeForm)
+		if mode == protocol.ModeForm && !form {
+			return leaf(protocol.CapElicitation, protocol.ModeForm)
 		}
-	case MethodSample:
-		if !Declares(caps, CapSampling) {
-			return leaf(CapSampling)
+	case protocol.MethodSample:
+		if !Declares(caps, protocol.CapSampling) {
+			return leaf(protocol.CapSampling)
 		}
 		var p struct {
 			IncludeContext string          `json:"includeContext"`
 			Tools          json.RawMessage `json:"tools"`
 		}
 		_ = json.Unmarshal(r.Params, &p)
-		if (p.IncludeContext == "thisServer" || p.IncludeContext == "allServers") && !Declares(caps, CapSampling, "context") {
-			return leaf(CapSampling, "context")
+		if (p.IncludeContext == "thisServer" || p.IncludeContext == "allServers") && !Declares(caps, protocol.CapSampling, "context") {
+			return leaf(protocol.CapSampling, "context")
 		}
-		if len(p.Tools) > 0 && !Declares(caps, CapSampling, "tools") {
-			return leaf(CapSampling, "tools")
+		if len(p.Tools) > 0 && !Declares(caps, protocol.CapSampling, "tools") {
+			return leaf(protocol.CapSampling, "tools")
 		}
-	case MethodRoots:
-		if !Declares(caps, CapRoots) {
-			return leaf(CapRoots)
+	case protocol.MethodRoots:
+		if !Declares(caps, protocol.CapRoots) {
+			return leaf(protocol.CapRoots)
 		}
 	}
 	return nil
@@ -290,7 +263,7 @@ func elicitMode(params json.RawMessage) string {
 	_ = json.Unmarshal(params, &p)
 	if p.Mode == "" {
 		// "Clients MUST treat requests without a mode field as form mode."
-		return ModeForm
+		return protocol.ModeForm
 	}
 	return p.Mode
 }
@@ -316,12 +289,12 @@ func CheckAnswer(r InputRequest, answer json.RawMessage) error {
 		return s, ok
 	}
 	switch r.Method {
-	case MethodElicit:
+	case protocol.MethodElicit:
 		action, ok := str("action")
-		if !ok || (action != ActionAccept && action != ActionDecline && action != ActionCancel) {
+		if !ok || (action != protocol.ActionAccept && action != protocol.ActionDecline && action != protocol.ActionCancel) {
 			return bad("action must be \"accept\", \"decline\" or \"cancel\", got %s", shortRaw(obj["action"]))
 		}
-		if action != ActionAccept || elicitMode(r.Params) != ModeForm {
+		if action != protocol.ActionAccept || elicitMode(r.Params) != protocol.ModeForm {
 			return nil
 		}
 		var p struct {
@@ -335,7 +308,7 @@ func CheckAnswer(r InputRequest, answer json.RawMessage) error {
 		if msg := checkContent(r.Key, p.RequestedSchema, content); msg != "" {
 			return bad("%s", msg)
 		}
-	case MethodSample:
+	case protocol.MethodSample:
 		if role, ok := str("role"); !ok || (role != "assistant" && role != "user") {
 			return bad("role must be \"assistant\" or \"user\", got %s", shortRaw(obj["role"]))
 		}
@@ -345,7 +318,7 @@ func CheckAnswer(r InputRequest, answer json.RawMessage) error {
 		if !contentShaped(obj["content"]) {
 			return bad("content must be a content block (an object with a type) or an array of them, got %s", shortRaw(obj["content"]))
 		}
-	case MethodRoots:
+	case protocol.MethodRoots:
 		var res struct {
 			Roots []struct {
 				URI  *string         `json:"uri"`
@@ -466,7 +439,7 @@ func (e Env) Sample(ctx context.Context, r InputRequest) (SampleAnswer, error) {
 		return a, err
 	}
 	var c Content
-	if json.Unmarshal(a.Content, &c) == nil && c.Type == ContentText {
+	if json.Unmarshal(a.Content, &c) == nil && c.Type == protocol.ContentText {
 		a.Text = c.Text
 	}
 	return a, nil

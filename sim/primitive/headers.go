@@ -1,4 +1,4 @@
-package toolbox
+package primitive
 
 import (
 	"bytes"
@@ -9,32 +9,17 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"mcpwirelab/sim/protocol"
 )
 
-// XMCPHeader is the JSON Schema extension property that mirrors a tool
-// parameter into an HTTP header (2026-07-28 server/tools §x-mcp-header).
-const XMCPHeader = "x-mcp-header"
-
-// HeaderParam is one parameter of a tool mirrored into the HTTP header
-// Mcp-Param-{Header} (2026-07-28 streamable-http §Custom Headers from Tool
-// Parameters).
-type HeaderParam struct {
-	// Path is the chain of properties keys from the schema root to the
-	// parameter ("statically reachable").
-	Path []string
-	// Header is the x-mcp-header value: the name part of Mcp-Param-{Header}.
-	Header string
-	// Type is the parameter's JSON Schema type: string, integer or boolean.
-	Type string
-}
-
 // HeaderParams returns the mirrored parameters of a tool, in header order.
-func (r *Registry) HeaderParams(tool string) []HeaderParam {
+func (r *Registry) HeaderParams(tool string) []protocol.HeaderParam {
 	d, ok := r.byName[tool]
 	if !ok {
 		return nil
 	}
-	return append([]HeaderParam(nil), d.headers...)
+	return append([]protocol.HeaderParam(nil), d.headers...)
 }
 
 // HeaderParamsOf finds the mirrored parameters of an inputSchema as a
@@ -47,7 +32,7 @@ func (r *Registry) HeaderParams(tool string) []HeaderParam {
 // Results are kept by the schema's exact bytes (headerParamsSeen): the
 // client reads every tools/list and Classify every listed tool of a trace,
 // and the course's schemas are the same in every run.
-func HeaderParamsOf(inputSchema json.RawMessage) ([]HeaderParam, error) {
+func HeaderParamsOf(inputSchema json.RawMessage) ([]protocol.HeaderParam, error) {
 	key := string(inputSchema)
 	headerParamsSeen.Lock()
 	p, ok := headerParamsSeen.m[key]
@@ -65,7 +50,7 @@ func HeaderParamsOf(inputSchema json.RawMessage) ([]HeaderParam, error) {
 	}
 	headerParamsSeen.Lock()
 	if headerParamsSeen.m == nil {
-		headerParamsSeen.m = map[string][]HeaderParam{}
+		headerParamsSeen.m = map[string][]protocol.HeaderParam{}
 	}
 	if len(headerParamsSeen.m) < compiledMax {
 		headerParamsSeen.m[key] = cloneHeaderParams(p)
@@ -79,15 +64,15 @@ func HeaderParamsOf(inputSchema json.RawMessage) ([]HeaderParam, error) {
 // compiledMax entries schemas are read as before, every time.
 var headerParamsSeen struct {
 	sync.Mutex
-	m map[string][]HeaderParam
+	m map[string][]protocol.HeaderParam
 }
 
 // cloneHeaderParams copies params, so a caller never shares the cache's.
-func cloneHeaderParams(ps []HeaderParam) []HeaderParam {
+func cloneHeaderParams(ps []protocol.HeaderParam) []protocol.HeaderParam {
 	if ps == nil {
 		return nil
 	}
-	out := make([]HeaderParam, len(ps))
+	out := make([]protocol.HeaderParam, len(ps))
 	for i, p := range ps {
 		out[i] = p
 		out[i].Path = append([]string(nil), p.Path...)
@@ -100,9 +85,9 @@ func cloneHeaderParams(ps []HeaderParam) []HeaderParam {
 // not empty, an HTTP token, no control characters, case-insensitively
 // unique, only on string, integer or boolean parameters, and only on
 // properties reachable from the root through properties keys alone.
-func headerParams(doc any) ([]HeaderParam, error) {
+func headerParams(doc any) ([]protocol.HeaderParam, error) {
 	var (
-		out  []HeaderParam
+		out  []protocol.HeaderParam
 		errs []string
 	)
 	var walk func(v any, path []string, reachable bool)
@@ -113,7 +98,7 @@ func headerParams(doc any) ([]HeaderParam, error) {
 				walk(e, path, false)
 			}
 		case map[string]any:
-			if h, ok := x[XMCPHeader]; ok {
+			if h, ok := x[protocol.XMCPHeader]; ok {
 				where := "$"
 				if len(path) > 0 {
 					where = strings.Join(path, ".")
@@ -132,7 +117,7 @@ func headerParams(doc any) ([]HeaderParam, error) {
 			sort.Strings(keys)
 			for _, k := range keys {
 				switch k {
-				case "enum", "const", "default", "examples", XMCPHeader:
+				case "enum", "const", "default", "examples", protocol.XMCPHeader:
 					continue // instance values, not schemas
 				case "properties":
 					if props, ok := x[k].(map[string]any); ok {
@@ -168,17 +153,17 @@ func headerParams(doc any) ([]HeaderParam, error) {
 	return out, nil
 }
 
-func headerParam(h any, schema map[string]any, path []string, reachable bool) (HeaderParam, error) {
+func headerParam(h any, schema map[string]any, path []string, reachable bool) (protocol.HeaderParam, error) {
 	name, ok := h.(string)
 	switch {
 	case !ok:
-		return HeaderParam{}, fmt.Errorf("must be a string")
+		return protocol.HeaderParam{}, fmt.Errorf("must be a string")
 	case name == "":
-		return HeaderParam{}, fmt.Errorf("must not be empty")
+		return protocol.HeaderParam{}, fmt.Errorf("must not be empty")
 	case !isToken(name):
-		return HeaderParam{}, fmt.Errorf("%q is not an HTTP field-name token (RFC 9110 §5.1)", name)
+		return protocol.HeaderParam{}, fmt.Errorf("%q is not an HTTP field-name token (RFC 9110 §5.1)", name)
 	case !reachable || len(path) == 0:
-		return HeaderParam{}, fmt.Errorf("only properties reachable from the root through properties keys may be mirrored " +
+		return protocol.HeaderParam{}, fmt.Errorf("only properties reachable from the root through properties keys may be mirrored " +
 			"(not through items, composition, conditionals or $ref)")
 	}
 	typ, _ := schema["type"].(string)
@@ -186,9 +171,9 @@ func headerParam(h any, schema map[string]any, path []string, reachable bool) (H
 	case "string", "integer", "boolean":
 	default:
 		t, _ := json.Marshal(schema["type"])
-		return HeaderParam{}, fmt.Errorf("only string, integer and boolean parameters may be mirrored, this one has type %s", t)
+		return protocol.HeaderParam{}, fmt.Errorf("only string, integer and boolean parameters may be mirrored, this one has type %s", t)
 	}
-	return HeaderParam{Path: path, Header: name, Type: typ}, nil
+	return protocol.HeaderParam{Path: path, Header: name, Type: typ}, nil
 }
 
 // isToken reports whether s is 1*tchar (RFC 9110 §5.6.2).

@@ -4,7 +4,7 @@
 // lessons), resources (the company handbook, employee records), resource
 // templates and prompts. The MCP server (sim/mcp) lists, reads and calls
 // them through a Registry; it never knows their internals.
-package toolbox
+package primitive
 
 import (
 	"context"
@@ -37,27 +37,6 @@ type Tool struct {
 	// io.modelcontextprotocol/clientCapabilities, the server MUST return a
 	// MissingRequiredClientCapabilityError (-32021)".
 	RequiresClient []string
-}
-
-// Task support of a tool (2025-11-25 Tool.execution.taskSupport).
-const (
-	TaskOptional = "optional"
-	TaskRequired = "required"
-)
-
-// Log levels, least severe first (RFC 5424 severities, server/utilities/
-// logging §Log Levels).
-var LogLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
-
-// LogSeverity is the position of level in LogLevels, or -1 when level is
-// not one.
-func LogSeverity(level string) int {
-	for i, l := range LogLevels {
-		if l == level {
-			return i
-		}
-	}
-	return -1
 }
 
 // Admin is what a running tool may change on the server that runs it (an
@@ -124,8 +103,9 @@ func (e Env) Status(message string) {
 	}
 }
 
-// log sends a log message when the client asked for them.
-func (e Env) log(level, logger string, data any) {
+// SendLog sends a log message when the client asked for them (a tool may
+// call it whether or not the client did).
+func (e Env) SendLog(level, logger string, data any) {
 	if e.Log != nil {
 		e.Log(level, logger, data)
 	}

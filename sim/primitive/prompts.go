@@ -1,10 +1,12 @@
-package toolbox
+package primitive
 
 import (
 	"context"
 	"fmt"
 	"sort"
 	"strings"
+
+	"mcpwirelab/sim/protocol"
 )
 
 // Prompt is a prompt template as prompts/list shows it, and the function
@@ -108,7 +110,7 @@ func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[stri
 	for i, a := range p.Arguments {
 		declared[i] = a.Name
 		if _, ok := args[a.Name]; a.Required && !ok {
-			problems = append(problems, "missing required argument "+quote(a.Name))
+			problems = append(problems, "missing required argument "+Quote(a.Name))
 		}
 	}
 	var unknown []string
@@ -121,9 +123,9 @@ func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[stri
 	for _, k := range unknown {
 		allowed := "it takes no arguments"
 		if len(declared) > 0 {
-			allowed = "arguments: " + quoteAll(declared)
+			allowed = "arguments: " + QuoteAll(declared)
 		}
-		problems = append(problems, "unknown argument "+quote(k)+" ("+allowed+")")
+		problems = append(problems, "unknown argument "+Quote(k)+" ("+allowed+")")
 	}
 	if len(problems) > 0 {
 		return PromptResult{}, &ArgumentError{Msg: "Invalid arguments for prompt " + name + ": " + strings.Join(problems, "; ")}
@@ -137,12 +139,6 @@ func (r *Registry) GetPromptWith(ctx context.Context, name string, args map[stri
 	return p.Get(ctx, args)
 }
 
-// Reference types of completion/complete (CompleteRequestParams.ref).
-const (
-	RefPrompt   = "ref/prompt"
-	RefResource = "ref/resource"
-)
-
 // Complete suggests values for argument arg of a prompt (ref RefPrompt,
 // key its name) or a template variable (ref RefResource, key the template
 // or a URI it produces): the candidates whose beginning matches value,
@@ -153,7 +149,7 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 		known    []string
 	)
 	switch ref {
-	case RefPrompt:
+	case protocol.RefPrompt:
 		p, ok := r.prompt(key)
 		if !ok {
 			return Completion{}, &UnknownPromptError{Name: key}
@@ -164,7 +160,7 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 				complete = a.Complete
 			}
 		}
-	case RefResource:
+	case protocol.RefResource:
 		d := r.template(key)
 		if d == nil {
 			return Completion{}, &NotFoundError{URI: key}
@@ -172,10 +168,10 @@ func (r *Registry) Complete(ref, key, arg, value string, context map[string]stri
 		known = d.vars
 		complete = d.t.Complete[arg]
 	default:
-		return Completion{}, &ArgumentError{Msg: "Invalid params: ref.type must be " + quote(RefPrompt) + " or " + quote(RefResource) + ", got " + quote(ref)}
+		return Completion{}, &ArgumentError{Msg: "Invalid params: ref.type must be " + Quote(protocol.RefPrompt) + " or " + Quote(protocol.RefResource) + ", got " + Quote(ref)}
 	}
 	if !containsString(known, arg) {
-		return Completion{}, &ArgumentError{Msg: fmt.Sprintf("Invalid params: %s has no argument %s (arguments: %s)", key, quote(arg), quoteAll(known))}
+		return Completion{}, &ArgumentError{Msg: fmt.Sprintf("Invalid params: %s has no argument %s (arguments: %s)", key, Quote(arg), QuoteAll(known))}
 	}
 	var out Completion
 	if complete == nil {

@@ -1,4 +1,4 @@
-package wire
+package virtual
 
 import (
 	"context"
@@ -6,21 +6,23 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
+	"mcpwirelab/sim/wire"
 )
 
 func TestVirtualPipe(t *testing.T) {
-	var p *VirtualPipe
-	srv := mcp.NewServer(mcp.Config{Logf: func(f string, a ...any) { p.Stderr(f, a...) }})
-	p = NewVirtualPipe(srv)
-	var got []*Piece
-	p.Attach(func(pc *Piece) { got = append(got, pc) })
+	var p *Pipe
+	srv := labserver.NewServer(mcp.Config{Logf: func(f string, a ...any) { p.Stderr(f, a...) }})
+	p = NewPipe(srv)
+	var got []*wire.Piece
+	p.Attach(func(pc *wire.Piece) { got = append(got, pc) })
 	ctx := context.Background()
 	_ = p.Start(ctx)
 	_ = p.Write(ctx, []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n"))
 	_ = p.Write(ctx, []byte("not json\n"))
-	if err := p.Wait(ctx, func() bool { return false }); !errors.Is(err, ErrIdle) {
+	if err := p.Wait(ctx, func() bool { return false }); !errors.Is(err, wire.ErrIdle) {
 		t.Fatalf("wait: %v", err)
 	}
 	_ = p.CloseStdin(ctx)
@@ -42,7 +44,7 @@ func TestVirtualPipe(t *testing.T) {
 	if got[8].Event.From != trace.Server || got[8].Event.Raw != "exit status 0\n" {
 		t.Fatalf("exit piece %+v", got[8].Event)
 	}
-	if pc := StdoutPiece([]byte("DEBUG x\n")); pc.Invalid == "" || len(pc.Msgs) != 0 {
+	if pc := wire.StdoutPiece([]byte("DEBUG x\n")); pc.Invalid == "" || len(pc.Msgs) != 0 {
 		t.Fatalf("a stray stdout line: %+v", pc)
 	}
 }
