@@ -33,7 +33,7 @@ run: run-wasm devserver
 
 .PHONY: run-wasm
 run-wasm:
-	@echo "make run: building web/app.wasm (GOOS=js GOARCH=wasm go build; the first build takes a minute or two)"
+	@echo "make run: building web/app.wasm (GOOS=js GOARCH=wasm go build; a clone's first build takes minutes on 2 cores)"
 	@$(MAKE) --no-print-directory wasm-build
 	@echo "make run: building bin/devserver"
 

@@ -122,6 +122,7 @@ func axeStates(t *testing.T) []axeState {
 		{name: "visualizer stdio timeout (deadline clock, failure rows)", link: "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=timeout&step=12"},
 		{name: "visualizer stdout pollution (violation rows)", link: "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=stdout-pollution&step=12"},
 		{name: "visualizer http lesson (time axis)", link: "/?scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=19"},
+		{name: "visualizer http lesson (waits to come)", link: "/?scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=3"},
 		{name: "visualizer help dialog", link: "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3",
 			setup: []chromedp.Action{chromedp.Focus("#next", chromedp.ByQuery), key("?"), waitVis("#help")}},
 		{name: "visualizer mermaid dialog", link: "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3",
