@@ -24,8 +24,18 @@ FUZZN     ?= 1
 ## run: build the wasm into web/ and bin/devserver, then start the dev server on $(ADDR)
 ## (make run ADDR=127.0.0.1:18080 for another port). It runs the binary itself, not
 ## `go run`, so Ctrl+C ends with the server's clean shutdown and make's status 0.
-run: wasm devserver
-	bin/devserver -addr $(ADDR)
+## The server starts as soon as both are built: app.wasm.gz and app.wasm.br that this
+## build has not got yet (a fresh clone: brotli 11 takes minutes) are made in the
+## background (-compress), served as each is ready, and cached for the next start.
+run: run-wasm devserver
+	@echo "make run: starting bin/devserver on $(ADDR)"
+	bin/devserver -addr $(ADDR) -compress
+
+.PHONY: run-wasm
+run-wasm:
+	@echo "make run: building web/app.wasm (GOOS=js GOARCH=wasm go build; a clone's first build takes minutes on 2 cores)"
+	@$(MAKE) --no-print-directory wasm-build
+	@echo "make run: building bin/devserver"
 
 ## wasm: build the browser app (web/app.wasm) and the files the dev server and the static
 ## export serve: app.wasm.br (brotli 11) and app.wasm.gz (gzip -9), taken from a cache keyed

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/url"
 	"slices"
 	"strconv"
@@ -475,7 +476,10 @@ func (c *CaptureView) renderCapture() app.UI {
 			),
 			app.Div().Class("cap-side").Body(
 				app.If(len(here) > 0, func() app.UI {
-					return app.Raw(`<section id="cap-verdicts" class="cap-verdicts">` + verdicts.String() + `</section>`)
+					// Its heading (for a screen reader's outline) is the
+					// level the verdicts' h3 need under the page's h1.
+					return app.Raw(`<section id="cap-verdicts" class="cap-verdicts" aria-labelledby="cap-verdicts-h"><h2 id="cap-verdicts-h" class="sr-only">` +
+						html.EscapeString(c.t("cap.verdicts.h")) + `</h2>` + verdicts.String() + `</section>`)
 				}).Else(c.renderAskLab),
 				in,
 			),

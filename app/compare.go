@@ -39,7 +39,9 @@ func (c *Compare) Render() app.UI {
 		title, legend = "cmp.title.faults", "cmp.legend.faults"
 	}
 	same := c.ErrA == "" && c.ErrB == "" && sameRuns(c.A, c.B)
-	return app.Section().ID("compare").Class("compare").Aria("labelledby", "cmp-h").Body(
+	// Focusable (WCAG 2.1.1): on a phone the table scrolls inside it, and
+	// a keyboard reaches what scrolls only through a focusable element.
+	return app.Section().ID("compare").Class("compare").Aria("labelledby", "cmp-h").TabIndex(0).Body(
 		app.H2().ID("cmp-h").Text(tr(c.Lang, title)),
 		app.P().Class("muted").Text(tr(c.Lang, legend)),
 		app.If(!c.ByFault && anyMoved(c.A, c.B, rows), func() app.UI {
@@ -58,7 +60,9 @@ func (c *Compare) Render() app.UI {
 		app.Table().Class("cmp-table").Body(
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text(c.HA),
-				app.Th().Scope("col").Class("cmp-mid").Text(""),
+				// Its marks (≠, −, +, ⇄) speak for themselves on screen;
+				// a screen reader gets the column's name.
+				app.Th().Scope("col").Class("cmp-mid").Body(app.Span().Class("sr-only").Text(tr(c.Lang, "cmp.mid"))),
 				app.Th().Scope("col").Text(c.HB),
 			)),
 			// data-cur and each row's data-a / data-b (the step of each

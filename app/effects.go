@@ -42,6 +42,11 @@ type domEffects interface {
 	// the element with id, wrapping at either end, and from outside it to
 	// its first (back: last) control: Tab of a modal dialog.
 	TrapTab(id string, back bool)
+	// InertOutside makes everything in the page outside the element with
+	// id inert (a modal dialog's backdrop: no focus, no clicks, hidden from
+	// assistive technology, WAI-ARIA APG dialog pattern), and first takes
+	// back every inert it set before; id "" only takes them back.
+	InertOutside(id string)
 }
 
 // dom is the effects the UI uses; tests replace it (useFakeDOM).
@@ -192,4 +197,43 @@ func (browserDOM) TrapTab(id string, back bool) {
 		next = (at + 1) % n
 	}
 	list.Call("item", next).Call("focus")
+}
+
+// inertMark names the elements InertOutside made inert, so it takes back
+// only its own.
+const inertMark = "data-wl-inert"
+
+func (browserDOM) InertOutside(id string) {
+	doc := app.Window().Get("document")
+	marked := doc.Call("querySelectorAll", "["+inertMark+"]")
+	for i, n := 0, marked.Get("length").Int(); i < n; i++ {
+		el := marked.Call("item", i)
+		el.Call("removeAttribute", "inert")
+		el.Call("removeAttribute", inertMark)
+	}
+	if id == "" {
+		return
+	}
+	box := app.Window().GetElementByID(id)
+	body := doc.Get("body")
+	if !box.Truthy() || !body.Truthy() {
+		return
+	}
+	// The dialog's ancestors stay live; every sibling of each of them,
+	// up to <body>'s children, goes inert.
+	for n := box; n.Truthy() && !n.Equal(body); n = n.Get("parentElement") {
+		parent := n.Get("parentElement")
+		if !parent.Truthy() {
+			break
+		}
+		kids := parent.Get("children")
+		for i, k := 0, kids.Get("length").Int(); i < k; i++ {
+			sib := kids.Call("item", i)
+			if sib.Equal(n) || sib.Call("hasAttribute", "inert").Bool() {
+				continue
+			}
+			sib.Call("setAttribute", "inert", "")
+			sib.Call("setAttribute", inertMark, "1")
+		}
+	}
 }

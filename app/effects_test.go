@@ -47,6 +47,7 @@ func (f *fakeDOM) CopyText(s string, done func(bool)) {
 func (f *fakeDOM) SelectText(id string)         { f.rec("select " + id) }
 func (f *fakeDOM) FocusElement(el app.Value)    { f.rec("focus-el " + el.String()) }
 func (f *fakeDOM) TrapTab(id string, back bool) { f.rec(fmt.Sprintf("trap %s back=%v", id, back)) }
+func (f *fakeDOM) InertOutside(id string)       { f.rec("inert-outside " + id) }
 func (f *fakeDOM) Download(name, mime, body string) {
 	f.rec("download " + name + " " + mime)
 	f.body = body

@@ -97,7 +97,7 @@ func (c *ExercisesView) submit(ctx app.Context) {
 	fb := grader.Grade(c.ex, answer, c.Lang)
 	c.saveErr = ""
 	// A typo the grader cannot read past is shown, not counted.
-	c.notCounted = !fb.Correct && c.form.Unreadable(c.ex)
+	c.notCounted = !countsAsAttempt(c.ex, c.form, fb)
 	if !c.notCounted {
 		c.store.Record(c.ex.ID, answer, fb)
 		if err := saveProgress(c.store); err != nil {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
@@ -75,16 +74,24 @@ func formFeedback(ex exercise.Exercise, lang, line string) string {
 	})
 }
 
-// Unreadable reports whether the answer cannot be read at all — empty,
-// not JSON where JSON is asked for, a number field holding something that
-// is not a number, a code that is not a number — so grading it is no
-// attempt: the learner fixes the typo without losing one of the tries
-// before the model answer.
+// countsAsAttempt reports whether a graded answer is an attempt (recorded,
+// counted towards the model answer). A correct answer always is; a wrong
+// one is unless it could not be read at all: the grader read no rule
+// against it (fb.Unreadable: empty, JSON that does not parse), or the form
+// holds nothing or a number field something that is not a number (Form.
+// Unreadable). JSON that parses but breaks the schema or the protocol's
+// rules is an attempt, so three of them unlock the model answer.
+func countsAsAttempt(ex exercise.Exercise, f Form, fb exercise.Feedback) bool {
+	return fb.Correct || !(fb.Unreadable || f.Unreadable(ex))
+}
+
+// Unreadable reports whether the form's answer cannot be read at all —
+// nothing picked or typed, a number field holding something that is not a
+// number, a code that is not a number — so grading it is no attempt: the
+// learner fixes the typo without losing one of the tries before the model
+// answer. Text answers are the grader's to judge (Feedback.Unreadable).
 func (f Form) Unreadable(ex exercise.Exercise) bool {
 	switch ex.Kind {
-	case exercise.KindJSON:
-		t := strings.TrimSpace(f.Text)
-		return t == "" || !json.Valid([]byte(t))
 	case exercise.KindNumeric:
 		typed := false
 		for _, fl := range ex.Fields {

@@ -88,18 +88,25 @@ func TestUnreadableAnswers(t *testing.T) {
 	if g.Unreadable(ch) {
 		t.Error("a wrong code was taken for a typo")
 	}
-	for _, ex := range exercise.All() {
-		if ex.Kind != exercise.KindJSON {
-			continue
-		}
-		j := NewForm(ex)
-		j.Text = `{"jsonrpc": "2.0", "id": 1,, }`
-		if !j.Unreadable(ex) {
-			t.Errorf("%s: broken JSON counted", ex.ID)
-		}
-		j.Text = `{"jsonrpc": "2.0"}`
-		if j.Unreadable(ex) {
-			t.Errorf("%s: JSON that parses was taken for a typo", ex.ID)
+	// Text answers: the grader decides. Broken JSON is no attempt; JSON
+	// that parses but breaks the rules is one, also the stdio handshake's
+	// two lines, which are not one JSON text (json.Valid says no).
+	hs, _ := exercise.ByID(exercise.IDInitHandshake)
+	for _, tc := range []struct {
+		answer string
+		counts bool
+	}{
+		{"", false},
+		{`{"jsonrpc": "2.0", "id": 1,, }`, false},
+		{`{"jsonrpc": "2.0"}`, true},
+		{strings.Replace(hs.ModelAnswer, `"2025-11-25"`, `"2026-07-28"`, 1), true},
+		{hs.ModelAnswer, true},
+	} {
+		j := NewForm(hs)
+		j.Text = tc.answer
+		fb := exercise.Grade(hs, j.Answer(hs), LangEn)
+		if got := countsAsAttempt(hs, j, fb); got != tc.counts {
+			t.Errorf("%q: counts as an attempt = %v, want %v (%q)", tc.answer, got, tc.counts, fb.Problems)
 		}
 	}
 }

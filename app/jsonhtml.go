@@ -25,15 +25,21 @@ const (
 // termAttrs are the attributes of a focusable, explained field. Only the
 // first field of a block is a Tab stop (first); ↑ and ↓ move between the
 // fields (Inspector.onTermKey), so Tab reaches "Reproduce it" in a few
-// presses instead of one per field.
-func termAttrs(b *strings.Builder, lang, term string, first bool) {
+// presses instead of one per field. Its name starts with the text it
+// shows (WCAG 2.5.3 label in name), then the field it is, if that is not
+// the same, then the explanation.
+func termAttrs(b *strings.Builder, lang, term, shown string, first bool) {
 	if first {
 		b.WriteString(` tabindex="0"`)
 	} else {
 		b.WriteString(` tabindex="-1"`)
 	}
 	b.WriteString(` role="button" aria-describedby="field-guide" aria-label="`)
-	b.WriteString(html.EscapeString(termTitle(term) + ": " + Explain(lang, term)))
+	name := strings.Trim(strings.TrimSpace(shown), `":`)
+	if title := termTitle(term); name != title {
+		name += " (" + title + ")"
+	}
+	b.WriteString(html.EscapeString(name + ": " + Explain(lang, term)))
 	b.WriteString(`" data-term="`)
 	b.WriteString(html.EscapeString(term))
 	b.WriteString(`"`)
@@ -65,7 +71,7 @@ func JSONHTML(raw []byte, lang, label string) string {
 			interactive := sp.Term != "" && (sp.Class == "k" || sp.Hot)
 			if interactive {
 				b.WriteString(` term"`)
-				termAttrs(&b, lang, sp.Term, first)
+				termAttrs(&b, lang, sp.Term, sp.Text, first)
 				first = false
 			} else {
 				b.WriteString(`"`)
@@ -115,7 +121,7 @@ func WireHTML(raw, lang string) string {
 		switch {
 		case l.Name != "" && l.Term != "":
 			b.WriteString(`<span><span class="h-name term"`)
-			termAttrs(&b, lang, l.Term, first)
+			termAttrs(&b, lang, l.Term, l.Name, first)
 			first = false
 			b.WriteString(">" + html.EscapeString(l.Name) + `</span><span class="h-rest">` + html.EscapeString(l.Rest) + "</span></span>")
 		case l.Name != "":

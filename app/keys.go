@@ -130,7 +130,9 @@ func (c *Lab) onKey(ctx app.Context, key string) {
 	case " ":
 		c.togglePlay(ctx)
 	case "v":
-		c.set(ctx, paramVersion, nextValue(c.info().Versions, c.view.Version))
+		if !IsHTTPScenario(c.view.Scenario) { // no MCP version there (Toolbar.versionGroup)
+			c.set(ctx, paramVersion, nextValue(c.info().Versions, c.view.Version))
+		}
 	case "t":
 		c.set(ctx, paramTransport, nextValue(c.info().Transports, c.view.Transport))
 	case "p":

@@ -96,6 +96,9 @@ func (c *Lab) OnMount(ctx app.Context) {
 
 // OnDismount removes the listener and releases the Go function.
 func (c *Lab) OnDismount() {
+	if c.dialogID() != "" { // left with a dialog open (Back): the page is live again
+		dom.InertOutside("")
+	}
 	c.stop()
 	if c.keyStop != nil {
 		c.keyStop()
@@ -415,7 +418,7 @@ func (c *Lab) Render() app.UI {
 						app.Section().Class("seq-panel").Aria("label", c.t("seq.aria")).Body(
 							&FilterBar{Lang: c.lang, Steps: c.steps, Method: c.fMethod, Dir: c.fDir},
 							&Sequence{Steps: c.steps, Idx: c.idx, Lang: c.lang, Transport: c.view.Transport, FMethod: c.fMethod, FDir: c.fDir,
-								Replicas: Replicas(c.steps), ServerSub: ServerSubtitle(c.tr)},
+								Replicas: Replicas(c.steps), ServerSub: ServerSubtitle(c.tr), HTTPLesson: IsHTTPScenario(c.view.Scenario)},
 						),
 						c.inspector(),
 					),

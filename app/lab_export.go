@@ -109,12 +109,16 @@ func (c *Lab) modal(ctx app.Context, fn func()) {
 	case after == "":
 		el := c.opener
 		c.opener = nil
-		ctx.Defer(func(app.Context) { dom.FocusElement(el) })
+		ctx.Defer(func(app.Context) {
+			dom.InertOutside("") // before the focus: an inert opener cannot take it
+			dom.FocusElement(el)
+		})
 	default:
 		if before == "" {
 			c.opener = opener
 		}
 		ctx.Defer(func(app.Context) {
+			dom.InertOutside(after)
 			if after == mermaidDialogID {
 				dom.SelectText(mermaidTextID)
 				return

@@ -39,11 +39,13 @@ func (h *Header) Render() app.UI {
 		h.renderNav(),
 		app.Div().Class("top-actions").Body(
 			app.If(h.isLab(), func() app.UI { return &ViewMode{Lang: h.Lang, Compare: h.Compare} }),
-			app.Button().ID("lang-switch").Class("btn").Aria("label", h.t("lang.switch.aria")).Lang(langTag(other)).
-				Text(h.t("lang.switch")).OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionLang, other) }, app.EventScope("lang", other)),
+			// Named by what it shows, then what it does (WCAG 2.5.3).
+			app.Button().ID("lang-switch").Class("btn").Body(
+				app.Span().Lang(langTag(other)).Text(h.t("lang.switch")),
+				app.Span().Class("sr-only").Text(" "+h.t("lang.switch.aria")),
+			).OnClick(func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionLang, other) }, app.EventScope("lang", other)),
 			app.Button().ID("presenter").Class("btn").Aria("pressed", strconv.FormatBool(h.Present)).
 				Title("%s (p)", h.t("ctl.presenter")).
-				Aria("label", h.t("ctl.presenter")).
 				Body(app.Span().Aria("hidden", "true").Text("▣ "), app.Text(h.t("ctl.presenter.short"))).
 				OnClick(func(ctx app.Context, e app.Event) { ctx.NewAction(actionPresent) }),
 			app.If(h.isLab(), func() app.UI {
@@ -71,9 +73,18 @@ func (h *Header) renderNav() app.UI {
 				body := []app.UI{app.Span().Class("nav-icon").Aria("hidden", "true").Text(views[i].icon), app.Text(h.t("nav." + v))}
 				if v == ViewCapture {
 					// Where the bar is short of room (capture.css) the tab
-					// shows its icon; the name stays for screen readers and
-					// the tooltip.
-					body[1] = app.Span().Class("nav-text").Text(h.t("nav." + v))
+					// shows its first word ("Check", from 1024 px) or its
+					// icon (a phone); the whole name stays for screen readers
+					// and the tooltip, and starts with what is drawn (WCAG
+					// 2.5.3 label in name).
+					name := h.t("nav." + v)
+					head, tail, _ := strings.Cut(name, " ")
+					if tail != "" {
+						tail = " " + tail
+					}
+					body[1] = app.Span().Class("nav-text").Body(app.Text(head), app.If(tail != "", func() app.UI {
+						return app.Span().Class("nav-more").Text(tail)
+					}))
 				}
 				a := app.A().ID("nav-" + v).Href(href).Class("nav-link").Body(body...)
 				if v == ViewCapture {

@@ -59,6 +59,10 @@ func (c *Lab) stepData(i int) stepDerived {
 	if repro != "" && c.tr.Transport == "stdio" {
 		reproHelp = "insp.repro.stdio"
 	}
+	if repro != "" && reproHelp == "" && app.IsClient && app.Getenv(EnvLive) != "1" {
+		// Not served by a dev server (the static site): say how to start one.
+		reproHelp = "insp.repro.static"
+	}
 	if repro != "" && IsHTTPScenario(c.view.Scenario) {
 		// The HTTP lessons talk to a simulated API the dev server does
 		// not serve: replay the run with the transcript command.

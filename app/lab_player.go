@@ -162,7 +162,7 @@ func (d *DeadlineClock) Render() app.UI {
 	}
 	return app.Div().ID("clock").Class(cls).Role("timer").Aria("label", t("clock.title")).Body(
 		app.Span().Class("clock-title").Body(app.Span().Aria("hidden", "true").Text(icon+" "), app.Text(t("clock.title"))),
-		app.Div().Class("clock-bar").Role("progressbar").Aria("valuemin", 0).Aria("valuemax", total).Aria("valuenow", elapsed).Body(
+		app.Div().Class("clock-bar").Role("progressbar").Aria("label", t("clock.title")).Aria("valuemin", 0).Aria("valuemax", total).Aria("valuenow", elapsed).Body(
 			app.Div().Class("clock-fill").Style("width", fmt.Sprintf("%.1f%%", pct)),
 		),
 		app.Span().Class("clock-num").Text(fmt.Sprintf(t("clock.elapsed"), elapsed, total)),

@@ -34,13 +34,6 @@ func (b *Toolbar) Render() app.UI {
 	}
 	id := func(s string) string { return s }
 	trLabel := func(v string) string { return b.t("transport." + v) }
-	labels := func(vs []string, f func(string) string) string {
-		var out []string
-		for _, v := range vs {
-			out = append(out, f(v))
-		}
-		return strings.Join(out, ", ")
-	}
 	cls := "toolbar"
 	if b.ToolsOpen {
 		cls += " open"
@@ -64,13 +57,12 @@ func (b *Toolbar) Render() app.UI {
 		}),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(b.t("ctl.version")+" (v)"),
-			segmentedLimited("version", b.t("ctl.version"), protocol.Versions(), in.Versions, b.View.Version, id, pickParam(paramVersion),
-				fmt.Sprintf(b.t("na.version"), labels(in.Versions, id)), b.t("na.button")),
+			b.versionGroup(in, id),
 		),
 		app.Div().Class("field").Body(
 			app.Span().Class("field-label").Aria("hidden", "true").Text(b.t("ctl.transport")+" (t)"),
 			segmentedLimited("transport", b.t("ctl.transport"), scenario.Transports, in.Transports, b.View.Transport, trLabel, pickParam(paramTransport),
-				fmt.Sprintf(b.t("na.transport"), labels(in.Transports, trLabel)), b.t("na.button")),
+				fmt.Sprintf(b.t("na.transport"), joinLabels(in.Transports, trLabel)), b.t("na.button")),
 		),
 		app.Label().Class("field").Body(
 			app.Span().Class("field-label").Text(b.t("ctl.fault")),
@@ -82,6 +74,27 @@ func (b *Toolbar) Render() app.UI {
 			).OnChange(pickFromSelect(paramFault)),
 		),
 	)
+}
+
+// versionGroup is the version toggle. In the HTTP lessons it changes
+// nothing (plain HTTP, the same bytes under both versions: the compare
+// view shows it), so both buttons are disabled there, with why.
+func (b *Toolbar) versionGroup(in scenario.Info, label func(string) string) app.UI {
+	if IsHTTPScenario(b.View.Scenario) {
+		return segmentedLimited("version", b.t("ctl.version"), protocol.Versions(), []string{}, b.View.Version, label, pickParam(paramVersion),
+			b.t("na.version.http"), b.t("na.version.http.button"))
+	}
+	return segmentedLimited("version", b.t("ctl.version"), protocol.Versions(), in.Versions, b.View.Version, label, pickParam(paramVersion),
+		fmt.Sprintf(b.t("na.version"), joinLabels(in.Versions, label)), b.t("na.button"))
+}
+
+// joinLabels lists the values' labels, comma-separated.
+func joinLabels(vs []string, f func(string) string) string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, f(v))
+	}
+	return strings.Join(out, ", ")
 }
 
 // pickParam is what a segmented group of the toolbar does with a pick:

@@ -91,7 +91,8 @@ func scenarioInfo(infos []scenario.Info, name string) scenario.Info {
 
 // options are the engine options of the current view.
 func (s *labState) options() scenario.Options {
-	o := scenario.Options{Scenario: s.view.Scenario, Version: s.view.Version, Transport: s.view.Transport, Fault: s.view.Fault}
+	o := scenario.Options{Scenario: s.view.Scenario, Version: s.view.Version, Transport: s.view.Transport, Fault: s.view.Fault,
+		Endpoint: liveEndpoint()}
 	if IsHTTPScenario(s.view.Scenario) {
 		o.Client = s.view.Client
 	}

@@ -227,6 +227,14 @@ type ProgressView struct {
 }
 
 // OnMount reads the store (localStorage exists only in the browser).
+// OnDismount takes back the confirmation's inert if the view is left with
+// it open (Back).
+func (c *ProgressView) OnDismount() {
+	if c.confirm {
+		dom.InertOutside("")
+	}
+}
+
 func (c *ProgressView) OnMount(ctx app.Context) {
 	c.mounted = ctx
 	c.store, c.notice = loadProgress(c.Lang)
@@ -319,12 +327,18 @@ func (c *ProgressView) reset() {
 // cancels, and the focus goes back to the reset button when it closes.
 func (c *ProgressView) openReset(ctx app.Context) {
 	c.confirm, c.status = true, ""
-	ctx.Defer(func(app.Context) { dom.Focus("reset-cancel") })
+	ctx.Defer(func(app.Context) {
+		dom.InertOutside("reset-dialog")
+		dom.Focus("reset-cancel")
+	})
 }
 
 func (c *ProgressView) closeReset(ctx app.Context) {
 	c.confirm = false
-	c.mounted.Defer(func(app.Context) { dom.Focus("prog-reset") })
+	c.mounted.Defer(func(app.Context) {
+		dom.InertOutside("")
+		dom.Focus("prog-reset")
+	})
 }
 
 func (c *ProgressView) resetKey(ctx app.Context, e app.Event) {

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -31,6 +30,9 @@ type Sequence struct {
 	// ServerSub is what the Server lane's subtitle says over HTTP: the
 	// request line the trace's requests really go to (ServerSubtitle).
 	ServerSub string
+	// HTTPLesson: the http-* scenarios, where the client speaks plain
+	// HTTP to an API, not MCP (the client lane says so).
+	HTTPLesson bool
 	// Badges are marks drawn on a step's arrow, by step index (the
 	// capture view's check verdicts); nil for none.
 	Badges map[int][]Badge
@@ -109,6 +111,10 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 	if s.Transport == "stdio" {
 		srvSub = "lane.server.sub.stdio"
 	}
+	clientSub := "lane.client.sub"
+	if s.HTTPLesson {
+		clientSub = "lane.client.sub.http"
+	}
 	head := func(cls, icon, name, sub string) app.UI {
 		title := tr(s.Lang, name)
 		if name == "lane.server" && s.Replicas > 1 {
@@ -128,7 +134,7 @@ func (s *Sequence) renderHeads(lanes int) app.UI {
 	return app.Div().Class("heads").Body(
 		app.Div().Class("hostproc").Text(tr(s.Lang, "lane.hostproc")),
 		head("lane-host", "H", "lane.host", "lane.host.sub"),
-		head("lane-client", "C", "lane.client", "lane.client.sub"),
+		head("lane-client", "C", "lane.client", clientSub),
 		head("lane-server", "S", "lane.server", srvSub),
 		app.If(lanes == 4, func() app.UI { return head("lane-stderr", "2>", "lane.stderr", "lane.stderr.sub") }),
 	)
@@ -208,8 +214,10 @@ func (r *seqRow) Render() app.UI {
 	return li.Body(
 		// An empty aria-current is left out (a nil value would be written as
 		// aria-current="<nil>", which screen readers read as "true").
+		// The button's name is its content (WCAG 2.5.3 label in name: a
+		// name of its own would not contain what it shows): "Step" for a
+		// screen reader, the number, the chips, the label, the class word.
 		app.Button().Class("row-btn").Aria("current", rowAriaCurrent(r.State)).
-			Aria("label", strings.TrimSpace(fmt.Sprintf("%s %d: %s %s %s %s", tr(r.Lang, "ctl.step"), st.N, wire, replica, label, word))).
 			OnClick(func(ctx app.Context, e app.Event) {
 				jump := r.Jump
 				if jump == "" {
@@ -218,6 +226,7 @@ func (r *seqRow) Render() app.UI {
 				ctx.NewActionWithValue(jump, i)
 			}, app.EventScope("row", i)).
 			Body(
+				app.Span().Class("sr-only").Text(tr(r.Lang, "ctl.step")+" "),
 				app.Span().Class("num").Text(st.N),
 				app.Div().Class("lanes").Body(
 					app.Div().Class(arrowCls).Style("grid-column", col).Body(

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"mcpwirelab/sim/scenario"
 	"mcpwirelab/sim/trace"
 )
 
@@ -64,6 +65,22 @@ func (c *Lab) devBase() string {
 		return u.Scheme + "://" + u.Host
 	}
 	return ""
+}
+
+// liveEndpoint is the MCP endpoint the simulated client connects to: the
+// dev server's real one when it serves this page (MCPWL_LIVE) at another
+// address than the default (make run ADDR=127.0.0.1:18080), so the Server
+// lane, the Host headers and the launch line name where the requests
+// really go; "" (the engine's default, 127.0.0.1:8080) otherwise.
+func liveEndpoint() string {
+	if !app.IsClient || app.Getenv(EnvLive) != "1" {
+		return ""
+	}
+	u := app.Window().URL()
+	if u == nil || u.Host == "" || u.Host == scenario.EndpointHost {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host + scenario.EndpointPath
 }
 
 // breakable is a label as text nodes with a line-break opportunity

@@ -19,6 +19,22 @@ const jsFocus = `(() => {
   return (a && a.closest('[role="dialog"][aria-modal="true"]') ? "in:" : "out:") + name;
 })()`
 
+// jsInert describes what is inert while a dialog (its id the argument) is
+// open: "ok" when the dialog and its ancestors are live and everything
+// else in <body> is inert (no element outside the dialog can take the
+// focus or a click), else what is wrong. With null: "ok" when nothing is
+// inert.
+const jsInert = `((id) => {
+  const all = [...document.querySelectorAll("[inert]")];
+  if (id === null) return all.length === 0 ? "ok" : "still inert: " + all.map((e) => e.id || e.className || e.tagName).join(", ");
+  const box = document.getElementById(id);
+  if (!box) return "no dialog " + id;
+  if (box.closest("[inert]")) return "the dialog itself is inert";
+  const live = [...document.body.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")]
+    .filter((e) => !box.contains(e) && !e.closest("[inert]"));
+  return live.length === 0 ? "ok" : "live outside the dialog: " + live.slice(0, 5).map((e) => e.id || e.outerHTML.slice(0, 60)).join(", ");
+})`
+
 // TestDialogsAreModal: the help and the Mermaid dialog, opened by key and
 // by click, take the focus, keep Tab and Shift+Tab inside, ignore the
 // stepping and toggle keys (the step behind stays), and give the focus
@@ -59,6 +75,9 @@ func TestDialogsAreModal(t *testing.T) {
 				got := evalString(t, ctx, jsFocus)
 				return strings.HasPrefix(got, "in:"), got
 			})
+			if got := evalString(t, ctx, jsInert+fmt.Sprintf("(%q)", tc.dialog)); got != "ok" {
+				t.Fatalf("the page behind the open dialog: %s", got)
+			}
 			for i, k := range []chromedp.Action{key(kb.ArrowRight), key(kb.Tab), key(kb.ArrowRight), key(kb.Tab), key(kb.Tab), shiftTab, shiftTab, shiftTab,
 				key(kb.ArrowLeft), key("v"), key("t"), key("c"), key("p"), key(kb.End), key(kb.Tab)} {
 				run(t, ctx, "key", k)
@@ -75,6 +94,9 @@ func TestDialogsAreModal(t *testing.T) {
 				got := evalString(t, ctx, jsFocus)
 				return got == want, got
 			})
+			if got := evalString(t, ctx, jsInert+"(null)"); got != "ok" {
+				t.Fatalf("after the dialog closed: %s", got)
+			}
 			u, err := currentURL(ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -174,6 +196,9 @@ func TestResetDialogIsModal(t *testing.T) {
 	run(t, ctx, "open the confirmation", chromedp.WaitVisible("#prog-reset", chromedp.ByQuery), chromedp.Focus("#prog-reset", chromedp.ByQuery),
 		key(kb.Enter), chromedp.WaitVisible("#reset-dialog", chromedp.ByQuery))
 	eventually(t, "the focus on Cancel", func() (bool, string) { got := focused(); return got == "in:reset-cancel", got })
+	if got := evalString(t, ctx, jsInert+`("reset-dialog")`); got != "ok" {
+		t.Fatalf("the page behind the open confirmation: %s", got)
+	}
 	for i, k := range []chromedp.Action{key(kb.Tab), key(kb.Tab), key(kb.Tab), shiftTab, shiftTab} {
 		run(t, ctx, fmt.Sprintf("key %d", i), k)
 		if got := focused(); !strings.HasPrefix(got, "in:") {
@@ -185,4 +210,7 @@ func TestResetDialogIsModal(t *testing.T) {
 		got := evalString(t, ctx, `(document.getElementById("reset-dialog") ? "open " : "closed ") + (document.activeElement ? document.activeElement.id : "")`)
 		return got == "closed prog-reset", got
 	})
+	if got := evalString(t, ctx, jsInert+"(null)"); got != "ok" {
+		t.Fatalf("after the confirmation closed: %s", got)
+	}
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -141,4 +142,30 @@ func TestReplayOnRealServer(t *testing.T) {
 		}
 	}
 	shot(t, ctx, "live-replay.png")
+}
+
+// TestLanesNameTheRealAddress: served by a dev server on another port than
+// the default 8080 (here a free one), the Server lane, the wire bytes'
+// Host header and the launch line name that address, not 127.0.0.1:8080.
+func TestLanesNameTheRealAddress(t *testing.T) {
+	srv := startDevServer(t)
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	host := strings.TrimPrefix(srv.base, "http://")
+	if host == "127.0.0.1:8080" {
+		t.Skip("the free port was 8080 itself")
+	}
+	loadLink(t, ctx, srv.base+"/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=en")
+	eventually(t, "the lane and the bytes name "+host, func() (bool, string) {
+		got := evalString(t, ctx, `JSON.stringify([[...document.querySelectorAll("#sequence .lane-head small")].map((e) => e.textContent).join(" | "),
+  (document.querySelector("#insp-step #raw-bytes") || {}).textContent || "",
+  (document.querySelector('#sequence li[data-step="2"]') || {}).textContent || ""])`)
+		var parts []string
+		if err := json.Unmarshal([]byte(got), &parts); err != nil || len(parts) != 3 {
+			return false, got
+		}
+		ok := strings.Contains(parts[0], "POST http://"+host+"/mcp") && strings.Contains(parts[1], "Host: "+host+"\\r\\n") &&
+			strings.Contains(parts[2], "http://"+host+"/mcp") && !strings.Contains(got, "127.0.0.1:8080")
+		return ok, got
+	})
 }

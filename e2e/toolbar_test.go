@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"mcpwirelab/sim/scenario"
 )
 
 // jsTopBar reports the visualizer's top bar: whether the capture tab is
@@ -27,6 +30,9 @@ const jsTopBar = `((hide) => {
       r.left >= 0 && r.right <= document.documentElement.clientWidth + 0.5,
     name: cap.querySelector('.nav-text') ? cap.querySelector('.nav-text').textContent : '',
     labelShown: !!cap.querySelector('.nav-text') && box(cap.querySelector('.nav-text')).width > 1,
+    drawn: (() => { const t = cap.querySelector('.nav-text'); if (!t) return '';
+      const more = t.querySelector('.nav-more');
+      return (more && box(more).width <= 1 ? t.textContent.slice(0, t.textContent.length - more.textContent.length) : t.textContent).trim(); })(),
     blocks: rows([top.querySelector('.brand'), top.querySelector('.topnav'), top.querySelector('.top-actions')]),
     tabs: rows(top.querySelectorAll('.nav-link')), height: Math.round(box(top).height)};
   const nav = box(top.querySelector('.topnav')), acts = box(top.querySelector('.top-actions')), brand = box(top.querySelector('.brand'));
@@ -39,7 +45,8 @@ const jsTopBar = `((hide) => {
 type topBar struct {
 	Shown        bool
 	Name         string
-	LabelShown   bool // the name is drawn, not only given to screen readers
+	LabelShown   bool   // the name is drawn, not only given to screen readers
+	Drawn        string // what of it is drawn (the parts clipped to 1 px left out)
 	Blocks, Tabs int
 	Height       int
 	// NavWithActions: the tabs and the actions overlap vertically (one
@@ -92,10 +99,14 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 				if r.Name != names[lang] {
 					t.Errorf("%s: the capture tab's name is %q, want %q", where, r.Name, names[lang])
 				}
-				// In Chinese the name fits beside the other tabs from 1024 px;
-				// in English only from 1440 px (the icon and its tooltip below).
-				if wantLabel := size[0] >= 1440 || (lang == "zh" && size[0] >= 1024); r.LabelShown != wantLabel {
+				// From 1024 px its name is drawn (in English from 1280 px the
+				// whole name, its first word below), on a phone the icon and
+				// its tooltip.
+				if wantLabel := size[0] >= 1024; r.LabelShown != wantLabel {
 					t.Errorf("%s: the capture tab's name drawn %v, want %v", where, r.LabelShown, wantLabel)
+				}
+				if r.LabelShown && r.Drawn != names[lang] {
+					t.Errorf("%s: the capture tab shows %q, want %q", where, r.Drawn, names[lang])
 				}
 				if size[0] >= 1280 && (r.Blocks != 1 || r.Tabs != 1) {
 					t.Errorf("%s: the top bar is on %d rows, its tabs on %d; want one line", where, r.Blocks, r.Tabs)
@@ -146,4 +157,75 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 	loadLink(t, ctx, srv.URL+"/?"+stageLinks[0]+"&lang=en")
 	run(t, ctx, "open the capture tab", chromedp.Click("#nav-capture", chromedp.ByQuery))
 	eventually(t, "the capture view", queryIs(ctx, "view", "capture"))
+}
+
+// TestVersionToggleOffInHTTPLessons: the HTTP lessons send plain HTTP, the
+// same bytes under both versions, so the version toggle is disabled there
+// with the reason written under it, `v` does nothing, and the client lane
+// says it is an HTTP client; an MCP scenario keeps the toggle and the MCP
+// client (the twin).
+func TestVersionToggleOffInHTTPLessons(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	const js = `JSON.stringify({
+  enabled: [...document.querySelectorAll("#version .seg-btn")].filter((b) => !b.disabled).length,
+  hint: (document.getElementById("version-hint") || {}).textContent || "",
+  why: [...document.querySelectorAll("#version .seg-btn")].map((b) => b.title).join(" | "),
+  client: document.querySelector("#sequence .lane-client small").textContent})`
+	type state struct {
+		Enabled           int
+		Hint, Why, Client string
+	}
+	read := func() state {
+		var s state
+		if err := json.Unmarshal([]byte(evalString(t, ctx, js)), &s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, lang := range []string{"en", "zh"} {
+		loadLink(t, ctx, srv.URL+"/?scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=3&lang="+lang)
+		s := read()
+		want := map[string][2]string{"en": {"Plain HTTP: no MCP version", "HTTP client inside the host"},
+			"zh": {"普通 HTTP，没有 MCP 版本", "Host 内的 HTTP 客户端"}}[lang]
+		if s.Enabled != 0 || !strings.Contains(s.Hint, want[0]) || !strings.HasPrefix(s.Client, want[1]) || !strings.Contains(s.Why, "HTTP") {
+			t.Errorf("HTTP lesson, %s: %+v", lang, s)
+		}
+		run(t, ctx, "v", key("v"))
+		if u, err := currentURL(ctx); err != nil || u.Query().Get("version") != "2026-07-28" {
+			t.Errorf("v changed the version in an HTTP lesson: %v %v", u, err)
+		}
+	}
+	loadLink(t, ctx, srv.URL+"/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=en")
+	if s := read(); s.Enabled != 2 || s.Hint != "" || s.Why != " | " || s.Client != "MCP client inside the host" {
+		t.Errorf("tool-call: %+v; want both versions to pick and the MCP client", s)
+	}
+	run(t, ctx, "v", key("v"))
+	eventually(t, "v toggles the version of an MCP scenario", queryIs(ctx, "version", "2025-11-25"))
+}
+
+// jsToolbarRows is on how many rows the toolbar's fields lie.
+const jsToolbarRows = `(() => { const tops = [];
+  for (const f of document.querySelectorAll("#toolbar > .field")) { const r = f.getBoundingClientRect(); if (r.width === 0) continue;
+    if (!tops.some((t) => Math.abs(t - r.top) < r.height / 2)) tops.push(r.top); }
+  return tops.length; })()`
+
+// TestToolbarOneRowEveryScenario: at 1280×720 the toolbar (scenario,
+// version, transport, fault) stays on one row whatever the scenario, in
+// both languages (the Prompts scenario's long title once wrapped it).
+func TestToolbarOneRowEveryScenario(t *testing.T) {
+	srv := newServer(t, "")
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 720))
+	for _, in := range scenario.List() {
+		for _, lang := range []string{"en", "zh"} {
+			link := fmt.Sprintf("/?scenario=%s&version=%s&transport=%s&lang=%s", in.Name, in.Versions[len(in.Versions)-1], in.Transports[len(in.Transports)-1], lang)
+			loadLink(t, ctx, srv.URL+link)
+			if n := evalInt(t, ctx, jsToolbarRows); n != 1 {
+				t.Errorf("%s: the toolbar is on %d rows", link, n)
+			}
+		}
+	}
 }

@@ -28,10 +28,14 @@ import (
 type serveConfig struct {
 	// Live tells the page a real /mcp endpoint sits next to it (the
 	// inspector's "run on the real server"); false for static exports.
-	Live         bool
-	Addr         string   // requested listen address (-addr)
-	AllowRemote  bool     // -allow-remote: non-loopback bind allowed
-	WebDir       string   // -web: holds app.wasm (and app.wasm.br/.gz)
+	Live        bool
+	Addr        string // requested listen address (-addr)
+	AllowRemote bool   // -allow-remote: non-loopback bind allowed
+	WebDir      string // -web: holds app.wasm (and app.wasm.br/.gz)
+	// CompressWasm (-compress, make run): make the missing app.wasm.gz and
+	// app.wasm.br in the background while serving what there is.
+	CompressWasm bool
+	CacheDir     string   // -cache: the compressed builds' cache (CompressWasm)
 	StaticDir    string   // -static: CSS and icons served at /static/
 	Token        string   // bearer token for /mcp; "" only with NoAuth
 	NoAuth       bool     // -no-auth
@@ -139,6 +143,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.AllowRemote, "allow-remote", false, "allow listening on a non-loopback address (exposes the server to the network)")
 	fs.StringVar(&cfg.WebDir, "web", cfg.WebDir, "directory holding app.wasm (and optional app.wasm.br / app.wasm.gz)")
 	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons served at /static/")
+	fs.BoolVar(&cfg.CompressWasm, "compress", false, "make app.wasm.gz and app.wasm.br (brotli 11) in the background when missing, serving what is ready meanwhile (make run)")
+	fs.StringVar(&cfg.CacheDir, "cache", defaultWasmCache(), `cache of compressed builds for -compress ("" for none)`)
 	fs.StringVar(&cfg.Token, "token", "", "fixed bearer token for /mcp (default: random at start-up)")
 	fs.BoolVar(&cfg.NoAuth, "no-auth", false, "disable bearer authentication on /mcp (unsafe)")
 	fs.BoolVar(&stdio, "stdio", false, "serve MCP over the process's stdin/stdout instead of HTTP")

@@ -125,13 +125,9 @@ func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	body, etag := a.raw, `"`+a.version+`"`
-	switch enc := a.encodingFor(r.Header.Get("Accept-Encoding")); enc {
-	case "br", "gzip":
-		if enc == "br" {
-			body = a.br
-		} else {
-			body = a.gz
-		}
+	br, gz := a.encoded()
+	if enc, b := encodingFor(r.Header.Get("Accept-Encoding"), br, gz); enc != "" {
+		body = b
 		// A strong ETag names one representation (RFC 9110 §8.8.3), so
 		// each encoding of the build gets its own.
 		etag = `"` + a.version + "-" + enc + `"`

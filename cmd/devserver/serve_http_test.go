@@ -186,7 +186,7 @@ func TestLoadWasmPrecompressedFiles(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "app.wasm.gz"), gz.Bytes(), 0o644)
 
 	var logs []string
-	a, err := loadWasm(dir, func(f string, args ...any) { logs = append(logs, f) })
+	a, err := loadWasm(dir, false, func(f string, args ...any) { logs = append(logs, f) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestLoadWasmPrecompressedFiles(t *testing.T) {
 		t.Errorf("stale file not reported: %q", logs)
 	}
 	// Missing app.wasm: not fatal, served as 404 with a hint.
-	a, err = loadWasm(t.TempDir(), func(string, ...any) {})
+	a, err = loadWasm(t.TempDir(), false, func(string, ...any) {})
 	if err != nil || a.raw != nil {
 		t.Fatalf("missing wasm: %v", err)
 	}

@@ -60,7 +60,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.New(io.Discard, "", 0)
 	}
-	wasm, err := loadWasm(cfg.WebDir, cfg.logf)
+	wasm, err := loadWasm(cfg.WebDir, cfg.CompressWasm, cfg.logf)
 	if err != nil {
 		return nil, fmt.Errorf("loading app.wasm: %w", err)
 	}
@@ -69,6 +69,9 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 			"GOOS=js GOARCH=wasm go build -o %s/app.wasm ./cmd/devserver", cfg.WebDir, cfg.WebDir)
 	}
 	wasm.version = buildVersion(wasm.raw, cfg.StaticDir)
+	if cfg.CompressWasm {
+		wasm.compressInBackground(cfg.WebDir, cfg.CacheDir, brotliQuality, compressTick, cfg.logf)
+	}
 
 	// The app's own origin exactly, plus -allow-origin: a page on another
 	// loopback port is another site (another program's), and must not

@@ -39,9 +39,32 @@ import (
 // wasmAsset is app.wasm held in memory in its three encodings; br or gz is
 // nil when no up-to-date file of that encoding was found.
 type wasmAsset struct {
-	raw, br, gz []byte
-	modTime     time.Time
-	version     string
+	raw     []byte
+	modTime time.Time
+	version string
+	// mu guards br and gz: with -compress the server starts before they
+	// are made, and compressInBackground sets them while requests read
+	// them (encoded, setEncoded).
+	mu     sync.RWMutex
+	br, gz []byte
+}
+
+// encoded returns the brotli and gzip encodings there are so far.
+func (a *wasmAsset) encoded() (br, gz []byte) {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	return a.br, a.gz
+}
+
+// setEncoded replaces one encoding (enc is brEncoding or gzEncoding).
+func (a *wasmAsset) setEncoded(enc encoding, b []byte) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if enc.name == brEncoding.name {
+		a.br = b
+	} else {
+		a.gz = b
+	}
 }
 
 // Encoder settings of the served files. The brotli window is the largest
@@ -169,29 +192,12 @@ func encodeWasm(webDir string, raw []byte, cacheDir string, brLevel int, logf fu
 		from  *source
 	}{{brEncoding, brLevel, &res.br, &res.brFrom}, {gzEncoding, gzipLevel, &res.gz, &res.gzFrom}} {
 		wg.Go(func() {
-			if webDir != "" {
-				if b := job.enc.readMatching(filepath.Join(webDir, "app.wasm"+job.enc.ext), raw); b != nil {
-					*job.out, *job.from = b, fromWeb
-					return
-				}
-			}
-			var cached string
-			if cacheDir != "" {
-				cached = filepath.Join(cacheDir, key+job.enc.cacheSuffix(job.level))
-				if b := job.enc.readMatching(cached, raw); b != nil {
-					*job.out, *job.from = b, fromCache
-					now := time.Now()
-					_ = os.Chtimes(cached, now, now) // recently used: kept by pruneWasmCache
-					return
-				}
-			}
-			*job.out, *job.from = job.enc.encode(raw, job.level), fromEncoding
-			if cached != "" {
-				if err := writeAtomic(cached, *job.out); err != nil {
-					mu.Lock()
-					cacheErr = err
-					mu.Unlock()
-				}
+			var err error
+			*job.out, *job.from, err = encodeOne(webDir, raw, key, cacheDir, job.enc, job.level)
+			if err != nil {
+				mu.Lock()
+				cacheErr = err
+				mu.Unlock()
 			}
 		})
 	}
@@ -204,6 +210,32 @@ func encodeWasm(webDir string, raw []byte, cacheDir string, brLevel int, logf fu
 	}
 	res.took = time.Since(start)
 	return res
+}
+
+// encodeOne returns one encoding of raw (key: its SHA-256 in hex): the
+// file beside app.wasm in webDir if it decodes to raw, else the cache's,
+// else compressed now and stored in the cache (err: the store failed; the
+// bytes are right all the same).
+func encodeOne(webDir string, raw []byte, key, cacheDir string, enc encoding, level int) (b []byte, from source, err error) {
+	if webDir != "" {
+		if b := enc.readMatching(filepath.Join(webDir, "app.wasm"+enc.ext), raw); b != nil {
+			return b, fromWeb, nil
+		}
+	}
+	var cached string
+	if cacheDir != "" {
+		cached = filepath.Join(cacheDir, key+enc.cacheSuffix(level))
+		if b := enc.readMatching(cached, raw); b != nil {
+			now := time.Now()
+			_ = os.Chtimes(cached, now, now) // recently used: kept by pruneWasmCache
+			return b, fromCache, nil
+		}
+	}
+	b = enc.encode(raw, level)
+	if cached != "" {
+		err = writeAtomic(cached, b)
+	}
+	return b, fromEncoding, err
 }
 
 // writeAtomic writes b to p through a temporary file in the same folder,
@@ -292,7 +324,10 @@ func cacheKey(name string) (string, bool) {
 // up-to-date file is not offered (the browser gets the next best one, in
 // the end app.wasm as is), with a warning naming the fix. A missing
 // app.wasm is not an error (the MCP endpoint is still useful): raw is nil.
-func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
+//
+// With compressing (-compress), the missing files are not warned about:
+// compressInBackground says what it makes instead.
+func loadWasm(dir string, compressing bool, logf func(string, ...any)) (*wasmAsset, error) {
 	p := filepath.Join(dir, "app.wasm")
 	raw, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -318,7 +353,7 @@ func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
 			missing = append(missing, "app.wasm"+e.ext)
 		}
 	}
-	if len(missing) > 0 {
+	if len(missing) > 0 && !compressing {
 		logf("%s: missing, or not made from this app.wasm: not offered; `make wasm` (or `devserver compress -web %s`) makes them",
 			strings.Join(missing, " and "), dir)
 	}
@@ -326,16 +361,101 @@ func loadWasm(dir string, logf func(string, ...any)) (*wasmAsset, error) {
 	return a, nil
 }
 
-// encodingFor negotiates among the encodings there are files for.
-func (a *wasmAsset) encodingFor(acceptEncoding string) string {
+// encodingFor negotiates among the encodings there are (br, gz: encoded's
+// snapshot) and returns the chosen one's name and bytes ("", nil: app.wasm
+// as is).
+func encodingFor(acceptEncoding string, br, gz []byte) (string, []byte) {
 	var offers []string
-	if a.br != nil {
+	if br != nil {
 		offers = append(offers, brEncoding.name)
 	}
-	if a.gz != nil {
+	if gz != nil {
 		offers = append(offers, gzEncoding.name)
 	}
-	return negotiateAmong(acceptEncoding, offers...)
+	switch negotiateAmong(acceptEncoding, offers...) {
+	case brEncoding.name:
+		return brEncoding.name, br
+	case gzEncoding.name:
+		return gzEncoding.name, gz
+	}
+	return "", nil
+}
+
+// compressTick is how often compressInBackground says it is still at
+// brotli.
+const compressTick = 20 * time.Second
+
+// compressInBackground makes the encodings loadWasm did not find while the
+// server already serves app.wasm (make run on a fresh clone, where brotli
+// quality 11 of a 16 MB wasm takes minutes on 2 cores): gzip first (a
+// second or two), then brotli, each from the cache when this build was
+// compressed before, else compressed now. Each is served as soon as it is
+// ready (the next request negotiates with it) and written beside app.wasm
+// and into the cache, so the next start and `make static` find it. It
+// says what it does, and while brotli runs, every tick how long it has
+// taken. The channel closes when both are done.
+func (a *wasmAsset) compressInBackground(webDir, cacheDir string, brLevel int, tick time.Duration, logf func(string, ...any)) <-chan struct{} {
+	done := make(chan struct{})
+	br, gz := a.encoded()
+	if a.raw == nil || br != nil && gz != nil {
+		close(done)
+		return done
+	}
+	sum := sha256.Sum256(a.raw)
+	key := hex.EncodeToString(sum[:])
+	serving := "app.wasm as is (" + mib(len(a.raw)) + ")"
+	if gz != nil {
+		serving = "gzip (" + mib(len(gz)) + ")"
+	}
+	go func() {
+		defer close(done)
+		made := false
+		for _, job := range []struct {
+			enc   encoding
+			level int
+			have  []byte
+			what  string
+		}{{gzEncoding, gzipLevel, gz, fmt.Sprintf("gzip -%d", gzipLevel)}, {brEncoding, brLevel, br, fmt.Sprintf("brotli %d", brLevel)}} {
+			if job.have != nil {
+				continue
+			}
+			logf("app.wasm: %s of %s in the background; serving %s meanwhile", job.what, mib(len(a.raw)), serving)
+			start := time.Now()
+			stop := make(chan struct{})
+			go func() {
+				t := time.NewTicker(tick)
+				defer t.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-t.C:
+						logf("app.wasm: %s still compressing (%s so far); the page works meanwhile", job.what, time.Since(start).Round(time.Second))
+					}
+				}
+			}()
+			b, from, err := encodeOne(webDir, a.raw, key, cacheDir, job.enc, job.level)
+			close(stop)
+			if err != nil {
+				logf("wasm cache %s: %v", cacheDir, err)
+			}
+			made = made || from == fromEncoding
+			if from != fromWeb && webDir != "" {
+				if err := writeAtomic(filepath.Join(webDir, "app.wasm"+job.enc.ext), b); err != nil {
+					logf("app.wasm%s: %v", job.enc.ext, err)
+				}
+			}
+			a.setEncoded(job.enc, b)
+			serving = job.what + " (" + mib(len(b)) + ")"
+			logf("app.wasm: %s done (%s, %s) in %s; serving it now", job.what, mib(len(b)), from, time.Since(start).Round(time.Millisecond))
+		}
+		if made && cacheDir != "" {
+			if err := pruneWasmCache(cacheDir, wasmCacheKeep); err != nil {
+				logf("wasm cache %s: %v", cacheDir, err)
+			}
+		}
+	}()
+	return done
 }
 
 func sizeOrNone(b []byte) string {

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -252,5 +253,94 @@ func TestStaticExportUsesBuildEncodings(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cache, cacheFile(raw, gzEncoding, gzipLevel))); err != nil {
 		t.Errorf("the gzip made for the export is not cached: %v", err)
+	}
+}
+
+// getWasm asks a for app.wasm with accept and returns the Content-Encoding
+// and the body.
+func getWasm(a *wasmAsset, accept string) (string, []byte) {
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/web/app.wasm", nil)
+	req.Header.Set("Accept-Encoding", accept)
+	a.ServeHTTP(rec, req)
+	return rec.Header().Get("Content-Encoding"), rec.Body.Bytes()
+}
+
+// make run on a fresh clone: the server serves app.wasm as is at once,
+// while gzip and then brotli are made in the background; each is served
+// once ready, written beside app.wasm and cached, and the log says what
+// happens.
+func TestCompressInBackground(t *testing.T) {
+	web, cache := t.TempDir(), t.TempDir()
+	raw := fakeWasm("bg")
+	os.WriteFile(filepath.Join(web, "app.wasm"), raw, 0o644)
+	a, err := loadWasm(web, true, nolog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.version = "v"
+	if enc, body := getWasm(a, "br, gzip"); enc != "" || !bytes.Equal(body, raw) {
+		t.Fatalf("before compressing: %q, %d bytes; want app.wasm as is", enc, len(body))
+	}
+	var logs syncBuffer
+	logf := func(f string, args ...any) { fmt.Fprintf(&logs, f+"\n", args...) }
+	<-a.compressInBackground(web, cache, testBrotli, 50*time.Millisecond, logf)
+	for _, c := range []struct {
+		accept, enc string
+		e           encoding
+	}{{"br, gzip", "br", brEncoding}, {"gzip", "gzip", gzEncoding}} {
+		enc, body := getWasm(a, c.accept)
+		if enc != c.enc || !c.e.decodesTo(body, raw) {
+			t.Errorf("Accept-Encoding %q after compressing: %q, %d bytes", c.accept, enc, len(body))
+		}
+		beside, _ := os.ReadFile(filepath.Join(web, "app.wasm"+c.e.ext))
+		if !bytes.Equal(beside, body) {
+			t.Errorf("app.wasm%s beside app.wasm is not the served one", c.e.ext)
+		}
+	}
+	for _, f := range []string{cacheFile(raw, brEncoding, testBrotli), cacheFile(raw, gzEncoding, gzipLevel)} {
+		if _, err := os.Stat(filepath.Join(cache, f)); err != nil {
+			t.Errorf("not cached: %v", err)
+		}
+	}
+	got := logs.String()
+	for _, want := range []string{"app.wasm: gzip -9 of 0.26 MB in the background; serving app.wasm as is (0.26 MB) meanwhile",
+		"app.wasm: gzip -9 done", "app.wasm: brotli 5 of 0.26 MB in the background; serving gzip -9 (", "app.wasm: brotli 5 done"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log lacks %q:\n%s", want, got)
+		}
+	}
+	// Both there: nothing to do, nothing said.
+	var again syncBuffer
+	<-a.compressInBackground(web, cache, testBrotli, time.Millisecond, func(f string, args ...any) { fmt.Fprintf(&again, f+"\n", args...) })
+	if again.String() != "" {
+		t.Errorf("compressed again: %s", again.String())
+	}
+}
+
+// -compress through the server: no encodings at start, brotli (quality 11)
+// served once made.
+func TestServeCompressFlag(t *testing.T) {
+	ts := startServer(t, func(cfg *serveConfig) {
+		os.Remove(filepath.Join(cfg.WebDir, "app.wasm.br"))
+		os.Remove(filepath.Join(cfg.WebDir, "app.wasm.gz"))
+		cfg.CompressWasm, cfg.CacheDir = true, t.TempDir()
+	})
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		resp, body := ts.do(t, nil, "GET", "/web/app.wasm", "", map[string]string{"Accept-Encoding": "br"})
+		if resp.Header.Get("Content-Encoding") == "br" {
+			if !brEncoding.decodesTo(body, fakeWasm("v1")) {
+				t.Fatal("the brotli body does not decode to app.wasm")
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no brotli after a minute; logs:\n%s", ts.logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(ts.logs.String(), "app.wasm: brotli 11 done") {
+		t.Errorf("logs:\n%s", ts.logs.String())
 	}
 }

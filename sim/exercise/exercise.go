@@ -138,6 +138,11 @@ type Feedback struct {
 	Notes []string
 	// Summary is a one-line headline ("Correct." / "2 problems.").
 	Summary string
+	// Unreadable: the answer could not be read at all (empty, or JSON
+	// that does not parse), so no rule was checked: every problem is one
+	// of reading. An answer that parses but breaks the schema or the
+	// protocol's rules is readable, and so an attempt (Store.Record).
+	Unreadable bool
 }
 
 // Grader grades answers. Probe is the engine's server used by the "write the
@@ -175,6 +180,7 @@ func (g Grader) Grade(ex Exercise, answer, lang string) Feedback {
 		c.fail("no-grader", ex.ID)
 	}
 	fb := Feedback{Correct: len(c.problems) == 0, Problems: c.problems, Notes: c.notes}
+	fb.Unreadable = !fb.Correct && c.unread == len(c.problems)
 	if fb.Correct {
 		fb.Summary = tr(lang, "summary-correct")
 	} else if len(c.problems) == 1 {
@@ -212,7 +218,12 @@ type checker struct {
 	prefix   string // "[part] " while grading one part
 	problems []string
 	notes    []string
+	unread   int // how many of problems are reading problems (readKeys)
 }
+
+// readKeys are the problems that mean the answer could not be read: no
+// rule was checked against it (Feedback.Unreadable).
+var readKeys = map[string]bool{"empty": true, "syntax": true, "syntax-other": true}
 
 // Not inlined: it has many call sites, and one call is much smaller
 // WebAssembly than an inlined copy at each of them.
@@ -225,6 +236,9 @@ func (c *checker) t(key string, args ...any) string { return tr(c.lang, key, arg
 //
 //go:noinline
 func (c *checker) fail(key string, args ...any) {
+	if readKeys[key] {
+		c.unread++
+	}
 	c.problems = append(c.problems, c.prefix+c.t(key, args...))
 }
 
