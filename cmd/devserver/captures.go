@@ -21,7 +21,7 @@ import (
 	"sync"
 	"time"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/internal/cachedir"
 	"mcpwirelab/sim/check"
 
 	"mcpwirelab/sim/protocol"

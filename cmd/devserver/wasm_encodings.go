@@ -33,7 +33,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/internal/cachedir"
 )
 
 // wasmAsset is app.wasm held in memory in its three encodings; br or gz is
