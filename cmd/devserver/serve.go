@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"mcpwirelab/internal/captures"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -156,7 +157,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&target.headers, "target-header", "'Name: value' for every request to -target-url (repeatable)")
 	fs.Var(&target.calls, "target-call", "NAME[=JSON]: a tool of the target the capture calls (repeatable); no other tool is called")
 	fs.StringVar(&target.slow, "target-slow", "", "NAME[=JSON]: the target's slow tool, for the cancellation checks")
-	fs.StringVar(&cfg.CapturesDir, "captures", defaultCapturesDir(), "folder of the captures the dev server makes of its target")
+	fs.StringVar(&cfg.CapturesDir, "captures", captures.DefaultDir(), "folder of the captures the dev server makes of its target")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/captures"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -108,15 +109,15 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	staticFiles := &fileServer{dir: cfg.StaticDir, prefix: "/static/", version: wasm.version,
 		fallback: fallbackIcons(), started: time.Now()}
 
-	captures := conns.Trusting(newCaptureStore(cfg.CapturesDir, cfg.Target, cfg.Log))
+	captureStore := conns.Trusting(captures.New(cfg.CapturesDir, captureTarget(cfg.Target), cfg.Log))
 	if !cfg.NoAuth {
-		captures = netguard.RequireBearer(cfg.Token, authRealm, captures)
+		captureStore = netguard.RequireBearer(cfg.Token, authRealm, captureStore)
 	}
-	captures = netguard.CheckOrigin(policy, captures)
+	captureStore = netguard.CheckOrigin(policy, captureStore)
 
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp)
-	mux.Handle(CapturesPath, captures)
+	mux.Handle(captures.Path, captureStore)
 	mux.Handle("/web/app.wasm", wasm)
 	mux.Handle("/web/", compressText(webFiles))
 	mux.Handle("/static/", compressText(staticFiles))

@@ -23,10 +23,12 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // SkipShort skips t under go test -short (make check): t needs what
@@ -245,4 +247,34 @@ func recvName(e ast.Expr) string {
 		return e.Name
 	}
 	return ""
+}
+
+// PeakHeap runs f while sampling the heap in use and returns how far the
+// peak rose above the heap after a GC before f.
+func PeakHeap(f func()) (peak int64) {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	base := int64(m.HeapInuse)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			if d := int64(m.HeapInuse) - base; d > peak {
+				peak = d
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond): // ReadMemStats stops the world
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	return peak
 }
