@@ -21,16 +21,17 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/fastpage"
 )
 
-// pageServer serves go-app's pages as fastPage rewrites them and go-app's
-// app.js as patchAppJS patches it; everything else go-app answers goes
+// pageServer serves go-app's pages as fastpage.Page rewrites them and go-app's
+// app.js as fastpage.PatchAppJS patches it; everything else go-app answers goes
 // through unchanged. If the page or app.js is not shaped as expected, it
 // is served as go-app made it (slower, never broken) and the reason is
 // logged once.
 type pageServer struct {
 	app  *app.Handler
-	fast *fastPage // nil: pages unchanged
+	fast *fastpage.Page // nil: pages unchanged
 	logf func(string, ...any)
 
 	warnOnce sync.Once
@@ -45,13 +46,13 @@ type pageServer struct {
 // holds the CSS that newAppHandler linked.
 func appPageHandler(h *app.Handler, staticDir string, logf func(string, ...any)) *pageServer {
 	p := &pageServer{app: h, logf: logf}
-	fast, err := newFastPage(pageStyles(h), func(href string) ([]byte, error) {
+	fast, err := fastpage.New(pageStyles(h), func(href string) ([]byte, error) {
 		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return goAppCSS(h) })
 	})
 	if err != nil {
 		logf("WARNING: pages keep their render-blocking stylesheets: %v", err)
 	} else {
-		fast.stamp, fast.runs = h.Version, h.Resources.Resolve(runsDir)
+		fast.Stamp, fast.Runs = h.Version, h.Resources.Resolve(runsDir)
 		p.fast = fast
 	}
 	return p
@@ -135,7 +136,7 @@ func labElement(page string) (string, error) {
 	end := strings.LastIndex(page, "<aside ") // the loader is the body's last element
 	if start < len("<body>") || end < start || !labStartRE.MatchString(page[start:]) || !strings.HasSuffix(page[:end], "</div>") ||
 		!strings.Contains(page[end:min(end+200, len(page))], `id="app-wasm-loader"`) {
-		return "", errPageShape
+		return "", fastpage.ErrPageShape
 	}
 	return page[start:end], nil
 }
@@ -267,7 +268,7 @@ func (p *pageServer) page(r *http.Request) *cachedPage {
 	}
 	body := rec.Body.Bytes()
 	if p.fast != nil {
-		if out, err := p.fast.rewrite(body, r.URL.RawQuery); err == nil {
+		if out, err := p.fast.Rewrite(body, r.URL.RawQuery); err == nil {
 			body = out
 		} else {
 			p.warnOnce.Do(func() { p.logf("WARNING: page served as go-app wrote it: %v", err) })
@@ -340,12 +341,12 @@ func newTextEncoder(enc string, w io.Writer) io.WriteCloser {
 	return zw
 }
 
-// patchedAppJS is go-app's app.js with patchAppJS applied, made once.
+// patchedAppJS is go-app's app.js with fastpage.PatchAppJS applied, made once.
 func (p *pageServer) patchedAppJS() []byte {
 	p.jsOnce.Do(func() {
 		rec := httptest.NewRecorder()
 		p.app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
-		js, err := patchAppJS(rec.Body.Bytes())
+		js, err := fastpage.PatchAppJS(rec.Body.Bytes())
 		if err != nil {
 			p.logf("WARNING: app.js served as go-app wrote it: %v", err)
 			return

@@ -27,6 +27,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/fastpage"
 )
 
 type staticConfig struct {
@@ -331,13 +332,13 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 // serves them (page_fast.go); what cannot be rewritten stays as go-app
 // wrote it and is reported.
 func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings []string) {
-	fast, err := newFastPage(pageStyles(h), func(href string) ([]byte, error) {
+	fast, err := fastpage.New(pageStyles(h), func(href string) ([]byte, error) {
 		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return os.ReadFile(filepath.Join(dir, "app.css")) })
 	})
 	if err != nil {
 		warnings = append(warnings, fmt.Sprintf("pages keep their render-blocking stylesheets: %v", err))
 	} else {
-		fast.stamp, fast.runs, fast.extra = h.Version, h.Resources.Resolve(runsDir), extra
+		fast.Stamp, fast.Runs, fast.Extra = h.Version, h.Resources.Resolve(runsDir), extra
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
 	for _, p := range pages {
@@ -348,7 +349,7 @@ func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings [
 		if err == nil {
 			// Rendered for the bare page: a static host answers every
 			// query string with it.
-			b, err = fast.rewrite(b, "")
+			b, err = fast.Rewrite(b, "")
 		}
 		if err == nil {
 			err = os.WriteFile(p, b, 0o644)
@@ -360,7 +361,7 @@ func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings [
 	js := filepath.Join(dir, "app.js")
 	b, err := os.ReadFile(js)
 	if err == nil {
-		b, err = patchAppJS(b)
+		b, err = fastpage.PatchAppJS(b)
 	}
 	if err == nil {
 		err = os.WriteFile(js, b, 0o644)
@@ -382,7 +383,7 @@ func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings [
 func writeFragments(dir string, h *app.Handler, links []url.Values) (string, error) {
 	var (
 		mu    sync.Mutex
-		usage = pageUsage{tags: map[string]bool{}, classes: map[string]bool{}, ids: map[string]bool{}}
+		usage = fastpage.Usage{Tags: map[string]bool{}, Classes: map[string]bool{}, IDs: map[string]bool{}}
 		first error
 		wg    sync.WaitGroup
 	)
@@ -397,12 +398,12 @@ func writeFragments(dir string, h *app.Handler, links []url.Values) (string, err
 						err = os.WriteFile(p, b, 0o644)
 					}
 				}
-				u := usageOf(string(b))
+				u := fastpage.UsageOf(string(b))
 				mu.Lock()
 				if err != nil && first == nil {
 					first = err
 				}
-				usage.merge(u)
+				usage.Merge(u)
 				mu.Unlock()
 			}
 		})
@@ -412,7 +413,7 @@ func writeFragments(dir string, h *app.Handler, links []url.Values) (string, err
 	}
 	close(next)
 	wg.Wait()
-	return usage.markup(), first
+	return usage.Markup(), first
 }
 
 // textExts are the files precompressText compresses: every text file the
