@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/internal/encodings"
 	"mcpwirelab/internal/fastpage"
 )
 
@@ -47,7 +48,7 @@ func TestPageServer(t *testing.T) {
 	writeTree(t, static, map[string]string{"app.css": ".toolbar{border-radius:12px}.nowhere-in-the-page{x:y}"})
 	cfg := serveConfig{StaticDir: static, NoAuth: true}
 	h := newAppHandler(cfg, &wasmAsset{version: "x"}, http.NotFoundHandler())
-	srv := compressText(appPageHandler(h, static, t.Logf))
+	srv := encodings.CompressText(appPageHandler(h, static, t.Logf))
 	get := func(path, enc string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest(http.MethodGet, path, nil)
 		if enc != "" {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"mcpwirelab/internal/captures"
+	"mcpwirelab/internal/encodings"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -145,7 +146,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.WebDir, "web", cfg.WebDir, "directory holding app.wasm (and optional app.wasm.br / app.wasm.gz)")
 	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons served at /static/")
 	fs.BoolVar(&cfg.CompressWasm, "compress", false, "make app.wasm.gz and app.wasm.br (brotli 11) in the background when missing, serving what is ready meanwhile (make run)")
-	fs.StringVar(&cfg.CacheDir, "cache", defaultWasmCache(), `cache of compressed builds for -compress ("" for none)`)
+	fs.StringVar(&cfg.CacheDir, "cache", encodings.DefaultCache(), `cache of compressed builds for -compress ("" for none)`)
 	fs.StringVar(&cfg.Token, "token", "", "fixed bearer token for /mcp (default: random at start-up)")
 	fs.BoolVar(&cfg.NoAuth, "no-auth", false, "disable bearer authentication on /mcp (unsafe)")
 	fs.BoolVar(&stdio, "stdio", false, "serve MCP over the process's stdin/stdout instead of HTTP")

@@ -22,6 +22,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
 )
 
 func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
@@ -62,53 +63,6 @@ func listFiles(dir, ext string) []string {
 	return names
 }
 
-// negotiateEncoding picks br > gzip > identity among the codings the
-// client accepts (q > 0), per RFC 9110 §12.5.3.
-func negotiateEncoding(acceptEncoding string) string {
-	return negotiateAmong(acceptEncoding, "br", "gzip")
-}
-
-// negotiateAmong returns the first of offers (in order of preference) the
-// client accepts, or "" (identity).
-func negotiateAmong(acceptEncoding string, offers ...string) string {
-	q := map[string]float64{}
-	for _, part := range strings.Split(acceptEncoding, ",") {
-		name, params, _ := strings.Cut(part, ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name == "" {
-			continue
-		}
-		if name == "x-gzip" {
-			name = "gzip"
-		}
-		weight := 1.0
-		for _, p := range strings.Split(params, ";") {
-			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-					weight = f
-				} else {
-					weight = 0
-				}
-			}
-		}
-		q[name] = weight
-	}
-	accepts := func(coding string) bool {
-		if w, ok := q[coding]; ok {
-			return w > 0
-		}
-		w, ok := q["*"]
-		return ok && w > 0
-	}
-	for _, coding := range offers {
-		if accepts(coding) {
-			return coding
-		}
-	}
-	return ""
-}
-
 // ServeHTTP serves /web/app.wasm in the best accepted encoding.
 // Cache-Control: no-cache with an ETag per build and encoding: the browser
 // revalidates on each load and gets 304 until a new build changes Version.
@@ -138,7 +92,7 @@ func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", etag)
 	h.Set("Last-Modified", a.modTime.UTC().Format(http.TimeFormat))
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if encodings.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		h.Del("Content-Type")
 		h.Del("Content-Encoding")
 		w.WriteHeader(http.StatusNotModified)
@@ -152,17 +106,6 @@ func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-}
-
-// etagMatches implements If-None-Match's weak comparison (RFC 9110 §13.1.2).
-func etagMatches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // contentTypes is explicit so that the answer does not depend on the

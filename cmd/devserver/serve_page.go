@@ -3,10 +3,7 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,10 +14,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
 	"mcpwirelab/internal/fastpage"
 )
 
@@ -215,9 +212,9 @@ func (p *pageServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	etag := `"` + p.app.Version + `"`
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if encodings.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		// What go-app answers too (its ETag is the version, for every
-		// path); compressText's weak ETag of the same version matches.
+		// path); encodings.CompressText's weak ETag of the same version matches.
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("ETag", etag)
 		w.WriteHeader(http.StatusNotModified)
@@ -274,7 +271,7 @@ func (p *pageServer) page(r *http.Request) *cachedPage {
 			p.warnOnce.Do(func() { p.logf("WARNING: page served as go-app wrote it: %v", err) })
 		}
 	}
-	pg = &cachedPage{header: rec.Header().Clone(), raw: body, br: encodeText("br", body), gz: encodeText("gzip", body)}
+	pg = &cachedPage{header: rec.Header().Clone(), raw: body, br: encodings.EncodeText("br", body), gz: encodings.EncodeText("gzip", body)}
 	p.mu.Lock()
 	if len(p.cache) >= maxCachedPages {
 		clear(p.cache) // rarely: a learner visits a few dozen links
@@ -304,7 +301,7 @@ func (pg *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	body := pg.raw
 	h.Add("Vary", "Accept-Encoding")
-	if enc := negotiateEncoding(r.Header.Get("Accept-Encoding")); enc != "" {
+	if enc := encodings.Negotiate(r.Header.Get("Accept-Encoding")); enc != "" {
 		if enc == "br" {
 			body = pg.br
 		} else {
@@ -322,25 +319,6 @@ func (pg *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// encodeText compresses a text body as compressText does.
-func encodeText(enc string, b []byte) []byte {
-	var buf bytes.Buffer
-	zw := newTextEncoder(enc, &buf)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	return buf.Bytes()
-}
-
-// newTextEncoder: brotli 5 and gzip 6 cost about a millisecond for a page
-// and get within a few percent of the smallest.
-func newTextEncoder(enc string, w io.Writer) io.WriteCloser {
-	if enc == "br" {
-		return brotli.NewWriterLevel(w, 5)
-	}
-	zw, _ := gzip.NewWriterLevel(w, gzip.DefaultCompression)
-	return zw
-}
-
 // patchedAppJS is go-app's app.js with fastpage.PatchAppJS applied, made once.
 func (p *pageServer) patchedAppJS() []byte {
 	p.jsOnce.Do(func() {
@@ -354,92 +332,4 @@ func (p *pageServer) patchedAppJS() []byte {
 		p.appJS = js
 	})
 	return p.appJS
-}
-
-// compressibleTypes are the responses compressText compresses.
-var compressibleTypes = []string{"text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-	"application/manifest+json", "image/svg+xml", "text/plain"}
-
-// minCompress: smaller bodies are sent as they are.
-const minCompress = 1024
-
-// compressText compresses text responses (pages, scripts, stylesheets,
-// the manifest) with brotli or gzip when the client accepts it: a page
-// with its embedded first trace is ~80 KB of text and ~15 KB compressed.
-// The wasm is precompressed (wasmAsset) and never passes here compressed
-// twice: a response that already has a Content-Encoding is left alone.
-func compressText(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		enc := negotiateEncoding(r.Header.Get("Accept-Encoding"))
-		if r.Method != http.MethodGet || enc == "" || r.Header.Get("Range") != "" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		cw := &compressWriter{ResponseWriter: w, enc: enc}
-		defer cw.finish()
-		next.ServeHTTP(cw, r)
-	})
-}
-
-// compressWriter decides at WriteHeader whether the response is
-// compressed.
-type compressWriter struct {
-	http.ResponseWriter
-	enc     string
-	decided bool
-	zw      io.WriteCloser // nil: pass through
-	status  int
-}
-
-func (c *compressWriter) WriteHeader(code int) {
-	if c.decided {
-		return
-	}
-	c.decided, c.status = true, code
-	h := c.Header()
-	h.Add("Vary", "Accept-Encoding")
-	size, _ := strconv.Atoi(h.Get("Content-Length"))
-	if code == http.StatusOK && h.Get("Content-Encoding") == "" && isCompressible(h.Get("Content-Type")) &&
-		(size == 0 || size >= minCompress) {
-		h.Del("Content-Length")
-		h.Set("Content-Encoding", c.enc)
-		if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
-			// Another representation of the same content (RFC 9110 §8.8.3).
-			h.Set("ETag", `W/`+et)
-		}
-		c.zw = newTextEncoder(c.enc, c.ResponseWriter)
-	}
-	c.ResponseWriter.WriteHeader(code)
-}
-
-func (c *compressWriter) Write(b []byte) (int, error) {
-	if !c.decided {
-		if c.Header().Get("Content-Type") == "" {
-			c.Header().Set("Content-Type", http.DetectContentType(b))
-		}
-		c.WriteHeader(http.StatusOK)
-	}
-	if c.zw != nil {
-		return c.zw.Write(b)
-	}
-	return c.ResponseWriter.Write(b)
-}
-
-func (c *compressWriter) finish() {
-	if c.zw != nil {
-		_ = c.zw.Close()
-	}
-}
-
-// Unwrap lets http.ResponseController reach the connection.
-func (c *compressWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
-
-func isCompressible(contentType string) bool {
-	ct := strings.ToLower(strings.TrimSpace(strings.Split(contentType, ";")[0]))
-	for _, t := range compressibleTypes {
-		if ct == t {
-			return true
-		}
-	}
-	return false
 }

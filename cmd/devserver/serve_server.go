@@ -15,6 +15,7 @@ import (
 
 	ui "mcpwirelab/app"
 	"mcpwirelab/internal/captures"
+	"mcpwirelab/internal/encodings"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -55,7 +56,7 @@ func (c *serveConfig) logf(format string, args ...any) {
 //	                 LimitBodies (413; 503 past MaxBodiesInFlight) → engine (503 past the stream caps)
 //	  /captures/     CheckOrigin (403) → RequireBearer (401) → Trusting → the captures of -target-cmd/-target-url
 //	  /web/app.wasm  precompressed wasm (br > gzip > identity)
-//	  /web/, /static/ files, versioned caching, text compressed (compressText)
+//	  /web/, /static/ files, versioned caching, text compressed (encodings.CompressText)
 //	  /              go-app pages, made fast (pageServer: page_fast.go), compressed
 func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if cfg.Log == nil {
@@ -71,7 +72,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	}
 	wasm.version = buildVersion(wasm.raw, cfg.StaticDir)
 	if cfg.CompressWasm {
-		wasm.compressInBackground(cfg.WebDir, cfg.CacheDir, brotliQuality, compressTick, cfg.logf)
+		wasm.compressInBackground(cfg.WebDir, cfg.CacheDir, encodings.BrotliQuality, compressTick, cfg.logf)
 	}
 
 	// The app's own origin exactly, plus -allow-origin: a page on another
@@ -119,9 +120,9 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	mux.Handle("/mcp", mcp)
 	mux.Handle(captures.Path, captureStore)
 	mux.Handle("/web/app.wasm", wasm)
-	mux.Handle("/web/", compressText(webFiles))
-	mux.Handle("/static/", compressText(staticFiles))
-	mux.Handle("/", compressText(appPageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
+	mux.Handle("/web/", encodings.CompressText(webFiles))
+	mux.Handle("/static/", encodings.CompressText(staticFiles))
+	mux.Handle("/", encodings.CompressText(appPageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
 
 	var h http.Handler = mux
 	if !cfg.AllowRemote {

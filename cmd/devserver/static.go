@@ -27,6 +27,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
 	"mcpwirelab/internal/fastpage"
 )
 
@@ -36,7 +37,7 @@ type staticConfig struct {
 	WebDir      string // holds app.wasm (and optional app.wasm.br / .gz)
 	StaticDir   string // CSS and icons, copied to <out>/static/
 	BrotliLevel int    // 0–11 for app.wasm.br when web/ has no matching one
-	CacheDir    string // compressed builds by content (encodeWasm); "" for none
+	CacheDir    string // compressed builds by content (encodings.EncodeWasm); "" for none
 	Domain      string // optional host name for og:url, e.g. course.example
 	// Links are the links prerendered as the reader's fragments; nil
 	// means every run of the engine's matrix (ui.ReaderLinks). Tests of
@@ -77,7 +78,7 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons")
 	fs.StringVar(&cfg.Domain, "domain", "", "host name the site is served from, for the page's og:url (optional), e.g. course.example")
 	fs.IntVar(&cfg.BrotliLevel, "brotli", cfg.BrotliLevel, "brotli level for app.wasm.br when web/ has no up-to-date one (11: smallest, about a minute)")
-	fs.StringVar(&cfg.CacheDir, "cache", defaultWasmCache(), `cache of compressed builds, by content ("" for none)`)
+	fs.StringVar(&cfg.CacheDir, "cache", encodings.DefaultCache(), `cache of compressed builds, by content ("" for none)`)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -234,9 +235,9 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 	// compressed now (and cached), while the pages are generated.
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		enc := encodeWasm(cfg.WebDir, raw, cfg.CacheDir, cfg.BrotliLevel, nolog)
-		wasm.br, wasm.gz = enc.br, enc.gz
-		res.BrotliFromBuild, res.GzipFromBuild = enc.brFrom == fromWeb, enc.gzFrom == fromWeb
+		enc := encodings.EncodeWasm(cfg.WebDir, raw, cfg.CacheDir, cfg.BrotliLevel, nolog)
+		wasm.br, wasm.gz = enc.Br, enc.Gz
+		res.BrotliFromBuild, res.GzipFromBuild = enc.BrFrom == encodings.FromWeb, enc.GzFrom == encodings.FromWeb
 	})
 
 	if st, err := os.Stat(out); err == nil && !st.IsDir() {
@@ -425,7 +426,7 @@ var textExts = []string{".html", ".js", ".css", ".json", ".webmanifest", ".svg",
 // dir, as app.wasm has them, for hosts that serve precompressed files
 // (nginx gzip_static/brotli_static, Caddy's precompressed, most CDNs);
 // a host that does not still serves the files themselves. With the dev
-// server's levels (encodeText: brotli 5, gzip 6): brotli 9 made the
+// server's levels (encodings.EncodeText: brotli 5, gzip 6): brotli 9 made the
 // fragments 6 % smaller and the export four times slower.
 func precompressText(dir string) error {
 	var files []string
@@ -453,10 +454,10 @@ func precompressText(dir string) error {
 				}
 				b, err := os.ReadFile(p)
 				if err == nil {
-					err = os.WriteFile(p+".br", encodeText("br", b), 0o644)
+					err = os.WriteFile(p+".br", encodings.EncodeText("br", b), 0o644)
 				}
 				if err == nil {
-					err = os.WriteFile(p+".gz", encodeText("gzip", b), 0o644)
+					err = os.WriteFile(p+".gz", encodings.EncodeText("gzip", b), 0o644)
 				}
 				first = err
 			}

@@ -24,6 +24,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
 )
 
 func TestStaticFlags(t *testing.T) {
@@ -351,7 +352,7 @@ func TestPrecompressProblems(t *testing.T) {
 		t.Fatalf("fresh: %v", p)
 	}
 	os.Remove(filepath.Join(dir, "index.html.br"))
-	os.WriteFile(filepath.Join(dir, "app.js.gz"), encodeText("gzip", []byte("other")), 0o644)
+	os.WriteFile(filepath.Join(dir, "app.js.gz"), encodings.EncodeText("gzip", []byte("other")), 0o644)
 	if p := precompressProblems(dir); len(p) != 2 {
 		t.Errorf("want 2 problems, got %v", p)
 	}

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package fastpage
 
 // The critical CSS of a page: the rules of the app's stylesheets that can

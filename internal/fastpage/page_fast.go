@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Package fastpage rewrites go-app's pages. The page a reader opens
 // paints the linked step at once, before the wasm (issue 19, "first step
 // visible"). go-app writes a page that waits: every

@@ -18,6 +18,7 @@
 package testenv
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -277,4 +278,14 @@ func PeakHeap(f func()) (peak int64) {
 	close(stop)
 	<-done
 	return peak
+}
+
+// FakeWasm is compressible and starts with the wasm magic.
+func FakeWasm(seed string) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x00asm\x01\x00\x00\x00")
+	for i := 0; b.Len() < 256<<10; i++ {
+		fmt.Fprintf(&b, "%s func_%d local.get %d i32.add;", seed, i, i%7)
+	}
+	return b.Bytes()
 }
