@@ -48,7 +48,7 @@ func TestPageServer(t *testing.T) {
 	writeTree(t, static, map[string]string{"app.css": ".toolbar{border-radius:12px}.nowhere-in-the-page{x:y}"})
 	cfg := serveConfig{StaticDir: static, NoAuth: true}
 	h := newAppHandler(cfg, &wasmAsset{version: "x"}, http.NotFoundHandler())
-	srv := encodings.CompressText(appPageHandler(h, static, t.Logf))
+	srv := encodings.CompressText(fastpage.PageHandler(h, static, t.Logf))
 	get := func(path, enc string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest(http.MethodGet, path, nil)
 		if enc != "" {

@@ -16,6 +16,7 @@ import (
 	ui "mcpwirelab/app"
 	"mcpwirelab/internal/captures"
 	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/fastpage"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -122,7 +123,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	mux.Handle("/web/app.wasm", wasm)
 	mux.Handle("/web/", encodings.CompressText(webFiles))
 	mux.Handle("/static/", encodings.CompressText(staticFiles))
-	mux.Handle("/", encodings.CompressText(appPageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
+	mux.Handle("/", encodings.CompressText(fastpage.PageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
 
 	var h http.Handler = mux
 	if !cfg.AllowRemote {

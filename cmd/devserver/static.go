@@ -333,13 +333,13 @@ func exportStatic(cfg staticConfig) (res *staticResult, err error) {
 // serves them (page_fast.go); what cannot be rewritten stays as go-app
 // wrote it and is reported.
 func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings []string) {
-	fast, err := fastpage.New(pageStyles(h), func(href string) ([]byte, error) {
-		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return os.ReadFile(filepath.Join(dir, "app.css")) })
+	fast, err := fastpage.New(fastpage.PageStyles(h), func(href string) ([]byte, error) {
+		return fastpage.ReadLinkedCSS(h, href, staticDir, func() ([]byte, error) { return os.ReadFile(filepath.Join(dir, "app.css")) })
 	})
 	if err != nil {
 		warnings = append(warnings, fmt.Sprintf("pages keep their render-blocking stylesheets: %v", err))
 	} else {
-		fast.Stamp, fast.Runs, fast.Extra = h.Version, h.Resources.Resolve(runsDir), extra
+		fast.Stamp, fast.Runs, fast.Extra = h.Version, h.Resources.Resolve(fastpage.RunsDir), extra
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
 	for _, p := range pages {
@@ -375,7 +375,7 @@ func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings [
 
 // writeFragments prerenders links (every run of the engine's matrix in
 // both languages: ui.ReaderLinks) with the export's own go-app Handler, the
-// renderer of index.html, into dir/runs/ (fragmentPath), two at a time
+// renderer of index.html, into dir/runs/ (fastpage.FragmentPath), two at a time
 // (go-app's Handler prerenders concurrently, as the dev server serves:
 // TestStaticExport checks that every fragment names its own run).
 // It returns markup naming every element, class and id the fragments
@@ -392,9 +392,9 @@ func writeFragments(dir string, h *app.Handler, links []url.Values) (string, err
 	for range 2 {
 		wg.Go(func() {
 			for q := range next {
-				b, err := renderFragment(h, h.Version, q)
+				b, err := fastpage.RenderFragment(h, h.Version, q)
 				if err == nil {
-					p := filepath.Join(dir, "runs", filepath.FromSlash(fragmentPath(q)))
+					p := filepath.Join(dir, "runs", filepath.FromSlash(fastpage.FragmentPath(q)))
 					if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
 						err = os.WriteFile(p, b, 0o644)
 					}

@@ -25,6 +25,7 @@ import (
 
 	ui "mcpwirelab/app"
 	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/fastpage"
 )
 
 func TestStaticFlags(t *testing.T) {
@@ -281,13 +282,13 @@ func TestStaticExport(t *testing.T) {
 	// languages, stamped with the version; every text file is
 	// precompressed.
 	for _, q := range ui.ReaderLinks() {
-		b, err := os.ReadFile(filepath.Join(out, "runs", filepath.FromSlash(fragmentPath(q))))
+		b, err := os.ReadFile(filepath.Join(out, "runs", filepath.FromSlash(fastpage.FragmentPath(q))))
 		if err != nil || !strings.HasPrefix(string(b), res.Version+"\n<div ") {
-			t.Errorf("fragment %s: %v %.40q", fragmentPath(q), err, b)
+			t.Errorf("fragment %s: %v %.40q", fastpage.FragmentPath(q), err, b)
 		}
 		// Rendered for its own link (they are rendered two at a time).
 		if strings.Contains(string(b), `id="wl-early"`) && !strings.Contains(string(b), `id="wl-early">{"run":"`+ui.ReaderKeyOf(q)+`","lang":"`+q.Get("lang")+`"`) {
-			t.Errorf("fragment %s holds another run's data", fragmentPath(q))
+			t.Errorf("fragment %s holds another run's data", fastpage.FragmentPath(q))
 		}
 	}
 	if p := precompressProblems(out); len(p) > 0 {

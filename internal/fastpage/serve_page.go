@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package main
+package fastpage
 
 import (
 	"fmt"
@@ -18,17 +18,16 @@ import (
 
 	ui "mcpwirelab/app"
 	"mcpwirelab/internal/encodings"
-	"mcpwirelab/internal/fastpage"
 )
 
-// pageServer serves go-app's pages as fastpage.Page rewrites them and go-app's
-// app.js as fastpage.PatchAppJS patches it; everything else go-app answers goes
+// pageServer serves go-app's pages as Page rewrites them and go-app's
+// app.js as PatchAppJS patches it; everything else go-app answers goes
 // through unchanged. If the page or app.js is not shaped as expected, it
 // is served as go-app made it (slower, never broken) and the reason is
 // logged once.
 type pageServer struct {
 	app  *app.Handler
-	fast *fastpage.Page // nil: pages unchanged
+	fast *Page // nil: pages unchanged
 	logf func(string, ...any)
 
 	warnOnce sync.Once
@@ -39,28 +38,28 @@ type pageServer struct {
 	cache map[string]*cachedPage // by request URI
 }
 
-// appPageHandler wraps go-app's handler for the dev server: staticDir
+// PageHandler wraps go-app's handler for the dev server: staticDir
 // holds the CSS that newAppHandler linked.
-func appPageHandler(h *app.Handler, staticDir string, logf func(string, ...any)) *pageServer {
+func PageHandler(h *app.Handler, staticDir string, logf func(string, ...any)) *pageServer {
 	p := &pageServer{app: h, logf: logf}
-	fast, err := fastpage.New(pageStyles(h), func(href string) ([]byte, error) {
-		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return goAppCSS(h) })
+	fast, err := New(PageStyles(h), func(href string) ([]byte, error) {
+		return ReadLinkedCSS(h, href, staticDir, func() ([]byte, error) { return goAppCSS(h) })
 	})
 	if err != nil {
 		logf("WARNING: pages keep their render-blocking stylesheets: %v", err)
 	} else {
-		fast.Stamp, fast.Runs = h.Version, h.Resources.Resolve(runsDir)
+		fast.Stamp, fast.Runs = h.Version, h.Resources.Resolve(RunsDir)
 		p.fast = fast
 	}
 	return p
 }
 
-// runsDir is the folder of the reader's fragments (app/early.go): two per
+// RunsDir is the folder of the reader's fragments (app/early.go): two per
 // run and language, runs/<scenario>/<version>_<transport>_<fault>.<lang>.html
 // and, in the compare view, ….<lang>.compare.html.
-const runsDir = "/runs/"
+const RunsDir = "/runs/"
 
-// fragmentQuery is the link of a fragment's path below runsDir
+// fragmentQuery is the link of a fragment's path below RunsDir
 // ("tool-call/2026-07-28_http_none.zh.html"); ok is false for a path
 // that names no run of the engine's matrix the way ui.ReaderKeyOf does.
 func fragmentQuery(rel string) (url.Values, bool) {
@@ -96,8 +95,8 @@ func cutLast(s, sep string) (before, after string, ok bool) {
 	return s[:i], s[i+len(sep):], true
 }
 
-// fragmentPath is the file of a link's fragment below runsDir.
-func fragmentPath(q url.Values) string {
+// FragmentPath is the file of a link's fragment below RunsDir.
+func FragmentPath(q url.Values) string {
 	p := ui.ReaderKeyOf(q) + "." + q.Get("lang")
 	if q.Get("view") == "compare" {
 		p += compareSuffix
@@ -108,10 +107,10 @@ func fragmentPath(q url.Values) string {
 // compareSuffix names a run's fragment in the compare view.
 const compareSuffix = ".compare"
 
-// renderFragment is the fragment of link q: the #lab that go-app
+// RenderFragment is the fragment of link q: the #lab that go-app
 // prerenders for it (as every page, CompactHTML), after a first line
 // holding the build's version, which the reader compares with its own.
-func renderFragment(h http.Handler, version string, q url.Values) ([]byte, error) {
+func RenderFragment(h http.Handler, version string, q url.Values) ([]byte, error) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/?"+q.Encode(), nil))
 	if rec.Code != http.StatusOK {
@@ -133,7 +132,7 @@ func labElement(page string) (string, error) {
 	end := strings.LastIndex(page, "<aside ") // the loader is the body's last element
 	if start < len("<body>") || end < start || !labStartRE.MatchString(page[start:]) || !strings.HasSuffix(page[:end], "</div>") ||
 		!strings.Contains(page[end:min(end+200, len(page))], `id="app-wasm-loader"`) {
-		return "", fastpage.ErrPageShape
+		return "", ErrPageShape
 	}
 	return page[start:end], nil
 }
@@ -141,7 +140,7 @@ func labElement(page string) (string, error) {
 // labStartRE is #lab's start tag (go-app writes attributes in any order).
 var labStartRE = regexp.MustCompile(`^<div\b[^>]*\sid="lab"`)
 
-// serveFragment answers a fragment's path (below runsDir) with the
+// serveFragment answers a fragment's path (below RunsDir) with the
 // fragment rendered now: the dev server's links follow the same reader
 // as the static export's.
 func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel string) {
@@ -150,7 +149,7 @@ func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel s
 		http.NotFound(w, r)
 		return
 	}
-	b, err := renderFragment(p.app, p.app.Version, q)
+	b, err := RenderFragment(p.app, p.app.Version, q)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -164,9 +163,9 @@ func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel s
 	}
 }
 
-// pageStyles are the stylesheet URLs go-app links, as the page writes
+// PageStyles are the stylesheet URLs go-app links, as the page writes
 // them: its own /app.css first, then Styles, resolved.
-func pageStyles(h *app.Handler) []string {
+func PageStyles(h *app.Handler) []string {
 	out := []string{h.Resources.Resolve("/app.css")}
 	for _, s := range h.Styles {
 		if s == "/app.css" { // go-app prepended it already
@@ -177,9 +176,9 @@ func pageStyles(h *app.Handler) []string {
 	return out
 }
 
-// readLinkedCSS returns the CSS at a linked URL: go-app's app.css, or a
+// ReadLinkedCSS returns the CSS at a linked URL: go-app's app.css, or a
 // file of staticDir (/static/NAME?v=…, under the resolver's prefix).
-func readLinkedCSS(h *app.Handler, href, staticDir string, goApp func() ([]byte, error)) ([]byte, error) {
+func ReadLinkedCSS(h *app.Handler, href, staticDir string, goApp func() ([]byte, error)) ([]byte, error) {
 	if href == h.Resources.Resolve("/app.css") {
 		return goApp()
 	}
@@ -220,7 +219,7 @@ func (p *pageServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	if rel, ok := strings.CutPrefix(r.URL.Path, runsDir); ok {
+	if rel, ok := strings.CutPrefix(r.URL.Path, RunsDir); ok {
 		p.serveFragment(w, r, rel)
 		return
 	}
@@ -319,12 +318,12 @@ func (pg *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// patchedAppJS is go-app's app.js with fastpage.PatchAppJS applied, made once.
+// patchedAppJS is go-app's app.js with PatchAppJS applied, made once.
 func (p *pageServer) patchedAppJS() []byte {
 	p.jsOnce.Do(func() {
 		rec := httptest.NewRecorder()
 		p.app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
-		js, err := fastpage.PatchAppJS(rec.Body.Bytes())
+		js, err := PatchAppJS(rec.Body.Bytes())
 		if err != nil {
 			p.logf("WARNING: app.js served as go-app wrote it: %v", err)
 			return
