@@ -23,6 +23,7 @@ import (
 
 	ui "mcpwirelab/app"
 	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/staticsite"
 )
 
 func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
@@ -34,7 +35,7 @@ func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 func buildVersion(wasm []byte, staticDir string) string {
 	h := sha256.New()
 	h.Write(wasm)
-	for _, name := range listFiles(staticDir, "") {
+	for _, name := range staticsite.ListFiles(staticDir, "") {
 		b, err := os.ReadFile(filepath.Join(staticDir, name))
 		if err != nil {
 			continue
@@ -43,24 +44,6 @@ func buildVersion(wasm []byte, staticDir string) string {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// listFiles returns the sorted regular, non-hidden files of dir with the
-// given extension ("" for all).
-func listFiles(dir, ext string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") &&
-			(ext == "" || strings.EqualFold(filepath.Ext(e.Name()), ext)) {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	return names
 }
 
 // ServeHTTP serves /web/app.wasm in the best accepted encoding.
@@ -203,7 +186,7 @@ func (res webResources) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Handler {
 	v := "?v=" + wasm.version
 	var styles []string
-	css := listFiles(cfg.StaticDir, ".css")
+	css := staticsite.ListFiles(cfg.StaticDir, ".css")
 	sort.SliceStable(css, func(i, j int) bool { return css[i] == "loader.css" && css[j] != "loader.css" })
 	for _, name := range css {
 		styles = append(styles, "/static/"+name+v)
@@ -250,7 +233,7 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 		Version:   wasm.version,
 		Resources: webResources{version: wasm.version, wasm: wasm, files: files},
 		// Offline deep links: see static_worker.go (shared with `devserver static`).
-		ServiceWorkerTemplate: appWorkerTemplate,
+		ServiceWorkerTemplate: staticsite.AppWorkerTemplate,
 		// go-app precaches the PNG icons but not the SVG favicon.
 		CacheableResources: []string{icon("icon.svg")},
 	}

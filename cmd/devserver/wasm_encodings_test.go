@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/staticsite"
 )
 
 // testBrotli keeps the tests fast; the cache key names the level, so the
@@ -129,7 +130,7 @@ func TestStaticExportUsesBuildEncodings(t *testing.T) {
 	os.WriteFile(filepath.Join(web, "app.wasm.gz"), encodings.Gz.Encode(fakeWasm("v0"), encodings.GzipLevel), 0o644) // stale
 
 	out := filepath.Join(t.TempDir(), "site")
-	res, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: testBrotli, CacheDir: cache})
+	res, err := exportStatic(staticsite.Config{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: testBrotli, CacheDir: cache})
 	if err != nil {
 		t.Fatal(err)
 	}
