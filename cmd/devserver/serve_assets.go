@@ -232,7 +232,7 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 		// new token needs no new service-worker cache.
 		Version:   wasm.version,
 		Resources: webResources{version: wasm.version, wasm: wasm, files: files},
-		// Offline deep links: see static_worker.go (shared with `devserver static`).
+		// Offline deep links: see internal/staticsite/static_worker.go (shared with `devserver static`).
 		ServiceWorkerTemplate: staticsite.AppWorkerTemplate,
 		// go-app precaches the PNG icons but not the SVG favicon.
 		CacheableResources: []string{icon("icon.svg")},
