@@ -25,9 +25,9 @@ import (
 // memory is printed beside it.
 
 // Brotli settings of the served file (internal/encodings/encodings.go:
-// BrotliQuality, brotliWindow). The
-// base figure printed beside each group is compressed the same way, so a
-// drift shows as a base that differs from web/app.wasm.br's size.
+// BrotliQuality, brotliWindow). The base figure printed beside each group
+// is compressed the same way, so a drift shows as a base that differs
+// from web/app.wasm.br's size.
 const (
 	servedBrotliQuality = 11
 	servedBrotliWindow  = 24
