@@ -355,6 +355,23 @@ func TestCouldNotRun(t *testing.T) {
 		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
 	}))
 	defer speaksNothing.Close()
+	// A server behind a token the user did not give answers 401 to
+	// everything: no verdict about the protocol. Its twin answers one
+	// version with 401 and the other with a result: it is judged.
+	unauthorized := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
+		http.Error(w, "Unauthorized", http.StatusUnauthorized)
+	}))
+	defer unauthorized.Close()
+	halfUnauthorized := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Method") != "" {
+			http.Error(w, "Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	}))
+	defer halfUnauthorized.Close()
 	hw := realwire.NewHTTP()
 	defer hw.CloseIdleConnections()
 	for _, c := range []struct {
@@ -367,6 +384,8 @@ func TestCouldNotRun(t *testing.T) {
 		}}, false},
 		{"nothing-listens", Target{Name: closed, Transport: "http", HTTP: hw, Endpoint: closed}, false},
 		{"speaks-nothing", Target{Name: speaksNothing.URL, Transport: "http", HTTP: hw, Endpoint: speaksNothing.URL}, true},
+		{"unauthorized", Target{Name: unauthorized.URL, Transport: "http", HTTP: hw, Endpoint: unauthorized.URL}, false},
+		{"half-unauthorized", Target{Name: halfUnauthorized.URL, Transport: "http", HTTP: hw, Endpoint: halfUnauthorized.URL}, true},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		runs := Capture(ctx, c.tg, Options{Timeout: 2 * time.Second})
@@ -379,6 +398,9 @@ func TestCouldNotRun(t *testing.T) {
 				t.Errorf("%s: could not run %q, failed %v", c.name, rep.CouldNotRun, rep.Failed())
 			}
 			continue
+		}
+		if c.name == "unauthorized" && !strings.Contains(rep.CouldNotRun, `401 Unauthorized: it asks for credentials (WWW-Authenticate: Bearer realm="mcp")`) {
+			t.Errorf("%s: could not run %q, want it to name the 401 and WWW-Authenticate", c.name, rep.CouldNotRun)
 		}
 		if rep.CouldNotRun == "" || rep.Failed() || len(rep.Checks) != 0 || !strings.Contains(text.String(), "exit status 2") {
 			t.Errorf("%s: could not run %q, failed %v, %d checks:\n%s", c.name, rep.CouldNotRun, rep.Failed(), len(rep.Checks), text.String())

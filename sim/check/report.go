@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
@@ -67,13 +68,22 @@ func couldNotRun(runs []Run) string {
 
 // CouldNotRun reports whether a capture shows that the checker never
 // reached the server: it could not be started or reached (the host's
-// failure), or it exited before it wrote anything on stdout; why says
-// what happened. A server that answered anything, however wrong, is
-// judged instead.
+// failure), it exited before it wrote anything on stdout, or it answered
+// every request with 401 Unauthorized (the credentials are missing or
+// wrong: no verdict about the protocol); why says what happened. A server
+// that answered anything else, however wrong, is judged instead.
 func CouldNotRun(t *trace.Trace) (bool, string) {
-	failure, exit, stderr := "", "", ""
+	failure, exit, stderr, unauthorized := "", "", "", ""
 	for _, e := range t.Events {
 		switch {
+		case e.From == trace.Server && e.Channel == trace.HTTPResponse && e.HTTP != nil && e.HTTP.Status == http.StatusUnauthorized:
+			if unauthorized == "" {
+				unauthorized = "the server answered HTTP 401 Unauthorized: it asks for credentials"
+				if a := strings.Join(e.HTTP.Headers[http.CanonicalHeaderKey("WWW-Authenticate")], ", "); a != "" {
+					unauthorized += " (WWW-Authenticate: " + excerpt(a) + ")"
+				}
+				unauthorized += "; give them with -header 'Authorization: Bearer <token>'"
+			}
 		case e.From == trace.Server && (e.Channel == trace.Stdout || e.Channel == trace.HTTPResponse):
 			return false, ""
 		case e.Note == noteFailure && failure == "":
@@ -91,6 +101,8 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout; its last line on stderr: %s", exit, excerpt(stderr))
 	case exit != "":
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout", exit)
+	case unauthorized != "":
+		return true, unauthorized
 	}
 	return false, ""
 }
