@@ -131,7 +131,9 @@ func cutsOf(run Run) []string {
 }
 
 // WriteText writes the report for people: one line per check, the
-// failures and warnings with their message and sentence.
+// failures and warnings with their message and sentence, and the message
+// of a passing cancellation-honoured (the tries that held, the rule of
+// three).
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "MCP Wire Lab check of %s (%s)\n", r.Target, r.Transport)
@@ -159,8 +161,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			seq = fmt.Sprintf(" (step %d)", c.Seq)
 		}
 		fmt.Fprintf(&b, "%-4s  %-30s %-6s%s\n", strings.ToUpper(string(c.Verdict)), c.ID, c.Level, seq)
-		if c.Verdict == Pass {
-			continue
+		if c.Verdict == Pass && c.ID != IDCancellation {
+			continue // a passing cancellation says how many tries held (-repeat) and what that bounds
 		}
 		fmt.Fprintf(&b, "      %s\n", c.Message)
 		if c.Verdict != Skip {
