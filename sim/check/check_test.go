@@ -383,6 +383,9 @@ func TestCouldNotRun(t *testing.T) {
 			return realwire.FromCmd(exec.Command(filepath.Join(t.TempDir(), "mcpwl-no-such-server")))
 		}}, false},
 		{"nothing-listens", Target{Name: closed, Transport: "http", HTTP: hw, Endpoint: closed}, false},
+		{"exits-at-once", Target{Name: "sh", Transport: "stdio", NewPipe: func() wire.Pipe {
+			return realwire.FromCmd(exec.Command("sh", "-c", "echo 'ModuleNotFoundError: No module named mcp' >&2; exit 3"))
+		}}, false},
 		{"speaks-nothing", Target{Name: speaksNothing.URL, Transport: "http", HTTP: hw, Endpoint: speaksNothing.URL}, true},
 		{"unauthorized", Target{Name: unauthorized.URL, Transport: "http", HTTP: hw, Endpoint: unauthorized.URL}, false},
 		{"half-unauthorized", Target{Name: halfUnauthorized.URL, Transport: "http", HTTP: hw, Endpoint: halfUnauthorized.URL}, true},
@@ -398,6 +401,9 @@ func TestCouldNotRun(t *testing.T) {
 				t.Errorf("%s: could not run %q, failed %v", c.name, rep.CouldNotRun, rep.Failed())
 			}
 			continue
+		}
+		if c.name == "exits-at-once" && !strings.Contains(rep.CouldNotRun, "the server exited (exit status 3) before it wrote anything on stdout; its last line on stderr: ModuleNotFoundError: No module named mcp") {
+			t.Errorf("%s: could not run %q, want the exit status and the stderr line", c.name, rep.CouldNotRun)
 		}
 		if c.name == "unauthorized" && !strings.Contains(rep.CouldNotRun, `401 Unauthorized: it asks for credentials (WWW-Authenticate: Bearer realm="mcp")`) {
 			t.Errorf("%s: could not run %q, want it to name the 401 and WWW-Authenticate", c.name, rep.CouldNotRun)

@@ -95,12 +95,15 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 		}
 	}
 	switch {
-	case failure != "":
-		return true, failure
 	case exit != "" && stderr != "":
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout; its last line on stderr: %s", exit, excerpt(stderr))
 	case exit != "":
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout", exit)
+	case failure != "":
+		// After the exit: a server that started and died at once (a
+		// missing module) makes the first write fail ("broken pipe"),
+		// which says less than its exit status and its stderr.
+		return true, failure
 	case unauthorized != "":
 		return true, unauthorized
 	}
