@@ -73,9 +73,22 @@ func couldNotRun(runs []Run) string {
 // wrong: no verdict about the protocol); why says what happened. A server
 // that answered anything else, however wrong, is judged instead.
 func CouldNotRun(t *trace.Trace) (bool, string) {
-	failure, exit, stderr, unauthorized := "", "", "", ""
-	for _, e := range t.Events {
+	failure, exit, stderr, unauthorized, notRPC := "", "", "", "", ""
+	x := newView(t)
+	for i, e := range t.Events {
 		switch {
+		case e.From == trace.Server && e.Channel == trace.HTTPResponse && e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Status >= 400 &&
+			e.HTTP.Status != http.StatusUnauthorized && len(e.Messages) == 0:
+			// An error status with no JSON-RPC in its body (a web
+			// server's "404 page not found"): nothing here speaks MCP
+			// yet; the first JSON-RPC answer makes the run judged.
+			if notRPC == "" {
+				notRPC = fmt.Sprintf("the server answered HTTP %d with no JSON-RPC message in the body", e.HTTP.Status)
+				if b := strings.TrimSpace(x.body(i)); b != "" {
+					notRPC += " (" + excerpt(b) + ")"
+				}
+				notRPC += ": is this the MCP endpoint? (the path is often /mcp)"
+			}
 		case e.From == trace.Server && e.Channel == trace.HTTPResponse && e.HTTP != nil && e.HTTP.Status == http.StatusUnauthorized:
 			if unauthorized == "" {
 				unauthorized = "the server answered HTTP 401 Unauthorized: it asks for credentials"
@@ -94,7 +107,12 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 			exit = strings.TrimSpace(e.Raw)
 		}
 	}
+	killed := strings.Contains(exit, "signal: killed")
 	switch {
+	case killed && stderr != "":
+		return true, fmt.Sprintf("the server wrote nothing on stdout, and the checker stopped it after waiting -timeout (%s); its last line on stderr: %s", exit, excerpt(stderr))
+	case killed:
+		return true, fmt.Sprintf("the server wrote nothing on stdout, and the checker stopped it after waiting -timeout (%s)", exit)
 	case exit != "" && stderr != "":
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout; its last line on stderr: %s", exit, excerpt(stderr))
 	case exit != "":
@@ -106,6 +124,8 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 		return true, failure
 	case unauthorized != "":
 		return true, unauthorized
+	case notRPC != "":
+		return true, notRPC
 	}
 	return false, ""
 }
