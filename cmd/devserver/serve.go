@@ -122,6 +122,7 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
        devserver static …            export the app as plain files for static hosting
        devserver check …             check any MCP server against the spec (stdio or HTTP)
        devserver client …            run the lab's client through a conformance suite client scenario
+       devserver compress …          precompress web/app.wasm (brotli 11, gzip -9; make wasm runs it)
 
 flags:
 `
@@ -166,7 +167,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2 // flag already printed the problem and usage
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static; run with -h for flags)", fs.Arg(0))
+		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static, compress, check, client; run with -h for flags)", fs.Arg(0))
 	}
 	if !validFixture(cfg.Fixture) {
 		return usageError(stderr, "-fixture %q: want %s or %s", cfg.Fixture, fixtureCourse, fixtureConformance)
