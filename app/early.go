@@ -55,6 +55,9 @@ import "strings"
 // earlyID is the element holding the reader's data.
 const earlyID = "wl-early"
 
+// earlyCmpID holds the compare view's reader data (the toolbar's picks).
+const earlyCmpID = "wl-cmp"
+
 // loaderID is go-app's loading badge (static/loader.css), which the
 // reader labels in the page's language.
 const loaderID = "app-wasm-loader"
@@ -72,7 +75,7 @@ func ReaderScript(index string) string {
 // boot script before it, page_fast.go: the query the page was rendered
 // for, the export's version, the fragments' folder, the run and language
 // the page shows) and window.mcpwlNeed (starts the wasm).
-const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
+const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
 function g(i){return d.getElementById(i)}
 function store(){try{var s=JSON.parse(localStorage.getItem("` + langStorageKey + `")||"null");return s==="en"||s==="zh"?s:""}catch(e){return ""}}
 function browser(){var l=navigator.languages||[navigator.language||""];for(var i=0;i<l.length;i++){var x=String(l[i]).toLowerCase();if(x.indexOf("zh")===0)return "zh";if(x.indexOf("en")===0)return "en"}return "en"}
@@ -89,7 +92,7 @@ function file(k,l,c){return B.root+k+"."+l+(c?".compare":"")+".html"}
 function get(k,l,c){return fetch(file(k,l,c),{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.text()}).then(function(t){
 var i=t.indexOf("\n");if(i<0||t.slice(0,i)!==B.stamp)throw new Error("stale");return t.slice(i+1)})}
 function live(){var l=g("lab");return l&&l===lab&&h.getAttribute("data-wl-ready")!=="1"}
-function data(){var el=g("` + earlyID + `");if(!el)return null;try{return JSON.parse(el.textContent)}catch(x){return null}}
+function data(c){var el=c?g("` + earlyCmpID + `"):g("` + earlyID + `");if(!el)return null;try{return JSON.parse(el.textContent)}catch(x){return null}}
 function curStep(){var c=g("step-cur");return c?parseInt(c.textContent,10)-1:-1}
 // show(i): step i (0-based), as planStep's patch draws it.
 function show(i){if(!D||!live())return false;var n=D.steps.length;i=Math.max(0,Math.min(i,n-1));var s=D.steps[i],ol=d.querySelector("#sequence .rows"),insp=g("insp-step"),box=g("inspector");
@@ -111,7 +114,7 @@ if(location.search!=="?"+q)history.replaceState(history.state,"",location.pathna
 function put(html,i,focus,c,k,l,early){var old=g("lab");if(!old)return false;stop();h.classList.remove("wl-first");
 if(early){old.insertAdjacentHTML("beforebegin",html);d.addEventListener("DOMContentLoaded",function(){old.remove()})}else old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
 h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
-if(c){D=null;mode="compare";cur=i;mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
+if(c){D=null;C=data(1);mode="compare";cur=i;if(C){Q=C.q;run=C.run;lng=C.lang;d.title=C.title}mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
 // label(k): the loader's words in the page's language (0 loading, 1 the
 // fallback notice), once the body holds the loader; its icon is
@@ -124,12 +127,19 @@ function go(k,l,i,focus,c){if(pend)return;pend=get(k,l,c).then(function(t){pend=
 function cmpRows(){var tb=d.querySelector("#lab tbody[data-cur]");return tb?{col:tb.dataset.cur,rows:tb.querySelectorAll(":scope>tr")}:null}
 function mark(i){var c=cmpRows();if(!c)return;c.rows.forEach(function(tr){var on=tr.dataset[c.col]===String(i);tr.classList.toggle("current",on);if(on)tr.setAttribute("aria-current","step");else tr.removeAttribute("aria-current")})}
 function cmpLast(){var c=cmpRows(),n=0;if(c)c.rows.forEach(function(tr){n=Math.max(n,parseInt(tr.dataset[c.col],10))});return n}
+// cmpTog(param, value, focus): a toolbar pick in the compare view, the
+// other run's compare fragment at the step it maps to (#wl-cmp).
+function cmpTog(p,v,f){var T=C&&C.tog[p+"="+v];if(!T)return false;go(T.k,lng,T.m[cur]||0,f,true);return true}
 // cmpAct: the compare view before the wasm: back to the steps, the
-// arrows; anything else is the wasm's.
+// arrows, the toolbar's picks and the language; anything else is the wasm's.
 function cmpAct(b,k){if(mode!=="compare"||!live()||pend)return false;
 if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}return false}
 var sg=b.closest(".seg");if(sg&&sg.id==="viewmode"&&b.dataset.value==="steps"){go(run,lng,cur,'#viewmode [data-value="steps"]',false);return true}
-if(!lab.contains(b)||b.tagName==="A")return false;need(b);return true}
+if(!lab.contains(b)||b.tagName==="A")return false;
+if(sg&&(sg.id==="version"||sg.id==="transport")&&b.dataset.value){if(b.getAttribute("aria-pressed")!=="true"&&!cmpTog(sg.id,b.dataset.value,"#"+sg.id+' [data-value="'+b.dataset.value+'"]'))need(b);return true}
+if(b.tagName==="SELECT"&&(b.id==="scenario"||b.id==="fault"))return false;
+if(b.id==="lang-switch"&&C){var l=lng==="zh"?"en":"zh";langURL=true;try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(l))}catch(x){}go(run,l,cur,"#lang-switch",true);return true}
+need(b);return true}
 // The page's own run, or the address's.
 function start(){lab=g("lab");D=data();
 if(!want){if(D&&location.search.replace(/^\?/,"")===B.q)cur=curStep();else D=null;if(!D)need();return}
@@ -180,7 +190,9 @@ if(b.tagName==="SELECT"&&(id==="scenario"||id==="fault"||id==="speed"))return;
 if(b.tagName==="INPUT"&&id==="jump")return;
 if(b.tagName==="SUMMARY")return;
 need(b)},true);
-d.addEventListener("change",function(e){if(!ready())return;var t=e.target;if(!t||!lab.contains(t))return;
+d.addEventListener("change",function(e){var t=e.target;
+if(mode==="compare"&&live()&&!pend&&t&&lab.contains(t)&&(t.id==="scenario"||t.id==="fault")){if(!cmpTog(t.id,t.value,"#"+t.id))need(t);return}
+if(!ready())return;if(!t||!lab.contains(t))return;
 if(t.id==="scenario"||t.id==="fault"){if(!toggle(t.id,t.value,"#"+t.id))need(t)}},true);
 d.addEventListener("input",function(e){if(!ready())return;var t=e.target;if(t&&t.id==="jump"&&lab.contains(t))show(parseInt(t.value,10)-1)},true);
 // The keys as the wasm takes them (keys.go): not with a modifier, not in

@@ -31,7 +31,7 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 	if len(ids) < 5 {
 		t.Fatalf("found only %v in EarlyStepScript: the extraction is broken", ids)
 	}
-	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idPlay, idSpeed, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID, loaderID, idEmbedOpen}
+	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idPlay, idSpeed, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID, earlyCmpID, loaderID, idEmbedOpen}
 	for _, id := range ids {
 		if !slices.Contains(known, id) {
 			t.Errorf("EarlyStepScript looks up #%s, which domnames.go does not name", id)
@@ -41,7 +41,7 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 		_, html := renderLab(t, q)
 		var pageIDs []string
 		for _, id := range ids {
-			if id != "lab" && id != earlyID && id != loaderID { // the wasm's mount point, the steps' JSON and go-app's loader: not the lab's render
+			if id != "lab" && id != earlyID && id != earlyCmpID && id != loaderID { // the wasm's mount point, the steps' (and the compare view's) JSON and go-app's loader: not the lab's render
 				pageIDs = append(pageIDs, id)
 			}
 		}

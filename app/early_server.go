@@ -18,9 +18,13 @@ import (
 // earlyOK reports whether the prerendered page carries the reader's data
 // (early.go): the visualizer stepping through a trace, every row drawn (no
 // filter, no collapsed start).
+// In the compare view it carries the toolbar's picks only (#wl-cmp,
+// readerCompare): the rows there are the compare table, already drawn.
 func (c *Lab) earlyOK() bool {
-	return c.page.IsLab() && !c.view.Compare && c.fMethod == "" && c.fDir == "" &&
-		len(c.steps) > 0 && len(c.steps)+1 <= maxRows
+	if !c.page.IsLab() || len(c.steps) == 0 {
+		return false
+	}
+	return c.view.Compare || c.fMethod == "" && c.fDir == "" && len(c.steps)+1 <= maxRows
 }
 
 // readerStep is what step i shows, as the reader script draws it: the
@@ -82,14 +86,46 @@ func ReaderKeyOf(q url.Values) string {
 // HTML escapes (a third smaller), so "</" and "<!--" are escaped the
 // JSON way instead: they cannot end or confuse the script element.
 func (c *Lab) renderEarly() app.UI {
-	b, err := marshalReader(c.readerData())
+	id, d := earlyID, any(nil)
+	if c.view.Compare {
+		id, d = earlyCmpID, c.readerCompare()
+	} else {
+		d = c.readerData()
+	}
+	b, err := marshalReader(d)
 	if err != nil {
 		return nil
 	}
-	return app.Raw(`<script type="application/json" id="` + earlyID + `">` + string(b) + `</script>`)
+	return app.Raw(`<script type="application/json" id="` + id + `">` + string(b) + `</script>`)
 }
 
-func marshalReader(d readerData) ([]byte, error) {
+// readerCmp is #wl-cmp, the compare view's reader data: the run and
+// language the page shows and where each toolbar pick leads (from this
+// run's step: the compare view marks it in its column), as in readerData.
+type readerCmp struct {
+	Run   string                  `json:"run"`
+	Lang  string                  `json:"lang"`
+	Query string                  `json:"q"`
+	Title string                  `json:"title"`
+	Tog   map[string]readerToggle `json:"tog"`
+}
+
+// readerCompare is #wl-cmp for the current view.
+func (c *Lab) readerCompare() readerCmp {
+	d := readerData{Tog: map[string]readerToggle{}}
+	c.readerToggles(&d)
+	return readerCmp{Run: readerKey(c.linkView()), Lang: c.lang, Query: c.readerQuery(), Title: c.title(), Tog: d.Tog}
+}
+
+// readerQuery is the link without step, lang and view, as the wasm
+// writes it (View.Query).
+func (c *Lab) readerQuery() string {
+	link := c.linkView()
+	link.Step, link.Lang, link.Embed, link.Compare = 1, "", false, false
+	return strings.Replace(link.Query(), "&step=1", "", 1)
+}
+
+func marshalReader(d any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -107,12 +143,8 @@ func (c *Lab) readerData() readerData {
 	if (&Sequence{Steps: c.steps, Transport: c.view.Transport}).hasStderr() {
 		lanes = 4
 	}
-	link := c.linkView()
-	link.Step, link.Lang, link.Embed = 1, "", false
-	q := link.Query()
-	q = strings.Replace(q, "&step=1", "", 1)
 	d := readerData{
-		Run: readerKey(c.linkView()), Lang: c.lang, Query: q, Title: c.title(),
+		Run: readerKey(c.linkView()), Lang: c.lang, Query: c.readerQuery(), Title: c.title(),
 		Current: rowAriaCurrent(rowCurrent),
 		Play:    [2]string{c.t("ctl.play"), playIcon(false)},
 		Pause:   [2]string{c.t("ctl.pause"), playIcon(true)},

@@ -5,6 +5,7 @@ package ui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,33 @@ func TestReaderTogglesFollowTheLab(t *testing.T) {
 	}
 	if tg, ok := d.Tog["scenario=list-changed"]; !ok || !strings.HasPrefix(tg.Key, "list-changed/") {
 		t.Errorf("scenario toggle: %+v", tg)
+	}
+}
+
+// The compare view's page carries #wl-cmp: its run, and where each
+// toolbar pick leads from this run's step, as the lab's reRun goes (the
+// same table as the steps view's). The broken twin: the steps view's page
+// has no #wl-cmp, and the compare page no #wl-early.
+func TestReaderCompareData(t *testing.T) {
+	q := "scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=3&lang=zh&view=compare"
+	c, html := renderLab(t, q)
+	d := c.readerCompare()
+	if d.Run != "tool-call/2025-11-25_stdio_none" || d.Lang != LangZh || strings.Contains(d.Query, "view=") || strings.Contains(d.Query, "step=") {
+		t.Errorf("compare data: run %q lang %q query %q", d.Run, d.Lang, d.Query)
+	}
+	steps := c.readerData()
+	if len(d.Tog) == 0 || len(d.Tog) != len(steps.Tog) {
+		t.Fatalf("%d picks in the compare view, %d in the steps view", len(d.Tog), len(steps.Tog))
+	}
+	for k, tg := range steps.Tog {
+		if got := d.Tog[k]; got.Key != tg.Key || !slices.Equal(got.Map, tg.Map) {
+			t.Errorf("%s: the compare view leads to %+v, the steps view to %+v", k, got, tg)
+		}
+	}
+	if !strings.Contains(html, `id="`+earlyCmpID+`">{"run":"tool-call/2025-11-25_stdio_none","lang":"zh"`) || strings.Contains(html, `id="`+earlyID+`"`) {
+		t.Errorf("the compare page's reader data: %.200q", html[max(0, strings.Index(html, "wl-"))-40:])
+	}
+	if _, html := renderLab(t, strings.Replace(q, "&view=compare", "", 1)); strings.Contains(html, `id="`+earlyCmpID+`"`) || !strings.Contains(html, `id="`+earlyID+`"`) {
+		t.Error("the steps view's page: #wl-cmp present or #wl-early missing")
 	}
 }

@@ -520,3 +520,114 @@ func TestStaticReaderEmbed(t *testing.T) {
 		t.Errorf("the full lab: top bar shown %v, embed link shown %v", top, open)
 	}
 }
+
+// The compare view's toolbar before the wasm (app/early.go, #wl-cmp): on
+// the static export with the wasm blocked, the version and transport
+// buttons and the fault menu put the other run's compare fragment in
+// place, at the step its column maps to, in the page's language, the
+// focus on the button pressed. The broken twin: the same page with the
+// reader's compare picks removed (cmpTog answering nothing) leaves the
+// compare view as it was.
+func TestStaticReaderCompareToggles(t *testing.T) {
+	site, host, bctx, cancel := readerSetup(t)
+	defer cancel()
+	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh&view=compare"
+	const cmpJS = `(() => { const tb = document.querySelector("#lab tbody[data-cur]"); const cur = tb && tb.querySelector("tr.current");
+  const on = document.querySelector("#version [aria-pressed=true]");
+  return JSON.stringify({ col: tb ? tb.dataset.cur : "", row: cur ? cur.dataset[tb.dataset.cur] : "", version: on ? on.dataset.value : "",
+    lang: document.documentElement.lang, url: location.search, title: document.title, ready: document.documentElement.dataset.wlReady || "",
+    focus: (document.activeElement && (document.activeElement.id || document.activeElement.dataset.value)) || "" }); })()`
+	type cmpState struct{ Col, Row, Version, Lang, URL, Title, Ready, Focus string }
+	read := func(ctx context.Context) cmpState {
+		var s string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(cmpJS, &s)); err != nil {
+			t.Fatal(err)
+		}
+		var st cmpState
+		if err := json.Unmarshal([]byte(s), &st); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	// at: the compare view shows version v, its column col current at the
+	// address's step, in Chinese.
+	at := func(s cmpState, col, v string) bool {
+		var n int
+		fmt.Sscan(s.Row, &n)
+		return s.Col == col && s.Version == v && s.Row != "" && s.Lang == "zh-CN" && strings.Contains(s.URL, "view=compare") &&
+			strings.Contains(s.URL, "version="+v) && strings.Contains(s.URL, fmt.Sprintf("step=%d", n+1))
+	}
+	open := func(ctx context.Context) {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the compare view at step 5", func() (bool, string) {
+			s := read(ctx)
+			return at(s, "a", "2025-11-25") && s.Row == "4", fmt.Sprintf("%+v", s)
+		})
+	}
+
+	ctx, c2 := readerContext(t, bctx, "zh-CN", true)
+	defer c2()
+	open(ctx)
+	title := read(ctx).Title
+	if err := chromedp.Run(ctx, chromedp.Click(`#version [data-value="2026-07-28"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the version toggled in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && s.Focus == "2026-07-28" && s.Title != title, fmt.Sprintf("%+v", s)
+	})
+	if err := chromedp.Run(ctx, chromedp.Click(`#transport [data-value="http"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the transport toggled in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http"), fmt.Sprintf("%+v", s)
+	})
+	var fault string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
+		t.Fatalf("no fault to pick (%v)", err)
+	}
+	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the fault picked in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "fault="+fault), fmt.Sprintf("%+v", s)
+	})
+	if s := read(ctx); s.Ready != "" {
+		t.Errorf("the wasm ran although it was blocked: %+v", s)
+	}
+	for _, p := range []string{"/runs/tool-call/2026-07-28_stdio_none.zh.compare.html", "/runs/tool-call/2026-07-28_http_none.zh.compare.html",
+		"/runs/tool-call/2026-07-28_http_" + fault + ".zh.compare.html"} {
+		if !slices.Contains(host.served(), coursePrefix+p) {
+			t.Errorf("%s was not fetched", p)
+		}
+	}
+
+	// The twin: the reader without its compare picks.
+	page, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pick = "function cmpTog(p,v,f){"
+	if !strings.Contains(string(page), pick) {
+		t.Fatalf("index.html has no %q: update the twin", pick)
+	}
+	broken := strings.Replace(string(page), pick, pick+"return true;", 1)
+	host.setOverride(func(p string) (int, []byte, bool) { return 200, []byte(broken), p == coursePrefix+"/" })
+	defer host.setOverride(nil)
+	ctx3, c3 := readerContext(t, bctx, "zh-CN", true)
+	defer c3()
+	open(ctx3)
+	if err := chromedp.Run(ctx3, chromedp.Click(`#version [data-value="2026-07-28"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second)
+	if s := read(ctx3); !at(s, "a", "2025-11-25") {
+		t.Errorf("without the reader's compare picks the view changed anyway: %+v", s)
+	}
+}
