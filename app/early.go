@@ -75,8 +75,9 @@ func ReaderScript(index string) string {
 // boot script before it, page_fast.go: the query the page was rendered
 // for, the export's version, the fragments' folder, the run and language
 // the page shows) and window.mcpwlNeed (starts the wasm).
-const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
+const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,pk={},tlc=-1,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
 function g(i){return d.getElementById(i)}
+function pressed(b){var a=b.getAttribute("aria-pressed");return a!==null&&a!=="false"}
 function store(){try{var s=JSON.parse(localStorage.getItem("` + langStorageKey + `")||"null");return s==="en"||s==="zh"?s:""}catch(e){return ""}}
 function browser(){var l=navigator.languages||[navigator.language||""];for(var i=0;i<l.length;i++){var x=String(l[i]).toLowerCase();if(x.indexOf("zh")===0)return "zh";if(x.indexOf("en")===0)return "en"}return "en"}
 function pick(q){var P=X.p,ok=true;q.forEach(function(v,k){if(P.indexOf(k)<0)ok=false});if(!ok)return null;
@@ -104,15 +105,24 @@ insp.innerHTML=s.i;box.className=s.c;
 var p=g("prev"),x=g("next"),j=g("jump"),m=g("seq-more"),c=g("step-cur"),t=g("vclock-t");
 if(p)p.disabled=s.p;if(x)x.disabled=s.n;if(j){j.value=i+1;j.setAttribute("aria-valuetext",s.t)}
 if(c)c.textContent=String(i+1);if(t)t.textContent=s.k;if(m){m.className=s.mc;m.textContent=s.m}
-cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});
+parts(i,s,box);cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});
 h.setAttribute("data-wl-early",String(i+1));return true}
+// parts(i, s, box): what else step i changes: the deadline clock, the
+// inspector's live replay part, the HTTP timeline (readerStep).
+function parts(i,s,box){var u=D.u||[],ck=g("` + idClock + `"),lv=box.querySelector(":scope>.live"),tl=g("` + idTimeline + `"),tn=g("` + idTlNow + `");
+if(ck&&u[s.dl]!=null&&pk.dl!==s.dl){ck.outerHTML=u[s.dl];pk.dl=s.dl}
+if(lv&&s.lv>=0&&u[s.lv]!=null&&pk.lv!==s.lv){lv.outerHTML=u[s.lv];pk.lv=s.lv}
+if(!tl||!D.tlm)return;if(tn)tn.textContent=s.tn||"";
+tl.querySelectorAll(".tl-marks>.tl-mark").forEach(function(e,k){var c=D.tlm[k];if(c)e.className=c[k<i?0:k===i?1:2]});
+if(s.ts)tl.querySelectorAll(".tl-span").forEach(function(e,k){if(s.ts[k]!=null)e.className=s.ts[k]});
+if(tlc!==i){tl.querySelectorAll("#tl-details ol>li").forEach(function(e,k){var c=D.tli[k];if(c&&(tlc<0||k===tlc||k===i))e.outerHTML=c[k===i?1:0]});tlc=i}}
 function url(){var q=Q+"&step="+(cur+1)+(langURL?"&lang="+lng:"")+(mode==="compare"?"&view=compare":""),e=g("` + idEmbedOpen + `");if(e)e.setAttribute("href","?"+q);if(emb)q+="&embed=1";
 if(location.search!=="?"+q)history.replaceState(history.state,"",location.pathname+"?"+q+location.hash)}
 // put(html, step, focus, compare): a fragment in place of #lab, drawn
 // whole (without the first frame's wl-first mark, page_fast.go: the chrome
 // appearing a frame later moved the rows, CLS 0.10).
 function put(html,i,focus,c,k,l,early){var old=g("lab");if(!old)return false;stop();h.classList.remove("wl-first");
-if(early){old.insertAdjacentHTML("beforebegin",html);d.addEventListener("DOMContentLoaded",function(){old.remove()})}else old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
+if(early){old.insertAdjacentHTML("beforebegin",html);d.addEventListener("DOMContentLoaded",function(){old.remove()})}else old.outerHTML=html;lab=g("lab");D=data();pk={};tlc=-1;if(!lab)return false;
 h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
 if(c){D=null;C=data(1);mode="compare";cur=i;if(C){Q=C.q;run=C.run;lng=C.lang;d.title=C.title}mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
@@ -136,7 +146,7 @@ function cmpAct(b,k){if(mode!=="compare"||!live()||pend)return false;
 if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}return false}
 var sg=b.closest(".seg");if(sg&&sg.id==="viewmode"&&b.dataset.value==="steps"){go(run,lng,cur,'#viewmode [data-value="steps"]',false);return true}
 if(!lab.contains(b)||b.tagName==="A")return false;
-if(sg&&(sg.id==="version"||sg.id==="transport")&&b.dataset.value){if(b.getAttribute("aria-pressed")!=="true"&&!cmpTog(sg.id,b.dataset.value,"#"+sg.id+' [data-value="'+b.dataset.value+'"]'))need(b);return true}
+if(sg&&(sg.id==="version"||sg.id==="transport")&&b.dataset.value){if(!pressed(b)&&!cmpTog(sg.id,b.dataset.value,"#"+sg.id+' [data-value="'+b.dataset.value+'"]'))need(b);return true}
 if(b.tagName==="SELECT"&&(b.id==="scenario"||b.id==="fault"))return false;
 if(b.id==="lang-switch"&&C){var l=lng==="zh"?"en":"zh";langURL=true;try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(l))}catch(x){}go(run,l,cur,"#lang-switch",true);return true}
 need(b);return true}
@@ -185,7 +195,7 @@ if(id==="play"){play();e.preventDefault();return}
 if(b.classList.contains("row-btn")){var li=b.closest("li");if(li){show(parseInt(li.dataset.step,10)-1);e.preventDefault()}return}
 if(seg&&seg.id==="viewmode"&&b.dataset.value==="compare"){go(D.run,D.lang,cur,'#viewmode [data-value="compare"]',true);e.preventDefault();return}
 if(id==="lang-switch"){var l=D.lang==="zh"?"en":"zh";langURL=true;try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(l))}catch(x){}go(D.run,l,cur,"#lang-switch");e.preventDefault();return}
-if(seg&&(seg.id==="version"||seg.id==="transport")&&b.dataset.value){if(b.getAttribute("aria-pressed")==="true"||toggle(seg.id,b.dataset.value,"#"+seg.id+' [data-value="'+b.dataset.value+'"]'))e.preventDefault();else need(b);return}
+if(seg&&(seg.id==="version"||seg.id==="transport")&&b.dataset.value){if(pressed(b)||toggle(seg.id,b.dataset.value,"#"+seg.id+' [data-value="'+b.dataset.value+'"]'))e.preventDefault();else need(b);return}
 if(b.tagName==="SELECT"&&(id==="scenario"||id==="fault"||id==="speed"))return;
 if(b.tagName==="INPUT"&&id==="jump")return;
 if(b.tagName==="SUMMARY")return;

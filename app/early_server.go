@@ -39,6 +39,15 @@ type readerStep struct {
 	NextOff   bool   `json:"n"`  // #next disabled
 	MoreClass string `json:"mc"` // #seq-more's class
 	More      string `json:"m"`  // #seq-more's text
+	// What else the step changes (go-app's frame draws it once the wasm
+	// runs): the deadline clock (#clock) and the inspector's live replay
+	// part (LiveRun), as indexes into readerData.Parts (-1: none); the
+	// timeline's heading (#tl-now) and its bands' classes (in the track's
+	// order: timelineRows, then time).
+	Deadline int      `json:"dl"`
+	Live     int      `json:"lv"`
+	TlNow    string   `json:"tn,omitempty"`
+	TlSpans  []string `json:"ts,omitempty"`
 }
 
 // readerToggle is where one pick of the toolbar leads: the run it shows
@@ -67,6 +76,13 @@ type readerData struct {
 	Play  [2]string               `json:"play"`
 	Pause [2]string               `json:"pause"`
 	Tog   map[string]readerToggle `json:"tog"` // by "param=value"
+	// Parts are the distinct HTML of the clock and live parts (readerStep);
+	// TlItems step k's entry in the timeline's list when not current and
+	// when current, TlMarks its marker's class when past, current and
+	// upcoming (HTTP scenarios only).
+	Parts   []string    `json:"u"`
+	TlItems [][2]string `json:"tli,omitempty"`
+	TlMarks [][3]string `json:"tlm,omitempty"`
 }
 
 // readerKey names a run the reader can show: the link's scenario,
@@ -158,12 +174,42 @@ func (c *Lab) readerData() readerData {
 		}
 		d.Cls = append(d.Cls, cls)
 	}
+	part := map[string]int{}
+	partOf := func(ui app.UI) int {
+		h := CompactHTML(app.HTMLString(ui))
+		k, ok := part[h]
+		if !ok {
+			k = len(d.Parts)
+			part[h] = k
+			d.Parts = append(d.Parts, h)
+		}
+		return k
+	}
+	http := IsHTTPScenario(c.view.Scenario)
+	tl := BuildTimeline(c.steps)
 	for i := 0; i < n; i++ {
 		p := planStep(c.steps, -1, i, c.lang, false, c.stepData(i))
-		d.Steps = append(d.Steps, readerStep{
+		st := readerStep{
 			Insp: p.Insp.body, InspClass: p.InspClass, Clock: p.Player.clock, ValueText: p.Player.valueText,
 			PrevOff: p.Player.prevOff, NextOff: p.Player.nextOff, MoreClass: p.MoreClass, More: p.MoreText,
-		})
+			Deadline: partOf(&DeadlineClock{Lang: c.lang, Steps: c.steps, Idx: i}), Live: -1,
+		}
+		if c.tr != nil { // as Inspector renders it
+			st.Live = partOf(&LiveRun{Tr: c.tr, Idx: c.steps[i].Ev.Seq - 1, Lang: c.lang, Base: c.devBase()})
+		}
+		if http {
+			st.TlNow = c.timelineNow(i)
+			for _, kind := range timelineRows {
+				for _, sp := range tl.Spans {
+					if sp.Kind == kind {
+						st.TlSpans = append(st.TlSpans, timelineSpanClass(sp, i, c.steps[i].Ev.TimeMs))
+					}
+				}
+			}
+			d.TlItems = append(d.TlItems, [2]string{CompactHTML(app.HTMLString(c.timelineItem(tl, i, false))), CompactHTML(app.HTMLString(c.timelineItem(tl, i, true)))})
+			d.TlMarks = append(d.TlMarks, [3]string{timelineMarkClass(&c.steps[i], i, i+1), timelineMarkClass(&c.steps[i], i, i), timelineMarkClass(&c.steps[i], i, i-1)})
+		}
+		d.Steps = append(d.Steps, st)
 	}
 	c.readerToggles(&d)
 	return d

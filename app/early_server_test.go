@@ -16,6 +16,7 @@ import (
 // rows and every row's class.
 func readerProblems(t *testing.T, q string, d readerData) []string {
 	t.Helper()
+	has := func(html, part string) bool { return strings.Contains(sortedAttrs(html), sortedAttrs(part)) }
 	var out []string
 	liRE := regexp.MustCompile(`<li [^>]*>`)
 	attr := func(tag, name string) string {
@@ -39,6 +40,39 @@ func readerProblems(t *testing.T, q string, d readerData) []string {
 		}
 		if !strings.Contains(html, `>`+s.More+`</div>`) {
 			out = append(out, fmt.Sprintf("step %d: the line under the rows %q", i+1, s.More))
+		}
+		if !has(html, d.Parts[s.Deadline]) {
+			out = append(out, fmt.Sprintf("step %d: the deadline clock %.80q", i+1, d.Parts[s.Deadline]))
+		}
+		if s.Live >= 0 && !has(html, d.Parts[s.Live]) {
+			out = append(out, fmt.Sprintf("step %d: the live replay part %.80q", i+1, d.Parts[s.Live]))
+		}
+		if d.TlMarks != nil {
+			if !has(html, `<strong class="tl-now" id="`+idTlNow+`">`+s.TlNow+`<`) {
+				out = append(out, fmt.Sprintf("step %d: the timeline's heading %q", i+1, s.TlNow))
+			}
+			var marks, spans, items []string
+			for _, m := range regexp.MustCompile(`class="(tl-mark [^"]*)"`).FindAllStringSubmatch(html, -1) {
+				marks = append(marks, m[1])
+			}
+			for _, m := range regexp.MustCompile(`class="(tl-span[^"]*)"`).FindAllStringSubmatch(html, -1) {
+				spans = append(spans, m[1])
+			}
+			if ol := regexp.MustCompile(`<details [^>]*id="tl-details"[^>]*>.*?<ol>(.*?)</ol>`).FindStringSubmatch(html); ol != nil {
+				items = regexp.MustCompile(`<li\b.*?</li>`).FindAllString(sortedAttrs(ol[1]), -1)
+			}
+			var want, wantItems []string
+			for k := range d.TlMarks {
+				want = append(want, d.TlMarks[k][rowState(k, i)])
+				st := 0
+				if k == i {
+					st = 1
+				}
+				wantItems = append(wantItems, sortedAttrs(d.TlItems[k][st]))
+			}
+			if !slices.Equal(marks, want) || !slices.Equal(spans, s.TlSpans) || !slices.Equal(items, wantItems) {
+				out = append(out, fmt.Sprintf("step %d: the timeline: marks %q, the reader %q; bands %q, the reader %q; list %q, the reader %q", i+1, marks, want, spans, s.TlSpans, items, wantItems))
+			}
 		}
 		for _, tag := range liRE.FindAllString(html, -1) {
 			k := 0
@@ -64,6 +98,8 @@ func TestReaderDataMatchesRender(t *testing.T) {
 	for _, q := range []string{
 		"scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=1&lang=en",
 		"scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=1&lang=zh",
+		"scenario=tool-call&version=2026-07-28&transport=http&fault=timeout&step=1&lang=en",        // the deadline clock
+		"scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=1&lang=zh", // the timeline
 	} {
 		c, _ := renderLab(t, q)
 		d := c.readerData()
@@ -75,6 +111,9 @@ func TestReaderDataMatchesRender(t *testing.T) {
 		}
 		shifted := d
 		shifted.Steps = append(append([]readerStep(nil), d.Steps[1:]...), d.Steps[0])
+		if len(d.Parts) < 2 && (strings.Contains(q, "timeout") || strings.Contains(q, "http-")) {
+			t.Errorf("%s: %d distinct clock and live parts: the clock never changes?", q, len(d.Parts))
+		}
 		if p := readerProblems(t, q, shifted); len(p) < len(d.Steps) {
 			t.Errorf("%s: the shifted data passed (%d problems)", q, len(p))
 		}
@@ -133,4 +172,22 @@ func TestReaderCompareData(t *testing.T) {
 	if _, html := renderLab(t, strings.Replace(q, "&view=compare", "", 1)); strings.Contains(html, `id="`+earlyCmpID+`"`) || !strings.Contains(html, `id="`+earlyID+`"`) {
 		t.Error("the steps view's page: #wl-cmp present or #wl-early missing")
 	}
+}
+
+// sortedAttrs writes every start tag of html with its attributes sorted:
+// go-app writes them in any order.
+func sortedAttrs(html string) string {
+	attrRE := regexp.MustCompile(`\s+[^\s=>]+(="[^"]*")?`)
+	return regexp.MustCompile(`<[a-z][a-z0-9]*(\s+[^\s=>]+(="[^"]*")?)*\s*>`).ReplaceAllStringFunc(html, func(tag string) string {
+		name := regexp.MustCompile(`^<[a-z0-9]+`).FindString(tag)
+		attrs := attrRE.FindAllString(tag[len(name):], -1)
+		for i := range attrs {
+			attrs[i] = strings.TrimSpace(attrs[i])
+		}
+		slices.Sort(attrs)
+		if len(attrs) == 0 {
+			return name + ">"
+		}
+		return name + " " + strings.Join(attrs, " ") + ">"
+	})
 }

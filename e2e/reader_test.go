@@ -533,7 +533,7 @@ func TestStaticReaderCompareToggles(t *testing.T) {
 	defer cancel()
 	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh&view=compare"
 	const cmpJS = `(() => { const tb = document.querySelector("#lab tbody[data-cur]"); const cur = tb && tb.querySelector("tr.current");
-  const on = document.querySelector("#version [aria-pressed=true]");
+  const on = document.querySelector("#version [aria-pressed]:not([aria-pressed=false])");
   return JSON.stringify({ col: tb ? tb.dataset.cur : "", row: cur ? cur.dataset[tb.dataset.cur] : "", version: on ? on.dataset.value : "",
     lang: document.documentElement.lang, url: location.search, title: document.title, ready: document.documentElement.dataset.wlReady || "",
     focus: (document.activeElement && (document.activeElement.id || document.activeElement.dataset.value)) || "" }); })()`
@@ -629,5 +629,100 @@ func TestStaticReaderCompareToggles(t *testing.T) {
 	time.Sleep(2 * time.Second)
 	if s := read(ctx3); !at(s, "a", "2025-11-25") {
 		t.Errorf("without the reader's compare picks the view changed anyway: %+v", s)
+	}
+}
+
+// What else a step changes, before the wasm (readerStep's parts): the
+// HTTP timeline's heading, marker and list follow the reader's step, and
+// the deadline clock of the timeout lesson runs out at its last step. The
+// broken twin: the same page without the reader's parts (parts() never
+// called) leaves them at the linked step.
+func TestStaticReaderStepParts(t *testing.T) {
+	site, host, bctx, cancel := readerSetup(t)
+	defer cancel()
+	const partsJS = `(() => { const now = document.getElementById("tl-now"), mark = document.querySelector("#timeline .tl-mark.current"),
+    li = document.querySelector("#tl-details li.current"), clock = document.getElementById("clock");
+  return JSON.stringify({ now: now ? now.textContent : "", mark: mark ? mark.dataset.step : "", item: li ? li.textContent : "",
+    clock: clock ? (clock.hidden ? "hidden" : clock.className) : "", total: (document.getElementById("jump") || {}).max || "" }); })()`
+	type parts struct{ Now, Mark, Item, Clock, Total string }
+	read := func(ctx context.Context) parts {
+		var s string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(partsJS, &s)); err != nil {
+			t.Fatal(err)
+		}
+		var p parts
+		if err := json.Unmarshal([]byte(s), &p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// timelineAt: the timeline shows step n (1-based).
+	timelineAt := func(p parts, n int) bool {
+		ns := fmt.Sprint(n)
+		return strings.HasPrefix(p.Now, "step "+ns+" ") && p.Mark == ns && strings.HasPrefix(p.Item, "Step "+ns+" ")
+	}
+	open := func(ctx context.Context, link string) {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		waitReader(t, ctx, "step 1", 1, "en")
+	}
+	retries := host.URL + coursePrefix + "/?scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=1&lang=en"
+	ctx, c2 := readerContext(t, bctx, "en-US", true)
+	defer c2()
+	open(ctx, retries)
+	if p := read(ctx); !timelineAt(p, 1) {
+		t.Fatalf("the linked step's timeline: %+v", p)
+	}
+	var total int
+	fmt.Sscan(read(ctx).Total, &total)
+	for _, c := range []struct {
+		key string
+		n   int
+	}{{kb.End, total}, {kb.ArrowLeft, total - 1}, {kb.Home, 1}, {kb.ArrowRight, 2}} {
+		if err := chromedp.Run(ctx, key(c.key)); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, fmt.Sprintf("the timeline at step %d", c.n), func() (bool, string) { p := read(ctx); return timelineAt(p, c.n), fmt.Sprintf("%+v", p) })
+	}
+
+	// The deadline clock: hidden before the request, run out at the end.
+	open(ctx, host.URL+coursePrefix+"/?scenario=tool-call&version=2026-07-28&transport=http&fault=timeout&step=1&lang=en")
+	if p := read(ctx); p.Clock != "hidden" {
+		t.Errorf("the clock at step 1: %+v", p)
+	}
+	if err := chromedp.Run(ctx, key(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the clock ran out at the last step", func() (bool, string) {
+		p := read(ctx)
+		return strings.Contains(p.Clock, "expired"), fmt.Sprintf("%+v", p)
+	})
+	if s := readReader(t, ctx); s.Ready != "" {
+		t.Errorf("the wasm ran although it was blocked: %+v", s)
+	}
+
+	// The twin: the reader without its parts.
+	page, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const call = "parts(i,s,box);"
+	if !strings.Contains(string(page), call) {
+		t.Fatalf("index.html has no %q: update the twin", call)
+	}
+	broken := strings.Replace(string(page), call, "", 1)
+	host.setOverride(func(p string) (int, []byte, bool) { return 200, []byte(broken), p == coursePrefix+"/" })
+	defer host.setOverride(nil)
+	ctx3, c3 := readerContext(t, bctx, "en-US", true)
+	defer c3()
+	open(ctx3, retries)
+	if err := chromedp.Run(ctx3, key(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx3, "the twin's last step", total, "en")
+	if p := read(ctx3); timelineAt(p, total) || !timelineAt(p, 1) {
+		t.Errorf("without the reader's parts the timeline followed anyway: %+v", p)
 	}
 }
