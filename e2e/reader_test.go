@@ -15,6 +15,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -725,4 +726,63 @@ func TestStaticReaderStepParts(t *testing.T) {
 	if p := read(ctx3); timelineAt(p, total) || !timelineAt(p, 1) {
 		t.Errorf("without the reader's parts the timeline followed anyway: %+v", p)
 	}
+}
+
+// Offline, a run the reader has opened reads from its fragment: the
+// service worker keeps every fragment fetched (also the first visit's,
+// fetched again once the worker takes over), and a deep link to that run
+// with the network gone shows its step without a fallback. The broken
+// twin: a run never opened has no fragment offline and falls back to the
+// wasm (cached) with the notice.
+func TestStaticReaderOfflineFragments(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	appJS, err := os.ReadFile(filepath.Join(site, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`"GOAPP_VERSION":"([^"]+)"`).FindSubmatch(appJS)
+	if m == nil {
+		t.Fatal("no GOAPP_VERSION in app.js")
+	}
+	version := string(m[1])
+	host := newPlainHost(t, site, coursePrefix)
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	ctx, c2 := readerContext(t, bctx, "zh-CN", false)
+	defer c2()
+	opened := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh"
+	fragment := host.URL + coursePrefix + "/runs/tool-call/2025-11-25_stdio_none.zh.html"
+	if err := chromedp.Run(ctx, chromedp.Navigate(opened), waitReady()); err != nil {
+		t.Fatal(err)
+	}
+	waitOfflineReady(t, ctx, version, host.URL)
+	probe := fmt.Sprintf(`(async () => !!(await (await caches.open(%q)).match(%q)))()`, "app-"+version, fragment)
+	eventually(t, "the first visit's fragment is in app-"+version, func() (bool, string) {
+		var ok bool
+		if err := chromedp.Run(ctx, evalAsync(probe, &ok)); err != nil {
+			return false, err.Error()
+		}
+		return ok, fragment
+	})
+
+	host.setOffline(true)
+	if err := chromedp.Run(ctx, network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(strings.Replace(opened, "step=5", "step=3", 1))); err != nil {
+		t.Fatal(err)
+	}
+	if s := waitReader(t, ctx, "the opened run, offline", 3, "zh"); s.Fallback != "" {
+		t.Errorf("offline, the opened run fell back: %+v", s)
+	}
+
+	// The twin: a run never opened.
+	other := host.URL + coursePrefix + "/?scenario=progress&version=2026-07-28&transport=http&fault=none&step=2&lang=zh"
+	if err := chromedp.Run(ctx, chromedp.Navigate(other)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "offline, a run never opened falls back to the wasm", func() (bool, string) {
+		s := readReader(t, ctx)
+		return s.Fallback != "" && s.Cur == "2", fmt.Sprintf("%+v", s)
+	})
 }
