@@ -16,12 +16,17 @@ import "strings"
 // small inline script in the head, draws them:
 //
 //   - Next and Previous, → and ←, Home and End, Restart, Play (and Space),
-//     the slider and a click on a row step through the whole trace;
+//     the slider and a click on a row step through the whole trace,
+//     redrawing what planStep's patch draws and also what go-app's frame
+//     draws after it (the deadline clock, the live-replay part, the HTTP
+//     timeline: readerStep's parts, rendered per step on the server);
 //   - the version and transport buttons, the scenario and fault menus and
 //     the language switch fetch the other run's fragment (runs/<key>.<lang>.html,
 //     the #lab that server prerendered for that link: the static export
 //     writes one per run and language, the dev server renders it on
-//     request) and put it in place of #lab;
+//     request) and put it in place of #lab; in the compare view the same
+//     picks fetch the other run's compare fragment (#wl-cmp says where
+//     each leads);
 //   - on a static host, which answers every link with index.html (rendered
 //     for the start page), it picks the run and language of the address
 //     (ReaderIndex: a table made from the engine's catalogue and ParseView,
@@ -32,8 +37,9 @@ import "strings"
 // first line is the export's version) is not shown: the page keeps the
 // full loading screen (<html class="wl-stale">) and a notice in the page's
 // language, and the wasm draws the link. So does a link the table does not
-// cover (client settings, present=1, view=compare, a value the scenario
-// does not run with: the wasm explains it).
+// cover (client settings, present=1, a value the scenario does not run
+// with: the wasm explains it). Offline, the service worker answers the
+// fragments the reader has fetched before (seen, below).
 //
 // The script puts the step (and a toggle's values) into the address bar
 // as the wasm writes it (View.Query), which the wasm reads when it starts
