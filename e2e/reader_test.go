@@ -15,7 +15,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -99,15 +98,7 @@ const readerStateJS = `JSON.stringify({
 
 func readReader(t *testing.T, ctx context.Context) readerState {
 	t.Helper()
-	var s string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(readerStateJS, &s)); err != nil {
-		t.Fatal(err)
-	}
-	var st readerState
-	if err := json.Unmarshal([]byte(s), &st); err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return evalJSON[readerState](t, ctx, readerStateJS)
 }
 
 // shows: step n is on screen (counter, current row, inspector heading),
@@ -237,14 +228,7 @@ func TestStaticReaderDeepLinkZh(t *testing.T) {
 		s := readReader(t, ctx)
 		return strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "version=2026-07-28"), s.URL
 	})
-	var fault string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
-		t.Fatalf("no fault to pick (%v)", err)
-	}
-	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
-		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
-		t.Fatal(err)
-	}
+	fault := pickFault(t, ctx)
 	eventually(t, "the fault picked before the wasm", func() (bool, string) {
 		s := readReader(t, ctx)
 		return strings.Contains(s.URL, "fault="+fault), s.URL
@@ -539,17 +523,7 @@ func TestStaticReaderCompareToggles(t *testing.T) {
     lang: document.documentElement.lang, url: location.search, title: document.title, ready: document.documentElement.dataset.wlReady || "",
     focus: (document.activeElement && (document.activeElement.id || document.activeElement.dataset.value)) || "" }); })()`
 	type cmpState struct{ Col, Row, Version, Lang, URL, Title, Ready, Focus string }
-	read := func(ctx context.Context) cmpState {
-		var s string
-		if err := chromedp.Run(ctx, chromedp.Evaluate(cmpJS, &s)); err != nil {
-			t.Fatal(err)
-		}
-		var st cmpState
-		if err := json.Unmarshal([]byte(s), &st); err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	read := func(ctx context.Context) cmpState { return evalJSON[cmpState](t, ctx, cmpJS) }
 	// at: the compare view shows version v, its column col current at the
 	// address's step, in Chinese.
 	at := func(s cmpState, col, v string) bool {
@@ -587,14 +561,7 @@ func TestStaticReaderCompareToggles(t *testing.T) {
 		s := read(ctx)
 		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http"), fmt.Sprintf("%+v", s)
 	})
-	var fault string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
-		t.Fatalf("no fault to pick (%v)", err)
-	}
-	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
-		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
-		t.Fatal(err)
-	}
+	fault := pickFault(t, ctx)
 	eventually(t, "the fault picked in the compare view", func() (bool, string) {
 		s := read(ctx)
 		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "fault="+fault), fmt.Sprintf("%+v", s)
@@ -610,16 +577,8 @@ func TestStaticReaderCompareToggles(t *testing.T) {
 	}
 
 	// The twin: the reader without its compare picks.
-	page, err := os.ReadFile(filepath.Join(site, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const pick = "function cmpTog(p,v,f){"
-	if !strings.Contains(string(page), pick) {
-		t.Fatalf("index.html has no %q: update the twin", pick)
-	}
-	broken := strings.Replace(string(page), pick, pick+"return true;", 1)
-	host.setOverride(func(p string) (int, []byte, bool) { return 200, []byte(broken), p == coursePrefix+"/" })
+	brokenReader(t, site, host, pick, pick+"return true;")
 	defer host.setOverride(nil)
 	ctx3, c3 := readerContext(t, bctx, "zh-CN", true)
 	defer c3()
@@ -646,17 +605,7 @@ func TestStaticReaderStepParts(t *testing.T) {
   return JSON.stringify({ now: now ? now.textContent : "", mark: mark ? mark.dataset.step : "", item: li ? li.textContent : "",
     clock: clock ? (clock.hidden ? "hidden" : clock.className) : "", total: (document.getElementById("jump") || {}).max || "" }); })()`
 	type parts struct{ Now, Mark, Item, Clock, Total string }
-	read := func(ctx context.Context) parts {
-		var s string
-		if err := chromedp.Run(ctx, chromedp.Evaluate(partsJS, &s)); err != nil {
-			t.Fatal(err)
-		}
-		var p parts
-		if err := json.Unmarshal([]byte(s), &p); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	read := func(ctx context.Context) parts { return evalJSON[parts](t, ctx, partsJS) }
 	// timelineAt: the timeline shows step n (1-based).
 	timelineAt := func(p parts, n int) bool {
 		ns := fmt.Sprint(n)
@@ -705,16 +654,7 @@ func TestStaticReaderStepParts(t *testing.T) {
 	}
 
 	// The twin: the reader without its parts.
-	page, err := os.ReadFile(filepath.Join(site, "index.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	const call = "parts(i,s,box);"
-	if !strings.Contains(string(page), call) {
-		t.Fatalf("index.html has no %q: update the twin", call)
-	}
-	broken := strings.Replace(string(page), call, "", 1)
-	host.setOverride(func(p string) (int, []byte, bool) { return 200, []byte(broken), p == coursePrefix+"/" })
+	brokenReader(t, site, host, "parts(i,s,box);", "")
 	defer host.setOverride(nil)
 	ctx3, c3 := readerContext(t, bctx, "en-US", true)
 	defer c3()
@@ -728,6 +668,50 @@ func TestStaticReaderStepParts(t *testing.T) {
 	}
 }
 
+// pickFault picks the fault menu's first fault (not "none") as a reader
+// does (a change event) and returns it.
+func pickFault(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	var fault string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
+		t.Fatalf("no fault to pick (%v)", err)
+	}
+	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	return fault
+}
+
+// evalJSON evaluates js (an expression giving JSON text) into a T.
+func evalJSON[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	var s string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &s)); err != nil {
+		t.Fatal(err)
+	}
+	var v T
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// brokenReader has host answer the start page with the export's
+// index.html whose reader script has code replaced by with (a broken twin).
+func brokenReader(t *testing.T, site string, host *staticHost, code, with string) {
+	t.Helper()
+	page, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), code) {
+		t.Fatalf("index.html has no %q: update the twin", code)
+	}
+	broken := []byte(strings.Replace(string(page), code, with, 1))
+	host.setOverride(func(p string) (int, []byte, bool) { return 200, broken, p == coursePrefix+"/" })
+}
+
 // Offline, a run the reader has opened reads from its fragment: the
 // service worker keeps every fragment fetched (also the first visit's,
 // fetched again once the worker takes over), and a deep link to that run
@@ -736,15 +720,7 @@ func TestStaticReaderStepParts(t *testing.T) {
 // wasm (cached) with the notice.
 func TestStaticReaderOfflineFragments(t *testing.T) {
 	site := staticExport(t, coursePrefix)
-	appJS, err := os.ReadFile(filepath.Join(site, "app.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`"GOAPP_VERSION":"([^"]+)"`).FindSubmatch(appJS)
-	if m == nil {
-		t.Fatal("no GOAPP_VERSION in app.js")
-	}
-	version := string(m[1])
+	version := exportVersion(t, site)
 	host := newPlainHost(t, site, coursePrefix)
 	bctx, cancel := newBrowser(t)
 	defer cancel()
