@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -176,7 +177,7 @@ func (c *Lab) readerData() readerData {
 	}
 	part := map[string]int{}
 	partOf := func(ui app.UI) int {
-		h := CompactHTML(app.HTMLString(ui))
+		h := sortAttrs(CompactHTML(app.HTMLString(ui))) // one entry per part, whatever go-app's order
 		k, ok := part[h]
 		if !ok {
 			k = len(d.Parts)
@@ -206,7 +207,7 @@ func (c *Lab) readerData() readerData {
 					}
 				}
 			}
-			d.TlItems = append(d.TlItems, [2]string{CompactHTML(app.HTMLString(c.timelineItem(tl, i, false))), CompactHTML(app.HTMLString(c.timelineItem(tl, i, true)))})
+			d.TlItems = append(d.TlItems, [2]string{sortAttrs(CompactHTML(app.HTMLString(c.timelineItem(tl, i, false)))), sortAttrs(CompactHTML(app.HTMLString(c.timelineItem(tl, i, true))))})
 			d.TlMarks = append(d.TlMarks, [3]string{timelineMarkClass(&c.steps[i], i, i+1), timelineMarkClass(&c.steps[i], i, i), timelineMarkClass(&c.steps[i], i, i-1)})
 		}
 		d.Steps = append(d.Steps, st)
@@ -345,3 +346,28 @@ func ReaderLinks() []url.Values {
 	}
 	return out
 }
+
+// sortAttrs writes every start tag of html with its attributes sorted:
+// go-app writes them in map order, and a part must be the same string
+// each time it is rendered (readerData.Parts holds each once, and the
+// page, like the export, is the same for the same build).
+func sortAttrs(html string) string {
+	return startTagRE.ReplaceAllStringFunc(html, func(tag string) string {
+		name := tagNameRE.FindString(tag)
+		attrs := attrRE.FindAllString(tag[len(name):], -1)
+		for i := range attrs {
+			attrs[i] = strings.TrimSpace(attrs[i])
+		}
+		slices.Sort(attrs)
+		if len(attrs) == 0 {
+			return name + ">"
+		}
+		return name + " " + strings.Join(attrs, " ") + ">"
+	})
+}
+
+var (
+	startTagRE = regexp.MustCompile(`<[a-z][a-z0-9]*(\s+[^\s=>]+(="[^"]*")?)*\s*>`)
+	tagNameRE  = regexp.MustCompile(`^<[a-z0-9]+`)
+	attrRE     = regexp.MustCompile(`\s+[^\s=>]+(="[^"]*")?`)
+)

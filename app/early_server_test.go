@@ -16,7 +16,7 @@ import (
 // rows and every row's class.
 func readerProblems(t *testing.T, q string, d readerData) []string {
 	t.Helper()
-	has := func(html, part string) bool { return strings.Contains(sortedAttrs(html), sortedAttrs(part)) }
+	has := func(html, part string) bool { return strings.Contains(sortAttrs(html), sortAttrs(part)) }
 	var out []string
 	liRE := regexp.MustCompile(`<li [^>]*>`)
 	attr := func(tag, name string) string {
@@ -59,7 +59,7 @@ func readerProblems(t *testing.T, q string, d readerData) []string {
 				spans = append(spans, m[1])
 			}
 			if ol := regexp.MustCompile(`<details [^>]*id="tl-details"[^>]*>.*?<ol>(.*?)</ol>`).FindStringSubmatch(html); ol != nil {
-				items = regexp.MustCompile(`<li\b.*?</li>`).FindAllString(sortedAttrs(ol[1]), -1)
+				items = regexp.MustCompile(`<li\b.*?</li>`).FindAllString(sortAttrs(ol[1]), -1)
 			}
 			var want, wantItems []string
 			for k := range d.TlMarks {
@@ -68,7 +68,7 @@ func readerProblems(t *testing.T, q string, d readerData) []string {
 				if k == i {
 					st = 1
 				}
-				wantItems = append(wantItems, sortedAttrs(d.TlItems[k][st]))
+				wantItems = append(wantItems, sortAttrs(d.TlItems[k][st]))
 			}
 			if !slices.Equal(marks, want) || !slices.Equal(spans, s.TlSpans) || !slices.Equal(items, wantItems) {
 				out = append(out, fmt.Sprintf("step %d: the timeline: marks %q, the reader %q; bands %q, the reader %q; list %q, the reader %q", i+1, marks, want, spans, s.TlSpans, items, wantItems))
@@ -172,22 +172,4 @@ func TestReaderCompareData(t *testing.T) {
 	if _, html := renderLab(t, strings.Replace(q, "&view=compare", "", 1)); strings.Contains(html, `id="`+earlyCmpID+`"`) || !strings.Contains(html, `id="`+earlyID+`"`) {
 		t.Error("the steps view's page: #wl-cmp present or #wl-early missing")
 	}
-}
-
-// sortedAttrs writes every start tag of html with its attributes sorted:
-// go-app writes them in any order.
-func sortedAttrs(html string) string {
-	attrRE := regexp.MustCompile(`\s+[^\s=>]+(="[^"]*")?`)
-	return regexp.MustCompile(`<[a-z][a-z0-9]*(\s+[^\s=>]+(="[^"]*")?)*\s*>`).ReplaceAllStringFunc(html, func(tag string) string {
-		name := regexp.MustCompile(`^<[a-z0-9]+`).FindString(tag)
-		attrs := attrRE.FindAllString(tag[len(name):], -1)
-		for i := range attrs {
-			attrs[i] = strings.TrimSpace(attrs[i])
-		}
-		slices.Sort(attrs)
-		if len(attrs) == 0 {
-			return name + ">"
-		}
-		return name + " " + strings.Join(attrs, " ") + ">"
-	})
 }
