@@ -153,7 +153,8 @@ function cmpTog(p,v,f){var T=C&&C.tog[p+"="+v];if(!T)return false;go(T.k,lng,T.m
 // cmpAct: the compare view before the wasm: back to the steps, the
 // arrows, the toolbar's picks and the language; anything else is the wasm's.
 function cmpAct(b,k){if(mode!=="compare"||!live()||pend)return false;
-if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}return false}
+if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}
+if((k==="v"||k==="t")&&C&&C.keys&&C.keys[k]){var pv=C.keys[k].split("=");return cmpTog(pv[0],pv[1],null)}return false}
 var sg=b.closest(".seg");if(sg&&sg.id==="viewmode"&&b.dataset.value==="steps"){go(run,lng,cur,'#viewmode [data-value="steps"]',false);return true}
 if(!lab.contains(b)||b.tagName==="A")return false;
 if(sg&&(sg.id==="version"||sg.id==="transport")&&b.dataset.value){if(!pressed(b)&&!cmpTog(sg.id,b.dataset.value,"#"+sg.id+' [data-value="'+b.dataset.value+'"]'))need(b);return true}
@@ -225,4 +226,5 @@ var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:D.steps.length-1}[k];
 if(to!==undefined){show(to);e.preventDefault();return}
 if(k===" "&&!(a&&(a.tagName==="BUTTON"||a.tagName==="A"))){play();e.preventDefault();return}
 if(k==="c"){go(D.run,D.lang,cur,null,true);e.preventDefault();return}
+if((k==="v"||k==="t")&&D.keys&&D.keys[k]){var pv=D.keys[k].split("=");if(toggle(pv[0],pv[1],null)){e.preventDefault();return}}
 if(k==="v"||k==="t"||k==="?")need()})})(document,window);`

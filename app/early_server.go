@@ -76,7 +76,8 @@ type readerData struct {
 	// Play and Pause are the play button's label and icon in each state.
 	Play  [2]string               `json:"play"`
 	Pause [2]string               `json:"pause"`
-	Tog   map[string]readerToggle `json:"tog"` // by "param=value"
+	Tog   map[string]readerToggle `json:"tog"`  // by "param=value"
+	Keys  map[string]string       `json:"keys"` // the v and t keys: the pick (a Tog key) each makes
 	// Parts are the distinct HTML of the clock and live parts (readerStep);
 	// TlItems step k's entry in the timeline's list when not current and
 	// when current, TlMarks its marker's class when past, current and
@@ -125,13 +126,14 @@ type readerCmp struct {
 	Query string                  `json:"q"`
 	Title string                  `json:"title"`
 	Tog   map[string]readerToggle `json:"tog"`
+	Keys  map[string]string       `json:"keys"`
 }
 
 // readerCompare is #wl-cmp for the current view.
 func (c *Lab) readerCompare() readerCmp {
 	d := readerData{Tog: map[string]readerToggle{}}
 	c.readerToggles(&d)
-	return readerCmp{Run: readerKey(c.linkView()), Lang: c.lang, Query: c.readerQuery(), Title: c.title(), Tog: d.Tog}
+	return readerCmp{Run: readerKey(c.linkView()), Lang: c.lang, Query: c.readerQuery(), Title: c.title(), Tog: d.Tog, Keys: d.Keys}
 }
 
 // readerQuery is the link without step, lang and view, as the wasm
@@ -253,6 +255,17 @@ func (c *Lab) readerToggles(d *readerData) {
 			key := readerKey(o.view)
 			steps := readerSteps(o)
 			d.Tog[p.param+"="+v] = readerToggle{Key: key, Map: MapSteps(c.steps, steps)}
+		}
+	}
+	// The v and t keys, as Lab.onKey takes them (keys.go).
+	d.Keys = map[string]string{}
+	if !IsHTTPScenario(c.view.Scenario) {
+		d.Keys["v"] = paramVersion + "=" + nextValue(in.Versions, c.view.Version)
+	}
+	d.Keys["t"] = paramTransport + "=" + nextValue(in.Transports, c.view.Transport)
+	for k, pick := range d.Keys {
+		if _, ok := d.Tog[pick]; !ok {
+			delete(d.Keys, k) // the same run (one value): nothing to fetch
 		}
 	}
 }

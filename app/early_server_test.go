@@ -144,6 +144,20 @@ func TestReaderTogglesFollowTheLab(t *testing.T) {
 	if tg, ok := d.Tog["scenario=list-changed"]; !ok || !strings.HasPrefix(tg.Key, "list-changed/") {
 		t.Errorf("scenario toggle: %+v", tg)
 	}
+	// The v and t keys make the pick Lab.onKey makes (keys.go).
+	if d.Keys["v"] != "version=2026-07-28" || d.Keys["t"] != "transport="+nextValue(c.info().Transports, "stdio") || d.Keys["t"] == "transport=stdio" {
+		t.Errorf("keys: %v", d.Keys)
+	}
+	for k, pick := range d.Keys {
+		if _, ok := d.Tog[pick]; !ok {
+			t.Errorf("key %s: %s is no pick", k, pick)
+		}
+	}
+	// An HTTP lesson has no MCP version to switch (the twin of "v").
+	h, _ := renderLab(t, "scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=1&lang=en")
+	if k := h.readerData().Keys; k["v"] != "" {
+		t.Errorf("an HTTP lesson's v key leads to %q", k["v"])
+	}
 }
 
 // The compare view's page carries #wl-cmp: its run, and where each

@@ -228,6 +228,16 @@ func TestStaticReaderDeepLinkZh(t *testing.T) {
 		s := readReader(t, ctx)
 		return strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "version=2026-07-28"), s.URL
 	})
+	// The v key twice: the other version and back (keys.go's pick).
+	for _, v := range []string{"2025-11-25", "2026-07-28"} {
+		if err := chromedp.Run(ctx, key("v")); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "v to "+v+" before the wasm", func() (bool, string) {
+			s := readReader(t, ctx)
+			return strings.Contains(s.URL, "version="+v) && strings.Contains(s.URL, "transport=http") && s.Stale == "false", s.URL
+		})
+	}
 	fault := pickFault(t, ctx)
 	eventually(t, "the fault picked before the wasm", func() (bool, string) {
 		s := readReader(t, ctx)
@@ -561,6 +571,30 @@ func TestStaticReaderCompareToggles(t *testing.T) {
 		s := read(ctx)
 		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http"), fmt.Sprintf("%+v", s)
 	})
+	// The t key, then the v key (keys.go's picks, #wl-cmp's keys).
+	if err := chromedp.Run(ctx, key("t")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "t in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=stdio"), fmt.Sprintf("%+v", s)
+	})
+	if err := chromedp.Run(ctx, key("v")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "v in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "a", "2025-11-25") && strings.Contains(s.URL, "transport=stdio"), fmt.Sprintf("%+v", s)
+	})
+	for _, c := range []struct{ sel, want string }{{`#version [data-value="2026-07-28"]`, "transport=stdio"}, {`#transport [data-value="http"]`, "transport=http"}} {
+		if err := chromedp.Run(ctx, chromedp.Click(c.sel, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, c.sel+" clicked again", func() (bool, string) {
+			s := read(ctx)
+			return at(s, "b", "2026-07-28") && strings.Contains(s.URL, c.want), fmt.Sprintf("%+v", s)
+		})
+	}
 	fault := pickFault(t, ctx)
 	eventually(t, "the fault picked in the compare view", func() (bool, string) {
 		s := read(ctx)
