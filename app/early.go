@@ -20,11 +20,12 @@ import "strings"
 //     redrawing what planStep's patch draws and also what go-app's frame
 //     draws after it (the deadline clock, the live-replay part, the HTTP
 //     timeline: readerStep's parts, rendered per step on the server);
-//   - the version and transport buttons, the scenario and fault menus and
-//     the language switch fetch the other run's fragment (runs/<key>.<lang>.html,
-//     the #lab that server prerendered for that link: the static export
-//     writes one per run and language, the dev server renders it on
-//     request) and put it in place of #lab; in the compare view the same
+//   - the version and transport buttons (and the v and t keys), the
+//     scenario and fault menus and the language switch fetch the other
+//     run's fragment (runs/<key>.<lang>.html, the #lab that server
+//     prerendered for that link: the static export writes one per run and
+//     language, the dev server renders it on request) and put it in place
+//     of #lab; in the compare view the same
 //     picks fetch the other run's compare fragment (#wl-cmp says where
 //     each leads);
 //   - on a static host, which answers every link with index.html (rendered
