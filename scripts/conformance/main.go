@@ -37,7 +37,7 @@ import (
 	"strings"
 	"time"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/internal/cachedir"
 	"mcpwirelab/scripts/gendoc"
 	"mcpwirelab/scripts/npmcache"
 	"mcpwirelab/sim/protocol"

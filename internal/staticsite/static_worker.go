@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package main
+package staticsite
 
 import (
 	"fmt"
@@ -132,10 +132,10 @@ async function fetchPage(request) {
 // pushMarker starts the part of DefaultAppWorkerJS that is kept.
 const pushMarker = "// -----------------------------------------------------------------------------\n// Push Notifications\n"
 
-// offlineWorkerTemplate returns go-app's worker template with its PWA part
+// OfflineWorkerTemplate returns go-app's worker template with its PWA part
 // replaced by offlinePWA. It fails if go-app's template no longer has the
 // expected shape (a go-app upgrade must be looked at, not patched blindly).
-func offlineWorkerTemplate() (string, error) {
+func OfflineWorkerTemplate() (string, error) {
 	def := app.DefaultAppWorkerJS
 	i := strings.Index(def, pushMarker)
 	if i < 0 || !strings.Contains(def[:i], "{{.ResourcesToCache}}") || !strings.Contains(def[:i], `"app-" + "{{.Version}}"`) {
@@ -144,11 +144,11 @@ func offlineWorkerTemplate() (string, error) {
 	return offlinePWA + def[i:], nil
 }
 
-// appWorkerTemplate is the template both the dev server and the static
+// AppWorkerTemplate is the template both the dev server and the static
 // export use; go-app's default if the patch no longer applies (a unit test
 // catches that case).
-var appWorkerTemplate = func() string {
-	s, err := offlineWorkerTemplate()
+var AppWorkerTemplate = func() string {
+	s, err := OfflineWorkerTemplate()
 	if err != nil {
 		return app.DefaultAppWorkerJS
 	}
