@@ -100,7 +100,7 @@ function file(k,l,c){return B.root+k+"."+l+(c?".compare":"")+".html"}
 function get(k,l,c){var u=file(k,l,c);return fetch(u,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.text()}).then(function(t){
 var i=t.indexOf("\n");if(i<0||t.slice(0,i)!==B.stamp)throw new Error("stale");if(seen.indexOf(u)<0)seen.push(u);return t.slice(i+1)})}
 // Offline: the service worker keeps each fragment fetched through it
-// (cmd/devserver/static_worker.go); those fetched before it took over
+// (internal/staticsite/static_worker.go); those fetched before it took over
 // the page (a first visit) are fetched once more when it does.
 var seen=[],sw=navigator.serviceWorker;if(sw&&sw.addEventListener)sw.addEventListener("controllerchange",function(){seen.forEach(function(u){fetch(u,{credentials:"same-origin"}).catch(function(){})})});
 function live(){var l=g("lab");return l&&l===lab&&h.getAttribute("data-wl-ready")!=="1"}

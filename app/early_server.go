@@ -89,7 +89,7 @@ type readerData struct {
 
 // readerKey names a run the reader can show: the link's scenario,
 // version, transport and fault, as the static export names its fragment
-// (cmd/devserver/static.go: runs/<key>.<lang>.html).
+// (internal/staticsite/static.go: runs/<key>.<lang>.html).
 func readerKey(v View) string {
 	return v.Scenario + "/" + v.Version + "_" + v.Transport + "_" + v.Fault
 }
