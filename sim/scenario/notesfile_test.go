@@ -191,7 +191,7 @@ func FuzzParseNotes(f *testing.F) {
 	}
 	f.Add("[a]\nen: x\nzh: y\n[b]\nsame-text-as: a\n")
 	f.Fuzz(func(t *testing.T, data string) {
-		recs, _ := parseNotes("f.notes", data)
+		recs, errs0 := parseNotes("f.notes", data)
 		glosses, _ := parseGlosses("f.glosses", data)
 		for _, r := range must(parseHostRules("f.rules", data)) {
 			r.re.ReplaceAllString(data, r.zh) // a rule read is a rule that runs
@@ -213,8 +213,11 @@ func FuzzParseNotes(f *testing.F) {
 		for _, r := range recs {
 			formatNote(&b, nil, r.key, r.note, "", r.fits)
 		}
+		// A record kept with an error of its own (a quote without its
+		// fits: the note still shows, the tests fail) keeps that error
+		// when written back, and no record gains one.
 		again, errs := parseNotes("g.notes", b.String())
-		if len(errs) > 0 || len(again) != len(recs) {
+		if len(errs) > len(errs0) || len(again) != len(recs) {
 			t.Fatalf("written back: %v, %d of %d records\n%s", errs, len(again), len(recs), b.String())
 		}
 		for i := range recs {
