@@ -548,9 +548,14 @@ func TestCompareExportPresenterPrint(t *testing.T) {
 	// dual-era runs under 2026-07-28 only: the columns are the run
 	// without a fault and the selected fault's.
 	loadLink(t, ctx, srv.URL+"/?scenario=dual-era&version=2026-07-28&transport=http&fault=legacy-server&view=compare&lang=en")
+	// The middle column's marks speak for themselves on screen; its name
+	// (cmp.mid, app/compare.go) is for a screen reader only (sr-only).
 	heads := evalString(t, ctx, `[...document.querySelectorAll("#compare thead th")].map((th) => th.textContent).join("|")`)
-	if heads != "No fault||Server speaks only 2025-11-25" {
+	if heads != "No fault|Difference|Server speaks only 2025-11-25" {
 		t.Fatalf("dual-era compare headings %q", heads)
+	}
+	if mid := evalString(t, ctx, `[...document.querySelectorAll("#compare thead th.cmp-mid > *")].map((e) => e.className + ":" + e.textContent).join("|")`); mid != "sr-only:Difference" {
+		t.Fatalf("dual-era compare: the middle heading should be named for screen readers only, got %q", mid)
 	}
 	if n := evalInt(t, ctx, `document.querySelectorAll("#compare .only-b").length`); n == 0 {
 		t.Fatal("dual-era compare: no step marked as only with the legacy server")
