@@ -153,7 +153,7 @@ fuzz-short:
 	  $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $${n}x $$pkg; \
 	done
 
-.PHONY: text-check notes-check notes-export
+.PHONY: text-check notes-check
 
 ## text-check: after editing the course text (sim/scenario/notes/ and text/, sim/exercise/text/,
 ## sim/check/text/, sim/calc/text/, app/text/), check all of it: the format, both languages, the
@@ -168,15 +168,6 @@ text-check:
 
 ## notes-check: the annotations' part of text-check (sim/scenario only)
 notes-check:
-	$(GO) test -count=1 ./sim/scenario
-
-## notes-export: move annotation tables still written in Go (a merged branch's notes_*.go and
-## quotes_zh.go) into sim/scenario/notes/, delete the Go files that held only them, then check
-notes-export:
-	$(GO) test -count=1 -run '^TestGoNoteTablesRegistered$$' ./sim/scenario -export
-	$(GO) test -count=1 -run '^TestExportNotes$$' ./sim/scenario -export
-	$(GO) test -count=1 -run '^TestNotesFilesEmbedded$$' ./sim/scenario -export
-	$(GO) vet ./sim/scenario
 	$(GO) test -count=1 ./sim/scenario
 
 ## conformance: the official MCP conformance suite against /mcp (-fixture conformance) and the

@@ -51,7 +51,7 @@ type CaptureView struct {
 	dragging bool
 }
 
-// captureEntry is one capture in the dev server's listing (captures.go).
+// captureEntry is one capture in the dev server's listing (internal/captures).
 type captureEntry struct {
 	ID        string         `json:"id"`
 	Target    string         `json:"target"`

@@ -26,6 +26,12 @@ const (
 	selRows  = "." + clsRows + " > li"
 	dataStep = "step" // data-step on a row: its 1-based step number
 
+	// The parts the reader script (early.go) also redraws per step: the
+	// deadline clock (DeadlineClock), the HTTP timeline (renderTimeline).
+	idClock    = "clock"
+	idTimeline = "timeline"
+	idTlNow    = "tl-now"
+
 	// The inspector (Inspector).
 	idInspector = "inspector"
 	idInspStep  = "insp-step" // the step sections, filled by fillStep

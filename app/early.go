@@ -16,12 +16,18 @@ import "strings"
 // small inline script in the head, draws them:
 //
 //   - Next and Previous, → and ←, Home and End, Restart, Play (and Space),
-//     the slider and a click on a row step through the whole trace;
-//   - the version and transport buttons, the scenario and fault menus and
-//     the language switch fetch the other run's fragment (runs/<key>.<lang>.html,
-//     the #lab that server prerendered for that link: the static export
-//     writes one per run and language, the dev server renders it on
-//     request) and put it in place of #lab;
+//     the slider and a click on a row step through the whole trace,
+//     redrawing what planStep's patch draws and also what go-app's frame
+//     draws after it (the deadline clock, the live-replay part, the HTTP
+//     timeline: readerStep's parts, rendered per step on the server);
+//   - the version and transport buttons (and the v and t keys), the
+//     scenario and fault menus and the language switch fetch the other
+//     run's fragment (runs/<key>.<lang>.html, the #lab that server
+//     prerendered for that link: the static export writes one per run and
+//     language, the dev server renders it on request) and put it in place
+//     of #lab; in the compare view the same
+//     picks fetch the other run's compare fragment (#wl-cmp says where
+//     each leads);
 //   - on a static host, which answers every link with index.html (rendered
 //     for the start page), it picks the run and language of the address
 //     (ReaderIndex: a table made from the engine's catalogue and ParseView,
@@ -32,8 +38,9 @@ import "strings"
 // first line is the export's version) is not shown: the page keeps the
 // full loading screen (<html class="wl-stale">) and a notice in the page's
 // language, and the wasm draws the link. So does a link the table does not
-// cover (client settings, present=1, view=compare, a value the scenario
-// does not run with: the wasm explains it).
+// cover (client settings, present=1, a value the scenario does not run
+// with: the wasm explains it). Offline, the service worker answers the
+// fragments the reader has fetched before (seen, below).
 //
 // The script puts the step (and a toggle's values) into the address bar
 // as the wasm writes it (View.Query), which the wasm reads when it starts
@@ -55,6 +62,9 @@ import "strings"
 // earlyID is the element holding the reader's data.
 const earlyID = "wl-early"
 
+// earlyCmpID holds the compare view's reader data (the toolbar's picks).
+const earlyCmpID = "wl-cmp"
+
 // loaderID is go-app's loading badge (static/loader.css), which the
 // reader labels in the page's language.
 const loaderID = "app-wasm-loader"
@@ -72,8 +82,9 @@ func ReaderScript(index string) string {
 // boot script before it, page_fast.go: the query the page was rendered
 // for, the export's version, the fragments' folder, the run and language
 // the page shows) and window.mcpwlNeed (starts the wasm).
-const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
+const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,pk={},tlc=-1,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
 function g(i){return d.getElementById(i)}
+function pressed(b){var a=b.getAttribute("aria-pressed");return a!==null&&a!=="false"}
 function store(){try{var s=JSON.parse(localStorage.getItem("` + langStorageKey + `")||"null");return s==="en"||s==="zh"?s:""}catch(e){return ""}}
 function browser(){var l=navigator.languages||[navigator.language||""];for(var i=0;i<l.length;i++){var x=String(l[i]).toLowerCase();if(x.indexOf("zh")===0)return "zh";if(x.indexOf("en")===0)return "en"}return "en"}
 function pick(q){var P=X.p,ok=true;q.forEach(function(v,k){if(P.indexOf(k)<0)ok=false});if(!ok)return null;
@@ -86,10 +97,14 @@ var l=q.get("lang")||"";if(l&&l!=="en"&&l!=="zh")return null;
 var c=!!l;if(!l){l=store();c=!!l}if(!l)l=browser();
 return{key:s+"/"+v+"_"+t+"_"+f,lang:l,step:n,chosen:c,cmp:vw==="compare",q:"scenario="+s+"&version="+v+"&transport="+t+"&fault="+f}}
 function file(k,l,c){return B.root+k+"."+l+(c?".compare":"")+".html"}
-function get(k,l,c){return fetch(file(k,l,c),{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.text()}).then(function(t){
-var i=t.indexOf("\n");if(i<0||t.slice(0,i)!==B.stamp)throw new Error("stale");return t.slice(i+1)})}
+function get(k,l,c){var u=file(k,l,c);return fetch(u,{credentials:"same-origin"}).then(function(r){if(!r.ok)throw new Error("HTTP "+r.status);return r.text()}).then(function(t){
+var i=t.indexOf("\n");if(i<0||t.slice(0,i)!==B.stamp)throw new Error("stale");if(seen.indexOf(u)<0)seen.push(u);return t.slice(i+1)})}
+// Offline: the service worker keeps each fragment fetched through it
+// (internal/staticsite/static_worker.go); those fetched before it took over
+// the page (a first visit) are fetched once more when it does.
+var seen=[],sw=navigator.serviceWorker;if(sw&&sw.addEventListener)sw.addEventListener("controllerchange",function(){seen.forEach(function(u){fetch(u,{credentials:"same-origin"}).catch(function(){})})});
 function live(){var l=g("lab");return l&&l===lab&&h.getAttribute("data-wl-ready")!=="1"}
-function data(){var el=g("` + earlyID + `");if(!el)return null;try{return JSON.parse(el.textContent)}catch(x){return null}}
+function data(c){var el=c?g("` + earlyCmpID + `"):g("` + earlyID + `");if(!el)return null;try{return JSON.parse(el.textContent)}catch(x){return null}}
 function curStep(){var c=g("step-cur");return c?parseInt(c.textContent,10)-1:-1}
 // show(i): step i (0-based), as planStep's patch draws it.
 function show(i){if(!D||!live())return false;var n=D.steps.length;i=Math.max(0,Math.min(i,n-1));var s=D.steps[i],ol=d.querySelector("#sequence .rows"),insp=g("insp-step"),box=g("inspector");
@@ -101,17 +116,26 @@ insp.innerHTML=s.i;box.className=s.c;
 var p=g("prev"),x=g("next"),j=g("jump"),m=g("seq-more"),c=g("step-cur"),t=g("vclock-t");
 if(p)p.disabled=s.p;if(x)x.disabled=s.n;if(j){j.value=i+1;j.setAttribute("aria-valuetext",s.t)}
 if(c)c.textContent=String(i+1);if(t)t.textContent=s.k;if(m){m.className=s.mc;m.textContent=s.m}
-cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});
+parts(i,s,box);cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});
 h.setAttribute("data-wl-early",String(i+1));return true}
+// parts(i, s, box): what else step i changes: the deadline clock, the
+// inspector's live replay part, the HTTP timeline (readerStep).
+function parts(i,s,box){var u=D.u||[],ck=g("` + idClock + `"),lv=box.querySelector(":scope>.live"),tl=g("` + idTimeline + `"),tn=g("` + idTlNow + `");
+if(ck&&u[s.dl]!=null&&pk.dl!==s.dl){ck.outerHTML=u[s.dl];pk.dl=s.dl}
+if(lv&&s.lv>=0&&u[s.lv]!=null&&pk.lv!==s.lv){lv.outerHTML=u[s.lv];pk.lv=s.lv}
+if(!tl||!D.tlm)return;if(tn)tn.textContent=s.tn||"";
+tl.querySelectorAll(".tl-marks>.tl-mark").forEach(function(e,k){var c=D.tlm[k];if(c)e.className=c[k<i?0:k===i?1:2]});
+if(s.ts)tl.querySelectorAll(".tl-span").forEach(function(e,k){if(s.ts[k]!=null)e.className=s.ts[k]});
+if(tlc!==i){tl.querySelectorAll("#tl-details ol>li").forEach(function(e,k){var c=D.tli[k];if(c&&(tlc<0||k===tlc||k===i))e.outerHTML=c[k===i?1:0]});tlc=i}}
 function url(){var q=Q+"&step="+(cur+1)+(langURL?"&lang="+lng:"")+(mode==="compare"?"&view=compare":""),e=g("` + idEmbedOpen + `");if(e)e.setAttribute("href","?"+q);if(emb)q+="&embed=1";
 if(location.search!=="?"+q)history.replaceState(history.state,"",location.pathname+"?"+q+location.hash)}
 // put(html, step, focus, compare): a fragment in place of #lab, drawn
 // whole (without the first frame's wl-first mark, page_fast.go: the chrome
 // appearing a frame later moved the rows, CLS 0.10).
 function put(html,i,focus,c,k,l,early){var old=g("lab");if(!old)return false;stop();h.classList.remove("wl-first");
-if(early){old.insertAdjacentHTML("beforebegin",html);d.addEventListener("DOMContentLoaded",function(){old.remove()})}else old.outerHTML=html;lab=g("lab");D=data();if(!lab)return false;
+if(early){old.insertAdjacentHTML("beforebegin",html);d.addEventListener("DOMContentLoaded",function(){old.remove()})}else old.outerHTML=html;lab=g("lab");D=data();pk={};tlc=-1;if(!lab)return false;
 h.lang=lab.getAttribute("lang")||h.lang;run=k||run;lng=l||lng;
-if(c){D=null;mode="compare";cur=i;mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
+if(c){D=null;C=data(1);mode="compare";cur=i;if(C){Q=C.q;run=C.run;lng=C.lang;d.title=C.title}mark(i);url()}else if(!D){cur=-1;need();return true}else{mode="steps";Q=D.q;run=D.run;lng=D.lang;d.title=D.title;cur=curStep();show(i)}
 if(focus){var f=d.querySelector(focus);if(f)f.focus()}return true}
 // label(k): the loader's words in the page's language (0 loading, 1 the
 // fallback notice), once the body holds the loader; its icon is
@@ -124,12 +148,20 @@ function go(k,l,i,focus,c){if(pend)return;pend=get(k,l,c).then(function(t){pend=
 function cmpRows(){var tb=d.querySelector("#lab tbody[data-cur]");return tb?{col:tb.dataset.cur,rows:tb.querySelectorAll(":scope>tr")}:null}
 function mark(i){var c=cmpRows();if(!c)return;c.rows.forEach(function(tr){var on=tr.dataset[c.col]===String(i);tr.classList.toggle("current",on);if(on)tr.setAttribute("aria-current","step");else tr.removeAttribute("aria-current")})}
 function cmpLast(){var c=cmpRows(),n=0;if(c)c.rows.forEach(function(tr){n=Math.max(n,parseInt(tr.dataset[c.col],10))});return n}
+// cmpTog(param, value, focus): a toolbar pick in the compare view, the
+// other run's compare fragment at the step it maps to (#wl-cmp).
+function cmpTog(p,v,f){var T=C&&C.tog[p+"="+v];if(!T)return false;go(T.k,lng,T.m[cur]||0,f,true);return true}
 // cmpAct: the compare view before the wasm: back to the steps, the
-// arrows; anything else is the wasm's.
+// arrows, the toolbar's picks and the language; anything else is the wasm's.
 function cmpAct(b,k){if(mode!=="compare"||!live()||pend)return false;
-if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}return false}
+if(k){var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:cmpLast()}[k];if(to!==undefined){cur=Math.max(0,Math.min(to,cmpLast()));mark(cur);url();return true}if(k==="c"){go(run,lng,cur,null,false);return true}
+if((k==="v"||k==="t")&&C&&C.keys&&C.keys[k]){var pv=C.keys[k].split("=");return cmpTog(pv[0],pv[1],null)}return false}
 var sg=b.closest(".seg");if(sg&&sg.id==="viewmode"&&b.dataset.value==="steps"){go(run,lng,cur,'#viewmode [data-value="steps"]',false);return true}
-if(!lab.contains(b)||b.tagName==="A")return false;need(b);return true}
+if(!lab.contains(b)||b.tagName==="A")return false;
+if(sg&&(sg.id==="version"||sg.id==="transport")&&b.dataset.value){if(!pressed(b)&&!cmpTog(sg.id,b.dataset.value,"#"+sg.id+' [data-value="'+b.dataset.value+'"]'))need(b);return true}
+if(b.tagName==="SELECT"&&(b.id==="scenario"||b.id==="fault"))return false;
+if(b.id==="lang-switch"&&C){var l=lng==="zh"?"en":"zh";langURL=true;try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(l))}catch(x){}go(run,l,cur,"#lang-switch",true);return true}
+need(b);return true}
 // The page's own run, or the address's.
 function start(){lab=g("lab");D=data();
 if(!want){if(D&&location.search.replace(/^\?/,"")===B.q)cur=curStep();else D=null;if(!D)need();return}
@@ -175,12 +207,14 @@ if(id==="play"){play();e.preventDefault();return}
 if(b.classList.contains("row-btn")){var li=b.closest("li");if(li){show(parseInt(li.dataset.step,10)-1);e.preventDefault()}return}
 if(seg&&seg.id==="viewmode"&&b.dataset.value==="compare"){go(D.run,D.lang,cur,'#viewmode [data-value="compare"]',true);e.preventDefault();return}
 if(id==="lang-switch"){var l=D.lang==="zh"?"en":"zh";langURL=true;try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(l))}catch(x){}go(D.run,l,cur,"#lang-switch");e.preventDefault();return}
-if(seg&&(seg.id==="version"||seg.id==="transport")&&b.dataset.value){if(b.getAttribute("aria-pressed")==="true"||toggle(seg.id,b.dataset.value,"#"+seg.id+' [data-value="'+b.dataset.value+'"]'))e.preventDefault();else need(b);return}
+if(seg&&(seg.id==="version"||seg.id==="transport")&&b.dataset.value){if(pressed(b)||toggle(seg.id,b.dataset.value,"#"+seg.id+' [data-value="'+b.dataset.value+'"]'))e.preventDefault();else need(b);return}
 if(b.tagName==="SELECT"&&(id==="scenario"||id==="fault"||id==="speed"))return;
 if(b.tagName==="INPUT"&&id==="jump")return;
 if(b.tagName==="SUMMARY")return;
 need(b)},true);
-d.addEventListener("change",function(e){if(!ready())return;var t=e.target;if(!t||!lab.contains(t))return;
+d.addEventListener("change",function(e){var t=e.target;
+if(mode==="compare"&&live()&&!pend&&t&&lab.contains(t)&&(t.id==="scenario"||t.id==="fault")){if(!cmpTog(t.id,t.value,"#"+t.id))need(t);return}
+if(!ready())return;if(!t||!lab.contains(t))return;
 if(t.id==="scenario"||t.id==="fault"){if(!toggle(t.id,t.value,"#"+t.id))need(t)}},true);
 d.addEventListener("input",function(e){if(!ready())return;var t=e.target;if(t&&t.id==="jump"&&lab.contains(t))show(parseInt(t.value,10)-1)},true);
 // The keys as the wasm takes them (keys.go): not with a modifier, not in
@@ -193,4 +227,5 @@ var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:D.steps.length-1}[k];
 if(to!==undefined){show(to);e.preventDefault();return}
 if(k===" "&&!(a&&(a.tagName==="BUTTON"||a.tagName==="A"))){play();e.preventDefault();return}
 if(k==="c"){go(D.run,D.lang,cur,null,true);e.preventDefault();return}
+if((k==="v"||k==="t")&&D.keys&&D.keys[k]){var pv=D.keys[k].split("=");if(toggle(pv[0],pv[1],null)){e.preventDefault();return}}
 if(k==="v"||k==="t"||k==="?")need()})})(document,window);`

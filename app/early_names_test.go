@@ -31,7 +31,7 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 	if len(ids) < 5 {
 		t.Fatalf("found only %v in EarlyStepScript: the extraction is broken", ids)
 	}
-	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idPlay, idSpeed, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID, loaderID, idEmbedOpen}
+	known := []string{idPrev, idNext, idJump, idStepCur, idVClock, idPlay, idSpeed, idSequence, idSeqMore, idInspector, idInspStep, "lab", earlyID, earlyCmpID, loaderID, idEmbedOpen, idClock, idTimeline, idTlNow}
 	for _, id := range ids {
 		if !slices.Contains(known, id) {
 			t.Errorf("EarlyStepScript looks up #%s, which domnames.go does not name", id)
@@ -41,14 +41,14 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 		_, html := renderLab(t, q)
 		var pageIDs []string
 		for _, id := range ids {
-			if id != "lab" && id != earlyID && id != loaderID { // the wasm's mount point, the steps' JSON and go-app's loader: not the lab's render
+			if id != "lab" && id != earlyID && id != earlyCmpID && id != loaderID && id != idTimeline && id != idTlNow { // the wasm's mount point, the steps' (and the compare view's) JSON and go-app's loader: not the lab's render
 				pageIDs = append(pageIDs, id)
 			}
 		}
 		for _, sel := range sels {
 			// The rows' list, and the play button's icon and label.
 			// The compare view's table (checked below).
-			if sel != "#"+idSequence+" ."+clsRows && sel != "[aria-hidden]" && sel != ".btn-text" && sel != "#lab tbody[data-cur]" && sel != "img" { // img: the loader's icon
+			if sel != "#"+idSequence+" ."+clsRows && sel != "[aria-hidden]" && sel != ".btn-text" && sel != "#lab tbody[data-cur]" && sel != "img" && sel != ":scope>.live" { // img: the loader's icon; .live: LiveRun's root, the inspector's child (e2e TestStaticReaderStepParts)
 				t.Errorf("EarlyStepScript queries %q, which is not built from domnames.go", sel)
 			}
 		}
@@ -58,6 +58,11 @@ func TestEarlyScriptTargetsRendered(t *testing.T) {
 		if miss := missingTargets(html, pageIDs, nil); len(miss) > 0 {
 			t.Errorf("%s: the early script looks up what the page does not render: %v", q, miss)
 		}
+	}
+	// The HTTP timeline's parts, in an HTTP lesson.
+	_, html := renderLab(t, "scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=3&lang=en")
+	if miss := missingTargets(html, []string{idTimeline, idTlNow, idClock}, nil); len(miss) > 0 {
+		t.Errorf("the HTTP lesson lacks %v", miss)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -18,9 +19,13 @@ import (
 // earlyOK reports whether the prerendered page carries the reader's data
 // (early.go): the visualizer stepping through a trace, every row drawn (no
 // filter, no collapsed start).
+// In the compare view it carries the toolbar's picks only (#wl-cmp,
+// readerCompare): the rows there are the compare table, already drawn.
 func (c *Lab) earlyOK() bool {
-	return c.page.IsLab() && !c.view.Compare && c.fMethod == "" && c.fDir == "" &&
-		len(c.steps) > 0 && len(c.steps)+1 <= maxRows
+	if !c.page.IsLab() || len(c.steps) == 0 {
+		return false
+	}
+	return c.view.Compare || c.fMethod == "" && c.fDir == "" && len(c.steps)+1 <= maxRows
 }
 
 // readerStep is what step i shows, as the reader script draws it: the
@@ -35,6 +40,15 @@ type readerStep struct {
 	NextOff   bool   `json:"n"`  // #next disabled
 	MoreClass string `json:"mc"` // #seq-more's class
 	More      string `json:"m"`  // #seq-more's text
+	// What else the step changes (go-app's frame draws it once the wasm
+	// runs): the deadline clock (#clock) and the inspector's live replay
+	// part (LiveRun), as indexes into readerData.Parts (-1: none); the
+	// timeline's heading (#tl-now) and its bands' classes (in the track's
+	// order: timelineRows, then time).
+	Deadline int      `json:"dl"`
+	Live     int      `json:"lv"`
+	TlNow    string   `json:"tn,omitempty"`
+	TlSpans  []string `json:"ts,omitempty"`
 }
 
 // readerToggle is where one pick of the toolbar leads: the run it shows
@@ -62,12 +76,20 @@ type readerData struct {
 	// Play and Pause are the play button's label and icon in each state.
 	Play  [2]string               `json:"play"`
 	Pause [2]string               `json:"pause"`
-	Tog   map[string]readerToggle `json:"tog"` // by "param=value"
+	Tog   map[string]readerToggle `json:"tog"`  // by "param=value"
+	Keys  map[string]string       `json:"keys"` // the v and t keys: the pick (a Tog key) each makes
+	// Parts are the distinct HTML of the clock and live parts (readerStep);
+	// TlItems step k's entry in the timeline's list when not current and
+	// when current, TlMarks its marker's class when past, current and
+	// upcoming (HTTP scenarios only).
+	Parts   []string    `json:"u"`
+	TlItems [][2]string `json:"tli,omitempty"`
+	TlMarks [][3]string `json:"tlm,omitempty"`
 }
 
 // readerKey names a run the reader can show: the link's scenario,
 // version, transport and fault, as the static export names its fragment
-// (cmd/devserver/static.go: runs/<key>.<lang>.html).
+// (internal/staticsite/static.go: runs/<key>.<lang>.html).
 func readerKey(v View) string {
 	return v.Scenario + "/" + v.Version + "_" + v.Transport + "_" + v.Fault
 }
@@ -82,14 +104,47 @@ func ReaderKeyOf(q url.Values) string {
 // HTML escapes (a third smaller), so "</" and "<!--" are escaped the
 // JSON way instead: they cannot end or confuse the script element.
 func (c *Lab) renderEarly() app.UI {
-	b, err := marshalReader(c.readerData())
+	id, d := earlyID, any(nil)
+	if c.view.Compare {
+		id, d = earlyCmpID, c.readerCompare()
+	} else {
+		d = c.readerData()
+	}
+	b, err := marshalReader(d)
 	if err != nil {
 		return nil
 	}
-	return app.Raw(`<script type="application/json" id="` + earlyID + `">` + string(b) + `</script>`)
+	return app.Raw(`<script type="application/json" id="` + id + `">` + string(b) + `</script>`)
 }
 
-func marshalReader(d readerData) ([]byte, error) {
+// readerCmp is #wl-cmp, the compare view's reader data: the run and
+// language the page shows and where each toolbar pick leads (from this
+// run's step: the compare view marks it in its column), as in readerData.
+type readerCmp struct {
+	Run   string                  `json:"run"`
+	Lang  string                  `json:"lang"`
+	Query string                  `json:"q"`
+	Title string                  `json:"title"`
+	Tog   map[string]readerToggle `json:"tog"`
+	Keys  map[string]string       `json:"keys"`
+}
+
+// readerCompare is #wl-cmp for the current view.
+func (c *Lab) readerCompare() readerCmp {
+	d := readerData{Tog: map[string]readerToggle{}}
+	c.readerToggles(&d)
+	return readerCmp{Run: readerKey(c.linkView()), Lang: c.lang, Query: c.readerQuery(), Title: c.title(), Tog: d.Tog, Keys: d.Keys}
+}
+
+// readerQuery is the link without step, lang and view, as the wasm
+// writes it (View.Query).
+func (c *Lab) readerQuery() string {
+	link := c.linkView()
+	link.Step, link.Lang, link.Embed, link.Compare = 1, "", false, false
+	return strings.Replace(link.Query(), "&step=1", "", 1)
+}
+
+func marshalReader(d any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -107,12 +162,8 @@ func (c *Lab) readerData() readerData {
 	if (&Sequence{Steps: c.steps, Transport: c.view.Transport}).hasStderr() {
 		lanes = 4
 	}
-	link := c.linkView()
-	link.Step, link.Lang, link.Embed = 1, "", false
-	q := link.Query()
-	q = strings.Replace(q, "&step=1", "", 1)
 	d := readerData{
-		Run: readerKey(c.linkView()), Lang: c.lang, Query: q, Title: c.title(),
+		Run: readerKey(c.linkView()), Lang: c.lang, Query: c.readerQuery(), Title: c.title(),
 		Current: rowAriaCurrent(rowCurrent),
 		Play:    [2]string{c.t("ctl.play"), playIcon(false)},
 		Pause:   [2]string{c.t("ctl.pause"), playIcon(true)},
@@ -126,12 +177,42 @@ func (c *Lab) readerData() readerData {
 		}
 		d.Cls = append(d.Cls, cls)
 	}
+	part := map[string]int{}
+	partOf := func(ui app.UI) int {
+		h := sortAttrs(CompactHTML(app.HTMLString(ui))) // one entry per part, whatever go-app's order
+		k, ok := part[h]
+		if !ok {
+			k = len(d.Parts)
+			part[h] = k
+			d.Parts = append(d.Parts, h)
+		}
+		return k
+	}
+	http := IsHTTPScenario(c.view.Scenario)
+	tl := BuildTimeline(c.steps)
 	for i := 0; i < n; i++ {
 		p := planStep(c.steps, -1, i, c.lang, false, c.stepData(i))
-		d.Steps = append(d.Steps, readerStep{
+		st := readerStep{
 			Insp: p.Insp.body, InspClass: p.InspClass, Clock: p.Player.clock, ValueText: p.Player.valueText,
 			PrevOff: p.Player.prevOff, NextOff: p.Player.nextOff, MoreClass: p.MoreClass, More: p.MoreText,
-		})
+			Deadline: partOf(&DeadlineClock{Lang: c.lang, Steps: c.steps, Idx: i}), Live: -1,
+		}
+		if c.tr != nil { // as Inspector renders it
+			st.Live = partOf(&LiveRun{Tr: c.tr, Idx: c.steps[i].Ev.Seq - 1, Lang: c.lang, Base: c.devBase()})
+		}
+		if http {
+			st.TlNow = c.timelineNow(i)
+			for _, kind := range timelineRows {
+				for _, sp := range tl.Spans {
+					if sp.Kind == kind {
+						st.TlSpans = append(st.TlSpans, timelineSpanClass(sp, i, c.steps[i].Ev.TimeMs))
+					}
+				}
+			}
+			d.TlItems = append(d.TlItems, [2]string{sortAttrs(CompactHTML(app.HTMLString(c.timelineItem(tl, i, false)))), sortAttrs(CompactHTML(app.HTMLString(c.timelineItem(tl, i, true))))})
+			d.TlMarks = append(d.TlMarks, [3]string{timelineMarkClass(&c.steps[i], i, i+1), timelineMarkClass(&c.steps[i], i, i), timelineMarkClass(&c.steps[i], i, i-1)})
+		}
+		d.Steps = append(d.Steps, st)
 	}
 	c.readerToggles(&d)
 	return d
@@ -174,6 +255,17 @@ func (c *Lab) readerToggles(d *readerData) {
 			key := readerKey(o.view)
 			steps := readerSteps(o)
 			d.Tog[p.param+"="+v] = readerToggle{Key: key, Map: MapSteps(c.steps, steps)}
+		}
+	}
+	// The v and t keys, as Lab.onKey takes them (keys.go).
+	d.Keys = map[string]string{}
+	if !IsHTTPScenario(c.view.Scenario) {
+		d.Keys["v"] = paramVersion + "=" + nextValue(in.Versions, c.view.Version)
+	}
+	d.Keys["t"] = paramTransport + "=" + nextValue(in.Transports, c.view.Transport)
+	for k, pick := range d.Keys {
+		if _, ok := d.Tog[pick]; !ok {
+			delete(d.Keys, k) // the same run (one value): nothing to fetch
 		}
 	}
 }
@@ -267,3 +359,28 @@ func ReaderLinks() []url.Values {
 	}
 	return out
 }
+
+// sortAttrs writes every start tag of html with its attributes sorted:
+// go-app writes them in map order, and a part must be the same string
+// each time it is rendered (readerData.Parts holds each once, and the
+// page, like the export, is the same for the same build).
+func sortAttrs(html string) string {
+	return startTagRE.ReplaceAllStringFunc(html, func(tag string) string {
+		name := tagNameRE.FindString(tag)
+		attrs := attrRE.FindAllString(tag[len(name):], -1)
+		for i := range attrs {
+			attrs[i] = strings.TrimSpace(attrs[i])
+		}
+		slices.Sort(attrs)
+		if len(attrs) == 0 {
+			return name + ">"
+		}
+		return name + " " + strings.Join(attrs, " ") + ">"
+	})
+}
+
+var (
+	startTagRE = regexp.MustCompile(`<[a-z][a-z0-9]*(\s+[^\s=>]+(="[^"]*")?)*\s*>`)
+	tagNameRE  = regexp.MustCompile(`^<[a-z0-9]+`)
+	attrRE     = regexp.MustCompile(`\s+[^\s=>]+(="[^"]*")?`)
+)

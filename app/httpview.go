@@ -48,7 +48,7 @@ func pct(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) + "%" }
 func (c *Lab) renderTimeline() app.UI {
 	n := len(c.steps)
 	if n == 0 {
-		return app.Div().ID("timeline").Hidden(true)
+		return app.Div().ID(idTimeline).Hidden(true)
 	}
 	tl := BuildTimeline(c.steps)
 	cur := c.steps[c.idx]
@@ -59,32 +59,18 @@ func (c *Lab) renderTimeline() app.UI {
 		}
 		return fmt.Sprintf(c.t("tl.wait"), sp.EndMs-sp.StartMs)
 	}
-	rows := []string{"timeout", "wait"}
-	return app.Section().ID("timeline").Class("timeline").Aria("labelledby", "tl-h").Body(
+	rows := timelineRows
+	return app.Section().ID(idTimeline).Class("timeline").Aria("labelledby", "tl-h").Body(
 		app.Div().Class("tl-head").Body(
 			app.H2().ID("tl-h").Class("tl-title").Body(app.Span().Aria("hidden", "true").Text("◷ "), app.Text(c.t("tl.title"))),
-			app.Strong().ID("tl-now").Class("tl-now").Text(fmt.Sprintf(c.t("tl.now"), c.idx+1, cur.Ev.TimeMs)),
+			app.Strong().ID(idTlNow).Class("tl-now").Text(c.timelineNow(c.idx)),
 			app.If(tl.EndMs == 0, func() app.UI { return app.Span().Class("muted").Text(c.t("tl.zero")) }),
 			c.clock(), // the deadline of the attempt in flight
 			&ClientSettings{Lang: c.lang, Form: c.clientForm()},
 			app.Details().ID("tl-details").Class("tl-list").Body(
 				app.Summary().Text(c.t("tl.list")),
 				app.Ol().Body(
-					app.Range(c.steps).Slice(func(i int) app.UI {
-						s := c.steps[i]
-						what := s.Label(c.lang)
-						if w := tl.WaitAfter(i); w > 0 {
-							what = fmt.Sprintf(c.t("tl.wait"), w) + " — " + what
-						}
-						li := app.Li().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what))
-						if i == c.idx {
-							li = app.Li().Class("current").Aria("current", "step").Body(
-								app.Strong().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what)),
-								app.Text(" ("+c.t("tl.current")+")"),
-							)
-						}
-						return li
-					}),
+					app.Range(c.steps).Slice(func(i int) app.UI { return c.timelineItem(tl, i, i == c.idx) }),
 				),
 			),
 		),
@@ -100,13 +86,7 @@ func (c *Lab) renderTimeline() app.UI {
 				return app.Div().Class("tl-row", "tl-row-"+kind).Body(
 					app.Range(spans).Slice(func(k int) app.UI {
 						sp := spans[k]
-						cls := "tl-span tl-" + sp.Kind
-						switch {
-						case sp.Idx > c.idx:
-							cls += " future"
-						case cur.Ev.TimeMs >= sp.StartMs && cur.Ev.TimeMs < sp.EndMs:
-							cls += " now"
-						}
+						cls := timelineSpanClass(sp, c.idx, cur.Ev.TimeMs)
 						lblCls := "tl-label"
 						if tl.Pos(sp.StartMs) > 70 {
 							lblCls += " end"
@@ -119,17 +99,7 @@ func (c *Lab) renderTimeline() app.UI {
 			app.Div().Class("tl-marks").Body(
 				app.Range(c.steps).Slice(func(i int) app.UI {
 					s := c.steps[i]
-					cls := "tl-mark sev-" + s.Severity()
-					switch {
-					case i == c.idx:
-						cls += " current"
-					case i > c.idx:
-						cls += " future"
-					}
-					if IsWait(s) {
-						cls += " wait"
-					}
-					return app.Div().Class(cls).Style("left", pct(tl.Pos(s.Ev.TimeMs))).DataSet("step", s.N)
+					return app.Div().Class(timelineMarkClass(&s, i, c.idx)).Style("left", pct(tl.Pos(s.Ev.TimeMs))).DataSet("step", s.N)
 				}),
 			),
 		),
@@ -146,4 +116,59 @@ func (c *Lab) renderTimeline() app.UI {
 			}),
 		),
 	)
+}
+
+// The parts of the timeline a step changes, which the reader script
+// (early.go) also draws for every step before the wasm.
+
+// timelineRows are the track's rows of bands, top to bottom, by kind.
+var timelineRows = []string{"timeout", "wait"}
+
+// timelineNow is #tl-now at step i (0-based).
+func (c *Lab) timelineNow(i int) string {
+	return fmt.Sprintf(c.t("tl.now"), i+1, c.steps[i].Ev.TimeMs)
+}
+
+// timelineItem is step i's entry in the list of times, current or not.
+func (c *Lab) timelineItem(tl Timeline, i int, current bool) app.UI {
+	s := c.steps[i]
+	what := s.Label(c.lang)
+	if w := tl.WaitAfter(i); w > 0 {
+		what = fmt.Sprintf(c.t("tl.wait"), w) + " — " + what
+	}
+	if current {
+		return app.Li().Class("current").Aria("current", "step").Body(
+			app.Strong().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what)),
+			app.Text(" ("+c.t("tl.current")+")"),
+		)
+	}
+	return app.Li().Text(fmt.Sprintf(c.t("tl.item"), s.N, s.Ev.TimeMs, what))
+}
+
+// timelineSpanClass is a wait or timeout band's class at step idx, whose
+// time is now: later bands are faint, the one in progress marked.
+func timelineSpanClass(sp TimeSpan, idx int, now int64) string {
+	cls := "tl-span tl-" + sp.Kind
+	switch {
+	case sp.Idx > idx:
+		cls += " future"
+	case now >= sp.StartMs && now < sp.EndMs:
+		cls += " now"
+	}
+	return cls
+}
+
+// timelineMarkClass is step i's marker class at step idx.
+func timelineMarkClass(s *Step, i, idx int) string {
+	cls := "tl-mark sev-" + s.Severity()
+	switch {
+	case i == idx:
+		cls += " current"
+	case i > idx:
+		cls += " future"
+	}
+	if IsWait(*s) {
+		cls += " wait"
+	}
+	return cls
 }

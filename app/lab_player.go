@@ -141,7 +141,7 @@ func (d *DeadlineClock) Render() app.UI {
 	t := func(key string) string { return tr(d.Lang, key) }
 	dl, ok := DeadlineAt(FindDeadlines(d.Steps), d.Idx)
 	if !ok || d.Idx < dl.ReqIdx || len(d.Steps) == 0 {
-		return app.Div().ID("clock").Hidden(true)
+		return app.Div().ID(idClock).Hidden(true)
 	}
 	total := dl.EndMs - dl.StartMs
 	now := d.Steps[d.Idx].Ev.TimeMs
@@ -160,7 +160,7 @@ func (d *DeadlineClock) Render() app.UI {
 		cls += " expired"
 		icon = "✗"
 	}
-	return app.Div().ID("clock").Class(cls).Role("timer").Aria("label", t("clock.title")).Body(
+	return app.Div().ID(idClock).Class(cls).Role("timer").Aria("label", t("clock.title")).Body(
 		app.Span().Class("clock-title").Body(app.Span().Aria("hidden", "true").Text(icon+" "), app.Text(t("clock.title"))),
 		app.Div().Class("clock-bar").Role("progressbar").Aria("label", t("clock.title")).Aria("valuemin", 0).Aria("valuemax", total).Aria("valuenow", elapsed).Body(
 			app.Div().Class("clock-fill").Style("width", fmt.Sprintf("%.1f%%", pct)),

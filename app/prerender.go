@@ -39,7 +39,7 @@ var falseBooleanRE = regexp.MustCompile(`\s(?:allowfullscreen|async|autofocus|au
 // CompactHTML returns page (or a fragment go-app encoded, app.HTMLString)
 // without go-app's indentation and false boolean attributes (see above).
 // The dev server and `devserver static` apply it to every page
-// (cmd/devserver/page_fast.go).
+// (internal/fastpage/page_fast.go).
 func CompactHTML(page string) string {
 	var b strings.Builder
 	b.Grow(len(page))

@@ -98,15 +98,7 @@ const readerStateJS = `JSON.stringify({
 
 func readReader(t *testing.T, ctx context.Context) readerState {
 	t.Helper()
-	var s string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(readerStateJS, &s)); err != nil {
-		t.Fatal(err)
-	}
-	var st readerState
-	if err := json.Unmarshal([]byte(s), &st); err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return evalJSON[readerState](t, ctx, readerStateJS)
 }
 
 // shows: step n is on screen (counter, current row, inspector heading),
@@ -236,14 +228,17 @@ func TestStaticReaderDeepLinkZh(t *testing.T) {
 		s := readReader(t, ctx)
 		return strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "version=2026-07-28"), s.URL
 	})
-	var fault string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
-		t.Fatalf("no fault to pick (%v)", err)
+	// The v key twice: the other version and back (keys.go's pick).
+	for _, v := range []string{"2025-11-25", "2026-07-28"} {
+		if err := chromedp.Run(ctx, key("v")); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "v to "+v+" before the wasm", func() (bool, string) {
+			s := readReader(t, ctx)
+			return strings.Contains(s.URL, "version="+v) && strings.Contains(s.URL, "transport=http") && s.Stale == "false", s.URL
+		})
 	}
-	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
-		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
-		t.Fatal(err)
-	}
+	fault := pickFault(t, ctx)
 	eventually(t, "the fault picked before the wasm", func() (bool, string) {
 		s := readReader(t, ctx)
 		return strings.Contains(s.URL, "fault="+fault), s.URL
@@ -519,4 +514,285 @@ func TestStaticReaderEmbed(t *testing.T) {
 	if !top || open {
 		t.Errorf("the full lab: top bar shown %v, embed link shown %v", top, open)
 	}
+}
+
+// The compare view's toolbar before the wasm (app/early.go, #wl-cmp): on
+// the static export with the wasm blocked, the version and transport
+// buttons and the fault menu put the other run's compare fragment in
+// place, at the step its column maps to, in the page's language, the
+// focus on the button pressed. The broken twin: the same page with the
+// reader's compare picks removed (cmpTog answering nothing) leaves the
+// compare view as it was.
+func TestStaticReaderCompareToggles(t *testing.T) {
+	site, host, bctx, cancel := readerSetup(t)
+	defer cancel()
+	link := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh&view=compare"
+	const cmpJS = `(() => { const tb = document.querySelector("#lab tbody[data-cur]"); const cur = tb && tb.querySelector("tr.current");
+  const on = document.querySelector("#version [aria-pressed]:not([aria-pressed=false])");
+  return JSON.stringify({ col: tb ? tb.dataset.cur : "", row: cur ? cur.dataset[tb.dataset.cur] : "", version: on ? on.dataset.value : "",
+    lang: document.documentElement.lang, url: location.search, title: document.title, ready: document.documentElement.dataset.wlReady || "",
+    focus: (document.activeElement && (document.activeElement.id || document.activeElement.dataset.value)) || "" }); })()`
+	type cmpState struct{ Col, Row, Version, Lang, URL, Title, Ready, Focus string }
+	read := func(ctx context.Context) cmpState { return evalJSON[cmpState](t, ctx, cmpJS) }
+	// at: the compare view shows version v, its column col current at the
+	// address's step, in Chinese.
+	at := func(s cmpState, col, v string) bool {
+		var n int
+		fmt.Sscan(s.Row, &n)
+		return s.Col == col && s.Version == v && s.Row != "" && s.Lang == "zh-CN" && strings.Contains(s.URL, "view=compare") &&
+			strings.Contains(s.URL, "version="+v) && strings.Contains(s.URL, fmt.Sprintf("step=%d", n+1))
+	}
+	open := func(ctx context.Context) {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the compare view at step 5", func() (bool, string) {
+			s := read(ctx)
+			return at(s, "a", "2025-11-25") && s.Row == "4", fmt.Sprintf("%+v", s)
+		})
+	}
+
+	ctx, c2 := readerContext(t, bctx, "zh-CN", true)
+	defer c2()
+	open(ctx)
+	title := read(ctx).Title
+	if err := chromedp.Run(ctx, chromedp.Click(`#version [data-value="2026-07-28"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the version toggled in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && s.Focus == "2026-07-28" && s.Title != title, fmt.Sprintf("%+v", s)
+	})
+	if err := chromedp.Run(ctx, chromedp.Click(`#transport [data-value="http"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the transport toggled in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http"), fmt.Sprintf("%+v", s)
+	})
+	// The t key, then the v key (keys.go's picks, #wl-cmp's keys).
+	if err := chromedp.Run(ctx, key("t")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "t in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=stdio"), fmt.Sprintf("%+v", s)
+	})
+	if err := chromedp.Run(ctx, key("v")); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "v in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "a", "2025-11-25") && strings.Contains(s.URL, "transport=stdio"), fmt.Sprintf("%+v", s)
+	})
+	for _, c := range []struct{ sel, want string }{{`#version [data-value="2026-07-28"]`, "transport=stdio"}, {`#transport [data-value="http"]`, "transport=http"}} {
+		if err := chromedp.Run(ctx, chromedp.Click(c.sel, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, c.sel+" clicked again", func() (bool, string) {
+			s := read(ctx)
+			return at(s, "b", "2026-07-28") && strings.Contains(s.URL, c.want), fmt.Sprintf("%+v", s)
+		})
+	}
+	fault := pickFault(t, ctx)
+	eventually(t, "the fault picked in the compare view", func() (bool, string) {
+		s := read(ctx)
+		return at(s, "b", "2026-07-28") && strings.Contains(s.URL, "transport=http") && strings.Contains(s.URL, "fault="+fault), fmt.Sprintf("%+v", s)
+	})
+	if s := read(ctx); s.Ready != "" {
+		t.Errorf("the wasm ran although it was blocked: %+v", s)
+	}
+	for _, p := range []string{"/runs/tool-call/2026-07-28_stdio_none.zh.compare.html", "/runs/tool-call/2026-07-28_http_none.zh.compare.html",
+		"/runs/tool-call/2026-07-28_http_" + fault + ".zh.compare.html"} {
+		if !slices.Contains(host.served(), coursePrefix+p) {
+			t.Errorf("%s was not fetched", p)
+		}
+	}
+
+	// The twin: the reader without its compare picks.
+	const pick = "function cmpTog(p,v,f){"
+	brokenReader(t, site, host, pick, pick+"return true;")
+	defer host.setOverride(nil)
+	ctx3, c3 := readerContext(t, bctx, "zh-CN", true)
+	defer c3()
+	open(ctx3)
+	if err := chromedp.Run(ctx3, chromedp.Click(`#version [data-value="2026-07-28"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second)
+	if s := read(ctx3); !at(s, "a", "2025-11-25") {
+		t.Errorf("without the reader's compare picks the view changed anyway: %+v", s)
+	}
+}
+
+// What else a step changes, before the wasm (readerStep's parts): the
+// HTTP timeline's heading, marker and list follow the reader's step, and
+// the deadline clock of the timeout lesson runs out at its last step. The
+// broken twin: the same page without the reader's parts (parts() never
+// called) leaves them at the linked step.
+func TestStaticReaderStepParts(t *testing.T) {
+	site, host, bctx, cancel := readerSetup(t)
+	defer cancel()
+	const partsJS = `(() => { const now = document.getElementById("tl-now"), mark = document.querySelector("#timeline .tl-mark.current"),
+    li = document.querySelector("#tl-details li.current"), clock = document.getElementById("clock");
+  return JSON.stringify({ now: now ? now.textContent : "", mark: mark ? mark.dataset.step : "", item: li ? li.textContent : "",
+    clock: clock ? (clock.hidden ? "hidden" : clock.className) : "", total: (document.getElementById("jump") || {}).max || "" }); })()`
+	type parts struct{ Now, Mark, Item, Clock, Total string }
+	read := func(ctx context.Context) parts { return evalJSON[parts](t, ctx, partsJS) }
+	// timelineAt: the timeline shows step n (1-based).
+	timelineAt := func(p parts, n int) bool {
+		ns := fmt.Sprint(n)
+		return strings.HasPrefix(p.Now, "step "+ns+" ") && p.Mark == ns && strings.HasPrefix(p.Item, "Step "+ns+" ")
+	}
+	open := func(ctx context.Context, link string) {
+		t.Helper()
+		if err := chromedp.Run(ctx, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		waitReader(t, ctx, "step 1", 1, "en")
+	}
+	retries := host.URL + coursePrefix + "/?scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&step=1&lang=en"
+	ctx, c2 := readerContext(t, bctx, "en-US", true)
+	defer c2()
+	open(ctx, retries)
+	if p := read(ctx); !timelineAt(p, 1) {
+		t.Fatalf("the linked step's timeline: %+v", p)
+	}
+	var total int
+	fmt.Sscan(read(ctx).Total, &total)
+	for _, c := range []struct {
+		key string
+		n   int
+	}{{kb.End, total}, {kb.ArrowLeft, total - 1}, {kb.Home, 1}, {kb.ArrowRight, 2}} {
+		if err := chromedp.Run(ctx, key(c.key)); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, fmt.Sprintf("the timeline at step %d", c.n), func() (bool, string) { p := read(ctx); return timelineAt(p, c.n), fmt.Sprintf("%+v", p) })
+	}
+
+	// The deadline clock: hidden before the request, run out at the end.
+	open(ctx, host.URL+coursePrefix+"/?scenario=tool-call&version=2026-07-28&transport=http&fault=timeout&step=1&lang=en")
+	if p := read(ctx); p.Clock != "hidden" {
+		t.Errorf("the clock at step 1: %+v", p)
+	}
+	if err := chromedp.Run(ctx, key(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the clock ran out at the last step", func() (bool, string) {
+		p := read(ctx)
+		return strings.Contains(p.Clock, "expired"), fmt.Sprintf("%+v", p)
+	})
+	if s := readReader(t, ctx); s.Ready != "" {
+		t.Errorf("the wasm ran although it was blocked: %+v", s)
+	}
+
+	// The twin: the reader without its parts.
+	brokenReader(t, site, host, "parts(i,s,box);", "")
+	defer host.setOverride(nil)
+	ctx3, c3 := readerContext(t, bctx, "en-US", true)
+	defer c3()
+	open(ctx3, retries)
+	if err := chromedp.Run(ctx3, key(kb.End)); err != nil {
+		t.Fatal(err)
+	}
+	waitReader(t, ctx3, "the twin's last step", total, "en")
+	if p := read(ctx3); timelineAt(p, total) || !timelineAt(p, 1) {
+		t.Errorf("without the reader's parts the timeline followed anyway: %+v", p)
+	}
+}
+
+// pickFault picks the fault menu's first fault (not "none") as a reader
+// does (a change event) and returns it.
+func pickFault(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	var fault string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll("#fault option")).map(o => o.value).find(v => v !== "none") || ""`, &fault)); err != nil || fault == "" {
+		t.Fatalf("no fault to pick (%v)", err)
+	}
+	if err := chromedp.Run(ctx, chromedp.SetValue("#fault", fault, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("fault").dispatchEvent(new Event("change", {bubbles: true}))`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	return fault
+}
+
+// evalJSON evaluates js (an expression giving JSON text) into a T.
+func evalJSON[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	var s string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &s)); err != nil {
+		t.Fatal(err)
+	}
+	var v T
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// brokenReader has host answer the start page with the export's
+// index.html whose reader script has code replaced by with (a broken twin).
+func brokenReader(t *testing.T, site string, host *staticHost, code, with string) {
+	t.Helper()
+	page, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), code) {
+		t.Fatalf("index.html has no %q: update the twin", code)
+	}
+	broken := []byte(strings.Replace(string(page), code, with, 1))
+	host.setOverride(func(p string) (int, []byte, bool) { return 200, broken, p == coursePrefix+"/" })
+}
+
+// Offline, a run the reader has opened reads from its fragment: the
+// service worker keeps every fragment fetched (also the first visit's,
+// fetched again once the worker takes over), and a deep link to that run
+// with the network gone shows its step without a fallback. The broken
+// twin: a run never opened has no fragment offline and falls back to the
+// wasm (cached) with the notice.
+func TestStaticReaderOfflineFragments(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	version := exportVersion(t, site)
+	host := newPlainHost(t, site, coursePrefix)
+	bctx, cancel := newBrowser(t)
+	defer cancel()
+	ctx, c2 := readerContext(t, bctx, "zh-CN", false)
+	defer c2()
+	opened := host.URL + coursePrefix + "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=none&step=5&lang=zh"
+	fragment := host.URL + coursePrefix + "/runs/tool-call/2025-11-25_stdio_none.zh.html"
+	if err := chromedp.Run(ctx, chromedp.Navigate(opened), waitReady()); err != nil {
+		t.Fatal(err)
+	}
+	waitOfflineReady(t, ctx, version, host.URL)
+	probe := fmt.Sprintf(`(async () => !!(await (await caches.open(%q)).match(%q)))()`, "app-"+version, fragment)
+	eventually(t, "the first visit's fragment is in app-"+version, func() (bool, string) {
+		var ok bool
+		if err := chromedp.Run(ctx, evalAsync(probe, &ok)); err != nil {
+			return false, err.Error()
+		}
+		return ok, fragment
+	})
+
+	host.setOffline(true)
+	if err := chromedp.Run(ctx, network.EmulateNetworkConditions(true, 0, -1, -1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(ctx, chromedp.Navigate(strings.Replace(opened, "step=5", "step=3", 1))); err != nil {
+		t.Fatal(err)
+	}
+	if s := waitReader(t, ctx, "the opened run, offline", 3, "zh"); s.Fallback != "" {
+		t.Errorf("offline, the opened run fell back: %+v", s)
+	}
+
+	// The twin: a run never opened.
+	other := host.URL + coursePrefix + "/?scenario=progress&version=2026-07-28&transport=http&fault=none&step=2&lang=zh"
+	if err := chromedp.Run(ctx, chromedp.Navigate(other)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "offline, a run never opened falls back to the wasm", func() (bool, string) {
+		s := readReader(t, ctx)
+		return s.Fallback != "" && s.Cur == "2", fmt.Sprintf("%+v", s)
+	})
 }

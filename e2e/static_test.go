@@ -215,8 +215,9 @@ func waitOfflineReady(t *testing.T, ctx context.Context, version, origin string)
 	})
 }
 
-func TestStaticExportOffline(t *testing.T) {
-	site := staticExport(t, coursePrefix)
+// exportVersion is the export's Version (app.js's GOAPP_VERSION).
+func exportVersion(t *testing.T, site string) string {
+	t.Helper()
 	appJS, err := os.ReadFile(filepath.Join(site, "app.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +226,12 @@ func TestStaticExportOffline(t *testing.T) {
 	if m == nil {
 		t.Fatal("no GOAPP_VERSION in app.js")
 	}
-	version := string(m[1])
+	return string(m[1])
+}
+
+func TestStaticExportOffline(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	version := exportVersion(t, site)
 	host := newPlainHost(t, site, coursePrefix)
 	ctx, cancel := newBrowser(t)
 	defer cancel()

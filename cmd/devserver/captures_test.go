@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpwirelab/internal/captures"
 	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
 
@@ -30,13 +31,13 @@ func TestCapturesEndpoint(t *testing.T) {
 
 	// No target: the listing is empty and POST names the flags.
 	bare := startServer(t, func(c *serveConfig) { c.CapturesDir = t.TempDir() })
-	if resp, b := bare.do(t, nil, "GET", CapturesPath, "", nil); resp.StatusCode != http.StatusUnauthorized {
+	if resp, b := bare.do(t, nil, "GET", captures.Path, "", nil); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("GET without the token: %d %s", resp.StatusCode, b)
 	}
-	if resp, b := bare.do(t, nil, "GET", CapturesPath, "", auth); resp.StatusCode != 200 || strings.TrimSpace(string(b)) != `{"target":"","captures":[],"limits":{"captures":32,"bytes":536870912}}` {
+	if resp, b := bare.do(t, nil, "GET", captures.Path, "", auth); resp.StatusCode != 200 || strings.TrimSpace(string(b)) != `{"target":"","captures":[],"limits":{"captures":32,"bytes":536870912}}` {
 		t.Errorf("listing without a target: %d %s", resp.StatusCode, b)
 	}
-	if resp, b := bare.do(t, nil, "POST", CapturesPath, "", auth); resp.StatusCode != 404 || !strings.Contains(string(b), "-target-cmd") {
+	if resp, b := bare.do(t, nil, "POST", captures.Path, "", auth); resp.StatusCode != 404 || !strings.Contains(string(b), "-target-cmd") {
 		t.Errorf("POST without a target: %d %s", resp.StatusCode, b)
 	}
 
@@ -45,32 +46,32 @@ func TestCapturesEndpoint(t *testing.T) {
 	spec := &checkSpec{Cmd: []string{os.Args[0], "-test.run=^$"}, Calls: []check.Call{{Name: "greet", Args: json.RawMessage(`{"name":"Ana"}`)}},
 		Repeat: 1, K: 10, Timeout: 5 * time.Second}
 	ts := startServer(t, func(c *serveConfig) { c.CapturesDir, c.Target = dir, spec })
-	resp, b := ts.do(t, nil, "POST", CapturesPath, "", auth)
+	resp, b := ts.do(t, nil, "POST", captures.Path, "", auth)
 	if resp.StatusCode != 200 {
 		t.Fatalf("POST: %d %s\n%s", resp.StatusCode, b, ts.logs.String())
 	}
-	var made captureInfo
-	if err := json.Unmarshal(b, &made); err != nil || !captureID.MatchString(made.ID) || made.Transport != "stdio" ||
+	var made captures.Info
+	if err := json.Unmarshal(b, &made); err != nil || !captures.IDPattern.MatchString(made.ID) || made.Transport != "stdio" ||
 		!slices.Equal(made.Versions, protocol.Versions()) || !made.Failed || made.Counts[check.Pass] == 0 {
 		t.Fatalf("the new capture: %v %+v", err, made)
 	}
 
-	_, b = ts.do(t, nil, "GET", CapturesPath, "", auth)
+	_, b = ts.do(t, nil, "GET", captures.Path, "", auth)
 	var list struct {
-		Target   string        `json:"target"`
-		Captures []captureInfo `json:"captures"`
+		Target   string          `json:"target"`
+		Captures []captures.Info `json:"captures"`
 	}
 	if err := json.Unmarshal(b, &list); err != nil || !strings.HasPrefix(list.Target, "stdio: ") || len(list.Captures) != 1 || list.Captures[0].ID != made.ID {
 		t.Fatalf("listing: %v %s", err, b)
 	}
 
-	resp, b = ts.do(t, nil, "GET", CapturesPath+made.ID+"/report.json", "", auth)
+	resp, b = ts.do(t, nil, "GET", captures.Path+made.ID+"/report.json", "", auth)
 	var rep check.Report
 	if resp.StatusCode != 200 || json.Unmarshal(b, &rep) != nil {
 		t.Fatalf("report.json: %d %s", resp.StatusCode, b)
 	}
 	for _, v := range made.Versions {
-		resp, b := ts.do(t, nil, "GET", CapturesPath+made.ID+"/"+v+".jsonl", "", auth)
+		resp, b := ts.do(t, nil, "GET", captures.Path+made.ID+"/"+v+".jsonl", "", auth)
 		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/x-ndjson") {
 			t.Fatalf("%s.jsonl: %d %s", v, resp.StatusCode, resp.Header.Get("Content-Type"))
 		}
@@ -95,11 +96,11 @@ func TestCapturesEndpoint(t *testing.T) {
 	}
 	for _, p := range []string{made.ID + "/secret.txt", made.ID + "/" + protocol.Versions()[0] + ".stderr.txt", "../" + made.ID + "/report.json",
 		"20260101-000000-000/report.json", made.ID, made.ID + "/%2e%2e/report.json"} {
-		if resp, b := ts.do(t, nil, "GET", CapturesPath+p, "", auth); resp.StatusCode == 200 {
+		if resp, b := ts.do(t, nil, "GET", captures.Path+p, "", auth); resp.StatusCode == 200 {
 			t.Errorf("GET %s served: %s", p, b)
 		}
 	}
-	if resp, _ := ts.do(t, nil, "PUT", CapturesPath, "", auth); resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, POST" {
+	if resp, _ := ts.do(t, nil, "PUT", captures.Path, "", auth); resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, POST" {
 		t.Errorf("PUT: %d %q", resp.StatusCode, resp.Header.Get("Allow"))
 	}
 }

@@ -14,18 +14,17 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
 	"time"
 
+	"mcpwirelab/internal/captures"
 	"mcpwirelab/sim/check"
 
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/realwire"
-	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
 
@@ -176,14 +175,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		// A soft limit: the garbage collector works harder near it, so a
 		// flooding server's garbage does not double the heap (README,
 		// security: the checker stays under 256 MiB).
-		debug.SetMemoryLimit(checkMemoryLimit)
+		debug.SetMemoryLimit(captures.MemoryLimit)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	progress := func(f string, a ...any) { fmt.Fprintf(stderr, "check: "+f+"\n", a...) }
 	rep, runs := spec.run(ctx, progress)
 	if *out != "" {
-		if err := writeCapture(*out, rep, runs, *format); err != nil {
+		if err := captures.Write(*out, rep, runs, *format); err != nil {
 			fmt.Fprintf(stderr, "devserver: check: %v\n", err)
 			return 1
 		}
@@ -201,10 +200,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
-
-// checkMemoryLimit is the soft memory limit of `devserver check`
-// (runtime/debug.SetMemoryLimit) unless GOMEMLIMIT sets one.
-const checkMemoryLimit = 160 << 20
 
 // validate checks the flags together (usage errors).
 func (s *checkSpec) validate() error {
@@ -231,60 +226,6 @@ func (s *checkSpec) validate() error {
 		}
 	}
 	return nil
-}
-
-// writeCapture writes every run's transcript (the JSON Lines contract:
-// real bytes, real times), its stderr lines apart, and the report (JSON,
-// and the chosen format) into dir.
-func writeCapture(dir string, rep check.Report, runs []check.Run, format string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, r := range runs {
-		f, err := os.Create(filepath.Join(dir, r.Version+".jsonl"))
-		if err != nil {
-			return err
-		}
-		err = r.Trace.WriteJSONL(f)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
-		}
-		var stderr strings.Builder
-		for _, e := range r.Trace.Events {
-			if e.Channel == trace.Stderr {
-				stderr.WriteString(e.Raw)
-			}
-		}
-		if rep.Transport == "stdio" {
-			if err := os.WriteFile(filepath.Join(dir, r.Version+".stderr.txt"), []byte(stderr.String()), 0o644); err != nil {
-				return err
-			}
-		}
-	}
-	files := map[string]string{"json": "report.json", "text": "report.txt", "junit": "report.xml"}
-	for _, f := range dedupeStrings([]string{"json", format}) {
-		var b strings.Builder
-		if err := rep.Write(&b, f); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(dir, files[f]), []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func dedupeStrings(s []string) []string {
-	var out []string
-	for _, v := range s {
-		if !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // shellJoin writes a command line the way a shell would read it back.

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"mcpwirelab/internal/captures"
 	"mcpwirelab/sim/labserver"
 	"net/http"
 	"net/http/httptest"
@@ -356,13 +357,13 @@ func TestCaptureHostileTarget(t *testing.T) {
 	dir := t.TempDir()
 	spec := &checkSpec{Cmd: []string{os.Args[0], "-test.run=^$"}, Repeat: 1, K: 10, Timeout: 3 * time.Second}
 	var logs bytes.Buffer
-	s := newCaptureStore(dir, spec, log.New(&logs, "", 0))
+	s := captures.New(dir, captureTarget(spec), log.New(&logs, "", 0))
 	for i := 1; i <= 2; i++ {
 		w := httptest.NewRecorder()
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, CapturesPath, nil))
+			s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, captures.Path, nil))
 		}()
 		select {
 		case <-done:
@@ -433,15 +434,15 @@ func TestCaptureRedactsTargetHeader(t *testing.T) {
 	}
 	spec.Timeout = 3 * time.Second
 	dir := t.TempDir()
-	s := newCaptureStore(dir, spec, log.New(io.Discard, "", 0))
+	s := captures.New(dir, captureTarget(spec), log.New(io.Discard, "", 0))
 	w := httptest.NewRecorder()
-	s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, CapturesPath, nil))
+	s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, captures.Path, nil))
 	list := httptest.NewRecorder()
-	s.ServeHTTP(list, httptest.NewRequest(http.MethodGet, CapturesPath, nil))
+	s.ServeHTTP(list, httptest.NewRequest(http.MethodGet, captures.Path, nil))
 	if w.Code != 200 || carried.Load() == 0 {
 		t.Fatalf("capture: %d %s; %d requests carried the token", w.Code, w.Body.String(), carried.Load())
 	}
-	var info captureInfo
+	var info captures.Info
 	_ = json.Unmarshal(w.Body.Bytes(), &info)
 	files, _ := filepath.Glob(filepath.Join(dir, info.ID, "*"))
 	if len(files) == 0 {

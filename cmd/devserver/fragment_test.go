@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"mcpwirelab/internal/fastpage"
 )
 
 // The dev server answers the reader's fragments (app/early.go) as the
@@ -16,7 +18,7 @@ import (
 func TestDevServerFragments(t *testing.T) {
 	registerRoutes.Do(registerUI)
 	h := newAppHandler(serveConfig{StaticDir: t.TempDir(), NoAuth: true}, &wasmAsset{version: "v9"}, http.NotFoundHandler())
-	p := appPageHandler(h, t.TempDir(), t.Logf)
+	p := fastpage.PageHandler(h, t.TempDir(), t.Logf)
 	get := func(path string) (int, string) {
 		rec := httptest.NewRecorder()
 		p.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))

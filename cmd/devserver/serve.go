@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"time"
 
+	"mcpwirelab/internal/captures"
+	"mcpwirelab/internal/encodings"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/transport/streamhttp"
 )
@@ -120,6 +122,7 @@ const serveUsage = `usage: devserver [flags]            serve the app and a real
        devserver static …            export the app as plain files for static hosting
        devserver check …             check any MCP server against the spec (stdio or HTTP)
        devserver client …            run the lab's client through a conformance suite client scenario
+       devserver compress …          precompress web/app.wasm (brotli 11, gzip -9; make wasm runs it)
 
 flags:
 `
@@ -144,7 +147,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.WebDir, "web", cfg.WebDir, "directory holding app.wasm (and optional app.wasm.br / app.wasm.gz)")
 	fs.StringVar(&cfg.StaticDir, "static", cfg.StaticDir, "directory of CSS and icons served at /static/")
 	fs.BoolVar(&cfg.CompressWasm, "compress", false, "make app.wasm.gz and app.wasm.br (brotli 11) in the background when missing, serving what is ready meanwhile (make run)")
-	fs.StringVar(&cfg.CacheDir, "cache", defaultWasmCache(), `cache of compressed builds for -compress ("" for none)`)
+	fs.StringVar(&cfg.CacheDir, "cache", encodings.DefaultCache(), `cache of compressed builds for -compress ("" for none)`)
 	fs.StringVar(&cfg.Token, "token", "", "fixed bearer token for /mcp (default: random at start-up)")
 	fs.BoolVar(&cfg.NoAuth, "no-auth", false, "disable bearer authentication on /mcp (unsafe)")
 	fs.BoolVar(&stdio, "stdio", false, "serve MCP over the process's stdin/stdout instead of HTTP")
@@ -156,7 +159,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&target.headers, "target-header", "'Name: value' for every request to -target-url (repeatable)")
 	fs.Var(&target.calls, "target-call", "NAME[=JSON]: a tool of the target the capture calls (repeatable); no other tool is called")
 	fs.StringVar(&target.slow, "target-slow", "", "NAME[=JSON]: the target's slow tool, for the cancellation checks")
-	fs.StringVar(&cfg.CapturesDir, "captures", defaultCapturesDir(), "folder of the captures the dev server makes of its target")
+	fs.StringVar(&cfg.CapturesDir, "captures", captures.DefaultDir(), "folder of the captures the dev server makes of its target")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -164,7 +167,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2 // flag already printed the problem and usage
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static; run with -h for flags)", fs.Arg(0))
+		return usageError(stderr, "unexpected argument %q (subcommands: transcript, static, compress, check, client; run with -h for flags)", fs.Arg(0))
 	}
 	if !validFixture(cfg.Fixture) {
 		return usageError(stderr, "-fixture %q: want %s or %s", cfg.Fixture, fixtureCourse, fixtureConformance)

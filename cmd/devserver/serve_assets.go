@@ -22,6 +22,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/staticsite"
 )
 
 func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
@@ -33,7 +35,7 @@ func mib(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 func buildVersion(wasm []byte, staticDir string) string {
 	h := sha256.New()
 	h.Write(wasm)
-	for _, name := range listFiles(staticDir, "") {
+	for _, name := range staticsite.ListFiles(staticDir, "") {
 		b, err := os.ReadFile(filepath.Join(staticDir, name))
 		if err != nil {
 			continue
@@ -42,71 +44,6 @@ func buildVersion(wasm []byte, staticDir string) string {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
-}
-
-// listFiles returns the sorted regular, non-hidden files of dir with the
-// given extension ("" for all).
-func listFiles(dir, ext string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") &&
-			(ext == "" || strings.EqualFold(filepath.Ext(e.Name()), ext)) {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	return names
-}
-
-// negotiateEncoding picks br > gzip > identity among the codings the
-// client accepts (q > 0), per RFC 9110 §12.5.3.
-func negotiateEncoding(acceptEncoding string) string {
-	return negotiateAmong(acceptEncoding, "br", "gzip")
-}
-
-// negotiateAmong returns the first of offers (in order of preference) the
-// client accepts, or "" (identity).
-func negotiateAmong(acceptEncoding string, offers ...string) string {
-	q := map[string]float64{}
-	for _, part := range strings.Split(acceptEncoding, ",") {
-		name, params, _ := strings.Cut(part, ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name == "" {
-			continue
-		}
-		if name == "x-gzip" {
-			name = "gzip"
-		}
-		weight := 1.0
-		for _, p := range strings.Split(params, ";") {
-			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-					weight = f
-				} else {
-					weight = 0
-				}
-			}
-		}
-		q[name] = weight
-	}
-	accepts := func(coding string) bool {
-		if w, ok := q[coding]; ok {
-			return w > 0
-		}
-		w, ok := q["*"]
-		return ok && w > 0
-	}
-	for _, coding := range offers {
-		if accepts(coding) {
-			return coding
-		}
-	}
-	return ""
 }
 
 // ServeHTTP serves /web/app.wasm in the best accepted encoding.
@@ -138,7 +75,7 @@ func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("ETag", etag)
 	h.Set("Last-Modified", a.modTime.UTC().Format(http.TimeFormat))
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if encodings.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		h.Del("Content-Type")
 		h.Del("Content-Encoding")
 		w.WriteHeader(http.StatusNotModified)
@@ -152,17 +89,6 @@ func (a *wasmAsset) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-}
-
-// etagMatches implements If-None-Match's weak comparison (RFC 9110 §13.1.2).
-func etagMatches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == etag {
-			return true
-		}
-	}
-	return false
 }
 
 // contentTypes is explicit so that the answer does not depend on the
@@ -260,7 +186,7 @@ func (res webResources) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Handler {
 	v := "?v=" + wasm.version
 	var styles []string
-	css := listFiles(cfg.StaticDir, ".css")
+	css := staticsite.ListFiles(cfg.StaticDir, ".css")
 	sort.SliceStable(css, func(i, j int) bool { return css[i] == "loader.css" && css[j] != "loader.css" })
 	for _, name := range css {
 		styles = append(styles, "/static/"+name+v)
@@ -306,8 +232,8 @@ func newAppHandler(cfg serveConfig, wasm *wasmAsset, files http.Handler) *app.Ha
 		// new token needs no new service-worker cache.
 		Version:   wasm.version,
 		Resources: webResources{version: wasm.version, wasm: wasm, files: files},
-		// Offline deep links: see static_worker.go (shared with `devserver static`).
-		ServiceWorkerTemplate: appWorkerTemplate,
+		// Offline deep links: see internal/staticsite/static_worker.go (shared with `devserver static`).
+		ServiceWorkerTemplate: staticsite.AppWorkerTemplate,
 		// go-app precaches the PNG icons but not the SVG favicon.
 		CacheableResources: []string{icon("icon.svg")},
 	}

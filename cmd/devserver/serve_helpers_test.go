@@ -18,6 +18,7 @@ import (
 	"time"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/testenv"
 )
 
 var registerRoutes sync.Once
@@ -43,14 +44,7 @@ func (s *syncBuffer) String() string {
 const testToken = "test-token-0123456789abcdefghijklmnop"
 
 // fakeWasm is compressible and starts with the wasm magic.
-func fakeWasm(seed string) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x00asm\x01\x00\x00\x00")
-	for i := 0; b.Len() < 256<<10; i++ {
-		fmt.Fprintf(&b, "%s func_%d local.get %d i32.add;", seed, i, i%7)
-	}
-	return b.Bytes()
-}
+func fakeWasm(seed string) []byte { return testenv.FakeWasm(seed) }
 
 // fakeEngine stands in for the engine's /mcp handler:
 //

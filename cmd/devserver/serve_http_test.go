@@ -210,23 +210,6 @@ func TestLoadWasmPrecompressedFiles(t *testing.T) {
 	}
 }
 
-func TestNegotiateEncoding(t *testing.T) {
-	for in, want := range map[string]string{
-		"br":                   "br",
-		"BR":                   "br",
-		"gzip;q=1.0, br;q=0.1": "br",
-		"br;q=0":               "",
-		"br;q=bogus, gzip":     "gzip",
-		"*;q=0":                "",
-		"*, br;q=0":            "gzip",
-		" , ;;, gzip ; q=0.3":  "gzip",
-	} {
-		if got := negotiateEncoding(in); got != want {
-			t.Errorf("negotiateEncoding(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestNoResponseRevealsTheToken (issue 12 item 1): nothing the server
 // answers without the token contains it — not the page, app.js, the
 // worker, the manifest, any file the worker precaches, the errors of /mcp

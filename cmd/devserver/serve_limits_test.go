@@ -9,12 +9,13 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"mcpwirelab/internal/testenv"
 )
 
 // engineServer is startServer with the real engine behind /mcp.
@@ -63,36 +64,6 @@ func postMCP(c *http.Client, base, token, body string, hdr ...string) (*http.Res
 	return resp, b, err
 }
 
-// peakHeap runs f while sampling the heap in use and returns how far the
-// peak rose above the heap after a GC before f.
-func peakHeap(f func()) (peak int64) {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	base := int64(m.HeapInuse)
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			if d := int64(m.HeapInuse) - base; d > peak {
-				peak = d
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(10 * time.Millisecond): // ReadMemStats stops the world
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-done
-	return peak
-}
-
 // Issue 12 item 4: memory for requests in flight is bounded in total. 12
 // tools/call requests of 4 MiB sent at once each cost tens of MB while
 // decoded (a 4 MiB string argument); with the 8 MiB body budget at most
@@ -109,7 +80,7 @@ func TestLargeRequestsInFlightBounded(t *testing.T) {
 	var ok atomic.Int32
 	var failures []string
 	var mu sync.Mutex
-	peak := peakHeap(func() {
+	peak := testenv.PeakHeap(func() {
 		var wg sync.WaitGroup
 		for i := 0; i < n; i++ {
 			wg.Add(1)

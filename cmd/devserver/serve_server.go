@@ -14,6 +14,9 @@ import (
 	"time"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/captures"
+	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/fastpage"
 	"mcpwirelab/sim/netguard"
 	"mcpwirelab/sim/protocol"
 	"mcpwirelab/sim/transport/streamhttp"
@@ -54,7 +57,7 @@ func (c *serveConfig) logf(format string, args ...any) {
 //	                 LimitBodies (413; 503 past MaxBodiesInFlight) → engine (503 past the stream caps)
 //	  /captures/     CheckOrigin (403) → RequireBearer (401) → Trusting → the captures of -target-cmd/-target-url
 //	  /web/app.wasm  precompressed wasm (br > gzip > identity)
-//	  /web/, /static/ files, versioned caching, text compressed (compressText)
+//	  /web/, /static/ files, versioned caching, text compressed (encodings.CompressText)
 //	  /              go-app pages, made fast (pageServer: page_fast.go), compressed
 func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	if cfg.Log == nil {
@@ -70,7 +73,7 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	}
 	wasm.version = buildVersion(wasm.raw, cfg.StaticDir)
 	if cfg.CompressWasm {
-		wasm.compressInBackground(cfg.WebDir, cfg.CacheDir, brotliQuality, compressTick, cfg.logf)
+		wasm.compressInBackground(cfg.WebDir, cfg.CacheDir, encodings.BrotliQuality, compressTick, cfg.logf)
 	}
 
 	// The app's own origin exactly, plus -allow-origin: a page on another
@@ -108,19 +111,19 @@ func newDevServer(cfg serveConfig, addr net.Addr) (*devServer, error) {
 	staticFiles := &fileServer{dir: cfg.StaticDir, prefix: "/static/", version: wasm.version,
 		fallback: fallbackIcons(), started: time.Now()}
 
-	captures := conns.Trusting(newCaptureStore(cfg.CapturesDir, cfg.Target, cfg.Log))
+	captureStore := conns.Trusting(captures.New(cfg.CapturesDir, captureTarget(cfg.Target), cfg.Log))
 	if !cfg.NoAuth {
-		captures = netguard.RequireBearer(cfg.Token, authRealm, captures)
+		captureStore = netguard.RequireBearer(cfg.Token, authRealm, captureStore)
 	}
-	captures = netguard.CheckOrigin(policy, captures)
+	captureStore = netguard.CheckOrigin(policy, captureStore)
 
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp)
-	mux.Handle(CapturesPath, captures)
+	mux.Handle(captures.Path, captureStore)
 	mux.Handle("/web/app.wasm", wasm)
-	mux.Handle("/web/", compressText(webFiles))
-	mux.Handle("/static/", compressText(staticFiles))
-	mux.Handle("/", compressText(appPageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
+	mux.Handle("/web/", encodings.CompressText(webFiles))
+	mux.Handle("/static/", encodings.CompressText(staticFiles))
+	mux.Handle("/", encodings.CompressText(fastpage.PageHandler(newAppHandler(cfg, wasm, webFiles), cfg.StaticDir, cfg.logf)))
 
 	var h http.Handler = mux
 	if !cfg.AllowRemote {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mcpwirelab/internal/captures"
 )
 
 // soakCeilingMB is the memory ceiling README states for `devserver check`
@@ -144,7 +146,7 @@ func TestSoakCapture(t *testing.T) {
 		start := time.Now()
 		peak := s.peakDuring(func() {
 			for i := 0; i < 2; i++ {
-				req, _ := http.NewRequest(http.MethodPost, s.base+CapturesPath, nil)
+				req, _ := http.NewRequest(http.MethodPost, s.base+captures.Path, nil)
 				req.Header.Set("Authorization", "Bearer "+s.token)
 				resp, err := client.Do(req)
 				statuses = append(statuses, statusOf(resp, err))

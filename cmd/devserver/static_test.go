@@ -24,6 +24,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/fastpage"
+	"mcpwirelab/internal/staticsite"
 )
 
 func TestStaticFlags(t *testing.T) {
@@ -75,53 +78,15 @@ func TestStaticFlags(t *testing.T) {
 	}
 }
 
-func TestIsHostName(t *testing.T) {
-	for h, want := range map[string]bool{"course.example": true, "localhost": true, "a-b.c1.example": true, "10.0.0.1": true,
-		"": false, "a_b.example": false, "a b": false, "x.example.": false, `a"b`: false, "a<b": false} {
-		if got := isHostName(h); got != want {
-			t.Errorf("isHostName(%q) = %v", h, got)
-		}
-	}
-}
-
-func TestNormalizePrefix(t *testing.T) {
-	for in, want := range map[string]string{"": "", "/": "", "/lab": "/lab", "/course/mcp-lab/": "/course/mcp-lab", "/a-b_c.d~e": "/a-b_c.d~e"} {
-		if got, err := normalizePrefix(in); err != nil || got != want {
-			t.Errorf("normalizePrefix(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-}
-
-func TestPrefixResolver(t *testing.T) {
-	r := prefixResolver{prefix: "/course/mcp-lab"}
-	for in, want := range map[string]string{
-		"/":                        "/course/mcp-lab",
-		"":                         "/course/mcp-lab",
-		"/web/app.wasm":            "/course/mcp-lab/web/app.wasm",
-		"/web":                     "/course/mcp-lab/web",
-		"web/x.js":                 "/course/mcp-lab/web/x.js",
-		"/static/app.css?v=1":      "/course/mcp-lab/static/app.css?v=1",
-		"/app-worker.js":           "/course/mcp-lab/app-worker.js",
-		"https://cdn.example/x.js": "https://cdn.example/x.js",
-	} {
-		if got := r.Resolve(in); got != want {
-			t.Errorf("Resolve(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if got := (prefixResolver{}).Resolve("/"); got != "/" {
-		t.Errorf("root Resolve(/) = %q", got)
-	}
-}
-
 // TestOfflineWorkerTemplate pins the patch of go-app's worker: if a go-app
 // upgrade changes DefaultAppWorkerJS, this fails instead of silently
 // falling back to a worker without offline deep links.
 func TestOfflineWorkerTemplate(t *testing.T) {
-	s, err := offlineWorkerTemplate()
+	s, err := staticsite.OfflineWorkerTemplate()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s != appWorkerTemplate {
+	if s != staticsite.AppWorkerTemplate {
 		t.Fatal("appWorkerTemplate is not the patched template")
 	}
 	for _, want := range []string{`request.mode === "navigate"`, "ignoreSearch: true", "cache.match(startPage)", "event.waitUntil(installWorker()", `"app-" + "{{.Version}}"`, "{{.ResourcesToCache}}", `self.addEventListener("push"`} {
@@ -139,14 +104,14 @@ func TestOfflineWorkerTemplate(t *testing.T) {
 var fewLinks = ui.ReaderLinks()[:2]
 
 // exportForTest runs the export of a fake wasm under prefix.
-func exportForTest(t *testing.T, prefix, seed string, out string, links []url.Values) *staticResult {
+func exportForTest(t *testing.T, prefix, seed string, out string, links []url.Values) *staticsite.Result {
 	t.Helper()
 	registerRoutes.Do(registerUI)
 	web := t.TempDir()
 	if err := os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm(seed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := exportStatic(staticConfig{Out: out, Prefix: prefix, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 5, Domain: "course.example", Links: links})
+	res, err := exportStatic(staticsite.Config{Out: out, Prefix: prefix, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 5, Domain: "course.example", Links: links})
 	if err != nil {
 		t.Fatalf("export: %v", err)
 	}
@@ -280,13 +245,13 @@ func TestStaticExport(t *testing.T) {
 	// languages, stamped with the version; every text file is
 	// precompressed.
 	for _, q := range ui.ReaderLinks() {
-		b, err := os.ReadFile(filepath.Join(out, "runs", filepath.FromSlash(fragmentPath(q))))
+		b, err := os.ReadFile(filepath.Join(out, "runs", filepath.FromSlash(fastpage.FragmentPath(q))))
 		if err != nil || !strings.HasPrefix(string(b), res.Version+"\n<div ") {
-			t.Errorf("fragment %s: %v %.40q", fragmentPath(q), err, b)
+			t.Errorf("fragment %s: %v %.40q", fastpage.FragmentPath(q), err, b)
 		}
 		// Rendered for its own link (they are rendered two at a time).
 		if strings.Contains(string(b), `id="wl-early"`) && !strings.Contains(string(b), `id="wl-early">{"run":"`+ui.ReaderKeyOf(q)+`","lang":"`+q.Get("lang")+`"`) {
-			t.Errorf("fragment %s holds another run's data", fragmentPath(q))
+			t.Errorf("fragment %s holds another run's data", fastpage.FragmentPath(q))
 		}
 	}
 	if p := precompressProblems(out); len(p) > 0 {
@@ -313,7 +278,7 @@ func TestStaticExport(t *testing.T) {
 func precompressProblems(dir string) []string {
 	var out []string
 	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() || !slices.Contains(textExts, filepath.Ext(p)) || d.Name() == exportManifest {
+		if err != nil || !d.Type().IsRegular() || !slices.Contains(staticsite.TextExts, filepath.Ext(p)) || d.Name() == staticsite.ExportManifest {
 			return err
 		}
 		raw, _ := os.ReadFile(p)
@@ -344,14 +309,14 @@ func precompressProblems(dir string) []string {
 func TestPrecompressProblems(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"index.html": "<p>hello</p>", "app.js": "go()"})
-	if err := precompressText(dir); err != nil {
+	if err := staticsite.PrecompressText(dir); err != nil {
 		t.Fatal(err)
 	}
 	if p := precompressProblems(dir); len(p) != 0 {
 		t.Fatalf("fresh: %v", p)
 	}
 	os.Remove(filepath.Join(dir, "index.html.br"))
-	os.WriteFile(filepath.Join(dir, "app.js.gz"), encodeText("gzip", []byte("other")), 0o644)
+	os.WriteFile(filepath.Join(dir, "app.js.gz"), encodings.EncodeText("gzip", []byte("other")), 0o644)
 	if p := precompressProblems(dir); len(p) != 2 {
 		t.Errorf("want 2 problems, got %v", p)
 	}
@@ -372,7 +337,7 @@ func TestStaticExportRoot(t *testing.T) {
 // The dev server hands out the same worker.
 func TestDevServerUsesOfflineWorker(t *testing.T) {
 	h := newAppHandler(serveConfig{StaticDir: t.TempDir(), NoAuth: true}, &wasmAsset{version: "x"}, http.NotFoundHandler())
-	if h.ServiceWorkerTemplate != appWorkerTemplate {
+	if h.ServiceWorkerTemplate != staticsite.AppWorkerTemplate {
 		t.Fatal("dev server handler does not use the offline worker")
 	}
 	rec := httptest.NewRecorder()
@@ -381,7 +346,7 @@ func TestDevServerUsesOfflineWorker(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), `request.mode === "navigate"`) {
 		t.Error("/app-worker.js lacks the offline navigation fallback")
 	}
-	var _ app.ResourceResolver = prefixResolver{}
+	var _ app.ResourceResolver = staticsite.PrefixResolver{}
 }
 
 func readExport(t *testing.T, dir, name string) string {
@@ -441,14 +406,14 @@ func TestStaticExportKeepsUserFiles(t *testing.T) {
 	// A file the previous export wrote that this one no longer writes, in
 	// a folder only it created.
 	writeTree(t, out, map[string]string{"old/gone.js": "x"})
-	var m manifest
-	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil || len(m.Files) != len(res.Files) {
+	var m staticsite.Manifest
+	if err := json.Unmarshal([]byte(readExport(t, out, staticsite.ExportManifest)), &m); err != nil || len(m.Files) != len(res.Files) {
 		t.Fatalf("manifest %+v: %v", m, err)
 	}
 	m.Files, m.Dirs = append(m.Files, "old/gone.js"), append(m.Dirs, "old")
 	m.SHA256["old/gone.js"] = sha256Hex("x")
 	b, _ := json.Marshal(m)
-	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
+	os.WriteFile(filepath.Join(out, staticsite.ExportManifest), b, 0o644)
 
 	res2 := exportForTest(t, "", "two", out, fewLinks)
 	checkTree(t, out, userFiles)
@@ -462,11 +427,11 @@ func TestStaticExportKeepsUserFiles(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), exportTmpPrefix) {
+		if strings.HasPrefix(e.Name(), staticsite.ExportTmpPrefix) {
 			t.Errorf("working folder %s left in the export", e.Name())
 		}
 	}
-	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil || slices.Contains(m.Files, "CNAME") || slices.Contains(m.Files, "old/gone.js") || !slices.Contains(m.Files, "index.html") {
+	if err := json.Unmarshal([]byte(readExport(t, out, staticsite.ExportManifest)), &m); err != nil || slices.Contains(m.Files, "CNAME") || slices.Contains(m.Files, "old/gone.js") || !slices.Contains(m.Files, "index.html") {
 		t.Errorf("new manifest %+v: %v", m, err)
 	}
 
@@ -495,8 +460,8 @@ func TestStaticExportTrustsNoManifest(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "site")
 	exportForTest(t, "", "one", out, fewLinks)
 	writeTree(t, out, userFiles)
-	var m manifest
-	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil {
+	var m staticsite.Manifest
+	if err := json.Unmarshal([]byte(readExport(t, out, staticsite.ExportManifest)), &m); err != nil {
 		t.Fatal(err)
 	}
 	if m.SHA256 == nil {
@@ -509,16 +474,16 @@ func TestStaticExportTrustsNoManifest(t *testing.T) {
 	m.SHA256["CNAME"] = sha256Hex("not what the user wrote\n")
 	m.SHA256[".git/config"] = sha256Hex("")
 	b, _ := json.Marshal(m) // README.md listed without a hash
-	os.WriteFile(filepath.Join(out, exportManifest), b, 0o644)
+	os.WriteFile(filepath.Join(out, staticsite.ExportManifest), b, 0o644)
 
 	res := exportForTest(t, "", "two", out, fewLinks)
 	checkTree(t, out, userFiles)
-	want := "kept .git/config, CNAME, README.md: the previous " + exportManifest + " lists them, but they no longer hold what an export wrote"
+	want := "kept .git/config, CNAME, README.md: the previous " + staticsite.ExportManifest + " lists them, but they no longer hold what an export wrote"
 	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
 		t.Errorf("the export does not say what it kept: %q", res.Warnings)
 	}
-	m = manifest{}
-	if err := json.Unmarshal([]byte(readExport(t, out, exportManifest)), &m); err != nil || slices.Contains(m.Files, "CNAME") || m.SHA256["README.md"] != "" {
+	m = staticsite.Manifest{}
+	if err := json.Unmarshal([]byte(readExport(t, out, staticsite.ExportManifest)), &m); err != nil || slices.Contains(m.Files, "CNAME") || m.SHA256["README.md"] != "" {
 		t.Errorf("the new manifest still claims the user's files: %+v", m.Files)
 	}
 
@@ -527,7 +492,7 @@ func TestStaticExportTrustsNoManifest(t *testing.T) {
 	registerRoutes.Do(registerUI)
 	web := t.TempDir()
 	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("three"), 0o644)
-	_, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 1})
+	_, err := exportStatic(staticsite.Config{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 1})
 	if err == nil || !strings.Contains(err.Error(), "already has index.html, which no export of this tool wrote") {
 		t.Errorf("an edited index.html: %v", err)
 	}
@@ -546,7 +511,7 @@ func TestStaticExportRefuses(t *testing.T) {
 	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("refuse"), 0o644)
 	staticDir := filepath.Join(moduleRoot(t), "static")
 	export := func(out string) error {
-		_, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: staticDir, BrotliLevel: 1, Links: fewLinks})
+		_, err := exportStatic(staticsite.Config{Out: out, WebDir: web, StaticDir: staticDir, BrotliLevel: 1, Links: fewLinks})
 		return err
 	}
 
@@ -575,8 +540,8 @@ func TestStaticExportRefuses(t *testing.T) {
 	writeTree(t, outside, map[string]string{"precious.txt": "keep"})
 	tampered := t.TempDir()
 	rel, _ := filepath.Rel(tampered, filepath.Join(outside, "precious.txt"))
-	b, _ := json.Marshal(manifest{Tool: manifestTool, Files: []string{filepath.ToSlash(rel)}})
-	os.WriteFile(filepath.Join(tampered, exportManifest), b, 0o644)
+	b, _ := json.Marshal(staticsite.Manifest{Tool: staticsite.ManifestTool, Files: []string{filepath.ToSlash(rel)}})
+	os.WriteFile(filepath.Join(tampered, staticsite.ExportManifest), b, 0o644)
 	if err := export(tampered); err == nil || !strings.Contains(err.Error(), "which is not a path inside the folder") {
 		t.Errorf("tampered manifest: %v", err)
 	}

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mcpwirelab/internal/encodings"
+	"mcpwirelab/internal/staticsite"
 )
 
 // testBrotli keeps the tests fast; the cache key names the level, so the
@@ -29,128 +32,17 @@ func writeEncodings(t testing.TB, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc := encodeWasm("", raw, "", testBrotli, nolog)
-	for name, b := range map[string][]byte{"app.wasm.br": enc.br, "app.wasm.gz": enc.gz} {
+	enc := encodings.EncodeWasm("", raw, "", testBrotli, nolog)
+	for name, b := range map[string][]byte{"app.wasm.br": enc.Br, "app.wasm.gz": enc.Gz} {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
 
-func cacheFile(raw []byte, enc encoding, level int) string {
+func cacheFile(raw []byte, enc encodings.Coding, level int) string {
 	sum := sha256.Sum256(raw)
-	return hex.EncodeToString(sum[:]) + enc.cacheSuffix(level)
-}
-
-func TestEncodeWasmCachedByContent(t *testing.T) {
-	cache, web := t.TempDir(), t.TempDir()
-	v1, v2 := fakeWasm("v1"), fakeWasm("v2")
-	check := func(what string, got wasmEncodings, raw []byte, brFrom, gzFrom source) {
-		t.Helper()
-		if got.brFrom != brFrom || got.gzFrom != gzFrom {
-			t.Errorf("%s: brotli from %q, gzip from %q; want %q, %q", what, got.brFrom, got.gzFrom, brFrom, gzFrom)
-		}
-		if !brEncoding.decodesTo(got.br, raw) || !gzEncoding.decodesTo(got.gz, raw) {
-			t.Errorf("%s: an encoding does not decode to its app.wasm", what)
-		}
-	}
-
-	first := encodeWasm(web, v1, cache, testBrotli, nolog)
-	check("first build", first, v1, fromEncoding, fromEncoding)
-	for _, f := range []string{cacheFile(v1, brEncoding, testBrotli), cacheFile(v1, gzEncoding, gzipLevel)} {
-		if _, err := os.Stat(filepath.Join(cache, f)); err != nil {
-			t.Errorf("not cached: %v", err)
-		}
-	}
-
-	// Same content: reused byte for byte, nothing compressed.
-	again := encodeWasm(web, v1, cache, testBrotli, nolog)
-	check("same build", again, v1, fromCache, fromCache)
-	if !bytes.Equal(again.br, first.br) || !bytes.Equal(again.gz, first.gz) {
-		t.Error("cached encodings differ from the first ones")
-	}
-	// Another brotli level is another entry.
-	if other := encodeWasm(web, v1, cache, testBrotli-1, nolog); other.brFrom != fromEncoding || other.gzFrom != fromCache {
-		t.Errorf("level %d: brotli from %q, gzip from %q", testBrotli-1, other.brFrom, other.gzFrom)
-	}
-
-	// Changed wasm: compressed again, and never answered with v1's files.
-	changed := encodeWasm(web, v2, cache, testBrotli, nolog)
-	check("changed build", changed, v2, fromEncoding, fromEncoding)
-
-	// A cache file that does not decode to this wasm — corrupt, truncated,
-	// or another build's under this name — is not used and is replaced.
-	brPath := filepath.Join(cache, cacheFile(v1, brEncoding, testBrotli))
-	gzPath := filepath.Join(cache, cacheFile(v1, gzEncoding, gzipLevel))
-	os.WriteFile(brPath, first.br[:len(first.br)/2], 0o644)
-	os.WriteFile(gzPath, changed.gz, 0o644) // v2's gzip under v1's key
-	repaired := encodeWasm(web, v1, cache, testBrotli, nolog)
-	check("bad cache files", repaired, v1, fromEncoding, fromEncoding)
-	if b, _ := os.ReadFile(brPath); !brEncoding.decodesTo(b, v1) {
-		t.Error("the corrupt cache file was not replaced")
-	}
-	os.WriteFile(gzPath, []byte("not gzip at all"), 0o644)
-	if got := encodeWasm(web, v1, cache, testBrotli, nolog); got.gzFrom != fromEncoding || !gzEncoding.decodesTo(got.gz, v1) {
-		t.Errorf("garbage cache file: gzip from %q", got.gzFrom)
-	}
-
-	// Files beside app.wasm win when they decode to it; stale ones do not.
-	os.WriteFile(filepath.Join(web, "app.wasm.br"), first.br, 0o644)
-	os.WriteFile(filepath.Join(web, "app.wasm.gz"), first.gz, 0o644)
-	check("files beside app.wasm", encodeWasm(web, v1, cache, testBrotli, nolog), v1, fromWeb, fromWeb)
-	check("stale files beside app.wasm", encodeWasm(web, v2, cache, testBrotli, nolog), v2, fromCache, fromCache)
-
-	// No cache at all still works.
-	check("no cache", encodeWasm("", v2, "", testBrotli, nolog), v2, fromEncoding, fromEncoding)
-}
-
-func TestEncodeWasmUnwritableCache(t *testing.T) {
-	dir := t.TempDir()
-	blocked := filepath.Join(dir, "file")
-	os.WriteFile(blocked, []byte("x"), 0o644) // a file where the cache folder should be
-	var logs []string
-	got := encodeWasm("", fakeWasm("v1"), filepath.Join(blocked, "wasm"), testBrotli, func(f string, a ...any) {
-		logs = append(logs, fmt.Sprintf(f, a...))
-	})
-	if !brEncoding.decodesTo(got.br, fakeWasm("v1")) || !gzEncoding.decodesTo(got.gz, fakeWasm("v1")) {
-		t.Error("encodings wrong when the cache cannot be written")
-	}
-	if len(logs) != 1 || !strings.Contains(logs[0], "wasm cache") {
-		t.Errorf("logs: %q", logs)
-	}
-}
-
-func TestPruneWasmCache(t *testing.T) {
-	dir := t.TempDir()
-	now := time.Now()
-	var keys []string
-	for i := range 10 {
-		sum := sha256.Sum256([]byte{byte(i)})
-		key := hex.EncodeToString(sum[:])
-		keys = append(keys, key)
-		for _, suffix := range []string{".q11w24.br", ".9.gz"} {
-			p := filepath.Join(dir, key+suffix)
-			os.WriteFile(p, []byte("x"), 0o644)
-			// key 9 is the newest, key 0 the oldest
-			os.Chtimes(p, now, now.Add(time.Duration(i-10)*time.Minute))
-		}
-	}
-	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
-	os.WriteFile(filepath.Join(dir, "abc.br"), []byte("not an entry"), 0o644)
-	if err := pruneWasmCache(dir, 8); err != nil {
-		t.Fatal(err)
-	}
-	for i, key := range keys {
-		_, err := os.Stat(filepath.Join(dir, key+".9.gz"))
-		if kept := err == nil; kept != (i >= 2) {
-			t.Errorf("entry %d (age %d min): kept=%v", i, 10-i, kept)
-		}
-	}
-	for _, name := range []string{"notes.txt", "abc.br"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			t.Errorf("%s removed: %v", name, err)
-		}
-	}
+	return hex.EncodeToString(sum[:]) + enc.CacheSuffix(level)
 }
 
 func TestCompressCommand(t *testing.T) {
@@ -170,11 +62,11 @@ func TestCompressCommand(t *testing.T) {
 	}
 	br, _ := os.ReadFile(filepath.Join(web, "app.wasm.br"))
 	gz, _ := os.ReadFile(filepath.Join(web, "app.wasm.gz"))
-	if !brEncoding.decodesTo(br, raw) || !gzEncoding.decodesTo(gz, raw) {
+	if !encodings.Br.DecodesTo(br, raw) || !encodings.Gz.DecodesTo(gz, raw) {
 		t.Fatal("written files do not decode to app.wasm")
 	}
-	if _, err := os.Stat(filepath.Join(cache, cacheFile(raw, brEncoding, brotliQuality))); err != nil {
-		t.Errorf("quality %d entry not cached: %v", brotliQuality, err)
+	if _, err := os.Stat(filepath.Join(cache, cacheFile(raw, encodings.Br, encodings.BrotliQuality))); err != nil {
+		t.Errorf("quality %d entry not cached: %v", encodings.BrotliQuality, err)
 	}
 	// Up to date: nothing rewritten.
 	st, _ := os.Stat(filepath.Join(web, "app.wasm.br"))
@@ -206,7 +98,7 @@ func TestCompressCommand(t *testing.T) {
 // at start-up, and one that does not decode to app.wasm is not offered.
 func TestServeOnlyMatchingEncodings(t *testing.T) {
 	ts := startServer(t, func(cfg *serveConfig) {
-		os.WriteFile(filepath.Join(cfg.WebDir, "app.wasm.gz"), gzEncoding.encode(fakeWasm("v0"), gzipLevel), 0o644) // a stale one
+		os.WriteFile(filepath.Join(cfg.WebDir, "app.wasm.gz"), encodings.Gz.Encode(fakeWasm("v0"), encodings.GzipLevel), 0o644) // a stale one
 	})
 	raw := fakeWasm("v1")
 	br, _ := os.ReadFile(filepath.Join(ts.cfg.WebDir, "app.wasm.br"))
@@ -235,10 +127,10 @@ func TestStaticExportUsesBuildEncodings(t *testing.T) {
 	os.WriteFile(filepath.Join(web, "app.wasm"), raw, 0o644)
 	writeEncodings(t, web)
 	br, _ := os.ReadFile(filepath.Join(web, "app.wasm.br"))
-	os.WriteFile(filepath.Join(web, "app.wasm.gz"), gzEncoding.encode(fakeWasm("v0"), gzipLevel), 0o644) // stale
+	os.WriteFile(filepath.Join(web, "app.wasm.gz"), encodings.Gz.Encode(fakeWasm("v0"), encodings.GzipLevel), 0o644) // stale
 
 	out := filepath.Join(t.TempDir(), "site")
-	res, err := exportStatic(staticConfig{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: testBrotli, CacheDir: cache})
+	res, err := exportStatic(staticsite.Config{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: testBrotli, CacheDir: cache})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,10 +140,10 @@ func TestStaticExportUsesBuildEncodings(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(out, "web", "app.wasm.br")); !bytes.Equal(got, br) {
 		t.Error("app.wasm.br is not the build's file")
 	}
-	if got, _ := os.ReadFile(filepath.Join(out, "web", "app.wasm.gz")); !gzEncoding.decodesTo(got, raw) {
+	if got, _ := os.ReadFile(filepath.Join(out, "web", "app.wasm.gz")); !encodings.Gz.DecodesTo(got, raw) {
 		t.Error("exported app.wasm.gz does not decode to app.wasm")
 	}
-	if _, err := os.Stat(filepath.Join(cache, cacheFile(raw, gzEncoding, gzipLevel))); err != nil {
+	if _, err := os.Stat(filepath.Join(cache, cacheFile(raw, encodings.Gz, encodings.GzipLevel))); err != nil {
 		t.Errorf("the gzip made for the export is not cached: %v", err)
 	}
 }
@@ -287,18 +179,18 @@ func TestCompressInBackground(t *testing.T) {
 	<-a.compressInBackground(web, cache, testBrotli, 50*time.Millisecond, logf)
 	for _, c := range []struct {
 		accept, enc string
-		e           encoding
-	}{{"br, gzip", "br", brEncoding}, {"gzip", "gzip", gzEncoding}} {
+		e           encodings.Coding
+	}{{"br, gzip", "br", encodings.Br}, {"gzip", "gzip", encodings.Gz}} {
 		enc, body := getWasm(a, c.accept)
-		if enc != c.enc || !c.e.decodesTo(body, raw) {
+		if enc != c.enc || !c.e.DecodesTo(body, raw) {
 			t.Errorf("Accept-Encoding %q after compressing: %q, %d bytes", c.accept, enc, len(body))
 		}
-		beside, _ := os.ReadFile(filepath.Join(web, "app.wasm"+c.e.ext))
+		beside, _ := os.ReadFile(filepath.Join(web, "app.wasm"+c.e.Ext))
 		if !bytes.Equal(beside, body) {
-			t.Errorf("app.wasm%s beside app.wasm is not the served one", c.e.ext)
+			t.Errorf("app.wasm%s beside app.wasm is not the served one", c.e.Ext)
 		}
 	}
-	for _, f := range []string{cacheFile(raw, brEncoding, testBrotli), cacheFile(raw, gzEncoding, gzipLevel)} {
+	for _, f := range []string{cacheFile(raw, encodings.Br, testBrotli), cacheFile(raw, encodings.Gz, encodings.GzipLevel)} {
 		if _, err := os.Stat(filepath.Join(cache, f)); err != nil {
 			t.Errorf("not cached: %v", err)
 		}
@@ -330,7 +222,7 @@ func TestServeCompressFlag(t *testing.T) {
 	for {
 		resp, body := ts.do(t, nil, "GET", "/web/app.wasm", "", map[string]string{"Accept-Encoding": "br"})
 		if resp.Header.Get("Content-Encoding") == "br" {
-			if !brEncoding.decodesTo(body, fakeWasm("v1")) {
+			if !encodings.Br.DecodesTo(body, fakeWasm("v1")) {
 				t.Fatal("the brotli body does not decode to app.wasm")
 			}
 			break

@@ -24,10 +24,10 @@ import (
 // and the difference a lower bound of what the move buys; their size in
 // memory is printed beside it.
 
-// Brotli settings of the served file (cmd/devserver/wasm_encodings.go:
-// brotliQuality, brotliWindow; a main package cannot be imported). The
-// base figure printed beside each group is compressed the same way, so a
-// drift shows as a base that differs from web/app.wasm.br's size.
+// Brotli settings of the served file (internal/encodings/encodings.go:
+// BrotliQuality, brotliWindow). The base figure printed beside each group
+// is compressed the same way, so a drift shows as a base that differs
+// from web/app.wasm.br's size.
 const (
 	servedBrotliQuality = 11
 	servedBrotliWindow  = 24

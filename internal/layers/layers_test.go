@@ -28,6 +28,10 @@ type rule struct {
 	deny       []string
 	denyDirect []string
 	why        string
+	// native: the package builds for the native build only (the dev
+	// server's parts that read go-app's server side): its rule must
+	// match a package there, not in the wasm build.
+	native bool
 }
 
 const mod = "mcpwirelab/"
@@ -54,9 +58,30 @@ var rules = []rule{
 	{from: mod + "sim/...", deny: []string{mod + "app/...", mod + "cmd/...", mod + "scripts/...", "github.com/maxence-charriere/go-app/..."},
 		denyDirect: []string{"syscall/js"},
 		why:        "the engine runs in three faces; only app/ knows the browser and only cmd/ the process"},
-	{from: mod + "internal/...", only: []string{mod + "internal/..."},
-		why: "internal/ holds generic helpers (golden files, diffs, test environment)"},
+	{from: mod + "internal/...", deny: []string{mod + "cmd/...", mod + "scripts/...", mod + "internal/layers"},
+		why: "internal/ holds what the commands share: the commands import it, never the reverse"},
+	{from: mod + "internal/golden", only: helpers, why: helpersWhy},
+	{from: mod + "internal/linediff", only: helpers, why: helpersWhy},
+	{from: mod + "internal/testenv", only: helpers, why: helpersWhy},
+	{from: mod + "internal/cachedir", only: helpers, why: helpersWhy},
+	{from: mod + "internal/captures", only: []string{mod + "sim/...", mod + "internal/cachedir"},
+		why: "the dev server's captures run the checker (sim/check) and keep its folders under the cache root; they know no page and no UI"},
+	{from: mod + "internal/fastpage", only: []string{mod + "app", mod + "sim/...", mod + "internal/encodings", mod + "internal/cachedir"}, native: true,
+		why: "page rewriting reads the app's markup (app: CompactHTML) and compresses what it serves (internal/encodings): it knows no capture and no command"},
+	{from: mod + "internal/encodings", only: []string{mod + "internal/cachedir"},
+		why: "compression knows bytes and the cache root, nothing of the lab: the dev server and the static export both use it"},
+	{from: mod + "internal/staticsite", only: []string{mod + "app", mod + "sim/...", mod + "internal/fastpage", mod + "internal/encodings", mod + "internal/cachedir"}, native: true,
+		why: "the static export writes the app's pages as the page rewriting makes them and its files as the encodings compress them: it knows no capture and no command"},
+	{from: mod + "cmd/...", deny: []string{mod + "scripts/..."},
+		why: "a command imports no other command: what two share lives in internal/"},
+	{from: mod + "scripts/...", deny: []string{mod + "cmd/..."},
+		why: "a script imports no command: what two share lives in internal/"},
 }
+
+// helpers are internal/'s generic helpers: they import only each other.
+var helpers = []string{mod + "internal/golden", mod + "internal/linediff", mod + "internal/testenv", mod + "internal/cachedir"}
+
+const helpersWhy = "internal/'s generic helpers (golden files, diffs, the test environment, the cache root) import only each other"
 
 // graph maps a package to its transitive dependencies and to its direct
 // imports; std says which packages are in the standard library.
@@ -162,6 +187,9 @@ func TestImportRules(t *testing.T) {
 		}
 		// A rule that matches no package has rotted (a package renamed).
 		for _, r := range rules {
+			if r.native && env != nil {
+				continue
+			}
 			n := 0
 			for pkg := range g.deps {
 				if match(r.from, pkg) {
@@ -187,6 +215,12 @@ func TestImportRulesBroken(t *testing.T) {
 		mod + "sim/scenario":            {mod + "sim/mcp", mod + "sim/toolbox", mod + "sim/wire"},
 		mod + "app":                     {"github.com/maxence-charriere/go-app/v10/pkg/app", "syscall/js"},
 		mod + "sim/wire":                {"syscall/js"}, // through the standard library, on wasm
+		mod + "internal/captures":       {mod + "sim/check", mod + "internal/cachedir"},
+		mod + "cmd/devserver":           {mod + "internal/captures", mod + "internal/fastpage", mod + "app"},
+		mod + "internal/fastpage":       {mod + "app", mod + "sim/check", mod + "internal/encodings", mod + "internal/cachedir"},
+		mod + "internal/encodings":      {mod + "internal/cachedir"},
+		mod + "internal/staticsite":     {mod + "app", mod + "internal/fastpage", mod + "internal/encodings"},
+		mod + "scripts/peers":           {mod + "internal/cachedir", mod + "scripts/npmcache"},
 	}, imports: map[string][]string{
 		mod + "app": {"syscall/js"},
 	}}
@@ -200,10 +234,25 @@ func TestImportRulesBroken(t *testing.T) {
 		mod + "sim/wire":                {mod + "sim/mcp"},
 		mod + "sim/transport/stdio":     {mod + "sim/labserver"},
 		mod + "sim/check":               {mod + "app"},
+		mod + "internal/captures":       {mod + "app", mod + "sim/check"},
+		mod + "internal/cachedir":       {mod + "sim/protocol"},
+		mod + "internal/fastpage":       {mod + "app", mod + "internal/captures"},
+		mod + "internal/encodings":      {mod + "internal/cachedir", mod + "sim/protocol"},
+		mod + "internal/staticsite":     {mod + "internal/fastpage", mod + "internal/captures"},
+		mod + "internal/testenv":        {mod + "internal/linediff"},
+		mod + "cmd/devserver":           {mod + "internal/captures", mod + "scripts/npmcache"},
+		mod + "scripts/peers":           {mod + "internal/cachedir", mod + "cmd/devserver"},
 	}, imports: map[string][]string{
 		mod + "sim/check": {"syscall/js"},
 	}}
 	want := []string{
+		"cmd/devserver → " + mod + "scripts/npmcache",
+		"internal/cachedir → " + mod + "sim/protocol",
+		"internal/captures → " + mod + "app",
+		"internal/encodings → " + mod + "sim/protocol",
+		"internal/fastpage → " + mod + "internal/captures",
+		"internal/staticsite → " + mod + "internal/captures",
+		"scripts/peers → " + mod + "cmd/devserver",
 		"sim/check → " + mod + "app",
 		"sim/check → syscall/js",
 		"sim/mcp → " + mod + "sim/toolbox",

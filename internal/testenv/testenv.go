@@ -18,15 +18,18 @@
 package testenv
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // SkipShort skips t under go test -short (make check): t needs what
@@ -245,4 +248,44 @@ func recvName(e ast.Expr) string {
 		return e.Name
 	}
 	return ""
+}
+
+// PeakHeap runs f while sampling the heap in use and returns how far the
+// peak rose above the heap after a GC before f.
+func PeakHeap(f func()) (peak int64) {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	base := int64(m.HeapInuse)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			if d := int64(m.HeapInuse) - base; d > peak {
+				peak = d
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond): // ReadMemStats stops the world
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	return peak
+}
+
+// FakeWasm is compressible and starts with the wasm magic.
+func FakeWasm(seed string) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x00asm\x01\x00\x00\x00")
+	for i := 0; b.Len() < 256<<10; i++ {
+		fmt.Fprintf(&b, "%s func_%d local.get %d i32.add;", seed, i, i%7)
+	}
+	return b.Bytes()
 }

@@ -37,9 +37,10 @@ import (
 	"strings"
 	"time"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/internal/cachedir"
 	"mcpwirelab/scripts/gendoc"
 	"mcpwirelab/scripts/npmcache"
+	"mcpwirelab/sim/protocol"
 )
 
 // Pinned versions. The suite version is the first with both
@@ -59,8 +60,8 @@ var runs = []struct {
 	args         []string
 	sdkStateless bool
 }{
-	{"2026-07-28", []string{"--requirements", "2026-07-28"}, true},
-	{"2025-11-25", []string{"--spec-version", "2025-11-25"}, false},
+	{protocol.V20260728, []string{"--requirements", protocol.V20260728}, true},
+	{protocol.V20251125, []string{"--spec-version", protocol.V20251125}, false},
 }
 
 // The client runs: each version's requirement set, which names the client
@@ -71,8 +72,8 @@ var clientRuns = []struct {
 	version string
 	args    []string
 }{
-	{"2026-07-28", []string{"--requirements", "2026-07-28"}},
-	{"2025-11-25", []string{"--requirements", "2025-11-25"}},
+	{protocol.V20260728, []string{"--requirements", protocol.V20260728}},
+	{protocol.V20251125, []string{"--requirements", protocol.V20251125}},
 }
 
 func main() {

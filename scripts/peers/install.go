@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mcpwirelab/scripts/cachedir"
+	"mcpwirelab/internal/cachedir"
 	"mcpwirelab/scripts/npmcache"
 )
 

@@ -355,6 +355,37 @@ func TestCouldNotRun(t *testing.T) {
 		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
 	}))
 	defer speaksNothing.Close()
+	// A server behind a token the user did not give answers 401 to
+	// everything: no verdict about the protocol. Its twin answers one
+	// version with 401 and the other with a result: it is judged.
+	unauthorized := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
+		http.Error(w, "Unauthorized", http.StatusUnauthorized)
+	}))
+	defer unauthorized.Close()
+	halfUnauthorized := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Method") != "" {
+			http.Error(w, "Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	}))
+	defer halfUnauthorized.Close()
+	// A URL with the wrong path: a web server's plain 404 to everything,
+	// no JSON-RPC anywhere. Its twin answers JSON-RPC to 2025-11-25 and
+	// the plain 404 to 2026-07-28 only: it is judged.
+	wrongPath := httptest.NewServer(http.NotFoundHandler())
+	defer wrongPath.Close()
+	halfWrongPath := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Mcp-Method") != "" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
+	}))
+	defer halfWrongPath.Close()
 	hw := realwire.NewHTTP()
 	defer hw.CloseIdleConnections()
 	for _, c := range []struct {
@@ -366,7 +397,17 @@ func TestCouldNotRun(t *testing.T) {
 			return realwire.FromCmd(exec.Command(filepath.Join(t.TempDir(), "mcpwl-no-such-server")))
 		}}, false},
 		{"nothing-listens", Target{Name: closed, Transport: "http", HTTP: hw, Endpoint: closed}, false},
+		{"exits-at-once", Target{Name: "sh", Transport: "stdio", NewPipe: func() wire.Pipe {
+			return realwire.FromCmd(exec.Command("sh", "-c", "echo 'ModuleNotFoundError: No module named mcp' >&2; exit 3"))
+		}}, false},
 		{"speaks-nothing", Target{Name: speaksNothing.URL, Transport: "http", HTTP: hw, Endpoint: speaksNothing.URL}, true},
+		{"unauthorized", Target{Name: unauthorized.URL, Transport: "http", HTTP: hw, Endpoint: unauthorized.URL}, false},
+		{"half-unauthorized", Target{Name: halfUnauthorized.URL, Transport: "http", HTTP: hw, Endpoint: halfUnauthorized.URL}, true},
+		{"wrong-path", Target{Name: wrongPath.URL, Transport: "http", HTTP: hw, Endpoint: wrongPath.URL}, false},
+		{"half-wrong-path", Target{Name: halfWrongPath.URL, Transport: "http", HTTP: hw, Endpoint: halfWrongPath.URL}, true},
+		{"silent", Target{Name: "sleep", Transport: "stdio", NewPipe: func() wire.Pipe {
+			return realwire.FromCmd(exec.Command("sleep", "30"))
+		}}, false},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		runs := Capture(ctx, c.tg, Options{Timeout: 2 * time.Second})
@@ -379,6 +420,18 @@ func TestCouldNotRun(t *testing.T) {
 				t.Errorf("%s: could not run %q, failed %v", c.name, rep.CouldNotRun, rep.Failed())
 			}
 			continue
+		}
+		if c.name == "wrong-path" && !strings.Contains(rep.CouldNotRun, "the server answered HTTP 404 with no JSON-RPC message in the body (404 page not found): is this the MCP endpoint?") {
+			t.Errorf("%s: could not run %q, want the 404 and its body", c.name, rep.CouldNotRun)
+		}
+		if c.name == "silent" && !strings.Contains(rep.CouldNotRun, "the server wrote nothing on stdout, and the checker stopped it after waiting -timeout") {
+			t.Errorf("%s: could not run %q, want that the checker stopped it", c.name, rep.CouldNotRun)
+		}
+		if c.name == "exits-at-once" && !strings.Contains(rep.CouldNotRun, "the server exited (exit status 3) before it wrote anything on stdout; its last line on stderr: ModuleNotFoundError: No module named mcp") {
+			t.Errorf("%s: could not run %q, want the exit status and the stderr line", c.name, rep.CouldNotRun)
+		}
+		if c.name == "unauthorized" && !strings.Contains(rep.CouldNotRun, `401 Unauthorized: it asks for credentials (WWW-Authenticate: Bearer realm="mcp")`) {
+			t.Errorf("%s: could not run %q, want it to name the 401 and WWW-Authenticate", c.name, rep.CouldNotRun)
 		}
 		if rep.CouldNotRun == "" || rep.Failed() || len(rep.Checks) != 0 || !strings.Contains(text.String(), "exit status 2") {
 			t.Errorf("%s: could not run %q, failed %v, %d checks:\n%s", c.name, rep.CouldNotRun, rep.Failed(), len(rep.Checks), text.String())

@@ -784,13 +784,13 @@ func (j *judge) toolNames() Graded {
 	seen := map[string]bool{}
 	for _, t := range l.tools {
 		if n := utf8.RuneCountInString(t.Name); n < 1 || n > 128 {
-			problems = append(problems, msg("descriptions.name-characters-long", t.Name, n))
+			problems = append(problems, msg("tool-names.name-characters-long", t.Name, n))
 		}
 		if bad, ok := badNameChars(t.Name); ok {
-			problems = append(problems, msg("descriptions.name-has-only", t.Name, bad))
+			problems = append(problems, msg("tool-names.name-has-only", t.Name, bad))
 		}
 		if seen[t.Name] {
-			problems = append(problems, msg("descriptions.name-listed-twice", t.Name))
+			problems = append(problems, msg("tool-names.name-listed-twice", t.Name))
 		}
 		seen[t.Name] = true
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
@@ -67,13 +68,35 @@ func couldNotRun(runs []Run) string {
 
 // CouldNotRun reports whether a capture shows that the checker never
 // reached the server: it could not be started or reached (the host's
-// failure), or it exited before it wrote anything on stdout; why says
-// what happened. A server that answered anything, however wrong, is
-// judged instead.
+// failure), it exited before it wrote anything on stdout, or it answered
+// every request with 401 Unauthorized (the credentials are missing or
+// wrong: no verdict about the protocol); why says what happened. A server
+// that answered anything else, however wrong, is judged instead.
 func CouldNotRun(t *trace.Trace) (bool, string) {
-	failure, exit, stderr := "", "", ""
-	for _, e := range t.Events {
+	failure, exit, stderr, unauthorized, notRPC := "", "", "", "", ""
+	x := newView(t)
+	for i, e := range t.Events {
 		switch {
+		case e.From == trace.Server && e.Channel == trace.HTTPResponse && e.HTTP != nil && !e.HTTP.Chunk && e.HTTP.Status >= 400 &&
+			e.HTTP.Status != http.StatusUnauthorized && len(e.Messages) == 0:
+			// An error status with no JSON-RPC in its body (a web
+			// server's "404 page not found"): nothing here speaks MCP
+			// yet; the first JSON-RPC answer makes the run judged.
+			if notRPC == "" {
+				notRPC = fmt.Sprintf("the server answered HTTP %d with no JSON-RPC message in the body", e.HTTP.Status)
+				if b := strings.TrimSpace(x.body(i)); b != "" {
+					notRPC += " (" + excerpt(b) + ")"
+				}
+				notRPC += ": is this the MCP endpoint? (the path is often /mcp)"
+			}
+		case e.From == trace.Server && e.Channel == trace.HTTPResponse && e.HTTP != nil && e.HTTP.Status == http.StatusUnauthorized:
+			if unauthorized == "" {
+				unauthorized = "the server answered HTTP 401 Unauthorized: it asks for credentials"
+				if a := strings.Join(e.HTTP.Headers[http.CanonicalHeaderKey("WWW-Authenticate")], ", "); a != "" {
+					unauthorized += " (WWW-Authenticate: " + excerpt(a) + ")"
+				}
+				unauthorized += "; give them with -header 'Authorization: Bearer <token>'"
+			}
 		case e.From == trace.Server && (e.Channel == trace.Stdout || e.Channel == trace.HTTPResponse):
 			return false, ""
 		case e.Note == noteFailure && failure == "":
@@ -84,13 +107,25 @@ func CouldNotRun(t *trace.Trace) (bool, string) {
 			exit = strings.TrimSpace(e.Raw)
 		}
 	}
+	killed := strings.Contains(exit, "signal: killed")
 	switch {
-	case failure != "":
-		return true, failure
+	case killed && stderr != "":
+		return true, fmt.Sprintf("the server wrote nothing on stdout, and the checker stopped it after waiting -timeout (%s); its last line on stderr: %s", exit, excerpt(stderr))
+	case killed:
+		return true, fmt.Sprintf("the server wrote nothing on stdout, and the checker stopped it after waiting -timeout (%s)", exit)
 	case exit != "" && stderr != "":
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout; its last line on stderr: %s", exit, excerpt(stderr))
 	case exit != "":
 		return true, fmt.Sprintf("the server exited (%s) before it wrote anything on stdout", exit)
+	case failure != "":
+		// After the exit: a server that started and died at once (a
+		// missing module) makes the first write fail ("broken pipe"),
+		// which says less than its exit status and its stderr.
+		return true, failure
+	case unauthorized != "":
+		return true, unauthorized
+	case notRPC != "":
+		return true, notRPC
 	}
 	return false, ""
 }
@@ -119,7 +154,9 @@ func cutsOf(run Run) []string {
 }
 
 // WriteText writes the report for people: one line per check, the
-// failures and warnings with their message and sentence.
+// failures and warnings with their message and sentence, and the message
+// of a passing cancellation-honoured (the tries that held, the rule of
+// three).
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "MCP Wire Lab check of %s (%s)\n", r.Target, r.Transport)
@@ -147,8 +184,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			seq = fmt.Sprintf(" (step %d)", c.Seq)
 		}
 		fmt.Fprintf(&b, "%-4s  %-30s %-6s%s\n", strings.ToUpper(string(c.Verdict)), c.ID, c.Level, seq)
-		if c.Verdict == Pass {
-			continue
+		if c.Verdict == Pass && c.ID != IDCancellation {
+			continue // a passing cancellation says how many tries held (-repeat) and what that bounds
 		}
 		fmt.Fprintf(&b, "      %s\n", c.Message)
 		if c.Verdict != Skip {

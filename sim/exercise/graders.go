@@ -117,8 +117,8 @@ func gradeModernPart(c *checker, part, text string) {
 	if !ok {
 		return
 	}
-	if f.method != "tools/call" {
-		c.fail("want-method", "tools/call", f.method)
+	if f.method != protocol.MethodToolsCall {
+		c.fail("want-method", protocol.MethodToolsCall, f.method)
 		return
 	}
 	switch part {
@@ -234,7 +234,7 @@ func gradeEmailSchema(c *checker, ex *Exercise, answer string) {
 // in the operation phase answers with a result.
 const checkID = "wirelab-check"
 
-var checkLine = `{"jsonrpc":"2.0","id":"` + checkID + `","method":"tools/list"}`
+var checkLine = `{"jsonrpc":"2.0","id":"` + checkID + `","method":"` + protocol.MethodToolsList + `"}`
 
 type stdioMsg struct {
 	line int
@@ -326,7 +326,7 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 		}
 		return ""
 	}
-	if len(msgs) >= 2 && method(msgs[0]) == "notifications/initialized" && method(msgs[1]) == "initialize" {
+	if len(msgs) >= 2 && method(msgs[0]) == protocol.MethodInitialized && method(msgs[1]) == protocol.MethodInitialize {
 		c.fail("init-order")
 		return
 	}
@@ -335,8 +335,8 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 	c.prefix = c.t("line-prefix", msgs[0].line, "") // the problem follows
 	init, ok := checkRPC(c, msgs[0].v, "$", 1)
 	if ok {
-		if m := method(msgs[0]); m != "initialize" {
-			c.fail("want-method", "initialize", m)
+		if m := method(msgs[0]); m != protocol.MethodInitialize {
+			c.fail("want-method", protocol.MethodInitialize, m)
 		} else if params, ok := objAt(c, init, "$", "params"); ok {
 			if v, ok := str(c, params, "$.params", "protocolVersion"); ok && !contains(protocol.LegacyVersions(), v) {
 				c.fail("init-version", strings.Join(protocol.LegacyVersions(), ", "), v)
@@ -352,8 +352,8 @@ func gradeInitHandshake(c *checker, ex *Exercise, answer string) {
 	if len(msgs) >= 2 {
 		c.prefix = c.t("line-prefix", msgs[1].line, "") // the problem follows
 		if _, ok := checkRPC(c, msgs[1].v, "$", -1); ok {
-			if m := method(msgs[1]); m != "notifications/initialized" {
-				c.fail("want-method", "notifications/initialized", m)
+			if m := method(msgs[1]); m != protocol.MethodInitialized {
+				c.fail("want-method", protocol.MethodInitialized, m)
 			}
 		}
 	}

@@ -30,7 +30,7 @@ func BenchmarkToolCall(b *testing.B) {
 func BenchmarkLoadNotes(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if s := buildNotes(embeddedNoteFiles(), goNoteTables, goGlossTables); len(s.errs) > 0 {
+		if s := buildNotes(embeddedNoteFiles()); len(s.errs) > 0 {
 			b.Fatal(s.errs[0])
 		}
 	}

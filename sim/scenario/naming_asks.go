@@ -13,7 +13,7 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
-// Note keys of the server asking the client and of tasks (notes_asks.go),
+// Note keys of the server asking the client and of tasks (notes/asks.notes),
 // named from the bytes:
 //
 //	<tag>.ask                       2025-11-25: a request of the server

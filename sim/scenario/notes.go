@@ -1,7 +1,7 @@
 package scenario
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,34 +17,6 @@ import (
 // notesDir is the folder of the data files.
 const notesDir = "notes"
 
-// noteEntry is one annotation of a table still written in Go (goNoteTables);
-// fits is the review of its quote, as in a data file (quotefit.go).
-type noteEntry struct {
-	key  string
-	note Note
-	fits string
-}
-
-// glossEntry is one quote gloss of a table still written in Go.
-type glossEntry = struct{ quote, zh string }
-
-// goNoteTable is an annotation table written in Go, during the move of the
-// course text to data files: its entries join the same index as the data
-// files' (a key defined in both is a clash tests fail on), and
-// TestExportNotes -export writes them into notes/<data>.
-type goNoteTable struct {
-	file    string // the Go file that holds it, e.g. "notes_asks.go"
-	data    string // the data file it moves to, e.g. "asks.notes"
-	entries []noteEntry
-}
-
-// goGlossTable is a table of quote glosses written in Go; it moves to
-// notes/quotes.glosses.
-type goGlossTable struct {
-	file    string
-	entries []glossEntry
-}
-
 // glossFile is the data file of the quote glosses.
 const glossFile = "quotes.glosses"
 
@@ -59,38 +31,23 @@ type noteSet struct {
 	errs []error
 }
 
-// noteAt is where a note or gloss is written: a data file and line, or a
-// Go file (line 0).
+// noteAt is where a note or gloss is written: a data file and line.
 type noteAt struct {
 	file string
 	line int
 }
 
-func (a noteAt) String() string {
-	if a.line == 0 {
-		return a.file
-	}
-	return a.file + ":" + strconv.Itoa(a.line)
-}
-
-// clashError is a key or quote defined twice.
-type clashError struct {
-	msg  string
-	same bool // both definitions are identical (a Go table not yet removed after its export)
-}
-
-func (e *clashError) Error() string { return e.msg }
+func (a noteAt) String() string { return a.file + ":" + strconv.Itoa(a.line) }
 
 var (
 	notesOnce sync.Once
 	notesIdx  *noteSet
 )
 
-// loadedNotes is the index of the embedded files and goNoteTables, built
-// once.
+// loadedNotes is the index of the embedded files, built once.
 func loadedNotes() *noteSet {
 	notesOnce.Do(func() {
-		notesIdx = buildNotes(embeddedNoteFiles(), goNoteTables, goGlossTables)
+		notesIdx = buildNotes(embeddedNoteFiles())
 	})
 	return notesIdx
 }
@@ -101,12 +58,12 @@ func noteIndex() map[string]Note { return loadedNotes().notes }
 // noteFile is one data file: its name (for errors) and its text.
 type noteFile struct{ name, data string }
 
-// buildNotes indexes the data files (in order), then the Go tables.
-func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTable) *noteSet {
+// buildNotes indexes the data files, in order.
+func buildNotes(files []noteFile) *noteSet {
 	s := &noteSet{notes: map[string]Note{}, where: map[string]noteAt{}, glosses: map[string]string{}, fits: map[string]string{}}
 	add := func(key string, n Note, at noteAt) {
 		if first, dup := s.where[key]; dup {
-			s.errs = append(s.errs, &clashError{at.String() + ": [" + key + "] is already defined at " + first.String(), s.notes[key] == n})
+			s.errs = append(s.errs, errors.New(at.String()+": ["+key+"] is already defined at "+first.String()))
 			return
 		}
 		s.notes[key], s.where[key] = n, at
@@ -114,7 +71,7 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 	glossAt := map[string]noteAt{}
 	addGloss := func(quote, zh string, at noteAt) {
 		if first, dup := glossAt[quote]; dup {
-			s.errs = append(s.errs, &clashError{at.String() + ": the quote " + strconv.Quote(text.Clip(quote)) + " is already glossed at " + first.String(), s.glosses[quote] == zh})
+			s.errs = append(s.errs, errors.New(at.String()+": the quote "+strconv.Quote(text.Clip(quote))+" is already glossed at "+first.String()))
 			return
 		}
 		s.glosses[quote], glossAt[quote] = zh, at
@@ -136,23 +93,6 @@ func buildNotes(files []noteFile, tables []goNoteTable, glossTables []goGlossTab
 			for _, r := range recs {
 				addGloss(r.quote, r.zh, noteAt{f.name, r.line})
 			}
-		}
-	}
-	for _, t := range tables {
-		for _, e := range t.entries {
-			if _, err := ParseNoteKey(e.key); err != nil {
-				s.errs = append(s.errs, fmt.Errorf("%s: %v", t.file, err))
-				continue
-			}
-			add(e.key, e.note, noteAt{file: t.file})
-			if e.fits != "" {
-				s.fits[e.key] = e.fits
-			}
-		}
-	}
-	for _, t := range glossTables {
-		for _, e := range t.entries {
-			addGloss(e.quote, e.zh, noteAt{file: t.file})
 		}
 	}
 	return s

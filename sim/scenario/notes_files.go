@@ -4,8 +4,8 @@ import _ "embed" // the data files, as strings
 
 // The data files under notes/, each embedded as one string: static data
 // the parser reads in place (embed.FS would copy each file, and its
-// io/fs methods add code). Written by make notes-export from the folder;
-// TestNotesFilesEmbedded checks it.
+// io/fs methods add code). Written from the folder by
+// go test ./sim/scenario -run TestNotesFilesEmbedded -update, which checks it.
 var (
 	//go:embed notes/asks.notes
 	noteFileAsksNotes string

@@ -191,7 +191,8 @@ func parseGlosses(file, data string) ([]glossRecord, []error) {
 	return out, errs
 }
 
-// formatNote writes a note record the way parseNotes reads it; shares is
+// formatNote writes a note record the way parseNotes reads it (the
+// round trip of FuzzParseNotes); shares is
 // the key whose text it shows, or ""; fits the review of its quote.
 func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares, fits string) {
 	for _, c := range comments {
@@ -211,14 +212,11 @@ func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares
 	b.WriteString("\n")
 }
 
-// formatGloss writes a gloss record the way parseGlosses reads it.
+// formatGloss writes a gloss record the way parseGlosses reads it (the
+// round trip of FuzzParseNotes).
 func formatGloss(b *strings.Builder, quote, zh string) {
 	b.WriteString("[" + glossHeader + "]\n")
 	text.WriteField(b, fieldQuote, quote)
 	text.WriteField(b, fieldZh, zh)
 	b.WriteString("\n")
 }
-
-// formattable reports why a value cannot be written to a data file as it
-// is ("" if it can).
-func formattable(v string) string { return text.Formattable(v) }

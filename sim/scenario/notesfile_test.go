@@ -94,27 +94,19 @@ func TestNotesFilesBroken(t *testing.T) {
 	})
 }
 
-// TestNotesClash: a key written in two data files, or in a data file and
-// a Go table, or a quote glossed twice, is an error naming both places;
-// the first definition is kept.
+// TestNotesClash: a key written in two data files, or a quote glossed
+// twice, is an error naming both places; the first definition is kept.
 func TestNotesClash(t *testing.T) {
 	files := []noteFile{
 		{"n/a.notes", "[user.prompt]\nen: A.\nzh: 甲。\n"},
-		{"n/b.notes", "\n[user.prompt]\nen: B.\nzh: 乙。\n"},
+		{"n/b.notes", "\n[user.prompt]\nen: B.\nzh: 乙。\n[model.decides]\nen: D.\nzh: 丁。\n"},
 		{"n/quotes.glosses", "[gloss]\nquote: Clients MUST do it.\nzh: 客户端必须这样做。\n"},
+		{"n/more.glosses", "\n\n[gloss]\nquote: Clients MUST do it.\nzh: 另一个。\n"},
 	}
-	tables := []goNoteTable{{file: "notes_asks.go", data: "asks.notes", entries: []noteEntry{
-		{"user.prompt", Note{Text: Text{En: "C.", Zh: "丙。"}}, ""},
-		{"model.decides", Note{Text: Text{En: "D.", Zh: "丁。"}}, ""},
-		{"Bad.key", Note{Text: Text{En: "E.", Zh: "戊。"}}, ""},
-	}}}
-	glosses := []goGlossTable{{file: "quotes_zh.go", entries: []glossEntry{{"Clients MUST do it.", "另一个。"}}}}
-	s := buildNotes(files, tables, glosses)
+	s := buildNotes(files)
 	want := []string{
 		"n/b.notes:2: [user.prompt] is already defined at n/a.notes:1",
-		"notes_asks.go: [user.prompt] is already defined at n/a.notes:1",
-		`notes_asks.go: key "Bad.key": label "Bad" may hold only a-z, 0-9 and -`,
-		`quotes_zh.go: the quote "Clients MUST do it." is already glossed at n/quotes.glosses:1`,
+		`n/more.glosses:3: the quote "Clients MUST do it." is already glossed at n/quotes.glosses:1`,
 	}
 	var got []string
 	for _, e := range s.errs {
@@ -126,65 +118,8 @@ func TestNotesClash(t *testing.T) {
 	if s.notes["user.prompt"].Text.En != "A." || s.notes["model.decides"].Text.En != "D." || s.glosses["Clients MUST do it."] != "客户端必须这样做。" {
 		t.Errorf("the first definitions are not the ones kept: %+v %+v", s.notes, s.glosses)
 	}
-	if s := buildNotes(files, nil, nil); len(s.errs) != 1 {
-		t.Errorf("without the Go tables: %v, want the one clash of the files", s.errs)
-	}
-}
-
-// TestExportNotesFixture moves a Go table with shared texts, section
-// comments and an entry the data already has into a scratch folder; the
-// data alone then give what data and table gave together, and a table
-// that contradicts the data is refused.
-func TestExportNotesFixture(t *testing.T) {
-	dir, src := t.TempDir(), t.TempDir()
-	shared := Text{En: "Shared.", Zh: "共享。"}
-	tables := []goNoteTable{{file: "notes_x.go", data: "x.notes", entries: []noteEntry{
-		{"x.request", Note{Text: shared, Spec: "2026-07-28/server/tools#tool"}, ""},
-		{"x.request@2025-11-25", Note{Text: shared, Spec: "2025-11-25/server/tools#tool", Quote: "Clients MUST do it."}, "sender do it"},
-		{"x.result", Note{Text: Text{En: "Own.", Zh: "自己的。"}}, ""},
-		{"user.prompt", Note{Text: Text{En: "A.", Zh: "甲。"}}, ""},
-	}}}
-	glosses := []goGlossTable{{file: "quotes_x.go", entries: []glossEntry{{"Clients MUST do it.", "客户端必须这样做。"}}}}
-	src26 := "package scenario\n\nvar xTable = [...]noteEntry{\n\t// ---- x: the X scenario ----\n\t{\"x.request\", Note{}},\n}\n"
-	if err := os.WriteFile(filepath.Join(src, "notes_x.go"), []byte(src26), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "core.notes"), []byte("[user.prompt]\nen: A.\nzh: 甲。\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	before := buildNotes(dirNoteFiles(t, dir), tables, glosses)
-	if len(before.errs) != 1 { // user.prompt: in core.notes and the table, identical
-		t.Fatalf("before: %v", before.errs)
-	}
-	if err := exportNotes(dir, src, tables, glosses); err != nil {
-		t.Fatal(err)
-	}
-	after := buildNotes(dirNoteFiles(t, dir), nil, nil)
-	if len(after.errs) > 0 || len(after.notes) != 4 || len(after.glosses) != 1 {
-		t.Fatalf("after: %v, %d notes, %d glosses", after.errs, len(after.notes), len(after.glosses))
-	}
-	for k, n := range before.notes {
-		if after.notes[k] != n {
-			t.Errorf("%s: %+v, want %+v", k, after.notes[k], n)
-		}
-	}
-	b, _ := os.ReadFile(filepath.Join(dir, "x.notes"))
-	for _, w := range []string{"# ---- x: the X scenario ----\n[x.request]\n", "[x.request@2025-11-25]\nspec: 2025-11-25/server/tools#tool\nquote: Clients MUST do it.\nfits: sender do it\nsame-text-as: x.request\n"} {
-		if !strings.Contains(string(b), w) {
-			t.Errorf("x.notes lacks %q:\n%s", w, b)
-		}
-	}
-	// Run again: everything is there already, nothing changes.
-	if err := exportNotes(dir, src, tables, glosses); err != nil {
-		t.Fatal(err)
-	}
-	if b2, _ := os.ReadFile(filepath.Join(dir, "x.notes")); string(b2) != string(b) {
-		t.Errorf("a second export changed x.notes:\n%s", b2)
-	}
-	// A table that says otherwise than the data is refused.
-	tables[0].entries[2].note.Text.En = "Changed."
-	if err := exportNotes(dir, src, tables, glosses); err == nil || !strings.Contains(err.Error(), "[x.result] differs from the one at x.notes:") {
-		t.Errorf("a contradicting table: %v", err)
+	if s := buildNotes(files[:1]); len(s.errs) != 0 {
+		t.Errorf("one file alone: %v, want no clash", s.errs)
 	}
 }
 

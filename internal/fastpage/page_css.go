@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package main
+package fastpage
 
 // The critical CSS of a page: the rules of the app's stylesheets that can
 // match an element of that page, inlined in its <style> so that the first
@@ -142,10 +142,10 @@ func isNestingAtRule(prelude string) bool {
 	return false
 }
 
-// pageUsage is what a page's markup contains: element names, classes and
+// Usage is what a page's markup contains: element names, classes and
 // ids (from its class and id attributes, template contents included).
-type pageUsage struct {
-	tags, classes, ids map[string]bool
+type Usage struct {
+	Tags, Classes, IDs map[string]bool
 }
 
 // scriptClasses are classes scripts of the first view add before the full
@@ -153,15 +153,15 @@ type pageUsage struct {
 // wl-stale, wl-nofrag, wl-embed, wl-read).
 var scriptClasses = []string{"wl-stale", "wl-first", "wl-nofrag", "wl-embed", "wl-read"}
 
-// usageOf reads the element names (every "<name"), and the classes and
+// UsageOf reads the element names (every "<name"), and the classes and
 // ids (class="…" and id="…" after a space; also class=\"…\" inside JSON
 // strings: the reader's data, app/early.go, holds HTML as JSON) of html.
 // A scanner, not regular expressions: the export reads every fragment
 // (about 40 MB) with it.
-func usageOf(html string) pageUsage {
-	u := pageUsage{tags: map[string]bool{}, classes: map[string]bool{}, ids: map[string]bool{}}
+func UsageOf(html string) Usage {
+	u := Usage{Tags: map[string]bool{}, Classes: map[string]bool{}, IDs: map[string]bool{}}
 	for _, c := range scriptClasses {
-		u.classes[c] = true
+		u.Classes[c] = true
 	}
 	for i := 0; ; {
 		j := strings.IndexByte(html[i:], '<')
@@ -174,15 +174,15 @@ func usageOf(html string) pageUsage {
 			k++
 		}
 		if k > i {
-			u.tags[strings.ToLower(html[i:k])] = true
+			u.Tags[strings.ToLower(html[i:k])] = true
 		}
 	}
 	attrValues(html, "class=", func(v string) {
 		for _, c := range strings.Fields(v) {
-			u.classes[c] = true
+			u.Classes[c] = true
 		}
 	})
-	attrValues(html, "id=", func(v string) { u.ids[v] = true })
+	attrValues(html, "id=", func(v string) { u.IDs[v] = true })
 	return u
 }
 
@@ -213,28 +213,28 @@ func attrValues(html, name string, f func(string)) {
 	}
 }
 
-// merge adds what o contains.
-func (u pageUsage) merge(o pageUsage) {
-	for k := range o.tags {
-		u.tags[k] = true
+// Merge adds what o contains.
+func (u Usage) Merge(o Usage) {
+	for k := range o.Tags {
+		u.Tags[k] = true
 	}
-	for k := range o.classes {
-		u.classes[k] = true
+	for k := range o.Classes {
+		u.Classes[k] = true
 	}
-	for k := range o.ids {
-		u.ids[k] = true
+	for k := range o.IDs {
+		u.IDs[k] = true
 	}
 }
 
-// markup is markup that usageOf reads back as u (sorted: the page and so
+// markup is markup that UsageOf reads back as u (sorted: the page and so
 // its critical CSS are the same on every export).
-func (u pageUsage) markup() string {
+func (u Usage) Markup() string {
 	var b strings.Builder
-	for _, t := range slices.Sorted(maps.Keys(u.tags)) {
+	for _, t := range slices.Sorted(maps.Keys(u.Tags)) {
 		b.WriteString("<" + t + ">")
 	}
-	b.WriteString(`<i class="` + strings.Join(slices.Sorted(maps.Keys(u.classes)), " ") + `">`)
-	for _, id := range slices.Sorted(maps.Keys(u.ids)) {
+	b.WriteString(`<i class="` + strings.Join(slices.Sorted(maps.Keys(u.Classes)), " ") + `">`)
+	for _, id := range slices.Sorted(maps.Keys(u.IDs)) {
 		b.WriteString(`<i id="` + id + `">`)
 	}
 	return b.String()
@@ -242,7 +242,7 @@ func (u pageUsage) markup() string {
 
 // mayMatch reports whether one of the selectors of a selector list could
 // match an element of the page.
-func (u pageUsage) mayMatch(selectorList string) bool {
+func (u Usage) mayMatch(selectorList string) bool {
 	for _, sel := range splitTopLevel(selectorList, ',') {
 		if u.selectorMayMatch(sel) {
 			return true
@@ -277,7 +277,7 @@ func splitTopLevel(s string, sep byte) []string {
 
 // selectorMayMatch: every class, id and element name the selector requires
 // (outside brackets and parentheses) is in the page.
-func (u pageUsage) selectorMayMatch(sel string) bool {
+func (u Usage) selectorMayMatch(sel string) bool {
 	s := strings.TrimSpace(sel)
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -290,7 +290,7 @@ func (u pageUsage) selectorMayMatch(sel string) bool {
 			i += 2
 		case c == '.' || c == '#':
 			name, next := cssIdent(s, i+1)
-			if c == '.' && name != "" && !u.classes[name] || c == '#' && name != "" && !u.ids[name] {
+			if c == '.' && name != "" && !u.Classes[name] || c == '#' && name != "" && !u.IDs[name] {
 				return false
 			}
 			i = next
@@ -302,7 +302,7 @@ func (u pageUsage) selectorMayMatch(sel string) bool {
 			_, i = cssIdent(s, i)
 		case isIdentStart(c):
 			name, next := cssIdent(s, i)
-			if !u.tags[strings.ToLower(name)] {
+			if !u.Tags[strings.ToLower(name)] {
 				return false
 			}
 			i = next
@@ -361,7 +361,7 @@ func cssIdent(s string, i int) (string, int) {
 // criticalCSS is the part of sheets (in order) that can style the page
 // whose markup is html, minified.
 func criticalCSS(sheets [][]cssNode, html string) string {
-	u := usageOf(html)
+	u := UsageOf(html)
 	var b strings.Builder
 	var frames []cssNode
 	for _, nodes := range sheets {
@@ -377,7 +377,7 @@ func criticalCSS(sheets [][]cssNode, html string) string {
 	return b.String()
 }
 
-func writeCritical(b *strings.Builder, nodes []cssNode, u pageUsage, frames *[]cssNode) {
+func writeCritical(b *strings.Builder, nodes []cssNode, u Usage, frames *[]cssNode) {
 	for _, n := range nodes {
 		switch {
 		case n.sel != "":

@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package main
+package staticsite
 
 import (
 	"fmt"
@@ -26,6 +26,11 @@ import (
 //     over once app-<Version> holds every resource; precache requests
 //     revalidate (cache: "no-cache") so a host's HTTP caching cannot pair an
 //     old app.wasm with a new Version.
+//   - The reader's fragments (runs/…, app/early.go) are not precached (a
+//     few thousand files): each one a page fetches is kept in app-<Version>
+//     when it arrives, so a run the reader has opened reads offline too.
+//     They belong to the export's Version (their first line says so), and
+//     the cache goes with it.
 //   - Only GET requests are answered by the worker (POST /mcp goes straight
 //     to the network), and only go-app's own "app-*" caches are deleted on
 //     activation, not other caches of the same origin.
@@ -36,6 +41,8 @@ const cacheName = "app-" + "{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 // The worker's directory is the app's start page, e.g. https://host/course/mcp-lab/
 const startPage = new URL("./", self.location).href;
+// The reader's fragments: kept once fetched (runs/<scenario>/<run>.<lang>[.compare].html).
+const runsPrefix = new URL("runs/", self.location).href;
 
 self.addEventListener("install", (event) => {
   console.log("installing app worker {{.Version}}");
@@ -95,7 +102,12 @@ async function fetchWithCache(request) {
   if (cachedResponse) {
     return cachedResponse;
   }
-  return await fetch(request);
+  const response = await fetch(request);
+  if (response.ok && request.url.startsWith(runsPrefix)) {
+    const copy = response.clone();
+    caches.open(cacheName).then((cache) => cache.put(request, copy)).catch(() => {});
+  }
+  return response;
 }
 
 // Pages: network first (an online visit gets the host's page), then the
@@ -120,10 +132,10 @@ async function fetchPage(request) {
 // pushMarker starts the part of DefaultAppWorkerJS that is kept.
 const pushMarker = "// -----------------------------------------------------------------------------\n// Push Notifications\n"
 
-// offlineWorkerTemplate returns go-app's worker template with its PWA part
+// OfflineWorkerTemplate returns go-app's worker template with its PWA part
 // replaced by offlinePWA. It fails if go-app's template no longer has the
 // expected shape (a go-app upgrade must be looked at, not patched blindly).
-func offlineWorkerTemplate() (string, error) {
+func OfflineWorkerTemplate() (string, error) {
 	def := app.DefaultAppWorkerJS
 	i := strings.Index(def, pushMarker)
 	if i < 0 || !strings.Contains(def[:i], "{{.ResourcesToCache}}") || !strings.Contains(def[:i], `"app-" + "{{.Version}}"`) {
@@ -132,11 +144,11 @@ func offlineWorkerTemplate() (string, error) {
 	return offlinePWA + def[i:], nil
 }
 
-// appWorkerTemplate is the template both the dev server and the static
+// AppWorkerTemplate is the template both the dev server and the static
 // export use; go-app's default if the patch no longer applies (a unit test
 // catches that case).
-var appWorkerTemplate = func() string {
-	s, err := offlineWorkerTemplate()
+var AppWorkerTemplate = func() string {
+	s, err := OfflineWorkerTemplate()
 	if err != nil {
 		return app.DefaultAppWorkerJS
 	}

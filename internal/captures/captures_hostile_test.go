@@ -1,6 +1,6 @@
 //go:build !(js && wasm) && unix
 
-package main
+package captures
 
 import (
 	"bytes"
@@ -16,16 +16,17 @@ import (
 	"syscall"
 	"testing"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/check"
 
 	"mcpwirelab/sim/protocol"
 )
 
 // fakeCapture writes a complete capture folder (a report and a transcript
-// of size bytes per version) the way writeCapture leaves one.
+// of size bytes per version) the way Write leaves one.
 func fakeCapture(t *testing.T, dir, id string, size int) {
 	t.Helper()
-	if err := writeCapture(filepath.Join(dir, id), check.Report{Target: "t", Transport: "stdio", Versions: protocol.Versions()}, nil, "json"); err != nil {
+	if err := Write(filepath.Join(dir, id), check.Report{Target: "t", Transport: "stdio", Versions: protocol.Versions()}, nil, "json"); err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range protocol.Versions() {
@@ -68,15 +69,15 @@ func TestCapturesRefusePlantedFiles(t *testing.T) {
 		t.Skip(err)
 	}
 
-	s := newCaptureStore(dir, nil, log.New(io.Discard, "", 0))
+	s := New(dir, nil, log.New(io.Discard, "", 0))
 	for _, p := range []string{"20260101-000000-001/" + v + ".jsonl", "20260101-000000-002/report.json",
 		"20260101-000000-002/" + v + ".jsonl", "20260101-000000-003/" + v + ".jsonl"} {
-		if code, b := captureGet(t, s, CapturesPath+p); code != 404 {
+		if code, b := captureGet(t, s, Path+p); code != 404 {
 			t.Errorf("GET %s: %d %.60q", p, code, b)
 		}
 	}
-	_, b := captureGet(t, s, CapturesPath)
-	var list struct{ Captures []captureInfo }
+	_, b := captureGet(t, s, Path)
+	var list struct{ Captures []Info }
 	if err := json.Unmarshal(b, &list); err != nil {
 		t.Fatal(err)
 	}
@@ -108,11 +109,11 @@ func TestCapturesFileStreamed(t *testing.T) {
 	if err := os.Truncate(big, size); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(newCaptureStore(dir, nil, log.New(io.Discard, "", 0)))
+	srv := httptest.NewServer(New(dir, nil, log.New(io.Discard, "", 0)))
 	defer srv.Close()
 	var got int64
-	peak := peakHeap(func() {
-		resp, err := http.Get(srv.URL + CapturesPath + id + "/" + v + ".jsonl")
+	peak := testenv.PeakHeap(func() {
+		resp, err := http.Get(srv.URL + Path + id + "/" + v + ".jsonl")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +126,7 @@ func TestCapturesFileStreamed(t *testing.T) {
 	if peak > size/4 {
 		t.Errorf("serving a %d MiB transcript raised the heap by %d MiB: it is read whole", size>>20, peak>>20)
 	}
-	req, _ := http.NewRequest("GET", srv.URL+CapturesPath+id+"/"+v+".jsonl", nil)
+	req, _ := http.NewRequest("GET", srv.URL+Path+id+"/"+v+".jsonl", nil)
 	req.Header.Set("Range", "bytes=0-9")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -150,7 +151,7 @@ func TestCapturesBounded(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "20260102-000000-000"), 0o755) // cut: no report
 	os.WriteFile(filepath.Join(dir, "20260102-000000-000", v0()+".jsonl"), []byte("half"), 0o644)
 	var logs bytes.Buffer
-	s := newCaptureStore(dir, nil, log.New(&logs, "", 0))
+	s := New(dir, nil, log.New(&logs, "", 0))
 	if _, err := os.Stat(filepath.Join(dir, "20260102-000000-000")); !os.IsNotExist(err) {
 		t.Errorf("the cut capture's folder is still there: %v", err)
 	}
@@ -173,7 +174,7 @@ func TestCapturesBounded(t *testing.T) {
 	if removed := s.prune("20260101-000000-005"); len(removed) != 0 {
 		t.Errorf("the newest capture was removed: %v", removed)
 	}
-	_, b := captureGet(t, s, CapturesPath)
+	_, b := captureGet(t, s, Path)
 	if !strings.Contains(string(b), `"limits":{"captures":10,"bytes":10}`) || !strings.Contains(string(b), `"id":"20260101-000000-005"`) {
 		t.Errorf("listing: %s", b)
 	}

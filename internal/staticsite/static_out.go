@@ -1,13 +1,13 @@
 //go:build !(js && wasm)
 
-package main
+package staticsite
 
 // Where `devserver static` writes, and what it may remove there.
 //
 // The export folder is often a site's repository or a gh-pages checkout:
 // it may hold a CNAME, .git/, a README.md, lessons/… that the export did
 // not write. So an export removes only what the previous export wrote, as
-// listed in its manifest (exportManifest), and never overwrites a file it
+// listed in its manifest (ExportManifest), and never overwrites a file it
 // did not write. Every file operation goes through an os.Root opened on
 // the resolved folder, so no manifest entry or symlink can reach outside
 // it.
@@ -28,13 +28,15 @@ import (
 	"strings"
 )
 
-// exportManifest lists, in the export folder, what the export wrote.
-const exportManifest = ".mcpwirelab-export.json"
+// ExportManifest lists, in the export folder, what the export wrote.
+const ExportManifest = ".mcpwirelab-export.json"
 
-// exportTmpPrefix names the export's working folder inside -out.
-const exportTmpPrefix = ".mcpwirelab-export-"
+// ExportTmpPrefix names the export's working folder inside -out.
+const ExportTmpPrefix = ".mcpwirelab-export-"
 
-type manifest struct {
+// Manifest is what ExportManifest records of an export: the files and
+// folders it wrote, and each file's SHA-256.
+type Manifest struct {
 	Tool    string   `json:"tool"`
 	Version string   `json:"version"`
 	Files   []string `json:"files"` // slash paths relative to the folder, sorted
@@ -44,13 +46,13 @@ type manifest struct {
 	Dirs   []string          `json:"dirs"` // folders the exports created, sorted
 }
 
-const manifestTool = "mcp-wire-lab devserver static"
+const ManifestTool = "mcp-wire-lab devserver static"
 
 // resolveOut cleans -out, makes it absolute and resolves symlinks, and
 // refuses folders an export must never write into: the filesystem root,
 // the home folder, the current folder or one of its parents (-out foo/..
 // is the current folder), and any folder holding -web or -static.
-func resolveOut(cfg staticConfig) (string, error) {
+func resolveOut(cfg Config) (string, error) {
 	out, err := realPath(cfg.Out)
 	if err != nil {
 		return "", fmt.Errorf("-out %s: %w", cfg.Out, err)
@@ -111,21 +113,21 @@ func within(p, dir string) bool {
 // readManifest returns the previous export's manifest, nil when the folder
 // has none. A manifest that does not parse, or names a path outside the
 // folder, is an error: nothing is removed on its word.
-func readManifest(root *os.Root) (*manifest, error) {
-	b, err := root.ReadFile(exportManifest)
+func readManifest(root *os.Root) (*Manifest, error) {
+	b, err := root.ReadFile(ExportManifest)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	var m manifest
-	if err := json.Unmarshal(b, &m); err != nil || m.Tool != manifestTool {
-		return nil, fmt.Errorf("%s is not a manifest of this tool (%v): delete it, or export into another folder", exportManifest, err)
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil || m.Tool != ManifestTool {
+		return nil, fmt.Errorf("%s is not a manifest of this tool (%v): delete it, or export into another folder", ExportManifest, err)
 	}
 	for _, p := range append(slices.Clone(m.Files), m.Dirs...) {
-		if !fs.ValidPath(p) || p == "." || p == exportManifest {
-			return nil, fmt.Errorf("%s lists %q, which is not a path inside the folder: delete the manifest, or export into another folder", exportManifest, p)
+		if !fs.ValidPath(p) || p == "." || p == ExportManifest {
+			return nil, fmt.Errorf("%s lists %q, which is not a path inside the folder: delete the manifest, or export into another folder", ExportManifest, p)
 		}
 	}
 	return &m, nil
@@ -138,9 +140,9 @@ func readManifest(root *os.Root) (*manifest, error) {
 // anything is moved; files the previous manifest lists that have changed
 // since (or that it lists without a hash) are left alone and returned in
 // kept.
-func placeExport(root *os.Root, tmp string, files []string, version string, prev *manifest) (kept []string, err error) {
+func placeExport(root *os.Root, tmp string, files []string, version string, prev *Manifest) (kept []string, err error) {
 	if prev == nil {
-		prev = &manifest{}
+		prev = &Manifest{}
 	}
 	// ours: the previous export wrote f, and f still holds what it wrote.
 	ours := func(f string) bool {
@@ -186,7 +188,7 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 	}
 	if len(conflicts) > 0 {
 		return nil, fmt.Errorf("the folder already has %s, which no export of this tool wrote (no %s records it with this content): "+
-			"refusing to overwrite; move those away, or export into an empty folder", listSome(conflicts), exportManifest)
+			"refusing to overwrite; move those away, or export into an empty folder", listSome(conflicts), ExportManifest)
 	}
 	created := map[string]bool{}
 	for d := range dirs {
@@ -235,7 +237,7 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 			_ = root.Remove(d)
 		}
 	}
-	m := manifest{Tool: manifestTool, Version: version, Files: slices.Sorted(slices.Values(files)), SHA256: sums}
+	m := Manifest{Tool: ManifestTool, Version: version, Files: slices.Sorted(slices.Values(files)), SHA256: sums}
 	for d := range created {
 		m.Dirs = append(m.Dirs, d)
 	}
@@ -244,7 +246,7 @@ func placeExport(root *os.Root, tmp string, files []string, version string, prev
 	if err != nil {
 		return nil, err
 	}
-	return kept, root.WriteFile(exportManifest, append(b, '\n'), 0o644)
+	return kept, root.WriteFile(ExportManifest, append(b, '\n'), 0o644)
 }
 
 // keptWarning says which files the previous manifest listed that the
@@ -254,7 +256,7 @@ func keptWarning(kept []string) []string {
 		return nil
 	}
 	return []string{fmt.Sprintf("kept %s: the previous %s lists them, but they no longer hold what an export wrote "+
-		"(changed since, or listed without a hash); delete them yourself if they are not yours", listSome(kept), exportManifest)}
+		"(changed since, or listed without a hash); delete them yourself if they are not yours", listSome(kept), ExportManifest)}
 }
 
 // listSome joins the first five names of a sorted copy of names and counts the rest.

@@ -1,12 +1,11 @@
 //go:build !(js && wasm)
 
-package main
-
-// The page a reader opens paints the linked step at once, before the wasm
-// (issue 19, "first step visible"). go-app writes a page that waits: every
+// Package fastpage rewrites go-app's pages. The page a reader opens
+// paints the linked step at once, before the wasm (issue 19, "first step
+// visible"). go-app writes a page that waits: every
 // stylesheet linked in the head blocks the first paint, and its loader
 // covers the prerendered step with a full-screen overlay until the wasm
-// runs. fastPage rewrites that page, for the dev server (every page it
+// runs. Page rewrites that page, for the dev server (every page it
 // serves) and for `devserver static` (index.html):
 //
 //   - the stylesheets' links leave the head; in their place go the
@@ -20,10 +19,11 @@ package main
 //   - static/loader.css turns the loader into a small progress badge in a
 //     corner (it no longer hides the page).
 //
-// app.js (go-app's, patched by patchAppJS) then waits for the first paint
+// app.js (go-app's, patched by PatchAppJS) then waits for the first paint
 // before it compiles the wasm, and registers the service worker only once
 // the wasm runs: both used to compete with the first paint for the CPU and
 // the network.
+package fastpage
 
 import (
 	"bytes"
@@ -38,23 +38,23 @@ import (
 	ui "mcpwirelab/app"
 )
 
-// fastPage rewrites go-app's pages. sheets maps a stylesheet URL as go-app
+// Page rewrites go-app's pages. sheets maps a stylesheet URL as go-app
 // links it (resolved, versioned) to its parsed rules; a stylesheet it does
 // not know stays linked as it was.
-type fastPage struct {
+type Page struct {
 	sheets map[string][]cssNode
-	// stamp is the build's version (the fragments' first line) and runs
+	// Stamp is the build's version (the fragments' first line) and runs
 	// the URL of their folder (reader script, app/early.go).
-	stamp, runs string
-	// extra is markup beyond the page's own that its critical CSS must
+	Stamp, Runs string
+	// Extra is markup beyond the page's own that its critical CSS must
 	// style: on a static host, every fragment the reader may put in
 	// place of #lab before the full stylesheets arrive.
-	extra string
+	Extra string
 }
 
-// newFastPage parses the stylesheets: read returns a linked URL's CSS.
-func newFastPage(hrefs []string, read func(href string) ([]byte, error)) (*fastPage, error) {
-	p := &fastPage{sheets: map[string][]cssNode{}}
+// New parses the stylesheets: read returns a linked URL's CSS.
+func New(hrefs []string, read func(href string) ([]byte, error)) (*Page, error) {
+	p := &Page{sheets: map[string][]cssNode{}}
 	for _, h := range hrefs {
 		b, err := read(h)
 		if err != nil {
@@ -83,21 +83,21 @@ func tagAttrs(tag string) map[string]string {
 	return attrs
 }
 
-// errPageShape: the page is not shaped as go-app v10.1.11 writes it.
-var errPageShape = errors.New("the page has no <head>…</head> as go-app writes it")
+// ErrPageShape: the page is not shaped as go-app v10.1.11 writes it.
+var ErrPageShape = errors.New("the page has no <head>…</head> as go-app writes it")
 
-// rewrite returns the fast version of a page go-app rendered for a request
+// Rewrite returns the fast version of a page go-app rendered for a request
 // with the given query string (without '?').
-func (p *fastPage) rewrite(page []byte, query string) ([]byte, error) {
+func (p *Page) Rewrite(page []byte, query string) ([]byte, error) {
 	return p.rewriteCompact(ui.CompactHTML(string(page)), query)
 }
 
-// rewriteCompact is rewrite of a page CompactHTML has already been
+// rewriteCompact is Rewrite of a page CompactHTML has already been
 // applied to.
-func (p *fastPage) rewriteCompact(s, query string) ([]byte, error) {
+func (p *Page) rewriteCompact(s, query string) ([]byte, error) {
 	headEnd := strings.Index(s, "</head>")
 	if headEnd < 0 || !strings.Contains(s[:headEnd], "<head>") {
-		return nil, errPageShape
+		return nil, ErrPageShape
 	}
 	head := s[:headEnd]
 	type span struct{ start, end int }
@@ -141,8 +141,8 @@ func (p *fastPage) rewriteCompact(s, query string) ([]byte, error) {
 		b.WriteString(s[last:start])
 		if k == 0 {
 			run, lang := pageRun(s)
-			boot := bootConfig{Query: query, Stamp: p.stamp, Root: p.runs, Run: run, Lang: lang}
-			p.writeHead(&b, boot, hrefs, scripts, criticalCSS(sheets, s+p.extra))
+			boot := bootConfig{Query: query, Stamp: p.Stamp, Root: p.Runs, Run: run, Lang: lang}
+			p.writeHead(&b, boot, hrefs, scripts, criticalCSS(sheets, s+p.Extra))
 		}
 		last = end
 	}
@@ -246,7 +246,7 @@ func pageRun(page string) (run, lang string) {
 }
 
 // writeHead writes what replaces the stylesheet links and the scripts.
-func (p *fastPage) writeHead(b *strings.Builder, boot bootConfig, hrefs, scripts []string, critical string) {
+func (p *Page) writeHead(b *strings.Builder, boot bootConfig, hrefs, scripts []string, critical string) {
 	// "</style" cannot occur in CSS outside a string; in one it would end
 	// the element early, so it is escaped the CSS way.
 	b.WriteString(`<style id="wl-critical">` + strings.ReplaceAll(critical, "</", `<\/`) + "</style>\n")
@@ -282,8 +282,8 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// appJSStart is how go-app v10.1.11's app.js starts the app.
-const appJSStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+// AppJSStart is how go-app v10.1.11's app.js starts the app.
+const AppJSStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
 
 // appJSFast starts it after the first paint. requestAnimationFrame runs
 // just before the browser paints the frame and the timeout after it; a
@@ -329,17 +329,17 @@ async function mcpwlStart() {
 }
 `
 
-// appJSWasmRE finds the wasm's URL in go-app's goappInitWebAssembly.
-var appJSWasmRE = regexp.MustCompile(`fetchWithProgress\(\s*("[^"]+")`)
+// AppJSWasmRE finds the wasm's URL in go-app's goappInitWebAssembly.
+var AppJSWasmRE = regexp.MustCompile(`fetchWithProgress\(\s*("[^"]+")`)
 
-// patchAppJS returns go-app's app.js with the start of appJSFast. It fails
+// PatchAppJS returns go-app's app.js with the start of appJSFast. It fails
 // if go-app's app.js no longer starts as expected (a go-app upgrade must
 // be looked at, not patched blindly).
-func patchAppJS(js []byte) ([]byte, error) {
-	m := appJSWasmRE.FindSubmatch(js)
-	if bytes.Count(js, []byte(appJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) || m == nil {
+func PatchAppJS(js []byte) ([]byte, error) {
+	m := AppJSWasmRE.FindSubmatch(js)
+	if bytes.Count(js, []byte(AppJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) || m == nil {
 		return nil, errors.New("go-app's app.js changed shape (no single start sequence, or no wasm URL): review appJSFast in page_fast.go")
 	}
 	fast := strings.Replace(appJSFast, "__WASM__", string(m[1]), 1)
-	return bytes.Replace(js, []byte(appJSStart), []byte(fast), 1), nil
+	return bytes.Replace(js, []byte(AppJSStart), []byte(fast), 1), nil
 }

@@ -1,12 +1,9 @@
 //go:build !(js && wasm)
 
-package main
+package fastpage
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,20 +14,20 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	ui "mcpwirelab/app"
+	"mcpwirelab/internal/encodings"
 )
 
-// pageServer serves go-app's pages as fastPage rewrites them and go-app's
-// app.js as patchAppJS patches it; everything else go-app answers goes
+// pageServer serves go-app's pages as Page rewrites them and go-app's
+// app.js as PatchAppJS patches it; everything else go-app answers goes
 // through unchanged. If the page or app.js is not shaped as expected, it
 // is served as go-app made it (slower, never broken) and the reason is
 // logged once.
 type pageServer struct {
 	app  *app.Handler
-	fast *fastPage // nil: pages unchanged
+	fast *Page // nil: pages unchanged
 	logf func(string, ...any)
 
 	warnOnce sync.Once
@@ -41,28 +38,28 @@ type pageServer struct {
 	cache map[string]*cachedPage // by request URI
 }
 
-// appPageHandler wraps go-app's handler for the dev server: staticDir
+// PageHandler wraps go-app's handler for the dev server: staticDir
 // holds the CSS that newAppHandler linked.
-func appPageHandler(h *app.Handler, staticDir string, logf func(string, ...any)) *pageServer {
+func PageHandler(h *app.Handler, staticDir string, logf func(string, ...any)) *pageServer {
 	p := &pageServer{app: h, logf: logf}
-	fast, err := newFastPage(pageStyles(h), func(href string) ([]byte, error) {
-		return readLinkedCSS(h, href, staticDir, func() ([]byte, error) { return goAppCSS(h) })
+	fast, err := New(PageStyles(h), func(href string) ([]byte, error) {
+		return ReadLinkedCSS(h, href, staticDir, func() ([]byte, error) { return goAppCSS(h) })
 	})
 	if err != nil {
 		logf("WARNING: pages keep their render-blocking stylesheets: %v", err)
 	} else {
-		fast.stamp, fast.runs = h.Version, h.Resources.Resolve(runsDir)
+		fast.Stamp, fast.Runs = h.Version, h.Resources.Resolve(RunsDir)
 		p.fast = fast
 	}
 	return p
 }
 
-// runsDir is the folder of the reader's fragments (app/early.go): two per
+// RunsDir is the folder of the reader's fragments (app/early.go): two per
 // run and language, runs/<scenario>/<version>_<transport>_<fault>.<lang>.html
 // and, in the compare view, ….<lang>.compare.html.
-const runsDir = "/runs/"
+const RunsDir = "/runs/"
 
-// fragmentQuery is the link of a fragment's path below runsDir
+// fragmentQuery is the link of a fragment's path below RunsDir
 // ("tool-call/2026-07-28_http_none.zh.html"); ok is false for a path
 // that names no run of the engine's matrix the way ui.ReaderKeyOf does.
 func fragmentQuery(rel string) (url.Values, bool) {
@@ -98,8 +95,8 @@ func cutLast(s, sep string) (before, after string, ok bool) {
 	return s[:i], s[i+len(sep):], true
 }
 
-// fragmentPath is the file of a link's fragment below runsDir.
-func fragmentPath(q url.Values) string {
+// FragmentPath is the file of a link's fragment below RunsDir.
+func FragmentPath(q url.Values) string {
 	p := ui.ReaderKeyOf(q) + "." + q.Get("lang")
 	if q.Get("view") == "compare" {
 		p += compareSuffix
@@ -110,10 +107,10 @@ func fragmentPath(q url.Values) string {
 // compareSuffix names a run's fragment in the compare view.
 const compareSuffix = ".compare"
 
-// renderFragment is the fragment of link q: the #lab that go-app
+// RenderFragment is the fragment of link q: the #lab that go-app
 // prerenders for it (as every page, CompactHTML), after a first line
 // holding the build's version, which the reader compares with its own.
-func renderFragment(h http.Handler, version string, q url.Values) ([]byte, error) {
+func RenderFragment(h http.Handler, version string, q url.Values) ([]byte, error) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/?"+q.Encode(), nil))
 	if rec.Code != http.StatusOK {
@@ -135,7 +132,7 @@ func labElement(page string) (string, error) {
 	end := strings.LastIndex(page, "<aside ") // the loader is the body's last element
 	if start < len("<body>") || end < start || !labStartRE.MatchString(page[start:]) || !strings.HasSuffix(page[:end], "</div>") ||
 		!strings.Contains(page[end:min(end+200, len(page))], `id="app-wasm-loader"`) {
-		return "", errPageShape
+		return "", ErrPageShape
 	}
 	return page[start:end], nil
 }
@@ -143,7 +140,7 @@ func labElement(page string) (string, error) {
 // labStartRE is #lab's start tag (go-app writes attributes in any order).
 var labStartRE = regexp.MustCompile(`^<div\b[^>]*\sid="lab"`)
 
-// serveFragment answers a fragment's path (below runsDir) with the
+// serveFragment answers a fragment's path (below RunsDir) with the
 // fragment rendered now: the dev server's links follow the same reader
 // as the static export's.
 func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel string) {
@@ -152,7 +149,7 @@ func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel s
 		http.NotFound(w, r)
 		return
 	}
-	b, err := renderFragment(p.app, p.app.Version, q)
+	b, err := RenderFragment(p.app, p.app.Version, q)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -166,9 +163,9 @@ func (p *pageServer) serveFragment(w http.ResponseWriter, r *http.Request, rel s
 	}
 }
 
-// pageStyles are the stylesheet URLs go-app links, as the page writes
+// PageStyles are the stylesheet URLs go-app links, as the page writes
 // them: its own /app.css first, then Styles, resolved.
-func pageStyles(h *app.Handler) []string {
+func PageStyles(h *app.Handler) []string {
 	out := []string{h.Resources.Resolve("/app.css")}
 	for _, s := range h.Styles {
 		if s == "/app.css" { // go-app prepended it already
@@ -179,9 +176,9 @@ func pageStyles(h *app.Handler) []string {
 	return out
 }
 
-// readLinkedCSS returns the CSS at a linked URL: go-app's app.css, or a
+// ReadLinkedCSS returns the CSS at a linked URL: go-app's app.css, or a
 // file of staticDir (/static/NAME?v=…, under the resolver's prefix).
-func readLinkedCSS(h *app.Handler, href, staticDir string, goApp func() ([]byte, error)) ([]byte, error) {
+func ReadLinkedCSS(h *app.Handler, href, staticDir string, goApp func() ([]byte, error)) ([]byte, error) {
 	if href == h.Resources.Resolve("/app.css") {
 		return goApp()
 	}
@@ -214,15 +211,15 @@ func (p *pageServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	etag := `"` + p.app.Version + `"`
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if encodings.ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		// What go-app answers too (its ETag is the version, for every
-		// path); compressText's weak ETag of the same version matches.
+		// path); encodings.CompressText's weak ETag of the same version matches.
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("ETag", etag)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	if rel, ok := strings.CutPrefix(r.URL.Path, runsDir); ok {
+	if rel, ok := strings.CutPrefix(r.URL.Path, RunsDir); ok {
 		p.serveFragment(w, r, rel)
 		return
 	}
@@ -267,13 +264,13 @@ func (p *pageServer) page(r *http.Request) *cachedPage {
 	}
 	body := rec.Body.Bytes()
 	if p.fast != nil {
-		if out, err := p.fast.rewrite(body, r.URL.RawQuery); err == nil {
+		if out, err := p.fast.Rewrite(body, r.URL.RawQuery); err == nil {
 			body = out
 		} else {
 			p.warnOnce.Do(func() { p.logf("WARNING: page served as go-app wrote it: %v", err) })
 		}
 	}
-	pg = &cachedPage{header: rec.Header().Clone(), raw: body, br: encodeText("br", body), gz: encodeText("gzip", body)}
+	pg = &cachedPage{header: rec.Header().Clone(), raw: body, br: encodings.EncodeText("br", body), gz: encodings.EncodeText("gzip", body)}
 	p.mu.Lock()
 	if len(p.cache) >= maxCachedPages {
 		clear(p.cache) // rarely: a learner visits a few dozen links
@@ -303,7 +300,7 @@ func (pg *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	body := pg.raw
 	h.Add("Vary", "Accept-Encoding")
-	if enc := negotiateEncoding(r.Header.Get("Accept-Encoding")); enc != "" {
+	if enc := encodings.Negotiate(r.Header.Get("Accept-Encoding")); enc != "" {
 		if enc == "br" {
 			body = pg.br
 		} else {
@@ -321,31 +318,12 @@ func (pg *cachedPage) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// encodeText compresses a text body as compressText does.
-func encodeText(enc string, b []byte) []byte {
-	var buf bytes.Buffer
-	zw := newTextEncoder(enc, &buf)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	return buf.Bytes()
-}
-
-// newTextEncoder: brotli 5 and gzip 6 cost about a millisecond for a page
-// and get within a few percent of the smallest.
-func newTextEncoder(enc string, w io.Writer) io.WriteCloser {
-	if enc == "br" {
-		return brotli.NewWriterLevel(w, 5)
-	}
-	zw, _ := gzip.NewWriterLevel(w, gzip.DefaultCompression)
-	return zw
-}
-
-// patchedAppJS is go-app's app.js with patchAppJS applied, made once.
+// patchedAppJS is go-app's app.js with PatchAppJS applied, made once.
 func (p *pageServer) patchedAppJS() []byte {
 	p.jsOnce.Do(func() {
 		rec := httptest.NewRecorder()
 		p.app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
-		js, err := patchAppJS(rec.Body.Bytes())
+		js, err := PatchAppJS(rec.Body.Bytes())
 		if err != nil {
 			p.logf("WARNING: app.js served as go-app wrote it: %v", err)
 			return
@@ -353,92 +331,4 @@ func (p *pageServer) patchedAppJS() []byte {
 		p.appJS = js
 	})
 	return p.appJS
-}
-
-// compressibleTypes are the responses compressText compresses.
-var compressibleTypes = []string{"text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-	"application/manifest+json", "image/svg+xml", "text/plain"}
-
-// minCompress: smaller bodies are sent as they are.
-const minCompress = 1024
-
-// compressText compresses text responses (pages, scripts, stylesheets,
-// the manifest) with brotli or gzip when the client accepts it: a page
-// with its embedded first trace is ~80 KB of text and ~15 KB compressed.
-// The wasm is precompressed (wasmAsset) and never passes here compressed
-// twice: a response that already has a Content-Encoding is left alone.
-func compressText(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		enc := negotiateEncoding(r.Header.Get("Accept-Encoding"))
-		if r.Method != http.MethodGet || enc == "" || r.Header.Get("Range") != "" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		cw := &compressWriter{ResponseWriter: w, enc: enc}
-		defer cw.finish()
-		next.ServeHTTP(cw, r)
-	})
-}
-
-// compressWriter decides at WriteHeader whether the response is
-// compressed.
-type compressWriter struct {
-	http.ResponseWriter
-	enc     string
-	decided bool
-	zw      io.WriteCloser // nil: pass through
-	status  int
-}
-
-func (c *compressWriter) WriteHeader(code int) {
-	if c.decided {
-		return
-	}
-	c.decided, c.status = true, code
-	h := c.Header()
-	h.Add("Vary", "Accept-Encoding")
-	size, _ := strconv.Atoi(h.Get("Content-Length"))
-	if code == http.StatusOK && h.Get("Content-Encoding") == "" && isCompressible(h.Get("Content-Type")) &&
-		(size == 0 || size >= minCompress) {
-		h.Del("Content-Length")
-		h.Set("Content-Encoding", c.enc)
-		if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
-			// Another representation of the same content (RFC 9110 §8.8.3).
-			h.Set("ETag", `W/`+et)
-		}
-		c.zw = newTextEncoder(c.enc, c.ResponseWriter)
-	}
-	c.ResponseWriter.WriteHeader(code)
-}
-
-func (c *compressWriter) Write(b []byte) (int, error) {
-	if !c.decided {
-		if c.Header().Get("Content-Type") == "" {
-			c.Header().Set("Content-Type", http.DetectContentType(b))
-		}
-		c.WriteHeader(http.StatusOK)
-	}
-	if c.zw != nil {
-		return c.zw.Write(b)
-	}
-	return c.ResponseWriter.Write(b)
-}
-
-func (c *compressWriter) finish() {
-	if c.zw != nil {
-		_ = c.zw.Close()
-	}
-}
-
-// Unwrap lets http.ResponseController reach the connection.
-func (c *compressWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
-
-func isCompressible(contentType string) bool {
-	ct := strings.ToLower(strings.TrimSpace(strings.Split(contentType, ";")[0]))
-	for _, t := range compressibleTypes {
-		if ct == t {
-			return true
-		}
-	}
-	return false
 }

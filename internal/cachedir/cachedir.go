@@ -3,10 +3,9 @@
 // (server-everything, Node 22 and the conformance suite) and the dev
 // server's captures all live under Root.
 //
-// It sits in scripts/ beside the installers that fill the cache; the dev
-// server imports it from there (cmd/ and scripts/ are both commands of
-// the module `mcpwirelab`, and a package under either's internal/ could
-// not be imported by the other; sim/ is the engine and knows no files).
+// It sits in internal/ so that the commands of scripts/ and cmd/ both
+// import it and neither imports the other (sim/ is the engine and knows no
+// files).
 package cachedir
 
 import (
