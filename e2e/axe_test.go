@@ -187,6 +187,7 @@ func axeLang(layout, i int) string {
 // each).
 func TestAxeNoSeriousViolations(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	src := axeSource(t)
 	actx, acancel := newAllocator(t)
 	defer acancel()
@@ -255,6 +256,7 @@ func TestAxeNoSeriousViolations(t *testing.T) {
 // usable) are each reported, so a clean run above means something.
 func TestAxeFindsPlantedViolations(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	src := axeSource(t)
 	ctx, cancel := newBrowser(t)
 	defer cancel()

@@ -94,6 +94,15 @@ func buildSite(t *testing.T) string {
 
 var registered bool
 
+// parallelTests: a test on newServer and a browser of its own calls
+// t.Parallel() once newServer has built the site (buildSite and ui.Register
+// run in the sequential phase, so their globals are never raced) and
+// before it starts its browser (newBrowser's deadline starts then). go test
+// runs -parallel (GOMAXPROCS) of them at once after the sequential tests:
+// their page loads overlap one another's waits. Tests on the dev server
+// binary, the static export and the timing-sensitive first-paint checks
+// stay sequential.
+
 // webDir serves <dir>/web/* and resolves local URLs under the hosting
 // prefix, as app.PrefixedLocation does (app.LocalDir(dir) would put dir
 // itself into the URLs, and PrefixedLocation cannot serve files).
@@ -312,6 +321,7 @@ func counter(n, total int) func(string) bool {
 
 func TestDeepLinkStepAndToggle(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 
@@ -441,6 +451,7 @@ func TestDeepLinkStepAndToggle(t *testing.T) {
 
 func TestScreenshotForReadme(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=9&lang=en"
@@ -476,6 +487,7 @@ func TestScreenshotForReadme(t *testing.T) {
 
 func TestBadLinkFallsBackWithNotice(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=1999-01-01&transport=pigeon&step=9999&lang=en"
@@ -498,6 +510,7 @@ func TestBadLinkFallsBackWithNotice(t *testing.T) {
 
 func TestSubPathHosting(t *testing.T) {
 	srv := newServer(t, "/lab")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/lab/?scenario=tool-call&version=2025-11-25&transport=stdio&step=2&lang=en"
@@ -526,6 +539,7 @@ func TestSubPathHosting(t *testing.T) {
 
 func TestCompareExportPresenterPrint(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=2026-07-28&transport=http&view=compare&lang=en"

@@ -311,6 +311,7 @@ var hallLinks = []string{
 // broken inside, two rows of chrome) must fail.
 func TestPresenterHall(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	browser, bcancel := hallBrowser(t)
 	defer bcancel()
 	// The sizes in parallel, each in a window of its own.
@@ -434,6 +435,7 @@ func TestPresenterHall(t *testing.T) {
 // measurement of the page scrolled away from the step must fail.
 func TestCurrentStepInView(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	browser, bcancel := hallBrowser(t)
 	defer bcancel()
 	// The sizes in parallel, each in a window of its own.
