@@ -319,7 +319,7 @@ func TestPresenterHall(t *testing.T) {
 		for _, size := range hallSizes {
 			t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
-				ctx, cancel := hallWindow(t, browser, 90*time.Second)
+				ctx, cancel := hallWindow(t, browser, 180*time.Second)
 				defer cancel()
 				run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
 				for i, link := range hallLinks {
@@ -359,7 +359,7 @@ func TestPresenterHall(t *testing.T) {
 			})
 		}
 	})
-	ctx, cancel := hallWindow(t, browser, 90*time.Second)
+	ctx, cancel := hallWindow(t, browser, 180*time.Second)
 	defer cancel()
 
 	// Paging: at 1280×720 the timeout's explanation is longer than its
@@ -443,7 +443,7 @@ func TestCurrentStepInView(t *testing.T) {
 		for _, size := range [][2]int64{{1280, 720}, {1920, 1080}, {390, 844}} {
 			t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 				t.Parallel()
-				ctx, cancel := hallWindow(t, browser, 120*time.Second)
+				ctx, cancel := hallWindow(t, browser, 180*time.Second)
 				defer cancel()
 				check := func(where string, phone bool) {
 					t.Helper()
@@ -559,7 +559,7 @@ func TestCurrentStepInView(t *testing.T) {
 			})
 		}
 	})
-	ctx, cancel := hallWindow(t, browser, 90*time.Second)
+	ctx, cancel := hallWindow(t, browser, 180*time.Second)
 	defer cancel()
 	settle := func() { settle(t, ctx) }
 
