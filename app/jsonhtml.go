@@ -50,7 +50,12 @@ func termAttrs(b *strings.Builder, lang, term, shown string, first bool) {
 func JSONHTML(raw []byte, lang, label string) string {
 	var b strings.Builder
 	b.Grow(min(len(raw), jsonMaxScan) * 6)
-	b.WriteString(`<pre class="json" aria-label="`)
+	// Focusable and named (WCAG 2.1.1, axe scrollable-region-focusable):
+	// long JSON folds into a box that scrolls (static/stage.css, narrow
+	// viewports; app.css lets every pre scroll sideways), and a keyboard
+	// scrolls only what it can focus; a message without explained fields
+	// has nothing else inside to focus.
+	b.WriteString(`<pre class="json" tabindex="0" role="group" aria-label="`)
 	b.WriteString(html.EscapeString(label))
 	b.WriteString(`">`)
 	first := true
@@ -114,7 +119,9 @@ func WireHTML(raw, lang string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(shown) * 3)
-	b.WriteString(`<pre id="raw-bytes" class="wire">`)
+	// Focusable and named, as JSONHTML's block: a stdio line has no
+	// explained header inside.
+	b.WriteString(`<pre id="raw-bytes" class="wire" tabindex="0" role="group" aria-label="` + html.EscapeString(tr(lang, "insp.raw")) + `">`)
 	first := true
 	for _, l := range lines {
 		b.WriteString(`<span class="ln">`)

@@ -10,7 +10,7 @@ import (
 func TestJSONHTMLKeepsTermsAndEscapes(t *testing.T) {
 	raw := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a<b>&\"c"}}`)
 	h := JSONHTML(raw, LangEn, `Message "1"`)
-	if !strings.HasPrefix(h, `<pre class="json" aria-label="Message &#34;1&#34;">`) || !strings.HasSuffix(h, "</pre>") {
+	if !strings.HasPrefix(h, `<pre class="json" tabindex="0" role="group" aria-label="Message &#34;1&#34;">`) || !strings.HasSuffix(h, "</pre>") {
 		t.Fatalf("root: %s", h)
 	}
 	if strings.Contains(h, "a<b>") || !strings.Contains(h, "a&lt;b&gt;&amp;") {
@@ -39,7 +39,7 @@ func TestJSONHTMLKeepsTermsAndEscapes(t *testing.T) {
 func TestWireHTMLLinesAndHeaderTerms(t *testing.T) {
 	raw := "POST /mcp HTTP/1.1\r\nMcp-Session-Id: x\r\nX-Other: <y>\r\n\r\n{}"
 	h := WireHTML(raw, LangEn)
-	if !strings.HasPrefix(h, `<pre id="raw-bytes" class="wire">`) {
+	if !strings.HasPrefix(h, `<pre id="raw-bytes" class="wire" tabindex="0" role="group" aria-label="Wire bytes (exact)">`) {
 		t.Fatalf("root: %s", h)
 	}
 	if got := strings.Count(h, `<span class="ln">`); got != len(RawLines(raw)) {

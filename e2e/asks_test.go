@@ -19,6 +19,7 @@ import (
 // only 2025-11-25 needs marked as such, each cell naming its role.
 func TestAskScenarios(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	for _, c := range []struct {
@@ -75,6 +76,7 @@ func TestAskScenarios(t *testing.T) {
 // exercises answered in Chinese, one wrong first, kept across a reload.
 func TestAskExercises(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	retry, _ := exercise.ByID(exercise.IDRetryInput)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -143,29 +144,50 @@ func axeStates(t *testing.T) []axeState {
 	}
 }
 
-// axeLayouts: desktop at a projector's 1280×720, presenter mode there,
-// and a phone (390×844, touch, 3× pixels).
+// axeLayouts: desktop at a projector's 1280×720 in both languages, and
+// presenter mode there and a phone (390×844, touch, 3× pixels) on every
+// state in one language each, the two languages taking turns state by
+// state (axeLang). What presenter mode changes is the colours and the
+// type's size, what a phone changes is the layout (what scrolls, what
+// sticks, what folds): every state looks different there, but the words'
+// own checks (names, label in name, lang) are of the same elements as on
+// the desktop, where both languages are audited on every state.
 var axeLayouts = []struct {
 	name    string
 	w, h    int64
 	scale   float64
 	mobile  bool
 	present string
+	both    bool     // every state in en and zh, else axeLang's one
 	skip    []string // name prefixes of the states the layout leaves out
 }{
-	{name: "desktop", w: 1280, h: 720, scale: 1},
+	{name: "desktop", w: 1280, h: 720, scale: 1, both: true},
 	// Presenter mode hides the export bar (no Mermaid button) and has no
 	// embedded stage.
 	{name: "presenter", w: 1280, h: 720, scale: 1, present: "&present=1", skip: []string{"embed", "visualizer mermaid"}},
 	{name: "phone", w: 390, h: 844, scale: 3, mobile: true},
 }
 
+// axeLang is the language a one-language layout audits state i in: en
+// and zh in turn, the phone starting where presenter mode does not, so
+// each state is seen in the other language of the two there.
+func axeLang(layout, i int) string {
+	if (i+layout)%2 == 0 {
+		return "en"
+	}
+	return "zh"
+}
+
 // TestAxeNoSeriousViolations runs axe-core in headless Chromium over
-// every view × en/zh × desktop, presenter and phone, with the dialogs
-// open and a capture loaded: no critical and no serious violation.
-// Moderate and minor ones are logged.
+// every view × en/zh at 1280×720, and over every view in presenter mode
+// and on a phone (axeLayouts), with the dialogs open and a capture
+// loaded: no critical and no serious violation. Moderate and minor ones
+// are logged. The layouts run in parallel, each in one window of one
+// Chromium (its own browser context), state after state (a page load
+// each).
 func TestAxeNoSeriousViolations(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	src := axeSource(t)
 	actx, acancel := newAllocator(t)
 	defer acancel()
@@ -173,37 +195,50 @@ func TestAxeNoSeriousViolations(t *testing.T) {
 	defer bcancel()
 	run(t, browser, "start Chromium")
 	states := axeStates(t)
+	var mu sync.Mutex
 	failed := map[string]int{}
-	for _, lay := range axeLayouts {
-		for _, lang := range []string{"en", "zh"} {
-			for _, st := range states {
-				if slices.ContainsFunc(lay.skip, func(p string) bool { return strings.HasPrefix(st.name, p) }) {
-					continue
+	t.Run("layouts", func(t *testing.T) {
+		for li, lay := range axeLayouts {
+			t.Run(lay.name, func(t *testing.T) {
+				t.Parallel()
+				// One tab for the layout's states, in a window of its own
+				// (a tab behind another is hidden: no frames, slowed timers).
+				tab, tcancel := freshContext(t, browser)
+				defer tcancel()
+				run(t, tab, "viewport", emulation.SetDeviceMetricsOverride(lay.w, lay.h, lay.scale, lay.mobile), emulation.SetTouchEmulationEnabled(lay.mobile))
+				for i, st := range states {
+					if slices.ContainsFunc(lay.skip, func(p string) bool { return strings.HasPrefix(st.name, p) }) {
+						continue
+					}
+					langs := []string{axeLang(li, i)}
+					if lay.both {
+						langs = []string{"en", "zh"}
+					}
+					for _, lang := range langs {
+						t.Run(strings.ReplaceAll(lang+"/"+st.name, " ", "_"), func(t *testing.T) {
+							ctx, cancel := context.WithTimeout(tab, 60*time.Second)
+							defer cancel()
+							link := st.link + "&lang=" + lang + lay.present
+							loadLink(t, ctx, srv.URL+link)
+							run(t, ctx, "setup", st.setup...)
+							vs := runAxe(t, ctx, src)
+							if bad := serious(vs); len(bad) > 0 {
+								mu.Lock()
+								for _, v := range bad {
+									failed[v.ID]++
+								}
+								mu.Unlock()
+								t.Errorf("%s: %d critical/serious violations:%s", link, len(bad), describeViolations(bad))
+							}
+							if rest := len(vs) - len(serious(vs)); rest > 0 && testing.Verbose() {
+								t.Logf("%s: moderate/minor:%s", link, describeViolations(vs))
+							}
+						})
+					}
 				}
-				name := lay.name + "/" + lang + "/" + st.name
-				t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
-					tab, tcancel := chromedp.NewContext(browser) // a tab of its own, with its own time limit
-					defer tcancel()
-					ctx, cancel := context.WithTimeout(tab, 60*time.Second)
-					defer cancel()
-					run(t, ctx, "viewport", emulation.SetDeviceMetricsOverride(lay.w, lay.h, lay.scale, lay.mobile), emulation.SetTouchEmulationEnabled(lay.mobile))
-					link := st.link + "&lang=" + lang + lay.present
-					loadLink(t, ctx, srv.URL+link)
-					run(t, ctx, "setup", st.setup...)
-					vs := runAxe(t, ctx, src)
-					if bad := serious(vs); len(bad) > 0 {
-						for _, v := range bad {
-							failed[v.ID]++
-						}
-						t.Errorf("%s: %d critical/serious violations:%s", link, len(bad), describeViolations(bad))
-					}
-					if rest := len(vs) - len(serious(vs)); rest > 0 && testing.Verbose() {
-						t.Logf("%s: moderate/minor:%s", link, describeViolations(vs))
-					}
-				})
-			}
+			})
 		}
-	}
+	})
 	if len(failed) > 0 {
 		var ids []string
 		for id, n := range failed {
@@ -221,6 +256,7 @@ func TestAxeNoSeriousViolations(t *testing.T) {
 // usable) are each reported, so a clean run above means something.
 func TestAxeFindsPlantedViolations(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	src := axeSource(t)
 	ctx, cancel := newBrowser(t)
 	defer cancel()

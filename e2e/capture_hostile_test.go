@@ -81,6 +81,7 @@ type stepCost struct {
 // transcript does not reopen it at the reload (no crash loop).
 func TestCaptureHostileTranscripts(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	deep := `{"jsonrpc":"2.0","id":1,"result":{"tools":` + strings.Repeat("[", 9990) + strings.Repeat("]", 9990) + `}}`

@@ -22,6 +22,7 @@ import (
 // inspector explains each step.
 func TestCaptureStepsWithVerdicts(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	openGoSDKCapture(t, ctx, srv.URL, "en")
@@ -124,6 +125,7 @@ func TestCaptureStepsWithVerdicts(t *testing.T) {
 // page's, the spec's English sentence stays verbatim beside it.
 func TestCaptureDropZh(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	b, err := os.ReadFile("testdata/capture-go-sdk-stdio-2026-07-28.jsonl")

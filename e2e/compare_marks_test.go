@@ -32,6 +32,7 @@ type markLooks struct {
 // as in the step-through view (same background, same edge colour).
 func TestCompareMarksDiffer(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	for _, theme := range []string{"", "&present=1"} {

@@ -42,6 +42,7 @@ const jsInert = `((id) => {
 // pattern). The presenter's case: presenter mode, Chinese, step 3.
 func TestDialogsAreModal(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	const link = "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=zh"
@@ -119,6 +120,7 @@ func TestDialogsAreModal(t *testing.T) {
 // focused text field, to copy by hand; no error goes uncaught.
 func TestMermaidCopyOutcome(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	// The dialog's first paragraph, under the heading: what it says of the copy.
@@ -186,6 +188,7 @@ navigator.clipboard.writeText = `+tc.clipboard, nil))
 // the reset button.
 func TestResetDialogIsModal(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	shiftTab := chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(input.ModifierShift))

@@ -94,6 +94,15 @@ func buildSite(t *testing.T) string {
 
 var registered bool
 
+// parallelTests: a test on newServer and a browser of its own calls
+// t.Parallel() once newServer has built the site (buildSite and ui.Register
+// run in the sequential phase, so their globals are never raced) and
+// before it starts its browser (newBrowser's deadline starts then). go test
+// runs -parallel (GOMAXPROCS) of them at once after the sequential tests:
+// their page loads overlap one another's waits. Tests on the dev server
+// binary, the static export and the timing-sensitive first-paint checks
+// stay sequential.
+
 // webDir serves <dir>/web/* and resolves local URLs under the hosting
 // prefix, as app.PrefixedLocation does (app.LocalDir(dir) would put dir
 // itself into the URLs, and PrefixedLocation cannot serve files).
@@ -312,6 +321,7 @@ func counter(n, total int) func(string) bool {
 
 func TestDeepLinkStepAndToggle(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 
@@ -441,6 +451,7 @@ func TestDeepLinkStepAndToggle(t *testing.T) {
 
 func TestScreenshotForReadme(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=9&lang=en"
@@ -476,6 +487,7 @@ func TestScreenshotForReadme(t *testing.T) {
 
 func TestBadLinkFallsBackWithNotice(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=1999-01-01&transport=pigeon&step=9999&lang=en"
@@ -498,6 +510,7 @@ func TestBadLinkFallsBackWithNotice(t *testing.T) {
 
 func TestSubPathHosting(t *testing.T) {
 	srv := newServer(t, "/lab")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/lab/?scenario=tool-call&version=2025-11-25&transport=stdio&step=2&lang=en"
@@ -526,6 +539,7 @@ func TestSubPathHosting(t *testing.T) {
 
 func TestCompareExportPresenterPrint(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=2026-07-28&transport=http&view=compare&lang=en"
@@ -548,9 +562,14 @@ func TestCompareExportPresenterPrint(t *testing.T) {
 	// dual-era runs under 2026-07-28 only: the columns are the run
 	// without a fault and the selected fault's.
 	loadLink(t, ctx, srv.URL+"/?scenario=dual-era&version=2026-07-28&transport=http&fault=legacy-server&view=compare&lang=en")
+	// The middle column's marks speak for themselves on screen; its name
+	// (cmp.mid, app/compare.go) is for a screen reader only (sr-only).
 	heads := evalString(t, ctx, `[...document.querySelectorAll("#compare thead th")].map((th) => th.textContent).join("|")`)
-	if heads != "No fault||Server speaks only 2025-11-25" {
+	if heads != "No fault|Difference|Server speaks only 2025-11-25" {
 		t.Fatalf("dual-era compare headings %q", heads)
+	}
+	if mid := evalString(t, ctx, `[...document.querySelectorAll("#compare thead th.cmp-mid > *")].map((e) => e.className + ":" + e.textContent).join("|")`); mid != "sr-only:Difference" {
+		t.Fatalf("dual-era compare: the middle heading should be named for screen readers only, got %q", mid)
 	}
 	if n := evalInt(t, ctx, `document.querySelectorAll("#compare .only-b").length`); n == 0 {
 		t.Fatal("dual-era compare: no step marked as only with the legacy server")

@@ -49,6 +49,19 @@ func readEarly(t *testing.T, ctx context.Context) earlyState {
 	return st
 }
 
+// earlyDiag says, for a failure, what a click at #next's centre meets now,
+// the page's classes and whether the reader waits for a fragment (it then
+// ignores the controls): where a click that did nothing went.
+func earlyDiag(ctx context.Context) string {
+	var s string
+	_ = chromedp.Run(ctx, chromedp.Evaluate(`(() => { const n = document.getElementById("next"), r = n.getBoundingClientRect(),
+  e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return JSON.stringify({next: [r.x, r.y, r.width, r.height], hit: e ? e.tagName + "#" + e.id + "." + e.className : null, inNext: !!(e && n.contains(e)),
+    html: document.documentElement.className, fallback: document.documentElement.dataset.wlFallback || "", pending: !!window.mcpwlPending,
+    scrollY: scrollY, sheets: document.styleSheets.length, labs: document.querySelectorAll("#lab").length}) })()`, &s))
+	return "diagnosis: " + s
+}
+
 // shows reports whether the page shows step n everywhere the reader looks.
 func (s earlyState) shows(n int) bool {
 	ns := strconv.Itoa(n)
@@ -91,7 +104,7 @@ func TestEarlySteps(t *testing.T) {
 	// The whole trace, to its last step (Next is then disabled).
 	for n := 4; n <= total; n++ {
 		if s := click("#next"); !s.shows(n) || s.Early != strconv.Itoa(n) {
-			t.Fatalf("Next before the wasm: want step %d of %d, page shows %+v", n, total, s)
+			t.Fatalf("Next before the wasm: want step %d of %d, page shows %+v\n%s", n, total, s, earlyDiag(ctx))
 		}
 	}
 	var nextOff bool

@@ -70,6 +70,7 @@ func evalBool(t *testing.T, ctx context.Context, js string) func() (bool, string
 // an exact problem for a wrong answer, reloads, and finds the progress kept.
 func TestExercisesSolveWrongReload(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 
@@ -200,6 +201,7 @@ func TestExercisesSolveWrongReload(t *testing.T) {
 // visible notice, never a crash; the unreadable text is kept aside.
 func TestCorruptProgressNotice(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	run(t, ctx, "open", chromedp.Navigate(srv.URL+"/?view=exercises&ex=capability-errors&lang=en"), waitView("#exercise"))
@@ -239,6 +241,7 @@ func TestCorruptProgressNotice(t *testing.T) {
 // Chinese; bad input keeps the last valid value; 50×50 stays one drawing.
 func TestCalculatorDeepLinkZh(t *testing.T) {
 	srv := newServer(t, "/lab")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	run(t, ctx, "open", chromedp.Navigate(srv.URL+"/lab/?view=calc&n=6&m=15&lang=zh"), waitView("#calc"))
@@ -362,6 +365,7 @@ func TestPagesServerSideRender(t *testing.T) {
 // use one editor per part.
 func TestWriteTheMessageExercises(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	anatomy, _ := exercise.ByID(exercise.IDHTTPAnatomy)

@@ -86,6 +86,7 @@ func diffSnapshots(a, b stepSnapshot) string {
 // same link draws it.
 func TestInstantStep(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := func(step int) string {
@@ -186,6 +187,7 @@ func TestInstantStep(t *testing.T) {
 // another build).
 func TestEmbeddedFirstTrace(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	link := srv.URL + "/?scenario=tool-call&version=2026-07-28&transport=stdio&fault=none&step=2&lang=en"

@@ -22,6 +22,7 @@ import (
 // the learner's row.
 func TestPrimitiveScenarios(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	for _, c := range []struct {
@@ -106,6 +107,7 @@ func TestPrimitiveScenarios(t *testing.T) {
 // log-messages choice exercise ticked in its form, in Chinese.
 func TestPrimitiveExercises(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	read, _ := exercise.ByID(exercise.IDReadResource)

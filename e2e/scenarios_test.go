@@ -80,6 +80,7 @@ func stepToTheEnd(t *testing.T, ctx context.Context, name, link, spec string) {
 // it renders without an error notice.
 func TestEveryScenarioDeepLink(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	for _, in := range scenario.List() {
@@ -119,6 +120,7 @@ func TestEveryScenarioDeepLink(t *testing.T) {
 
 func TestLoadBalancerReplicas(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	loadLink(t, ctx, srv.URL+"/?scenario=load-balancer&version=2026-07-28&transport=http&step=1&lang=en")
@@ -145,6 +147,7 @@ func TestLoadBalancerReplicas(t *testing.T) {
 
 func TestDualEraFallbackAnnotations(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	// Step 10 is tools/list after the fallback: its note exists for both
@@ -160,6 +163,7 @@ func TestDualEraFallbackAnnotations(t *testing.T) {
 
 func TestHTTPRetriesSettingsAndTimeline(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	base := srv.URL + "/?scenario=http-status-retries&version=2026-07-28&transport=http&lang=en"
@@ -234,6 +238,7 @@ func TestHTTPRetriesSettingsAndTimeline(t *testing.T) {
 // offers the fault only where it applies.
 func TestStreamDropResume(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	// Step 16 of the 2025-11-25 trace is the resuming GET.

@@ -149,6 +149,7 @@ func checkStage(t *testing.T, where string, r stageReport) {
 // scrolling, also with the deadline clock and the HTTP time axis.
 func TestStageVisible(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	for _, size := range [][2]int64{{1280, 720}, {1440, 900}} {
@@ -175,6 +176,7 @@ func TestStageVisible(t *testing.T) {
 // view too; at 1280×720 its stage still fits.
 func TestPresenterStage(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	run(t, ctx, "viewport", chromedp.EmulateViewport(1920, 1080))
@@ -304,6 +306,7 @@ const jsPhone = `(() => {
 // calculator, progress, capture) scrolls sideways, in either language.
 func TestPhoneLayout(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	run(t, ctx, "viewport", chromedp.EmulateViewport(390, 844))
@@ -361,6 +364,7 @@ func TestPhoneLayout(t *testing.T) {
 // setting) the arrows stay the field's.
 func TestStepKeysAfterASelect(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	loadLink(t, ctx, srv.URL+"/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3&lang=en")
@@ -440,6 +444,7 @@ func atoi(s string) int {
 // ⚙ unfolds the toolbar.
 func TestPresenterCompareStageBar(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	run(t, ctx, "viewport", chromedp.EmulateViewport(1920, 1080))

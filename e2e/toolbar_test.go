@@ -82,6 +82,7 @@ func measureTopBar(t *testing.T, ctx context.Context, hide bool) topBar {
 // English from 1440 px). (Presenter mode folds the navigation away.)
 func TestCaptureTabOnTopBar(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	names := map[string]string{"en": "Check a server", "zh": "检查服务器"}
@@ -166,6 +167,7 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 // client (the twin).
 func TestVersionToggleOffInHTTPLessons(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	const js = `JSON.stringify({
@@ -216,6 +218,7 @@ const jsToolbarRows = `(() => { const tops = [];
 // both languages (the Prompts scenario's long title once wrapped it).
 func TestToolbarOneRowEveryScenario(t *testing.T) {
 	srv := newServer(t, "")
+	t.Parallel() // once the site is built (newServer): parallelTests
 	ctx, cancel := newBrowser(t)
 	defer cancel()
 	run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 720))
