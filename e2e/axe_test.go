@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -118,6 +119,15 @@ func axeStates(t *testing.T) []axeState {
 		t.Fatal(err)
 	}
 	waitVis := func(sel string) chromedp.Action { return chromedp.WaitVisible(sel, chromedp.ByQuery) }
+	// press clicks sel the way a script does: the audit is of the state a
+	// click opens, not of the pointer's path. A pointer click aims at the
+	// coordinates the button had when chromedp scrolled to it, and on the
+	// phone the lab may still scroll the current step into view after its
+	// start (app/scroll.go): the click then met another element and the
+	// dialog never opened (a 60 s setup timeout, once in three runs).
+	press := func(sel string) chromedp.Action {
+		return chromedp.Tasks{waitVis(sel), chromedp.Evaluate(`document.querySelector(`+strconv.Quote(sel)+`).click(), true`, nil)}
+	}
 	return []axeState{
 		{name: "visualizer http", link: "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=6"},
 		{name: "visualizer stdio timeout (deadline clock, failure rows)", link: "/?scenario=tool-call&version=2025-11-25&transport=stdio&fault=timeout&step=12"},
@@ -127,17 +137,17 @@ func axeStates(t *testing.T) []axeState {
 		{name: "visualizer help dialog", link: "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3",
 			setup: []chromedp.Action{chromedp.Focus("#next", chromedp.ByQuery), key("?"), waitVis("#help")}},
 		{name: "visualizer mermaid dialog", link: "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=3",
-			setup: []chromedp.Action{chromedp.Evaluate(`navigator.clipboard.writeText = () => new Promise(() => {})`, nil), chromedp.Click("#mermaid", chromedp.ByQuery), waitVis("#mermaid-dialog")}},
+			setup: []chromedp.Action{chromedp.Evaluate(`navigator.clipboard.writeText = () => new Promise(() => {})`, nil), press("#mermaid"), waitVis("#mermaid-dialog")}},
 		{name: "compare", link: "/?scenario=resources&version=2026-07-28&transport=stdio&fault=not-found&view=compare&step=4"},
 		{name: "compare http lesson", link: "/?scenario=http-status-retries&version=2026-07-28&transport=http&fault=none&view=compare&step=3"},
 		{name: "embed", link: "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=4&embed=1"},
 		{name: "exercises", link: "/?view=exercises"},
 		{name: "exercise graded", link: "/?view=exercises&ex=init-handshake",
-			setup: []chromedp.Action{waitVis("#submit"), chromedp.Click("#submit", chromedp.ByQuery), waitVis("#feedback")}},
+			setup: []chromedp.Action{press("#submit"), waitVis("#feedback")}},
 		{name: "calculator", link: "/?view=calc&n=6&m=15"},
 		{name: "progress", link: "/?view=progress"},
 		{name: "progress reset dialog", link: "/?view=progress",
-			setup: []chromedp.Action{waitVis("#prog-reset"), chromedp.Click("#prog-reset", chromedp.ByQuery), waitVis("#reset-dialog")}},
+			setup: []chromedp.Action{press("#prog-reset"), waitVis("#reset-dialog")}},
 		{name: "capture", link: "/?view=capture"},
 		{name: "capture loaded", link: "/?view=capture",
 			setup: []chromedp.Action{waitVis("#cap-file"), chromedp.SetUploadFiles("#cap-file", []string{capture}, chromedp.ByQuery), waitVis("#cap-view"), key(kb.ArrowRight), key(kb.ArrowRight)}},

@@ -86,6 +86,23 @@ func TestEarlySteps(t *testing.T) {
 		chromedp.Poll(`document.getElementById("wl-early") !== null && document.readyState !== "loading" && !document.documentElement.classList.contains("wl-first")`, nil)); err != nil {
 		t.Fatal(err)
 	}
+	// The full stylesheets arrive after the first frame (bootJS's load):
+	// the player must not move when they apply (a reader's click, like
+	// chromedp's, aims at where the button was painted), and the clicks
+	// below wait for them and for the fonts, so that a click computed
+	// before a late reflow cannot land beside #next.
+	var moved string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const r = () => JSON.stringify(document.getElementById("next").getBoundingClientRect());
+  window.mcpwlNextAt = r(); return "" })()`, nil),
+		chromedp.Poll(`(() => { const ls = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  return ls.length > 0 && ls.every(l => l.sheet) && document.fonts.status === "loaded" })()`, nil),
+		chromedp.Evaluate(`(() => { const now = JSON.stringify(document.getElementById("next").getBoundingClientRect());
+  return now === window.mcpwlNextAt ? "" : window.mcpwlNextAt + " -> " + now })()`, &moved)); err != nil {
+		t.Fatal(err)
+	}
+	if moved != "" {
+		t.Errorf("#next moved when the stylesheets applied (a layout shift after the first paint): %s", moved)
+	}
 	start := readEarly(t, ctx)
 	if start.Cur != "3" || start.Ready != "" {
 		t.Fatalf("prerendered page: %+v", start)
