@@ -231,11 +231,12 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		SystemOut string   `xml:"system-out,omitempty"`
 	}
 	type suite struct {
-		Name     string `xml:"name,attr"`
-		Tests    int    `xml:"tests,attr"`
-		Failures int    `xml:"failures,attr"`
-		Skipped  int    `xml:"skipped,attr"`
-		Cases    []tc   `xml:"testcase"`
+		Name      string `xml:"name,attr"`
+		Tests     int    `xml:"tests,attr"`
+		Failures  int    `xml:"failures,attr"`
+		Skipped   int    `xml:"skipped,attr"`
+		Cases     []tc   `xml:"testcase"`
+		SystemOut string `xml:"system-out,omitempty"`
 	}
 	type suites struct {
 		XMLName xml.Name `xml:"testsuites"`
@@ -274,6 +275,20 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		}
 		s.Tests++
 		s.Cases = append(s.Cases, t)
+	}
+	// What the capture cut at the checker's bounds (Cuts, "version: what")
+	// is the system-out of its version's suite, so that CI shows it beside
+	// the verdicts it may have changed; a cut of no suite's version goes
+	// to the first suite, or to a suite of its own.
+	for _, c := range r.Cuts {
+		i, ok := idx[strings.SplitN(c, ": ", 2)[0]]
+		if !ok {
+			if len(out.Suites) == 0 {
+				out.Suites = append(out.Suites, suite{Name: "cuts"})
+			}
+			i = 0
+		}
+		out.Suites[i].SystemOut += "cut: " + c + "\n"
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
