@@ -95,7 +95,7 @@ func TestEarlySteps(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const r = () => JSON.stringify(document.getElementById("next").getBoundingClientRect());
   window.mcpwlNextAt = r(); return "" })()`, nil),
 		chromedp.Poll(`(() => { const ls = [...document.querySelectorAll('link[rel="stylesheet"]')];
-  return ls.length > 0 && ls.every(l => l.sheet) && document.fonts.status === "loaded" })()`, nil),
+  return ls.length > 0 && ls.every(l => l.sheet && l.media !== "print") && document.fonts.status === "loaded" })()`, nil),
 		chromedp.Evaluate(`(() => { const now = JSON.stringify(document.getElementById("next").getBoundingClientRect());
   return now === window.mcpwlNextAt ? "" : window.mcpwlNextAt + " -> " + now })()`, &moved)); err != nil {
 		t.Fatal(err)
@@ -227,7 +227,7 @@ func TestCriticalCSSMatchesFullSheets(t *testing.T) {
 		acts := []chromedp.Action{network.Enable(), network.SetBlockedURLs(block), chromedp.Navigate(link), chromedp.WaitVisible("#next", chromedp.ByQuery)}
 		if waitSheets {
 			acts = append(acts, chromedp.Poll(`Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).length > 0 &&
-  Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).every((l) => l.sheet)`, nil, chromedp.WithPollingTimeout(20*time.Second)))
+  Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).every((l) => l.sheet && l.media !== "print")`, nil, chromedp.WithPollingTimeout(20*time.Second)))
 		}
 		acts = append(acts, chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(styles, &s))
 		if err := chromedp.Run(ctx, acts...); err != nil {

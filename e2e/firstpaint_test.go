@@ -78,7 +78,7 @@ func firstFrameProblems(t *testing.T, bctx context.Context, link string, w, h in
 	if err := chromedp.Run(ctx, network.Enable(), network.SetBlockedURLs([]string{"*app.wasm*"}), chromedp.EmulateViewport(w, h), chromedp.Navigate(link),
 		chromedp.Poll(`!document.documentElement.classList.contains("wl-first") && document.readyState === "complete" &&
   Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).length > 0 &&
-  Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).every((l) => l.sheet)`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+  Array.from(document.querySelectorAll("head > link[rel=stylesheet]")).every((l) => l.sheet && l.media !== "print")`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.Evaluate(`performance.getEntriesByName("first-contentful-paint").length === 1`, &painted),
 		chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.createElement("style"); s.textContent = %q; document.head.appendChild(s); })()`, extraCSS), nil),
 	); err != nil {

@@ -207,7 +207,14 @@ const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.cl
 	// app/early.go), the stylesheets and scripts wait: on a slow link they
 	// would share its bandwidth.
 	`function after(f){if(w.mcpwlPending)w.mcpwlPending.then(f,f);else f()}` +
-	`function load(){if(loaded++)return;after(function(){__CSS__.forEach(function(u){var l=d.createElement("link");l.rel="stylesheet";l.href=u;d.head.appendChild(l)});if(!emb)scripts()})}` +
+	// The stylesheets apply together, once all have arrived (each loads
+	// as media=print, then all switch to all in one task): applied one by
+	// one as each arrived, the page passed through layouts of half its
+	// rules (the toolbar 22 px taller, the top bar 63 px to the right, and
+	// back 26 ms later: Lighthouse desktop CLS 0.68-0.75 in two runs of
+	// three, and a click aimed in between landed beside its button).
+	`function load(){if(loaded++)return;after(function(){var ls=__CSS__.map(function(u){var l=d.createElement("link");l.rel="stylesheet";l.media="print";l.href=u;return l}),n=ls.length;` +
+	`function one(){if(--n===0)ls.forEach(function(l){l.media="all"})}ls.forEach(function(l){l.onload=l.onerror=one;d.head.appendChild(l)});if(!emb)scripts()})}` +
 	`function scripts(){if(js++)return;after(function(){__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})})}` +
 	`function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");if(d.visibilityState==="hidden"){load();return}` +
 	`requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,500)}` +
