@@ -762,7 +762,7 @@ func (j *judge) descriptions() Graded {
 	var problems []Msg
 	for _, t := range l.tools {
 		if strings.TrimSpace(t.Description) == "" {
-			problems = append(problems, msg("descriptions.has-no-description", t.Name))
+			problems = append(problems, msg("tool-descriptions.has-no-description", t.Name))
 		}
 	}
 	if len(problems) > 0 {
