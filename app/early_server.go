@@ -271,8 +271,9 @@ func (c *Lab) readerToggles(d *readerData) {
 }
 
 // readerRuns caches the steps of runs without client settings (the
-// engine's matrix is small: 194 runs): every page the dev server or the
-// export renders asks for about thirty of them.
+// engine's matrix of scenarios, versions, transports and faults is small
+// and finite, so the cache is bounded by it): every page the dev server
+// or the export renders asks for many of them.
 var readerRuns sync.Map // optionsKey → []Step
 
 // readerSteps runs o's view as Lab.run does (a fault that does not apply

@@ -34,7 +34,8 @@ const checkUsage = `usage: devserver check [flags] -- CMD [ARGS...]     check a 
 Finds out which protocol versions the server speaks (2026-07-28 server/discover,
 2025-11-25 initialize) and checks it against the spec under each. It calls no
 tool you do not name with -call or -slow. Exit status: 0 when no MUST-level
-check fails, 1 when one does, 2 on a usage error or when the checker could
+check fails, 1 when one does, 2 on a usage error (a -call or -slow of a
+tool the server does not list is one) or when the checker could
 not run the server at all (a missing command, a URL nothing answers on).
 
 flags:
@@ -192,13 +193,40 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "devserver: check: %v\n", err)
 		return 1
 	}
+	unlisted := unlistedCalls(runs)
+	for _, u := range unlisted {
+		fmt.Fprintf(stderr, "devserver: check: %s\n", u)
+	}
 	switch {
 	case rep.CouldNotRun != "":
 		return 2 // no verdict: the server was never reached
+	case len(unlisted) > 0:
+		return 2 // a -call or -slow naming no tool of the server: a bad flag
 	case rep.Failed():
 		return 1
 	}
 	return 0
+}
+
+// unlistedCalls says, once per tool, which tools named with -call or
+// -slow the server's tools/list does not have, and what it lists.
+func unlistedCalls(runs []check.Run) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range runs {
+		for _, name := range r.Unlisted {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			lists := "no tools"
+			if len(r.Listed) > 0 {
+				lists = strings.Join(r.Listed, ", ")
+			}
+			out = append(out, fmt.Sprintf("%s (named with -call or -slow) is not in the server's tools/list (%s): the checker cannot check it as a tool of this server; the server lists: %s", name, r.Version, lists))
+		}
+	}
+	return out
 }
 
 // validate checks the flags together (usage errors).

@@ -21,7 +21,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -92,13 +91,7 @@ func hostileStdio(mode string) {
 		}
 		out.Write(w.Bytes())
 	case "leave-child":
-		child := exec.Command(os.Args[0], "-test.run=^$")
-		child.Env = append(os.Environ(), hostileCheckEnv+"=sleep")
-		child.Stdout, child.Stderr = os.Stdout, os.Stderr
-		if err := child.Start(); err != nil {
-			os.Exit(3)
-		}
-		fmt.Fprintf(os.Stderr, "child %d\n", child.Process.Pid)
+		testenv.LeaveChild(hostileCheckEnv)
 	case "sleep":
 		time.Sleep(10 * time.Minute)
 		return

@@ -373,3 +373,32 @@ func TestShellWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCallUnlisted: a -call of a tool the server does not list is a
+// bad flag, not silence: stderr names the tool and what the server lists,
+// and the exit status is 2 (README: a usage error); the report is still
+// written.
+func TestCheckCallUnlisted(t *testing.T) {
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return checkSDKServer() }, nil)
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	for _, args := range [][]string{
+		{"-call", `nosuch={"x":1}`, "-call", `greet={"name":"Ana"}`},
+		{"-slow", `nosuch={"steps":1}`},
+	} {
+		var stdout, stderr bytes.Buffer
+		all := append([]string{"-format", "json", "-timeout", "5s", "-version", protocol.V20251125, "-url", ts.URL}, args...)
+		code := runCheck(all, &stdout, &stderr)
+		want := `nosuch (named with -call or -slow) is not in the server's tools/list (2025-11-25): the checker cannot check it as a tool of this server; the server lists: forecast, greet, slow`
+		if code != 2 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("check %q: exit %d, want 2 and %q on stderr:\n%s", args, code, want, stderr.String())
+		}
+		if strings.Count(stderr.String(), "is not in the server's tools/list") != 1 {
+			t.Errorf("check %q: greet is listed, nosuch said once:\n%s", args, stderr.String())
+		}
+		var rep check.Report
+		if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || len(rep.Checks) == 0 {
+			t.Errorf("check %q: the report is still written: %v %q", args, err, stdout.String())
+		}
+	}
+}

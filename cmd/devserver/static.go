@@ -64,6 +64,10 @@ func runStatic(args []string, stdout, stderr io.Writer) int {
 	if strings.TrimSpace(cfg.Out) == "" {
 		return usageError(stderr, "static: -out must not be empty")
 	}
+	if err := staticsite.CheckOut(cfg); err != nil {
+		// The root, the home folder, the current folder…: a refused flag.
+		return usageError(stderr, "static: %v", err)
+	}
 	res, err := exportStatic(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "devserver: static: %v\n", err)

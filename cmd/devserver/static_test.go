@@ -32,6 +32,8 @@ import (
 func TestStaticFlags(t *testing.T) {
 	web := t.TempDir()
 	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("flags"), 0o644)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -62,9 +64,14 @@ func TestStaticFlags(t *testing.T) {
 		{[]string{"extra"}, 2, "unexpected argument"},
 		{[]string{"-out", ""}, 2, "-out must not be empty"},
 		{[]string{"-web", t.TempDir(), "-out", filepath.Join(t.TempDir(), "site")}, 1, "app.wasm not found: build it first (make wasm)"},
-		{[]string{"-web", web, "-out", web}, 1, "is (or holds) the -web folder"},
-		{[]string{"-web", web, "-out", filepath.Dir(web)}, 1, "is (or holds) the -web folder"},
-		{[]string{"-web", web, "-out", "/"}, 1, "the filesystem root"},
+		// A refused -out is a bad flag (README: bad flags exit with code 2),
+		// refused before app.wasm is even looked for.
+		{[]string{"-web", web, "-out", web}, 2, "is (or holds) the -web folder"},
+		{[]string{"-web", web, "-out", filepath.Dir(web)}, 2, "is (or holds) the -web folder"},
+		{[]string{"-web", web, "-out", "/"}, 2, "the filesystem root"},
+		{[]string{"-web", web, "-out", home}, 2, "your home folder"},
+		{[]string{"-web", web, "-out", "."}, 2, "the current folder or one of its parents"},
+		{[]string{"-web", t.TempDir(), "-out", "/"}, 2, "the filesystem root"},
 		{[]string{"-h"}, 0, "usage: devserver static"},
 	} {
 		var out, errb bytes.Buffer

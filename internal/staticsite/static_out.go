@@ -48,6 +48,14 @@ type Manifest struct {
 
 const ManifestTool = "mcp-wire-lab devserver static"
 
+// CheckOut reports whether cfg.Out is a folder an export may write into
+// (resolveOut), before anything is read or generated: a refused -out is a
+// bad flag (devserver static exits 2 on it).
+func CheckOut(cfg Config) error {
+	_, err := resolveOut(cfg)
+	return err
+}
+
 // resolveOut cleans -out, makes it absolute and resolves symlinks, and
 // refuses folders an export must never write into: the filesystem root,
 // the home folder, the current folder or one of its parents (-out foo/..

@@ -3,48 +3,26 @@ package npmcache
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
+
+	"mcpwirelab/internal/testenv"
 )
 
 // fakeNPM puts an npm on PATH that records each call in log and, unless
 // fail is set, writes node_modules/<first package>/ok into --prefix.
 func fakeNPM(t *testing.T, fail bool) (log string) {
 	t.Helper()
-	bin := t.TempDir()
-	log = filepath.Join(bin, "calls")
 	status := "0"
 	if fail {
 		status = "3"
 	}
-	script := `#!/bin/sh
-echo "$@" >> ` + log + `
-while [ $# -gt 0 ]; do
-  if [ "$1" = --prefix ]; then prefix=$2; fi
-  shift
-done
-sleep 0.2
+	return testenv.FakeNPM(t, `sleep 0.2
 mkdir -p "$prefix/node_modules/pkg" && echo ok > "$prefix/node_modules/pkg/ok"
-exit ` + status + "\n"
-	if err := os.WriteFile(filepath.Join(bin, "npm"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("MCPWL_CACHE", t.TempDir())
-	return log
+exit `+status+"\n")
 }
 
-func calls(t *testing.T, log string) int {
-	b, err := os.ReadFile(log)
-	if os.IsNotExist(err) {
-		return 0
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Count(string(b), "\n")
-}
+func calls(t *testing.T, log string) int { return len(testenv.NPMCalls(t, log)) }
 
 func TestInstallOnceUnderConcurrency(t *testing.T) {
 	log := fakeNPM(t, false)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/scripts/npmcache"
 	"mcpwirelab/sim/check"
 )
@@ -19,42 +20,18 @@ import (
 // a node that says it is Node 22 (npmcache.Node22 asks it).
 func fakeNPM(t *testing.T, fail bool) (log string) {
 	t.Helper()
-	bin := t.TempDir()
-	log = filepath.Join(bin, "calls")
 	status := "0"
 	if fail {
 		status = "3"
 	}
-	script := `#!/bin/sh
-echo "$@" >> ` + log + `
-while [ $# -gt 0 ]; do
-  if [ "$1" = --prefix ]; then prefix=$2; fi
-  shift
-done
-[ ` + status + ` = 0 ] || exit ` + status + `
-mkdir -p "$prefix/node_modules/` + npmcache.NodePkg + `/bin"
-printf '#!/bin/sh\necho v22.0.0\n' > "$prefix/node_modules/` + npmcache.NodePkg + `/bin/node"
-chmod +x "$prefix/node_modules/` + npmcache.NodePkg + `/bin/node"
-`
-	if err := os.WriteFile(filepath.Join(bin, "npm"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("MCPWL_CACHE", t.TempDir())
-	return log
+	return testenv.FakeNPM(t, `[ `+status+` = 0 ] || exit `+status+`
+mkdir -p "$prefix/node_modules/`+npmcache.NodePkg+`/bin"
+printf '#!/bin/sh\necho v22.0.0\n' > "$prefix/node_modules/`+npmcache.NodePkg+`/bin/node"
+chmod +x "$prefix/node_modules/`+npmcache.NodePkg+`/bin/node"
+`)
 }
 
-func npmCalls(t *testing.T, log string) []string {
-	t.Helper()
-	b, err := os.ReadFile(log)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Split(strings.TrimSpace(string(b)), "\n")
-}
+func npmCalls(t *testing.T, log string) []string { return testenv.NPMCalls(t, log) }
 
 // Every npm set is installed once, through npmcache, with exact pins; each
 // testdata server file is copied beside the node_modules it imports from;

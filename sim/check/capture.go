@@ -162,6 +162,10 @@ const noteFailure = "host.failure"
 type Run struct {
 	Version string
 	Trace   *trace.Trace
+	// Listed are the names tools/list answered with, nil when it did not
+	// answer (an error, no session); Unlisted the tools named with -call or
+	// -slow that are not among them.
+	Listed, Unlisted []string
 }
 
 // Capture runs the probes against the target, one session per version,
@@ -178,7 +182,15 @@ func Capture(ctx context.Context, t Target, o Options) []Run {
 		p := &prober{t: t, o: o, version: v, ctx: ctx, rec: newRecorder(v, o.Now)}
 		p.rec.redact = o.Redact
 		p.run()
-		runs = append(runs, Run{Version: v, Trace: p.rec.trace(t.Transport)})
+		run := Run{Version: v, Trace: p.rec.trace(t.Transport), Listed: p.listed}
+		if p.listed != nil {
+			for _, c := range p.named() {
+				if !hasTool(p.tools, c.Name) {
+					run.Unlisted = append(run.Unlisted, c.Name)
+				}
+			}
+		}
+		runs = append(runs, run)
 	}
 	return runs
 }
@@ -193,6 +205,7 @@ type prober struct {
 	c       *client.Client
 	edit    *editWire
 	tools   []mcp.Tool
+	listed  []string // the names tools/list answered with (nil: no answer)
 	caps    json.RawMessage
 	lost    bool // the connection broke: nothing more can be read
 	spoke   bool // the server speaks the version
@@ -380,6 +393,9 @@ func (p *prober) listTools(tag string) {
 			names[i] = t.Name
 		}
 		p.say("tools/list: %d tools (%s)", len(tools), strings.Join(names, ", "))
+		if out.Response != nil && out.Error() == nil {
+			p.listed = names
+		}
 	}
 }
 

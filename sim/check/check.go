@@ -234,10 +234,13 @@ const (
 	qOutput       = "Servers MUST provide structured results that conform to this schema."
 	qDescription  = "`description`: Human-readable description of functionality"
 	qToolNames    = "Tool names SHOULD be between 1 and 128 characters in length (inclusive)."
-	qOrder        = "Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed)."
-	qValidate     = "Servers MUST: - Validate all tool inputs"
-	qJSONRPC      = "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification."
-	qUntrusted    = "In particular, descriptions of tool behavior such as annotations should be considered untrusted, unless obtained from a trusted server."
+	// The sentences of tool-names' two other rules (toolNameRules).
+	qToolNameChars  = "The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)"
+	qToolNameUnique = "Tool names SHOULD be unique within a server."
+	qOrder          = "Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed)."
+	qValidate       = "Servers MUST: - Validate all tool inputs"
+	qJSONRPC        = "All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification."
+	qUntrusted      = "In particular, descriptions of tool behavior such as annotations should be considered untrusted, unless obtained from a trusted server."
 )
 
 // defs is the catalog; set in init, since its judges name the catalog

@@ -438,3 +438,25 @@ func TestCouldNotRun(t *testing.T) {
 		}
 	}
 }
+
+// TestToolNamesQuoteTheirRule: each of tool-names' rules fails with the
+// sentence of the spec that states it, not the length rule's for all three
+// (a name with a space and "!", a name 130 characters long, a name listed
+// twice).
+func TestToolNamesQuoteTheirRule(t *testing.T) {
+	testenv.SkipShort(t, "the checked servers as real processes")
+	for fixture, want := range map[string]string{
+		"bad-tool-name":  qToolNameChars, // its first problem: "list emails!"
+		"long-tool-name": qToolNames,
+		"dup-tool-name":  qToolNameUnique,
+	} {
+		t.Run(fixture, func(t *testing.T) {
+			t.Parallel()
+			runs := capture(t, stdioTarget(fixture), Options{Versions: []string{protocol.V20251125}, Calls: courseCalls})
+			r := verdicts(BuildReport(fixture, "stdio", runs, JudgeOptions{}).Checks)[IDToolNames]
+			if r.Verdict != Fail || r.Quote != want {
+				t.Errorf("%s: %s quoting %q, want FAIL quoting %q (%s)", fixture, r.Verdict, r.Quote, want, r.Message)
+			}
+		})
+	}
+}

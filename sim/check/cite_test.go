@@ -42,6 +42,29 @@ func TestCitesQuoteTheSpec(t *testing.T) {
 	}
 }
 
+// TestToolNameRulesQuoteTheSpec: each of tool-names' rules (length,
+// characters, uniqueness) has its own sentence, on the §Tool Names of both
+// versions' pages verbatim, with its keyword and its Chinese; a finding
+// quotes the sentence of the rule it reports (TestToolNamesQuoteTheirRule).
+func TestToolNameRulesQuoteTheSpec(t *testing.T) {
+	spec := specref.Open(specschema.Dir(t))
+	seen := map[string]bool{}
+	for i, q := range toolNameRules {
+		if seen[q] {
+			t.Errorf("rule %d quotes the sentence of another rule: %q", i, q)
+		}
+		seen[q] = true
+		for _, v := range protocol.Versions() {
+			if ok, err := spec.Quotes(v+"/server/tools#tool-names", q); !ok {
+				t.Errorf("rule %d: not verbatim in %s/server/tools#tool-names (%v): %q", i, v, err, q)
+			}
+		}
+		if !strings.Contains(q, string(SHOULD)) || QuoteZh(q) == "" {
+			t.Errorf("rule %d: no SHOULD or no Chinese: %q", i, q)
+		}
+	}
+}
+
 func normative(q string) bool {
 	for _, k := range []string{"MUST", "SHOULD", "MAY"} {
 		if strings.Contains(q, k) {
@@ -96,6 +119,9 @@ func citedQuotes() map[string]bool {
 				cited[c.Quote] = true
 			}
 		}
+	}
+	for _, q := range toolNameRules {
+		cited[q] = true
 	}
 	return cited
 }

@@ -231,6 +231,22 @@ var stdioFixtures = map[string]fixture{
 			}
 		})}
 	}},
+	// Lists a tool 130 characters long (its characters allowed).
+	"long-tool-name": {in: pass, out: func(line []byte) [][]byte {
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if t := toolsOf(res); t != nil {
+				res["tools"] = append(t, map[string]any{"name": strings.Repeat("n", 130), "description": "A long name.", "inputSchema": map[string]any{"type": "object"}})
+			}
+		})}
+	}},
+	// Lists its first tool twice.
+	"dup-tool-name": {in: pass, out: func(line []byte) [][]byte {
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if t := toolsOf(res); len(t) > 0 {
+				res["tools"] = append(t, t[0])
+			}
+		})}
+	}},
 	// Lists the tools in another order each time.
 	"shuffled": {in: pass, out: func(line []byte) [][]byte {
 		return [][]byte{editResult(line, func(res map[string]any) {

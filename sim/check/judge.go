@@ -762,7 +762,7 @@ func (j *judge) descriptions() Graded {
 	var problems []Msg
 	for _, t := range l.tools {
 		if strings.TrimSpace(t.Description) == "" {
-			problems = append(problems, msg("descriptions.has-no-description", t.Name))
+			problems = append(problems, msg("tool-descriptions.has-no-description", t.Name))
 		}
 	}
 	if len(problems) > 0 {
@@ -775,27 +775,42 @@ func (j *judge) descriptions() Graded {
 
 // ---- tool-names ----
 
+// toolNameRules are the sentences of server/tools §Tool Names (the same in
+// both versions) that tool-names judges: length, characters, uniqueness.
+var toolNameRules = [...]string{qToolNames, qToolNameChars, qToolNameUnique}
+
 func (j *judge) toolNames() Graded {
 	l, ok := j.firstTools()
 	if !ok {
 		return j.missing(IDToolNames, msg("schemas.tools-list-result"))
 	}
 	var problems []Msg
+	broken := -1 // the first rule broken (toolNameRules)
+	add := func(rule int, m Msg) {
+		if broken < 0 {
+			broken = rule
+		}
+		problems = append(problems, m)
+	}
 	seen := map[string]bool{}
 	for _, t := range l.tools {
 		if n := utf8.RuneCountInString(t.Name); n < 1 || n > 128 {
-			problems = append(problems, msg("tool-names.name-characters-long", t.Name, n))
+			add(0, msg("tool-names.name-characters-long", t.Name, n))
 		}
 		if bad, ok := badNameChars(t.Name); ok {
-			problems = append(problems, msg("tool-names.name-has-only", t.Name, bad))
+			add(1, msg("tool-names.name-has-only", t.Name, bad))
 		}
 		if seen[t.Name] {
-			problems = append(problems, msg("tool-names.name-listed-twice", t.Name))
+			add(2, msg("tool-names.name-listed-twice", t.Name))
 		}
 		seen[t.Name] = true
 	}
 	if len(problems) > 0 {
-		return j.result(IDToolNames, Fail, j.seq(l.resp), "tool-names.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
+		g := j.result(IDToolNames, Fail, j.seq(l.resp), "tool-names.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
+		// The finding quotes the sentence of the rule it reports first
+		// (the def's cite is the length rule's).
+		g.Quote = toolNameRules[broken]
+		return g
 	}
 	return j.result(IDToolNames, Pass, j.seq(l.resp), "tool-names.pass.tools-each-have", len(l.tools), j.seq(l.resp))
 }

@@ -512,3 +512,26 @@ func TestDiagnosticsBothLanguages(t *testing.T) {
 		t.Errorf("an unknown form: %q passes", unknown.Zh())
 	}
 }
+
+// TestToolCheckKeysNamedByID: the messages of tool-names and
+// tool-descriptions are keyed under their check's id (tool-names.*,
+// tool-descriptions.*), not a shortened one (names.*, descriptions.*),
+// in the one table both languages share.
+func TestToolCheckKeysNamedByID(t *testing.T) {
+	tb := verdictTable()
+	for _, id := range []string{IDToolNames, IDDescriptions} {
+		short := strings.TrimPrefix(id, "tool-") + "."
+		own := 0
+		for _, k := range tb.Keys() {
+			if strings.HasPrefix(k, short) {
+				t.Errorf("%s: [%s] belongs to check %s: key it %s%s", tb.Where[k], k, id, id, strings.TrimPrefix(k, short[:len(short)-1]))
+			}
+			if strings.HasPrefix(k, id+".") {
+				own++
+			}
+		}
+		if own < 2 {
+			t.Errorf("check %s has %d messages under %s.*", id, own, id)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpwirelab/internal/testenv"
 	"mcpwirelab/sim/labserver"
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/trace"
@@ -161,13 +162,7 @@ func TestProcessWriteFromTheSink(t *testing.T) {
 func hostileServer(mode string) {
 	switch mode {
 	case "leave-child":
-		child := exec.Command(os.Args[0], "-test.run=^$")
-		child.Env = append(os.Environ(), hostileEnv+"=sleep")
-		child.Stdout, child.Stderr = os.Stdout, os.Stderr
-		if err := child.Start(); err != nil {
-			os.Exit(3)
-		}
-		fmt.Fprintf(os.Stderr, "child %d\n", child.Process.Pid)
+		testenv.LeaveChild(hostileEnv)
 		_, _ = io.Copy(io.Discard, os.Stdin)
 	case "sleep", "no-read":
 		time.Sleep(10 * time.Minute)

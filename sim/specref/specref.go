@@ -53,10 +53,12 @@ var (
 	spaces     = regexp.MustCompile(`\s+`)
 )
 
-// Normalize strips ** emphasis, turns [text](url) and [text][ref] into text
-// and collapses white space, so a quote can be found in page source.
+// Normalize strips ** emphasis, unescapes \_ (the pages write "underscore
+// (\_)"), turns [text](url) and [text][ref] into text and collapses white
+// space, so a quote can be found in page source.
 func Normalize(s string) string {
 	s = strings.ReplaceAll(s, "**", "")
+	s = strings.ReplaceAll(s, `\_`, "_")
 	s = inlineLink.ReplaceAllString(s, "$1")
 	s = refLink.ReplaceAllString(s, "$1")
 	return strings.TrimSpace(spaces.ReplaceAllString(s, " "))

@@ -111,3 +111,11 @@ func TestQuotes(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeUnescapesUnderscore: a quote says "underscore (_)" where the
+// page's Markdown writes "underscore (\_)".
+func TestNormalizeUnescapesUnderscore(t *testing.T) {
+	if got := Normalize("digits\n  (0-9), underscore (\\_), and **dot** (.)"); got != "digits (0-9), underscore (_), and dot (.)" {
+		t.Errorf("Normalize: %q", got)
+	}
+}
