@@ -379,6 +379,7 @@ func TestShellWords(t *testing.T) {
 // and the exit status is 2 (README: a usage error); the report is still
 // written.
 func TestCheckCallUnlisted(t *testing.T) {
+	testenv.SkipShort(t, "a real peer: the official Go SDK's server over HTTP")
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return checkSDKServer() }, nil)
 	ts := httptest.NewServer(h)
 	defer ts.Close()
