@@ -82,8 +82,16 @@ func ReaderScript(index string) string {
 // boot script before it, page_fast.go: the query the page was rendered
 // for, the export's version, the fragments' folder, the run and language
 // the page shows) and window.mcpwlNeed (starts the wasm).
-const readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,pk={},tlc=-1,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
+var readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,pk={},tlc=-1,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
 function g(i){return d.getElementById(i)}
+// keep(): the current row (and its explanation's first lines) in view, by
+// the rule the wasm follows too (scroll.go); again whenever the layout
+// may have moved it (the full stylesheets applied: mcpwl-styled,
+// page_fast.go; a font loaded; the load event), unless the reader has
+// scrolled since (the wheel, a touch, a scrolling key).
+w.` + keepFunc + `=` + keepJS + `;var kept=0,own=false;function keep(){if(lab&&live()){w.` + keepFunc + `();kept=1;own=true}}
+function rekeep(){if(kept&&own)keep()}d.addEventListener("mcpwl-styled",rekeep);w.addEventListener("load",rekeep);if(d.fonts&&d.fonts.addEventListener)d.fonts.addEventListener("loadingdone",rekeep);
+["wheel","touchstart"].forEach(function(e){d.addEventListener(e,function(){own=false},{capture:true,passive:true})});d.addEventListener("keydown",function(e){if(/^(PageUp|PageDown|ArrowUp|ArrowDown)$/.test(e.key))own=false},true);
 function pressed(b){var a=b.getAttribute("aria-pressed");return a!==null&&a!=="false"}
 function store(){try{var s=JSON.parse(localStorage.getItem("` + langStorageKey + `")||"null");return s==="en"||s==="zh"?s:""}catch(e){return ""}}
 function browser(){var l=navigator.languages||[navigator.language||""];for(var i=0;i<l.length;i++){var x=String(l[i]).toLowerCase();if(x.indexOf("zh")===0)return "zh";if(x.indexOf("en")===0)return "en"}return "en"}
@@ -116,7 +124,7 @@ insp.innerHTML=s.i;box.className=s.c;
 var p=g("prev"),x=g("next"),j=g("jump"),m=g("seq-more"),c=g("step-cur"),t=g("vclock-t");
 if(p)p.disabled=s.p;if(x)x.disabled=s.n;if(j){j.value=i+1;j.setAttribute("aria-valuetext",s.t)}
 if(c)c.textContent=String(i+1);if(t)t.textContent=s.k;if(m){m.className=s.mc;m.textContent=s.m}
-parts(i,s,box);cur=i;url();var r=ol.querySelector('li[data-step="'+(i+1)+'"]');if(r&&r.scrollIntoView)r.scrollIntoView({block:"nearest"});
+parts(i,s,box);cur=i;url();keep();
 h.setAttribute("data-wl-early",String(i+1));return true}
 // parts(i, s, box): what else step i changes: the deadline clock, the
 // inspector's live replay part, the HTTP timeline (readerStep).
@@ -146,7 +154,7 @@ function fail(why){h.classList.add("wl-stale","wl-nofrag");h.setAttribute("data-
 function go(k,l,i,focus,c){if(pend)return;pend=get(k,l,c).then(function(t){pend=null;if(!put(t,i,focus,c,k,l))fail("shape")},function(e){pend=null;fail(String(e&&e.message||e))})}
 // mark(i): the compare view's current row (the column of this run, tbody data-cur).
 function cmpRows(){var tb=d.querySelector("#lab tbody[data-cur]");return tb?{col:tb.dataset.cur,rows:tb.querySelectorAll(":scope>tr")}:null}
-function mark(i){var c=cmpRows();if(!c)return;c.rows.forEach(function(tr){var on=tr.dataset[c.col]===String(i);tr.classList.toggle("current",on);if(on)tr.setAttribute("aria-current","step");else tr.removeAttribute("aria-current")})}
+function mark(i){var c=cmpRows();if(!c)return;c.rows.forEach(function(tr){var on=tr.dataset[c.col]===String(i);tr.classList.toggle("current",on);if(on)tr.setAttribute("aria-current","step");else tr.removeAttribute("aria-current")});keep()}
 function cmpLast(){var c=cmpRows(),n=0;if(c)c.rows.forEach(function(tr){n=Math.max(n,parseInt(tr.dataset[c.col],10))});return n}
 // cmpTog(param, value, focus): a toolbar pick in the compare view, the
 // other run's compare fragment at the step it maps to (#wl-cmp).
@@ -166,7 +174,7 @@ need(b);return true}
 function start(){lab=g("lab");D=data();
 if(!want){if(D&&location.search.replace(/^\?/,"")===B.q)cur=curStep();else D=null;if(!D)need();return}
 langURL=want.chosen;if(want.chosen&&want.lang)try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(want.lang))}catch(e){}
-if(D&&D.run===want.key&&D.lang===want.lang){Q=D.q;run=D.run;lng=D.lang;cur=curStep();if(cur!==want.step-1)show(want.step-1);else url();return}
+if(D&&D.run===want.key&&D.lang===want.lang){Q=D.q;run=D.run;lng=D.lang;cur=curStep();if(cur!==want.step-1)show(want.step-1);else{url();keep()}return}
 D=null;if(!pend)go(want.key,want.lang,want.step-1)}
 var emb=/[?&]embed=1(&|$)/.test(location.search);if(emb)h.classList.add("wl-embed");
 want=pick(new URLSearchParams(location.search));label(0);

@@ -139,6 +139,21 @@ const jsHall = `(() => {
   }
   const gloss = q("#insp-step .quote .gloss");
   const tallest = Math.max(0, ...[...document.querySelectorAll("#insp-step pre.json, #insp-step pre.wire, #cap-view pre")].map((p) => p.getBoundingClientRect().height));
+  // What the loading badge covers, while it shows (before the wasm runs):
+  // the visible part of the current row or of the explanation's first two
+  // lines.
+  const covered = [];
+  const badge = q("#app-wasm-loader");
+  if (badge && shownEl(badge)) {
+    const b = badge.getBoundingClientRect();
+    if (b.height < vh / 2) for (const [name, el] of [["row", row], ["explanation", q("#note-text")]]) {
+      const v = vis(el, true);
+      if (!v || v.h < 1) continue;
+      const r = el.getBoundingClientRect();
+      if (name === "explanation") v.vbottom = Math.min(v.vbottom, Math.max(v.vtop, r.top) + 2 * v.line); // its first lines
+      if (b.left < r.right && r.left < b.right && b.top < v.vbottom && v.vtop < b.bottom) covered.push(name + " (" + v.vtop + ".." + v.vbottom + " under the badge's " + Math.round(b.top) + ".." + Math.round(b.bottom) + ")");
+    }
+  }
   const acts = q(".top-actions");
   return JSON.stringify({vh, vw, scrollY: Math.round(scrollY), stick: Math.round(stick), actionsTop: acts && shownEl(acts) ? Math.round(acts.getBoundingClientRect().top) : -9999,
     row: vis(row, true), note: vis(q("#note-text"), true), verdict: vis(q("#cap-verdicts .verdict, #cap-ask-lab, #cap-lab"), true),
@@ -146,7 +161,7 @@ const jsHall = `(() => {
     min, breaks, cuts, chromeRows: rows.length, bars: bars.map((b) => b.name), overlaps,
     replay: shownEl(q(".inspector > .live")) || shownEl(q("#insp-step .repro")),
     gloss: gloss ? vis(gloss, true) : null, tallest: Math.round(tallest),
-    paneTop: pane ? Math.round(pane.scrollTop) : 0});
+    paneTop: pane ? Math.round(pane.scrollTop) : 0, covered});
 })()`
 
 type hallBox struct {
@@ -169,6 +184,7 @@ type hallReport struct {
 	Replay                       bool
 	Tallest                      int
 	PaneTop                      int
+	Covered                      []string // what the loading badge covers
 }
 
 func measureHall(t *testing.T, ctx context.Context) hallReport {
@@ -230,6 +246,8 @@ func rowProblems(r hallReport) []string {
 	switch {
 	case b == nil || b.Full == 0:
 		return []string{"no current row"}
+	case len(r.Covered) > 0:
+		return []string{fmt.Sprintf("the loading badge covers the %s", strings.Join(r.Covered, " and the "))}
 	case b.H >= b.Full-1:
 		return nil
 	case b.VBottom-b.VTop >= b.H-1 && b.Full > r.VH-r.Stick-8 && b.Top >= b.VTop-2 && b.H > r.VH/3: // taller than the room: its top at the top

@@ -796,3 +796,67 @@ func TestStaticReaderOfflineFragments(t *testing.T) {
 		return s.Fallback != "" && s.Cur == "2", fmt.Sprintf("%+v", s)
 	})
 }
+
+// On a phone before the wasm (blocked, so the loading badge stays): a
+// deep link's first screen shows the step's row and the first lines of
+// its explanation below the player that sticks to the top, and the badge
+// covers neither; so does every → and Next, by the scroll rule the wasm
+// follows too (app/scroll.go's keepJS). Broken twins: the page scrolled
+// back to its top, and the badge moved over the row, each fail the same
+// measure.
+func TestStaticReaderPhone(t *testing.T) {
+	_, host, bctx, cancel := readerSetup(t)
+	defer cancel()
+	for _, lang := range []string{"en", "zh"} {
+		ctx, c2 := readerContext(t, bctx, "en-US", true)
+		run(t, ctx, "viewport", chromedp.EmulateViewport(390, 844))
+		link := host.URL + coursePrefix + "/?scenario=tool-call&version=2026-07-28&transport=http&fault=none&step=5&lang=" + lang
+		run(t, ctx, "open "+link, chromedp.Navigate(link))
+		waitReader(t, ctx, lang+": step 5", 5, lang)
+		eventually(t, "the full stylesheets and the fonts", func() (bool, string) {
+			s := evalString(t, ctx, `String(window.mcpwlStyled === 1 && document.fonts.status === "loaded")`)
+			return s == "true", s
+		})
+		settle(t, ctx)
+		check := func(where string) {
+			t.Helper()
+			// The badge shows on the page the host served for the start
+			// page (en); a fragment put in its place (zh) hides it
+			// (loader.css, .wl-read).
+			if b := evalString(t, ctx, `(() => { const b = document.getElementById("app-wasm-loader"); return String(!!b && b.getClientRects().length > 0) })()`); lang == "en" && b != "true" {
+				t.Fatalf("%s %s: the loading badge is not shown, so the measure cannot tell whether it covers the step", lang, where)
+			}
+			for _, p := range stackedProblems(measureHall(t, ctx)) {
+				t.Errorf("%s phone before the wasm, %s: %s", lang, where, p)
+			}
+		}
+		check("the first screen")
+		shotViewport(t, ctx, "reader-phone-first-"+lang+".png")
+		for n := 6; n <= 8; n++ {
+			run(t, ctx, "→", key(kb.ArrowRight))
+			waitReader(t, ctx, fmt.Sprintf("→ to %d", n), n, lang)
+			settle(t, ctx)
+			check(fmt.Sprintf("after → to %d", n))
+		}
+		run(t, ctx, "Next", chromedp.Click("#next", chromedp.ByQuery))
+		waitReader(t, ctx, "Next to 9", 9, lang)
+		settle(t, ctx)
+		check("after Next")
+		if lang == "en" {
+			run(t, ctx, "scroll to the top", chromedp.Evaluate(`window.scrollTo(0, 0), true`, nil))
+			if p := strings.Join(stackedProblems(measureHall(t, ctx)), "\n"); !strings.Contains(p, "not in view") {
+				t.Errorf("broken twin: the page at its top still counts step 9 as in view: %q", p)
+			}
+			run(t, ctx, "the step back in view", key(kb.ArrowLeft))
+			waitReader(t, ctx, "← to 8", 8, lang)
+			settle(t, ctx)
+			check("after ←")
+			run(t, ctx, "the badge over the row", chromedp.Evaluate(`(() => { const r = document.querySelector("#sequence .row.current").getBoundingClientRect(), b = document.getElementById("app-wasm-loader");
+  b.style.bottom = "auto"; b.style.top = Math.round(r.top) + "px"; return true })()`, nil))
+			if p := strings.Join(stackedProblems(measureHall(t, ctx)), "\n"); !strings.Contains(p, "loading badge covers the row") {
+				t.Errorf("broken twin: the badge over the row is not seen: %q", p)
+			}
+		}
+		c2()
+	}
+}

@@ -214,7 +214,7 @@ const bootJS = `(function(d,w){var h=d.documentElement;w.mcpwlBoot=__BOOT__;h.cl
 	// back 26 ms later: Lighthouse desktop CLS 0.68-0.75 in two runs of
 	// three, and a click aimed in between landed beside its button).
 	`function load(){if(loaded++)return;after(function(){var ls=__CSS__.map(function(u){var l=d.createElement("link");l.rel="stylesheet";l.media="print";l.href=u;return l}),n=ls.length;` +
-	`function one(){if(--n===0)ls.forEach(function(l){l.media="all"})}ls.forEach(function(l){l.onload=l.onerror=one;d.head.appendChild(l)});if(!emb)scripts()})}` +
+	`function one(){if(--n===0){ls.forEach(function(l){l.media="all"});w.mcpwlStyled=1;d.dispatchEvent(new Event("mcpwl-styled"))}}ls.forEach(function(l){l.onload=l.onerror=one;d.head.appendChild(l)});if(!emb)scripts()})}` +
 	`function scripts(){if(js++)return;after(function(){__JS__.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.head.appendChild(s)})})}` +
 	`function go(){if(done++)return;w.mcpwlPainted=1;h.classList.remove("wl-first");if(d.visibilityState==="hidden"){load();return}` +
 	`requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,500)}` +
