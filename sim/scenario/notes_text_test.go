@@ -397,3 +397,35 @@ func TestNotesCiteTheRightChangelogItem(t *testing.T) {
 		}
 	}
 }
+
+// absentResultTypeMisread is each sentence of text that calls a result
+// without resultType, or a missing resultType, invalid: 2026-07-28
+// basic/index §ResultType makes a value the client does not recognize
+// invalid and an absent one complete ("clients MUST treat an absent
+// resultType as "complete""), whichever version the client speaks.
+func absentResultTypeMisread(text string) []string {
+	var out []string
+	for _, s := range regexp.MustCompile(`[.;:]\s`).Split(text, -1) {
+		if strings.Contains(s, "resultType") || strings.Contains(s, "without it") || strings.Contains(s, "missing field") {
+			if strings.Contains(s, "invalid") && !strings.Contains(s, "recogni") {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// TestAbsentResultTypeIsComplete: no note says a result without
+// resultType is invalid (era.legacy-result did: "A 2026-07-28 client
+// would call a result without it invalid", against the very sentence it
+// quotes). The broken twin is that sentence.
+func TestAbsentResultTypeIsComplete(t *testing.T) {
+	if got := absentResultTypeMisread("A 2026-07-28 client would call a result without it invalid, but a dual-era client treats the missing field as complete."); len(got) != 1 {
+		t.Errorf("the checker misses the old era.legacy-result sentence: %q", got)
+	}
+	for _, k := range sortedNoteKeys() {
+		for _, s := range absentResultTypeMisread(noteIndex()[k].Text.En) {
+			t.Errorf("note %s calls an absent resultType invalid (basic/index §ResultType: absent is complete, unrecognized is invalid): %q", k, s)
+		}
+	}
+}
