@@ -34,6 +34,14 @@ func TestGlossaryHeadersAgreeWithTheEngine(t *testing.T) {
 	if strings.Contains(key.En, "Keys are namespaced") || strings.Contains(key.En, "ignore keys") {
 		t.Errorf("_meta key entry says every key has a prefix, or that receivers ignore unknown keys (the spec says neither): %s", key.En)
 	}
+	// Resumability is 2025-11-25's only (2026-07-28 changelog, major
+	// change 9): the entry says whose header it is.
+	last, _ := glossaryTexts().Get("h:last-event-id")
+	for _, s := range []string{last.En, last.Zh} {
+		if !strings.Contains(s, protocol.V20251125) || !strings.Contains(s, protocol.V20260728) {
+			t.Errorf("Last-Event-ID entry does not say it is 2025-11-25's and what 2026-07-28 does instead: %s", s)
+		}
+	}
 	sess, _ := glossaryTexts().Get("h:" + strings.ToLower(protocol.HeaderSessionID))
 	if !strings.Contains(sess.En, "may assign") || !strings.Contains(sess.Zh, "可以") {
 		t.Errorf("Mcp-Session-Id entry must say the server may (not must) assign it: %q / %q", sess.En, sess.Zh)
