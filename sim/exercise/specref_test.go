@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -118,6 +119,24 @@ func TestNotFoundDataIsAnExample(t *testing.T) {
 			for _, lang := range []string{EN, ZH} {
 				if l := ch.Label.In(lang); strings.Contains(l, "data") {
 					t.Errorf("%s: the right answer %q asks for error data, an example of the spec", q.ID, l)
+				}
+			}
+		}
+	}
+}
+
+// TestNotFoundExplanationsCallDataAnExample: the explanations of the
+// not-found exercises say what TestNotFoundDataIsAnExample checks in the
+// spec: a sentence that names error.data calls it the spec's example
+// (read-resource's said "-32602 Invalid Params with the URI in
+// error.data", as if the spec asked for it). Needs no spec directory.
+func TestNotFoundExplanationsCallDataAnExample(t *testing.T) {
+	for _, id := range []string{IDResourceNotFound, IDReadResource} {
+		e := mustEx(t, id).Explanation
+		for lang, example := range map[string]string{EN: "example", ZH: "示例"} {
+			for _, sentence := range regexp.MustCompile(`[.;]\s|[。；]`).Split(e.In(lang), -1) {
+				if strings.Contains(sentence, "error.data") && !strings.Contains(sentence, example) {
+					t.Errorf("%s explanation (%s) names error.data without calling it the spec's example: %q", id, lang, sentence)
 				}
 			}
 		}
