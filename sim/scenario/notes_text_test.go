@@ -429,3 +429,21 @@ func TestAbsentResultTypeIsComplete(t *testing.T) {
 		}
 	}
 }
+
+// glossKeywordRE is an RFC 2119 keyword in parentheses after its Chinese.
+var glossKeywordRE = regexp.MustCompile(`（(MUST NOT|SHOULD NOT|MUST|SHOULD|MAY|REQUIRED|RECOMMENDED)）`)
+
+// TestGlossesTranslateKeywords: a quote's gloss stands under the verbatim
+// English, whose MUST or SHOULD the reader sees already, so it writes the
+// keyword in Chinese only (必须, 应当, 可以), as 174 of the glosses did
+// and 15 did not ("必须（MUST）"). The broken twin is one of those.
+func TestGlossesTranslateKeywords(t *testing.T) {
+	if !glossKeywordRE.MatchString("服务器应当（SHOULD）以确定的顺序返回工具") {
+		t.Error("the checker misses a keyword in parentheses")
+	}
+	for quote, zh := range loadedNotes().glosses {
+		if m := glossKeywordRE.FindString(zh); m != "" {
+			t.Errorf("gloss of %q repeats the English keyword %s: %s", quote, m, zh)
+		}
+	}
+}
