@@ -447,3 +447,34 @@ func TestGlossesTranslateKeywords(t *testing.T) {
 		}
 	}
 }
+
+// noCacheBuffering is each clause of text that credits Cache-Control:
+// no-cache with keeping a stream from being held back: no-cache is about
+// reusing stored copies (RFC 9111 §5.2.2.4); X-Accel-Buffering: no keeps
+// a proxy from buffering (2026-07-28 streamable-http §Receiving
+// Messages), the field guide's point (app TestGlossaryBufferingHeader).
+func noCacheBuffering(text string) []string {
+	var out []string
+	for _, c := range regexp.MustCompile(`[.;]\s|[。；]`).Split(text, -1) {
+		if strings.Contains(c, "no-cache") && regexp.MustCompile(`buffer|hold|缓冲|扣住|积压`).MatchString(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestNoCacheDoesNotStopBuffering: no note says no-cache keeps a stream
+// from being held back (sse.open said "Cache-Control: no-cache and
+// X-Accel-Buffering: no ask caches and proxies not to hold the stream
+// back"); the broken twin is that sentence.
+func TestNoCacheDoesNotStopBuffering(t *testing.T) {
+	if len(noCacheBuffering("Cache-Control: no-cache and X-Accel-Buffering: no ask caches and proxies not to hold the stream back.")) != 1 {
+		t.Error("the checker misses the old sse.open sentence")
+	}
+	for _, k := range sortedNoteKeys() {
+		n := noteIndex()[k]
+		for _, c := range append(noCacheBuffering(n.Text.En), noCacheBuffering(n.Text.Zh)...) {
+			t.Errorf("note %s credits no-cache with stopping buffering: %q", k, c)
+		}
+	}
+}
