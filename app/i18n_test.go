@@ -149,3 +149,25 @@ func TestTrFallsBack(t *testing.T) {
 		t.Errorf("missing key: %q", got)
 	}
 }
+
+// TestNoClientCapabilityLabelIsTrueForTasks: the fault's label is shown
+// in every scenario that offers it, and in the tasks scenario under
+// 2025-11-25 no capability is left out: both runs declare {}, and the
+// fault drops params.task (README, fault table; sim/scenario
+// TestTasksWithoutTaskIsNoCapability). The label says so; "Client does
+// not declare the capability" alone was false there.
+func TestNoClientCapabilityLabelIsTrueForTasks(t *testing.T) {
+	offered := false
+	for _, in := range scenario.List() {
+		if in.Name == "tasks" && slices.Contains(in.Faults, scenario.FaultUndeclared) && slices.Contains(in.Versions, "2025-11-25") {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Skip("the tasks scenario no longer offers no-client-capability under 2025-11-25")
+	}
+	l, _ := lookupStr("fault." + scenario.FaultUndeclared)
+	if !strings.Contains(l.En, "task") || !strings.Contains(l.Zh, "任务") {
+		t.Errorf("fault.%s reads %q / %q: under 2025-11-25 the tasks run leaves out params.task, not a capability", scenario.FaultUndeclared, l.En, l.Zh)
+	}
+}

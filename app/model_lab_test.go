@@ -199,3 +199,25 @@ func TestComponentsRenderTheirIDs(t *testing.T) {
 		t.Errorf("a missing id is not reported: %v", miss)
 	}
 }
+
+// TestClientHelpCountsRetriesFromOne: the settings' help says what
+// httplab.BackoffWait does: the first retry waits the base delay, retry n
+// base·2^(n−1). It said "Retry k waits base·2^k ms", which with retries
+// counted from 1, as the Host lines and the ledger count them, doubles
+// every wait; the broken twin is that sentence.
+func TestClientHelpCountsRetriesFromOne(t *testing.T) {
+	base := 250 * time.Millisecond
+	for n := 1; n <= 5; n++ {
+		if got, want := httplab.BackoffWait(base, n-1), base<<(n-1); got != want {
+			t.Fatalf("BackoffWait(base, %d) = %v, want %v: the help's formula no longer matches", n-1, got, want)
+		}
+	}
+	says := func(s string) bool { return strings.Contains(s, "2^(n−1)") }
+	if says("Retry k waits base·2^k ms.") {
+		t.Fatal("the checker passes the old sentence")
+	}
+	h, _ := lookupStr("client.help")
+	if !says(h.En) || !says(h.Zh) {
+		t.Errorf("client.help does not give retry n's wait as base·2^(n−1): %q / %q", h.En, h.Zh)
+	}
+}

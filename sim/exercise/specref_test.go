@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,6 +121,54 @@ func TestNotFoundDataIsAnExample(t *testing.T) {
 					t.Errorf("%s: the right answer %q asks for error data, an example of the spec", q.ID, l)
 				}
 			}
+		}
+	}
+}
+
+// TestNotFoundExplanationsCallDataAnExample: the explanations of the
+// not-found exercises say what TestNotFoundDataIsAnExample checks in the
+// spec: a sentence that names error.data calls it the spec's example
+// (read-resource's said "-32602 Invalid Params with the URI in
+// error.data", as if the spec asked for it). Needs no spec directory.
+func TestNotFoundExplanationsCallDataAnExample(t *testing.T) {
+	for _, id := range []string{IDResourceNotFound, IDReadResource} {
+		e := mustEx(t, id).Explanation
+		for lang, example := range map[string]string{EN: "example", ZH: "示例"} {
+			for _, sentence := range regexp.MustCompile(`[.;]\s|[。；]`).Split(e.In(lang), -1) {
+				if strings.Contains(sentence, "error.data") && !strings.Contains(sentence, example) {
+					t.Errorf("%s explanation (%s) names error.data without calling it the spec's example: %q", id, lang, sentence)
+				}
+			}
+		}
+	}
+}
+
+// toolErrorsAsJSONRPC is each sentence of text that calls tool errors
+// JSON-RPC errors: server/tools §Error Handling makes a tool execution
+// error a result with isError: true; only a protocol error about a tool
+// (an unknown tool) is a JSON-RPC error.
+func toolErrorsAsJSONRPC(text string) []string {
+	var out []string
+	for _, s := range regexp.MustCompile(`[.;]\s`).Split(text, -1) {
+		if strings.Contains(s, "JSON-RPC error") && regexp.MustCompile(`\btool (and \w+ )?errors\b`).MatchString(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestToolErrorsAreResults: no exercise text says tool errors travel as
+// JSON-RPC errors (missing-client-capability's 200 choice said "a
+// JSON-RPC error in a 200 is how tool and resource errors travel"); the
+// broken twin is that sentence.
+func TestToolErrorsAreResults(t *testing.T) {
+	if got := toolErrorsAsJSONRPC("a JSON-RPC error in a 200 is how tool and resource errors travel, not this one"); len(got) != 1 {
+		t.Errorf("the checker misses the old sentence: %q", got)
+	}
+	for _, k := range texts().Keys() {
+		tx, _ := texts().Get(k)
+		for _, s := range toolErrorsAsJSONRPC(tx.In(EN)) {
+			t.Errorf("%s calls tool errors JSON-RPC errors (a tool execution error is a result with isError: true): %q", k, s)
 		}
 	}
 }

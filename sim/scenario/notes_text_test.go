@@ -397,3 +397,84 @@ func TestNotesCiteTheRightChangelogItem(t *testing.T) {
 		}
 	}
 }
+
+// absentResultTypeMisread is each sentence of text that calls a result
+// without resultType, or a missing resultType, invalid: 2026-07-28
+// basic/index §ResultType makes a value the client does not recognize
+// invalid and an absent one complete ("clients MUST treat an absent
+// resultType as "complete""), whichever version the client speaks.
+func absentResultTypeMisread(text string) []string {
+	var out []string
+	for _, s := range regexp.MustCompile(`[.;:]\s`).Split(text, -1) {
+		if strings.Contains(s, "resultType") || strings.Contains(s, "without it") || strings.Contains(s, "missing field") {
+			if strings.Contains(s, "invalid") && !strings.Contains(s, "recogni") {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// TestAbsentResultTypeIsComplete: no note says a result without
+// resultType is invalid (era.legacy-result did: "A 2026-07-28 client
+// would call a result without it invalid", against the very sentence it
+// quotes). The broken twin is that sentence.
+func TestAbsentResultTypeIsComplete(t *testing.T) {
+	if got := absentResultTypeMisread("A 2026-07-28 client would call a result without it invalid, but a dual-era client treats the missing field as complete."); len(got) != 1 {
+		t.Errorf("the checker misses the old era.legacy-result sentence: %q", got)
+	}
+	for _, k := range sortedNoteKeys() {
+		for _, s := range absentResultTypeMisread(noteIndex()[k].Text.En) {
+			t.Errorf("note %s calls an absent resultType invalid (basic/index §ResultType: absent is complete, unrecognized is invalid): %q", k, s)
+		}
+	}
+}
+
+// glossKeywordRE is an RFC 2119 keyword in parentheses after its Chinese.
+var glossKeywordRE = regexp.MustCompile(`（(MUST NOT|SHOULD NOT|MUST|SHOULD|MAY|REQUIRED|RECOMMENDED)）`)
+
+// TestGlossesTranslateKeywords: a quote's gloss stands under the verbatim
+// English, whose MUST or SHOULD the reader sees already, so it writes the
+// keyword in Chinese only (必须, 应当, 可以), as 174 of the glosses did
+// and 15 did not ("必须（MUST）"). The broken twin is one of those.
+func TestGlossesTranslateKeywords(t *testing.T) {
+	if !glossKeywordRE.MatchString("服务器应当（SHOULD）以确定的顺序返回工具") {
+		t.Error("the checker misses a keyword in parentheses")
+	}
+	for quote, zh := range loadedNotes().glosses {
+		if m := glossKeywordRE.FindString(zh); m != "" {
+			t.Errorf("gloss of %q repeats the English keyword %s: %s", quote, m, zh)
+		}
+	}
+}
+
+// noCacheBuffering is each clause of text that credits Cache-Control:
+// no-cache with keeping a stream from being held back: no-cache is about
+// reusing stored copies (RFC 9111 §5.2.2.4); X-Accel-Buffering: no keeps
+// a proxy from buffering (2026-07-28 streamable-http §Receiving
+// Messages), the field guide's point (app TestGlossaryBufferingHeader).
+func noCacheBuffering(text string) []string {
+	var out []string
+	for _, c := range regexp.MustCompile(`[.;]\s|[。；]`).Split(text, -1) {
+		if strings.Contains(c, "no-cache") && regexp.MustCompile(`buffer|hold|缓冲|扣住|积压`).MatchString(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestNoCacheDoesNotStopBuffering: no note says no-cache keeps a stream
+// from being held back (sse.open said "Cache-Control: no-cache and
+// X-Accel-Buffering: no ask caches and proxies not to hold the stream
+// back"); the broken twin is that sentence.
+func TestNoCacheDoesNotStopBuffering(t *testing.T) {
+	if len(noCacheBuffering("Cache-Control: no-cache and X-Accel-Buffering: no ask caches and proxies not to hold the stream back.")) != 1 {
+		t.Error("the checker misses the old sse.open sentence")
+	}
+	for _, k := range sortedNoteKeys() {
+		n := noteIndex()[k]
+		for _, c := range append(noCacheBuffering(n.Text.En), noCacheBuffering(n.Text.Zh)...) {
+			t.Errorf("note %s credits no-cache with stopping buffering: %q", k, c)
+		}
+	}
+}
