@@ -5,6 +5,7 @@ import (
 
 	"mcpwirelab/sim/fault"
 	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
 
@@ -37,27 +38,67 @@ type faultDef struct {
 	// ("what happens", "applies to"; TestToolCallFaultsTable writes it).
 	toolCall        bool
 	doc, docApplies string
+	// keys are the events that show the fault, per scenario that offers
+	// it, and the class each must have (TestFaultKeyEventClasses; an
+	// event whose note is <label>.error.<code>[.http-<status>] must carry
+	// that code and status, TestFaultOutcomes).
+	keys map[string][]keyEvent
 }
+
+// keyEvent is an event a fault's lesson turns on (its entry's keys, which
+// TestFaultKeyEventClasses checks in every run) and the class a learner
+// must see on it. when limits it to a version or a transport ("" = all).
+type keyEvent struct {
+	note  string
+	class trace.Class
+	when  string
+}
+
+const (
+	normal    = trace.ClassNormal
+	expected  = trace.ClassExpectedError
+	violation = trace.ClassViolation
+	failure   = trace.ClassFailure
+)
 
 // faults is every fault the lab knows, in display order.
 var faults = []faultDef{
 	{name: FaultNone, toolCall: true},
 	{name: FaultUnknownTool, toolCall: true,
 		doc:        "the model calls `search_mail`, which does not exist → `-32602` protocol error",
-		docApplies: "all"},
+		docApplies: "all",
+		keys: map[string][]keyEvent{
+			"tool-call": {{"tools-call.error.32602", expected, ""}, {"model.reads-protocol-error", failure, ""}},
+		},
+	},
 	{name: FaultBadParams, toolCall: true,
 		doc:        "`limit: 500` → `isError: true` result; the model reads it, retries with `limit: 3` (the three the user asked for, within the maximum of 20), succeeds",
-		docApplies: "all"},
+		docApplies: "all",
+		keys: map[string][]keyEvent{
+			"tool-call": {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
+		},
+	},
 	{name: FaultTimeout, toolCall: true,
 		doc:        "the client gives up after 2.5 s: stdio sends `notifications/cancelled`; 2026-07-28 HTTP closes the response stream; 2025-11-25 HTTP POSTs `notifications/cancelled`; the server sends nothing further for that id",
-		docApplies: "all"},
+		docApplies: "all",
+		keys: map[string][]keyEvent{
+			"tool-call": {{"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"}, {"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}},
+			// The 2.5 s deadline passes during the 3 s export, progress
+			// notwithstanding (issue 11): the client cancels as tool-call/timeout does.
+			"progress": {{"progress", normal, ""}, {"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"}, {"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}, {"timeout.drop-stream", normal, "2025-11-25 http"}},
+		},
+	},
 	{name: FaultStdoutPollution, toolCall: true,
 		doc:        "a stray debug print lands on stdout; the client cannot parse the line and drops the connection",
 		docApplies: "stdio", transport: "stdio",
 		why: "stdout-pollution needs the stdio transport: over HTTP the server's stdout is not the wire",
 		// A stray print() in the server lands on stdout before its answer
 		// to tools/call.
-		pipe: func(p wire.Pipe) wire.Pipe { return fault.PolluteStdout(p, protocol.MethodToolsCall) }},
+		pipe: func(p wire.Pipe) wire.Pipe { return fault.PolluteStdout(p, protocol.MethodToolsCall) },
+		keys: map[string][]keyEvent{
+			"tool-call": {{"stdout-pollution.line", violation, ""}, {"stdout-pollution.unread", failure, ""}, {"host.failure", failure, ""}},
+		},
+	},
 	{name: FaultBadOrigin, toolCall: true,
 		doc:        "a cross-origin request: a page on `http://attacker.example` calls the server through the user's browser (foreign `Origin`, `Host: 127.0.0.1:8080`) → **403** from the Origin check",
 		docApplies: "http", transport: "http",
@@ -66,7 +107,13 @@ var faults = []faultDef{
 		// browser: a cross-origin request, with the page's Origin and the
 		// server's own Host. The Origin check stops it.
 		http:   func(_ string, w wire.HTTP) wire.HTTP { return fault.ForgeOrigin(w, attackerOrigin) },
-		labels: map[string]string{"discover": "forged", "initialize": "forged"}},
+		labels: map[string]string{"discover": "forged", "initialize": "forged"},
+		keys: map[string][]keyEvent{
+			// A page on another site: the forged Origin has a note of its own
+			// (each fault's first faulty request does: its entry's labels in faults).
+			"tool-call": {{"forged.request", violation, ""}, {"forged.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
+		},
+	},
 	{name: FaultDNSRebinding, toolCall: true,
 		doc:        "a DNS-rebinding request: `attacker.example` now resolves to 127.0.0.1, so `Host` and `Origin` both say `attacker.example:8080` (same-origin to the browser) → **403** from the Host check (the Origin check would refuse it too)",
 		docApplies: "http", transport: "http",
@@ -84,7 +131,13 @@ var faults = []faultDef{
 		},
 		// The page's Host and Origin carry the attacker's name; the server
 		// refuses it for its Host, not its Origin.
-		labels: map[string]string{"discover": "rebound", "initialize": "rebound"}},
+		labels: map[string]string{"discover": "rebound", "initialize": "rebound"},
+		keys: map[string][]keyEvent{
+			// A rebound page: Host and Origin carry the attacker's name; the Host
+			// check refuses it with 403.
+			"tool-call": {{"rebound.request", violation, ""}, {"rebound.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
+		},
+	},
 	{name: FaultHeaderMismatch, toolCall: true,
 		doc:        "`Mcp-Name: list_employees` while the body calls `list_emails` → **400** `-32020`",
 		docApplies: "http, 2026-07-28", transport: "http", modern: true,
@@ -95,12 +148,21 @@ var faults = []faultDef{
 			return fault.SetHeader(w, func(req *http.Request) bool { return req.Header.Get(protocol.HeaderMethod) == protocol.MethodToolsCall },
 				protocol.HeaderName, "list_employees")
 		},
-		labels: map[string]string{"tools-call": "mismatched"}},
+		labels: map[string]string{"tools-call": "mismatched"},
+		keys: map[string][]keyEvent{
+			"tool-call": {{"mismatched.request", violation, ""}, {"mismatched.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
+		},
+	},
 	// 2025-11-25: a client that asks for an older version (2026-07-28's
 	// opening keeps its label: its error and retry have notes of their own).
 	{name: FaultUnsupportedVersion, toolCall: true,
 		doc:        "2026-07-28: asks for `2099-01-01` → `-32022`, retries with a supported version; 2025-11-25: an older client asks `2025-03-26`, gets `2025-11-25`, disconnects",
-		docApplies: "all", labels: map[string]string{"initialize": "old-version"}},
+		docApplies: "all", labels: map[string]string{"initialize": "old-version"},
+		keys: map[string][]keyEvent{
+			"tool-call": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"}, {"discover-retry.result", normal, "2026-07-28"}, {"old-version.request", normal, "2025-11-25"}, {"old-version.result", normal, "2025-11-25"}, {"version.reject", failure, "2025-11-25"}},
+			"dual-era":  {{"probe.error.32022", expected, "stdio"}, {"probe.error.32022.http-400", expected, "http"}, {"era.modern-retry", normal, ""}},
+		},
+	},
 	{name: FaultMissingSession, toolCall: true,
 		doc:        "`tools/list` without `Mcp-Session-Id` → **400**",
 		docApplies: "http, 2025-11-25", transport: "http", legacy: true,
@@ -109,7 +171,11 @@ var faults = []faultDef{
 		http: func(_ string, w wire.HTTP) wire.HTTP {
 			return fault.DropHeader(w, fault.BodyMethod(protocol.MethodToolsList), protocol.HeaderSessionID)
 		},
-		labels: map[string]string{"tools-list": "sessionless"}},
+		labels: map[string]string{"tools-list": "sessionless"},
+		keys: map[string][]keyEvent{
+			"tool-call": {{"sessionless.request", violation, ""}, {"sessionless.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
+		},
+	},
 	{name: FaultMissingAccept, toolCall: true, transport: "http",
 		why:        "missing-accept needs the http transport: only HTTP has an Accept header",
 		doc:        "a hand-written client POSTs `tools/call` with `Accept: application/json` only, leaving out `text/event-stream` → **406** `-32600`; no tool runs",
@@ -124,24 +190,57 @@ var faults = []faultDef{
 			},
 				"Accept", "application/json")
 		},
-		labels: map[string]string{"tools-call": "unacceptable"}},
-	{name: FaultLegacyServer},
+		labels: map[string]string{"tools-call": "unacceptable"},
+		keys: map[string][]keyEvent{
+			"tool-call": {{"unacceptable.request", violation, ""}, {"unacceptable.error.32600.http-406", expected, ""}, {"host.failure", failure, ""}},
+		},
+	},
+	{name: FaultLegacyServer,
+		keys: map[string][]keyEvent{
+			"dual-era": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"}, {"era.legacy", normal, ""}},
+		},
+	},
 	{name: FaultShortLength, transport: "http",
-		why: FaultShortLength + " needs the http transport: only HTTP frames a body with Content-Length"},
+		why: FaultShortLength + " needs the http transport: only HTTP frames a body with Content-Length",
+		keys: map[string][]keyEvent{
+			"http-content-length": {{"content-length.short.request", violation, ""}, {"content-length.short.error.400", expected, ""}, {"content-length.leftover", violation, ""}},
+		},
+	},
 	{name: FaultLongLength, transport: "http",
-		why: FaultLongLength + " needs the http transport: only HTTP frames a body with Content-Length"},
+		why: FaultLongLength + " needs the http transport: only HTTP frames a body with Content-Length",
+		keys: map[string][]keyEvent{
+			"http-content-length": {{"content-length.long.request", violation, ""}, {"http-timeout.fired", failure, ""}, {"retries.exhausted", failure, ""}},
+		},
+	},
 	{name: FaultStreamDrop, transport: "http",
 		why: "stream-drop needs the http transport: only HTTP answers a request with a response stream that can break",
 		// The network breaks the tools/call stream after its first
 		// progress event.
-		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.DropStream(w) }},
+		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.DropStream(w) },
+		keys: map[string][]keyEvent{
+			"progress": {{"stream-drop.lost", failure, ""}, {"resume.result", normal, "2025-11-25"}, {"stream-drop.reissue-plan", normal, "2026-07-28"}},
+		},
+	},
 	{name: FaultPing, toolCall: true,
 		doc:        "a Host written for 2025-11-25 pings before it works: 2025-11-25 answers an empty result; 2026-07-28 removed `ping` (changelog major 5) → `-32601` (HTTP **404**), and the Host goes on",
-		docApplies: "all"},
+		docApplies: "all",
+		keys: map[string][]keyEvent{
+			"tool-call": {{"ping.result", normal, "2025-11-25"}, {"ping.alive", normal, "2025-11-25"}, {"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, "2026-07-28"}},
+		},
+	},
 	{name: FaultRefSchema, toolCall: true,
 		doc:        "the server adds `find_free_rooms`, whose schemas use JSON Schema 2020-12 `$defs` and `$ref` and whose output is a list: the Host resolves `#/$defs/day` inside the schema (a network `$ref` is never fetched: 2026-07-28 basic/index §`$ref` Resolution) and validates `structuredContent` against `outputSchema`; 2026-07-28 sends the list itself (`type: array`, changelog minor 10), a 2025-11-25 server, whose `outputSchema` and `structuredContent` must be objects, wraps it as `{\"result\": [...]}`",
-		docApplies: "all (not servable: its server adds the tool)"},
-	{name: FaultNotFound},
+		docApplies: "all (not servable: its server adds the tool)",
+		keys: map[string][]keyEvent{
+			"tool-call": {{"schema.ref", normal, ""}, {"free-rooms.result", normal, ""}, {"schema.output", normal, ""}, {"model.reads-result", normal, ""}},
+		},
+	},
+	{name: FaultNotFound,
+		keys: map[string][]keyEvent{
+			// The resources, prompts and logging scenarios (primitives.go).
+			"resources": {{"read-roster.error.32002", expected, "2025-11-25"}, {"read-roster.error.32602", expected, "2026-07-28"}, {"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
+		},
+	},
 	{name: FaultParamMismatch, transport: "http", modern: true,
 		why: "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers",
 		// A company gateway that passes only plain ASCII header values
@@ -149,26 +248,99 @@ var faults = []faultDef{
 		http: func(_ string, w wire.HTTP) wire.HTTP {
 			office := protocol.HeaderParamPrefix + "Office"
 			return fault.SetHeader(w, func(req *http.Request) bool { return req.Header[office] != nil }, office, "Shanghai")
-		}},
-	{name: FaultMissingLogLevel},
-	{name: FaultUndeclaredCapability},
+		},
+		keys: map[string][]keyEvent{
+			// A gateway rewrote Mcp-Param-Office: the request is a violation by the
+			// server's own check, twice (the re-list and retry do not help).
+			"prompts": {{"rewritten.request", violation, ""}, {"rewritten.error.32020.http-400", expected, ""}, {"param-mismatch.relist-plan", normal, ""}, {"tools-relist.result", normal, ""}, {"rewritten-retry.request", violation, ""}, {"rewritten-retry.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
+		},
+	},
+	{name: FaultMissingLogLevel,
+		keys: map[string][]keyEvent{
+			"logging": {{"export-unasked.request", normal, ""}, {"export-unasked.result", normal, "http"}, {"export-unasked.result.on-stdio", normal, "stdio"}, {"log.missing", failure, ""}},
+		},
+	},
+	{name: FaultUndeclaredCapability,
+		keys: map[string][]keyEvent{
+			"logging": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"}, {"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
+		},
+	},
 	{name: FaultSetLevel, modern: true,
-		why: "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it"},
-	{name: FaultTraceContext},
-	{name: FaultUserDeclines},
-	{name: FaultUserCancels},
-	{name: FaultUndeclared},
-	{name: FaultInvalidAnswer},
+		why: "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it",
+		keys: map[string][]keyEvent{
+			"logging": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"}, {"logging.removed", normal, ""}, {"log-message", normal, ""}, {"log.shown", normal, ""}},
+		},
+	},
+	{name: FaultTraceContext,
+		keys: map[string][]keyEvent{
+			"logging": {{"tracing.plan", normal, ""}, {"export-traced.request", normal, ""}, {"post-traced.request", normal, ""}},
+		},
+	},
+	{name: FaultUserDeclines,
+		keys: map[string][]keyEvent{
+			// The server asking the client (asks.go): 2025-11-25 answers a request
+			// of the server, 2026-07-28 retries the call.
+			"elicitation": {{"elicit.answer.decline", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
+			"sampling":    {{"refused.answer.error", expected, "2025-11-25"}, {"refused.tool-error", expected, "2025-11-25"}, {"refused.not-retried", failure, "2026-07-28"}},
+		},
+	},
+	{name: FaultUserCancels,
+		keys: map[string][]keyEvent{
+			"elicitation": {{"elicit.answer.cancel", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
+		},
+	},
+	{name: FaultUndeclared,
+		keys: map[string][]keyEvent{
+			"elicitation": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}, {"host.failure", failure, "2026-07-28 http"}},
+			"sampling":    {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
+			"roots":       {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
+			"tasks":       {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
+		},
+	},
+	{name: FaultInvalidAnswer,
+		keys: map[string][]keyEvent{
+			// Each scenario's wrong answer has a label of its own (invalidTags).
+			"elicitation": {{"bad-slot.answer.accept", violation, "2025-11-25"}, {"bad-slot.tool-error", expected, "2025-11-25"}, {"bad-slot.retry.request", violation, "2026-07-28"}, {"bad-slot.retry.error.32602.answer", expected, "2026-07-28"}},
+			"sampling":    {{"no-model.answer.result", violation, "2025-11-25"}, {"no-model.tool-error", expected, "2025-11-25"}, {"no-model.retry.request", violation, "2026-07-28"}, {"no-model.retry.error.32602.answer", expected, "2026-07-28"}},
+			"roots":       {{"not-file.answer.result", violation, "2025-11-25"}, {"not-file.tool-error", expected, "2025-11-25"}, {"not-file.retry.request", violation, "2026-07-28"}, {"not-file.retry.error.32602.answer", expected, "2026-07-28"}},
+		},
+	},
 	{name: FaultTamperedState, modern: true,
 		why: "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server",
 		// One character of the retry's requestState changes on its way.
 		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.TamperState(w) },
-		pipe: fault.TamperStatePipe},
-	{name: FaultRootsChanged},
-	{name: FaultCancelTask},
-	{name: FaultTaskInput},
-	{name: FaultListTasks},
-	{name: FaultURLMode},
+		pipe: fault.TamperStatePipe,
+		keys: map[string][]keyEvent{
+			"elicitation": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}, {"model.reads-protocol-error", failure, ""}},
+			"sampling":    {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
+			"roots":       {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
+		},
+	},
+	{name: FaultRootsChanged,
+		keys: map[string][]keyEvent{
+			"roots": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"}, {"roots-again.input-required", normal, "2026-07-28"}},
+		},
+	},
+	{name: FaultCancelTask,
+		keys: map[string][]keyEvent{
+			"tasks": {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
+		},
+	},
+	{name: FaultTaskInput,
+		keys: map[string][]keyEvent{
+			"tasks": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, "2026-07-28"}, {"task-wait.ask", normal, "2025-11-25"}, {"task.answer", normal, ""}},
+		},
+	},
+	{name: FaultListTasks,
+		keys: map[string][]keyEvent{
+			"tasks": {{"task-list.result", normal, "2025-11-25"}, {"task-list.error.32601", expected, "2026-07-28 stdio"}, {"task-list.error.32601.http-404", expected, "2026-07-28 http"}, {"task-list.removed", normal, "2026-07-28"}},
+		},
+	},
+	{name: FaultURLMode,
+		keys: map[string][]keyEvent{
+			"elicitation": {{"url-elicit.ask", normal, "2025-11-25"}, {"elicitation-complete", normal, "2025-11-25"}, {"url-elicit.input-required", normal, "2026-07-28"}, {"url-elicit.retry.request", normal, "2026-07-28"}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
+		},
+	},
 }
 
 // ToolCallFaults lists the faults of the tool-call scenario (every MCP
