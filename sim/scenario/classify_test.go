@@ -186,6 +186,16 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 		{"a 2025-11-25 request without the issued session id is a violation",
 			Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"}, "tools-call.request",
 			func(e *trace.Event) { e.Raw = dropHeader(e.Raw, "Mcp-Session-Id") }, violation},
+		{"a POST whose body is not application/json is a violation",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-call.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Content-Type: application/json\r\n", "Content-Type: text/plain;charset=UTF-8\r\n", 1)
+			}, violation},
+		{"a 2025-11-25 request in its session with another MCP-Protocol-Version is a violation",
+			Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"}, "tools-call.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "MCP-Protocol-Version: 2025-11-25\r\n", "MCP-Protocol-Version: "+oldVersion+"\r\n", 1)
+			}, violation},
 		{"a foreign Origin is a violation",
 			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-list.request",
 			func(e *trace.Event) {
