@@ -159,7 +159,7 @@ var faults = []faultDef{
 		doc:        "2026-07-28: asks for `2099-01-01` → `-32022`, retries with a supported version; 2025-11-25: an older client asks `2025-03-26`, gets `2025-11-25`, disconnects",
 		docApplies: "all", labels: map[string]string{"initialize": "old-version"},
 		keys: map[string][]keyEvent{
-			"tool-call": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"}, {"discover-retry.result", normal, "2026-07-28"}, {"old-version.request", normal, "2025-11-25"}, {"old-version.result", normal, "2025-11-25"}, {"version.reject", failure, "2025-11-25"}},
+			"tool-call": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"}, {"discover-retry.result", normal, protocol.V20260728}, {"old-version.request", normal, protocol.V20251125}, {"old-version.result", normal, protocol.V20251125}, {"version.reject", failure, protocol.V20251125}},
 			"dual-era":  {{"probe.error.32022", expected, "stdio"}, {"probe.error.32022.http-400", expected, "http"}, {"era.modern-retry", normal, ""}},
 		},
 	},
@@ -195,6 +195,20 @@ var faults = []faultDef{
 			"tool-call": {{"unacceptable.request", violation, ""}, {"unacceptable.error.32600.http-406", expected, ""}, {"host.failure", failure, ""}},
 		},
 	},
+	{name: FaultStaleVersionHeader, toolCall: true, transport: "http", legacy: true,
+		why:        "stale-version-header needs 2025-11-25 over http: only there is MCP-Protocol-Version checked against the version initialize negotiated (2026-07-28 checks it against the body: header-mismatch)",
+		doc:        "the client negotiates 2025-11-25, but its tool-calling code still sends `MCP-Protocol-Version: 2025-03-26`, the version it was written for, on `tools/call` → **400** `-32600`; no tool runs",
+		docApplies: "http, 2025-11-25",
+		// Code written for an older version hard-codes the header it
+		// knew (transports §Protocol Version Header: an invalid or
+		// unsupported MCP-Protocol-Version MUST be answered with 400).
+		http: func(_ string, w wire.HTTP) wire.HTTP {
+			return fault.SetHeader(w, fault.BodyMethod(protocol.MethodToolsCall), protocol.HeaderProtocolVersion, oldVersion)
+		},
+		labels: map[string]string{"tools-call": "stale-header"},
+		keys: map[string][]keyEvent{
+			"tool-call": {{"stale-header.request", violation, ""}, {"stale-header.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
+		}},
 	{name: FaultLegacyServer,
 		keys: map[string][]keyEvent{
 			"dual-era": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"}, {"era.legacy", normal, ""}},
@@ -218,14 +232,14 @@ var faults = []faultDef{
 		// progress event.
 		http: func(_ string, w wire.HTTP) wire.HTTP { return fault.DropStream(w) },
 		keys: map[string][]keyEvent{
-			"progress": {{"stream-drop.lost", failure, ""}, {"resume.result", normal, "2025-11-25"}, {"stream-drop.reissue-plan", normal, "2026-07-28"}},
+			"progress": {{"stream-drop.lost", failure, ""}, {"resume.result", normal, protocol.V20251125}, {"stream-drop.reissue-plan", normal, protocol.V20260728}},
 		},
 	},
 	{name: FaultPing, toolCall: true,
 		doc:        "a Host written for 2025-11-25 pings before it works: 2025-11-25 answers an empty result; 2026-07-28 removed `ping` (changelog major 5) → `-32601` (HTTP **404**), and the Host goes on",
 		docApplies: "all",
 		keys: map[string][]keyEvent{
-			"tool-call": {{"ping.result", normal, "2025-11-25"}, {"ping.alive", normal, "2025-11-25"}, {"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, "2026-07-28"}},
+			"tool-call": {{"ping.result", normal, protocol.V20251125}, {"ping.alive", normal, protocol.V20251125}, {"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, protocol.V20260728}},
 		},
 	},
 	{name: FaultRefSchema, toolCall: true,
@@ -238,7 +252,7 @@ var faults = []faultDef{
 	{name: FaultNotFound,
 		keys: map[string][]keyEvent{
 			// The resources, prompts and logging scenarios (primitives.go).
-			"resources": {{"read-roster.error.32002", expected, "2025-11-25"}, {"read-roster.error.32602", expected, "2026-07-28"}, {"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
+			"resources": {{"read-roster.error.32002", expected, protocol.V20251125}, {"read-roster.error.32602", expected, protocol.V20260728}, {"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
 		},
 	},
 	{name: FaultParamMismatch, transport: "http", modern: true,
@@ -262,7 +276,7 @@ var faults = []faultDef{
 	},
 	{name: FaultUndeclaredCapability,
 		keys: map[string][]keyEvent{
-			"logging": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"}, {"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
+			"logging": {{"set-level.error.32601", expected, protocol.V20251125}, {"logging.refused", failure, protocol.V20251125}, {"export-unlogged.request", normal, protocol.V20260728}, {"log.missing", failure, ""}},
 		},
 	},
 	{name: FaultSetLevel, modern: true,
@@ -280,29 +294,29 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			// The server asking the client (asks.go): 2025-11-25 answers a request
 			// of the server, 2026-07-28 retries the call.
-			"elicitation": {{"elicit.answer.decline", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
-			"sampling":    {{"refused.answer.error", expected, "2025-11-25"}, {"refused.tool-error", expected, "2025-11-25"}, {"refused.not-retried", failure, "2026-07-28"}},
+			"elicitation": {{"elicit.answer.decline", normal, protocol.V20251125}, {"elicit.retry.request", normal, protocol.V20260728}, {"model.reads-result", normal, ""}},
+			"sampling":    {{"refused.answer.error", expected, protocol.V20251125}, {"refused.tool-error", expected, protocol.V20251125}, {"refused.not-retried", failure, protocol.V20260728}},
 		},
 	},
 	{name: FaultUserCancels,
 		keys: map[string][]keyEvent{
-			"elicitation": {{"elicit.answer.cancel", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
+			"elicitation": {{"elicit.answer.cancel", normal, protocol.V20251125}, {"elicit.retry.request", normal, protocol.V20260728}, {"model.reads-result", normal, ""}},
 		},
 	},
 	{name: FaultUndeclared,
 		keys: map[string][]keyEvent{
-			"elicitation": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}, {"host.failure", failure, "2026-07-28 http"}},
-			"sampling":    {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
-			"roots":       {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
+			"elicitation": {{"unasked.tool-error", expected, protocol.V20251125}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}, {"host.failure", failure, "2026-07-28 http"}},
+			"sampling":    {{"unasked.tool-error", expected, protocol.V20251125}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
+			"roots":       {{"unasked.tool-error", expected, protocol.V20251125}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
 			"tasks":       {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
 		},
 	},
 	{name: FaultInvalidAnswer,
 		keys: map[string][]keyEvent{
 			// Each scenario's wrong answer has a label of its own (invalidTags).
-			"elicitation": {{"bad-slot.answer.accept", violation, "2025-11-25"}, {"bad-slot.tool-error", expected, "2025-11-25"}, {"bad-slot.retry.request", violation, "2026-07-28"}, {"bad-slot.retry.error.32602.answer", expected, "2026-07-28"}},
-			"sampling":    {{"no-model.answer.result", violation, "2025-11-25"}, {"no-model.tool-error", expected, "2025-11-25"}, {"no-model.retry.request", violation, "2026-07-28"}, {"no-model.retry.error.32602.answer", expected, "2026-07-28"}},
-			"roots":       {{"not-file.answer.result", violation, "2025-11-25"}, {"not-file.tool-error", expected, "2025-11-25"}, {"not-file.retry.request", violation, "2026-07-28"}, {"not-file.retry.error.32602.answer", expected, "2026-07-28"}},
+			"elicitation": {{"bad-slot.answer.accept", violation, protocol.V20251125}, {"bad-slot.tool-error", expected, protocol.V20251125}, {"bad-slot.retry.request", violation, protocol.V20260728}, {"bad-slot.retry.error.32602.answer", expected, protocol.V20260728}},
+			"sampling":    {{"no-model.answer.result", violation, protocol.V20251125}, {"no-model.tool-error", expected, protocol.V20251125}, {"no-model.retry.request", violation, protocol.V20260728}, {"no-model.retry.error.32602.answer", expected, protocol.V20260728}},
+			"roots":       {{"not-file.answer.result", violation, protocol.V20251125}, {"not-file.tool-error", expected, protocol.V20251125}, {"not-file.retry.request", violation, protocol.V20260728}, {"not-file.retry.error.32602.answer", expected, protocol.V20260728}},
 		},
 	},
 	{name: FaultTamperedState, modern: true,
@@ -318,7 +332,7 @@ var faults = []faultDef{
 	},
 	{name: FaultRootsChanged,
 		keys: map[string][]keyEvent{
-			"roots": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"}, {"roots-again.input-required", normal, "2026-07-28"}},
+			"roots": {{"roots.switch", normal, ""}, {"roots-changed", normal, protocol.V20251125}, {"roots-again.ask", normal, protocol.V20251125}, {"roots-again.input-required", normal, protocol.V20260728}},
 		},
 	},
 	{name: FaultCancelTask,
@@ -328,17 +342,17 @@ var faults = []faultDef{
 	},
 	{name: FaultTaskInput,
 		keys: map[string][]keyEvent{
-			"tasks": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, "2026-07-28"}, {"task-wait.ask", normal, "2025-11-25"}, {"task.answer", normal, ""}},
+			"tasks": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, protocol.V20260728}, {"task-wait.ask", normal, protocol.V20251125}, {"task.answer", normal, ""}},
 		},
 	},
 	{name: FaultListTasks,
 		keys: map[string][]keyEvent{
-			"tasks": {{"task-list.result", normal, "2025-11-25"}, {"task-list.error.32601", expected, "2026-07-28 stdio"}, {"task-list.error.32601.http-404", expected, "2026-07-28 http"}, {"task-list.removed", normal, "2026-07-28"}},
+			"tasks": {{"task-list.result", normal, protocol.V20251125}, {"task-list.error.32601", expected, "2026-07-28 stdio"}, {"task-list.error.32601.http-404", expected, "2026-07-28 http"}, {"task-list.removed", normal, protocol.V20260728}},
 		},
 	},
 	{name: FaultURLMode,
 		keys: map[string][]keyEvent{
-			"elicitation": {{"url-elicit.ask", normal, "2025-11-25"}, {"elicitation-complete", normal, "2025-11-25"}, {"url-elicit.input-required", normal, "2026-07-28"}, {"url-elicit.retry.request", normal, "2026-07-28"}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
+			"elicitation": {{"url-elicit.ask", normal, protocol.V20251125}, {"elicitation-complete", normal, protocol.V20251125}, {"url-elicit.input-required", normal, protocol.V20260728}, {"url-elicit.retry.request", normal, protocol.V20260728}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
 		},
 	},
 }
@@ -415,6 +429,10 @@ const (
 	// FaultMissingAccept: the client's tools/call lists only
 	// application/json in Accept (transports §Sending Messages).
 	FaultMissingAccept = "missing-accept"
+	// FaultStaleVersionHeader: after negotiating 2025-11-25, the client's
+	// tools/call carries MCP-Protocol-Version: 2025-03-26 (transports
+	// §Protocol Version Header).
+	FaultStaleVersionHeader = "stale-version-header"
 	// FaultLegacyServer is a variant of the dual-era scenario: the server
 	// only speaks 2025-11-25.
 	FaultLegacyServer = "legacy-server"
