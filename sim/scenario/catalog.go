@@ -51,7 +51,7 @@ const scenarioToolCall = "tool-call"
 
 var scenarios = []scenarioDef{
 	{info: Info{Name: scenarioToolCall,
-		Transports: bothWires, Faults: ToolCallFaults}, server: toolCallServer, run: toolCall},
+		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
 	{info: Info{Name: "progress",
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities",
@@ -70,16 +70,16 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "prompts",
 		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
 	{info: Info{Name: "logging",
-		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, server: loggingServer, run: loggingScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario},
 	// The server asking the client, and tasks (asks.go).
 	{info: Info{Name: "elicitation",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, server: elicitationServer, run: elicitationScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario},
 	{info: Info{Name: "sampling",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
 	{info: Info{Name: "roots",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
 	{info: Info{Name: "tasks",
-		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, server: tasksServer, run: tasksScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy",
@@ -181,10 +181,14 @@ func Run(o Options) (*trace.Trace, error) {
 }
 
 func (d *scenarioDef) serverFor(o Options) serverSpec {
-	if d.server == nil {
-		return serverSpec{}
+	var s serverSpec
+	if d.server != nil {
+		s = d.server(o)
 	}
-	return d.server(o)
+	if f := faultNamed(o.Fault); f != nil && f.tools != nil && s.tools == nil {
+		s.tools = f.tools() // the fault's server (its entry)
+	}
+	return s
 }
 
 // Remote is a real server for RunRemote: a wire to its HTTP endpoint

@@ -2,9 +2,13 @@ package scenario
 
 import (
 	"net/http"
+	"time"
 
+	"mcpwirelab/sim/client"
 	"mcpwirelab/sim/fault"
+	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 	"mcpwirelab/sim/wire"
 )
@@ -12,7 +16,8 @@ import (
 // A fault is one entry of faults: its name, where it applies (and the
 // sentence that says why not elsewhere), the damage it does to the
 // client's wire (faultyHTTP, faultyPipe) or, for a choice the Host or the
-// server makes, none here (the scenario reads r.o.Fault), and the labels
+// server makes, that choice as data the runners read (prompt, call, host,
+// tools…; a few scenario-specific plans still read r.o.Fault), and the labels
 // of the exchanges it damages (faultLabel: their notes are the fault's
 // own). Its texts are data, keyed by its name: the UI's label
 // [fault.<name>] and, when it needs a transport or a version,
@@ -43,6 +48,49 @@ type faultDef struct {
 	// event whose note is <label>.error.<code>[.http-<status>] must carry
 	// that code and status, TestFaultOutcomes).
 	keys map[string][]keyEvent
+
+	// The choices of a fault that damages no wire: what the Host, its
+	// model, its user or the server does instead. The runners read them
+	// (r.fault) rather than the fault's name, so a new fault of a kind
+	// they know is data here.
+	//
+	// prompt and call are the user's request and the model's tool call in
+	// the tool-call scenario (nil: the scenario's); retryArgs the
+	// arguments the model retries with after reading the call's tool
+	// execution error; schemaRefs, that the Host resolves the tool's $ref
+	// and validates its output against its outputSchema.
+	prompt     string
+	call       *toolChoice
+	retryArgs  map[string]any
+	schemaRefs bool
+	// timeout is the client's deadline on the progress scenario's call
+	// (0: the scenario's).
+	timeout time.Duration
+	// ping: the Host pings before it works (tool-call).
+	ping bool
+	// askModern is the version a 2026-07-28 client asks for first (it
+	// retries with one the server lists in its -32022); askLegacy the only
+	// version a 2025-11-25 client speaks ("": the run's version).
+	askModern, askLegacy string
+	// connect is the URL the Host connects to as its launch step says it
+	// (HTTP; nil: the endpoint).
+	connect func(endpoint string) string
+	// tools is the server's toolbox under the fault (nil: the scenario's).
+	tools func() *primitive.Registry
+	// host changes what the Host declares and answers (the asks and tasks
+	// scenarios), over the scenario's own settings, before it connects.
+	host func(h *client.FixedHost)
+	// askTags relabel an asks scenario's tool call, by the scenario's
+	// label ("" for every one): the fault changes what the call is about.
+	askTags map[string]string
+}
+
+// fault is the entry of the run's fault (the zero entry for none).
+func (r *runner) fault() *faultDef {
+	if d := faultNamed(r.o.Fault); d != nil {
+		return d
+	}
+	return &faultDef{}
 }
 
 // keyEvent is an event a fault's lesson turns on (its entry's keys, which
@@ -70,6 +118,8 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tool-call": {{"tools-call.error.32602", expected, ""}, {"model.reads-protocol-error", failure, ""}},
 		},
+		// The model invents a tool that is not in the list.
+		call: &toolChoice{Name: "search_mail", Args: map[string]any{"query": "urgent", "limit": 3}},
 	},
 	{name: FaultBadParams, toolCall: true,
 		doc:        "`limit: 500` → `isError: true` result; the model reads it, retries with `limit: 3` (the three the user asked for, within the maximum of 20), succeeds",
@@ -77,6 +127,11 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tool-call": {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
 		},
+		call: &toolChoice{Name: "list_emails", Args: map[string]any{"urgent": true, "limit": 500}},
+		// tools §Error Handling: the execution error is actionable, so the
+		// model corrects the argument and tries again: with the three the
+		// user asked for, which the schema's maximum of 20 allows.
+		retryArgs: map[string]any{"urgent": true, "limit": 3},
 	},
 	{name: FaultTimeout, toolCall: true,
 		doc:        "the client gives up after 2.5 s: stdio sends `notifications/cancelled`; 2026-07-28 HTTP closes the response stream; 2025-11-25 HTTP POSTs `notifications/cancelled`; the server sends nothing further for that id",
@@ -87,6 +142,10 @@ var faults = []faultDef{
 			// notwithstanding (issue 11): the client cancels as tool-call/timeout does.
 			"progress": {{"progress", normal, ""}, {"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"}, {"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}, {"timeout.drop-stream", normal, "2025-11-25 http"}},
 		},
+		prompt: "Export this month's Engineering timesheets.",
+		call:   &toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Engineering", "steps": 5}, Progress: true, Timeout: clientTimeout},
+		// progress: the deadline is shorter than the three-second export.
+		timeout: clientTimeout,
 	},
 	{name: FaultStdoutPollution, toolCall: true,
 		doc:        "a stray debug print lands on stdout; the client cannot parse the line and drops the connection",
@@ -137,6 +196,11 @@ var faults = []faultDef{
 			// check refuses it with 403.
 			"tool-call": {{"rebound.request", violation, ""}, {"rebound.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
 		},
+		// The Host connects by the attacker's name, which now resolves to
+		// 127.0.0.1 (its http damage sends it as Host).
+		connect: func(endpoint string) string {
+			return rebindURL(endpoint) + " (" + rebindHost + " now resolves to 127.0.0.1)"
+		},
 	},
 	{name: FaultHeaderMismatch, toolCall: true,
 		doc:        "`Mcp-Name: list_employees` while the body calls `list_emails` → **400** `-32020`",
@@ -162,6 +226,9 @@ var faults = []faultDef{
 			"tool-call": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"}, {"discover-retry.result", normal, protocol.V20260728}, {"old-version.request", normal, protocol.V20251125}, {"old-version.result", normal, protocol.V20251125}, {"version.reject", failure, protocol.V20251125}},
 			"dual-era":  {{"probe.error.32022", expected, "stdio"}, {"probe.error.32022.http-400", expected, "http"}, {"era.modern-retry", normal, ""}},
 		},
+		askModern: futureVersion,
+		// An older legacy client: it asks for, and accepts, only oldVersion.
+		askLegacy: oldVersion,
 	},
 	{name: FaultMissingSession, toolCall: true,
 		doc:        "`tools/list` without `Mcp-Session-Id` → **400**",
@@ -241,6 +308,7 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tool-call": {{"ping.result", normal, protocol.V20251125}, {"ping.alive", normal, protocol.V20251125}, {"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, protocol.V20260728}},
 		},
+		ping: true,
 	},
 	{name: FaultRefSchema, toolCall: true,
 		doc:        "the server adds `find_free_rooms`, whose schemas use JSON Schema 2020-12 `$defs` and `$ref` and whose output is a list: the Host resolves `#/$defs/day` inside the schema (a network `$ref` is never fetched: 2026-07-28 basic/index §`$ref` Resolution) and validates `structuredContent` against `outputSchema`; 2026-07-28 sends the list itself (`type: array`, changelog minor 10), a 2025-11-25 server, whose `outputSchema` and `structuredContent` must be objects, wraps it as `{\"result\": [...]}`",
@@ -248,6 +316,11 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tool-call": {{"schema.ref", normal, ""}, {"free-rooms.result", normal, ""}, {"schema.output", normal, ""}, {"model.reads-result", normal, ""}},
 		},
+		prompt:     "Which meeting rooms are free on 2026-12-04 for 4 people?",
+		call:       &toolChoice{Name: "find_free_rooms", Args: map[string]any{"day": "2026-12-04", "seats": 4}, Tag: "free-rooms"},
+		schemaRefs: true,
+		// The course server, with find_free_rooms (not servable).
+		tools: func() *primitive.Registry { return toolbox.Course().MustWith(toolbox.FindFreeRooms()) },
 	},
 	{name: FaultNotFound,
 		keys: map[string][]keyEvent{
@@ -278,6 +351,8 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"logging": {{"set-level.error.32601", expected, protocol.V20251125}, {"logging.refused", failure, protocol.V20251125}, {"export-unlogged.request", normal, protocol.V20260728}, {"log.missing", failure, ""}},
 		},
+		// A server that declares no logging (not servable).
+		tools: func() *primitive.Registry { return toolbox.Course().WithLogging(false) },
 	},
 	{name: FaultSetLevel, modern: true,
 		why: "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it",
@@ -297,11 +372,16 @@ var faults = []faultDef{
 			"elicitation": {{"elicit.answer.decline", normal, protocol.V20251125}, {"elicit.retry.request", normal, protocol.V20260728}, {"model.reads-result", normal, ""}},
 			"sampling":    {{"refused.answer.error", expected, protocol.V20251125}, {"refused.tool-error", expected, protocol.V20251125}, {"refused.not-retried", failure, protocol.V20260728}},
 		},
+		host: func(h *client.FixedHost) {
+			h.ElicitAction, h.DeclineSampling = protocol.ActionDecline, true
+		},
+		askTags: map[string]string{"sample": "refused"},
 	},
 	{name: FaultUserCancels,
 		keys: map[string][]keyEvent{
 			"elicitation": {{"elicit.answer.cancel", normal, protocol.V20251125}, {"elicit.retry.request", normal, protocol.V20260728}, {"model.reads-result", normal, ""}},
 		},
+		host: func(h *client.FixedHost) { h.ElicitAction = protocol.ActionCancel },
 	},
 	{name: FaultUndeclared,
 		keys: map[string][]keyEvent{
@@ -310,6 +390,10 @@ var faults = []faultDef{
 			"roots":       {{"unasked.tool-error", expected, protocol.V20251125}, {"unasked.error.32021", expected, "2026-07-28 stdio"}, {"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
 			"tasks":       {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
 		},
+		host: func(h *client.FixedHost) {
+			h.Elicitation, h.Sampling, h.Roots, h.Tasks = false, false, false, false
+		},
+		askTags: map[string]string{"": "unasked"},
 	},
 	{name: FaultInvalidAnswer,
 		keys: map[string][]keyEvent{
@@ -318,6 +402,14 @@ var faults = []faultDef{
 			"sampling":    {{"no-model.answer.result", violation, protocol.V20251125}, {"no-model.tool-error", expected, protocol.V20251125}, {"no-model.retry.request", violation, protocol.V20260728}, {"no-model.retry.error.32602.answer", expected, protocol.V20260728}},
 			"roots":       {{"not-file.answer.result", violation, protocol.V20251125}, {"not-file.tool-error", expected, protocol.V20251125}, {"not-file.retry.request", violation, protocol.V20260728}, {"not-file.retry.error.32602.answer", expected, protocol.V20260728}},
 		},
+		// Each scenario's wrong answer is wrong in its own way, and the
+		// step that carries it says how (notes/asks.notes): a form value
+		// the form does not offer, a sampling result without model, a root
+		// that is not a file:// URI.
+		host: func(h *client.FixedHost) {
+			h.Content, h.NoModelName, h.Workspace = map[string]any{"slot": invalidSlot}, true, []primitive.Root{notAFileRoot}
+		},
+		askTags: invalidTags,
 	},
 	{name: FaultTamperedState, modern: true,
 		why: "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server",
@@ -329,6 +421,7 @@ var faults = []faultDef{
 			"sampling":    {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 			"roots":       {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 		},
+		askTags: map[string]string{"": "tampered"},
 	},
 	{name: FaultRootsChanged,
 		keys: map[string][]keyEvent{
@@ -344,6 +437,11 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tasks": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, protocol.V20260728}, {"task-wait.ask", normal, protocol.V20251125}, {"task.answer", normal, ""}},
 		},
+		// The course server, whose export asks about unapproved hours in
+		// the middle of its work (not servable).
+		tools: func() *primitive.Registry {
+			return toolbox.Course().Without("export_timesheets").MustWith(toolbox.ExportTimesheetsReviewed())
+		},
 	},
 	{name: FaultListTasks,
 		keys: map[string][]keyEvent{
@@ -354,6 +452,9 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"elicitation": {{"url-elicit.ask", normal, protocol.V20251125}, {"elicitation-complete", normal, protocol.V20251125}, {"url-elicit.input-required", normal, protocol.V20260728}, {"url-elicit.retry.request", normal, protocol.V20260728}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
 		},
+		// The course server, with a tool that books the atrium, confirmed
+		// in the facilities portal (not servable).
+		tools: func() *primitive.Registry { return toolbox.Course().MustWith(toolbox.BookEventSpace()) },
 	},
 }
 

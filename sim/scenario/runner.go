@@ -141,9 +141,9 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		r.now = func() time.Duration { return time.Since(start) }
 		ccfg.After, ccfg.Sleep = nil, nil // real time
 	}
-	if o.Fault == FaultUnsupportedVersion && !protocol.IsModern(o.Version) {
-		// An older legacy client: it asks for, and accepts, only oldVersion.
-		ccfg.Version, ccfg.Supported = oldVersion, []string{oldVersion}
+	if v := r.fault().askLegacy; v != "" && !protocol.IsModern(o.Version) {
+		// A client that asks for, and accepts, only that version.
+		ccfg.Version, ccfg.Supported = v, []string{v}
 	}
 	if o.Transport == "stdio" {
 		r.c = client.NewStdio(faultyPipe(o.Fault, w.pipe), ccfg)
