@@ -61,7 +61,7 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "load-balancer",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
 	{info: Info{Name: "dual-era",
-		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, server: dualEraServer, run: dualEraScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, run: dualEraScenario},
 	{info: Info{Name: "tool-poisoning",
 		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
 	// The server's other primitives (primitives.go).
@@ -185,8 +185,12 @@ func (d *scenarioDef) serverFor(o Options) serverSpec {
 	if d.server != nil {
 		s = d.server(o)
 	}
-	if f := faultNamed(o.Fault); f != nil && f.tools != nil && s.tools == nil {
-		s.tools = f.tools() // the fault's server (its entry)
+	if f := faultNamed(o.Fault); f != nil {
+		// The fault's server (its entry).
+		if f.tools != nil && s.tools == nil {
+			s.tools = f.tools()
+		}
+		s.legacyOnly = s.legacyOnly || f.legacyOnly
 	}
 	return s
 }

@@ -75,8 +75,10 @@ type faultDef struct {
 	// connect is the URL the Host connects to as its launch step says it
 	// (HTTP; nil: the endpoint).
 	connect func(endpoint string) string
-	// tools is the server's toolbox under the fault (nil: the scenario's).
-	tools func() *primitive.Registry
+	// tools is the server's toolbox under the fault (nil: the scenario's);
+	// legacyOnly, a server that only speaks 2025-11-25.
+	tools      func() *primitive.Registry
+	legacyOnly bool
 	// host changes what the Host declares and answers (the asks and tasks
 	// scenarios), over the scenario's own settings, before it connects.
 	host func(h *client.FixedHost)
@@ -276,7 +278,7 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tool-call": {{"stale-header.request", violation, ""}, {"stale-header.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
 		}},
-	{name: FaultLegacyServer,
+	{name: FaultLegacyServer, legacyOnly: true,
 		keys: map[string][]keyEvent{
 			"dual-era": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"}, {"era.legacy", normal, ""}},
 		},
