@@ -85,27 +85,6 @@ func TestStaticFlags(t *testing.T) {
 	}
 }
 
-// TestOfflineWorkerTemplate pins the patch of go-app's worker: if a go-app
-// upgrade changes DefaultAppWorkerJS, this fails instead of silently
-// falling back to a worker without offline deep links.
-func TestOfflineWorkerTemplate(t *testing.T) {
-	s, err := staticsite.OfflineWorkerTemplate()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s != staticsite.AppWorkerTemplate {
-		t.Fatal("appWorkerTemplate is not the patched template")
-	}
-	for _, want := range []string{`request.mode === "navigate"`, "ignoreSearch: true", "cache.match(startPage)", "event.waitUntil(installWorker()", `"app-" + "{{.Version}}"`, "{{.ResourcesToCache}}", `self.addEventListener("push"`} {
-		if !strings.Contains(s, want) {
-			t.Errorf("worker template lacks %q", want)
-		}
-	}
-	if strings.Count(s, `addEventListener("fetch"`) != 1 {
-		t.Error("worker template must have exactly one fetch handler")
-	}
-}
-
 // fewLinks are the fragments of the exports that test where the export
 // writes (every run's take about ten seconds: TestStaticExport has them).
 var fewLinks = ui.ReaderLinks()[:2]

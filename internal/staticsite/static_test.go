@@ -2,7 +2,10 @@
 
 package staticsite
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestIsHostName(t *testing.T) {
 	for h, want := range map[string]bool{"course.example": true, "localhost": true, "a-b.c1.example": true, "10.0.0.1": true,
@@ -39,5 +42,26 @@ func TestPrefixResolver(t *testing.T) {
 	}
 	if got := (PrefixResolver{}).Resolve("/"); got != "/" {
 		t.Errorf("root Resolve(/) = %q", got)
+	}
+}
+
+// TestOfflineWorkerTemplate pins the patch of go-app's worker: if a go-app
+// upgrade changes DefaultAppWorkerJS, this fails instead of silently
+// falling back to a worker without offline deep links.
+func TestOfflineWorkerTemplate(t *testing.T) {
+	s, err := OfflineWorkerTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s != AppWorkerTemplate {
+		t.Fatal("appWorkerTemplate is not the patched template")
+	}
+	for _, want := range []string{`request.mode === "navigate"`, "ignoreSearch: true", "cache.match(startPage)", "event.waitUntil(installWorker()", `"app-" + "{{.Version}}"`, "{{.ResourcesToCache}}", `self.addEventListener("push"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("worker template lacks %q", want)
+		}
+	}
+	if strings.Count(s, `addEventListener("fetch"`) != 1 {
+		t.Error("worker template must have exactly one fetch handler")
 	}
 }

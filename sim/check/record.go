@@ -1,7 +1,6 @@
 package check
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -142,17 +141,13 @@ func (r *recorder) Observe(e *client.Event) int {
 	if at.IsZero() {
 		at = r.now()
 	}
-	p := r.redact.event(e.Event)
+	ce.Event = r.redact.event(e.Event)
+	ev := ce.TraceEvent() // as the scenario runner records it (client.Append)
+	ev.Note, ev.Spec = note, spec
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	ev := trace.Event{From: p.From, To: p.To, Channel: p.Channel, Raw: p.Raw, Messages: p.Messages,
-		Note: note, Kind: p.Kind, Spec: spec, HTTP: p.HTTP, Replica: p.Replica,
-		InReplyTo: e.InReplyTo, Cancels: e.Cancels}
-	seq := r.appendLocked(ev, at)
-	if e.Timeout > 0 {
-		r.events[seq-1].DeadlineMs = r.events[seq-1].TimeMs + e.Timeout.Milliseconds()
-	}
-	if p.To == trace.Server && p.Kind == trace.KindMessage {
+	seq := r.appendAt(ev, at, e.Timeout)
+	if ev.To == trace.Server && ev.Kind == trace.KindMessage {
 		for _, m := range e.Msgs {
 			if m.Method != "" && !m.ID.IsZero() {
 				if _, ok := r.reqSeq[ce.Tag]; !ok {
@@ -168,15 +163,13 @@ func (r *recorder) Observe(e *client.Event) int {
 }
 
 // appendLocked adds an event stamped at at and returns its seq.
-func (r *recorder) appendLocked(ev trace.Event, at time.Time) int {
-	if ev.Messages == nil {
-		ev.Messages = []json.RawMessage{}
-	}
-	ev.Seq = len(r.events) + 1
-	ev.TimeMs = at.Sub(r.start).Milliseconds()
+func (r *recorder) appendLocked(ev trace.Event, at time.Time) int { return r.appendAt(ev, at, 0) }
+
+// appendAt adds an event stamped at at, on the wall clock too (At), with
+// the deadline timeout of a request (client.Append), and returns its seq.
+func (r *recorder) appendAt(ev trace.Event, at time.Time, timeout time.Duration) int {
 	ev.At = at.UTC().Format(time.RFC3339Nano)
-	r.events = append(r.events, ev)
-	return ev.Seq
+	return client.Append(&r.events, ev, at.Sub(r.start), timeout)
 }
 
 // host records a step that crosses no wire: the host launching the server

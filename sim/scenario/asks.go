@@ -22,7 +22,6 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/protocol"
-	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
 
@@ -41,20 +40,16 @@ var (
 )
 
 // askTag is the label of the tool call's events: the scenario's, or the
-// fault's where the fault changes what the call is about (notes_asks.go).
+// fault's where the fault changes what the call is about (its entry's
+// askTags).
 func askTag(base, fault string) string {
-	switch fault {
-	case FaultUndeclared:
-		return "unasked"
-	case FaultInvalidAnswer:
-		// Each scenario's wrong answer is wrong in its own way, and the
-		// step that carries it says how (notes/asks.notes).
-		return invalidTags[base]
-	case FaultTamperedState:
-		return "tampered"
-	}
-	if fault == FaultUserDeclines && base == "sample" {
-		return "refused"
+	if d := faultNamed(fault); d != nil {
+		if t, ok := d.askTags[base]; ok {
+			return t
+		}
+		if t, ok := d.askTags[""]; ok {
+			return t
+		}
 	}
 	return base
 }
@@ -76,15 +71,6 @@ func (r *runner) askScenario(prompt string, call toolChoice) {
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	r.callTool(call)
 	r.finish()
-}
-
-// elicitationServer is the course server, or (url-mode) one that also
-// books the atrium, confirmed in the facilities portal (not servable).
-func elicitationServer(o Options) serverSpec {
-	if o.Fault == FaultURLMode {
-		return serverSpec{tools: toolbox.Course().MustWith(toolbox.BookEventSpace())}
-	}
-	return serverSpec{}
 }
 
 // urlElicitation is the url-mode fault: the user confirms a booking in
@@ -117,15 +103,7 @@ func elicitationScenario(r *runner) {
 		return
 	}
 	h := r.asker
-	h.Elicitation = r.o.Fault != FaultUndeclared
-	switch r.o.Fault {
-	case FaultUserDeclines:
-		h.ElicitAction = protocol.ActionDecline
-	case FaultUserCancels:
-		h.ElicitAction = protocol.ActionCancel
-	case FaultInvalidAnswer:
-		h.Content = map[string]any{"slot": invalidSlot}
-	}
+	h.Elicitation = true // the fault's entry may change what the Host declares and answers (r.start)
 	h.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "elicit.form", formText(q.Params)) }
 	h.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
 		r.host(trace.Host, trace.Client, "elicit.user", r.userText(res))
@@ -176,7 +154,7 @@ func (r *runner) userText(res json.RawMessage) string {
 		return "the user declines the alternatives\n"
 	case a.Action == protocol.ActionCancel:
 		return "the user closes the form without choosing\n"
-	case r.o.Fault == FaultInvalidAnswer:
+	case a.Content["slot"] == invalidSlot:
 		return fmt.Sprintf("the client sends slot = %s, which the form does not offer (a bug in its form handling)\n", a.Content["slot"])
 	}
 	return fmt.Sprintf("the user picks slot = %s\n", a.Content["slot"])
@@ -184,9 +162,7 @@ func (r *runner) userText(res json.RawMessage) string {
 
 func samplingScenario(r *runner) {
 	h := r.asker
-	h.Sampling = r.o.Fault != FaultUndeclared
-	h.DeclineSampling = r.o.Fault == FaultUserDeclines
-	h.NoModelName = r.o.Fault == FaultInvalidAnswer
+	h.Sampling = true
 	h.OnQuestion = func(q client.Question) {
 		var p primitive.SamplingRequest
 		_ = json.Unmarshal(q.Params, &p)
@@ -214,11 +190,8 @@ func samplingScenario(r *runner) {
 
 func rootsScenario(r *runner) {
 	h := r.asker
-	h.Roots = r.o.Fault != FaultUndeclared
+	h.Roots = true
 	h.Workspace = []primitive.Root{courseWorkspace}
-	if r.o.Fault == FaultInvalidAnswer {
-		h.Workspace = []primitive.Root{notAFileRoot}
-	}
 	h.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
 		var a struct {
 			Roots []primitive.Root `json:"roots"`
@@ -271,18 +244,9 @@ func (r *runner) notRetried(out outcome) {
 
 // ---- tasks ----------------------------------------------------------------
 
-// tasksServer is the course server, or (task-input) one whose export asks
-// about unapproved hours in the middle of its work (not servable).
-func tasksServer(o Options) serverSpec {
-	if o.Fault == FaultTaskInput {
-		return serverSpec{tools: toolbox.Course().Without("export_timesheets").MustWith(toolbox.ExportTimesheetsReviewed())}
-	}
-	return serverSpec{}
-}
-
 func tasksScenario(r *runner) {
 	r.phase = askPhase
-	r.asker.Tasks = r.o.Fault != FaultUndeclared
+	r.asker.Tasks = true
 	if r.o.Fault == FaultTaskInput {
 		// The question is a form: the client declares elicitation.
 		r.asker.Elicitation = true
@@ -299,7 +263,7 @@ func tasksScenario(r *runner) {
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	args := map[string]any{"department": "Sales", "steps": 3}
-	if r.o.Fault == FaultUndeclared {
+	if !r.asker.Tasks {
 		// Without the extension (2026-07-28) or params.task (2025-11-25)
 		// the same call runs as an ordinary request: the client waits.
 		r.callTool(toolChoice{Name: "export_timesheets", Args: args, Tag: "no-task"})

@@ -51,7 +51,7 @@ const scenarioToolCall = "tool-call"
 
 var scenarios = []scenarioDef{
 	{info: Info{Name: scenarioToolCall,
-		Transports: bothWires, Faults: ToolCallFaults}, server: toolCallServer, run: toolCall},
+		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
 	{info: Info{Name: "progress",
 		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
 	{info: Info{Name: "capabilities",
@@ -61,7 +61,7 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "load-balancer",
 		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
 	{info: Info{Name: "dual-era",
-		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, server: dualEraServer, run: dualEraScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, run: dualEraScenario},
 	{info: Info{Name: "tool-poisoning",
 		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
 	// The server's other primitives (primitives.go).
@@ -70,16 +70,16 @@ var scenarios = []scenarioDef{
 	{info: Info{Name: "prompts",
 		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
 	{info: Info{Name: "logging",
-		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, server: loggingServer, run: loggingScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario},
 	// The server asking the client, and tasks (asks.go).
 	{info: Info{Name: "elicitation",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, server: elicitationServer, run: elicitationScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario},
 	{info: Info{Name: "sampling",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
 	{info: Info{Name: "roots",
 		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
 	{info: Info{Name: "tasks",
-		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, server: tasksServer, run: tasksScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario},
 	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
 	// JSON API, the same under both MCP versions.
 	{info: Info{Name: "http-anatomy",
@@ -181,10 +181,18 @@ func Run(o Options) (*trace.Trace, error) {
 }
 
 func (d *scenarioDef) serverFor(o Options) serverSpec {
-	if d.server == nil {
-		return serverSpec{}
+	var s serverSpec
+	if d.server != nil {
+		s = d.server(o)
 	}
-	return d.server(o)
+	if f := faultNamed(o.Fault); f != nil {
+		// The fault's server (its entry).
+		if f.tools != nil && s.tools == nil {
+			s.tools = f.tools()
+		}
+		s.legacyOnly = s.legacyOnly || f.legacyOnly
+	}
+	return s
 }
 
 // Remote is a real server for RunRemote: a wire to its HTTP endpoint

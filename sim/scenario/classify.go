@@ -287,10 +287,13 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	if o := req.Header.Get("Origin"); o != "" && !loopbackOrigins().Allows(o) {
 		return true
 	}
-	// transports §Sending Messages: a POST lists both media types in
-	// Accept (streamhttp.AcceptsPOST, answered with 406).
-	if req.Method == http.MethodPost && req.URL.Path == EndpointPath && !streamhttp.AcceptsPOST(req.Header) {
-		return true
+	// The handler's rules for a POST's headers (streamhttp.CheckPOST):
+	// transports §Sending Messages, Accept lists both media types (406),
+	// and the body is application/json (415).
+	if req.Method == http.MethodPost && req.URL.Path == EndpointPath {
+		if status, _ := streamhttp.CheckPOST(req.Header); status != 0 {
+			return true
+		}
 	}
 	var m *jsonrpc.Message
 	if len(ms) == 1 {
@@ -306,7 +309,13 @@ func (c *classifier) badRequest(t *trace.Trace, e *trace.Event, ms []decoded) bo
 	}
 	// 2025-11-25 §Session Management 2: once the server issued a session
 	// id, every later request but a new initialize MUST carry it.
+	// §Protocol Version Header: inside the session, an invalid or
+	// unsupported MCP-Protocol-Version (streamhttp.CheckSessionVersion,
+	// answered with 400).
 	opens := m != nil && m.Method == protocol.MethodInitialize
+	if c.session && req.Header.Get(protocol.HeaderSessionID) != "" {
+		return streamhttp.CheckSessionVersion(req.Header, t.EventVersion(*e)) != ""
+	}
 	return c.session && !opens && req.Header.Get(protocol.HeaderSessionID) == ""
 }
 

@@ -10,105 +10,18 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
-// keyEvent is an event a fault's lesson turns on and the class a learner
-// must see on it. when limits it to a version or a transport ("" = all).
-type keyEvent struct {
-	note  string
-	class trace.Class
-	when  string
-}
-
-const (
-	normal    = trace.ClassNormal
-	expected  = trace.ClassExpectedError
-	violation = trace.ClassViolation
-	failure   = trace.ClassFailure
-)
-
 // faultKeyEvents names, for every fault of every scenario, the events
-// that show it and their class.
-var faultKeyEvents = map[string][]keyEvent{
-	"tool-call/unknown-tool": {{"tools-call.error.32602", expected, ""}, {"model.reads-protocol-error", failure, ""}},
-	"tool-call/ping": {{"ping.result", normal, "2025-11-25"}, {"ping.alive", normal, "2025-11-25"},
-		{"ping.error.32601", expected, "2026-07-28 stdio"}, {"ping.error.32601.http-404", expected, "2026-07-28 http"}, {"ping.removed", normal, "2026-07-28"}},
-	"tool-call/bad-params": {{"tools-call.tool-error", expected, ""}, {"model.reads-tool-error", failure, ""}, {"model.retries", normal, ""}},
-	"tool-call/timeout": {{"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"},
-		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"}},
-	// The 2.5 s deadline passes during the 3 s export, progress
-	// notwithstanding (issue 11): the client cancels as tool-call/timeout does.
-	"progress/timeout": {{"progress", normal, ""}, {"host.failure", failure, ""}, {"timeout.cancelled", normal, "stdio"},
-		{"timeout.close-stream", normal, "2026-07-28 http"}, {"timeout.cancelled", normal, "2025-11-25 http"},
-		{"timeout.drop-stream", normal, "2025-11-25 http"}},
-	"tool-call/stdout-pollution": {{"stdout-pollution.line", violation, ""}, {"stdout-pollution.unread", failure, ""}, {"host.failure", failure, ""}},
-	// A page on another site: the forged Origin has a note of its own
-	// (each fault's first faulty request does: its entry's labels in faults).
-	"tool-call/bad-origin": {{"forged.request", violation, ""}, {"forged.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
-	// A rebound page: Host and Origin carry the attacker's name; the Host
-	// check refuses it with 403.
-	"tool-call/dns-rebinding":   {{"rebound.request", violation, ""}, {"rebound.error.32600.http-403", expected, ""}, {"host.failure", failure, ""}},
-	"tool-call/header-mismatch": {{"mismatched.request", violation, ""}, {"mismatched.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
-	"tool-call/unsupported-version": {{"discover.error.32022", expected, "2026-07-28 stdio"}, {"discover.error.32022.http-400", expected, "2026-07-28 http"},
-		{"discover-retry.result", normal, "2026-07-28"}, {"old-version.request", normal, "2025-11-25"}, {"old-version.result", normal, "2025-11-25"},
-		{"version.reject", failure, "2025-11-25"}},
-	"tool-call/missing-session": {{"sessionless.request", violation, ""}, {"sessionless.error.32600.http-400", expected, ""}, {"host.failure", failure, ""}},
-	"tool-call/missing-accept":  {{"unacceptable.request", violation, ""}, {"unacceptable.error.32600.http-406", expected, ""}, {"host.failure", failure, ""}},
-	"progress/stream-drop":      {{"stream-drop.lost", failure, ""}, {"resume.result", normal, "2025-11-25"}, {"stream-drop.reissue-plan", normal, "2026-07-28"}},
-	"dual-era/legacy-server": {{"probe.error.32601", expected, "stdio"}, {"probe.error.32600.http-400", expected, "http"},
-		{"era.legacy", normal, ""}},
-	"dual-era/unsupported-version": {{"probe.error.32022", expected, "stdio"}, {"probe.error.32022.http-400", expected, "http"},
-		{"era.modern-retry", normal, ""}},
-	// The server asking the client (asks.go): 2025-11-25 answers a request
-	// of the server, 2026-07-28 retries the call.
-	"elicitation/user-declines": {{"elicit.answer.decline", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
-	"elicitation/user-cancels":  {{"elicit.answer.cancel", normal, "2025-11-25"}, {"elicit.retry.request", normal, "2026-07-28"}, {"model.reads-result", normal, ""}},
-	"elicitation/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
-		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}, {"host.failure", failure, "2026-07-28 http"}},
-	// Each scenario's wrong answer has a label of its own (invalidTags).
-	"elicitation/invalid-answer": {{"bad-slot.answer.accept", violation, "2025-11-25"}, {"bad-slot.tool-error", expected, "2025-11-25"},
-		{"bad-slot.retry.request", violation, "2026-07-28"}, {"bad-slot.retry.error.32602.answer", expected, "2026-07-28"}},
-	"tool-call/ref-schema": {{"schema.ref", normal, ""}, {"free-rooms.result", normal, ""}, {"schema.output", normal, ""}, {"model.reads-result", normal, ""}},
-	"elicitation/url-mode": {{"url-elicit.ask", normal, "2025-11-25"}, {"elicitation-complete", normal, "2025-11-25"}, {"url-elicit.input-required", normal, "2026-07-28"},
-		{"url-elicit.retry.request", normal, "2026-07-28"}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
-	"elicitation/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}, {"model.reads-protocol-error", failure, ""}},
-	"sampling/user-declines":     {{"refused.answer.error", expected, "2025-11-25"}, {"refused.tool-error", expected, "2025-11-25"}, {"refused.not-retried", failure, "2026-07-28"}},
-	"sampling/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
-		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
-	"sampling/invalid-answer": {{"no-model.answer.result", violation, "2025-11-25"}, {"no-model.tool-error", expected, "2025-11-25"},
-		{"no-model.retry.request", violation, "2026-07-28"}, {"no-model.retry.error.32602.answer", expected, "2026-07-28"}},
-	"sampling/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
-	"roots/no-client-capability": {{"unasked.tool-error", expected, "2025-11-25"}, {"unasked.error.32021", expected, "2026-07-28 stdio"},
-		{"unasked.error.32021.http-400", expected, "2026-07-28 http"}},
-	"roots/invalid-answer": {{"not-file.answer.result", violation, "2025-11-25"}, {"not-file.tool-error", expected, "2025-11-25"},
-		{"not-file.retry.request", violation, "2026-07-28"}, {"not-file.retry.error.32602.answer", expected, "2026-07-28"}},
-	"roots/tampered-state": {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
-	"roots/roots-changed": {{"roots.switch", normal, ""}, {"roots-changed", normal, "2025-11-25"}, {"roots-again.ask", normal, "2025-11-25"},
-		{"roots-again.input-required", normal, "2026-07-28"}},
-	"tasks/task-input": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, "2026-07-28"},
-		{"task-wait.ask", normal, "2025-11-25"}, {"task.answer", normal, ""}},
-	"tasks/list-tasks": {{"task-list.result", normal, "2025-11-25"}, {"task-list.error.32601", expected, "2026-07-28 stdio"},
-		{"task-list.error.32601.http-404", expected, "2026-07-28 http"}, {"task-list.removed", normal, "2026-07-28"}},
-	"tasks/cancel-task":          {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
-	"tasks/no-client-capability": {{"no-task.request", normal, ""}, {"no-task.result", normal, ""}},
-	"http-content-length/short-length": {{"content-length.short.request", violation, ""}, {"content-length.short.error.400", expected, ""},
-		{"content-length.leftover", violation, ""}},
-	"http-content-length/long-length": {{"content-length.long.request", violation, ""}, {"http-timeout.fired", failure, ""},
-		{"retries.exhausted", failure, ""}},
-	// The resources, prompts and logging scenarios (primitives.go).
-	"resources/not-found": {{"read-roster.error.32002", expected, "2025-11-25"}, {"read-roster.error.32602", expected, "2026-07-28"},
-		{"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
-	// A gateway rewrote Mcp-Param-Office: the request is a violation by the
-	// server's own check, twice (the re-list and retry do not help).
-	"prompts/param-mismatch": {{"rewritten.request", violation, ""}, {"rewritten.error.32020.http-400", expected, ""},
-		{"param-mismatch.relist-plan", normal, ""}, {"tools-relist.result", normal, ""}, {"rewritten-retry.request", violation, ""},
-		{"rewritten-retry.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
-	"logging/missing-loglevel": {{"export-unasked.request", normal, ""}, {"export-unasked.result", normal, "http"},
-		{"export-unasked.result.on-stdio", normal, "stdio"}, {"log.missing", failure, ""}},
-	"logging/undeclared-capability": {{"set-level.error.32601", expected, "2025-11-25"}, {"logging.refused", failure, "2025-11-25"},
-		{"export-unlogged.request", normal, "2026-07-28"}, {"log.missing", failure, ""}},
-	"logging/trace-context": {{"tracing.plan", normal, ""}, {"export-traced.request", normal, ""}, {"post-traced.request", normal, ""}},
-	"logging/set-level": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"},
-		{"logging.removed", normal, ""}, {"log-message", normal, ""}, {"log.shown", normal, ""}},
-}
+// that show it and their class: the keys of each fault's entry in faults,
+// keyed "<scenario>/<fault>".
+var faultKeyEvents = func() map[string][]keyEvent {
+	out := map[string][]keyEvent{}
+	for _, d := range faults {
+		for sc, ks := range d.keys {
+			out[sc+"/"+d.name] = ks
+		}
+	}
+	return out
+}()
 
 // pendingFaults do nothing today, so they have no key event yet; the test
 // fails once they change their trace, asking for one. (progress/timeout was
@@ -273,6 +186,16 @@ func TestClassifyJudgesTheBytes(t *testing.T) {
 		{"a 2025-11-25 request without the issued session id is a violation",
 			Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"}, "tools-call.request",
 			func(e *trace.Event) { e.Raw = dropHeader(e.Raw, "Mcp-Session-Id") }, violation},
+		{"a POST whose body is not application/json is a violation",
+			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-call.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "Content-Type: application/json\r\n", "Content-Type: text/plain;charset=UTF-8\r\n", 1)
+			}, violation},
+		{"a 2025-11-25 request in its session with another MCP-Protocol-Version is a violation",
+			Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http"}, "tools-call.request",
+			func(e *trace.Event) {
+				e.Raw = strings.Replace(e.Raw, "MCP-Protocol-Version: 2025-11-25\r\n", "MCP-Protocol-Version: "+oldVersion+"\r\n", 1)
+			}, violation},
 		{"a foreign Origin is a violation",
 			Options{Scenario: "tool-call", Version: "2026-07-28", Transport: "http"}, "tools-list.request",
 			func(e *trace.Event) {

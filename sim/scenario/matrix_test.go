@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -288,9 +290,112 @@ func TestFaultOutcomes(t *testing.T) {
 					t.Fatalf("structuredContent %s", got.Structured)
 				}
 			default:
-				t.Fatalf("no expectation for fault %s", o.Fault)
+				// A fault without a case of its own: the outcomes its
+				// entry's key events name.
+				problems, n := keyOutcomes(tr, o, faultNamed(o.Fault).keys[o.Scenario])
+				if n == 0 {
+					t.Fatalf("no expectation for fault %s: give it a case here, or key events in its entry that name an error (<label>.error.<code>[.http-<status>])", o.Fault)
+				}
+				for _, p := range problems {
+					t.Error(p)
+				}
 			}
 		})
+	}
+}
+
+// errorKey is a note key that names an error: <label>.error.<code>, with
+// .http-<status> when it came with an HTTP error status (Key.Error,
+// Key.HTTP; naming.go).
+var errorKey = regexp.MustCompile(`\.error\.(\d+)(?:\.http-(\d+))?$`)
+
+// keyOutcomes checks the outcomes a fault's key events name, in a run o:
+// each key event that names an error (errorKey) is one response carrying
+// that JSON-RPC error code and, over HTTP, that status (200 when the key
+// names none); and when the Host fails (a host.failure key event), no
+// tool ran. checked counts the key events it read an outcome from.
+func keyOutcomes(tr *trace.Trace, o Options, keys []keyEvent) (problems []string, checked int) {
+	for _, w := range keys {
+		if !applies(w.when, o) {
+			continue
+		}
+		if w.note == "host.failure" {
+			checked++
+			if r := find(tr, "tools-call.result"); len(r) != 0 {
+				problems = append(problems, fmt.Sprintf("the Host failed, yet a tool ran (event %d)", r[0].Seq))
+			}
+			continue
+		}
+		m := errorKey.FindStringSubmatch(w.note)
+		if m == nil {
+			continue
+		}
+		checked++
+		e, ok := findNote(tr, w.note)
+		if !ok {
+			problems = append(problems, "no "+w.note+" event")
+			continue
+		}
+		code, _ := strconv.Atoi(m[1])
+		status := http.StatusOK
+		if m[2] != "" {
+			status, _ = strconv.Atoi(m[2])
+		}
+		if o.Transport == "http" && (e.HTTP == nil || e.HTTP.Status != status) {
+			problems = append(problems, fmt.Sprintf("event %d (%s): HTTP %+v, want status %d", e.Seq, w.note, e.HTTP, status))
+		}
+		if len(e.Messages) != 1 {
+			problems = append(problems, fmt.Sprintf("event %d (%s) carries %d messages, want 1", e.Seq, w.note, len(e.Messages)))
+			continue
+		}
+		if msg, err := jsonrpc.Decode(e.Messages[0]); err != nil || msg.Error == nil || msg.Error.Code != -code {
+			problems = append(problems, fmt.Sprintf("event %d (%s): %s, want error -%d", e.Seq, w.note, e.Messages[0], code))
+		}
+	}
+	return problems, checked
+}
+
+// TestKeyOutcomesBroken is keyOutcomes' broken twin: a real refusal passes,
+// and each damage to it (another status, another code, a tool that ran
+// after all) is reported.
+func TestKeyOutcomesBroken(t *testing.T) {
+	o := Options{Scenario: "tool-call", Version: "2025-11-25", Transport: "http", Fault: FaultMissingAccept}
+	keys := faultNamed(o.Fault).keys[o.Scenario]
+	run := func() *trace.Trace {
+		tr, err := Run(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	if problems, n := keyOutcomes(run(), o, keys); len(problems) != 0 || n != 2 {
+		t.Fatalf("the real run: %d outcomes read, problems %q", n, problems)
+	}
+	errorEvent := func(tr *trace.Trace) *trace.Event {
+		for i := range tr.Events {
+			if strings.HasPrefix(tr.Events[i].Note, "unacceptable.error.") {
+				return &tr.Events[i]
+			}
+		}
+		t.Fatal("no unacceptable.error event")
+		return nil
+	}
+	damages := map[string]func(tr *trace.Trace){
+		"another status": func(tr *trace.Trace) { e := errorEvent(tr); h := *e.HTTP; h.Status = 400; e.HTTP = &h },
+		"another code": func(tr *trace.Trace) {
+			e := errorEvent(tr)
+			e.Messages = []json.RawMessage{json.RawMessage(strings.Replace(string(e.Messages[0]), "-32600", "-32602", 1))}
+		},
+		"a tool ran": func(tr *trace.Trace) {
+			tr.Events = append(tr.Events, trace.Event{Seq: len(tr.Events) + 1, Note: "tools-call.result"})
+		},
+	}
+	for name, damage := range damages {
+		tr := run()
+		damage(tr)
+		if problems, _ := keyOutcomes(tr, o, keys); len(problems) != 1 {
+			t.Errorf("%s: problems %q, want one", name, problems)
+		}
 	}
 }
 

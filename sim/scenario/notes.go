@@ -10,7 +10,8 @@ import (
 )
 
 // The annotations are data: notes/*.notes, one file per scenario family,
-// and notes/quotes.glosses, the Chinese of every quoted spec sentence (the
+// and notes/quotes.glosses, the Chinese of every quoted spec sentence
+// that its note does not gloss itself (a note's quote-zh; the
 // format is described in notesfile.go, the keys at NoteKey). They are
 // embedded (notes_files.go) and parsed on first use.
 
@@ -85,6 +86,9 @@ func buildNotes(files []noteFile) *noteSet {
 				add(r.key.String(), r.note, noteAt{f.name, r.line})
 				if r.fits != "" {
 					s.fits[r.key.String()] = r.fits
+				}
+				if r.quoteZh != "" {
+					addGloss(r.note.Quote, r.quoteZh, noteAt{f.name, r.line})
 				}
 			}
 		case strings.HasSuffix(f.name, ".glosses"):

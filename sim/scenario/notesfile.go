@@ -30,8 +30,10 @@ import (
 // translator edits a text shared by two versions once); spec
 // ("<version>/<page>#<anchor>") and quote (one sentence copied verbatim
 // from that page, only with spec); fits, with every quote: how the quoted
-// sentence governs the step (quoteFit, quotefit.go). The glosses file (quotes.glosses) has
-// "[gloss]" records with quote and zh: the Chinese of a quoted sentence.
+// sentence governs the step (quoteFit, quotefit.go); quote-zh, only with
+// quote, the Chinese of the quote, when the note glosses it itself. The
+// glosses file (quotes.glosses) has "[gloss]" records with quote and zh:
+// the Chinese of a quoted sentence no note glosses itself.
 //
 // The parser is strict: every mistake is an error naming file:line, and
 // the records that are right are kept.
@@ -44,6 +46,7 @@ const (
 	fieldQuote      = "quote"
 	fieldSameTextAs = "same-text-as"
 	fieldFits       = "fits"
+	fieldQuoteZh    = "quote-zh"
 	glossHeader     = "gloss"
 )
 
@@ -55,12 +58,13 @@ type noteRecord struct {
 	shares   string   // the key whose text this one shows ("" if its own)
 	comments []string // the comment lines above its header
 	fits     string   // the review of its quote ("" when it has none)
+	quoteZh  string   // the Chinese of its quote, when the note glosses it itself
 }
 
 // parseNotes reads a notes file: every record it could read, and every
 // mistake.
 func parseNotes(file, data string) ([]noteRecord, []error) {
-	raws, errs := text.Lex(file, data, fieldEn, fieldZh, fieldSpec, fieldQuote, fieldSameTextAs, fieldFits)
+	raws, errs := text.Lex(file, data, fieldEn, fieldZh, fieldSpec, fieldQuote, fieldSameTextAs, fieldFits, fieldQuoteZh)
 	fail := func(line int, format string, a ...any) {
 		errs = append(errs, &text.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, a...)})
 	}
@@ -115,6 +119,15 @@ func parseNotes(file, data string) ([]noteRecord, []error) {
 				fail(fits.Line, "[%s] fits: %v", k, err)
 			} else {
 				rec.fits = fits.Value
+			}
+		}
+		// The quote's Chinese may stand beside it (quote-zh) instead of
+		// in quotes.glosses: one gloss per sentence either way (buildNotes).
+		if qzh, ok := r.Field(fieldQuoteZh); ok {
+			if !hasQuote {
+				fail(qzh.Line, "[%s] has quote-zh but no quote: quote-zh is the Chinese of its quote", k)
+			} else {
+				rec.quoteZh = qzh.Value
 			}
 		}
 		rec.note = Note{Text: Text{En: en.Value, Zh: zh.Value}, Spec: spec.Value, Quote: quote.Value}
@@ -193,8 +206,9 @@ func parseGlosses(file, data string) ([]glossRecord, []error) {
 
 // formatNote writes a note record the way parseNotes reads it (the
 // round trip of FuzzParseNotes); shares is
-// the key whose text it shows, or ""; fits the review of its quote.
-func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares, fits string) {
+// the key whose text it shows, or ""; fits the review of its quote and
+// quoteZh its Chinese ("" when quotes.glosses has it).
+func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares, fits, quoteZh string) {
 	for _, c := range comments {
 		b.WriteString(c + "\n")
 	}
@@ -203,6 +217,7 @@ func formatNote(b *strings.Builder, comments []string, k NoteKey, n Note, shares
 	line(fieldSpec, n.Spec)
 	line(fieldQuote, n.Quote)
 	line(fieldFits, fits)
+	line(fieldQuoteZh, quoteZh)
 	if shares != "" {
 		line(fieldSameTextAs, shares)
 	} else {

@@ -95,18 +95,24 @@ func TestNotesFilesBroken(t *testing.T) {
 }
 
 // TestNotesClash: a key written in two data files, or a quote glossed
-// twice, is an error naming both places; the first definition is kept.
+// twice (in two glosses files, or by a note's quote-zh and a glosses
+// file), is an error naming both places; the first definition is kept.
 func TestNotesClash(t *testing.T) {
 	files := []noteFile{
 		{"n/a.notes", "[user.prompt]\nen: A.\nzh: 甲。\n"},
 		{"n/b.notes", "\n[user.prompt]\nen: B.\nzh: 乙。\n[model.decides]\nen: D.\nzh: 丁。\n"},
 		{"n/quotes.glosses", "[gloss]\nquote: Clients MUST do it.\nzh: 客户端必须这样做。\n"},
 		{"n/more.glosses", "\n\n[gloss]\nquote: Clients MUST do it.\nzh: 另一个。\n"},
+		// A note that glosses its quote itself (quote-zh), a sentence the
+		// glosses file glosses too.
+		{"n/c.notes", "[model.reads]\nspec: 2026-07-28/basic/index\nquote: Clients MUST do it.\nfits: sender Clients\nquote-zh: 又一个。\nen: R.\nzh: 读。\n" +
+			"[model.writes]\nspec: 2026-07-28/basic/index\nquote: Servers MUST say it.\nfits: sender Servers\nquote-zh: 服务器必须说。\nen: W.\nzh: 写。\n"},
 	}
 	s := buildNotes(files)
 	want := []string{
 		"n/b.notes:2: [user.prompt] is already defined at n/a.notes:1",
 		`n/more.glosses:3: the quote "Clients MUST do it." is already glossed at n/quotes.glosses:1`,
+		`n/c.notes:1: the quote "Clients MUST do it." is already glossed at n/quotes.glosses:1`,
 	}
 	var got []string
 	for _, e := range s.errs {
@@ -117,6 +123,9 @@ func TestNotesClash(t *testing.T) {
 	}
 	if s.notes["user.prompt"].Text.En != "A." || s.notes["model.decides"].Text.En != "D." || s.glosses["Clients MUST do it."] != "客户端必须这样做。" {
 		t.Errorf("the first definitions are not the ones kept: %+v %+v", s.notes, s.glosses)
+	}
+	if s.glosses["Servers MUST say it."] != "服务器必须说。" {
+		t.Errorf("a note's quote-zh is not its quote's gloss: %q", s.glosses)
 	}
 	if s := buildNotes(files[:1]); len(s.errs) != 0 {
 		t.Errorf("one file alone: %v, want no clash", s.errs)
@@ -211,7 +220,7 @@ func FuzzParseNotes(f *testing.F) {
 		}
 		var b strings.Builder
 		for _, r := range recs {
-			formatNote(&b, nil, r.key, r.note, "", r.fits)
+			formatNote(&b, nil, r.key, r.note, "", r.fits, r.quoteZh)
 		}
 		// A record kept with an error of its own (a quote without its
 		// fits: the note still shows, the tests fail) keeps that error
@@ -221,7 +230,7 @@ func FuzzParseNotes(f *testing.F) {
 			t.Fatalf("written back: %v, %d of %d records\n%s", errs, len(again), len(recs), b.String())
 		}
 		for i := range recs {
-			if again[i].key != recs[i].key || again[i].note != recs[i].note {
+			if again[i].key != recs[i].key || again[i].note != recs[i].note || again[i].quoteZh != recs[i].quoteZh {
 				t.Fatalf("record %d: %+v, then %+v", i, recs[i], again[i])
 			}
 		}

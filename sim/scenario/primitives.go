@@ -454,15 +454,6 @@ func (r *runner) relistAndRetry(out outcome, name string, args []byte, o callOpt
 
 // ---- logging: the server's log messages in the host's log panel ---------
 
-// loggingServer: the course server, or (undeclared-capability) one that
-// declares no logging (not servable).
-func loggingServer(o Options) serverSpec {
-	if o.Fault == FaultUndeclaredCapability {
-		return serverSpec{tools: toolbox.Course().WithLogging(false)}
-	}
-	return serverSpec{}
-}
-
 // logLevel is the level the host shows in its log panel.
 const logLevel = "info"
 

@@ -20,7 +20,7 @@ func TestEveryQuoteHasAGloss(t *testing.T) {
 		used[q] = true
 		zh := QuoteGloss(q)
 		if zh == "" {
-			t.Errorf("note %s (%s): no Chinese gloss for its quote (add a [gloss] to notes/%s): %q", k, loadedNotes().where[k].String(), glossFile, q)
+			t.Errorf("note %s (%s): no Chinese gloss for its quote (give the note a quote-zh, or add a [gloss] to notes/%s): %q", k, loadedNotes().where[k].String(), glossFile, q)
 			continue
 		}
 		if !hasCJK(zh) {

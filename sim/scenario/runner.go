@@ -141,9 +141,9 @@ func newRunner(o Options, spec serverSpec, remote *wires) *runner {
 		r.now = func() time.Duration { return time.Since(start) }
 		ccfg.After, ccfg.Sleep = nil, nil // real time
 	}
-	if o.Fault == FaultUnsupportedVersion && !protocol.IsModern(o.Version) {
-		// An older legacy client: it asks for, and accepts, only oldVersion.
-		ccfg.Version, ccfg.Supported = oldVersion, []string{oldVersion}
+	if v := r.fault().askLegacy; v != "" && !protocol.IsModern(o.Version) {
+		// A client that asks for, and accepts, only that version.
+		ccfg.Version, ccfg.Supported = v, []string{v}
 	}
 	if o.Transport == "stdio" {
 		r.c = client.NewStdio(faultyPipe(o.Fault, w.pipe), ccfg)
@@ -225,39 +225,36 @@ func resolveSpec(spec, wireVersion string) string {
 	return spec
 }
 
-// record appends an event to the trace and returns its sequence number:
-// the one place every event of a run goes through.
+// record appends a step the runner writes itself (a host step, a piece
+// outside the client) and returns its sequence number; the client's
+// events come through Observe. Both go through add.
 func (r *runner) record(e ev) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.sealed {
 		return 0
 	}
-	if e.msgs == nil {
-		e.msgs = []json.RawMessage{}
-	}
+	return r.add(trace.Event{From: e.from, To: e.to, Channel: e.ch, Raw: e.raw, Messages: e.msgs,
+		Note: e.note, Kind: e.kind, Spec: e.spec, HTTP: e.http, Replica: e.replica,
+		InReplyTo: e.inReplyTo, Cancels: e.cancels}, e.step, e.version, e.timeout)
+}
+
+// add appends a trace event (client.Append) with what a run adds: the
+// version it belongs to when it is not the run's, its spec resolved for
+// that version, its phase (by step, the note without its stdio label).
+// The caller holds r.mu.
+func (r *runner) add(te trace.Event, step, ver string, timeout time.Duration) int {
 	version := ""
-	if v := cmp.Or(e.version, r.c.Version()); v != r.o.Version && slices.Contains(protocol.Versions(), v) {
+	if v := cmp.Or(ver, r.c.Version()); v != r.o.Version && slices.Contains(protocol.Versions(), v) {
 		version = v
 	}
 	wireVersion := r.o.Version
 	if version != "" {
 		wireVersion = version
 	}
-	spec := resolveSpec(e.spec, wireVersion)
-	now := r.now().Milliseconds()
-	var deadline int64
-	if e.timeout > 0 {
-		deadline = now + e.timeout.Milliseconds()
-	}
-	r.events = append(r.events, trace.Event{
-		Seq: len(r.events) + 1, From: e.from, To: e.to, Channel: e.ch, Raw: e.raw,
-		Messages: e.msgs, Note: e.note, Kind: e.kind, TimeMs: now,
-		Spec: spec, HTTP: e.http, Replica: e.replica, Version: version,
-		InReplyTo: e.inReplyTo, Cancels: e.cancels, DeadlineMs: deadline,
-		Phase: r.phaseOf(cmp.Or(e.step, e.note)),
-	})
-	return len(r.events)
+	te.Spec, te.Version = resolveSpec(te.Spec, wireVersion), version
+	te.Phase = r.phaseOf(cmp.Or(step, te.Note))
+	return client.Append(&r.events, te, r.now(), timeout)
 }
 
 // Observe implements client.Observer: every piece the client puts on or
@@ -265,14 +262,17 @@ func (r *runner) record(e ev) int {
 // table (notes/, NoteKey).
 func (r *runner) Observe(e *client.Event) int {
 	step, spec := noteOf(e, r.c.Version())
-	p := e.Event
-	note := step
-	if p.Channel == trace.Stdin || p.Channel == trace.Stdout {
-		note = onStdio(step, r.c.Version())
+	te := e.TraceEvent()
+	te.Note, te.Spec = step, spec
+	if te.Channel == trace.Stdin || te.Channel == trace.Stdout {
+		te.Note = onStdio(step, r.c.Version())
 	}
-	return r.record(ev{from: p.From, to: p.To, ch: p.Channel, kind: p.Kind, raw: p.Raw, msgs: p.Messages,
-		note: note, step: step, spec: spec, http: p.HTTP, replica: p.Replica,
-		inReplyTo: e.InReplyTo, cancels: e.Cancels, timeout: e.Timeout})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sealed {
+		return 0
+	}
+	return r.add(te, step, "", e.Timeout)
 }
 
 // piece records a wire piece outside the MCP client (the HTTP lessons);

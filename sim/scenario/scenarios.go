@@ -231,10 +231,6 @@ func loadBalancerScenario(r *runner) {
 
 // ---- dual-era: a client that supports both eras detects the server's ----
 
-func dualEraServer(o Options) serverSpec {
-	return serverSpec{legacyOnly: o.Fault == FaultLegacyServer}
-}
-
 // modernErrorCodes reports whether code is one of the JSON-RPC errors that
 // prove a server is modern (2026-07-28 transports §Backward Compatibility).
 // A switch, not a map literal: no map is built at start-up.
@@ -249,8 +245,8 @@ func modernErrorCodes(code int) bool {
 func dualEraScenario(r *runner) {
 	r.host(trace.Host, trace.Host, "user.prompt", "List the tools of the server I just configured.\n")
 	r.launch()
-	if r.o.Fault == FaultUnsupportedVersion {
-		r.c.SetVersion(futureVersion)
+	if v := r.fault().askModern; v != "" {
+		r.c.SetVersion(v)
 	}
 	// Probe with a modern request first (versioning §Backward Compatibility).
 	out := r.request(protocol.MethodDiscover, nil, callOpts{Tag: "probe"})

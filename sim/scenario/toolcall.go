@@ -12,7 +12,6 @@ import (
 	"mcpwirelab/sim/mcp"
 	"mcpwirelab/sim/primitive"
 	"mcpwirelab/sim/protocol"
-	"mcpwirelab/sim/toolbox"
 	"mcpwirelab/sim/trace"
 )
 
@@ -30,46 +29,29 @@ const (
 func toolCall(r *runner) {
 	prompt, call := "Which urgent e-mails came in? Show me the three newest.",
 		toolChoice{Name: "list_emails", Args: map[string]any{"urgent": true, "limit": 3}}
-	switch r.o.Fault {
-	case FaultTimeout:
-		prompt, call = "Export this month's Engineering timesheets.",
-			toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Engineering", "steps": 5}, Progress: true, Timeout: clientTimeout}
-	case FaultUnknownTool:
-		// The model invents a tool that is not in the list.
-		call = toolChoice{Name: "search_mail", Args: map[string]any{"query": "urgent", "limit": 3}}
-	case FaultBadParams:
-		call.Args = map[string]any{"urgent": true, "limit": 500}
-	case FaultRefSchema:
-		prompt, call = "Which meeting rooms are free on 2026-12-04 for 4 people?",
-			toolChoice{Name: "find_free_rooms", Args: map[string]any{"day": "2026-12-04", "seats": 4}, Tag: "free-rooms"}
+	f := r.fault()
+	if f.prompt != "" {
+		prompt = f.prompt
+	}
+	if f.call != nil {
+		call = *f.call
 	}
 	tools, ok := r.begin(prompt)
 	if !ok {
 		return
 	}
-	if r.o.Fault == FaultRefSchema {
+	if f.schemaRefs {
 		call.OutputSchema = r.schemaRefs(tools, call.Name)
 	}
 	r.host(trace.Client, trace.Host, "model.reads-tools", mcp.ModelView(tools))
 	out := r.callTool(call)
-	if r.o.Fault == FaultBadParams && out.isError {
-		// tools §Error Handling: the execution error is actionable, so the
-		// model corrects the argument and tries again: with the three the
-		// user asked for, which the schema's maximum of 20 allows.
-		call.Args = map[string]any{"urgent": true, "limit": 3}
+	if f.retryArgs != nil && out.isError {
+		// The model reads the tool execution error and corrects its call.
+		call.Args = f.retryArgs
 		call.Retry = true
 		r.callTool(call)
 	}
 	r.finish()
-}
-
-// toolCallServer is the course server, or (ref-schema) one that also
-// finds free meeting rooms (not servable).
-func toolCallServer(o Options) serverSpec {
-	if o.Fault == FaultRefSchema {
-		return serverSpec{tools: toolbox.Course().MustWith(toolbox.FindFreeRooms())}
-	}
-	return serverSpec{}
 }
 
 // schemaRefs is the Host reading the $ref of a tool's inputSchema: it
@@ -145,7 +127,7 @@ func (r *runner) begin(prompt string) ([]mcp.Tool, bool) {
 	if !r.start() {
 		return nil, false
 	}
-	if r.o.Scenario == scenarioToolCall && r.o.Fault == FaultPing {
+	if r.o.Scenario == scenarioToolCall && r.fault().ping {
 		r.ping()
 	}
 	tools, ok := r.listTools()
@@ -185,8 +167,8 @@ func progressScenario(r *runner) {
 	// basic/patterns/cancellation §Timeouts lets a client reset the clock
 	// on progress but says it "SHOULD always enforce a maximum timeout".
 	timeout := 30 * time.Second
-	if r.o.Fault == FaultTimeout {
-		timeout = clientTimeout
+	if t := r.fault().timeout; t != 0 {
+		timeout = t
 	}
 	r.callTool(toolChoice{Name: "export_timesheets", Args: map[string]any{"department": "Support", "steps": 3}, Progress: true, Timeout: timeout})
 	r.finish()
@@ -221,6 +203,9 @@ type toolChoice struct {
 // start launches/connects and performs discovery for the version. It
 // returns false when the run is over (the fault ended it).
 func (r *runner) start() bool {
+	if h := r.fault().host; h != nil {
+		h(r.asker)
+	}
 	r.launch()
 	if protocol.IsModern(r.o.Version) {
 		return r.discover()
@@ -236,10 +221,8 @@ func (r *runner) launch() {
 			raw: "$ devserver -stdio\n", note: "launch.stdio", spec: specStdio})
 	} else {
 		raw := "connect " + r.endpoint + "\n"
-		if r.o.Fault == FaultDNSRebinding {
-			// The host connects by the attacker's name, which now
-			// resolves to 127.0.0.1 (faults.go sends it as Host).
-			raw = "connect " + rebindURL(r.endpoint) + " (" + rebindHost + " now resolves to 127.0.0.1)\n"
+		if c := r.fault().connect; c != nil {
+			raw = "connect " + c(r.endpoint) + "\n"
 		}
 		r.record(ev{from: trace.Host, to: trace.Client, ch: trace.HostChannel, kind: trace.KindLaunch,
 			raw: raw, note: "launch.http", spec: specHTTP})
@@ -253,11 +236,12 @@ func (r *runner) launch() {
 // discover is the 2026-07-28 opening: server/discover (optional, but the
 // course shows it; server/discover §When to Call).
 func (r *runner) discover() bool {
-	if r.o.Fault == FaultUnsupportedVersion {
-		r.c.SetVersion(futureVersion)
+	ask := r.fault().askModern
+	if ask != "" {
+		r.c.SetVersion(ask)
 	}
 	_, out := r.c.Discover(r.ctx, callOpts{Tag: r.faultLabel("discover")})
-	if e := out.Error(); r.o.Fault == FaultUnsupportedVersion && e != nil && e.Code == protocol.CodeUnsupportedProtocolVersion {
+	if e := out.Error(); ask != "" && e != nil && e.Code == protocol.CodeUnsupportedProtocolVersion {
 		// versioning §Protocol Version Negotiation: "The client SHOULD
 		// select a mutually supported version from the supported list and
 		// retry the request".

@@ -32,8 +32,8 @@ var textGlobs = []string{
 }
 
 // everyField is each field a text file may have (the readers check which
-// belong where; the sweep only reads zh, and spec for the cited headings).
-var everyField = []string{"en", "zh", "spec", "quote", "same-text-as", "match", "indent"}
+// belong where; the sweep only reads zh and quote-zh, and spec for the cited headings).
+var everyField = []string{"en", "zh", "spec", "quote", "quote-zh", "same-text-as", "match", "indent"}
 
 // zhValue is one zh value of a text file.
 type zhValue struct {
@@ -58,8 +58,10 @@ func sweep(t *testing.T, root string) (values []zhValue, cited []string, files [
 			}
 			recs, _ := text.Lex(rel, string(b), everyField...) // the format is the readers' to check
 			for _, r := range recs {
-				if f, ok := r.Field("zh"); ok {
-					values = append(values, zhValue{rel + ":" + strconv.Itoa(f.Line), r.Header, f.Value})
+				for _, name := range []string{"zh", "quote-zh"} { // a note's quote-zh is its quote's gloss
+					if f, ok := r.Field(name); ok {
+						values = append(values, zhValue{rel + ":" + strconv.Itoa(f.Line), r.Header, f.Value})
+					}
 				}
 				if f, ok := r.Field("spec"); ok {
 					cited = append(cited, f.Value)

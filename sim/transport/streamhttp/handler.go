@@ -262,15 +262,38 @@ func AcceptsPOST(h http.Header) bool {
 	return accepts(h.Values("Accept"), "application/json") && accepts(h.Values("Accept"), "text/event-stream")
 }
 
-func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
-	if !AcceptsPOST(r.Header) {
-		writeError(w, http.StatusNotAcceptable, jsonrpc.ID{}, protocol.CodeInvalidRequest,
-			"Not Acceptable: the Accept header must list both application/json and text/event-stream", nil)
-		return
+// CheckPOST is the handler's first rule for a POST, read from its headers
+// alone: the HTTP status and message it refuses them with (0 and "" when
+// they pass). Accept must list both media types (AcceptsPOST: 406), and
+// the body must be application/json (415). The trace's classes read the
+// same rule.
+func CheckPOST(h http.Header) (status int, msg string) {
+	if !AcceptsPOST(h) {
+		return http.StatusNotAcceptable, "Not Acceptable: the Accept header must list both application/json and text/event-stream"
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, jsonrpc.ID{}, protocol.CodeInvalidRequest,
-			"Unsupported Media Type: the body must be application/json", nil)
+	if mt, _, err := mime.ParseMediaType(h.Get("Content-Type")); err != nil || mt != "application/json" {
+		return http.StatusUnsupportedMediaType, "Unsupported Media Type: the body must be application/json"
+	}
+	return 0, ""
+}
+
+// CheckSessionVersion is the 2025-11-25 rule for the MCP-Protocol-Version
+// header of a request inside a session whose negotiated version is
+// negotiated (transports §Protocol Version Header: "If the server receives
+// a request with an invalid or unsupported MCP-Protocol-Version, it MUST
+// respond with 400 Bad Request"): the message of the 400, or "" when the
+// header passes (absent, or the negotiated version). The trace's classes
+// read the same rule.
+func CheckSessionVersion(h http.Header, negotiated string) string {
+	if v := h.Get(protocol.HeaderProtocolVersion); v != "" && v != negotiated {
+		return fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", protocol.Excerpt(v), negotiated)
+	}
+	return ""
+}
+
+func (h *Handler) post(w http.ResponseWriter, r *http.Request) {
+	if status, msg := CheckPOST(r.Header); status != 0 {
+		writeError(w, status, jsonrpc.ID{}, protocol.CodeInvalidRequest, msg, nil)
 		return
 	}
 	body, err := readBody(r)
@@ -448,9 +471,8 @@ func (h *Handler) legacy(w http.ResponseWriter, r *http.Request, m *jsonrpc.Mess
 	}
 	c := s.conn
 	// §Protocol Version Header: an invalid or unsupported value → 400.
-	if v := r.Header.Get(protocol.HeaderProtocolVersion); v != "" && v != c.Version() {
-		writeError(w, http.StatusBadRequest, m.ID, protocol.CodeInvalidRequest,
-			fmt.Sprintf("Bad Request: MCP-Protocol-Version %q does not match the negotiated version %q", protocol.Excerpt(v), c.Version()), nil)
+	if msg := CheckSessionVersion(r.Header, c.Version()); msg != "" {
+		writeError(w, http.StatusBadRequest, m.ID, protocol.CodeInvalidRequest, msg, nil)
 		return
 	}
 	if m.Method == protocol.MethodInitialize {
