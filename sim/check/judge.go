@@ -340,6 +340,9 @@ func (j *judge) notification() Graded {
 		if !j.fromServer(i) {
 			continue
 		}
+		if j.repliesTo(i) >= 0 {
+			continue // the answer to a request still waiting (an error without an id included)
+		}
 		for _, m := range j.msgs[i] {
 			if m.Method == "" {
 				return j.result(IDNotification, Fail, j.seq(i), "notification-unanswered.fail.response-id-written",
@@ -348,8 +351,8 @@ func (j *judge) notification() Graded {
 		}
 	}
 	for i := range j.t.Events {
-		if j.ev(i).Channel != trace.Stdout {
-			continue
+		if j.ev(i).Channel != trace.Stdout || j.repliesTo(i) >= 0 {
+			continue // an error without an id answers the request it was paired with
 		}
 		for _, m := range j.msgs[i] {
 			if m.Method == "" && m.ID.IsZero() {
