@@ -159,6 +159,17 @@ var stdioFixtures = map[string]fixture{
 		p := mcp.RequestParams(protocol.V20260728, nil, nil)
 		return jsonrpc.Request(m.ID, m.Method, p).Encode()
 	}, out: same},
+	// Refuses a 2026-07-28 request without _meta before it reads its id,
+	// with an error whose id is null (JSON-RPC 2.0 §5): the right refusal,
+	// which answers the request still waiting.
+	"meta-null-id": {in: func(line []byte, write func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || m.Kind() != jsonrpc.KindRequest || isModern(m) || m.Method == protocol.MethodInitialize || m.Method == protocol.MethodDiscover {
+			return line
+		}
+		write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params: _meta is required"}}`))
+		return nil
+	}, out: same},
 	// Serves a request without _meta as a 2026-07-28 one only when it is
 	// the first after server/discover (the TypeScript SDK v2 stdio server
 	// did, reading it as a legacy request there): a deviation only the
