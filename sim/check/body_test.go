@@ -238,3 +238,45 @@ func TestIDLessErrorAnswersItsRequest(t *testing.T) {
 		t.Errorf("nothing waiting: notification-unanswered %s at step %d %q, want a failure at step 2", g.Verdict, g.Seq, g.Message)
 	}
 }
+
+// TestCancelledCallResultInFlight: a cancelled call's own result written
+// before the server answered the barrier (the ping sent right after the
+// cancellation) completed before the server read the cancellation
+// (basic/utilities/cancellation §Timing Considerations: "potentially after
+// a response has already been sent"): cancellation-honoured passes. Its
+// twins fail: the same result after the barrier's answer, and an error
+// ("context canceled", the go-sdk's answer) before it, which only a
+// server that read the cancellation writes.
+func TestCancelledCallResultInFlight(t *testing.T) {
+	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall,
+		json.RawMessage(`{"name":"slow","arguments":{},"_meta":{"progressToken":"slow-1"}}`))
+	cancel := jsonrpc.Notification(protocol.MethodCancelled, json.RawMessage(`{"requestId":5,"reason":"test"}`))
+	ping := jsonrpc.Request(jsonrpc.IntID(6), protocol.MethodPing, nil)
+	ok := `{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"done"}]}}`
+	canceled := `{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"context canceled"}],"isError":true}}`
+	pong := `{"jsonrpc":"2.0","id":6,"result":{}}`
+	for _, c := range []struct {
+		name  string
+		lines []string // what the server wrote, in order
+		want  Verdict
+	}{
+		{"result before the barrier's answer", []string{ok, pong}, Pass},
+		{"result after the barrier's answer", []string{pong, ok}, Fail},
+		{"isError before the barrier's answer", []string{canceled, pong}, Fail},
+	} {
+		evs := []trace.Event{stdin(tagCancel+"-1", call), stdin(tagCancel+"-1-notice", cancel), stdin(tagCancel+"-1"+tagBarrier, ping)}
+		for _, l := range c.lines {
+			reply := 1
+			if l == pong {
+				reply = 3
+			}
+			evs = append(evs, stdoutLine(l, reply))
+		}
+		tr := traceOf(protocol.V20251125, "stdio", evs...)
+		g := (&judge{view: newView(tr)}).cancellation()
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != c.want {
+			t.Errorf("%s: cancellation-honoured %s %q, want %s", c.name, g.Verdict, g.Message, c.want)
+		}
+	}
+}

@@ -1074,6 +1074,13 @@ func (j *judge) cancellation() Graded {
 			}
 			for _, m := range j.msgs[k] {
 				switch {
+				case m.Method == "" && m.ID == req.ID && inFlight(k) && plainResult(m):
+					// The call's own result, written before the server had
+					// read the cancellation: it completed first (§Timing
+					// Considerations: "potentially after a response has
+					// already been sent"). An error or isError answer is
+					// not excused: it is what a server that did read the
+					// cancellation writes (go-sdk's "context canceled").
 				case m.Method == "" && m.ID == req.ID:
 					bad = msg("cancellation-honoured.answers-call-cancelled", j.seq(k), j.seq(notice), j.ms(k)-at, answerText(m))
 					if j.ms(k)-at <= cancelGrace*5 {
@@ -1115,6 +1122,13 @@ func (j *judge) cancellation() Graded {
 			failed, tries, tool, firstBad, rule, odds)
 	}
 	return j.result(IDCancellation, Pass, seq, "cancellation-honoured.pass.calls-which-takes", tries, tries, tool, took, odds)
+}
+
+// plainResult reports whether a response is a result that is no tool
+// execution error.
+func plainResult(m *jsonrpc.Message) bool {
+	res, ok := toolResult(m)
+	return ok && !res.IsError
 }
 
 // answerText says in a few words what a response is.
