@@ -280,3 +280,19 @@ func TestCancelledCallResultInFlight(t *testing.T) {
 		}
 	}
 }
+
+// TestNullIDErrorAfterCancelled: a request the client cancelled waits for
+// no answer, so an error with id null that comes after it, with nothing
+// else waiting, is no answer to it: it answers the notification sent last
+// and fails notification-unanswered.
+func TestNullIDErrorAfterCancelled(t *testing.T) {
+	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall, json.RawMessage(`{"name":"slow","arguments":{}}`))
+	cancel := stdin(tagCancel+"-1-notice", jsonrpc.Notification(protocol.MethodCancelled, json.RawMessage(`{"requestId":5}`)))
+	cancel.Cancels = 1
+	note := jsonrpc.Notification(protocol.MethodInitialized, nil)
+	line := `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}`
+	tr := traceOf(protocol.V20251125, "stdio", stdin(tagCancel+"-1", call), cancel, stdin(tagNotify, note), stdoutLine(line, 0))
+	if g := (&judge{view: newView(tr)}).notification(); g.Verdict != Fail || g.Seq != 4 {
+		t.Errorf("notification-unanswered %s at step %d %q, want a failure at step 4", g.Verdict, g.Seq, g.Message)
+	}
+}

@@ -74,6 +74,9 @@ func (x *view) nullIDErrors() {
 			if len(x.msgs[i]) == 1 && x.msgs[i][0].Kind() == jsonrpc.KindRequest {
 				waiting = append(waiting, i)
 			}
+			if e.Cancels > 0 { // the client gave up on that request: it waits no more
+				waiting = slices.DeleteFunc(waiting, func(r int) bool { return x.ev(r).Seq == e.Cancels })
+			}
 		case e.Channel == trace.Stdout && e.InReplyTo > 0:
 			waiting = slices.DeleteFunc(waiting, func(r int) bool { return x.ev(r).Seq == e.InReplyTo })
 		case len(x.msgs[i]) > 0:
