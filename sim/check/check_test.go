@@ -176,6 +176,8 @@ var brokenCases = []struct {
 	// exposes it, and the verdict says so.
 	{fixture: "meta-first-only", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDMeta},
 		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection"}},
+	{fixture: "args-first-unchecked", transport: "stdio", fail: []string{IDInvalidArgs},
+		says: map[string]string{IDInvalidArgs: "on a fresh connection"}},
 	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
 	{fixture: "header-blind", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDHeaderMismatch}},

@@ -91,6 +91,13 @@ func isModern(m *jsonrpc.Message) bool {
 	return ok
 }
 
+// argsFirst is what args-first-unchecked remembers: whether the last
+// message opened the session.
+var argsFirst struct {
+	sync.Mutex
+	afterOpening bool
+}
+
 // metaFirst is what meta-first-only remembers: whether the last request
 // was server/discover.
 var metaFirst struct {
@@ -187,6 +194,39 @@ var stdioFixtures = map[string]fixture{
 			return line
 		}
 		return jsonrpc.Request(m.ID, m.Method, mcp.RequestParams(protocol.V20260728, nil, nil)).Encode()
+	}, out: same},
+	// Validates a tool's arguments except on the first request after the
+	// opening (server/discover, or notifications/initialized): there it
+	// serves invalid arguments as the course call's valid ones, a
+	// deviation only the fresh connection's probe shows.
+	"args-first-unchecked": {in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
+			return line
+		}
+		argsFirst.Lock()
+		first := argsFirst.afterOpening
+		argsFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
+		argsFirst.Unlock()
+		var cp struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+			Meta      json.RawMessage `json:"_meta"`
+		}
+		if !first || m.Method != protocol.MethodToolsCall || json.Unmarshal(m.Params, &cp) != nil {
+			return line
+		}
+		for _, c := range courseCalls {
+			if c.Name == cp.Name && !bytes.Equal(c.Args, cp.Arguments) {
+				p := map[string]any{"name": cp.Name, "arguments": c.Args}
+				if len(cp.Meta) > 0 {
+					p["_meta"] = cp.Meta
+				}
+				b, _ := json.Marshal(p)
+				return jsonrpc.Request(m.ID, m.Method, b).Encode()
+			}
+		}
+		return line
 	}, out: same},
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.
