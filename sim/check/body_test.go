@@ -240,13 +240,14 @@ func TestIDLessErrorAnswersItsRequest(t *testing.T) {
 }
 
 // TestCancelledCallResultInFlight: a cancelled call's own result written
-// before the server answered the barrier (the ping sent right after the
-// cancellation) completed before the server read the cancellation
-// (basic/utilities/cancellation §Timing Considerations: "potentially after
-// a response has already been sent"): cancellation-honoured passes. Its
-// twins fail: the same result after the barrier's answer, and an error
-// ("context canceled", the go-sdk's answer) before it, which only a
-// server that read the cancellation writes.
+// within cancelGrace of the cancellation and before the server answered
+// the barrier (the ping sent right after the cancellation) completed as it
+// was cancelled (basic/utilities/cancellation §Timing Considerations:
+// "potentially after a response has already been sent"):
+// cancellation-honoured passes. Its twins fail: the same result after the
+// barrier's answer, or long after the cancellation, and an error ("context
+// canceled", the go-sdk's answer) before it, which only a server that read
+// the cancellation writes.
 func TestCancelledCallResultInFlight(t *testing.T) {
 	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall,
 		json.RawMessage(`{"name":"slow","arguments":{},"_meta":{"progressToken":"slow-1"}}`))
@@ -258,11 +259,16 @@ func TestCancelledCallResultInFlight(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		lines []string // what the server wrote, in order
+		after int64    // ms after the cancellation
 		want  Verdict
 	}{
-		{"result before the barrier's answer", []string{ok, pong}, Pass},
-		{"result after the barrier's answer", []string{pong, ok}, Fail},
-		{"isError before the barrier's answer", []string{canceled, pong}, Fail},
+		{"result before the barrier's answer", []string{ok, pong}, 20, Pass},
+		{"result after the barrier's answer", []string{pong, ok}, 20, Fail},
+		{"isError before the barrier's answer", []string{canceled, pong}, 20, Fail},
+		// A server that reads nothing while a call runs (the blocking
+		// fixture) answers the barrier only after the call: its result,
+		// long after the cancellation, is not one that crossed it.
+		{"result long after the cancellation, before the barrier's answer", []string{ok, pong}, 2 * cancelGrace, Fail},
 	} {
 		evs := []trace.Event{stdin(tagCancel+"-1", call), stdin(tagCancel+"-1-notice", cancel), stdin(tagCancel+"-1"+tagBarrier, ping)}
 		for _, l := range c.lines {
@@ -270,7 +276,9 @@ func TestCancelledCallResultInFlight(t *testing.T) {
 			if l == pong {
 				reply = 3
 			}
-			evs = append(evs, stdoutLine(l, reply))
+			e := stdoutLine(l, reply)
+			e.TimeMs = c.after
+			evs = append(evs, e)
 		}
 		tr := traceOf(protocol.V20251125, "stdio", evs...)
 		g := (&judge{view: newView(tr)}).cancellation()

@@ -1074,13 +1074,17 @@ func (j *judge) cancellation() Graded {
 			}
 			for _, m := range j.msgs[k] {
 				switch {
-				case m.Method == "" && m.ID == req.ID && inFlight(k) && plainResult(m):
-					// The call's own result, written before the server had
-					// read the cancellation: it completed first (§Timing
+				case m.Method == "" && m.ID == req.ID && inFlight(k) && j.ms(k)-at <= cancelGrace && plainResult(m):
+					// The call's own result, within cancelGrace of the
+					// cancellation and before the server had read it: the
+					// call completed as it was cancelled (§Timing
 					// Considerations: "potentially after a response has
-					// already been sent"). An error or isError answer is
-					// not excused: it is what a server that did read the
-					// cancellation writes (go-sdk's "context canceled").
+					// already been sent"). Not excused: an error or isError
+					// answer (what a server that read the cancellation
+					// writes: go-sdk's "context canceled"), and a result
+					// later than that, even before the barrier's answer (a
+					// server that reads nothing while a call runs, and so
+					// never saw the cancellation in time).
 				case m.Method == "" && m.ID == req.ID:
 					bad = msg("cancellation-honoured.answers-call-cancelled", j.seq(k), j.seq(notice), j.ms(k)-at, answerText(m))
 					if j.ms(k)-at <= cancelGrace*5 {
