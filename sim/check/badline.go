@@ -16,7 +16,10 @@ import (
 // exactly: a response without an id after a notification answers that
 // notification (notification-unanswered); a response whose id is no
 // string or integer breaks ids-echoed; anything else (a debug print, text
-// that is not JSON-RPC) is stdout-protocol-only's.
+// that is not JSON-RPC) is stdout-protocol-only's. An error whose id is
+// null that came while a request waited for its answer is no bad line: it
+// is that request's answer (view.nullIDErrors); a result with id null
+// never is.
 
 // badLine is a stdout line that is not a valid message.
 type badLine struct {

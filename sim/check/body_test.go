@@ -142,3 +142,165 @@ func TestNullIDErrorIsTheAnswer(t *testing.T) {
 		}
 	}
 }
+
+// stdin is a request or notification the client wrote on stdin, tagged.
+func stdin(tag string, m *jsonrpc.Message) trace.Event {
+	return trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage,
+		Note: tag + ".sent", Raw: string(m.Encode()) + "\n", Messages: []json.RawMessage{m.Encode()}}
+}
+
+// stdout is a line the server wrote, with the messages the engine's line
+// decoder read from it (none for a line it refuses).
+func stdoutLine(line string, inReplyTo int) trace.Event {
+	e := trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage,
+		Raw: line + "\n", InReplyTo: inReplyTo}
+	if m, invalid := wire.DecodeLine([]byte(line + "\n")); invalid == "" && m != nil {
+		e.Messages = []json.RawMessage{m.Encode()}
+	}
+	return e
+}
+
+// TestNullIDErrorIsTheAnswerStdio is TestNullIDErrorIsTheAnswer on stdio:
+// an error whose id is null (JSON-RPC 2.0 §5: "If there was an error in
+// detecting the id in the Request object (e.g. Parse error/Invalid
+// Request), it MUST be Null"; 2025-11-25 basic/index §Error Responses
+// excepts such errors from echoing the id) answers the latest request
+// still waiting, as over HTTP its exchange does. The line decoder refuses
+// it, the client matched nothing, yet meta-required judges its code
+// (-32602 passes, -32601 fails naming it), and no other check names the
+// line: not notification-unanswered (a notification came before it), not
+// ids-echoed, not stdout-protocol-only. Its twins: a result with id null
+// after a notification is no answer to anything and still fails
+// notification-unanswered, naming the notification; an error with id null
+// while nothing waits is a bad line still.
+func TestNullIDErrorIsTheAnswerStdio(t *testing.T) {
+	note := jsonrpc.Notification(protocol.MethodInitialized, nil)
+	req := jsonrpc.Request(jsonrpc.IntID(3), protocol.MethodToolsList, nil)
+	for code, want := range map[int]Verdict{-32602: Pass, -32601: Fail} {
+		line := fmt.Sprintf(`{"jsonrpc":"2.0","error":{"code":%d,"message":"Invalid params: _meta is required"},"id":null}`, code)
+		tr := traceOf(protocol.V20260728, "stdio", stdin(tagNotify, note), stdin(tagNoMeta, req), stdoutLine(line, 0))
+		if len(tr.Events[2].Messages) != 0 {
+			t.Fatalf("the line decoder read %s: the test needs a line it refuses", line)
+		}
+		j := &judge{view: newView(tr)}
+		g := j.meta()
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != want || g.Seq != 3 || strings.Contains(g.Message, "no JSON-RPC answer") || (want == Fail && !strings.Contains(g.Message, "-32601")) {
+			t.Errorf("code %d: meta-required %s at step %d %q, want %s at step 3", code, g.Verdict, g.Seq, g.Message, want)
+		}
+		for _, g := range []Graded{j.notification(), j.ids(), j.stdout()} {
+			if g.Verdict == Fail {
+				t.Errorf("code %d: %s fails on the answer: %q", code, g.ID, g.Message)
+			}
+		}
+	}
+
+	// A result with id null answers the notification: no request waits,
+	// and a result cannot lack its request's id.
+	res := `{"jsonrpc":"2.0","id":null,"result":{}}`
+	tr := traceOf(protocol.V20251125, "stdio", stdin(tagNotify, note), stdoutLine(res, 0))
+	if g := (&judge{view: newView(tr)}).notification(); g.Verdict != Fail || g.Seq != 2 || !strings.Contains(g.Message, protocol.MethodInitialized) {
+		t.Errorf("a result with id null after %s: notification-unanswered %s at step %d %q, want a failure at step 2 naming it",
+			protocol.MethodInitialized, g.Verdict, g.Seq, g.Message)
+	}
+	// Even while a request waits, a result with id null answers nothing.
+	tr = traceOf(protocol.V20251125, "stdio", stdin(tagNotify, note), stdin(tagList, req), stdoutLine(res, 0))
+	if g := (&judge{view: newView(tr)}).notification(); g.Verdict != Fail || g.Seq != 3 {
+		t.Errorf("a result with id null while a request waits: notification-unanswered %s at step %d %q, want a failure at step 3", g.Verdict, g.Seq, g.Message)
+	}
+	// An error with id null while nothing waits answers the notification.
+	line := `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}`
+	tr = traceOf(protocol.V20251125, "stdio", stdin(tagNotify, note), stdoutLine(line, 0))
+	if g := (&judge{view: newView(tr)}).notification(); g.Verdict != Fail || g.Seq != 2 {
+		t.Errorf("an error with id null, nothing waiting: notification-unanswered %s at step %d %q, want a failure at step 2", g.Verdict, g.Seq, g.Message)
+	}
+}
+
+// TestIDLessErrorAnswersItsRequest: an error without an id at all (the
+// MCP schema's JSONRPCErrorResponse has "id?") that the client paired with
+// the request waiting for it (InReplyTo) is that request's answer, not a
+// response to a notification; the same line with nothing waiting still
+// fails notification-unanswered.
+func TestIDLessErrorAnswersItsRequest(t *testing.T) {
+	note := jsonrpc.Notification(protocol.MethodInitialized, nil)
+	req := jsonrpc.Request(jsonrpc.IntID(3), protocol.MethodToolsList, nil)
+	line := `{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: _meta is required"}}`
+	tr := traceOf(protocol.V20260728, "stdio", stdin(tagNotify, note), stdin(tagNoMeta, req), stdoutLine(line, 2))
+	j := &judge{view: newView(tr)}
+	if g := j.notification(); g.Verdict != Pass {
+		t.Errorf("the answer to step 2: notification-unanswered %s %q, want pass", g.Verdict, g.Message)
+	}
+	if g := j.meta(); g.Verdict != Pass {
+		t.Errorf("meta-required %s %q, want pass", g.Verdict, g.Message)
+	}
+	tr = traceOf(protocol.V20251125, "stdio", stdin(tagNotify, note), stdoutLine(line, 0))
+	if g := (&judge{view: newView(tr)}).notification(); g.Verdict != Fail || g.Seq != 2 {
+		t.Errorf("nothing waiting: notification-unanswered %s at step %d %q, want a failure at step 2", g.Verdict, g.Seq, g.Message)
+	}
+}
+
+// TestCancelledCallResultInFlight: a cancelled call's own result written
+// within cancelGrace of the cancellation and before the server answered
+// the barrier (the ping sent right after the cancellation) completed as it
+// was cancelled (basic/utilities/cancellation §Timing Considerations:
+// "potentially after a response has already been sent"):
+// cancellation-honoured passes. Its twins fail: the same result after the
+// barrier's answer, or long after the cancellation, and an error ("context
+// canceled", the go-sdk's answer) before it, which only a server that read
+// the cancellation writes.
+func TestCancelledCallResultInFlight(t *testing.T) {
+	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall,
+		json.RawMessage(`{"name":"slow","arguments":{},"_meta":{"progressToken":"slow-1"}}`))
+	cancel := jsonrpc.Notification(protocol.MethodCancelled, json.RawMessage(`{"requestId":5,"reason":"test"}`))
+	ping := jsonrpc.Request(jsonrpc.IntID(6), protocol.MethodPing, nil)
+	ok := `{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"done"}]}}`
+	canceled := `{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"context canceled"}],"isError":true}}`
+	pong := `{"jsonrpc":"2.0","id":6,"result":{}}`
+	for _, c := range []struct {
+		name  string
+		lines []string // what the server wrote, in order
+		after int64    // ms after the cancellation
+		want  Verdict
+	}{
+		{"result before the barrier's answer", []string{ok, pong}, 20, Pass},
+		{"result after the barrier's answer", []string{pong, ok}, 20, Fail},
+		{"isError before the barrier's answer", []string{canceled, pong}, 20, Fail},
+		// A server that reads nothing while a call runs (the blocking
+		// fixture) answers the barrier only after the call: its result,
+		// long after the cancellation, is not one that crossed it.
+		{"result long after the cancellation, before the barrier's answer", []string{ok, pong}, 2 * cancelGrace, Fail},
+	} {
+		evs := []trace.Event{stdin(tagCancel+"-1", call), stdin(tagCancel+"-1-notice", cancel), stdin(tagCancel+"-1"+tagBarrier, ping)}
+		for _, l := range c.lines {
+			reply := 1
+			if l == pong {
+				reply = 3
+			}
+			e := stdoutLine(l, reply)
+			e.TimeMs = c.after
+			evs = append(evs, e)
+		}
+		tr := traceOf(protocol.V20251125, "stdio", evs...)
+		g := (&judge{view: newView(tr)}).cancellation()
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != c.want {
+			t.Errorf("%s: cancellation-honoured %s %q, want %s", c.name, g.Verdict, g.Message, c.want)
+		}
+	}
+}
+
+// TestNullIDErrorAfterCancelled: a request the client cancelled waits for
+// no answer, so an error with id null that comes after it, with nothing
+// else waiting, is no answer to it: it answers the notification sent last
+// and fails notification-unanswered.
+func TestNullIDErrorAfterCancelled(t *testing.T) {
+	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall, json.RawMessage(`{"name":"slow","arguments":{}}`))
+	cancel := stdin(tagCancel+"-1-notice", jsonrpc.Notification(protocol.MethodCancelled, json.RawMessage(`{"requestId":5}`)))
+	cancel.Cancels = 1
+	note := jsonrpc.Notification(protocol.MethodInitialized, nil)
+	line := `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}`
+	tr := traceOf(protocol.V20251125, "stdio", stdin(tagCancel+"-1", call), cancel, stdin(tagNotify, note), stdoutLine(line, 0))
+	if g := (&judge{view: newView(tr)}).notification(); g.Verdict != Fail || g.Seq != 4 {
+		t.Errorf("notification-unanswered %s at step %d %q, want a failure at step 4", g.Verdict, g.Seq, g.Message)
+	}
+}

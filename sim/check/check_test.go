@@ -176,6 +176,8 @@ var brokenCases = []struct {
 	// exposes it, and the verdict says so.
 	{fixture: "meta-first-only", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDMeta},
 		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection"}},
+	{fixture: "args-first-unchecked", transport: "stdio", fail: []string{IDInvalidArgs},
+		says: map[string]string{IDInvalidArgs: "on a fresh connection"}},
 	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
 	{fixture: "header-blind", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDHeaderMismatch}},
@@ -200,6 +202,8 @@ var brokenCases = []struct {
 	// Several defects in one server, each named by its own check in one
 	// run (the client reads past the bad lines).
 	{fixture: "null-reply", transport: "stdio", fail: []string{IDNotification}},
+	// An error with id null answers the request it refused: no check fails.
+	{fixture: "meta-null-id", transport: "stdio", versions: []string{protocol.V20260728}, says: map[string]string{IDMeta: "refused with -32602"}},
 	{fixture: "several-stdio", transport: "stdio", fail: []string{IDNotification, IDStdout, IDIDs, IDUnknownMethod, IDSchemas}},
 	{fixture: "several-modern", transport: "stdio", versions: []string{protocol.V20260728},
 		fail: []string{IDResultType, IDMeta, IDStructured}, warn: []string{IDUnknownTool, IDPoisoning}},

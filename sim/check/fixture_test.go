@@ -91,6 +91,13 @@ func isModern(m *jsonrpc.Message) bool {
 	return ok
 }
 
+// argsFirst is what args-first-unchecked remembers: whether the last
+// message opened the session.
+var argsFirst struct {
+	sync.Mutex
+	afterOpening bool
+}
+
 // metaFirst is what meta-first-only remembers: whether the last request
 // was server/discover.
 var metaFirst struct {
@@ -159,6 +166,17 @@ var stdioFixtures = map[string]fixture{
 		p := mcp.RequestParams(protocol.V20260728, nil, nil)
 		return jsonrpc.Request(m.ID, m.Method, p).Encode()
 	}, out: same},
+	// Refuses a 2026-07-28 request without _meta before it reads its id,
+	// with an error whose id is null (JSON-RPC 2.0 §5): the right refusal,
+	// which answers the request still waiting.
+	"meta-null-id": {in: func(line []byte, write func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || m.Kind() != jsonrpc.KindRequest || isModern(m) || m.Method == protocol.MethodInitialize || m.Method == protocol.MethodDiscover {
+			return line
+		}
+		write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params: _meta is required"}}`))
+		return nil
+	}, out: same},
 	// Serves a request without _meta as a 2026-07-28 one only when it is
 	// the first after server/discover (the TypeScript SDK v2 stdio server
 	// did, reading it as a legacy request there): a deviation only the
@@ -176,6 +194,39 @@ var stdioFixtures = map[string]fixture{
 			return line
 		}
 		return jsonrpc.Request(m.ID, m.Method, mcp.RequestParams(protocol.V20260728, nil, nil)).Encode()
+	}, out: same},
+	// Validates a tool's arguments except on the first request after the
+	// opening (server/discover, or notifications/initialized): there it
+	// serves invalid arguments as the course call's valid ones, a
+	// deviation only the fresh connection's probe shows.
+	"args-first-unchecked": {in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
+			return line
+		}
+		argsFirst.Lock()
+		first := argsFirst.afterOpening
+		argsFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
+		argsFirst.Unlock()
+		var cp struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+			Meta      json.RawMessage `json:"_meta"`
+		}
+		if !first || m.Method != protocol.MethodToolsCall || json.Unmarshal(m.Params, &cp) != nil {
+			return line
+		}
+		for _, c := range courseCalls {
+			if c.Name == cp.Name && !bytes.Equal(c.Args, cp.Arguments) {
+				p := map[string]any{"name": cp.Name, "arguments": c.Args}
+				if len(cp.Meta) > 0 {
+					p["_meta"] = cp.Meta
+				}
+				b, _ := json.Marshal(p)
+				return jsonrpc.Request(m.ID, m.Method, b).Encode()
+			}
+		}
+		return line
 	}, out: same},
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.

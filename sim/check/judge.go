@@ -145,9 +145,9 @@ func (j *judge) grade(d Def) Graded {
 	case g.Verdict == Skip:
 		return fg // the session never got to the probe
 	case rank(fg.Verdict) > rank(g.Verdict):
-		return withNote(fg, msg("order.fresh-exposed", open, j.seq(fp), g.Seq))
+		return withNote(fg, msg("grade.fresh-exposed", open, j.seq(fp), g.Seq))
 	}
-	return withNote(g, msg("order.later-exposed", open, j.seq(fp), fg.Seq))
+	return withNote(g, msg("grade.later-exposed", open, j.seq(fp), fg.Seq))
 }
 
 // withNote adds a fragment to a verdict's message.
@@ -259,7 +259,7 @@ func (j *judge) ids() Graded {
 	}
 	p := j.first(tagIDs)
 	if p < 0 {
-		return j.missing(IDIDs, msg("ids.request-string-id"))
+		return j.missing(IDIDs, msg("ids-echoed.request-string-id"))
 	}
 	k, m := j.answer(p)
 	if m == nil || (j.tr == "stdio" && m.ID != j.msg(p).ID) {
@@ -298,7 +298,7 @@ func (j *judge) notification() Graded {
 	}
 	p := j.first(tagNotify)
 	if p < 0 {
-		return j.missing(IDNotification, msg("notification.notification"))
+		return j.missing(IDNotification, msg("notification-unanswered.notification"))
 	}
 	if j.tr == "http" {
 		notes := []int{}
@@ -323,7 +323,7 @@ func (j *judge) notification() Graded {
 			switch {
 			case st == 202 && strings.TrimSpace(body) == "":
 			case st >= 400:
-				refused = msg("notification.server-refused-http", n.Method, st)
+				refused = msg("notification-unanswered.server-refused-http", n.Method, st)
 			default:
 				return j.result(IDNotification, Fail, j.seq(k), "notification-unanswered.fail.accepts-notification-http", j.seq(k), n.Method, j.seq(i), st, bodyNote(body))
 			}
@@ -340,6 +340,9 @@ func (j *judge) notification() Graded {
 		if !j.fromServer(i) {
 			continue
 		}
+		if j.repliesTo(i) >= 0 {
+			continue // the answer to a request still waiting (an error without an id included)
+		}
 		for _, m := range j.msgs[i] {
 			if m.Method == "" {
 				return j.result(IDNotification, Fail, j.seq(i), "notification-unanswered.fail.response-id-written",
@@ -348,8 +351,8 @@ func (j *judge) notification() Graded {
 		}
 	}
 	for i := range j.t.Events {
-		if j.ev(i).Channel != trace.Stdout {
-			continue
+		if j.ev(i).Channel != trace.Stdout || j.repliesTo(i) >= 0 {
+			continue // an error without an id answers the request it was paired with
 		}
 		for _, m := range j.msgs[i] {
 			if m.Method == "" && m.ID.IsZero() {
@@ -440,7 +443,7 @@ func (j *judge) resultType() Graded {
 		}
 	}
 	if n == 0 {
-		return j.missing(IDResultType, msg("resulttype.result"))
+		return j.missing(IDResultType, msg("result-type.result"))
 	}
 	return j.result(IDResultType, Pass, j.seq(first), "result-type.pass.all-results-carry", n)
 }
@@ -450,7 +453,7 @@ func (j *judge) resultType() Graded {
 func (j *judge) meta() Graded {
 	p := j.first(tagNoMeta)
 	if p < 0 {
-		return j.missing(IDMeta, msg("meta.request-without-meta"))
+		return j.missing(IDMeta, msg("meta-required.request-without-meta"))
 	}
 	k, m := j.answer(p)
 	st, _ := j.status(p)
@@ -481,7 +484,7 @@ func statusNote(st int) Msg {
 func (j *judge) unsupported() Graded {
 	p := j.first(tagBadVersion)
 	if p < 0 {
-		return j.missing(IDUnsupported, msg("unsupported.request-unknown-version"))
+		return j.missing(IDUnsupported, msg("unsupported-version.request-unknown-version"))
 	}
 	k, m := j.answer(p)
 	st, _ := j.status(p)
@@ -495,18 +498,18 @@ func (j *judge) unsupported() Graded {
 	hasData := json.Unmarshal(m.Error.Data, &data) == nil
 	var problems []Msg
 	if m.Error.Code != protocol.CodeUnsupportedProtocolVersion {
-		problems = append(problems, msg("unsupported.code-not", m.Error.Code, protocol.CodeName(m.Error.Code)))
+		problems = append(problems, msg("unsupported-version.code-not", m.Error.Code, protocol.CodeName(m.Error.Code)))
 	}
 	if !hasData || len(data.Supported) == 0 {
-		problems = append(problems, msg("unsupported.data-supported-does"))
+		problems = append(problems, msg("unsupported-version.data-supported-does"))
 	} else if contains(data.Supported, UnknownVersion) {
-		problems = append(problems, msg("unsupported.data-supported-lists"))
+		problems = append(problems, msg("unsupported-version.data-supported-lists"))
 	}
 	if hasData && data.Requested != UnknownVersion {
-		problems = append(problems, msg("unsupported.data-requested-not", data.Requested, UnknownVersion))
+		problems = append(problems, msg("unsupported-version.data-requested-not", data.Requested, UnknownVersion))
 	}
 	if j.tr == "http" && st != 400 {
-		problems = append(problems, msg("unsupported.http-status-not", st))
+		problems = append(problems, msg("unsupported-version.http-status-not", st))
 	}
 	if len(problems) > 0 {
 		return j.result(IDUnsupported, Fail, j.seq(k), "unsupported-version.fail.tools-list-asking.3", UnknownVersion, j.seq(k), join(problems))
@@ -519,13 +522,13 @@ func (j *judge) unsupported() Graded {
 func (j *judge) unknownMethod() Graded {
 	p := j.first(tagUnknownMethod)
 	if p < 0 {
-		return j.missing(IDUnknownMethod, msg("unknownmethod.request-unknown-method"))
+		return j.missing(IDUnknownMethod, msg("unknown-method.request-unknown-method"))
 	}
 	k, m := j.answer(p)
 	st, _ := j.status(p)
-	want := msg("unknownmethod.want")
+	want := msg("unknown-method.want")
 	if j.modern && j.tr == "http" {
-		want = msg("unknownmethod.want.http")
+		want = msg("unknown-method.want.http")
 	}
 	switch {
 	case m == nil:
@@ -556,7 +559,7 @@ func (j *judge) bodyOf(i int) Msg {
 func (j *judge) headers() Graded {
 	p := j.first(tagHeaders)
 	if p < 0 {
-		return j.missing(IDHeaderMismatch, msg("headers.request-whose-headers"))
+		return j.missing(IDHeaderMismatch, msg("header-mismatch.request-whose-headers"))
 	}
 	k, m := j.answer(p)
 	st, h := j.status(p)
@@ -566,9 +569,9 @@ func (j *judge) headers() Graded {
 	case m != nil && m.Error.Code == protocol.CodeHeaderMismatch && st == 400:
 		return j.result(IDHeaderMismatch, Pass, j.seq(k), "header-mismatch.pass.tools-list-sent", protocol.MethodPromptsList, j.seq(k))
 	case st >= 400 && st < 500:
-		code := msg("headers.no-json-rpc-error")
+		code := msg("header-mismatch.no-json-rpc-error")
 		if m != nil {
-			code = msg("headers.code-message", m.Error.Code, m.Error.Message)
+			code = msg("header-mismatch.code-message", m.Error.Code, m.Error.Message)
 		}
 		return j.result(IDHeaderMismatch, Warn, j.seq(h), "header-mismatch.warn.tools-list-sent", protocol.MethodPromptsList, st, code, j.seq(h))
 	}
@@ -580,7 +583,7 @@ func (j *judge) headers() Graded {
 func (j *judge) origin() Graded {
 	p := j.first(tagOrigin)
 	if p < 0 {
-		return j.missing(IDOrigin, msg("origin.request-foreign-origin"))
+		return j.missing(IDOrigin, msg("origin-validated.request-foreign-origin"))
 	}
 	st, h := j.status(p)
 	if st == 403 {
@@ -597,7 +600,7 @@ func (j *judge) origin() Graded {
 func (j *judge) schemas() Graded {
 	l, ok := j.firstTools()
 	if !ok {
-		return j.missing(IDSchemas, msg("schemas.tools-list-result"))
+		return j.missing(IDSchemas, msg("missing.what.tools-list-result"))
 	}
 	var problems []Msg
 	for _, t := range l.tools {
@@ -703,7 +706,7 @@ func orNone(raw json.RawMessage) Msg {
 func (j *judge) structured() Graded {
 	l, ok := j.firstTools()
 	if !ok {
-		return j.missing(IDStructured, msg("schemas.tools-list-result"))
+		return j.missing(IDStructured, msg("missing.what.tools-list-result"))
 	}
 	schemas := map[string]json.RawMessage{}
 	for _, t := range l.tools {
@@ -757,7 +760,7 @@ func (j *judge) structured() Graded {
 func (j *judge) descriptions() Graded {
 	l, ok := j.firstTools()
 	if !ok {
-		return j.missing(IDDescriptions, msg("schemas.tools-list-result"))
+		return j.missing(IDDescriptions, msg("missing.what.tools-list-result"))
 	}
 	var problems []Msg
 	for _, t := range l.tools {
@@ -782,7 +785,7 @@ var toolNameRules = [...]string{qToolNames, qToolNameChars, qToolNameUnique}
 func (j *judge) toolNames() Graded {
 	l, ok := j.firstTools()
 	if !ok {
-		return j.missing(IDToolNames, msg("schemas.tools-list-result"))
+		return j.missing(IDToolNames, msg("missing.what.tools-list-result"))
 	}
 	var problems []Msg
 	broken := -1 // the first rule broken (toolNameRules)
@@ -850,11 +853,11 @@ func (j *judge) answeredLists() []listing {
 func (j *judge) order() Graded {
 	got := j.answeredLists()
 	if len(got) < 2 {
-		return j.missing(IDOrder, msg("order.two-answered-tools"))
+		return j.missing(IDOrder, msg("missing.what.two-answered-lists"))
 	}
 	var legacyNote Msg
 	if !j.modern {
-		legacyNote = msg("order.says-nothing-about")
+		legacyNote = msg("tools-order-stable.says-nothing-about")
 	}
 	first := names(got[0].tools)
 	for _, l := range got[1:] {
@@ -910,7 +913,7 @@ func list(s []string) string {
 func (j *judge) unknownTool() Graded {
 	p := j.first(tagUnknownTool)
 	if p < 0 {
-		return j.missing(IDUnknownTool, msg("unknowntool.call-unknown-tool"))
+		return j.missing(IDUnknownTool, msg("unknown-tool-error.call-unknown-tool"))
 	}
 	var cp callParams
 	params(j.msg(p), &cp)
@@ -944,7 +947,7 @@ func (j *judge) invalidArgs() Graded {
 		case len(named) == 0:
 			return j.result(IDInvalidArgs, Skip, 0, "invalid-arguments-tool-error.skip.no-tool-was")
 		case j.lost() >= 0:
-			return j.missing(IDInvalidArgs, msg("invalidargs.call-invalid-arguments"))
+			return j.missing(IDInvalidArgs, msg("invalid-arguments-tool-error.call-invalid-arguments"))
 		}
 		return j.result(IDInvalidArgs, Skip, 0, "invalid-arguments-tool-error.skip.inputschema-each-tool", strings.Join(named, ", "))
 	}
@@ -954,7 +957,7 @@ func (j *judge) invalidArgs() Graded {
 	for _, i := range reqs {
 		var cp callParams
 		params(j.msg(i), &cp)
-		what := msg("invalidargs.break-inputschema")
+		what := msg("invalid-arguments-tool-error.break-inputschema")
 		if t, ok := byName[cp.Name]; ok {
 			if _, w, ok := InvalidArguments(t.InputSchema); ok {
 				what = w
@@ -965,15 +968,15 @@ func (j *judge) invalidArgs() Graded {
 		v, say := Pass, Msg{}
 		switch {
 		case m == nil:
-			v, say = Fail, msg("invalidargs.called-arguments-got", cp.Name, compactJSON(cp.Arguments), j.seq(i), what)
+			v, say = Fail, msg("invalid-arguments-tool-error.called-arguments-got", cp.Name, compactJSON(cp.Arguments), j.seq(i), what)
 		case isResult && res.IsError:
-			say = msg("invalidargs.called-arguments-that", cp.Name, compactJSON(cp.Arguments), what, j.seq(k), excerpt(res.text()))
+			say = msg("invalid-arguments-tool-error.called-arguments-that", cp.Name, compactJSON(cp.Arguments), what, j.seq(k), excerpt(res.text()))
 		case m.Error != nil && m.Error.Code == protocol.CodeInvalidParams:
-			v, say = Warn, msg("invalidargs.called-arguments-that.2", cp.Name, compactJSON(cp.Arguments), what, m.Error.Message, j.seq(k))
+			v, say = Warn, msg("invalid-arguments-tool-error.called-arguments-that.2", cp.Name, compactJSON(cp.Arguments), what, m.Error.Message, j.seq(k))
 		case m.Error != nil:
-			v, say = Warn, msg("invalidargs.called-arguments-that.3", cp.Name, compactJSON(cp.Arguments), what, m.Error.Code, m.Error.Message, j.seq(k))
+			v, say = Warn, msg("invalid-arguments-tool-error.called-arguments-that.3", cp.Name, compactJSON(cp.Arguments), what, m.Error.Code, m.Error.Message, j.seq(k))
 		default:
-			v, say = Fail, msg("invalidargs.called-arguments-that.4", cp.Name, compactJSON(cp.Arguments), what, j.seq(k))
+			v, say = Fail, msg("invalid-arguments-tool-error.called-arguments-that.4", cp.Name, compactJSON(cp.Arguments), what, j.seq(k))
 		}
 		if seq == 0 || rank(v) > rank(worst) {
 			worst, seq = v, j.seq(k)
@@ -1071,15 +1074,26 @@ func (j *judge) cancellation() Graded {
 			}
 			for _, m := range j.msgs[k] {
 				switch {
+				case m.Method == "" && m.ID == req.ID && inFlight(k) && j.ms(k)-at <= cancelGrace && plainResult(m):
+					// The call's own result, within cancelGrace of the
+					// cancellation and before the server had read it: the
+					// call completed as it was cancelled (§Timing
+					// Considerations: "potentially after a response has
+					// already been sent"). Not excused: an error or isError
+					// answer (what a server that read the cancellation
+					// writes: go-sdk's "context canceled"), and a result
+					// later than that, even before the barrier's answer (a
+					// server that reads nothing while a call runs, and so
+					// never saw the cancellation in time).
 				case m.Method == "" && m.ID == req.ID:
-					bad = msg("cancellation.answers-call-cancelled", j.seq(k), j.seq(notice), j.ms(k)-at, answerText(m))
+					bad = msg("cancellation-honoured.answers-call-cancelled", j.seq(k), j.seq(notice), j.ms(k)-at, answerText(m))
 					if j.ms(k)-at <= cancelGrace*5 {
-						bad = cat(bad, msg("cancellation.work-stopped-once"))
+						bad = cat(bad, msg("cancellation-honoured.work-stopped-once"))
 					}
 				case m.Method == protocol.MethodProgress && !inFlight(k):
 					var pp mcp.ProgressParams
 					if params(m, &pp) && bytes.Equal(bytes.TrimSpace(pp.ProgressToken), token) {
-						bad = msg("cancellation.still-reports-progress", j.seq(k), j.seq(notice), j.ms(k)-at)
+						bad = msg("cancellation-honoured.still-reports-progress", j.seq(k), j.seq(notice), j.ms(k)-at)
 					}
 				}
 				if !bad.empty() {
@@ -1104,14 +1118,21 @@ func (j *judge) cancellation() Graded {
 	}
 	odds := ruleOfThree(tries, failed, j.o.K)
 	if failed > 0 {
-		rule := msg("cancellation.should-stop-work")
+		rule := msg("cancellation-honoured.should-stop-work")
 		if j.modern {
-			rule = msg("cancellation.must-send-nothing")
+			rule = msg("cancellation-honoured.must-send-nothing")
 		}
 		return j.result(IDCancellation, Fail, seq, "cancellation-honoured.fail.cancelled-calls-got",
 			failed, tries, tool, firstBad, rule, odds)
 	}
 	return j.result(IDCancellation, Pass, seq, "cancellation-honoured.pass.calls-which-takes", tries, tries, tool, took, odds)
+}
+
+// plainResult reports whether a response is a result that is no tool
+// execution error.
+func plainResult(m *jsonrpc.Message) bool {
+	res, ok := toolResult(m)
+	return ok && !res.IsError
 }
 
 // answerText says in a few words what a response is.
@@ -1194,13 +1215,13 @@ func (j *judge) responsive() Graded {
 func (j *judge) poisoning() Graded {
 	l, ok := j.firstTools()
 	if !ok {
-		return j.missing(IDPoisoning, msg("schemas.tools-list-result"))
+		return j.missing(IDPoisoning, msg("missing.what.tools-list-result"))
 	}
 	var found []Msg
 	for i, t := range l.tools {
 		raw := l.raw(j, i)
 		for _, f := range Poisoning(t, raw) {
-			found = append(found, msg("poisoning.finding", t.Name, f.Kind, f.Text))
+			found = append(found, msg("tool-poisoning.finding", t.Name, f.Kind, f.Text))
 		}
 	}
 	if len(found) > 0 {
@@ -1227,7 +1248,7 @@ func (l listing) raw(j *judge, i int) json.RawMessage {
 func (j *judge) listChanged() Graded {
 	got := j.answeredLists()
 	if len(got) < 2 {
-		return j.missing(IDListChangedHonest, msg("order.two-answered-tools"))
+		return j.missing(IDListChangedHonest, msg("missing.what.two-answered-lists"))
 	}
 	for n := 1; n < len(got); n++ {
 		a, b := got[n-1], got[n]

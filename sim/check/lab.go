@@ -166,6 +166,11 @@ func requestOf(t *trace.Trace, idx int) int {
 	if e.InReplyTo > 0 {
 		return e.InReplyTo - 1
 	}
+	if e.Channel == trace.Stdout {
+		if r, ok := newView(t).paired[idx]; ok {
+			return r // an error with id null, paired with the request it refused
+		}
+	}
 	if e.Channel == trace.HTTPResponse && e.HTTP != nil && e.HTTP.Exchange > 0 {
 		for i := idx - 1; i >= 0; i-- {
 			if p := t.Events[i]; p.Channel == trace.HTTPRequest && p.HTTP != nil && p.HTTP.Exchange == e.HTTP.Exchange {

@@ -7,7 +7,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -465,7 +467,7 @@ func TestVerdictsInChineseBroken(t *testing.T) {
 	if ps := zhProblems(t, nil, bad); len(ps) == 0 {
 		t.Errorf("%q passes", bad.Zh())
 	}
-	good := msg("unknown-method.fail.request-which-server", UnknownMethod, 3, msg("unknownmethod.want.http"))
+	good := msg("unknown-method.fail.request-which-server", UnknownMethod, 3, msg("unknown-method.want.http"))
 	if ps := zhProblems(t, nil, good); len(ps) > 0 {
 		t.Errorf("%q: %v", good.Zh(), ps)
 	}
@@ -513,25 +515,121 @@ func TestDiagnosticsBothLanguages(t *testing.T) {
 	}
 }
 
-// TestToolCheckKeysNamedByID: the messages of tool-names and
-// tool-descriptions are keyed under their check's id (tool-names.*,
-// tool-descriptions.*), not a shortened one (names.*, descriptions.*),
-// in the one table both languages share.
-func TestToolCheckKeysNamedByID(t *testing.T) {
+// judgeMethods maps the name of each check's judge method ("ids") to the
+// check's id ("ids-echoed"), read from the catalog.
+func judgeMethods() map[string]string {
+	out := map[string]string{}
+	for _, d := range defs {
+		n := runtime.FuncForPC(reflect.ValueOf(d.judge).Pointer()).Name() // mcpwirelab/sim/check.(*judge).ids
+		out[n[strings.LastIndex(n, ".")+1:]] = d.ID
+	}
+	return out
+}
+
+// checkKeyProblems reads the keys each check's judge method makes
+// (judges: method name → check id) and names every key that breaks the
+// convention: a key only one check makes is under that check's id
+// (<check id>.*, never a shortened "ids.*" or "unsupported.*"); a key
+// several checks make is a shared fragment, under no check's id.
+func checkKeyProblems(t *testing.T, files []texttest.Source, judges map[string]string) []string {
+	t.Helper()
+	ids := map[string]bool{}
+	for _, id := range judges {
+		ids[id] = true
+	}
+	makers := map[string]map[string]bool{} // key → the checks whose judge makes it
+	fset := token.NewFileSet()
+	for _, src := range files {
+		f, err := parser.ParseFile(fset, src.Name, src.Text, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var consts []ast.Decl
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+				consts = append(consts, g)
+			}
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil {
+				continue
+			}
+			id, ok := judges[fd.Name.Name]
+			if !ok {
+				continue
+			}
+			keys, _ := messageKeys(fset, &ast.File{Name: f.Name, Decls: append(slices.Clone(consts), fd)})
+			for _, k := range keys {
+				if makers[k] == nil {
+					makers[k] = map[string]bool{}
+				}
+				makers[k][id] = true
+			}
+		}
+	}
+	var out []string
+	for k, by := range makers {
+		prefix, _, _ := strings.Cut(k, ".")
+		switch {
+		case len(by) == 1:
+			for id := range by {
+				if prefix != id {
+					out = append(out, fmt.Sprintf("[%s] is made by check %s only: key it %s.%s", k, id, id, strings.TrimPrefix(k, prefix+".")))
+				}
+			}
+		case ids[prefix]:
+			out = append(out, fmt.Sprintf("[%s] is shared by %d checks: key it by the function that makes it, not check %s", k, len(by), prefix))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestCheckKeysNamedByID: every message a check's judge makes is keyed
+// under the check's own id (ids-echoed.*, unsupported-version.*,
+// tool-names.*), not a shortened one (ids.*, unsupported.*, names.*), and
+// a fragment several checks share under none of theirs.
+func TestCheckKeysNamedByID(t *testing.T) {
+	judges := judgeMethods()
+	if len(judges) != len(defs) || judges["ids"] != IDIDs || judges["toolNames"] != IDToolNames {
+		t.Fatalf("the judge methods read from the catalog: %v", judges)
+	}
+	for _, p := range checkKeyProblems(t, texttest.GoSources(t), judges) {
+		t.Error(p)
+	}
 	tb := verdictTable()
-	for _, id := range []string{IDToolNames, IDDescriptions} {
-		short := strings.TrimPrefix(id, "tool-") + "."
+	for _, d := range defs {
 		own := 0
 		for _, k := range tb.Keys() {
-			if strings.HasPrefix(k, short) {
-				t.Errorf("%s: [%s] belongs to check %s: key it %s%s", tb.Where[k], k, id, id, strings.TrimPrefix(k, short[:len(short)-1]))
-			}
-			if strings.HasPrefix(k, id+".") {
+			if strings.HasPrefix(k, d.ID+".") {
 				own++
 			}
 		}
 		if own < 2 {
-			t.Errorf("check %s has %d messages under %s.*", id, own, id)
+			t.Errorf("check %s has %d texts under %s.*", d.ID, own, d.ID)
 		}
+	}
+}
+
+// TestCheckKeysNamedByIDBroken: a judge that keys its message under a
+// shortened id, and a fragment two checks share keyed under one of their
+// ids, are named; the right keys pass.
+func TestCheckKeysNamedByIDBroken(t *testing.T) {
+	src := `package check
+const wantKey = "unsupported.want"
+func (j *judge) ids() Graded { return j.result(IDIDs, Pass, 1, "ids.pass.fine", msg("ids-echoed.frag"), msg("shared.what")) }
+func (j *judge) unsupported() Graded { _ = msg(wantKey); return j.result(IDUnsupported, Pass, 1, "unsupported-version.pass.ok", msg("shared.what"), msg("ids-echoed.both")) }
+func (j *judge) meta() Graded { return j.missing(IDMeta, msg("ids-echoed.both")) }
+func helper() Msg { return msg("ids.anything") }`
+	judges := map[string]string{"ids": IDIDs, "unsupported": IDUnsupported, "meta": IDMeta}
+	got := checkKeyProblems(t, []texttest.Source{{Name: "broken.go", Text: src}}, judges)
+	want := []string{
+		"[ids-echoed.both] is shared by 2 checks: key it by the function that makes it, not check ids-echoed",
+		"[ids.pass.fine] is made by check ids-echoed only: key it ids-echoed.pass.fine",
+		"[unsupported.want] is made by check unsupported-version only: key it unsupported-version.want",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

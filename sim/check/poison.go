@@ -73,15 +73,15 @@ func Poisoning(t mcp.Tool, raw json.RawMessage) []Finding {
 		lower := strings.ToLower(l.text)
 		for _, p := range instructionPhrases {
 			if i := strings.Index(lower, p); i >= 0 {
-				add(Finding{msg(kindInstruction), msg("poisoning.where-text", l.where, l.text[i:i+len(p)])})
+				add(Finding{msg(kindInstruction), msg("tool-poisoning.where-text", l.where, l.text[i:i+len(p)])})
 			}
 		}
 		for _, m := range secretPaths().FindAllString(l.text, -1) {
-			add(Finding{msg(kindSecret), msg("poisoning.where-text", l.where, m)})
+			add(Finding{msg(kindSecret), msg("tool-poisoning.where-text", l.where, m)})
 		}
 		for _, r := range l.text {
 			if hidden(r) {
-				add(Finding{msg(kindHidden), msg("poisoning.where-hidden", l.where, r, hiddenName(r))})
+				add(Finding{msg(kindHidden), msg("tool-poisoning.where-hidden", l.where, r, hiddenName(r))})
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"mcpwirelab/sim/jsonrpc"
@@ -23,6 +24,9 @@ type view struct {
 	// alias makes requests(tag) read another tag's requests: the same
 	// judge reads a probe's fresh run (tag+tagFresh) as its own.
 	alias map[string]string
+	// paired maps a stdout line whose error has id null to the request
+	// event it answers (nullIDErrors): the client could not match it by id.
+	paired map[int]int
 }
 
 func newView(t *trace.Trace) *view {
@@ -38,12 +42,22 @@ func newView(t *trace.Trace) *view {
 	return x
 }
 
-// nullIDErrors reads an HTTP error response whose id is null as the answer
-// of its exchange. JSON-RPC 2.0 §5 says the id "MUST be Null" when the
-// server could not read the request's (a server refusing a request before
-// it parses the body writes it so); the engine's decoder refuses a null id
-// (the MCP schema's is a string or a number), but over HTTP the exchange
-// says which request such an error answers: the checks judge what it says.
+// nullIDErrors reads an error response whose id is null as the answer to
+// the request it refused. JSON-RPC 2.0 §5: the id "MUST be Null" when
+// "there was an error in detecting the id in the Request object (e.g.
+// Parse error/Invalid Request)"; MCP's basic/index §Error Responses:
+// "Error responses MUST include the same ID as the request they correspond
+// to (except in error cases where the ID could not be read due a malformed
+// request)". The engine's decoder refuses a null id (the MCP schema's is a
+// string or a number, or absent on an error), so such an error is read
+// here, without its id:
+//   - over HTTP the exchange says which request it answers (a server
+//     refusing a request before it parses the body writes it so);
+//   - on stdio it answers the latest request still waiting for its answer
+//     when the line came, as the client pairs an error without an id
+//     (client's stdio route). With none waiting it stays a bad line
+//     (badLines names it). A result with id null is never an answer: only
+//     an error may lack its request's id.
 func (x *view) nullIDErrors() {
 	answered := map[int]bool{}
 	for i := range x.t.Events {
@@ -51,21 +65,69 @@ func (x *view) nullIDErrors() {
 			answered[e.HTTP.Exchange] = true
 		}
 	}
+	var waiting []int // stdio: the requests sent and not yet answered, in order
 	for i := range x.t.Events {
 		e := x.ev(i)
-		if e.Channel != trace.HTTPResponse || e.Kind != trace.KindMessage || e.HTTP == nil || e.HTTP.Chunk || answered[e.HTTP.Exchange] {
-			continue
-		}
-		var obj map[string]json.RawMessage
-		if json.Unmarshal([]byte(strings.TrimSpace(x.body(i))), &obj) != nil || obj["error"] == nil || string(obj["id"]) != "null" {
-			continue
-		}
-		delete(obj, "id")
-		b, _ := json.Marshal(obj)
-		if m, err := jsonrpc.Decode(b); err == nil {
-			x.msgs[i] = []*jsonrpc.Message{m} // a slice of its own: the index's is shared
+		switch {
+		case e.Kind != trace.KindMessage:
+		case e.Channel == trace.Stdin && x.sent(i):
+			if len(x.msgs[i]) == 1 && x.msgs[i][0].Kind() == jsonrpc.KindRequest {
+				waiting = append(waiting, i)
+			}
+			if e.Cancels > 0 { // the client gave up on that request: it waits no more
+				waiting = slices.DeleteFunc(waiting, func(r int) bool { return x.ev(r).Seq == e.Cancels })
+			}
+		case e.Channel == trace.Stdout && e.InReplyTo > 0:
+			waiting = slices.DeleteFunc(waiting, func(r int) bool { return x.ev(r).Seq == e.InReplyTo })
+		case len(x.msgs[i]) > 0:
+		case e.Channel == trace.HTTPResponse && e.HTTP != nil && !e.HTTP.Chunk && !answered[e.HTTP.Exchange]:
+			if m := nullIDError(x.body(i)); m != nil {
+				x.msgs[i] = []*jsonrpc.Message{m} // a slice of its own: the index's is shared
+			}
+		case e.Channel == trace.Stdout && len(waiting) > 0:
+			if m := nullIDError(e.Raw); m != nil {
+				if x.paired == nil {
+					x.paired = map[int]int{}
+				}
+				x.msgs[i], x.paired[i] = []*jsonrpc.Message{m}, waiting[len(waiting)-1]
+				waiting = waiting[:len(waiting)-1]
+			}
 		}
 	}
+}
+
+// nullIDError decodes text that is one JSON-RPC error response whose id is
+// null, without the id; nil for anything else.
+func nullIDError(text string) *jsonrpc.Message {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal([]byte(strings.TrimSpace(text)), &obj) != nil || obj["error"] == nil || obj["method"] != nil ||
+		strings.TrimSpace(string(obj["id"])) != "null" {
+		return nil
+	}
+	delete(obj, "id")
+	b, _ := json.Marshal(obj)
+	m, err := jsonrpc.Decode(b)
+	if err != nil || m.Error == nil {
+		return nil
+	}
+	return m
+}
+
+// repliesTo is the request event a stdout event answers: the one the
+// client matched it to (InReplyTo), or the one nullIDErrors paired it
+// with; -1 when neither.
+func (x *view) repliesTo(k int) int {
+	if r, ok := x.paired[k]; ok {
+		return r
+	}
+	if s := x.ev(k).InReplyTo; s > 0 {
+		for i := range x.t.Events {
+			if x.ev(i).Seq == s {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func (x *view) ev(i int) *trace.Event { return &x.t.Events[i] }
@@ -130,7 +192,9 @@ func (x *view) answer(i int) (j int, m *jsonrpc.Message) {
 			continue
 		}
 		if ex == 0 && x.ev(k).InReplyTo != seq {
-			continue
+			if r, ok := x.paired[k]; !ok || r != i {
+				continue
+			}
 		}
 		for _, r := range x.msgs[k] {
 			if r.Method == "" {
