@@ -10,7 +10,7 @@ import (
 )
 
 // catalogProblems lists what the entries of a catalog lack: an id (once),
-// its texts (title and what in checks.text), its judge, a probe's tag and
+// its texts (title and what in verdicts.text), its judge, a probe's tag and
 // note, a sentence for every version; a fresh probe must be one.
 func catalogProblems(ds []Def) []string {
 	var out []string
@@ -27,7 +27,7 @@ func catalogProblems(ds []Def) []string {
 		seen[d.ID] = true
 		for _, suffix := range []string{titleSuffix, whatSuffix} {
 			if f, ok := verdictTable().Get(d.ID + suffix); !ok || f.En == "" || f.Zh == "" {
-				bad("no [%s%s] in %s", d.ID, suffix, checksName)
+				bad("no [%s%s] in %s", d.ID, suffix, verdictFile)
 			}
 		}
 		if d.judge == nil {

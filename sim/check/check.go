@@ -139,7 +139,7 @@ type Cite struct {
 // Def is one check of the catalog: everything about a check is its entry
 // (id, the sentence and level per version and transport, the probe that
 // sends what it reads, the judge that grades it) and its texts (title and
-// what, in checks.text; verdicts in verdicts.text). The reports, the
+// what, and its verdicts, in verdicts.text). The reports, the
 // capture's probes, the README's table and the tests all derive from the
 // catalog (TestCatalog fails an entry that lacks its texts).
 type Def struct {
@@ -191,13 +191,13 @@ func DefByID(id string) (Def, bool) {
 }
 
 // titleSuffix and whatSuffix make the keys of a check's title and line in
-// checks.text: the check's id and ".title", ".what".
+// verdicts.text: the check's id and ".title", ".what".
 const (
 	titleSuffix = ".title"
 	whatSuffix  = ".what"
 )
 
-// titled is the check with its texts from checks.text.
+// titled is the check with its texts from verdicts.text.
 func (d Def) titled() Def {
 	d.Title = verdictText(d.ID + titleSuffix)
 	d.What = verdictText(d.ID + whatSuffix)

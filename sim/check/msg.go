@@ -11,24 +11,21 @@ import (
 // The verdict messages, as data (README, "Editing the course text"): one
 // record per message, its key what msg and judge.result name, its en and
 // zh the formats, a comment "# args:" above it saying what fills its verbs;
-// and in checks.text the checks' titles and the probes' notes.
+// the same file holds the checks' titles and the probes' notes.
 var (
 	//go:embed text/verdicts.text
 	verdictsFile string
-	//go:embed text/checks.text
-	checksFile string
 )
 
 // The files' names in errors.
 const (
 	verdictFile = "sim/check/text/verdicts.text"
-	checksName  = "sim/check/text/checks.text"
 )
 
-// verdictTable is the table of both files, read the first time a message,
+// verdictTable is the file's table, read the first time a message,
 // a title or a note is asked for.
 var verdictTable = text.Lazy(func() []text.Source {
-	return []text.Source{{Name: verdictFile, Data: verdictsFile}, {Name: checksName, Data: checksFile}}
+	return []text.Source{{Name: verdictFile, Data: verdictsFile}}
 })
 
 // Msg is a verdict message in the course's two languages: a format for

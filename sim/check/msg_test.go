@@ -216,11 +216,11 @@ func checkVerdicts(name, data string) (*text.Table, []error) {
 	return tb, errs
 }
 
-// TestVerdictTable: verdicts.text and checks.text read without a mistake
-// (and no key is in both), and every message, title and note has a
+// TestVerdictTable: verdicts.text reads without a mistake
+// (and no key twice), and every message, title and note has a
 // Chinese wording with the same values.
 func TestVerdictTable(t *testing.T) {
-	for _, f := range []text.Source{{Name: verdictFile, Data: verdictsFile}, {Name: checksName, Data: checksFile}} {
+	for _, f := range []text.Source{{Name: verdictFile, Data: verdictsFile}} {
 		_, errs := checkVerdicts(f.Name, f.Data)
 		for _, err := range errs {
 			t.Error(err)
@@ -375,7 +375,7 @@ func unmatchedKeys(tb *text.Table, used map[string]bool) (missing, unused []stri
 // TestVerdictKeys reads every message the checks can make from the
 // package's source (the ones no capture here reaches too): every key
 // names a message of verdicts.text, every check has its title and every
-// probe its note in checks.text, and every text there is used.
+// probe its note in verdicts.text, and every text there is used.
 func TestVerdictKeys(t *testing.T) {
 	used, errs := sourceKeys(t, texttest.GoSources(t))
 	for _, err := range errs {

@@ -13,12 +13,12 @@ import (
 // probeNote is what the checker's own requests are for, in both languages;
 // the sentence each cites is the one of the check it feeds.
 type probeNote struct {
-	tag   string // the probe's tag; its text is [probe.<tag>] of checks.text
+	tag   string // the probe's tag; its text is [probe.<tag>] of verdicts.text
 	check string // the check whose sentence it cites ("" for none)
 	arg   string // the protocol fact the text names (its %s), or ""
 }
 
-// probePrefix makes the key of a probe's note in checks.text.
+// probePrefix makes the key of a probe's note in verdicts.text.
 const probePrefix = "probe."
 
 // text is the note in both languages.
