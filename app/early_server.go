@@ -257,12 +257,14 @@ func (c *Lab) readerToggles(d *readerData) {
 			d.Tog[p.param+"="+v] = readerToggle{Key: key, Map: MapSteps(c.steps, steps)}
 		}
 	}
-	// The v and t keys, as Lab.onKey takes them (keys.go).
+	// The v and t keys: the pick each sends (keyAction, keys.go).
 	d.Keys = map[string]string{}
-	if !IsHTTPScenario(c.view.Scenario) {
-		d.Keys["v"] = paramVersion + "=" + nextValue(in.Versions, c.view.Version)
+	for _, k := range []string{"v", "t"} {
+		if name, v, ok := c.keyAction(k); ok && name == actionSet {
+			pv := v.(paramValue)
+			d.Keys[k] = pv.Param + "=" + pv.Value
+		}
 	}
-	d.Keys["t"] = paramTransport + "=" + nextValue(in.Transports, c.view.Transport)
 	for k, pick := range d.Keys {
 		if _, ok := d.Tog[pick]; !ok {
 			delete(d.Keys, k) // the same run (one value): nothing to fetch

@@ -144,7 +144,7 @@ func TestReaderTogglesFollowTheLab(t *testing.T) {
 	if tg, ok := d.Tog["scenario=list-changed"]; !ok || !strings.HasPrefix(tg.Key, "list-changed/") {
 		t.Errorf("scenario toggle: %+v", tg)
 	}
-	// The v and t keys make the pick Lab.onKey makes (keys.go).
+	// The v and t keys make the pick their action sends (keyAction, keys.go).
 	if d.Keys["v"] != "version=2026-07-28" || d.Keys["t"] != "transport="+nextValue(c.info().Transports, "stdio") || d.Keys["t"] == "transport=stdio" {
 		t.Errorf("keys: %v", d.Keys)
 	}

@@ -114,34 +114,49 @@ func isTextEditor(el app.Value) bool {
 	return false
 }
 
-// onKey does what a shortcut keyDown let through asks, in go-app's loop.
+// onKey does what a shortcut keyDown let through asks, in go-app's loop:
+// it runs the handler of the action the matching button sends
+// (keyAction), so a key and its button cannot drift apart.
 func (c *Lab) onKey(ctx app.Context, key string) {
+	if name, v, ok := c.keyAction(key); ok {
+		c.actions[name](ctx, v)
+	}
+}
+
+// keyAction is the action (and its value) that the button a shortcut
+// stands for sends (README "Keys"): → and ← the player's Next and
+// Previous, Home and End a click on the first and the last row, Space
+// Play, v and t the toolbar's other version and transport, c and p the
+// view mode and Present, ? the help button, Escape every overlay's Close.
+// ok is false for a key that does nothing here (v in an HTTP lesson,
+// which has no MCP version: Toolbar.versionGroup).
+func (s *labState) keyAction(key string) (name string, value any, ok bool) {
 	switch key {
 	case "ArrowRight":
-		c.stop()
-		c.goTo(ctx, c.idx+1)
+		return actionStep, 1, true
 	case "ArrowLeft":
-		c.stop()
-		c.goTo(ctx, c.idx-1)
+		return actionStep, -1, true
 	case "Home":
-		c.goTo(ctx, 0)
+		return actionJump, 0, true
 	case "End":
-		c.goTo(ctx, len(c.steps)-1)
+		return actionJump, len(s.steps) - 1, true
 	case " ":
-		c.togglePlay(ctx)
+		return actionPlay, nil, true
 	case "v":
-		if !IsHTTPScenario(c.view.Scenario) { // no MCP version there (Toolbar.versionGroup)
-			c.set(ctx, paramVersion, nextValue(c.info().Versions, c.view.Version))
+		if IsHTTPScenario(s.view.Scenario) {
+			return "", nil, false
 		}
+		return actionSet, paramValue{paramVersion, nextValue(s.info().Versions, s.view.Version)}, true
 	case "t":
-		c.set(ctx, paramTransport, nextValue(c.info().Transports, c.view.Transport))
+		return actionSet, paramValue{paramTransport, nextValue(s.info().Transports, s.view.Transport)}, true
 	case "p":
-		c.togglePresent(ctx)
+		return actionPresent, nil, true
 	case "c":
-		c.setCompare(ctx, !c.view.Compare)
+		return actionCompare, !s.view.Compare, true
 	case "?":
-		c.showHelp = !c.showHelp
+		return actionHelp, nil, true
 	case "Escape":
-		c.closeOverlays()
+		return actionClose, closeAll, true
 	}
+	return "", nil, false
 }

@@ -24,6 +24,9 @@ type Lab struct {
 	langSaved string // the language last written to local storage
 
 	keyStop func() // removes the keyboard listener (domEffects.ListenKeys)
+	// actions are the handlers of the components' actions (lab_actions.go),
+	// which the keys run too (onKey).
+	actions map[string]func(app.Context, any)
 	// resizeStop removes the resize listener that sizes the presenter's
 	// explanation pane again (pager.go: fullscreen changes the type).
 	resizeStop func()

@@ -41,11 +41,21 @@ const (
 	closeHelp    = "help"
 	closeMermaid = "mermaid"
 	closeNotices = "notices"
+	closeAll     = "all" // every overlay (Escape)
 )
 
-// handleActions registers the Lab's handler of every action above.
+// handleActions registers the Lab's handler of every action above; the
+// keys run the same handlers (onKey).
 func (c *Lab) handleActions(ctx app.Context) {
-	handlers := map[string]func(app.Context, any){
+	c.actions = c.actionHandlers()
+	for name, h := range c.actions {
+		ctx.Handle(name, func(ctx app.Context, a app.Action) { c.modal(ctx, func() { h(ctx, a.Value) }) })
+	}
+}
+
+// actionHandlers is what each action does to the Lab.
+func (c *Lab) actionHandlers() map[string]func(app.Context, any) {
+	return map[string]func(app.Context, any){
 		actionJump: func(ctx app.Context, v any) {
 			if n, ok := v.(int); ok {
 				c.goTo(ctx, n)
@@ -116,10 +126,9 @@ func (c *Lab) handleActions(ctx app.Context) {
 				c.mermaidOpen = false
 			case closeNotices:
 				c.notices, c.runErr = nil, ""
+			case closeAll:
+				c.closeOverlays()
 			}
 		},
-	}
-	for name, h := range handlers {
-		ctx.Handle(name, func(ctx app.Context, a app.Action) { c.modal(ctx, func() { h(ctx, a.Value) }) })
 	}
 }
