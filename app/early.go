@@ -88,10 +88,12 @@ function g(i){return d.getElementById(i)}
 // the rule the wasm follows too (scroll.go); again whenever the layout
 // may have moved it (the full stylesheets applied: mcpwl-styled,
 // page_fast.go; a font loaded; the load event), unless the reader has
-// scrolled since (the wheel, a touch, a scrolling key).
-w.` + keepFunc + `=` + keepJS + `;var kept=0,own=false;function keep(){if(lab&&live()){w.` + keepFunc + `();kept=1;own=true}}
-function rekeep(){if(kept&&own)keep()}d.addEventListener("mcpwl-styled",rekeep);w.addEventListener("load",rekeep);if(d.fonts&&d.fonts.addEventListener)d.fonts.addEventListener("loadingdone",rekeep);
-["wheel","touchstart"].forEach(function(e){d.addEventListener(e,function(){own=false},{capture:true,passive:true})});d.addEventListener("keydown",function(e){if(/^(PageUp|PageDown|ArrowUp|ArrowDown)$/.test(e.key))own=false},true);
+// scrolled since (the wheel, a touch, a press on the scrollbar or
+// anywhere, a scrolling key; a press on a control that steps keeps it
+// again). Not by scrollY: applying the stylesheets moves it.
+w.` + keepFunc + `=` + keepJS + `;var own=false;function keep(){if(lab&&live()){w.` + keepFunc + `();own=true}}
+function rekeep(){if(own)keep()}d.addEventListener("mcpwl-styled",rekeep);w.addEventListener("load",rekeep);if(d.fonts&&d.fonts.addEventListener)d.fonts.addEventListener("loadingdone",rekeep);
+["wheel","touchstart","pointerdown"].forEach(function(e){d.addEventListener(e,function(){own=false},{capture:true,passive:true})});d.addEventListener("keydown",function(e){if(/^(PageUp|PageDown|ArrowUp|ArrowDown)$/.test(e.key))own=false},true);
 function pressed(b){var a=b.getAttribute("aria-pressed");return a!==null&&a!=="false"}
 function store(){try{var s=JSON.parse(localStorage.getItem("` + langStorageKey + `")||"null");return s==="en"||s==="zh"?s:""}catch(e){return ""}}
 function browser(){var l=navigator.languages||[navigator.language||""];for(var i=0;i<l.length;i++){var x=String(l[i]).toLowerCase();if(x.indexOf("zh")===0)return "zh";if(x.indexOf("en")===0)return "en"}return "en"}
@@ -209,8 +211,8 @@ mo.observe(h,{attributes:true,attributeFilter:["data-wl-ready"]});
 d.addEventListener("click",function(e){var t=e.target,b=t.closest&&t.closest("button,select,input,textarea,summary,[role=button]");if(b&&cmpAct(b)){e.preventDefault();return}
 if(!ready())return;if(!b||!lab.contains(b))return;
 var id=b.id,seg=b.closest(".seg");
-if(id==="next"||id==="prev"){if(!b.disabled&&show(cur+(id==="next"?1:-1)))e.preventDefault();return}
-if(id==="restart"){show(0);e.preventDefault();return}
+if(id==="next"||id==="prev"){if(!b.disabled){stop();if(show(cur+(id==="next"?1:-1)))e.preventDefault()}return}
+if(id==="restart"){stop();show(0);e.preventDefault();return}
 if(id==="play"){play();e.preventDefault();return}
 if(b.classList.contains("row-btn")){var li=b.closest("li");if(li){show(parseInt(li.dataset.step,10)-1);e.preventDefault()}return}
 if(seg&&seg.id==="viewmode"&&b.dataset.value==="compare"){go(D.run,D.lang,cur,'#viewmode [data-value="compare"]',true);e.preventDefault();return}
@@ -224,15 +226,17 @@ d.addEventListener("change",function(e){var t=e.target;
 if(mode==="compare"&&live()&&!pend&&t&&lab.contains(t)&&(t.id==="scenario"||t.id==="fault")){if(!cmpTog(t.id,t.value,"#"+t.id))need(t);return}
 if(!ready())return;if(!t||!lab.contains(t))return;
 if(t.id==="scenario"||t.id==="fault"){if(!toggle(t.id,t.value,"#"+t.id))need(t)}},true);
-d.addEventListener("input",function(e){if(!ready())return;var t=e.target;if(t&&t.id==="jump"&&lab.contains(t))show(parseInt(t.value,10)-1)},true);
+d.addEventListener("input",function(e){if(!ready())return;var t=e.target;if(t&&t.id==="jump"&&lab.contains(t)){stop();show(parseInt(t.value,10)-1)}},true);
 // The keys as the wasm takes them (keys.go): not with a modifier, not in
-// a text editor, not on an explained field of the inspector.
+// a text editor, not on an explained field of the inspector. Stepping
+// (the arrows, Home, End, Next, Previous, Restart, the slider) stops
+// playback, as their actions do in the wasm (actionStep, actionSeek).
 d.addEventListener("keydown",function(e){var k=e.key,a=d.activeElement;
 if(e.ctrlKey||e.metaKey||e.altKey)return;if(cmpAct(null,k)){e.preventDefault();return}if(!ready())return;
 if(a&&(a.isContentEditable||a.tagName==="TEXTAREA"||a.tagName==="SELECT"||a.tagName==="INPUT"&&!/^(range|checkbox|radio|button|submit|reset|color|file|image)$/i.test(a.type)||a.getAttribute("data-term")!==null))return;
 if(a&&a.id==="jump"&&(k==="ArrowRight"||k==="ArrowLeft"||k==="Home"||k==="End"))return;
 var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:D.steps.length-1}[k];
-if(to!==undefined){show(to);e.preventDefault();return}
+if(to!==undefined){stop();show(to);e.preventDefault();return}
 if(k===" "&&!(a&&(a.tagName==="BUTTON"||a.tagName==="A"))){play();e.preventDefault();return}
 if(k==="c"){go(D.run,D.lang,cur,null,true);e.preventDefault();return}
 if((k==="v"||k==="t")&&D.keys&&D.keys[k]){var pv=D.keys[k].split("=");if(toggle(pv[0],pv[1],null)){e.preventDefault();return}}

@@ -115,17 +115,18 @@ func isTextEditor(el app.Value) bool {
 }
 
 // onKey does what a shortcut keyDown let through asks, in go-app's loop:
-// it runs the handler of the action the matching button sends
-// (keyAction), so a key and its button cannot drift apart.
+// it runs the handler of the action the matching control sends
+// (keyAction), the handler that control's action runs.
 func (c *Lab) onKey(ctx app.Context, key string) {
 	if name, v, ok := c.keyAction(key); ok {
 		c.actions[name](ctx, v)
 	}
 }
 
-// keyAction is the action (and its value) that the button a shortcut
-// stands for sends (README "Keys"): → and ← the player's Next and
-// Previous, Home and End a click on the first and the last row, Space
+// keyAction is the action (and its value) that the control a shortcut
+// stands for sends (README "Keys"; the player's buttons name their keys
+// in their titles): → and ← the player's Next and Previous, Home its
+// Restart, End the slider moved to its end (both stop playback), Space
 // Play, v and t the toolbar's other version and transport, c and p the
 // view mode and Present, ? the help button, Escape every overlay's Close.
 // ok is false for a key that does nothing here (v in an HTTP lesson,
@@ -137,9 +138,9 @@ func (s *labState) keyAction(key string) (name string, value any, ok bool) {
 	case "ArrowLeft":
 		return actionStep, -1, true
 	case "Home":
-		return actionJump, 0, true
+		return actionSeek, 0, true
 	case "End":
-		return actionJump, len(s.steps) - 1, true
+		return actionSeek, len(s.steps) - 1, true
 	case " ":
 		return actionPlay, nil, true
 	case "v":

@@ -49,8 +49,8 @@ func TestKeysSendTheButtonsActions(t *testing.T) {
 	want := map[string][2]any{
 		"ArrowRight": {actionStep, 1},  // Next
 		"ArrowLeft":  {actionStep, -1}, // Previous
-		"Home":       {actionJump, 0},  // the first row
-		"End":        {actionJump, 11}, // the last row
+		"Home":       {actionSeek, 0},  // Restart
+		"End":        {actionSeek, 11}, // the slider at its end
 		" ":          {actionPlay, nil},
 		"v":          {actionSet, paramValue{paramVersion, "2025-11-25"}},
 		"t":          {actionSet, paramValue{paramTransport, "stdio"}},

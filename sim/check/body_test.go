@@ -304,3 +304,28 @@ func TestNullIDErrorAfterCancelled(t *testing.T) {
 		t.Errorf("notification-unanswered %s at step %d %q, want a failure at step 4", g.Verdict, g.Seq, g.Message)
 	}
 }
+
+// A request of an earlier process (a fresh probe starts another) waits no
+// more once the next process is launched: an error with id null in the new
+// one, after a notification, is the answer to nothing and fails
+// notification-unanswered. Its twin, without the launch between them,
+// pairs the error with the old request and passes.
+func TestNullIDErrorAfterRelaunch(t *testing.T) {
+	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall, json.RawMessage(`{"name":"slow","arguments":{}}`))
+	note := jsonrpc.Notification(protocol.MethodInitialized, nil)
+	line := `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}`
+	launch := trace.Event{From: trace.Host, To: trace.Server, Channel: trace.HostChannel, Kind: trace.KindLaunch, Raw: "$ server\n"}
+	for _, c := range []struct {
+		name   string
+		events []trace.Event
+		want   Verdict
+	}{
+		{"relaunched", []trace.Event{stdin(tagCancel+"-1", call), launch, stdin(tagNotify, note), stdoutLine(line, 0)}, Fail},
+		{"the same process", []trace.Event{stdin(tagCancel+"-1", call), stdin(tagNotify, note), stdoutLine(line, 0)}, Pass},
+	} {
+		tr := traceOf(protocol.V20251125, "stdio", c.events...)
+		if g := (&judge{view: newView(tr)}).notification(); g.Verdict != c.want {
+			t.Errorf("%s: notification-unanswered %s at step %d %q, want %s", c.name, g.Verdict, g.Seq, g.Message, c.want)
+		}
+	}
+}

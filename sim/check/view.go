@@ -69,6 +69,8 @@ func (x *view) nullIDErrors() {
 	for i := range x.t.Events {
 		e := x.ev(i)
 		switch {
+		case e.Kind == trace.KindLaunch: // a new process (a fresh probe's): nothing of the last one waits in it
+			waiting = waiting[:0]
 		case e.Kind != trace.KindMessage:
 		case e.Channel == trace.Stdin && x.sent(i):
 			if len(x.msgs[i]) == 1 && x.msgs[i][0].Kind() == jsonrpc.KindRequest {
