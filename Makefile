@@ -117,7 +117,7 @@ vet:
 
 unit: everything
 	@[ -n "$$MCP_SPEC_DIR" ] || echo "note: no ../shared/spec and MCP_SPEC_DIR unset: the checks against the official MCP schemas and spec pages skip (README, Tests)"
-	MCPWL_REQUIRE_EVERYTHING=1 $(GO) test -count=1 -timeout 13m ./...
+	MCPWL_REQUIRE_EVERYTHING=1 $(GO) test -count=1 -timeout 20m ./...
 
 # Fuzz targets as name:executions:package (executions times FUZZN).
 FUZZ_TARGETS := \
