@@ -126,14 +126,25 @@ func TestConnLimit(t *testing.T) {
 		t.Fatalf("a real request behind 200 idle connections: %d, %d displaced", resp.StatusCode, lim.Displaced()-displaced)
 	}
 
-	// Every slot busy: the next connection is refused with a 503.
+	// Every slot busy: the next connection is refused with a 503. A busy
+	// request refused on its way in (under load a held idle connection
+	// may not have been quiet for Quiet yet, so it keeps its slot) tries
+	// again, as a client told Retry-After would, until every slot is busy;
+	// one let in waits for release (no client timeout).
+	busyClient := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	var wg sync.WaitGroup
 	for i := 0; i < max; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if resp, err := client.Get("http://" + addr + "/busy"); err == nil {
-				resp.Body.Close()
+			for busy.Load() < max {
+				if resp, err := busyClient.Get("http://" + addr + "/busy"); err == nil {
+					resp.Body.Close()
+					if resp.StatusCode == 200 {
+						return
+					}
+				}
+				time.Sleep(10 * time.Millisecond)
 			}
 		}()
 	}
