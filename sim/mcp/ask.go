@@ -238,31 +238,16 @@ func (c *Conn) keepRoots(reqs []primitive.InputRequest, answers []json.RawMessag
 }
 
 // rootsChangedNotice handles 2025-11-25 notifications/roots/list_changed
-// (client/roots §Root List Changes): the cached roots are stale; the
-// session stream asks again (refreshRoots).
+// (client/roots §Root List Changes): the cached roots are stale, so the
+// next call that needs them asks again (legacyAsk). The server does not ask
+// on its own: that is what the lab's annotation (roots-changed) says, and
+// an unsolicited roots/list on the session stream would race the client's
+// next request, which asks anyway (two roots/list for one change, in an
+// order that depends on timing).
 func (c *Conn) rootsChangedNotice() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.roots = nil
-	c.rootsChanged = true
-}
-
-// refreshRoots asks a session whose roots changed for the new list, on the
-// session stream (emit: the GET stream, or stdout), which carries requests
-// "unrelated to any concurrently-running JSON-RPC request from the client"
-// (transports §Listening for Messages from the Server 4). Clients that
-// declared roots.listChanged are the ones that send the notification.
-func (s *Server) refreshRoots(ctx context.Context, c *Conn, emit func(*jsonrpc.Message)) {
-	c.mu.Lock()
-	due := c.rootsChanged && primitive.Declares(c.clientCaps, protocol.CapRoots)
-	c.rootsChanged = false
-	c.mu.Unlock()
-	if !due {
-		return
-	}
-	if _, err := s.legacyAsk(c, emit, "", nil)(ctx, primitive.ListRoots("roots")); err != nil {
-		s.Logf("roots/list after notifications/roots/list_changed: %v", err)
-	}
 }
 
 // askReply turns an error that came from Env.Ask into the call's answer;

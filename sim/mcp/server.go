@@ -230,9 +230,6 @@ type Conn struct {
 	asks    map[string]*pendingAsk // awaiting the client's answer, by id
 	nextAsk int64
 	roots   json.RawMessage // the client's last ListRootsResult; nil: ask
-	// rootsChanged: notifications/roots/list_changed arrived; the session
-	// stream asks for the roots again.
-	rootsChanged bool
 	// outbox holds messages for the session stream (the GET stream, or
 	// stdout) that no request's stream carries: requests and status
 	// notifications of 2025-11-25 tasks.

@@ -221,8 +221,7 @@ func (s *Server) sessionNotices(c *Conn, ch changes) []*jsonrpc.Message {
 // headers then).
 //
 // The same stream carries the server's requests that belong to no request
-// of the client: roots/list again after notifications/roots/list_changed,
-// and the questions of the session's tasks that no tasks/result took
+// of the client: the questions of the session's tasks that no tasks/result took
 // (2025-11-25 transports §Listening for Messages from the Server: "The
 // server MAY send JSON-RPC requests and notifications on the stream").
 func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit func(*jsonrpc.Message)) error {
@@ -242,7 +241,6 @@ func (s *Server) WatchSession(ctx context.Context, c *Conn, started func(), emit
 		for _, m := range s.cfg.Tasks.takeOutbox(c) {
 			send(m)
 		}
-		s.refreshRoots(ctx, c, send)
 	})
 }
 
