@@ -82,7 +82,7 @@ func ReaderScript(index string) string {
 // boot script before it, page_fast.go: the query the page was rendered
 // for, the export's version, the fragments' folder, the run and language
 // the page shows) and window.mcpwlNeed (starts the wasm).
-var readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,pk={},tlc=-1,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
+var readerJS = `(function(d,w){var X=__INDEX__,B=w.mcpwlBoot||{},h=d.documentElement,lab=null,D=null,C=null,pk={},adopting=false,later=[],tlc=-1,cur=-1,timer=0,want=null,pend=null,langURL=false,mode="steps",run="",lng="",Q="";
 function g(i){return d.getElementById(i)}
 // keep(): the current row (and its explanation's first lines) in view, by
 // the rule the wasm follows too (scroll.go); again whenever the layout
@@ -181,7 +181,7 @@ D=null;if(!pend)go(want.key,want.lang,want.step-1)}
 var emb=/[?&]embed=1(&|$)/.test(location.search);if(emb)h.classList.add("wl-embed");
 want=pick(new URLSearchParams(location.search));label(0);
 if(!want&&location.search.replace(/^\?/,"")!==B.q){h.classList.add("wl-stale");if(w.mcpwlNeed)w.mcpwlNeed()}
-if(want&&(want.cmp||!(want.key===B.run&&want.lang===B.lang))){h.classList.add("wl-stale");Q=want.q;var early=get(want.key,want.lang,want.cmp);
+if(want&&(want.cmp||!(want.key===B.run&&want.lang===B.lang)||B.lean&&want.step!==B.lean)){h.classList.add("wl-stale");Q=want.q;var early=get(want.key,want.lang,want.cmp);
 // The fragment goes in as soon as it is here: while the rest of the
 // page (the start page's #lab, hidden) is still parsed, it is put before
 // that #lab, which goes once parsed (loader.css hides a second #lab).
@@ -191,8 +191,23 @@ if(!put(t,want.step-1,null,want.cmp,want.key,want.lang,d.readyState==="loading")
 f();d.addEventListener("DOMContentLoaded",f)},
 function(e){pend=null;fail(String(e&&e.message||e));done()})});
 if(want.chosen)try{localStorage.setItem("` + langStorageKey + `",JSON.stringify(want.lang))}catch(e){}langURL=want.chosen}
+else if(want&&B.lean)adopt();
 else if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);else start();
+// adopt(): a lean page (page_fast.go's Page.Lean: the static export's
+// index.html) shows the address's run and step but carries no data to
+// step with: its fragment's #wl-early and #wl-trace go into its #lab, and
+// what the reader did meanwhile (a button, a key, the slider, a menu) is
+// done then (later). If the fragment cannot be had, the page stays as it
+// is and the wasm takes over.
+function adopt(){adopting=true;Q=want.q;var p=get(want.key,want.lang,false);
+pend=w.mcpwlPending=new Promise(function(done){function end(){adopting=false;done();var l=later;later=[];l.forEach(function(f){f()})}
+p.then(function(t){function f(){pend=null;var l=g("lab"),m=t.match(/<script type="application\/json" id="wl-(?:early|trace)"[^>]*>[\s\S]*?<\/script>/g);
+if(l&&m&&!g("` + earlyID + `")&&h.getAttribute("data-wl-ready")!=="1")l.insertAdjacentHTML("beforeend",m.join(""));start();end()}
+if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",f);else f()},
+function(e){pend=null;h.setAttribute("data-wl-fallback",String(e&&e.message||e));end();need()})})}
 function ready(){if(!D&&d.readyState==="loading"&&!pend){lab=g("lab");D=data();if(D)cur=curStep()}return D&&live()&&!pend}
+// hold(e, t): the slider or a menu moved while a lean page's data is on its way (adopt).
+function hold(e,t){if(adopting&&t&&(t.id==="scenario"||t.id==="fault"||t.id==="jump"))later.push(function(){t.dispatchEvent(new Event(e.type,{bubbles:true}))})}
 function stop(){if(timer){clearInterval(timer);timer=0;playBtn(false)}}
 function playBtn(on){var b=g("play");if(!b||!D)return;var s=on?D.pause:D.play;b.setAttribute("aria-pressed",String(on));b.setAttribute("aria-label",s[0]);
 var ic=b.querySelector("[aria-hidden]"),tx=b.querySelector(".btn-text");if(ic)ic.textContent=s[1];if(tx)tx.textContent=s[0]}
@@ -209,7 +224,7 @@ var mo=new MutationObserver(function(){if(h.getAttribute("data-wl-ready")!=="1")
 requestAnimationFrame(function(){var sel=again||foc,el=sel&&d.querySelector(sel);if(el&&el!==d.activeElement&&(foc||again)){el.focus({preventScroll:true});if(again)el.click()}})});
 mo.observe(h,{attributes:true,attributeFilter:["data-wl-ready"]});
 d.addEventListener("click",function(e){var t=e.target,b=t.closest&&t.closest("button,select,input,textarea,summary,[role=button]");if(b&&cmpAct(b)){e.preventDefault();return}
-if(!ready())return;if(!b||!lab.contains(b))return;
+if(!ready()){if(adopting&&b&&b.tagName==="BUTTON"&&g("lab")&&g("lab").contains(b)){e.preventDefault();later.push(function(){b.click()})}return}if(!b||!lab.contains(b))return;
 var id=b.id,seg=b.closest(".seg");
 if(id==="next"||id==="prev"){if(!b.disabled){stop();if(show(cur+(id==="next"?1:-1)))e.preventDefault()}return}
 if(id==="restart"){stop();show(0);e.preventDefault();return}
@@ -224,17 +239,19 @@ if(b.tagName==="SUMMARY")return;
 need(b)},true);
 d.addEventListener("change",function(e){var t=e.target;
 if(mode==="compare"&&live()&&!pend&&t&&lab.contains(t)&&(t.id==="scenario"||t.id==="fault")){if(!cmpTog(t.id,t.value,"#"+t.id))need(t);return}
-if(!ready())return;if(!t||!lab.contains(t))return;
+if(!ready()){hold(e,t);return}if(!t||!lab.contains(t))return;
 if(t.id==="scenario"||t.id==="fault"){if(!toggle(t.id,t.value,"#"+t.id))need(t)}},true);
-d.addEventListener("input",function(e){if(!ready())return;var t=e.target;if(t&&t.id==="jump"&&lab.contains(t)){stop();show(parseInt(t.value,10)-1)}},true);
+d.addEventListener("input",function(e){var t=e.target;if(!ready()){hold(e,t);return}if(t&&t.id==="jump"&&lab.contains(t)){stop();show(parseInt(t.value,10)-1)}},true);
 // The keys as the wasm takes them (keys.go): not with a modifier, not in
 // a text editor, not on an explained field of the inspector. Stepping
 // (the arrows, Home, End, Next, Previous, Restart, the slider) stops
 // playback, as their actions do in the wasm (actionStep, actionSeek).
 d.addEventListener("keydown",function(e){var k=e.key,a=d.activeElement;
-if(e.ctrlKey||e.metaKey||e.altKey)return;if(cmpAct(null,k)){e.preventDefault();return}if(!ready())return;
+if(e.ctrlKey||e.metaKey||e.altKey)return;if(cmpAct(null,k)){e.preventDefault();return}if(!ready()&&!adopting)return;
 if(a&&(a.isContentEditable||a.tagName==="TEXTAREA"||a.tagName==="SELECT"||a.tagName==="INPUT"&&!/^(range|checkbox|radio|button|submit|reset|color|file|image)$/i.test(a.type)||a.getAttribute("data-term")!==null))return;
 if(a&&a.id==="jump"&&(k==="ArrowRight"||k==="ArrowLeft"||k==="Home"||k==="End"))return;
+if(!ready()){if(adopting&&/^(ArrowRight|ArrowLeft|Home|End| |c|v|t)$/.test(k)&&!(k===" "&&a&&(a.tagName==="BUTTON"||a.tagName==="A"))){e.preventDefault();
+later.push(function(){(d.activeElement||d.body).dispatchEvent(new KeyboardEvent("keydown",{key:k,bubbles:true,cancelable:true}))})}return}
 var to={ArrowRight:cur+1,ArrowLeft:cur-1,Home:0,End:D.steps.length-1}[k];
 if(to!==undefined){stop();show(to);e.preventDefault();return}
 if(k===" "&&!(a&&(a.tagName==="BUTTON"||a.tagName==="A"))){play();e.preventDefault();return}

@@ -118,10 +118,10 @@ type linkLoad struct {
 
 // profileContext is a fresh browser context on profile p: a cold visit
 // (cache disabled: loads in fresh contexts were seen revalidating the
-// page, 300 bytes; the service worker bypassed). A first visit
-// prefetches the wasm (page_fast.go) and a reader's browser reuses that
-// download for the fetch that compiles it: the first visit's total counts
-// each URL once (measureInputs).
+// page, 300 bytes; the service worker bypassed). The page prefetches the
+// wasm and compiles those bytes (page_fast.go's mcpwlWasmFetch), with or
+// without the HTTP cache: the first visit's total counts every response
+// (measureInputs), so a second download of the wasm would show.
 func profileContext(t *testing.T, bctx context.Context, p *linkProfile) (context.Context, context.CancelFunc) {
 	t.Helper()
 	ctx, cancel := freshContext(t, bctx)
@@ -181,12 +181,13 @@ func measureHello(t *testing.T, bctx context.Context, p *linkProfile, url string
 // control only the wasm answers does), so the wasm's start falls among
 // the presses.
 type inputRun struct {
-	Presses  int
-	Inputs   []float64 // keydown durations over 16 ms (Event Timing)
-	Long     []float64 // long tasks
-	WasmAt   int       // the press during which the wasm started (0: never)
-	Bytes    float64   // everything the page fetched (the wasm included)
-	WasmWire float64   // app.wasm's transfer size
+	Presses     int
+	Inputs      []float64 // keydown durations over 16 ms (Event Timing)
+	Long        []float64 // long tasks
+	WasmAt      int       // the press during which the wasm started (0: never)
+	Bytes       float64   // everything the page fetched (the wasm included), every response counted
+	WasmWire    float64   // app.wasm's transfer size, summed over its responses
+	WasmFetches int       // responses for app.wasm (1: fetched once)
 }
 
 func measureInputs(t *testing.T, bctx context.Context, p *linkProfile, url string) inputRun {
@@ -230,18 +231,20 @@ func measureInputs(t *testing.T, bctx context.Context, p *linkProfile, url strin
 	var out struct {
 		Inputs, Long    []float64
 		Bytes, WasmWire float64
+		WasmFetches     int
 	}
 	if err := chromedp.Run(ctx, chromedp.Sleep(500*time.Millisecond), chromedp.Evaluate(`(() => {
   const nav = performance.getEntriesByType("navigation")[0];
-  const by = new Map();
-  for (const r of performance.getEntriesByType("resource")) by.set(r.name, Math.max(by.get(r.name) || 0, r.transferSize));
-  let bytes = nav ? nav.transferSize : 0, wasm = 0;
-  for (const [u, n] of by) { bytes += n; if (/app\.wasm/.test(u)) wasm = n; }
-  return { Inputs: window.__inputs, Long: window.__long, Bytes: bytes, WasmWire: wasm };
+  let bytes = nav ? nav.transferSize : 0, wasm = 0, fetches = 0;
+  for (const r of performance.getEntriesByType("resource")) {
+    bytes += r.transferSize;
+    if (/app\.wasm/.test(r.name)) { wasm += r.transferSize; fetches++; }
+  }
+  return { Inputs: window.__inputs, Long: window.__long, Bytes: bytes, WasmWire: wasm, WasmFetches: fetches };
 })()`, &out)); err != nil {
 		t.Fatal(err)
 	}
-	r.Inputs, r.Long, r.Bytes, r.WasmWire = out.Inputs, out.Long, out.Bytes, out.WasmWire
+	r.Inputs, r.Long, r.Bytes, r.WasmWire, r.WasmFetches = out.Inputs, out.Long, out.Bytes, out.WasmWire, out.WasmFetches
 	return r
 }
 

@@ -553,8 +553,14 @@ func TestPageBudgets(t *testing.T) {
 	for _, h := range hosts {
 		shown[h.name] = map[*linkProfile][]linkLoad{}
 	}
+	// MCPWL_BENCH_PART=link measures the linked step and its bytes only
+	// (a few minutes: for trying a change to the first view);
+	// MCPWL_BENCH_PART=visit the inputs through the wasm's start and the
+	// first visit's bytes only (every profile, both hosts).
+	part := os.Getenv("MCPWL_BENCH_PART")
+	linkOnly, visitOnly := part == "link", part == "visit"
 	for _, p := range profiles {
-		for i := 0; i < linkLoads; i++ {
+		for i := 0; i < linkLoads && !visitOnly; i++ {
 			p.helloFCP = append(p.helloFCP, measureHello(t, bctx, p, ref.url+"/"))
 			for _, h := range hosts {
 				shown[h.name][p] = append(shown[h.name][p], measureLink(t, bctx, p, h.url, 5, "zh"))
@@ -562,9 +568,6 @@ func TestPageBudgets(t *testing.T) {
 		}
 		t.Logf("%s: hello FCP %v, static %v, dev %v", p.name, p.helloFCP, shown["static export"][p], shown["dev server"][p])
 	}
-	// MCPWL_BENCH_PART=link measures the linked step and its bytes only
-	// (a few minutes: for trying a change to the first view).
-	linkOnly := os.Getenv("MCPWL_BENCH_PART") == "link"
 	inputs := map[string]map[*linkProfile]inputRun{}
 	for _, h := range hosts {
 		if linkOnly {
@@ -578,7 +581,7 @@ func TestPageBudgets(t *testing.T) {
 	lh := map[string]map[string]float64{}
 	var lhErr error
 	for _, preset := range []string{"desktop", "mobile"} {
-		if linkOnly {
+		if linkOnly || visitOnly {
 			break
 		}
 		if lh[preset], lhErr = lighthouseScores(t, static.URL+link, preset); lhErr != nil {
@@ -595,10 +598,10 @@ func TestPageBudgets(t *testing.T) {
 	var domNodes string
 	var mem10, mem1000 memSample
 	var actDur time.Duration
-	if !linkOnly {
+	if !linkOnly && !visitOnly {
 		steps, domNodes, mem10, mem1000, actDur = stepsAndMemory(t, bctx, lab.url)
 	}
-	reportLinks(t, start, chromeVersion, exportTook, link, hosts, profiles, shown, inputs, lh, lhErr, linkOnly, steps, domNodes, mem10, mem1000, actDur, lab)
+	reportLinks(t, start, chromeVersion, exportTook, link, hosts, profiles, shown, inputs, lh, lhErr, part, steps, domNodes, mem10, mem1000, actDur, lab)
 }
 
 func stepsAndMemory(t *testing.T, bctx context.Context, labURL string) (steps struct {
@@ -649,13 +652,14 @@ func stepsAndMemory(t *testing.T, bctx context.Context, labURL string) (steps st
 type hostURL struct{ name, url string }
 
 func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook time.Duration, link string, hosts []hostURL, profiles []*linkProfile,
-	shown map[string]map[*linkProfile][]linkLoad, inputs map[string]map[*linkProfile]inputRun, lh map[string]map[string]float64, lhErr error, linkOnly bool,
+	shown map[string]map[*linkProfile][]linkLoad, inputs map[string]map[*linkProfile]inputRun, lh map[string]map[string]float64, lhErr error, part string,
 	steps struct {
 		Dom, Paint, Sync []float64
 		Restarts, Total  int
 	}, domNodes string, mem10, mem1000 memSample, actDur time.Duration, lab *benchSite) {
 
-	// Report.
+	// Report: every part unless MCPWL_BENCH_PART names one.
+	linkOnly, visitOnly := part == "link", part == "visit"
 	var b strings.Builder
 	var budgets []budget
 	row := func(cols ...string) { fmt.Fprintf(&b, "| %s |\n", strings.Join(cols, " | ")) }
@@ -675,6 +679,9 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 	row("budget", "host", "profile", "measured", "reference / limit", "result")
 	row("---", "---", "---", "---", "---", "---")
 	for _, p := range profiles {
+		if visitOnly {
+			break
+		}
 		hello := median(p.helloFCP)
 		for _, h := range hosts {
 			var ms, bytes []float64
@@ -711,13 +718,14 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 				fmt.Sprintf("worst %.0f ms over %d presses (%d over 16 ms); wasm started at press %d; longest task %.0f ms", worst, r.Presses, len(r.Inputs), r.WasmAt, longest),
 				fmt.Sprintf("≤ %.0f ms", p.inputBudgetMs), check(h.name+", "+p.name+": worst input", worst, p.inputBudgetMs, " ms"))
 			if p == profiles[0] {
-				row("first visit, total bytes (the wasm included)", h.name, "", mb(r.Bytes), fmt.Sprintf("≤ %s (app.wasm %s)", mb(budgetFirstVisitBytes), mb(r.WasmWire)),
+				row("first visit, total bytes (the wasm included; every response counted)", h.name, "", fmt.Sprintf("%s (app.wasm %s in %d responses)", mb(r.Bytes), mb(r.WasmWire), r.WasmFetches),
+					fmt.Sprintf("≤ %s", mb(budgetFirstVisitBytes)),
 					check(h.name+": first visit total", r.Bytes/1e6, budgetFirstVisitBytes/1e6, " MB"))
 			}
 		}
 	}
 	for _, preset := range []string{"desktop", "mobile"} {
-		if linkOnly {
+		if linkOnly || visitOnly {
 			break
 		}
 		sc := lh[preset]
@@ -733,7 +741,7 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 			row("Lighthouse "+lighthouseVersion+" "+preset+": "+c, "static export", "", fmt.Sprintf("%.0f", sc[c]), "100", atLeast("Lighthouse "+preset+" "+c, sc[c], budgetLighthouseOther))
 		}
 	}
-	if !linkOnly {
+	if !linkOnly && !visitOnly {
 		sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
 		row(fmt.Sprintf("step latency on the wasm's page, click → DOM, median of %d", len(steps.Dom)), "dev server", "loopback", fmt.Sprintf("%.1f ms", sm), fmt.Sprintf("≤ %d ms", budgetStepMedianMs), check("step latency median", sm, budgetStepMedianMs, " ms"))
 		row("step latency, click → DOM, p95", "dev server", "loopback", fmt.Sprintf("%.1f ms", s95), fmt.Sprintf("≤ %d ms", budgetStepP95Ms), check("step latency p95", s95, budgetStepP95Ms, " ms"))

@@ -50,6 +50,13 @@ type Page struct {
 	// style: on a static host, every fragment the reader may put in
 	// place of #lab before the full stylesheets arrive.
 	Extra string
+	// Lean leaves the reader's data (#wl-early, #wl-trace, #wl-cmp: most
+	// of the page's bytes) out of a page that shows a run: the reader
+	// takes it from that run's fragment, as for any other link. For the
+	// static export's index.html, which a static host answers for every
+	// link: a deep link then reads its step after a page of about a
+	// quarter of the bytes (BENCHMARKS.md, session 8).
+	Lean bool
 }
 
 // New parses the stylesheets: read returns a linked URL's CSS.
@@ -95,6 +102,14 @@ func (p *Page) Rewrite(page []byte, query string) ([]byte, error) {
 // rewriteCompact is Rewrite of a page CompactHTML has already been
 // applied to.
 func (p *Page) rewriteCompact(s, query string) ([]byte, error) {
+	run, lang := pageRun(s)
+	boot := bootConfig{Query: query, Stamp: p.Stamp, Root: p.Runs, Run: run, Lang: lang}
+	if p.Lean && run != "" {
+		if m := pageStepRE.FindStringSubmatch(s); m != nil {
+			boot.Lean, _ = strconv.Atoi(m[1])
+			s = readerDataRE.ReplaceAllString(s, "")
+		}
+	}
 	headEnd := strings.Index(s, "</head>")
 	if headEnd < 0 || !strings.Contains(s[:headEnd], "<head>") {
 		return nil, ErrPageShape
@@ -140,8 +155,6 @@ func (p *Page) rewriteCompact(s, query string) ([]byte, error) {
 		}
 		b.WriteString(s[last:start])
 		if k == 0 {
-			run, lang := pageRun(s)
-			boot := bootConfig{Query: query, Stamp: p.Stamp, Root: p.Runs, Run: run, Lang: lang}
 			p.writeHead(&b, boot, hrefs, scripts, criticalCSS(sheets, s+p.Extra))
 		}
 		last = end
@@ -239,10 +252,22 @@ type bootConfig struct {
 	Root  string `json:"root"`  // the fragments' folder URL, ending in '/'
 	Run   string `json:"run"`   // the run the page shows (ui.ReaderKeyOf), "" for none
 	Lang  string `json:"lang"`  // its language
+	// Lean is the step the page shows when its reader data was left out
+	// (Page.Lean): the reader fetches it from the run's fragment. 0: the
+	// page carries it.
+	Lean int `json:"lean,omitempty"`
 }
 
 // pageEarlyRE finds the run and language of a page's #wl-early.
 var pageEarlyRE = regexp.MustCompile(`id="wl-early">\{"run":"([^"\\]*)","lang":"([a-z]*)"`)
+
+// pageStepRE finds the step the page shows (the player's counter).
+var pageStepRE = regexp.MustCompile(`id="step-cur">([1-9][0-9]*)<`)
+
+// readerDataRE finds the reader's data in a page (Page.Lean): JSON in
+// which "</" never occurs (it is written "<\/" there), so the first
+// </script> ends it.
+var readerDataRE = regexp.MustCompile(`<script type="application/json" id="wl-(?:early|trace|cmp)"[^>]*>[\s\S]*?</script>`)
 
 // pageRun is the run and language the page's reader data is for.
 func pageRun(page string) (run, lang string) {

@@ -100,3 +100,32 @@ func TestFastPageRewrite(t *testing.T) {
 		t.Error("a page without <head> was rewritten")
 	}
 }
+
+// A lean page (the static export's index.html) leaves out the reader's
+// data and tells the reader the step it shows; a page without reader
+// data is left as it is.
+func TestFastPageLean(t *testing.T) {
+	page := strings.Replace(goAppPage, `<div class="toolbar">`, `<div id="lab"><strong id="step-cur">1</strong>`+
+		`<script type="application/json" id="wl-trace" data-options="{&#34;a&#34;:1}">[{"seq":1}]</script>`+
+		`<script type="application/json" id="wl-early">{"run":"tool-call/2026-07-28_http_none","lang":"en","rows":["<li>x<\/li>"]}</script></div><div class="toolbar">`, 1)
+	p := &Page{sheets: map[string][]cssNode{"/app.css": parseCSS(".toolbar{a:b}")}, Stamp: "v1", Runs: "/runs/", Lean: true}
+	out, err := p.Rewrite([]byte(page), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	if strings.Contains(s, `id="wl-early"`) || strings.Contains(s, `id="wl-trace"`) || !strings.Contains(s, `<strong id="step-cur">1</strong></div>`) {
+		t.Errorf("the reader data stayed, or more went:\n%s", s)
+	}
+	if !strings.Contains(s, `"run":"tool-call/2026-07-28_http_none","lang":"en","lean":1}`) {
+		t.Errorf("the boot does not name the run and its step:\n%s", s)
+	}
+	p.Lean = false
+	if out, _ := p.Rewrite([]byte(page), ""); !strings.Contains(string(out), `id="wl-early"`) || strings.Contains(string(out), `"lean"`) {
+		t.Error("a page that is not lean lost its data")
+	}
+	p.Lean = true
+	if out, _ := p.Rewrite([]byte(goAppPage), ""); strings.Contains(string(out), `"lean"`) {
+		t.Error("a page without reader data was marked lean")
+	}
+}

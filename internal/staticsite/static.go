@@ -279,6 +279,9 @@ func fastExport(dir, staticDir string, h *app.Handler, extra string) (warnings [
 		warnings = append(warnings, fmt.Sprintf("pages keep their render-blocking stylesheets: %v", err))
 	} else {
 		fast.Stamp, fast.Runs, fast.Extra = h.Version, h.Resources.Resolve(fastpage.RunsDir), extra
+		// A static host answers every link with index.html: its reader
+		// data is its own run's fragment's (written beside the others).
+		fast.Lean = true
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "*.html"))
 	for _, p := range pages {
