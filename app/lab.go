@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -67,6 +68,18 @@ type Lab struct {
 	// carries (embed.go); embedded is that trace until verifyFirst ran.
 	fromPage bool
 	embedded *trace.Trace
+
+	// navs counts the navigations OnNav has read (markNav).
+	navs int
+}
+
+// markNav writes how many navigations OnNav has read into <html
+// data-wl-nav>: a browser test that navigates inside the page (history and
+// popstate, as the browser's Back does) waits for it to change, then for
+// the frame that draws the new view.
+func (c *Lab) markNav() {
+	c.navs++
+	dom.MarkDocument("data-wl-nav", strconv.Itoa(c.navs))
 }
 
 // OnMount installs the window keyboard listener (go-app v10 has no helper
@@ -183,6 +196,7 @@ func yieldToBrowser() {
 
 // OnNav reads the deep link: it is the single source of the view.
 func (c *Lab) OnNav(ctx app.Context) {
+	defer c.markNav()
 	if first := c.initURL; first != "" {
 		c.initURL = ""
 		if u := ctx.Page().URL(); u != nil && u.String() == first { // loaded by OnInit
