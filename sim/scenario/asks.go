@@ -25,6 +25,19 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// asksFamily: the server asking the client, and tasks, in the catalog's
+// order (catalog.go joins the families).
+var asksFamily = []scenarioDef{
+	{info: Info{Name: "elicitation",
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario},
+	{info: Info{Name: "sampling",
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
+	{info: Info{Name: "roots",
+		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
+	{info: Info{Name: "tasks",
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario},
+}
+
 // The course's answers.
 const (
 	bookedSlot  = "Borealis 2026-12-03" // the first slot the form offers

@@ -25,6 +25,17 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// primitivesFamily: the server's other primitives, in the catalog's order
+// (catalog.go joins the families).
+var primitivesFamily = []scenarioDef{
+	{info: Info{Name: "resources",
+		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario},
+	{info: Info{Name: "prompts",
+		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
+	{info: Info{Name: "logging",
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario},
+}
+
 // Tags of the subscription that keeps an attached resource fresh: its
 // steps have notes of their own (ownSubscriptionNotes), not the
 // list-changed scenario's.

@@ -15,6 +15,16 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// toolCallFamily: the scenarios of this file, in the catalog's order
+// (catalog.go joins the families). A scenario's entry sits in the file of
+// its run func: adding one touches this file, its notes and its title.
+var toolCallFamily = []scenarioDef{
+	{info: Info{Name: scenarioToolCall,
+		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
+	{info: Info{Name: "progress",
+		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
+}
+
 // Versions the faulty clients ask for.
 const (
 	futureVersion = "2099-01-01" // a modern version the server does not know
