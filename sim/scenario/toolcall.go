@@ -417,7 +417,7 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 // tool that could not get what it needed from the client — a capability
 // the client did not declare, a sampling request the user refused, an
 // answer the client got wrong — failed for reasons no argument of the
-// model can change (the call's tag says which: askTag).
+// model can change (the call's tag says which: callTag).
 func toolErrorNote(tag string) string {
 	switch tag {
 	case "unasked":
