@@ -17,12 +17,13 @@ import (
 // sentence that says why not elsewhere), the damage it does to the
 // client's wire (faultyHTTP, faultyPipe) or, for a choice the Host or the
 // server makes, that choice as data the runners read (prompt, call, host,
-// tools…; the run without a fault is the one the runners still name), and the labels
-// of the exchanges it damages (faultLabel: their notes are the fault's
-// own). Its texts are data, keyed by its name: the UI's label
-// [fault.<name>] and, when it needs a transport or a version,
-// [fault.na.<name>] in app/text/lab.text (TestFaultTexts), and the notes
-// of its labels in notes/*.notes.
+// tools…; what the runners still name is the run without a fault, and
+// http-content-length's two miscounts, its whole story), and the labels of
+// the exchanges it damages (faultLabel: their notes are the fault's own).
+// Its texts are data, keyed by its name: the UI's label [fault.<name>]
+// and, when it needs a transport or a version, [fault.na.<name>] in
+// app/text/lab.text (TestFaultTexts), and the notes of its labels in
+// notes/*.notes.
 type faultDef struct {
 	name string
 	// transport is the transport the fault needs ("" for both), modern
