@@ -45,14 +45,13 @@ type Lab struct {
 	// callback that keeps the current row in view.
 	docLang, docTitle string
 	scrollFn          app.Func
-	scrollReq         app.Value // the pending requestAnimationFrame id
+	scrollCancel      func() // takes the pending requestAnimationFrame back
 	scrollPending     bool
 
 	// warmFn builds uncached steps while the browser is idle (faststep.go).
 	warmFn      app.Func
 	warmPending bool
-	warmReq     app.Value // the pending callback's id
-	warmIdle    bool      // requested with requestIdleCallback (else setTimeout)
+	warmCancel  func() // takes the pending callback back (whenIdle)
 
 	initURL string // the link OnInit loaded, until OnNav sees it
 
@@ -127,7 +126,7 @@ func (c *Lab) OnDismount() {
 	}
 	if c.scrollFn != nil {
 		if c.scrollPending {
-			app.Window().Call("cancelAnimationFrame", c.scrollReq)
+			c.scrollCancel()
 		}
 		c.scrollFn.Release()
 		c.scrollFn, c.scrollPending = nil, false
@@ -143,7 +142,7 @@ func (c *Lab) OnInit() {
 	if !app.IsClient {
 		return
 	}
-	u := app.Window().URL()
+	u := pageURL()
 	if u == nil {
 		return
 	}
@@ -151,7 +150,7 @@ func (c *Lab) OnInit() {
 	p, _ := ParsePage(q)
 	stored := func() string {
 		var stored string
-		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
+		if item := webStore("localStorage").Call("getItem", langStorageKey); item.Truthy() {
 			_ = json.Unmarshal([]byte(item.String()), &stored)
 		}
 		return stored
@@ -325,7 +324,7 @@ func (c *Lab) scheduleScroll() {
 		})
 	}
 	c.scrollPending = true
-	c.scrollReq = app.Window().Call("requestAnimationFrame", c.scrollFn)
+	c.scrollCancel = nextFrame(c.scrollFn)
 }
 
 // goTo moves to step i (0-based, clamped).
