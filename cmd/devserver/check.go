@@ -175,8 +175,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit: the garbage collector works harder near it, so a
 		// flooding server's garbage does not double the heap (README,
-		// security: the checker stays under 256 MiB).
-		debug.SetMemoryLimit(captures.MemoryLimit)
+		// security: the checker stays under 256 MiB). The previous limit
+		// comes back when the check ends: a process that runs checks in
+		// itself (the tests) keeps its own.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(captures.MemoryLimit))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
