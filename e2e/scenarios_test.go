@@ -79,7 +79,7 @@ func compareRows(t *testing.T, ctx context.Context, sel string) string {
 // the spec section spec, and no notice may show.
 func stepToTheEnd(t *testing.T, ctx context.Context, name, link, spec string) {
 	t.Helper()
-	loadLink(t, ctx, link)
+	visit(t, ctx, link)
 	total := evalInt(t, ctx, jsTotal)
 	if total < 10 {
 		t.Fatalf("%s: %d steps", name, total)
