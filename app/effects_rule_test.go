@@ -4,12 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text/texttest"
 )
 
 // goAppPath is go-app's package, whose Window is the browser.
@@ -73,18 +73,7 @@ func windowUses(t *testing.T, srcs map[string]string, allowed map[string]string)
 // appears nowhere else in the package's code (tests included: they use the
 // fake DOM).
 func TestWindowOnlyInEffects(t *testing.T) {
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srcs := map[string]string{}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs[p] = string(b)
-	}
+	srcs := texttest.SourceMap(t, true)
 	for name := range windowAllowed {
 		if _, ok := srcs[name]; !ok {
 			t.Errorf("windowAllowed names %s, which is not in the package: drop it", name)

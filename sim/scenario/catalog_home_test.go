@@ -4,12 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text/texttest"
 )
 
 // scenarioHomes reads a package's sources (file name → source) and returns
@@ -140,21 +140,7 @@ func keyed(c *ast.CompositeLit) map[string]ast.Expr {
 // one), so adding a scenario to a family touches that family's file, not
 // catalog.go too (ARCHITECTURE.md, "Add a scenario").
 func TestScenarioEntriesBesideTheirRuns(t *testing.T) {
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srcs := map[string]string{}
-	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs[p] = string(b)
-	}
+	srcs := texttest.SourceMap(t, false)
 	names, problems := scenarioHomes(t, srcs)
 	for _, p := range problems {
 		t.Error(p)

@@ -4,12 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"mcpwirelab/sim/text/texttest"
 )
 
 // faultNameAllowed are the functions that may still decide by a fault's
@@ -86,21 +86,7 @@ func faultNameDecisions(t *testing.T, srcs map[string]string, allowed map[string
 // entries); what is left is the run without a fault and the allowed
 // functions, each still needing its allowance.
 func TestRunnersReadTheFaultsEntries(t *testing.T) {
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srcs := map[string]string{}
-	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs[p] = string(b)
-	}
+	srcs := texttest.SourceMap(t, false)
 	if got := faultNameDecisions(t, srcs, faultNameAllowed); len(got) > 0 {
 		t.Errorf("decisions by a fault's name (put the choice in its entry in faulttable.go, read it with r.fault()): %s", strings.Join(got, ", "))
 	}
