@@ -91,7 +91,7 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
 		for _, link := range []string{stageLinks[0], stageLinks[2], "view=compare&" + stageLinks[0]} {
 			for _, lang := range []string{"en", "zh"} {
-				loadLink(t, ctx, srv.URL+"/?"+link+"&lang="+lang)
+				visit(t, ctx, srv.URL+"/?"+link+"&lang="+lang)
 				where := fmt.Sprintf("%d×%d %s lang=%s", size[0], size[1], link, lang)
 				r, without := measureTopBar(t, ctx, false), measureTopBar(t, ctx, true)
 				t.Logf("%s: %+v (without the tab: %+v)", where, r, without)
