@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -309,8 +310,8 @@ func (p *prober) freshProbes() {
 	if !p.spoke {
 		return
 	}
-	main := p.c
-	defer func() { p.c = main }()
+	main, lost := p.c, p.lost
+	defer func() { p.c, p.lost = main, lost }()
 	for _, d := range defs {
 		if !d.fresh || p.ctx.Err() != nil {
 			continue
@@ -318,18 +319,27 @@ func (p *prober) freshProbes() {
 		if _, applies, _ := d.cite(p.version, p.t.Transport); !applies {
 			continue
 		}
-		if h, ok := p.t.HTTP.(interface{ CloseIdleConnections() }); ok {
-			h.CloseIdleConnections() // a fresh TCP connection too
+		runs := []func(string){func(tag string) { d.probe(p, tag) }}
+		if d.freshEach != nil {
+			runs = d.freshEach(p)
 		}
-		c, err := p.connect(p.version)
-		if err != nil {
-			return
+		for _, probe := range runs {
+			if p.ctx.Err() != nil {
+				return
+			}
+			if h, ok := p.t.HTTP.(interface{ CloseIdleConnections() }); ok {
+				h.CloseIdleConnections() // a fresh TCP connection too
+			}
+			c, err := p.connect(p.version)
+			if err != nil {
+				return
+			}
+			p.c, p.lost = c, false // a connection of its own: the session's break is not its
+			if p.open(tagFresh) {
+				probe(d.tag + tagFresh)
+			}
+			p.closeConn(c, tagEnd+tagFresh)
 		}
-		p.c = c
-		if p.open(tagFresh) {
-			d.probe(p, d.tag+tagFresh)
-		}
-		p.closeConn(c, tagEnd+tagFresh)
 	}
 }
 
@@ -528,14 +538,51 @@ func (p *prober) origin(tag string) {
 
 func (p *prober) calls(tag string) {
 	for _, call := range p.o.Calls {
-		p.mirror(call.Name, call.Args)
-		res, out := p.c.CallTool(p.ctx, call.Name, call.Args, p.opts(tag))
-		p.done(out)
-		p.say("tools/call %s: %s", call.Name, callText(res, out))
+		p.call(tag, call)
 		if p.lost {
 			return
 		}
 	}
+}
+
+// call calls a tool the user named, with the user's arguments.
+func (p *prober) call(tag string, call Call) {
+	p.mirror(call.Name, call.Args)
+	res, out := p.c.CallTool(p.ctx, call.Name, call.Args, p.opts(tag))
+	p.done(out)
+	p.say("tools/call %s: %s", call.Name, callText(res, out))
+}
+
+// freshCalls are structured-content-matches' fresh runs: each tool named
+// with -call that the session's tools/list gives an outputSchema, called
+// once more (with the first arguments the user gave it) as the first
+// request of a connection of its own, where a server that answers its
+// first request otherwise (a cold cache, a lazy start, a legacy path)
+// shows it. A tool without an outputSchema is not called again: the check
+// has nothing to read in its result; nor is the -slow tool (its calls
+// take seconds, and the cancellation checks read them).
+func (p *prober) freshCalls() []func(tag string) {
+	var runs []func(string)
+	seen := map[string]bool{}
+	for _, c := range p.o.Calls {
+		if seen[c.Name] || !hasOutputSchema(p.tools, c.Name) {
+			continue
+		}
+		seen[c.Name] = true
+		runs = append(runs, func(tag string) { p.call(tag, c) })
+	}
+	return runs
+}
+
+// hasOutputSchema reports whether the listed tool name declares an
+// outputSchema.
+func hasOutputSchema(tools []mcp.Tool, name string) bool {
+	for _, t := range tools {
+		if o := bytes.TrimSpace(t.OutputSchema); t.Name == name && len(o) > 0 && string(o) != "null" {
+			return true
+		}
+	}
+	return false
 }
 
 func callText(res mcp.CallToolResult, out client.Outcome) string {

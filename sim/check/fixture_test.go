@@ -105,6 +105,47 @@ var metaFirst struct {
 	afterDiscover bool
 }
 
+// structFirst is what structured-first-wrong and its twin remember:
+// whether the last message opened the session, and the id of the tool
+// call that came right after the opening (its answer is edited).
+var structFirst struct {
+	sync.Mutex
+	afterOpening bool
+	id           string
+}
+
+// firstCallEdit is a fixture that edits the structuredContent of a tool
+// call's result only when the call is the first request after the opening
+// (server/discover, or notifications/initialized), and of no other call.
+func firstCallEdit(edit func(sc map[string]any)) fixture {
+	return fixture{in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
+			return line
+		}
+		structFirst.Lock()
+		defer structFirst.Unlock()
+		if structFirst.afterOpening && m.Method == protocol.MethodToolsCall {
+			structFirst.id = m.ID.String()
+		}
+		structFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
+		return line
+	}, out: func(line []byte) [][]byte {
+		m := msgOf(line)
+		structFirst.Lock()
+		defer structFirst.Unlock()
+		if m == nil || m.Method != "" || structFirst.id == "" || m.ID.String() != structFirst.id {
+			return [][]byte{line}
+		}
+		structFirst.id = ""
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if sc, ok := res["structuredContent"].(map[string]any); ok {
+				edit(sc)
+			}
+		})}
+	}}
+}
+
 var listCount struct {
 	sync.Mutex
 	n int
@@ -422,6 +463,18 @@ var stdioFixtures = map[string]fixture{
 			}
 		})}
 	}},
+}
+
+func init() {
+	// Answers the first request after the opening, when it is a tool
+	// call, with structuredContent its outputSchema refuses (posted: a
+	// string, not a boolean), and every later call as the schema asks (a
+	// cold cache's first answer): a deviation only the fresh connection's
+	// call shows.
+	stdioFixtures["structured-first-wrong"] = firstCallEdit(func(sc map[string]any) { sc["posted"] = "yes" })
+	// The twin: its first call's structuredContent differs from the later
+	// ones (another board) but still matches the outputSchema: no failure.
+	stdioFixtures["structured-first-differs"] = firstCallEdit(func(sc map[string]any) { sc["board"] = "board-pending" })
 }
 
 // Servers with several defects at once (a fixture per defect, composed):

@@ -145,6 +145,13 @@ func (j *judge) grade(d Def) Graded {
 	case g.Verdict == Skip:
 		return fg // the session never got to the probe
 	case rank(fg.Verdict) > rank(g.Verdict):
+		// The fresh request the verdict is about: a probe split over
+		// several fresh connections (freshEach) names the one that showed it.
+		for _, i := range fj.requests(d.tag) {
+			if j.seq(i) <= fg.Seq {
+				fp = i
+			}
+		}
 		return withNote(fg, msg("grade.fresh-exposed", open, j.seq(fp), g.Seq))
 	}
 	return withNote(g, msg("grade.later-exposed", open, j.seq(fp), fg.Seq))

@@ -1,0 +1,87 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/trace"
+)
+
+// TestFreshCallsMinimal: structured-content-matches calls again only the
+// tools named with -call that declare an outputSchema, each once (with
+// its first arguments), each on a connection of its own; a tool without
+// one, and the -slow tool, are not called again.
+func TestFreshCallsMinimal(t *testing.T) {
+	out := json.RawMessage(`{"type":"object"}`)
+	p := &prober{o: Options{
+		Calls: []Call{{Name: "plain", Args: json.RawMessage(`{}`)}, {Name: "typed", Args: json.RawMessage(`{"n":1}`)},
+			{Name: "typed", Args: json.RawMessage(`{"n":2}`)}, {Name: "unlisted", Args: json.RawMessage(`{}`)}},
+		Slow: &Call{Name: "slow", Args: json.RawMessage(`{}`)},
+	}, tools: []mcp.Tool{{Name: "plain"}, {Name: "typed", OutputSchema: out}, {Name: "slow", OutputSchema: out},
+		{Name: "null", OutputSchema: json.RawMessage(`null`)}}}
+	if n := len(p.freshCalls()); n != 1 {
+		t.Errorf("%d fresh runs, want 1 (typed, once)", n)
+	}
+	p.o.Calls = append(p.o.Calls, Call{Name: "null", Args: json.RawMessage(`{}`)})
+	if n := len(p.freshCalls()); n != 1 {
+		t.Errorf("an outputSchema of null is called again: %d fresh runs", n)
+	}
+}
+
+// TestFreshSplitNamesItsStep: a fresh probe split over several
+// connections (one tool call each) names the fresh request that showed the
+// deviation, not the first fresh request.
+func TestFreshSplitNamesItsStep(t *testing.T) {
+	tools := `[{"name":"a","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}},` +
+		`{"name":"b","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}}]`
+	tr := stdioList("./server", tools)
+	call := func(tag string, id int, name, structured string) {
+		req := jsonrpc.Request(jsonrpc.IntID(int64(id)), protocol.MethodToolsCall, json.RawMessage(`{"name":"`+name+`","arguments":{}}`))
+		res := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"content":[],"structuredContent":%s}}`, id, structured)
+		n := len(tr.Events)
+		tr.Events = append(tr.Events,
+			trace.Event{Seq: n + 1, From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tag + ".request",
+				Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
+			trace.Event{Seq: n + 2, From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: tag + ".result",
+				Raw: res + "\n", Messages: []json.RawMessage{json.RawMessage(res)}, InReplyTo: n + 1})
+	}
+	launch := func() {
+		tr.Events = append(tr.Events, trace.Event{Seq: len(tr.Events) + 1, From: trace.Host, To: trace.Server, Channel: trace.HostChannel,
+			Kind: trace.KindLaunch, Raw: "$ ./server\n", Messages: []json.RawMessage{}})
+	}
+	call(tagCall, 3, "a", `{"ok":true}`)
+	call(tagCall, 4, "b", `{"ok":true}`)
+	launch()
+	call(tagCall+tagFresh, 2, "a", `{"ok":true}`)
+	launch()
+	call(tagCall+tagFresh, 2, "b", `{"ok":"yes"}`) // steps 13 and 14
+	d, _ := DefByID(IDStructured)
+	j := &judge{view: newView(tr)}
+	g := j.grade(d)
+	bilingual(t, tr, g.Msg)
+	if g.Verdict != Fail || g.Seq != 14 || !strings.Contains(g.Message, "the first after initialize on a fresh connection (step 13)") {
+		t.Errorf("%s at step %d: %q, want a failure at step 14 naming the fresh request of step 13", g.Verdict, g.Seq, g.Message)
+	}
+}
+
+// TestFreshCallNote: a tool called again on a fresh connection says why
+// it is called again; its answer, and another probe's fresh request, are
+// explained as the session's.
+func TestFreshCallNote(t *testing.T) {
+	v := protocol.V20251125
+	fresh, session := Note(tagCall+tagFresh+".request", v, "stdio"), Note(tagCall+".request", v, "stdio")
+	if fresh.Text == session.Text || !strings.Contains(fresh.Text.En, "called once more") || fresh.Quote != session.Quote {
+		t.Errorf("the fresh call's note %q (quoting %q), the session's %q", fresh.Text.En, fresh.Quote, session.Text.En)
+	}
+	if a, b := Note(tagCall+tagFresh+".result", v, "stdio"), Note(tagCall+".result", v, "stdio"); a != b {
+		t.Errorf("the fresh call's answer is explained as %q, the session's as %q", a.Text.En, b.Text.En)
+	}
+	if a, b := Note(tagInvalidArgs+tagFresh+".request", v, "stdio"), Note(tagInvalidArgs+".request", v, "stdio"); a != b {
+		t.Errorf("invalid-args' fresh request is explained as %q, the session's as %q", a.Text.En, b.Text.En)
+	}
+}
