@@ -666,27 +666,51 @@ func (p *prober) mirror(name string, args json.RawMessage) {
 // refuses. Tools the user did not name are never called.
 func (p *prober) invalidArgs(tag string) {
 	for _, c := range p.named() {
-		var tool *mcp.Tool
-		for i := range p.tools {
-			if p.tools[i].Name == c.Name {
-				tool = &p.tools[i]
-			}
+		if args, ok := p.invalidFor(c.Name); ok {
+			p.invalidCall(tag, c.Name, args)
 		}
-		if tool == nil {
-			continue
-		}
-		args, _, ok := InvalidArguments(tool.InputSchema)
-		if !ok {
-			continue
-		}
-		p.mirror(c.Name, args)
-		res, out := p.c.CallTool(p.ctx, c.Name, args, p.opts(tag))
-		p.done(out)
-		p.say("tools/call %s with invalid arguments %s: %s", c.Name, args, callText(res, out))
 		if p.lost {
 			return
 		}
 	}
+}
+
+// invalidFor is the arguments the listed tool name's inputSchema refuses
+// (ok false when it is not listed, or its schema accepts any object).
+func (p *prober) invalidFor(name string) (json.RawMessage, bool) {
+	var tool *mcp.Tool
+	for i := range p.tools {
+		if p.tools[i].Name == name {
+			tool = &p.tools[i]
+		}
+	}
+	if tool == nil {
+		return nil, false
+	}
+	args, _, ok := InvalidArguments(tool.InputSchema)
+	return args, ok
+}
+
+// invalidCall calls tool name with arguments its inputSchema refuses.
+func (p *prober) invalidCall(tag, name string, args json.RawMessage) {
+	p.mirror(name, args)
+	res, out := p.c.CallTool(p.ctx, name, args, p.opts(tag))
+	p.done(out)
+	p.say("tools/call %s with invalid arguments %s: %s", name, args, callText(res, out))
+}
+
+// freshInvalidArgs are invalid-arguments-tool-error's fresh runs: each
+// named tool's call with invalid arguments as the first request of a
+// connection of its own (on one connection only the first tool's call
+// would be a first request). No call more than the session's probe makes.
+func (p *prober) freshInvalidArgs() []func(tag string) {
+	var runs []func(string)
+	for _, c := range p.named() {
+		if args, ok := p.invalidFor(c.Name); ok {
+			runs = append(runs, func(tag string) { p.invalidCall(tag, c.Name, args) })
+		}
+	}
+	return runs
 }
 
 // slow runs the slow tool once to its end while asking the server

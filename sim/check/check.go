@@ -340,7 +340,7 @@ func catalog() []Def {
 			cite: both(Cite{Advice, "2026-07-28/server/tools#error-handling",
 				"Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: - Unknown tool"},
 				Cite{Advice, "2025-11-25/server/tools#error-handling", "Protocol Errors: Standard JSON-RPC errors for issues like: - Unknown tools"})},
-		{ID: IDInvalidArgs, judge: (*judge).invalidArgs, probe: (*prober).invalidArgs, tag: tagInvalidArgs, fresh: true,
+		{ID: IDInvalidArgs, judge: (*judge).invalidArgs, probe: (*prober).invalidArgs, tag: tagInvalidArgs, fresh: true, freshEach: (*prober).freshInvalidArgs,
 			cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
 				Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
 		{ID: IDCancellation, judge: (*judge).cancellation, probe: (*prober).slow, tag: tagSlow, // responsive-during-call reads it too

@@ -179,6 +179,10 @@ var brokenCases = []struct {
 		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection"}},
 	{fixture: "args-first-unchecked", transport: "stdio", fail: []string{IDInvalidArgs},
 		says: map[string]string{IDInvalidArgs: "on a fresh connection"}},
+	// Unchecked only for the second tool named: each named tool's invalid
+	// call is the first request of a fresh connection of its own.
+	{fixture: "args-first-unchecked-last", transport: "stdio", fail: []string{IDInvalidArgs},
+		says: map[string]string{IDInvalidArgs: "the deviation shows when this request is the first after"}},
 	// structuredContent wrong only when the call is the first request of
 	// a connection: both versions fail, saying the fresh connection showed
 	// it; the twin, whose first answer differs but matches, passes.

@@ -162,6 +162,43 @@ var cancelState = struct {
 	barrier string
 }{tokens: map[string][]byte{}}
 
+// argsFirstUnchecked validates a tool's arguments except on the first
+// request after the opening (server/discover, or notifications/initialized):
+// there it serves invalid arguments as the course call's valid ones (of
+// tool only, when it is not ""), a deviation only the fresh connection's
+// probe shows.
+func argsFirstUnchecked(tool string) fixture {
+	return fixture{in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
+			return line
+		}
+		argsFirst.Lock()
+		first := argsFirst.afterOpening
+		argsFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
+		argsFirst.Unlock()
+		var cp struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+			Meta      json.RawMessage `json:"_meta"`
+		}
+		if !first || m.Method != protocol.MethodToolsCall || json.Unmarshal(m.Params, &cp) != nil || (tool != "" && cp.Name != tool) {
+			return line
+		}
+		for _, c := range courseCalls {
+			if c.Name == cp.Name && !bytes.Equal(c.Args, cp.Arguments) {
+				p := map[string]any{"name": cp.Name, "arguments": c.Args}
+				if len(cp.Meta) > 0 {
+					p["_meta"] = cp.Meta
+				}
+				b, _ := json.Marshal(p)
+				return jsonrpc.Request(m.ID, m.Method, b).Encode()
+			}
+		}
+		return line
+	}, out: same}
+}
+
 var stdioFixtures = map[string]fixture{
 	"correct": {in: pass, out: same},
 	// A stray debug print on stdout, before the first tools/list answer.
@@ -237,38 +274,12 @@ var stdioFixtures = map[string]fixture{
 		return jsonrpc.Request(m.ID, m.Method, mcp.RequestParams(protocol.V20260728, nil, nil)).Encode()
 	}, out: same},
 	// Validates a tool's arguments except on the first request after the
-	// opening (server/discover, or notifications/initialized): there it
-	// serves invalid arguments as the course call's valid ones, a
-	// deviation only the fresh connection's probe shows.
-	"args-first-unchecked": {in: func(line []byte, _ func([]byte)) []byte {
-		m := msgOf(line)
-		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
-			return line
-		}
-		argsFirst.Lock()
-		first := argsFirst.afterOpening
-		argsFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
-		argsFirst.Unlock()
-		var cp struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-			Meta      json.RawMessage `json:"_meta"`
-		}
-		if !first || m.Method != protocol.MethodToolsCall || json.Unmarshal(m.Params, &cp) != nil {
-			return line
-		}
-		for _, c := range courseCalls {
-			if c.Name == cp.Name && !bytes.Equal(c.Args, cp.Arguments) {
-				p := map[string]any{"name": cp.Name, "arguments": c.Args}
-				if len(cp.Meta) > 0 {
-					p["_meta"] = cp.Meta
-				}
-				b, _ := json.Marshal(p)
-				return jsonrpc.Request(m.ID, m.Method, b).Encode()
-			}
-		}
-		return line
-	}, out: same},
+	// opening, a deviation only the fresh connection's probe shows.
+	"args-first-unchecked": argsFirstUnchecked(""),
+	// The same, for post_announcement only (the second tool the course
+	// calls): only a fresh connection whose first request is that tool's
+	// call shows it.
+	"args-first-unchecked-last": argsFirstUnchecked("post_announcement"),
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.
 	"any-version": {in: func(line []byte, write func([]byte)) []byte {
