@@ -193,6 +193,10 @@ var brokenCases = []struct {
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
 	{fixture: "header-blind", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDHeaderMismatch}},
 	{fixture: "origin-blind", transport: "http", fail: []string{IDOrigin}},
+	// Refuses every server/discover after the session's: the fresh
+	// connections cannot open, which version-negotiation names.
+	{fixture: "discover-once", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDVersion},
+		says: map[string]string{IDVersion: `server/discover opening a fresh connection (step`}},
 	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
 	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},
 	{fixture: "no-description", transport: "stdio", warn: []string{IDDescriptions}},

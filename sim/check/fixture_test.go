@@ -605,6 +605,30 @@ var httpFixtures = map[string]func(http.Handler) http.Handler{
 			h.ServeHTTP(w, r)
 		})
 	},
+	// Answers server/discover once, the session's: every later one (a
+	// fresh connection's opening) is refused as a server that takes one
+	// client refuses a second initialize.
+	"discover-once": func(h http.Handler) http.Handler {
+		var mu sync.Mutex
+		opened := false
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			if m := msgOf(body); m != nil && m.Method == protocol.MethodDiscover {
+				mu.Lock()
+				again := opened
+				opened = true
+				mu.Unlock()
+				if again {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(http.StatusBadRequest)
+					_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":`+m.ID.String()+`,"error":{"code":-32600,"message":"Invalid Request: Server already initialized"}}`)
+					return
+				}
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.ServeHTTP(w, r)
+		})
+	},
 	// Never looks at Origin.
 	"origin-blind": func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

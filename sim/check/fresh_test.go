@@ -85,3 +85,36 @@ func TestFreshCallNote(t *testing.T) {
 		t.Errorf("invalid-args' fresh request is explained as %q, the session's as %q", a.Text.En, b.Text.En)
 	}
 }
+
+// TestFreshOpeningJudged: 2025-11-25's initialize opening a fresh
+// connection must speak the session's version too; its twin, answered as
+// the session's was, passes.
+func TestFreshOpeningJudged(t *testing.T) {
+	for _, c := range []struct {
+		fresh string
+		want  Verdict
+		says  string
+	}{
+		{protocol.V20251125, Pass, "initialize asked for"},
+		{"2025-06-18", Fail, "initialize opening a fresh connection (step 3; "},
+	} {
+		var evs []trace.Event
+		for _, o := range []struct{ tag, version string }{{tagInitialize, protocol.V20251125}, {tagInitialize + tagFresh, c.fresh}} {
+			id := int64(len(evs)/2 + 1)
+			req := jsonrpc.Request(jsonrpc.IntID(id), protocol.MethodInitialize, json.RawMessage(`{"protocolVersion":"2025-11-25"}`))
+			res := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"protocolVersion":%q,"capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`, id, o.version)
+			evs = append(evs,
+				trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: o.tag + ".request",
+					Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
+				trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: o.tag + ".result",
+					Raw: res + "\n", Messages: []json.RawMessage{json.RawMessage(res)}, InReplyTo: len(evs) + 1})
+		}
+		tr := traceOf(protocol.V20251125, "stdio", evs...)
+		j := &judge{view: newView(tr)}
+		g := j.negotiation()
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != c.want || !strings.Contains(g.Message, c.says) {
+			t.Errorf("fresh initialize answered %s: %s %q, want %s saying %q", c.fresh, g.Verdict, g.Message, c.want, c.says)
+		}
+	}
+}

@@ -48,6 +48,17 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 		}
 		return false, 0, msg("speaks.capture-has-no", method)
 	}
+	return x.speaksAt(i)
+}
+
+// speaksAt reports whether the opening sent by event i (server/discover,
+// or initialize) was answered speaking the trace's version, the seq of
+// the answer (or request), and why not.
+func (x *view) speaksAt(i int) (ok bool, seq int, why Msg) {
+	t, method := x.t, protocol.MethodInitialize
+	if x.modern {
+		method = protocol.MethodDiscover
+	}
 	j, m := x.answer(i)
 	if m == nil {
 		if st, h := x.status(i); h >= 0 {
@@ -381,6 +392,19 @@ func bodyNote(body string) Msg {
 
 func (j *judge) negotiation() Graded {
 	_, seq, _ := Speaks(j.t)
+	// Every connection opens as the session's did: the fresh connections
+	// the order-dependent probes run on too (a server that answers only
+	// its first server/discover or initialize keeps every later client
+	// out, and its fresh probes would never run).
+	open, method := tagInitialize, protocol.MethodInitialize
+	if j.modern {
+		open, method = tagDiscover, protocol.MethodDiscover
+	}
+	for _, i := range j.requests(open + tagFresh) {
+		if ok, at, why := j.speaksAt(i); !ok {
+			return j.result(IDVersion, Fail, at, "version-negotiation.fail.fresh-opening", method, j.seq(i), seq, why)
+		}
+	}
 	if j.modern {
 		return j.result(IDVersion, Pass, seq, "version-negotiation.pass.server-discover-lists", seq, j.v)
 	}
