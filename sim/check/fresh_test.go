@@ -34,8 +34,9 @@ func TestFreshCallsMinimal(t *testing.T) {
 }
 
 // TestFreshSplitNamesItsStep: a fresh probe split over several
-// connections (one tool call each) names the fresh request that showed the
-// deviation, not the first fresh request.
+// connections (one tool call each) names the request that showed the
+// deviation and the same call's answer in the other order, not the first
+// fresh request or the other order's last answer.
 func TestFreshSplitNamesItsStep(t *testing.T) {
 	tools := `[{"name":"a","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}},` +
 		`{"name":"b","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}}]`
@@ -54,18 +55,33 @@ func TestFreshSplitNamesItsStep(t *testing.T) {
 		tr.Events = append(tr.Events, trace.Event{Seq: len(tr.Events) + 1, From: trace.Host, To: trace.Server, Channel: trace.HostChannel,
 			Kind: trace.KindLaunch, Raw: "$ ./server\n", Messages: []json.RawMessage{}})
 	}
-	call(tagCall, 3, "a", `{"ok":true}`)
-	call(tagCall, 4, "b", `{"ok":true}`)
-	launch()
-	call(tagCall+tagFresh, 2, "a", `{"ok":true}`)
-	launch()
-	call(tagCall+tagFresh, 2, "b", `{"ok":"yes"}`) // steps 13 and 14
 	d, _ := DefByID(IDStructured)
-	j := &judge{view: newView(tr)}
-	g := j.grade(d)
-	bilingual(t, tr, g.Msg)
-	if g.Verdict != Fail || g.Seq != 14 || !strings.Contains(g.Message, "the first after initialize on a fresh connection (step 13)") {
-		t.Errorf("%s at step %d: %q, want a failure at step 14 naming the fresh request of step 13", g.Verdict, g.Seq, g.Message)
+	ok, bad := `{"ok":true}`, `{"ok":"yes"}`
+	for _, c := range []struct {
+		a, b, freshA, freshB string // the answers: session (steps 6, 8), fresh (steps 11, 14)
+		seq                  int
+		says                 string
+	}{
+		// b's fresh call shows it; b's session answer was step 8.
+		{ok, ok, ok, bad, 14, "the first after initialize on a fresh connection (step 13); later in the session the same request was answered as the spec asks (step 8)"},
+		// a's fresh call shows it; a's session answer was step 6.
+		{ok, ok, bad, ok, 11, "the first after initialize on a fresh connection (step 10); later in the session the same request was answered as the spec asks (step 6)"},
+		// The session's b shows it; b's fresh call (step 13) was answered at step 14.
+		{ok, bad, ok, ok, 8, "on a fresh connection (step 13), the same request was answered as the spec asks (step 14)"},
+	} {
+		tr.Events = tr.Events[:4]
+		call(tagCall, 3, "a", c.a)
+		call(tagCall, 4, "b", c.b)
+		launch()
+		call(tagCall+tagFresh, 2, "a", c.freshA)
+		launch()
+		call(tagCall+tagFresh, 2, "b", c.freshB)
+		j := &judge{view: newView(tr)}
+		g := j.grade(d)
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != Fail || g.Seq != c.seq || !strings.Contains(g.Message, c.says) {
+			t.Errorf("%s at step %d: %q, want a failure at step %d saying %q", g.Verdict, g.Seq, g.Message, c.seq, c.says)
+		}
 	}
 }
 
