@@ -35,18 +35,56 @@ type staticHost struct {
 	*httptest.Server
 	mu       sync.Mutex
 	paths    []string
+	wire     []hostRequest
 	override func(p string) (status int, body []byte, ok bool)
+}
+
+// hostRequest is one answer of a staticHost: its path, status and the
+// body's bytes on the wire (after Content-Encoding), once written.
+type hostRequest struct {
+	Path    string
+	Status  int
+	Bytes   int
+	Purpose string // the request's Sec-Purpose ("prefetch" for <link rel=prefetch>)
+}
+
+// countingWriter counts the status and body bytes of an answer.
+type countingWriter struct {
+	http.ResponseWriter
+	status, bytes int
+}
+
+func (w *countingWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += n
+	return n, err
 }
 
 func newStaticHost(t *testing.T, dir, prefix string) *staticHost {
 	t.Helper()
 	h := &staticHost{}
 	files := http.StripPrefix(prefix, precompressed(dir))
-	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h.Server = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		h.mu.Lock()
 		h.paths = append(h.paths, r.URL.Path)
 		o := h.override
 		h.mu.Unlock()
+		w := &countingWriter{ResponseWriter: rw}
+		defer func() {
+			h.mu.Lock()
+			h.wire = append(h.wire, hostRequest{r.URL.Path, w.status, w.bytes, r.Header.Get("Sec-Purpose")})
+			h.mu.Unlock()
+		}()
 		if o != nil {
 			if code, b, ok := o(r.URL.Path); ok {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -69,6 +107,13 @@ func (h *staticHost) setOverride(f func(p string) (int, []byte, bool)) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.override = f
+}
+
+// answered returns the answers finished so far, in order.
+func (h *staticHost) answered() []hostRequest {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]hostRequest(nil), h.wire...)
 }
 
 func (h *staticHost) served() []string {

@@ -27,10 +27,14 @@ func TestPatchAppJS(t *testing.T) {
 	if !strings.Contains(string(js), "mcpwlStart();") || strings.Contains(string(js), fastpage.AppJSStart) {
 		t.Error("app.js not patched")
 	}
-	// The prefetch names the wasm go-app fetches.
+	// The prefetch names the wasm go-app fetches, and go-app's fetch takes
+	// the prefetched bytes.
 	m := fastpage.AppJSWasmRE.FindSubmatch(js)
-	if m == nil || !strings.Contains(string(js), "link.href = "+string(m[1])+";") || strings.Contains(string(js), "__WASM__") {
+	if m == nil || !strings.Contains(string(js), "mcpwlPrefetch("+string(m[1])+");") || strings.Contains(string(js), "__WASM__") {
 		t.Errorf("the prefetch does not name go-app's wasm URL (%q)", m)
+	}
+	if !strings.Contains(string(js), fastpage.AppJSWasmFetchFast) || strings.Contains(string(js), fastpage.AppJSWasmFetch) {
+		t.Error("go-app's fetchWithProgress still fetches the wasm itself")
 	}
 	if _, err := fastpage.PatchAppJS(js); err == nil {
 		t.Error("a patched app.js was patched again")

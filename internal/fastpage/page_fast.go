@@ -295,12 +295,13 @@ const AppJSStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatc
 // appJSFast starts it after the first paint. requestAnimationFrame runs
 // just before the browser paints the frame and the timeout after it; a
 // hidden tab paints nothing (and runs no animation frames), so there it
-// goes on at once. It then only prefetches the wasm (a low-priority
-// download into the HTTP cache: no work for the main thread) and waits
-// for window.mcpwlWhenNeeded (bootJS: the reader asked for the simulator,
-// or used the page and paused): go-app's goappInitWebAssembly then
-// compiles and instantiates the wasm and starts the Go program, three
-// long tasks a reader who only reads never meets. The service worker
+// goes on at once. It then only prefetches the wasm (mcpwlPrefetch: a
+// low-priority download, its chunks kept as they arrive: no compilation)
+// and waits for window.mcpwlWhenNeeded (bootJS: the reader asked for the
+// simulator, or used the page and paused): go-app's goappInitWebAssembly
+// then compiles and instantiates the wasm from those bytes (its fetch
+// goes through mcpwlWasmFetch: PatchAppJS) and starts the Go program,
+// three long tasks a reader who only reads never meets. The service worker
 // (whose install downloads every file again, app.wasm included, for the
 // offline cache) is registered once the wasm has started, when the
 // browser is idle. __WASM__ is the wasm's URL as go-app's app.js names it.
@@ -318,10 +319,7 @@ async function mcpwlStart() {
     document.addEventListener("visibilitychange", resolve, { once: true });
   });
   const root = document.documentElement;
-  const link = document.createElement("link");
-  link.rel = "prefetch";
-  link.href = __WASM__;
-  document.head.appendChild(link);
+  mcpwlPrefetch(__WASM__);
   if (window.mcpwlWhenNeeded) {
     await window.mcpwlWhenNeeded();
   }
@@ -334,19 +332,108 @@ async function mcpwlStart() {
     idle(() => goappInitServiceWorker(), { timeout: 3000 });
   }
 }
+
+// The wasm's one download (issue 25). A <link rel=prefetch> only fills
+// the HTTP cache, and go-app's fetch downloaded the wasm a second time
+// whenever that cache did not answer it: while the prefetch was still
+// arriving, with the cache disabled, or for a response a host sends
+// without validators (e2e TestStaticWasmFetchedOnce: two full downloads in
+// each case). So the page fetches it itself, at low priority, and reads
+// the body as it arrives (a body nobody reads stops after its first
+// buffers), keeping the chunks; go-app's fetchWithProgress asks
+// mcpwlWasmFetch, which answers the first request for that URL with a
+// Response replaying the chunks kept and then the rest as it arrives
+// (streaming compilation and the loading percentage work as before), each
+// chunk let go once handed over. Any other request, or one after a
+// prefetch that failed before any byte was handed over, is a plain fetch.
+// (Declarations only: app.js calls mcpwlStart before these lines run.)
+var mcpwlTake;
+
+function mcpwlWasmFetch(url) {
+  return mcpwlTake ? mcpwlTake(url) : fetch(url);
+}
+
+function mcpwlPrefetch(url) {
+  const chunks = [];
+  let ended = false, failed = null, wake = null;
+  const woken = () => { if (wake) { const w = wake; wake = null; w(); } };
+  const head = fetch(url, { priority: "low" }).then((resp) => {
+    const reader = resp.body.getReader();
+    (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value);
+          woken();
+        }
+        ended = true;
+      } catch (err) {
+        failed = err;
+      }
+      woken();
+    })();
+    return resp;
+  });
+  head.catch(() => {});
+  let taken = false;
+  mcpwlTake = async (u) => {
+    if (taken || u !== url) {
+      return fetch(u);
+    }
+    taken = true;
+    let resp;
+    try {
+      resp = await head;
+    } catch {
+      return fetch(u);
+    }
+    if (failed && chunks.length === 0) {
+      return fetch(u);
+    }
+    let i = 0;
+    const body = new ReadableStream({
+      async pull(controller) {
+        while (i >= chunks.length && !ended && !failed) {
+          await new Promise((r) => { wake = r; });
+        }
+        if (i < chunks.length) {
+          controller.enqueue(chunks[i]);
+          chunks[i++] = null;
+        } else if (failed) {
+          controller.error(failed);
+        } else {
+          controller.close();
+        }
+      },
+    });
+    return new Response(body, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
+  };
+}
 `
 
 // AppJSWasmRE finds the wasm's URL in go-app's goappInitWebAssembly.
 var AppJSWasmRE = regexp.MustCompile(`fetchWithProgress\(\s*("[^"]+")`)
 
-// PatchAppJS returns go-app's app.js with the start of appJSFast. It fails
-// if go-app's app.js no longer starts as expected (a go-app upgrade must
-// be looked at, not patched blindly).
+// AppJSWasmFetch is the fetch of go-app v10.1.11's fetchWithProgress,
+// and AppJSWasmFetchFast what PatchAppJS makes of it: the prefetched
+// bytes (appJSFast's mcpwlWasmFetch).
+const (
+	AppJSWasmFetch     = "async function fetchWithProgress(url, progess) {\n  const response = await fetch(url);\n"
+	AppJSWasmFetchFast = "async function fetchWithProgress(url, progess) {\n  const response = await mcpwlWasmFetch(url);\n"
+)
+
+// PatchAppJS returns go-app's app.js with the start of appJSFast, and its
+// wasm fetched once (AppJSWasmFetchFast). It fails if go-app's app.js no
+// longer starts or fetches the wasm as expected (a go-app upgrade must be
+// looked at, not patched blindly).
 func PatchAppJS(js []byte) ([]byte, error) {
 	m := AppJSWasmRE.FindSubmatch(js)
-	if bytes.Count(js, []byte(AppJSStart)) != 1 || !bytes.Contains(js, []byte("async function goappInitWebAssembly()")) || m == nil {
-		return nil, errors.New("go-app's app.js changed shape (no single start sequence, or no wasm URL): review appJSFast in page_fast.go")
+	if bytes.Count(js, []byte(AppJSStart)) != 1 || bytes.Count(js, []byte(AppJSWasmFetch)) != 1 ||
+		!bytes.Contains(js, []byte("async function goappInitWebAssembly()")) || m == nil {
+		return nil, errors.New("go-app's app.js changed shape (no single start sequence or wasm fetch, or no wasm URL): review appJSFast in page_fast.go")
 	}
 	fast := strings.Replace(appJSFast, "__WASM__", string(m[1]), 1)
-	return bytes.Replace(js, []byte(AppJSStart), []byte(fast), 1), nil
+	js = bytes.Replace(js, []byte(AppJSStart), []byte(fast), 1)
+	return bytes.Replace(js, []byte(AppJSWasmFetch), []byte(AppJSWasmFetchFast), 1), nil
 }
