@@ -76,7 +76,11 @@ devserver:
 test:
 	$(GO) run ./scripts/untouched -- $(MAKE) --no-print-directory test-steps
 
-test-steps: fmt-check vet wasm-build unit fuzz-short conformance peers-gate deadcode
+## The steps after unit run two at a time (make -j2, each step's output kept together): fuzzing
+## and deadcode use the CPU while the conformance suite and the peers mostly wait on Node
+## processes and their timeouts.
+test-steps: fmt-check vet wasm-build unit
+	$(MAKE) --no-print-directory -j2 --output-sync=target fuzz-short conformance peers-gate deadcode
 
 ## check: the fast loop: formatting, vet (native and wasm) and go test -short ./..., which leaves
 ## out the browser tests and the real peers (the official Go SDK over real sockets and processes,

@@ -41,7 +41,8 @@ type CaptureView struct {
 	// the tab ("" when it is kept: capture_session.go).
 	notKept string
 
-	keyFn app.Func // the window's keydown listener (← → Home End)
+	keyFn   app.Func // the window's keydown listener (← → Home End)
+	keyStop func()   // removes it
 
 	token    string
 	target   string
@@ -82,7 +83,7 @@ func (c *CaptureView) OnMount(ctx app.Context) {
 		}
 		return nil
 	})
-	app.Window().Call("addEventListener", "keydown", c.keyFn)
+	c.keyStop = listenWindow("keydown", c.keyFn)
 	c.restore(ctx)
 	if app.Getenv(EnvLive) != "1" {
 		return
@@ -94,9 +95,9 @@ func (c *CaptureView) OnMount(ctx app.Context) {
 // OnDismount removes the key listener.
 func (c *CaptureView) OnDismount() {
 	if c.keyFn != nil {
-		app.Window().Call("removeEventListener", "keydown", c.keyFn)
+		c.keyStop()
 		c.keyFn.Release()
-		c.keyFn = nil
+		c.keyFn, c.keyStop = nil, nil
 	}
 }
 
@@ -111,7 +112,7 @@ func captureKey(e app.Value) (string, bool) {
 		return "", false
 	}
 	key := e.Get("key").String()
-	if !slices.Contains(captureKeys, key) || isTextEditor(app.Window().Get("document").Get("activeElement")) {
+	if !slices.Contains(captureKeys, key) || isTextEditor(pageDocument().Get("activeElement")) {
 		return "", false
 	}
 	return key, true

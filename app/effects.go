@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // DOM side effects. What the UI does to the browser outside go-app's
 // render (the keyboard listener, fullscreen, the clipboard, a download,
@@ -47,6 +51,77 @@ type domEffects interface {
 	// assistive technology, WAI-ARIA APG dialog pattern), and first takes
 	// back every inert it set before; id "" only takes them back.
 	InertOutside(id string)
+}
+
+// The browser as the rest of the package reads and schedules it: this file
+// is the one that names go-app's Window (TestWindowOnlyInEffects), so what
+// the UI asks of the browser is listed here. Outside the browser Window is
+// inert, and so are these.
+
+// pageDocument is the page's document.
+func pageDocument() app.Value { return app.Window().Get("document") }
+
+// elementByID is the page's element with id (an inert value if none).
+func elementByID(id string) app.Value { return app.Window().GetElementByID(id) }
+
+// pageURL is the page's URL (nil outside the browser).
+func pageURL() *url.URL { return app.Window().URL() }
+
+// pageOrigin is the page's origin (location.origin: scheme, host, port).
+func pageOrigin() string { return app.Window().Get("location").Get("origin").String() }
+
+// webStore is the window's localStorage or sessionStorage (name); reading
+// it may throw (storage disabled), which callers recover from.
+func webStore(name string) app.Value { return app.Window().Get(name) }
+
+// browserNavigator is the window's navigator (its languages).
+func browserNavigator() app.Value { return app.Window().Get("navigator") }
+
+// computedStyle is the element's computed style.
+func computedStyle(el app.Value) app.Value { return app.Window().Call("getComputedStyle", el) }
+
+// fetchJS starts the browser's fetch of addr with the init object and
+// returns its promise (the net/http client costs 1.2 MB gzip in the wasm).
+func fetchJS(addr string, init map[string]any) app.Value {
+	return app.Window().Call("fetch", addr, init)
+}
+
+// listenWindow adds f as the window's listener of event until stop is
+// called (f stays the caller's to release).
+func listenWindow(event string, f app.Func) (stop func()) {
+	app.Window().Call("addEventListener", event, f)
+	return func() { app.Window().Call("removeEventListener", event, f) }
+}
+
+// nextFrame calls f before the browser's next paint
+// (requestAnimationFrame); cancel takes the request back.
+func nextFrame(f app.Func) (cancel func()) {
+	id := app.Window().Call("requestAnimationFrame", f)
+	return func() { app.Window().Call("cancelAnimationFrame", id) }
+}
+
+// afterDelay calls f once after ms milliseconds (setTimeout).
+func afterDelay(f app.Func, ms int) { app.Window().Call("setTimeout", f, ms) }
+
+// whenIdle calls f when the browser is idle, at the latest after
+// timeoutMs (requestIdleCallback), or after fallbackMs where there is no
+// such call (Safari before 18); cancel takes the request back.
+func whenIdle(f app.Func, timeoutMs, fallbackMs int) (cancel func()) {
+	w := app.Window()
+	if w.Get("requestIdleCallback").Truthy() {
+		id := w.Call("requestIdleCallback", f, map[string]any{"timeout": timeoutMs})
+		return func() { app.Window().Call("cancelIdleCallback", id) }
+	}
+	id := w.Call("setTimeout", f, fallbackMs)
+	return func() { app.Window().Call("clearTimeout", id) }
+}
+
+// setDocAttr sets an attribute on <html>: how the first trace was obtained
+// (data-wl-first "embedded" or "engine") and, once the check ran,
+// data-wl-verified "same" or "replaced", for the browser tests and the
+// bench (embed.go). MarkDocument is the same write behind dom.
+func setDocAttr(name, value string) {
+	pageDocument().Get("documentElement").Call("setAttribute", name, value)
 }
 
 // dom is the effects the UI uses; tests replace it (useFakeDOM).
@@ -148,9 +223,7 @@ func (browserDOM) Download(name, mime, body string) {
 	w.Get("URL").Call("revokeObjectURL", u)
 }
 
-func (browserDOM) MarkDocument(name, value string) {
-	app.Window().Get("document").Get("documentElement").Call("setAttribute", name, value)
-}
+func (browserDOM) MarkDocument(name, value string) { setDocAttr(name, value) }
 
 func (browserDOM) Focus(id string) {
 	if el := app.Window().GetElementByID(id); el.Truthy() {

@@ -77,7 +77,7 @@ var (
 // readEmbeddedTrace returns the page's embedded trace if it was run with
 // options o (browser only; nil otherwise).
 func readEmbeddedTrace(o scenario.Options) *trace.Trace {
-	el := app.Window().GetElementByID(embeddedTraceID)
+	el := elementByID(embeddedTraceID)
 	if !el.Truthy() || el.Call("getAttribute", "data-options").String() != optionsKey(o) {
 		return nil
 	}
@@ -93,14 +93,6 @@ func sameTrace(a, b *trace.Trace) bool {
 	ea, errA := encodeTrace(a)
 	eb, errB := encodeTrace(b)
 	return errA == nil && errB == nil && bytes.Equal(ea, eb)
-}
-
-// setDocAttr sets an attribute on <html>: how the first trace was obtained
-// (data-wl-first "embedded" or "engine") and, once the check ran,
-// data-wl-verified "same" or "replaced", for the browser tests and the
-// bench.
-func setDocAttr(name, value string) {
-	app.Window().Get("document").Get("documentElement").Call("setAttribute", name, value)
 }
 
 // verifyFirst runs the engine for the embedded trace when the browser is
@@ -135,16 +127,11 @@ func (c *Lab) verifyFirst(ctx app.Context) {
 	// The check is one long task (the engine's run: 1.4 s of main thread
 	// measured on a loaded machine), so it waits 3 s after the start
 	// before it asks for an idle moment.
-	w := app.Window()
 	var later app.Func
 	later = app.FuncOf(func(this app.Value, args []app.Value) any {
 		later.Release()
-		if w.Get("requestIdleCallback").Truthy() {
-			w.Call("requestIdleCallback", fn, map[string]any{"timeout": 10000})
-		} else {
-			w.Call("setTimeout", fn, 500)
-		}
+		whenIdle(fn, 10000, 500)
 		return nil
 	})
-	w.Call("setTimeout", later, 3000)
+	afterDelay(later, 3000)
 }

@@ -113,7 +113,7 @@ func (c *ExercisesView) submit(ctx app.Context) {
 // not been handled yet (a paste followed at once by Enter).
 func (c *ExercisesView) syncEditors() {
 	read := func(id string) (string, bool) {
-		el := app.Window().GetElementByID(id)
+		el := elementByID(id)
 		if !el.Truthy() {
 			return "", false
 		}

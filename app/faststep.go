@@ -114,7 +114,7 @@ func (c *Lab) patchStep(ctx app.Context, from, to int) {
 // drawStep writes planStep(from, to) into the page.
 func (c *Lab) drawStep(from, to int) {
 	p := planStep(c.steps, from, to, c.lang, c.fMethod != "" || c.fDir != "", c.stepData(to))
-	writeStep(app.Window().Get("document"), &p)
+	writeStep(pageDocument(), &p)
 }
 
 // writeStep writes p into the document doc: the only code of the patch
@@ -268,13 +268,7 @@ func (c *Lab) scheduleWarm() {
 		return
 	}
 	c.warmPending = true
-	w := app.Window()
-	c.warmIdle = w.Get("requestIdleCallback").Truthy()
-	if c.warmIdle {
-		c.warmReq = w.Call("requestIdleCallback", c.warmFn, map[string]any{"timeout": 1000})
-	} else { // Safari before 18
-		c.warmReq = w.Call("setTimeout", c.warmFn, 50)
-	}
+	c.warmCancel = whenIdle(c.warmFn, 1000, 50)
 }
 
 // stopWarm cancels a pending warm-up callback and releases its function.
@@ -283,11 +277,7 @@ func (c *Lab) stopWarm() {
 		return
 	}
 	if c.warmPending {
-		if c.warmIdle {
-			app.Window().Call("cancelIdleCallback", c.warmReq)
-		} else {
-			app.Window().Call("clearTimeout", c.warmReq)
-		}
+		c.warmCancel()
 	}
 	c.warmFn.Release()
 	c.warmFn, c.warmPending = nil, false

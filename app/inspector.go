@@ -64,14 +64,14 @@ func (c *Inspector) fill() {
 		return
 	}
 	if fillStep(c.Key, c.Body) && c.term != "" {
-		markSelected(app.Window().GetElementByID(idInspector), c.term)
+		markSelected(elementByID(idInspector), c.term)
 	}
 }
 
 // fillStep writes body into #insp-step unless the element already shows
 // key; it reports whether it wrote.
 func fillStep(key, body string) bool {
-	return fillStepIn(app.Window().GetElementByID(idInspStep), key, body)
+	return fillStepIn(elementByID(idInspStep), key, body)
 }
 
 // fillStepIn is fillStep on the element el.
@@ -352,7 +352,7 @@ func emphasiseRFC2119(q string) string {
 // inspector's body is plain HTML (rebuilt with each step), so this writes
 // to it directly.
 func copyStatus(lang, id string, ok bool) {
-	st := app.Window().GetElementByID(id + "-status")
+	st := elementByID(id + "-status")
 	if !st.Truthy() {
 		return
 	}
@@ -380,7 +380,7 @@ func (c *Inspector) onTerm(ctx app.Context, e app.Event) {
 		if btn := el.Call("closest", "[data-copy]"); btn.Truthy() { // the reproduce command's copy button
 			ctx.PreventUpdate()
 			id := btn.Call("getAttribute", "data-copy").String()
-			if src := app.Window().GetElementByID(id); src.Truthy() {
+			if src := elementByID(id); src.Truthy() {
 				lang := c.Lang
 				dom.CopyText(src.Get("textContent").String(), func(ok bool) { copyStatus(lang, id, ok) })
 			}

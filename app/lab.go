@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -44,14 +45,13 @@ type Lab struct {
 	// callback that keeps the current row in view.
 	docLang, docTitle string
 	scrollFn          app.Func
-	scrollReq         app.Value // the pending requestAnimationFrame id
+	scrollCancel      func() // takes the pending requestAnimationFrame back
 	scrollPending     bool
 
 	// warmFn builds uncached steps while the browser is idle (faststep.go).
 	warmFn      app.Func
 	warmPending bool
-	warmReq     app.Value // the pending callback's id
-	warmIdle    bool      // requested with requestIdleCallback (else setTimeout)
+	warmCancel  func() // takes the pending callback back (whenIdle)
 
 	initURL string // the link OnInit loaded, until OnNav sees it
 
@@ -67,6 +67,18 @@ type Lab struct {
 	// carries (embed.go); embedded is that trace until verifyFirst ran.
 	fromPage bool
 	embedded *trace.Trace
+
+	// navs counts the navigations OnNav has read (markNav).
+	navs int
+}
+
+// markNav writes how many navigations OnNav has read into <html
+// data-wl-nav>: a browser test that navigates inside the page (history and
+// popstate, as the browser's Back does) waits for it to change, then for
+// the frame that draws the new view.
+func (c *Lab) markNav() {
+	c.navs++
+	dom.MarkDocument("data-wl-nav", strconv.Itoa(c.navs))
 }
 
 // OnMount installs the window keyboard listener (go-app v10 has no helper
@@ -114,7 +126,7 @@ func (c *Lab) OnDismount() {
 	}
 	if c.scrollFn != nil {
 		if c.scrollPending {
-			app.Window().Call("cancelAnimationFrame", c.scrollReq)
+			c.scrollCancel()
 		}
 		c.scrollFn.Release()
 		c.scrollFn, c.scrollPending = nil, false
@@ -130,7 +142,7 @@ func (c *Lab) OnInit() {
 	if !app.IsClient {
 		return
 	}
-	u := app.Window().URL()
+	u := pageURL()
 	if u == nil {
 		return
 	}
@@ -138,7 +150,7 @@ func (c *Lab) OnInit() {
 	p, _ := ParsePage(q)
 	stored := func() string {
 		var stored string
-		if item := app.Window().Get("localStorage").Call("getItem", langStorageKey); item.Truthy() {
+		if item := webStore("localStorage").Call("getItem", langStorageKey); item.Truthy() {
 			_ = json.Unmarshal([]byte(item.String()), &stored)
 		}
 		return stored
@@ -183,6 +195,7 @@ func yieldToBrowser() {
 
 // OnNav reads the deep link: it is the single source of the view.
 func (c *Lab) OnNav(ctx app.Context) {
+	defer c.markNav()
 	if first := c.initURL; first != "" {
 		c.initURL = ""
 		if u := ctx.Page().URL(); u != nil && u.String() == first { // loaded by OnInit
@@ -311,7 +324,7 @@ func (c *Lab) scheduleScroll() {
 		})
 	}
 	c.scrollPending = true
-	c.scrollReq = app.Window().Call("requestAnimationFrame", c.scrollFn)
+	c.scrollCancel = nextFrame(c.scrollFn)
 }
 
 // goTo moves to step i (0-based, clamped).

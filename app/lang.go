@@ -48,7 +48,7 @@ func browserLangs() []string {
 	if !app.IsClient {
 		return nil
 	}
-	nav := app.Window().Get("navigator")
+	nav := browserNavigator()
 	if !nav.Truthy() {
 		return nil
 	}

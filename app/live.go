@@ -46,7 +46,7 @@ const TokenIntake = `<script>(function(){var p="` + TokenFragment + `",h=locatio
 
 // liveToken is the token TokenIntake stored for this tab ("" when none).
 func liveToken() string {
-	store := app.Window().Get("sessionStorage")
+	store := webStore("sessionStorage")
 	if !store.Truthy() {
 		return ""
 	}
@@ -187,7 +187,7 @@ func (l *LiveRun) onRun(ctx app.Context, e app.Event) {
 		return
 	}
 	l.running, l.results, l.ranFor = true, nil, l.key()
-	url := app.Window().Get("location").Get("origin").String() + "/mcp"
+	url := pageOrigin() + "/mcp"
 	token := l.token
 	// The replay is the client's: it swaps the simulated session id for
 	// the one the real server mints.
@@ -254,5 +254,5 @@ func jsFetch(url string, init map[string]any, done func(status int, sid, body, e
 		resp.Call("text").Call("then", onText, onErr)
 		return nil
 	})
-	app.Window().Call("fetch", url, init).Call("then", onResp, onErr)
+	fetchJS(url, init).Call("then", onResp, onErr)
 }

@@ -26,9 +26,9 @@ func (c *Lab) watchResize() (stop func()) {
 		}
 		return nil
 	})
-	app.Window().Call("addEventListener", "resize", f)
+	unlisten := listenWindow("resize", f)
 	return func() {
-		app.Window().Call("removeEventListener", "resize", f)
+		unlisten()
 		f.Release()
 	}
 }
@@ -59,7 +59,7 @@ func (c *Lab) pagerKey(e app.Value) (key string, handled bool) {
 // shows its first page (dir 0, after a step), the next one (1) or the
 // previous one (-1); it reports whether it moved to another page.
 func pageExplain(dir int) bool {
-	doc := app.Window().Get("document")
+	doc := pageDocument()
 	pane := doc.Call("querySelector", ".lab.presenter #insp-step .insp-explain")
 	if !pane.Truthy() {
 		return false
@@ -118,7 +118,7 @@ func pageExplain(dir int) bool {
 	if best < 0 { // one line taller than the pane
 		best = end
 	}
-	cs := app.Window().Call("getComputedStyle", pane)
+	cs := computedStyle(pane)
 	borders := parsePx(cs.Get("borderTopWidth").String()) + parsePx(cs.Get("borderBottomWidth").String())
 	style.Set("height", px(math.Ceil(best-s+borders)))
 	pane.Set("scrollTop", s)
@@ -130,7 +130,7 @@ func px(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + "px" }
 
 // restorePage puts the pane back as it was (a page key that did not move).
 func restorePage(pane app.Value, start, shown float64) {
-	cs := app.Window().Call("getComputedStyle", pane)
+	cs := computedStyle(pane)
 	borders := parsePx(cs.Get("borderTopWidth").String()) + parsePx(cs.Get("borderBottomWidth").String())
 	pane.Get("style").Set("height", px(shown+borders))
 	pane.Set("scrollTop", start)

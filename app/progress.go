@@ -34,7 +34,7 @@ func loadProgress(lang string) (s exercise.Store, notice string) {
 			s, notice = exercise.NewStore(), fmt.Sprintf(tr(lang, "prog.storage.error"), fmt.Sprint(r))
 		}
 	}()
-	ls := app.Window().Get("localStorage")
+	ls := webStore("localStorage")
 	if !ls.Truthy() {
 		return exercise.NewStore(), ""
 	}
@@ -66,7 +66,7 @@ func webStorage(name string, f func(store app.Value)) (err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	store := app.Window().Get(name)
+	store := webStore(name)
 	if !store.Truthy() {
 		return errors.New(name + " is not available")
 	}

@@ -61,7 +61,7 @@ func (c *Lab) devBase() string {
 	if !app.IsClient || app.Getenv(EnvLive) != "1" {
 		return ""
 	}
-	if u := app.Window().URL(); u != nil && u.Host != "" {
+	if u := pageURL(); u != nil && u.Host != "" {
 		return u.Scheme + "://" + u.Host
 	}
 	return ""
@@ -76,7 +76,7 @@ func liveEndpoint() string {
 	if !app.IsClient || app.Getenv(EnvLive) != "1" {
 		return ""
 	}
-	u := app.Window().URL()
+	u := pageURL()
 	if u == nil || u.Host == "" || u.Host == scenario.EndpointHost {
 		return ""
 	}

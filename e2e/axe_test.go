@@ -193,8 +193,8 @@ func axeLang(layout, i int) string {
 // and on a phone (axeLayouts), with the dialogs open and a capture
 // loaded: no critical and no serious violation. Moderate and minor ones
 // are logged. The layouts run in parallel, each in one window of one
-// Chromium (its own browser context), state after state (a page load
-// each).
+// Chromium (its own browser context), state after state (navigated to in
+// the page where nothing of the state before can linger: visit).
 func TestAxeNoSeriousViolations(t *testing.T) {
 	srv := newServer(t, "")
 	t.Parallel() // once the site is built (newServer): parallelTests
@@ -216,6 +216,11 @@ func TestAxeNoSeriousViolations(t *testing.T) {
 				tab, tcancel := freshContext(t, browser)
 				defer tcancel()
 				run(t, tab, "viewport", emulation.SetDeviceMetricsOverride(lay.w, lay.h, lay.scale, lay.mobile), emulation.SetTouchEmulationEnabled(lay.mobile))
+				// fresh: the next state needs a page load of its own (the
+				// first; after a state whose setup opened a dialog or
+				// loaded a capture; around the embedded stage, which a page
+				// is from its start); the others are navigated to (visit).
+				fresh := true
 				for i, st := range states {
 					if slices.ContainsFunc(lay.skip, func(p string) bool { return strings.HasPrefix(st.name, p) }) {
 						continue
@@ -229,7 +234,13 @@ func TestAxeNoSeriousViolations(t *testing.T) {
 							ctx, cancel := context.WithTimeout(tab, 60*time.Second)
 							defer cancel()
 							link := st.link + "&lang=" + lang + lay.present
-							loadLink(t, ctx, srv.URL+link)
+							embed := strings.Contains(link, "embed=1")
+							if fresh || embed {
+								loadLink(t, ctx, srv.URL+link)
+							} else {
+								visit(t, ctx, srv.URL+link)
+							}
+							fresh = len(st.setup) > 0 || embed
 							run(t, ctx, "setup", st.setup...)
 							vs := runAxe(t, ctx, src)
 							if bad := serious(vs); len(bad) > 0 {

@@ -342,7 +342,7 @@ func TestPresenterHall(t *testing.T) {
 				run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
 				for i, link := range hallLinks {
 					for _, lang := range []string{"en", "zh"} {
-						loadLink(t, ctx, srv.URL+"/?"+link+"&present=1&lang="+lang)
+						visit(t, ctx, srv.URL+"/?"+link+"&present=1&lang="+lang)
 						settle(t, ctx)
 						where := fmt.Sprintf("presenter %d×%d %s lang=%s", size[0], size[1], link, lang)
 						r := measureHall(t, ctx)

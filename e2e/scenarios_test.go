@@ -19,6 +19,31 @@ func loadLink(t *testing.T, ctx context.Context, link string) {
 	run(t, ctx, "load "+link, chromedp.Navigate(link), waitReady())
 }
 
+// visit shows a link in the tab: a page load (loadLink) when the tab shows
+// no started lab of the same origin and path, else a navigation inside the
+// page, as the browser's Back does (history.pushState, then popstate:
+// go-app's OnNav reads the link, Lab.markNav counts it in <html
+// data-wl-nav>). It waits for that count to move and for two frames. A
+// wasm start costs seconds of CPU on two cores; the tests that audit many
+// states in one window (axe, the hall, the stage) start it once per
+// window this way. A test of what a fresh page load does uses loadLink.
+func visit(t *testing.T, ctx context.Context, link string) {
+	t.Helper()
+	var n string
+	run(t, ctx, "before "+link, chromedp.Evaluate(fmt.Sprintf(`(() => { const h = document.documentElement, u = new URL(%q, location.href);
+  return h.getAttribute("data-wl-ready") === "1" && u.origin === location.origin && u.pathname === location.pathname ? (h.getAttribute("data-wl-nav") || "0") : "" })()`, link), &n))
+	if n == "" {
+		loadLink(t, ctx, link)
+		return
+	}
+	run(t, ctx, "navigate to "+link, chromedp.Evaluate(fmt.Sprintf(`history.pushState({}, "", %q), dispatchEvent(new PopStateEvent("popstate", {state: {}})), true`, link), nil))
+	eventually(t, "OnNav read "+link, func() (bool, string) {
+		got := evalString(t, ctx, `document.documentElement.getAttribute("data-wl-nav") || ""`)
+		return got != n, got
+	})
+	settle(t, ctx)
+}
+
 func evalInt(t *testing.T, ctx context.Context, js string) int {
 	t.Helper()
 	var n int
@@ -54,7 +79,7 @@ func compareRows(t *testing.T, ctx context.Context, sel string) string {
 // the spec section spec, and no notice may show.
 func stepToTheEnd(t *testing.T, ctx context.Context, name, link, spec string) {
 	t.Helper()
-	loadLink(t, ctx, link)
+	visit(t, ctx, link)
 	total := evalInt(t, ctx, jsTotal)
 	if total < 10 {
 		t.Fatalf("%s: %d steps", name, total)

@@ -22,6 +22,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	ui "mcpwirelab/app"
+	"mcpwirelab/internal/fastpage"
 	"mcpwirelab/internal/testenv"
 )
 
@@ -227,6 +229,38 @@ func exportVersion(t *testing.T, site string) string {
 		t.Fatal("no GOAPP_VERSION in app.js")
 	}
 	return string(m[1])
+}
+
+// TestStaticExportEveryRun: the real `devserver static` (the binary, as
+// make static runs it) writes a fragment for every run of the engine's
+// matrix in both languages, stamped with the export's version and
+// rendered for its own link, with its precompressed twins. (cmd/devserver's
+// TestStaticExport checks the export's other files on a few links; this is
+// the one full export a make test builds.)
+func TestStaticExportEveryRun(t *testing.T) {
+	site := staticExport(t, coursePrefix)
+	version := exportVersion(t, site)
+	links := ui.ReaderLinks()
+	if len(links) < 100 {
+		t.Fatalf("only %d reader links: the matrix shrank", len(links))
+	}
+	for _, q := range links {
+		p := filepath.Join(site, "runs", filepath.FromSlash(fastpage.FragmentPath(q)))
+		b, err := os.ReadFile(p)
+		if err != nil || !strings.HasPrefix(string(b), version+"\n<div ") {
+			t.Errorf("fragment %s: %v %.40q", fastpage.FragmentPath(q), err, b)
+			continue
+		}
+		// Rendered for its own link (they are rendered two at a time).
+		if strings.Contains(string(b), `id="wl-early"`) && !strings.Contains(string(b), `id="wl-early">{"run":"`+ui.ReaderKeyOf(q)+`","lang":"`+q.Get("lang")+`"`) {
+			t.Errorf("fragment %s holds another run's data", fastpage.FragmentPath(q))
+		}
+		for _, enc := range []string{".br", ".gz"} {
+			if st, err := os.Stat(p + enc); err != nil || st.Size() == 0 {
+				t.Errorf("fragment %s has no %s: %v", fastpage.FragmentPath(q), enc, err)
+			}
+		}
+	}
 }
 
 func TestStaticExportOffline(t *testing.T) {

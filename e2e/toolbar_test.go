@@ -91,7 +91,7 @@ func TestCaptureTabOnTopBar(t *testing.T) {
 		run(t, ctx, "viewport", chromedp.EmulateViewport(size[0], size[1]))
 		for _, link := range []string{stageLinks[0], stageLinks[2], "view=compare&" + stageLinks[0]} {
 			for _, lang := range []string{"en", "zh"} {
-				loadLink(t, ctx, srv.URL+"/?"+link+"&lang="+lang)
+				visit(t, ctx, srv.URL+"/?"+link+"&lang="+lang)
 				where := fmt.Sprintf("%d×%d %s lang=%s", size[0], size[1], link, lang)
 				r, without := measureTopBar(t, ctx, false), measureTopBar(t, ctx, true)
 				t.Logf("%s: %+v (without the tab: %+v)", where, r, without)
@@ -234,13 +234,9 @@ func TestToolbarOneRowEveryScenario(t *testing.T) {
 				ctx, cancel := hallWindow(t, browser, 180*time.Second)
 				defer cancel()
 				run(t, ctx, "viewport", chromedp.EmulateViewport(1280, 720))
-				for k, in := range scenario.List() {
+				for _, in := range scenario.List() {
 					link := fmt.Sprintf("/?scenario=%s&version=%s&transport=%s&lang=%s", in.Name, in.Versions[len(in.Versions)-1], in.Transports[len(in.Transports)-1], lang)
-					if k == 0 {
-						loadLink(t, ctx, srv.URL+link)
-					} else {
-						run(t, ctx, "navigate to "+link, chromedp.Evaluate(fmt.Sprintf(`history.pushState({}, "", %q), dispatchEvent(new PopStateEvent("popstate", {state: {}})), true`, link), nil))
-					}
+					visit(t, ctx, srv.URL+link) // a page load for the first
 					eventually(t, link+" drawn", func() (bool, string) {
 						s := evalString(t, ctx, `(() => { const s = document.getElementById("scenario"); return (s ? s.value : "") + " " + document.documentElement.lang })()`)
 						return strings.HasPrefix(s, in.Name+" ") && strings.Contains(s, map[string]string{"en": " en", "zh": " zh"}[lang]), s

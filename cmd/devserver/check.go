@@ -146,7 +146,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&spec.URL, "url", "", "the server's Streamable HTTP endpoint (http:// or https://)")
 	fs.Var(&headers, "header", "'Name: value' sent with every HTTP request, e.g. an Authorization header (repeatable)")
 	fs.StringVar(&spec.Version, "version", "", "check this version only: "+strings.Join(protocol.Versions(), ", ")+" (default: every version the server speaks)")
-	fs.Var(&calls, "call", "NAME[=JSON]: a tool to call with these arguments (repeatable); no other tool is ever called")
+	fs.Var(&calls, "call", "NAME[=JSON]: a tool to call with these arguments (repeatable; one with an outputSchema is called once more, first on a fresh connection); no other tool is ever called")
 	fs.IntVar(&spec.Repeat, "repeat", 1, "how many times to try the cancellation (the rule of three bounds the failure rate by 3/N)")
 	fs.IntVar(&spec.K, "k", 10, "the number of calls of a task the cancellation figures speak of (pass^k)")
 	fs.DurationVar(&spec.Timeout, "timeout", 10*time.Second, "how long to wait for each answer")
@@ -175,8 +175,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit: the garbage collector works harder near it, so a
 		// flooding server's garbage does not double the heap (README,
-		// security: the checker stays under 256 MiB).
-		debug.SetMemoryLimit(captures.MemoryLimit)
+		// security: the checker stays under 256 MiB). The previous limit
+		// comes back when the check ends: a process that runs checks in
+		// itself (the tests) keeps its own.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(captures.MemoryLimit))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

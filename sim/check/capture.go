@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -309,8 +310,8 @@ func (p *prober) freshProbes() {
 	if !p.spoke {
 		return
 	}
-	main := p.c
-	defer func() { p.c = main }()
+	main, lost := p.c, p.lost
+	defer func() { p.c, p.lost = main, lost }()
 	for _, d := range defs {
 		if !d.fresh || p.ctx.Err() != nil {
 			continue
@@ -318,18 +319,27 @@ func (p *prober) freshProbes() {
 		if _, applies, _ := d.cite(p.version, p.t.Transport); !applies {
 			continue
 		}
-		if h, ok := p.t.HTTP.(interface{ CloseIdleConnections() }); ok {
-			h.CloseIdleConnections() // a fresh TCP connection too
+		runs := []func(string){func(tag string) { d.probe(p, tag) }}
+		if d.freshEach != nil {
+			runs = d.freshEach(p)
 		}
-		c, err := p.connect(p.version)
-		if err != nil {
-			return
+		for _, probe := range runs {
+			if p.ctx.Err() != nil {
+				return
+			}
+			if h, ok := p.t.HTTP.(interface{ CloseIdleConnections() }); ok {
+				h.CloseIdleConnections() // a fresh TCP connection too
+			}
+			c, err := p.connect(p.version)
+			if err != nil {
+				return
+			}
+			p.c, p.lost = c, false // a connection of its own: the session's break is not its
+			if p.open(tagFresh) {
+				probe(d.tag + tagFresh)
+			}
+			p.closeConn(c, tagEnd+tagFresh)
 		}
-		p.c = c
-		if p.open(tagFresh) {
-			d.probe(p, d.tag+tagFresh)
-		}
-		p.closeConn(c, tagEnd+tagFresh)
 	}
 }
 
@@ -528,14 +538,51 @@ func (p *prober) origin(tag string) {
 
 func (p *prober) calls(tag string) {
 	for _, call := range p.o.Calls {
-		p.mirror(call.Name, call.Args)
-		res, out := p.c.CallTool(p.ctx, call.Name, call.Args, p.opts(tag))
-		p.done(out)
-		p.say("tools/call %s: %s", call.Name, callText(res, out))
+		p.call(tag, call)
 		if p.lost {
 			return
 		}
 	}
+}
+
+// call calls a tool the user named, with the user's arguments.
+func (p *prober) call(tag string, call Call) {
+	p.mirror(call.Name, call.Args)
+	res, out := p.c.CallTool(p.ctx, call.Name, call.Args, p.opts(tag))
+	p.done(out)
+	p.say("tools/call %s: %s", call.Name, callText(res, out))
+}
+
+// freshCalls are structured-content-matches' fresh runs: each tool named
+// with -call that the session's tools/list gives an outputSchema, called
+// once more (with the first arguments the user gave it) as the first
+// request of a connection of its own, where a server that answers its
+// first request otherwise (a cold cache, a lazy start, a legacy path)
+// shows it. A tool without an outputSchema is not called again: the check
+// has nothing to read in its result; nor is the -slow tool (its calls
+// take seconds, and the cancellation checks read them).
+func (p *prober) freshCalls() []func(tag string) {
+	var runs []func(string)
+	seen := map[string]bool{}
+	for _, c := range p.o.Calls {
+		if seen[c.Name] || !hasOutputSchema(p.tools, c.Name) {
+			continue
+		}
+		seen[c.Name] = true
+		runs = append(runs, func(tag string) { p.call(tag, c) })
+	}
+	return runs
+}
+
+// hasOutputSchema reports whether the listed tool name declares an
+// outputSchema.
+func hasOutputSchema(tools []mcp.Tool, name string) bool {
+	for _, t := range tools {
+		if o := bytes.TrimSpace(t.OutputSchema); t.Name == name && len(o) > 0 && string(o) != "null" {
+			return true
+		}
+	}
+	return false
 }
 
 func callText(res mcp.CallToolResult, out client.Outcome) string {
@@ -619,27 +666,51 @@ func (p *prober) mirror(name string, args json.RawMessage) {
 // refuses. Tools the user did not name are never called.
 func (p *prober) invalidArgs(tag string) {
 	for _, c := range p.named() {
-		var tool *mcp.Tool
-		for i := range p.tools {
-			if p.tools[i].Name == c.Name {
-				tool = &p.tools[i]
-			}
+		if args, ok := p.invalidFor(c.Name); ok {
+			p.invalidCall(tag, c.Name, args)
 		}
-		if tool == nil {
-			continue
-		}
-		args, _, ok := InvalidArguments(tool.InputSchema)
-		if !ok {
-			continue
-		}
-		p.mirror(c.Name, args)
-		res, out := p.c.CallTool(p.ctx, c.Name, args, p.opts(tag))
-		p.done(out)
-		p.say("tools/call %s with invalid arguments %s: %s", c.Name, args, callText(res, out))
 		if p.lost {
 			return
 		}
 	}
+}
+
+// invalidFor is the arguments the listed tool name's inputSchema refuses
+// (ok false when it is not listed, or its schema accepts any object).
+func (p *prober) invalidFor(name string) (json.RawMessage, bool) {
+	var tool *mcp.Tool
+	for i := range p.tools {
+		if p.tools[i].Name == name {
+			tool = &p.tools[i]
+		}
+	}
+	if tool == nil {
+		return nil, false
+	}
+	args, _, ok := InvalidArguments(tool.InputSchema)
+	return args, ok
+}
+
+// invalidCall calls tool name with arguments its inputSchema refuses.
+func (p *prober) invalidCall(tag, name string, args json.RawMessage) {
+	p.mirror(name, args)
+	res, out := p.c.CallTool(p.ctx, name, args, p.opts(tag))
+	p.done(out)
+	p.say("tools/call %s with invalid arguments %s: %s", name, args, callText(res, out))
+}
+
+// freshInvalidArgs are invalid-arguments-tool-error's fresh runs: each
+// named tool's call with invalid arguments as the first request of a
+// connection of its own (on one connection only the first tool's call
+// would be a first request). No call more than the session's probe makes.
+func (p *prober) freshInvalidArgs() []func(tag string) {
+	var runs []func(string)
+	for _, c := range p.named() {
+		if args, ok := p.invalidFor(c.Name); ok {
+			runs = append(runs, func(tag string) { p.invalidCall(tag, c.Name, args) })
+		}
+	}
+	return runs
 }
 
 // slow runs the slow tool once to its end while asking the server

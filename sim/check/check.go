@@ -162,6 +162,11 @@ type Def struct {
 	// where a server most often answers as another version would; the
 	// verdict is the worse of the two, and says which order exposed it.
 	fresh bool
+	// freshEach, when set, splits a fresh probe of several requests (tool
+	// calls): each run it returns gets a connection of its own and is its
+	// first request, so none of them is judged only after another (nil:
+	// one connection carries the whole probe).
+	freshEach func(p *prober) []func(tag string)
 }
 
 // Cite returns the sentence the check rests on for a version and
@@ -316,7 +321,7 @@ func catalog() []Def {
 		{ID: IDSchemas, judge: (*judge).schemas,
 			cite: both(Cite{MUST, "2026-07-28/basic/index#schema-validation", qSchemas},
 				Cite{MUST, "2025-11-25/basic/index#schema-validation", qSchemas})},
-		{ID: IDStructured, judge: (*judge).structured, probe: (*prober).calls, tag: tagCall,
+		{ID: IDStructured, judge: (*judge).structured, probe: (*prober).calls, tag: tagCall, fresh: true, freshEach: (*prober).freshCalls,
 			cite: both(Cite{MUST, "2026-07-28/server/tools#output-schema", qOutput},
 				Cite{MUST, "2025-11-25/server/tools#output-schema", qOutput})},
 		{ID: IDDescriptions, judge: (*judge).descriptions,
@@ -335,7 +340,7 @@ func catalog() []Def {
 			cite: both(Cite{Advice, "2026-07-28/server/tools#error-handling",
 				"Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: - Unknown tool"},
 				Cite{Advice, "2025-11-25/server/tools#error-handling", "Protocol Errors: Standard JSON-RPC errors for issues like: - Unknown tools"})},
-		{ID: IDInvalidArgs, judge: (*judge).invalidArgs, probe: (*prober).invalidArgs, tag: tagInvalidArgs, fresh: true,
+		{ID: IDInvalidArgs, judge: (*judge).invalidArgs, probe: (*prober).invalidArgs, tag: tagInvalidArgs, fresh: true, freshEach: (*prober).freshInvalidArgs,
 			cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
 				Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
 		{ID: IDCancellation, judge: (*judge).cancellation, probe: (*prober).slow, tag: tagSlow, // responsive-during-call reads it too

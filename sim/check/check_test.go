@@ -162,6 +162,7 @@ var brokenCases = []struct {
 	versions  []string
 	fail      []string
 	warn      []string
+	pass      []string // checks that pass in every version judged (a twin)
 	slow      bool
 	slowCall  *Call             // the slow call, if not courseSlow
 	says      map[string]string // check id → what its message must say
@@ -178,10 +179,24 @@ var brokenCases = []struct {
 		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection"}},
 	{fixture: "args-first-unchecked", transport: "stdio", fail: []string{IDInvalidArgs},
 		says: map[string]string{IDInvalidArgs: "on a fresh connection"}},
+	// Unchecked only for the second tool named: each named tool's invalid
+	// call is the first request of a fresh connection of its own.
+	{fixture: "args-first-unchecked-last", transport: "stdio", fail: []string{IDInvalidArgs},
+		says: map[string]string{IDInvalidArgs: "the deviation shows when this request is the first after"}},
+	// structuredContent wrong only when the call is the first request of
+	// a connection: both versions fail, saying the fresh connection showed
+	// it; the twin, whose first answer differs but matches, passes.
+	{fixture: "structured-first-wrong", transport: "stdio", fail: []string{IDStructured},
+		says: map[string]string{IDStructured: "the deviation shows when this request is the first after"}},
+	{fixture: "structured-first-differs", transport: "stdio", pass: []string{IDStructured}},
 	{fixture: "any-version", transport: "stdio", fail: []string{IDUnsupported, IDVersion}},
 	{fixture: "unknown-method-ok", transport: "stdio", fail: []string{IDUnknownMethod}},
 	{fixture: "header-blind", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDHeaderMismatch}},
 	{fixture: "origin-blind", transport: "http", fail: []string{IDOrigin}},
+	// Refuses every server/discover after the session's: the fresh
+	// connections cannot open, which version-negotiation names.
+	{fixture: "discover-once", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDVersion},
+		says: map[string]string{IDVersion: `server/discover opening a fresh connection (step`}},
 	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
 	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},
 	{fixture: "no-description", transport: "stdio", warn: []string{IDDescriptions}},
@@ -267,6 +282,9 @@ func TestBrokenServers(t *testing.T) {
 				t.Errorf("warned %v, want %v", w, want)
 			}
 			for _, r := range rep.Checks {
+				if slices.Contains(c.pass, r.ID) && r.Verdict != Pass {
+					t.Errorf("%s %s: %s, want pass: %s", r.Version, r.ID, r.Verdict, r.Message)
+				}
 				if want, ok := c.says[r.ID]; ok && !strings.Contains(r.Message, want) {
 					t.Errorf("%s %s: %q does not say %q", r.Version, r.ID, r.Message, want)
 				}

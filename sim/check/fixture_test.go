@@ -105,6 +105,47 @@ var metaFirst struct {
 	afterDiscover bool
 }
 
+// structFirst is what structured-first-wrong and its twin remember:
+// whether the last message opened the session, and the id of the tool
+// call that came right after the opening (its answer is edited).
+var structFirst struct {
+	sync.Mutex
+	afterOpening bool
+	id           string
+}
+
+// firstCallEdit is a fixture that edits the structuredContent of a tool
+// call's result only when the call is the first request after the opening
+// (server/discover, or notifications/initialized), and of no other call.
+func firstCallEdit(edit func(sc map[string]any)) fixture {
+	return fixture{in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
+			return line
+		}
+		structFirst.Lock()
+		defer structFirst.Unlock()
+		if structFirst.afterOpening && m.Method == protocol.MethodToolsCall {
+			structFirst.id = m.ID.String()
+		}
+		structFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
+		return line
+	}, out: func(line []byte) [][]byte {
+		m := msgOf(line)
+		structFirst.Lock()
+		defer structFirst.Unlock()
+		if m == nil || m.Method != "" || structFirst.id == "" || m.ID.String() != structFirst.id {
+			return [][]byte{line}
+		}
+		structFirst.id = ""
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if sc, ok := res["structuredContent"].(map[string]any); ok {
+				edit(sc)
+			}
+		})}
+	}}
+}
+
 var listCount struct {
 	sync.Mutex
 	n int
@@ -120,6 +161,43 @@ var cancelState = struct {
 	waiting bool
 	barrier string
 }{tokens: map[string][]byte{}}
+
+// argsFirstUnchecked validates a tool's arguments except on the first
+// request after the opening (server/discover, or notifications/initialized):
+// there it serves invalid arguments as the course call's valid ones (of
+// tool only, when it is not ""), a deviation only the fresh connection's
+// probe shows.
+func argsFirstUnchecked(tool string) fixture {
+	return fixture{in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
+			return line
+		}
+		argsFirst.Lock()
+		first := argsFirst.afterOpening
+		argsFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
+		argsFirst.Unlock()
+		var cp struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+			Meta      json.RawMessage `json:"_meta"`
+		}
+		if !first || m.Method != protocol.MethodToolsCall || json.Unmarshal(m.Params, &cp) != nil || (tool != "" && cp.Name != tool) {
+			return line
+		}
+		for _, c := range courseCalls {
+			if c.Name == cp.Name && !bytes.Equal(c.Args, cp.Arguments) {
+				p := map[string]any{"name": cp.Name, "arguments": c.Args}
+				if len(cp.Meta) > 0 {
+					p["_meta"] = cp.Meta
+				}
+				b, _ := json.Marshal(p)
+				return jsonrpc.Request(m.ID, m.Method, b).Encode()
+			}
+		}
+		return line
+	}, out: same}
+}
 
 var stdioFixtures = map[string]fixture{
 	"correct": {in: pass, out: same},
@@ -196,38 +274,12 @@ var stdioFixtures = map[string]fixture{
 		return jsonrpc.Request(m.ID, m.Method, mcp.RequestParams(protocol.V20260728, nil, nil)).Encode()
 	}, out: same},
 	// Validates a tool's arguments except on the first request after the
-	// opening (server/discover, or notifications/initialized): there it
-	// serves invalid arguments as the course call's valid ones, a
-	// deviation only the fresh connection's probe shows.
-	"args-first-unchecked": {in: func(line []byte, _ func([]byte)) []byte {
-		m := msgOf(line)
-		if m == nil || (m.Kind() != jsonrpc.KindRequest && m.Method != protocol.MethodInitialized) {
-			return line
-		}
-		argsFirst.Lock()
-		first := argsFirst.afterOpening
-		argsFirst.afterOpening = m.Method == protocol.MethodDiscover || m.Method == protocol.MethodInitialized
-		argsFirst.Unlock()
-		var cp struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-			Meta      json.RawMessage `json:"_meta"`
-		}
-		if !first || m.Method != protocol.MethodToolsCall || json.Unmarshal(m.Params, &cp) != nil {
-			return line
-		}
-		for _, c := range courseCalls {
-			if c.Name == cp.Name && !bytes.Equal(c.Args, cp.Arguments) {
-				p := map[string]any{"name": cp.Name, "arguments": c.Args}
-				if len(cp.Meta) > 0 {
-					p["_meta"] = cp.Meta
-				}
-				b, _ := json.Marshal(p)
-				return jsonrpc.Request(m.ID, m.Method, b).Encode()
-			}
-		}
-		return line
-	}, out: same},
+	// opening, a deviation only the fresh connection's probe shows.
+	"args-first-unchecked": argsFirstUnchecked(""),
+	// The same, for post_announcement only (the second tool the course
+	// calls): only a fresh connection whose first request is that tool's
+	// call shows it.
+	"args-first-unchecked-last": argsFirstUnchecked("post_announcement"),
 	// Accepts any version: 2026-07-28 serves an unknown one, 2025-11-25
 	// echoes it in initialize.
 	"any-version": {in: func(line []byte, write func([]byte)) []byte {
@@ -424,6 +476,18 @@ var stdioFixtures = map[string]fixture{
 	}},
 }
 
+func init() {
+	// Answers the first request after the opening, when it is a tool
+	// call, with structuredContent its outputSchema refuses (posted: a
+	// string, not a boolean), and every later call as the schema asks (a
+	// cold cache's first answer): a deviation only the fresh connection's
+	// call shows.
+	stdioFixtures["structured-first-wrong"] = firstCallEdit(func(sc map[string]any) { sc["posted"] = "yes" })
+	// The twin: its first call's structuredContent differs from the later
+	// ones (another board) but still matches the outputSchema: no failure.
+	stdioFixtures["structured-first-differs"] = firstCallEdit(func(sc map[string]any) { sc["board"] = "board-pending" })
+}
+
 // Servers with several defects at once (a fixture per defect, composed):
 // each must be named by its own check in one run.
 func init() {
@@ -536,6 +600,30 @@ var httpFixtures = map[string]func(http.Handler) http.Handler{
 			body, _ := io.ReadAll(r.Body)
 			if m := msgOf(body); m != nil {
 				r.Header.Set(protocol.HeaderMethod, m.Method)
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.ServeHTTP(w, r)
+		})
+	},
+	// Answers server/discover once, the session's: every later one (a
+	// fresh connection's opening) is refused as a server that takes one
+	// client refuses a second initialize.
+	"discover-once": func(h http.Handler) http.Handler {
+		var mu sync.Mutex
+		opened := false
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			if m := msgOf(body); m != nil && m.Method == protocol.MethodDiscover {
+				mu.Lock()
+				again := opened
+				opened = true
+				mu.Unlock()
+				if again {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(http.StatusBadRequest)
+					_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":`+m.ID.String()+`,"error":{"code":-32600,"message":"Invalid Request: Server already initialized"}}`)
+					return
+				}
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
 			h.ServeHTTP(w, r)

@@ -48,6 +48,17 @@ func Speaks(t *trace.Trace) (ok bool, seq int, why Msg) {
 		}
 		return false, 0, msg("speaks.capture-has-no", method)
 	}
+	return x.speaksAt(i)
+}
+
+// speaksAt reports whether the opening sent by event i (server/discover,
+// or initialize) was answered speaking the trace's version, the seq of
+// the answer (or request), and why not.
+func (x *view) speaksAt(i int) (ok bool, seq int, why Msg) {
+	t, method := x.t, protocol.MethodInitialize
+	if x.modern {
+		method = protocol.MethodDiscover
+	}
 	j, m := x.answer(i)
 	if m == nil {
 		if st, h := x.status(i); h >= 0 {
@@ -145,9 +156,54 @@ func (j *judge) grade(d Def) Graded {
 	case g.Verdict == Skip:
 		return fg // the session never got to the probe
 	case rank(fg.Verdict) > rank(g.Verdict):
-		return withNote(fg, msg("grade.fresh-exposed", open, j.seq(fp), g.Seq))
+		// The request the verdict is about, and its twin in the other
+		// order: a probe split over several fresh connections (freshEach)
+		// names the call that showed it, and that call's session answer.
+		f := about(j.view, fj.requests(d.tag), fg.Seq, fp)
+		at := g.Seq
+		if _, k := j.counterpart(j.requests(d.tag), f); k >= 0 {
+			at = j.seq(k)
+		}
+		return withNote(fg, msg("grade.fresh-exposed", open, j.seq(f), at))
 	}
-	return withNote(g, msg("grade.later-exposed", open, j.seq(fp), fg.Seq))
+	at := fg.Seq
+	if s := about(j.view, j.requests(d.tag), g.Seq, -1); s >= 0 {
+		if f, k := j.counterpart(fj.requests(d.tag), s); f >= 0 {
+			fp = f
+			if k >= 0 {
+				at = j.seq(k)
+			}
+		}
+	}
+	return withNote(g, msg("grade.later-exposed", open, j.seq(fp), at))
+}
+
+// about is the one of the requests a verdict at step seq is about: the
+// request sent at that step, or the one answered there (def when none).
+func about(x *view, reqs []int, seq, def int) int {
+	for _, i := range reqs {
+		if k, _ := x.answer(i); x.seq(i) == seq || (k >= 0 && x.seq(k) == seq) {
+			return i
+		}
+	}
+	return def
+}
+
+// counterpart is the request of reqs that repeats request r in the other
+// order (the same method, and for a tool call the same tool) and its
+// answer; -1 for what is not there.
+func (x *view) counterpart(reqs []int, r int) (req, answer int) {
+	var rc callParams
+	params(x.msg(r), &rc)
+	for _, i := range reqs {
+		var c callParams
+		params(x.msg(i), &c)
+		if x.msg(i).Method == x.msg(r).Method && c.Name == rc.Name {
+			k, _ := x.answer(i)
+			return i, k
+		}
+	}
+	return -1, -1
 }
 
 // withNote adds a fragment to a verdict's message.
@@ -374,6 +430,19 @@ func bodyNote(body string) Msg {
 
 func (j *judge) negotiation() Graded {
 	_, seq, _ := Speaks(j.t)
+	// Every connection opens as the session's did: the fresh connections
+	// the order-dependent probes run on too (a server that answers only
+	// its first server/discover or initialize keeps every later client
+	// out, and its fresh probes would never run).
+	open, method := tagInitialize, protocol.MethodInitialize
+	if j.modern {
+		open, method = tagDiscover, protocol.MethodDiscover
+	}
+	for _, i := range j.requests(open + tagFresh) {
+		if ok, at, why := j.speaksAt(i); !ok {
+			return j.result(IDVersion, Fail, at, "version-negotiation.fail.fresh-opening", method, j.seq(i), seq, why)
+		}
+	}
 	if j.modern {
 		return j.result(IDVersion, Pass, seq, "version-negotiation.pass.server-discover-lists", seq, j.v)
 	}

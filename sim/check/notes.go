@@ -39,6 +39,9 @@ var probeNotes = [...]probeNote{
 	{tagHeaders, IDHeaderMismatch, protocol.MethodPromptsList},
 	{tagOrigin, IDOrigin, ForeignOrigin},
 	{tagCall, IDStructured, ""},
+	// Why a named tool is called once more (freshCalls): the session's
+	// note would say only what the first call was for.
+	{tagCall + tagFresh, IDStructured, ""},
 	{tagUnknownTool, IDUnknownTool, ""},
 	{tagInvalidArgs, IDInvalidArgs, ""},
 	{tagSlow, IDResponsive, ""},
@@ -52,6 +55,17 @@ var probeNotes = [...]probeNote{
 	{tagUnsolicited, "", ""},
 	{tagCancel + ".waited", IDCancellation, ""},
 	{noteCut, "", ""},
+}
+
+// note is the probe's note for a version and transport, citing the
+// sentence of the check it feeds.
+func (p probeNote) note(version, transport string) scenario.Note {
+	n := scenario.Note{Text: p.text()}
+	if d, ok := DefByID(p.check); ok {
+		c, _, _ := d.Cite(version, transport)
+		n.Spec, n.Quote = c.Spec, c.Quote
+	}
+	return n
 }
 
 // courseLabel is the course's label whose notes explain the answers to a
@@ -104,19 +118,22 @@ func normTag(tag string) string {
 // course's own labels) by the course's notes as they are.
 func Note(key, version, transport string) scenario.Note {
 	tag, rest, _ := strings.Cut(key, ".")
+	request := rest == "" || rest == "request"
 	if base, ok := strings.CutSuffix(tag, tagFresh); ok {
-		// A fresh connection's requests are explained as the session's.
+		// A fresh connection's requests are explained as the session's,
+		// unless the fresh request has a note of its own (a tool called
+		// again says why).
+		for _, p := range probeNotes {
+			if p.tag == tag && request {
+				return p.note(version, transport)
+			}
+		}
 		tag, key = base, base+strings.TrimPrefix(key, tag)
 	}
 	nt := normTag(tag)
 	for _, p := range probeNotes {
-		if (p.tag == nt && (rest == "" || rest == "request" || nt == tagUnsolicited)) || p.tag == key {
-			n := scenario.Note{Text: p.text()}
-			if d, ok := DefByID(p.check); ok {
-				c, _, _ := d.Cite(version, transport)
-				n.Spec, n.Quote = c.Spec, c.Quote
-			}
-			return n
+		if (p.tag == nt && (request || nt == tagUnsolicited)) || p.tag == key {
+			return p.note(version, transport)
 		}
 	}
 	if l := courseLabel(tag, version); l != "" && rest != "" {

@@ -77,14 +77,29 @@ func compileLearnerSchema(c *checker, answer string) (*jsonschema.Schema, bool) 
 	return sch, true
 }
 
-// leaves returns the innermost causes of a validation error.
+// leaves returns the innermost causes of a validation error, ordered by
+// the location they are at (then the keyword that failed there): the
+// validator collects the causes of an object's properties in map order, so
+// the same answer got its problems in another order from one grading to
+// the next (FuzzGrade found it).
 func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	out := causes(e)
+	slices.SortStableFunc(out, func(a, b *jsonschema.ValidationError) int {
+		if c := strings.Compare(instPath(a.InstanceLocation), instPath(b.InstanceLocation)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.SchemaURL, b.SchemaURL)
+	})
+	return out
+}
+
+func causes(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	if len(e.Causes) == 0 {
 		return []*jsonschema.ValidationError{e}
 	}
 	var out []*jsonschema.ValidationError
 	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
+		out = append(out, causes(c)...)
 	}
 	return out
 }

@@ -25,6 +25,19 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// asksFamily: the server asking the client, and tasks, in the catalog's
+// order (catalog.go joins the families).
+var asksFamily = []scenarioDef{
+	{info: Info{Name: "elicitation",
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario},
+	{info: Info{Name: "sampling",
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
+	{info: Info{Name: "roots",
+		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
+	{info: Info{Name: "tasks",
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario},
+}
+
 // The course's answers.
 const (
 	bookedSlot  = "Borealis 2026-12-03" // the first slot the form offers
@@ -38,21 +51,6 @@ var (
 	otherWorkspace  = primitive.Root{URI: "file:///home/li/acme-2027", Name: "acme-2027"}
 	notAFileRoot    = primitive.Root{URI: "https://drive.example.com/acme", Name: "acme (cloud drive)"}
 )
-
-// askTag is the label of the tool call's events: the scenario's, or the
-// fault's where the fault changes what the call is about (its entry's
-// askTags).
-func askTag(base, fault string) string {
-	if d := faultNamed(fault); d != nil {
-		if t, ok := d.askTags[base]; ok {
-			return t
-		}
-		if t, ok := d.askTags[""]; ok {
-			return t
-		}
-	}
-	return base
-}
 
 // invalidTags label the call whose answer is wrong (invalid-answer), by
 // what is wrong with it: a slot the form does not offer, a sampling result
@@ -98,7 +96,7 @@ func (r *runner) urlElicitation() {
 }
 
 func elicitationScenario(r *runner) {
-	if r.o.Fault == FaultURLMode {
+	if r.fault().elicitURL {
 		r.urlElicitation()
 		return
 	}
@@ -109,7 +107,7 @@ func elicitationScenario(r *runner) {
 		r.host(trace.Host, trace.Client, "elicit.user", r.userText(res))
 	}
 	r.askScenario("Book the Aurora room for 2026-12-03.",
-		toolChoice{Name: "book_room", Args: map[string]any{"room": "Aurora", "day": "2026-12-03"}, Tag: askTag("elicit", r.o.Fault)})
+		toolChoice{Name: "book_room", Args: map[string]any{"room": "Aurora", "day": "2026-12-03"}, Tag: r.callTag("elicit")})
 }
 
 // formText is how the Host shows a form to its user: the server's
@@ -185,7 +183,7 @@ func samplingScenario(r *runner) {
 		r.host(trace.Host, trace.Client, "sample.model", fmt.Sprintf("the user approves; the model %s writes: %s\n", model, c.Text))
 	}
 	r.askScenario("Summarise the three newest urgent e-mails for me.",
-		toolChoice{Name: "summarize_inbox", Args: map[string]any{"urgent": true, "limit": 3}, Tag: askTag("sample", r.o.Fault)})
+		toolChoice{Name: "summarize_inbox", Args: map[string]any{"urgent": true, "limit": 3}, Tag: r.callTag("sample")})
 }
 
 func rootsScenario(r *runner) {
@@ -203,8 +201,8 @@ func rootsScenario(r *runner) {
 		}
 		r.host(trace.Host, trace.Client, "roots.workspace", "the Host shares its workspace: "+strings.Join(list, ", ")+"\n")
 	}
-	call := toolChoice{Name: "export_roster", Args: map[string]any{"department": "Support"}, Tag: askTag("roots", r.o.Fault)}
-	if r.o.Fault != FaultRootsChanged {
+	call := toolChoice{Name: "export_roster", Args: map[string]any{"department": "Support"}, Tag: r.callTag("roots")}
+	if !r.fault().switchWorkspace {
 		r.askScenario("Export the Support roster into my workspace.", call)
 		return
 	}
@@ -247,15 +245,13 @@ func (r *runner) notRetried(out outcome) {
 func tasksScenario(r *runner) {
 	r.phase = askPhase
 	r.asker.Tasks = true
-	if r.o.Fault == FaultTaskInput {
-		// The question is a form: the client declares elicitation.
-		r.asker.Elicitation = true
-		r.asker.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "task.question", formText(q.Params)) }
-		r.asker.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
-			var a primitive.ElicitAnswer
-			_ = json.Unmarshal(res, &a)
-			r.host(trace.Host, trace.Client, "task.answer", fmt.Sprintf("the user answers include = %v\n", a.Content["include"]))
-		}
+	// A task that asks (task-input: the fault's entry declares
+	// elicitation) asks with a form.
+	r.asker.OnQuestion = func(q client.Question) { r.host(trace.Client, trace.Host, "task.question", formText(q.Params)) }
+	r.asker.OnAnswer = func(_ client.Question, res json.RawMessage, _ *jsonrpc.Error) {
+		var a primitive.ElicitAnswer
+		_ = json.Unmarshal(res, &a)
+		r.host(trace.Host, trace.Client, "task.answer", fmt.Sprintf("the user answers include = %v\n", a.Content["include"]))
 	}
 	tools, ok := r.begin("Export the Sales timesheets for the last three weeks; it may take a while.")
 	if !ok {
@@ -282,7 +278,7 @@ func tasksScenario(r *runner) {
 	}
 	r.host(trace.Client, trace.Host, "task.handle",
 		fmt.Sprintf("task %s: %s; poll every %d ms\n", task.ID, task.Status, task.PollInterval.Milliseconds()))
-	if r.o.Fault == FaultListTasks {
+	if r.fault().listTasks {
 		r.listTasks()
 	}
 	cancelled := false
@@ -324,7 +320,7 @@ func tasksScenario(r *runner) {
 			}
 			continue
 		}
-		if r.o.Fault == FaultCancelTask && !cancelled && !task.Terminal() {
+		if r.fault().cancelTask && !cancelled && !task.Terminal() {
 			cancelled = true
 			r.host(trace.Host, trace.Client, "task.user-cancels", "the user cancels the export\n")
 			if !r.ok(r.c.CancelTask(r.ctx, task.ID, callOpts{Tag: "task-cancel"})) {

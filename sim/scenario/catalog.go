@@ -49,49 +49,26 @@ var (
 // the exchanges they damage (the labels of their entries in faults).
 const scenarioToolCall = "tool-call"
 
-var scenarios = []scenarioDef{
-	{info: Info{Name: scenarioToolCall,
-		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
-	{info: Info{Name: "progress",
-		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
-	{info: Info{Name: "capabilities",
-		Transports: bothWires, Faults: []string{FaultNone}}, server: capabilitiesServer, run: capabilitiesScenario},
-	{info: Info{Name: "list-changed",
-		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
-	{info: Info{Name: "load-balancer",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
-	{info: Info{Name: "dual-era",
-		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, run: dualEraScenario},
-	{info: Info{Name: "tool-poisoning",
-		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
-	// The server's other primitives (primitives.go).
-	{info: Info{Name: "resources",
-		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario},
-	{info: Info{Name: "prompts",
-		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
-	{info: Info{Name: "logging",
-		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario},
-	// The server asking the client, and tasks (asks.go).
-	{info: Info{Name: "elicitation",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario},
-	{info: Info{Name: "sampling",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
-	{info: Info{Name: "roots",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
-	{info: Info{Name: "tasks",
-		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario},
-	// HTTP foundations (httpfound.go): plain HTTP against sim/httplab's
-	// JSON API, the same under both MCP versions.
-	{info: Info{Name: "http-anatomy",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
-	{info: Info{Name: "http-content-length",
-		Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
-	{info: Info{Name: "http-status-retries",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
-	{info: Info{Name: "http-idempotency",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
-	{info: Info{Name: "http-sse",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
+// scenarios yields every scenario's entry, family by family, in the
+// catalog's order (the pickers', the README's and the goldens'). Each
+// family's entries live in its own file, beside their run funcs; this list
+// only joins them. (A list inside the func, not a package variable: such a
+// variable of the family variables is copied by code at start-up.)
+func scenarios(yield func(*scenarioDef) bool) {
+	families := [...][]scenarioDef{
+		toolCallFamily,   // toolcall.go: a tool call and what can happen to it
+		serverFamily,     // scenarios.go: servers the scenario changes or probes
+		primitivesFamily, // primitives.go: the server's other primitives
+		asksFamily,       // asks.go: the server asking the client, and tasks
+		httpFamily,       // httpfound.go: HTTP before MCP
+	}
+	for _, f := range families {
+		for i := range f {
+			if !yield(&f[i]) {
+				return
+			}
+		}
+	}
 }
 
 // The scenarios' titles, as data (README, "Editing the course text"):
@@ -107,11 +84,12 @@ var titles = text.Lazy(func() []text.Source { return []text.Source{{Name: titles
 
 // List describes every scenario, for pickers.
 func List() []Info {
-	out := make([]Info, len(scenarios))
-	for i := range scenarios {
-		out[i] = scenarios[i].info
-		out[i].Title, _ = titles().Get(out[i].Name)
-		out[i].Versions = scenarios[i].versions()
+	var out []Info
+	for d := range scenarios {
+		info := d.info
+		info.Title, _ = titles().Get(info.Name)
+		info.Versions = d.versions()
+		out = append(out, info)
 	}
 	return out
 }
@@ -124,10 +102,10 @@ func Validate(o Options) (Options, *scenarioDef, error) {
 	}
 	var def *scenarioDef
 	var names []string
-	for i := range scenarios {
-		names = append(names, scenarios[i].info.Name)
-		if scenarios[i].info.Name == o.Scenario {
-			def = &scenarios[i]
+	for d := range scenarios {
+		names = append(names, d.info.Name)
+		if d.info.Name == o.Scenario {
+			def = d
 		}
 	}
 	if def == nil {

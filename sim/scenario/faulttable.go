@@ -17,12 +17,13 @@ import (
 // sentence that says why not elsewhere), the damage it does to the
 // client's wire (faultyHTTP, faultyPipe) or, for a choice the Host or the
 // server makes, that choice as data the runners read (prompt, call, host,
-// tools…; a few scenario-specific plans still read r.o.Fault), and the labels
-// of the exchanges it damages (faultLabel: their notes are the fault's
-// own). Its texts are data, keyed by its name: the UI's label
-// [fault.<name>] and, when it needs a transport or a version,
-// [fault.na.<name>] in app/text/lab.text (TestFaultTexts), and the notes
-// of its labels in notes/*.notes.
+// tools…; what the runners still name is the run without a fault, and
+// http-content-length's two miscounts, its whole story), and the labels of
+// the exchanges it damages (faultLabel: their notes are the fault's own).
+// Its texts are data, keyed by its name: the UI's label [fault.<name>]
+// and, when it needs a transport or a version, [fault.na.<name>] in
+// app/text/lab.text (TestFaultTexts), and the notes of its labels in
+// notes/*.notes.
 type faultDef struct {
 	name string
 	// transport is the transport the fault needs ("" for both), modern
@@ -82,9 +83,28 @@ type faultDef struct {
 	// host changes what the Host declares and answers (the asks and tasks
 	// scenarios), over the scenario's own settings, before it connects.
 	host func(h *client.FixedHost)
-	// askTags relabel an asks scenario's tool call, by the scenario's
-	// label ("" for every one): the fault changes what the call is about.
-	askTags map[string]string
+	// callTags relabel a scenario's tool call, by the label the scenario
+	// gives it ("" for every one): the fault changes what the call is
+	// about, or what happens to it on its way (callTag).
+	callTags map[string]string
+	// department is the department the user types past the completion's
+	// suggestions (resources; "": the first suggestion).
+	department string
+	// How the Host asks for log messages (logging; all false: as its
+	// version says): noLogLevel, it never asks; setLevel, it is written
+	// for 2025-11-25 and sends logging/setLevel under 2026-07-28 too;
+	// traceContext, it leaves logging aside and traces its calls
+	// (OpenTelemetry trace context in _meta).
+	noLogLevel, setLevel, traceContext bool
+	// elicitURL: the user asks for a booking the server confirms in a web
+	// page (URL-mode elicitation) instead of a form (elicitation).
+	elicitURL bool
+	// switchWorkspace: the user switches the workspace between two
+	// exports (roots).
+	switchWorkspace bool
+	// listTasks: the Host looks its task up with tasks/list; cancelTask:
+	// the user cancels the task while it works (tasks).
+	listTasks, cancelTask bool
 }
 
 // fault is the entry of the run's fault (the zero entry for none).
@@ -93,6 +113,20 @@ func (r *runner) fault() *faultDef {
 		return d
 	}
 	return &faultDef{}
+}
+
+// callTag is the label of a tool call's events: base, the scenario's, or
+// the fault's where the fault changes what the call is about or what
+// happens to it (its entry's callTags).
+func (r *runner) callTag(base string) string {
+	d := r.fault()
+	if t, ok := d.callTags[base]; ok {
+		return t
+	}
+	if t, ok := d.callTags[""]; ok {
+		return t
+	}
+	return base
 }
 
 // keyEvent is an event a fault's lesson turns on (its entry's keys, which
@@ -324,7 +358,7 @@ var faults = []faultDef{
 		// The course server, with find_free_rooms (not servable).
 		tools: func() *primitive.Registry { return toolbox.Course().MustWith(toolbox.FindFreeRooms()) },
 	},
-	{name: FaultNotFound,
+	{name: FaultNotFound, department: "Finances",
 		keys: map[string][]keyEvent{
 			// The resources, prompts and logging scenarios (primitives.go).
 			"resources": {{"read-roster.error.32002", expected, protocol.V20251125}, {"read-roster.error.32602", expected, protocol.V20260728}, {"resources.not-found", failure, ""}, {"model.answers-context", normal, ""}},
@@ -332,6 +366,9 @@ var faults = []faultDef{
 	},
 	{name: FaultParamMismatch, transport: "http", modern: true,
 		why: "param-mismatch needs 2026-07-28 over http: only that version mirrors tool parameters into Mcp-Param-* headers",
+		// The request the wire shows is not the one the client wrote, and
+		// its notes say so (notes/primitives.notes).
+		callTags: map[string]string{"post-welcome": "rewritten"},
 		// A company gateway that passes only plain ASCII header values
 		// "helpfully" rewrites the Base64 form of 上海 to its English name.
 		http: func(_ string, w wire.HTTP) wire.HTTP {
@@ -344,7 +381,7 @@ var faults = []faultDef{
 			"prompts": {{"rewritten.request", violation, ""}, {"rewritten.error.32020.http-400", expected, ""}, {"param-mismatch.relist-plan", normal, ""}, {"tools-relist.result", normal, ""}, {"rewritten-retry.request", violation, ""}, {"rewritten-retry.error.32020.http-400", expected, ""}, {"host.failure", failure, ""}},
 		},
 	},
-	{name: FaultMissingLogLevel,
+	{name: FaultMissingLogLevel, noLogLevel: true,
 		keys: map[string][]keyEvent{
 			"logging": {{"export-unasked.request", normal, ""}, {"export-unasked.result", normal, "http"}, {"export-unasked.result.on-stdio", normal, "stdio"}, {"log.missing", failure, ""}},
 		},
@@ -356,13 +393,13 @@ var faults = []faultDef{
 		// A server that declares no logging (not servable).
 		tools: func() *primitive.Registry { return toolbox.Course().WithLogging(false) },
 	},
-	{name: FaultSetLevel, modern: true,
+	{name: FaultSetLevel, modern: true, setLevel: true,
 		why: "set-level needs 2026-07-28: logging/setLevel is how 2025-11-25 asks for log messages, and 2026-07-28 removed it",
 		keys: map[string][]keyEvent{
 			"logging": {{"set-level.error.32601", expected, "stdio"}, {"set-level.error.32601.http-404", expected, "http"}, {"logging.removed", normal, ""}, {"log-message", normal, ""}, {"log.shown", normal, ""}},
 		},
 	},
-	{name: FaultTraceContext,
+	{name: FaultTraceContext, traceContext: true,
 		keys: map[string][]keyEvent{
 			"logging": {{"tracing.plan", normal, ""}, {"export-traced.request", normal, ""}, {"post-traced.request", normal, ""}},
 		},
@@ -377,7 +414,7 @@ var faults = []faultDef{
 		host: func(h *client.FixedHost) {
 			h.ElicitAction, h.DeclineSampling = protocol.ActionDecline, true
 		},
-		askTags: map[string]string{"sample": "refused"},
+		callTags: map[string]string{"sample": "refused"},
 	},
 	{name: FaultUserCancels,
 		keys: map[string][]keyEvent{
@@ -395,7 +432,7 @@ var faults = []faultDef{
 		host: func(h *client.FixedHost) {
 			h.Elicitation, h.Sampling, h.Roots, h.Tasks = false, false, false, false
 		},
-		askTags: map[string]string{"": "unasked"},
+		callTags: map[string]string{"": "unasked"},
 	},
 	{name: FaultInvalidAnswer,
 		keys: map[string][]keyEvent{
@@ -411,7 +448,7 @@ var faults = []faultDef{
 		host: func(h *client.FixedHost) {
 			h.Content, h.NoModelName, h.Workspace = map[string]any{"slot": invalidSlot}, true, []primitive.Root{notAFileRoot}
 		},
-		askTags: invalidTags,
+		callTags: invalidTags,
 	},
 	{name: FaultTamperedState, modern: true,
 		why: "tampered-state needs 2026-07-28: only a multi round-trip request carries a requestState back to the server",
@@ -423,14 +460,14 @@ var faults = []faultDef{
 			"sampling":    {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 			"roots":       {{"tampered.retry.request", violation, ""}, {"tampered.retry.error.32602.state", expected, ""}},
 		},
-		askTags: map[string]string{"": "tampered"},
+		callTags: map[string]string{"": "tampered"},
 	},
-	{name: FaultRootsChanged,
+	{name: FaultRootsChanged, switchWorkspace: true,
 		keys: map[string][]keyEvent{
 			"roots": {{"roots.switch", normal, ""}, {"roots-changed", normal, protocol.V20251125}, {"roots-again.ask", normal, protocol.V20251125}, {"roots-again.input-required", normal, protocol.V20260728}},
 		},
 	},
-	{name: FaultCancelTask,
+	{name: FaultCancelTask, cancelTask: true,
 		keys: map[string][]keyEvent{
 			"tasks": {{"task-cancel.request", normal, ""}, {"task-get.cancelled", normal, ""}},
 		},
@@ -439,18 +476,20 @@ var faults = []faultDef{
 		keys: map[string][]keyEvent{
 			"tasks": {{"task-get.input-required", normal, ""}, {"task-update.request", normal, protocol.V20260728}, {"task-wait.ask", normal, protocol.V20251125}, {"task.answer", normal, ""}},
 		},
+		// The question is a form: the client declares elicitation.
+		host: func(h *client.FixedHost) { h.Elicitation = true },
 		// The course server, whose export asks about unapproved hours in
 		// the middle of its work (not servable).
 		tools: func() *primitive.Registry {
 			return toolbox.Course().Without("export_timesheets").MustWith(toolbox.ExportTimesheetsReviewed())
 		},
 	},
-	{name: FaultListTasks,
+	{name: FaultListTasks, listTasks: true,
 		keys: map[string][]keyEvent{
 			"tasks": {{"task-list.result", normal, protocol.V20251125}, {"task-list.error.32601", expected, "2026-07-28 stdio"}, {"task-list.error.32601.http-404", expected, "2026-07-28 http"}, {"task-list.removed", normal, protocol.V20260728}},
 		},
 	},
-	{name: FaultURLMode,
+	{name: FaultURLMode, elicitURL: true,
 		keys: map[string][]keyEvent{
 			"elicitation": {{"url-elicit.ask", normal, protocol.V20251125}, {"elicitation-complete", normal, protocol.V20251125}, {"url-elicit.input-required", normal, protocol.V20260728}, {"url-elicit.retry.request", normal, protocol.V20260728}, {"elicit.url", normal, ""}, {"model.reads-result", normal, ""}},
 		},

@@ -27,6 +27,22 @@ import (
 	"mcpwirelab/sim/wire"
 )
 
+// httpFamily: the HTTP foundations, plain HTTP against sim/httplab's JSON
+// API, the same under both MCP versions; in the catalog's order
+// (catalog.go joins the families).
+var httpFamily = []scenarioDef{
+	{info: Info{Name: "http-anatomy",
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
+	{info: Info{Name: "http-content-length",
+		Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
+	{info: Info{Name: "http-status-retries",
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
+	{info: Info{Name: "http-idempotency",
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
+	{info: Info{Name: "http-sse",
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
+}
+
 // APIHost is the authority the lab's client calls (a plain JSON API, not
 // the MCP endpoint).
 const APIHost = "api.acme.example"

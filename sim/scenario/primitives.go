@@ -25,6 +25,17 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// primitivesFamily: the server's other primitives, in the catalog's order
+// (catalog.go joins the families).
+var primitivesFamily = []scenarioDef{
+	{info: Info{Name: "resources",
+		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario},
+	{info: Info{Name: "prompts",
+		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
+	{info: Info{Name: "logging",
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario},
+}
+
 // Tags of the subscription that keeps an attached resource fresh: its
 // steps have notes of their own (ownSubscriptionNotes), not the
 // list-changed scenario's.
@@ -95,9 +106,9 @@ func resourcesScenario(r *runner) {
 	}
 	r.host(trace.Client, trace.Host, "completion.suggests", suggestionsView("department", typed, comp))
 	dept := comp.Values[0]
-	if r.o.Fault == FaultNotFound {
+	if typed := r.fault().department; typed != "" {
 		// The user ignores the suggestion and types on.
-		dept = "Finances"
+		dept = typed
 		r.host(trace.Host, trace.Host, "resources.user-types", fmt.Sprintf("user ignores the suggestion and types department: %q\n", dept))
 	}
 	roster := strings.Replace(toolbox.DepartmentTemplate, "{department}", dept, 1)
@@ -326,14 +337,9 @@ func promptsScenario(r *runner) {
 	if e := draftFacts(got); e.name != "" {
 		name = e.name
 	}
-	tag := "post-welcome"
-	if r.o.Fault == FaultParamMismatch {
-		// The gateway rewrites the call's Mcp-Param-Office on its way: the
-		// request the wire shows is not the one the client wrote, and its
-		// notes say so (notes/primitives.notes).
-		tag = "rewritten"
-	}
-	res := r.callTool(toolChoice{Name: "post_announcement", Tag: tag, Intermediate: true,
+	// A gateway may rewrite the call's Mcp-Param-Office on its way
+	// (param-mismatch): the call's label is then the fault's.
+	res := r.callTool(toolChoice{Name: "post_announcement", Tag: r.callTag("post-welcome"), Intermediate: true,
 		Args: map[string]any{"office": "上海", "text": "Please welcome " + name + ", who joins Engineering!"}})
 	if res.resp != nil {
 		var out struct {
@@ -465,15 +471,16 @@ func loggingScenario(r *runner) {
 	modern := protocol.IsModern(r.c.Version())
 	perRequest := "" // the level the export asks for (2026-07-28)
 	session := false // a 2025-11-25 session's level is set
+	f := r.fault()
 	switch {
-	case r.o.Fault == FaultTraceContext:
+	case f.traceContext:
 		r.tracedLogging()
 		return
-	case r.o.Fault == FaultMissingLogLevel && modern:
+	case f.noLogLevel && modern:
 		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on, but the export request will carry no _meta logLevel\n")
-	case r.o.Fault == FaultMissingLogLevel:
+	case f.noLogLevel:
 		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on, but the host sends no logging/setLevel\n")
-	case r.o.Fault == FaultSetLevel:
+	case f.setLevel:
 		// Code written for 2025-11-25: set the session's level first.
 		r.host(trace.Client, trace.Client, "logging.plan", "log panel: on; set the level with logging/setLevel "+logLevel+" (as under 2025-11-25)\n")
 		out := r.c.SetLevel(r.ctx, logLevel, callOpts{Tag: "set-level"})
@@ -501,7 +508,7 @@ func loggingScenario(r *runner) {
 	switch {
 	case modern && perRequest == "", !modern && !session:
 		exportTag = "export-unasked"
-	case modern && r.o.Fault == FaultUndeclaredCapability:
+	case modern && !r.serverLogs():
 		exportTag = "export-unlogged"
 	}
 	if !modern && !session {
@@ -572,6 +579,16 @@ func (r *runner) tracedLogging() {
 	r.finish()
 }
 
+// serverLogs reports whether the server declared the logging capability
+// in its discovery or handshake answer (server/utilities/logging: a server
+// that sends log messages declares it).
+func (r *runner) serverLogs() bool {
+	var caps map[string]json.RawMessage
+	_ = json.Unmarshal(r.c.Session().Capabilities, &caps)
+	_, ok := caps[protocol.CapLogging]
+	return ok
+}
+
 // loggedCall calls a tool and shows each log message the server sends for
 // it in the host's log panel as it arrives; a call that got none says so.
 func (r *runner) loggedCall(c toolChoice) callOutcome {
@@ -591,7 +608,7 @@ func (r *runner) loggedCall(c toolChoice) callOutcome {
 	if shown == 0 && out.resp != nil {
 		why := "the request carried no _meta " + protocol.MetaLogLevel
 		switch {
-		case r.o.Fault == FaultUndeclaredCapability:
+		case !r.serverLogs():
 			why = "the server declares no logging capability"
 		case !protocol.IsModern(r.c.Version()):
 			why = "the session never set a level with logging/setLevel"

@@ -14,6 +14,22 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// serverFamily: the scenarios of this file (each against a server the
+// scenario changes, or a client that probes it), in the catalog's order
+// (catalog.go joins the families).
+var serverFamily = []scenarioDef{
+	{info: Info{Name: "capabilities",
+		Transports: bothWires, Faults: []string{FaultNone}}, server: capabilitiesServer, run: capabilitiesScenario},
+	{info: Info{Name: "list-changed",
+		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
+	{info: Info{Name: "load-balancer",
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
+	{info: Info{Name: "dual-era",
+		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, run: dualEraScenario},
+	{info: Info{Name: "tool-poisoning",
+		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
+}
+
 // ---- capabilities: a method whose capability the server did not declare ----
 
 // capabilitiesServer offers the course tools and nothing else: no

@@ -15,6 +15,16 @@ import (
 	"mcpwirelab/sim/trace"
 )
 
+// toolCallFamily: the scenarios of this file, in the catalog's order
+// (catalog.go joins the families). A scenario's entry sits in the file of
+// its run func: adding one touches this file, its notes and its title.
+var toolCallFamily = []scenarioDef{
+	{info: Info{Name: scenarioToolCall,
+		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
+	{info: Info{Name: "progress",
+		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
+}
+
 // Versions the faulty clients ask for.
 const (
 	futureVersion = "2099-01-01" // a modern version the server does not know
@@ -407,7 +417,7 @@ func (r *runner) callTool(c toolChoice) callOutcome {
 // tool that could not get what it needed from the client — a capability
 // the client did not declare, a sampling request the user refused, an
 // answer the client got wrong — failed for reasons no argument of the
-// model can change (the call's tag says which: askTag).
+// model can change (the call's tag says which: callTag).
 func toolErrorNote(tag string) string {
 	switch tag {
 	case "unasked":

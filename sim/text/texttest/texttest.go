@@ -50,10 +50,26 @@ type Source struct{ Name, Text string }
 // GoSources returns the package's Go files, tests left out, in name order.
 func GoSources(t testing.TB) []Source {
 	t.Helper()
+	return goSources(t, false)
+}
+
+// SourceMap returns the package's Go files by name, its tests too when
+// tests is set (the source rules that go/parser checks read it).
+func SourceMap(t testing.TB, tests bool) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range goSources(t, tests) {
+		out[f.Name] = f.Text
+	}
+	return out
+}
+
+func goSources(t testing.TB, tests bool) []Source {
+	t.Helper()
 	files, _ := filepath.Glob("*.go")
 	var out []Source
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+		if !tests && strings.HasSuffix(f, "_test.go") {
 			continue
 		}
 		b, err := os.ReadFile(f)

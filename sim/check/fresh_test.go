@@ -1,0 +1,136 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mcpwirelab/sim/jsonrpc"
+	"mcpwirelab/sim/mcp"
+	"mcpwirelab/sim/protocol"
+	"mcpwirelab/sim/trace"
+)
+
+// TestFreshCallsMinimal: structured-content-matches calls again only the
+// tools named with -call that declare an outputSchema, each once (with
+// its first arguments), each on a connection of its own; a tool without
+// one, and the -slow tool, are not called again.
+func TestFreshCallsMinimal(t *testing.T) {
+	out := json.RawMessage(`{"type":"object"}`)
+	p := &prober{o: Options{
+		Calls: []Call{{Name: "plain", Args: json.RawMessage(`{}`)}, {Name: "typed", Args: json.RawMessage(`{"n":1}`)},
+			{Name: "typed", Args: json.RawMessage(`{"n":2}`)}, {Name: "unlisted", Args: json.RawMessage(`{}`)}},
+		Slow: &Call{Name: "slow", Args: json.RawMessage(`{}`)},
+	}, tools: []mcp.Tool{{Name: "plain"}, {Name: "typed", OutputSchema: out}, {Name: "slow", OutputSchema: out},
+		{Name: "null", OutputSchema: json.RawMessage(`null`)}}}
+	if n := len(p.freshCalls()); n != 1 {
+		t.Errorf("%d fresh runs, want 1 (typed, once)", n)
+	}
+	p.o.Calls = append(p.o.Calls, Call{Name: "null", Args: json.RawMessage(`{}`)})
+	if n := len(p.freshCalls()); n != 1 {
+		t.Errorf("an outputSchema of null is called again: %d fresh runs", n)
+	}
+}
+
+// TestFreshSplitNamesItsStep: a fresh probe split over several
+// connections (one tool call each) names the request that showed the
+// deviation and the same call's answer in the other order, not the first
+// fresh request or the other order's last answer.
+func TestFreshSplitNamesItsStep(t *testing.T) {
+	tools := `[{"name":"a","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}},` +
+		`{"name":"b","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}}]`
+	tr := stdioList("./server", tools)
+	call := func(tag string, id int, name, structured string) {
+		req := jsonrpc.Request(jsonrpc.IntID(int64(id)), protocol.MethodToolsCall, json.RawMessage(`{"name":"`+name+`","arguments":{}}`))
+		res := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"content":[],"structuredContent":%s}}`, id, structured)
+		n := len(tr.Events)
+		tr.Events = append(tr.Events,
+			trace.Event{Seq: n + 1, From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tag + ".request",
+				Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
+			trace.Event{Seq: n + 2, From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: tag + ".result",
+				Raw: res + "\n", Messages: []json.RawMessage{json.RawMessage(res)}, InReplyTo: n + 1})
+	}
+	launch := func() {
+		tr.Events = append(tr.Events, trace.Event{Seq: len(tr.Events) + 1, From: trace.Host, To: trace.Server, Channel: trace.HostChannel,
+			Kind: trace.KindLaunch, Raw: "$ ./server\n", Messages: []json.RawMessage{}})
+	}
+	d, _ := DefByID(IDStructured)
+	ok, bad := `{"ok":true}`, `{"ok":"yes"}`
+	for _, c := range []struct {
+		a, b, freshA, freshB string // the answers: session (steps 6, 8), fresh (steps 11, 14)
+		seq                  int
+		says                 string
+	}{
+		// b's fresh call shows it; b's session answer was step 8.
+		{ok, ok, ok, bad, 14, "the first after initialize on a fresh connection (step 13); later in the session the same request was answered as the spec asks (step 8)"},
+		// a's fresh call shows it; a's session answer was step 6.
+		{ok, ok, bad, ok, 11, "the first after initialize on a fresh connection (step 10); later in the session the same request was answered as the spec asks (step 6)"},
+		// The session's b shows it; b's fresh call (step 13) was answered at step 14.
+		{ok, bad, ok, ok, 8, "on a fresh connection (step 13), the same request was answered as the spec asks (step 14)"},
+	} {
+		tr.Events = tr.Events[:4]
+		call(tagCall, 3, "a", c.a)
+		call(tagCall, 4, "b", c.b)
+		launch()
+		call(tagCall+tagFresh, 2, "a", c.freshA)
+		launch()
+		call(tagCall+tagFresh, 2, "b", c.freshB)
+		j := &judge{view: newView(tr)}
+		g := j.grade(d)
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != Fail || g.Seq != c.seq || !strings.Contains(g.Message, c.says) {
+			t.Errorf("%s at step %d: %q, want a failure at step %d saying %q", g.Verdict, g.Seq, g.Message, c.seq, c.says)
+		}
+	}
+}
+
+// TestFreshCallNote: a tool called again on a fresh connection says why
+// it is called again; its answer, and another probe's fresh request, are
+// explained as the session's.
+func TestFreshCallNote(t *testing.T) {
+	v := protocol.V20251125
+	fresh, session := Note(tagCall+tagFresh+".request", v, "stdio"), Note(tagCall+".request", v, "stdio")
+	if fresh.Text == session.Text || !strings.Contains(fresh.Text.En, "called once more") || fresh.Quote != session.Quote {
+		t.Errorf("the fresh call's note %q (quoting %q), the session's %q", fresh.Text.En, fresh.Quote, session.Text.En)
+	}
+	if a, b := Note(tagCall+tagFresh+".result", v, "stdio"), Note(tagCall+".result", v, "stdio"); a != b {
+		t.Errorf("the fresh call's answer is explained as %q, the session's as %q", a.Text.En, b.Text.En)
+	}
+	if a, b := Note(tagInvalidArgs+tagFresh+".request", v, "stdio"), Note(tagInvalidArgs+".request", v, "stdio"); a != b {
+		t.Errorf("invalid-args' fresh request is explained as %q, the session's as %q", a.Text.En, b.Text.En)
+	}
+}
+
+// TestFreshOpeningJudged: 2025-11-25's initialize opening a fresh
+// connection must speak the session's version too; its twin, answered as
+// the session's was, passes.
+func TestFreshOpeningJudged(t *testing.T) {
+	for _, c := range []struct {
+		fresh string
+		want  Verdict
+		says  string
+	}{
+		{protocol.V20251125, Pass, "initialize asked for"},
+		{"2025-06-18", Fail, "initialize opening a fresh connection (step 3; "},
+	} {
+		var evs []trace.Event
+		for _, o := range []struct{ tag, version string }{{tagInitialize, protocol.V20251125}, {tagInitialize + tagFresh, c.fresh}} {
+			id := int64(len(evs)/2 + 1)
+			req := jsonrpc.Request(jsonrpc.IntID(id), protocol.MethodInitialize, json.RawMessage(`{"protocolVersion":"2025-11-25"}`))
+			res := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"protocolVersion":%q,"capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`, id, o.version)
+			evs = append(evs,
+				trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: o.tag + ".request",
+					Raw: string(req.Encode()) + "\n", Messages: []json.RawMessage{req.Encode()}},
+				trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: o.tag + ".result",
+					Raw: res + "\n", Messages: []json.RawMessage{json.RawMessage(res)}, InReplyTo: len(evs) + 1})
+		}
+		tr := traceOf(protocol.V20251125, "stdio", evs...)
+		j := &judge{view: newView(tr)}
+		g := j.negotiation()
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != c.want || !strings.Contains(g.Message, c.says) {
+			t.Errorf("fresh initialize answered %s: %s %q, want %s saying %q", c.fresh, g.Verdict, g.Message, c.want, c.says)
+		}
+	}
+}
