@@ -44,14 +44,57 @@ const (
 // "${0}" keeps the line as it is, for data).
 type hostRule struct {
 	note string // the note key, or a prefix of it ("no-retry" covers "no-retry.401"); "" for every note
-	re   *regexp.Regexp
+	rx   *lazyRegexp
 	zh   string
 	line int
 }
 
-// parseHostRules reads a rules file: every rule it could read, in order,
-// and every mistake (file:line).
+// lazyRegexp is a rule's pattern, compiled the first time a line of its
+// note is matched: compiling all 198 rules at once took 133 ms of the
+// wasm's first render (BENCHMARKS.md, "The wasm's start"), and a page
+// needs the rules of the notes it shows only.
+type lazyRegexp struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp // nil if src does not compile (parseHostRules reports it)
+}
+
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re, _ = regexp.Compile(l.src) })
+	return l.re
+}
+
+// re is the rule's compiled pattern (nil: it does not compile, which
+// parseHostRules reports and TestHostRulesParse fails on).
+func (r hostRule) re() *regexp.Regexp { return r.rx.get() }
+
+// parseHostRules reads a rules file and compiles every pattern: every
+// rule it could read, in order, and every mistake (file:line). The page
+// reads the embedded file with readHostRules, which leaves the compiling
+// to each rule's first use.
 func parseHostRules(file, data string) ([]hostRule, []error) {
+	rules, errs := readHostRules(file, data)
+	out := rules[:0]
+	for _, r := range rules {
+		if _, err := regexp.Compile(r.rx.src); err != nil {
+			errs = append(errs, &text.FileError{File: file, Line: r.line, Msg: fmt.Sprintf("match of [%s] is not a regular expression: %v", r.header(), err)})
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, errs
+}
+
+// header is the rule's header as the file wrote it.
+func (r hostRule) header() string {
+	if r.note == "" {
+		return anyNote
+	}
+	return r.note
+}
+
+// readHostRules reads a rules file without compiling its patterns.
+func readHostRules(file, data string) ([]hostRule, []error) {
 	recs, errs := text.Lex(file, data, fieldIndent, fieldMatch, fieldZh)
 	fail := func(line int, format string, a ...any) {
 		errs = append(errs, &text.FileError{File: file, Line: line, Msg: fmt.Sprintf(format, a...)})
@@ -80,12 +123,7 @@ func parseHostRules(file, data string) ([]hostRule, []error) {
 			}
 			indent = strings.Repeat(" ", n)
 		}
-		re, err := regexp.Compile(`^` + indent + `(?:` + m.Value + `)$`)
-		if err != nil {
-			fail(m.Line, "match of [%s] is not a regular expression: %v", r.Header, err)
-			continue
-		}
-		rule := hostRule{note: r.Header, re: re, zh: indent + zh.Value, line: r.Line}
+		rule := hostRule{note: r.Header, rx: &lazyRegexp{src: `^` + indent + `(?:` + m.Value + `)$`}, zh: indent + zh.Value, line: m.Line}
 		if r.Header == anyNote {
 			rule.note = ""
 		}
@@ -97,24 +135,18 @@ func parseHostRules(file, data string) ([]hostRule, []error) {
 	return out, errs
 }
 
-var (
-	hostRulesOnce sync.Once
-	hostCompiled  []hostRule
-	hostRuleErrs  []error // tests fail on any
-)
-
-func compiledHostRules() []hostRule {
-	hostRulesOnce.Do(func() {
-		hostCompiled, hostRuleErrs = parseHostRules(hostRulesFile, hostRulesData)
-	})
-	return hostCompiled
-}
+// hostRules is the embedded file's rules, read on first use (their
+// patterns compiled on theirs). TestHostRulesParse compiles them all.
+var hostRules = sync.OnceValue(func() []hostRule {
+	rules, _ := readHostRules(hostRulesFile, hostRulesData)
+	return rules
+})
 
 // HostText is the text of a host-internal event in both languages: En is
 // raw as the engine wrote it, Zh its translation line by line. ok is false
 // when a line has no rule (Zh then keeps that line in English).
 func HostText(note, raw string) (t Text, ok bool) {
-	rules := compiledHostRules()
+	rules := hostRules()
 	lines := strings.Split(raw, "\n")
 	ok = true
 	for i, line := range lines {
@@ -123,8 +155,11 @@ func HostText(note, raw string) (t Text, ok bool) {
 		}
 		found := false
 		for _, r := range rules {
-			if (r.note == "" || noteIs(note, r.note)) && r.re.MatchString(line) {
-				lines[i] = r.re.ReplaceAllString(line, r.zh)
+			if r.note != "" && !noteIs(note, r.note) {
+				continue
+			}
+			if re := r.re(); re != nil && re.MatchString(line) {
+				lines[i] = re.ReplaceAllString(line, r.zh)
 				found = true
 				break
 			}

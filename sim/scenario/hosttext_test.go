@@ -137,11 +137,17 @@ func TestHostTextFailsOnUnknownLines(t *testing.T) {
 
 // TestHostRulesParse: notes/host.rules has no mistakes.
 func TestHostRulesParse(t *testing.T) {
-	if n := len(compiledHostRules()); n < 150 {
+	rules, errs := parseHostRules(hostRulesFile, hostRulesData)
+	if n := len(rules); n < 150 {
 		t.Fatalf("%d host rules: the embedded file is missing", n)
 	}
-	for _, err := range hostRuleErrs {
+	for _, err := range errs {
 		t.Error(err)
+	}
+	// What the page reads (readHostRules, compiled on use) is the same
+	// rules in the same order.
+	if lazy := hostRules(); len(lazy) != len(rules) {
+		t.Errorf("the page reads %d rules, the file has %d", len(lazy), len(rules))
 	}
 }
 
@@ -160,13 +166,13 @@ func TestHostRuleIndent(t *testing.T) {
 	if len(errs) > 0 || len(rules) != 2 {
 		t.Fatal(errs)
 	}
-	if got := rules[0].re.ReplaceAllString("  t=5 ms", rules[0].zh); got != "  t=5 毫秒" {
+	if got := rules[0].re().ReplaceAllString("  t=5 ms", rules[0].zh); got != "  t=5 毫秒" {
 		t.Errorf("indented: %q", got)
 	}
-	if rules[0].re.MatchString("t=5 ms") || rules[0].re.MatchString("   t=5 ms") {
+	if rules[0].re().MatchString("t=5 ms") || rules[0].re().MatchString("   t=5 ms") {
 		t.Error("an indented rule matched another indentation")
 	}
-	if got := rules[1].re.ReplaceAllString("  anything", rules[1].zh); got != "  anything" || rules[1].note != "" {
+	if got := rules[1].re().ReplaceAllString("  anything", rules[1].zh); got != "  anything" || rules[1].note != "" {
 		t.Errorf("keep: %q, note %q", got, rules[1].note)
 	}
 }

@@ -203,7 +203,7 @@ func FuzzParseNotes(f *testing.F) {
 		recs, errs0 := parseNotes("f.notes", data)
 		glosses, _ := parseGlosses("f.glosses", data)
 		for _, r := range must(parseHostRules("f.rules", data)) {
-			r.re.ReplaceAllString(data, r.zh) // a rule read is a rule that runs
+			r.re().ReplaceAllString(data, r.zh) // a rule read is a rule that runs
 		}
 		var g strings.Builder
 		for _, r := range glosses {
