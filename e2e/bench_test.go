@@ -556,11 +556,13 @@ func TestPageBudgets(t *testing.T) {
 	// MCPWL_BENCH_PART=link measures the linked step and its bytes only
 	// (a few minutes: for trying a change to the first view);
 	// MCPWL_BENCH_PART=visit the inputs through the wasm's start and the
-	// first visit's bytes only (every profile, both hosts).
+	// first visit's bytes only (every profile, both hosts);
+	// MCPWL_BENCH_PART=lighthouse the two Lighthouse runs only;
+	// MCPWL_BENCH_PART=steps the step latency and memory only.
 	part := os.Getenv("MCPWL_BENCH_PART")
-	linkOnly, visitOnly := part == "link", part == "visit"
+	want := benchParts(t, part)
 	for _, p := range profiles {
-		for i := 0; i < linkLoads && !visitOnly; i++ {
+		for i := 0; i < linkLoads && want("link"); i++ {
 			p.helloFCP = append(p.helloFCP, measureHello(t, bctx, p, ref.url+"/"))
 			for _, h := range hosts {
 				shown[h.name][p] = append(shown[h.name][p], measureLink(t, bctx, p, h.url, 5, "zh"))
@@ -570,7 +572,7 @@ func TestPageBudgets(t *testing.T) {
 	}
 	inputs := map[string]map[*linkProfile]inputRun{}
 	for _, h := range hosts {
-		if linkOnly {
+		if !want("visit") {
 			break
 		}
 		inputs[h.name] = map[*linkProfile]inputRun{}
@@ -581,7 +583,7 @@ func TestPageBudgets(t *testing.T) {
 	lh := map[string]map[string]float64{}
 	var lhErr error
 	for _, preset := range []string{"desktop", "mobile"} {
-		if linkOnly || visitOnly {
+		if !want("lighthouse") {
 			break
 		}
 		if lh[preset], lhErr = lighthouseScores(t, static.URL+link, preset); lhErr != nil {
@@ -598,7 +600,7 @@ func TestPageBudgets(t *testing.T) {
 	var domNodes string
 	var mem10, mem1000 memSample
 	var actDur time.Duration
-	if !linkOnly && !visitOnly {
+	if want("steps") {
 		steps, domNodes, mem10, mem1000, actDur = stepsAndMemory(t, bctx, lab.url)
 	}
 	reportLinks(t, start, chromeVersion, exportTook, link, hosts, profiles, shown, inputs, lh, lhErr, part, steps, domNodes, mem10, mem1000, actDur, lab)
@@ -651,6 +653,19 @@ func stepsAndMemory(t *testing.T, bctx context.Context, labURL string) (steps st
 
 type hostURL struct{ name, url string }
 
+// benchParts is whether MCPWL_BENCH_PART (part: "" for all) asks for a
+// part of the page budgets; an unknown name fails the run rather than
+// measuring nothing.
+func benchParts(t *testing.T, part string) func(string) bool {
+	t.Helper()
+	switch part {
+	case "", "link", "visit", "lighthouse", "steps":
+	default:
+		t.Fatalf("MCPWL_BENCH_PART=%q: one of link, visit, lighthouse, steps (or unset for all)", part)
+	}
+	return func(name string) bool { return part == "" || part == name }
+}
+
 func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook time.Duration, link string, hosts []hostURL, profiles []*linkProfile,
 	shown map[string]map[*linkProfile][]linkLoad, inputs map[string]map[*linkProfile]inputRun, lh map[string]map[string]float64, lhErr error, part string,
 	steps struct {
@@ -659,7 +674,7 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 	}, domNodes string, mem10, mem1000 memSample, actDur time.Duration, lab *benchSite) {
 
 	// Report: every part unless MCPWL_BENCH_PART names one.
-	linkOnly, visitOnly := part == "link", part == "visit"
+	want := benchParts(t, part)
 	var b strings.Builder
 	var budgets []budget
 	row := func(cols ...string) { fmt.Fprintf(&b, "| %s |\n", strings.Join(cols, " | ")) }
@@ -679,7 +694,7 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 	row("budget", "host", "profile", "measured", "reference / limit", "result")
 	row("---", "---", "---", "---", "---", "---")
 	for _, p := range profiles {
-		if visitOnly {
+		if !want("link") {
 			break
 		}
 		hello := median(p.helloFCP)
@@ -702,7 +717,7 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 	}
 	for _, h := range hosts {
 		for _, p := range profiles {
-			if linkOnly {
+			if !want("visit") {
 				break
 			}
 			r := inputs[h.name][p]
@@ -725,7 +740,7 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 		}
 	}
 	for _, preset := range []string{"desktop", "mobile"} {
-		if linkOnly || visitOnly {
+		if !want("lighthouse") {
 			break
 		}
 		sc := lh[preset]
@@ -741,7 +756,7 @@ func reportLinks(t *testing.T, start time.Time, chromeVersion string, exportTook
 			row("Lighthouse "+lighthouseVersion+" "+preset+": "+c, "static export", "", fmt.Sprintf("%.0f", sc[c]), "100", atLeast("Lighthouse "+preset+" "+c, sc[c], budgetLighthouseOther))
 		}
 	}
-	if !linkOnly && !visitOnly {
+	if want("steps") {
 		sm, s95 := median(steps.Dom), percentile(steps.Dom, 95)
 		row(fmt.Sprintf("step latency on the wasm's page, click → DOM, median of %d", len(steps.Dom)), "dev server", "loopback", fmt.Sprintf("%.1f ms", sm), fmt.Sprintf("≤ %d ms", budgetStepMedianMs), check("step latency median", sm, budgetStepMedianMs, " ms"))
 		row("step latency, click → DOM, p95", "dev server", "loopback", fmt.Sprintf("%.1f ms", s95), fmt.Sprintf("≤ %d ms", budgetStepP95Ms), check("step latency p95", s95, budgetStepP95Ms, " ms"))
