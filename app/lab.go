@@ -39,6 +39,9 @@ type Lab struct {
 	// HTML.
 	stepCache
 	printHTML printCache
+	// printOn: the print view is in the page (schedulePrint: once the
+	// browser is idle after the mount, not in go-app's first mount).
+	printOn bool
 
 	// What afterChange last wrote to the document, so a step change only
 	// touches what differs; scrollFn is the requestAnimationFrame
@@ -98,6 +101,7 @@ func (c *Lab) OnMount(ctx app.Context) {
 	c.resizeStop = c.watchResize()
 	c.verifyFirst(ctx)
 	c.scheduleWarm()
+	c.schedulePrint(ctx)
 	// Run the instant step's drawing once after go-app's frame (it writes
 	// what is already there): the browser compiles that code now instead
 	// of on the first click (~40 ms measured).
@@ -179,6 +183,24 @@ func (c *Lab) OnInit() {
 		c.stepData(c.idx)
 	}
 	yieldToBrowser()
+}
+
+// schedulePrint adds the print view (every step expanded) once the
+// browser is idle after the mount: building it (PrintHTML) and mounting
+// its DOM were about 80 ms of go-app's first mount, the start's longest
+// task, which a key press meanwhile waits for (BENCHMARKS.md, "The
+// wasm's start"). Nothing on screen changes: it is print-only.
+func (c *Lab) schedulePrint(ctx app.Context) {
+	if c.printOn {
+		return
+	}
+	var f app.Func
+	f = app.FuncOf(func(this app.Value, args []app.Value) any {
+		f.Release()
+		ctx.Dispatch(func(app.Context) { c.printOn = true })
+		return nil
+	})
+	whenIdle(f, 1000, 200)
 }
 
 // yieldToBrowser lets the browser run what waits (a key press, a frame)
@@ -448,8 +470,9 @@ func (c *Lab) Render() app.UI {
 		),
 		&ExportBar{Lang: c.lang},
 		// The print view is not on screen: the prerendered page leaves it
-		// to the wasm (25 KB less to send and parse before the first paint).
-		app.If(app.IsClient, func() app.UI { return app.Raw(c.printHTML.get(c.tr, c.lang)) }),
+		// to the wasm (25 KB less to send and parse before the first paint),
+		// and the wasm to the first idle moment after its mount.
+		app.If(app.IsClient && c.printOn, func() app.UI { return app.Raw(c.printHTML.get(c.tr, c.lang)) }),
 		app.If(app.IsServer && c.tr != nil && len(c.tr.Events) > 0, func() app.UI {
 			return app.Raw(EmbeddedTraceHTML(c.tr, c.options()))
 		}),
