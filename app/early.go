@@ -198,13 +198,14 @@ else if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);el
 // step with: its fragment's #wl-early and #wl-trace go into its #lab, and
 // what the reader did meanwhile (a button, a key, the slider, a menu) is
 // done then (later). If the fragment cannot be had, the page stays as it
-// is and the wasm takes over.
+// is, the loading badge says why (label(1): the fallback notice, in the
+// page's language) and the wasm takes over.
 function adopt(){adopting=true;Q=want.q;var p=get(want.key,want.lang,false);
 pend=w.mcpwlPending=new Promise(function(done){function end(){adopting=false;done();var l=later;later=[];l.forEach(function(f){f()})}
 p.then(function(t){function f(){pend=null;var l=g("lab"),m=t.match(/<script type="application\/json" id="wl-(?:early|trace)"[^>]*>[\s\S]*?<\/script>/g);
 if(l&&m&&!g("` + earlyID + `")&&h.getAttribute("data-wl-ready")!=="1")l.insertAdjacentHTML("beforeend",m.join(""));start();end()}
 if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",f);else f()},
-function(e){pend=null;h.setAttribute("data-wl-fallback",String(e&&e.message||e));end();need()})})}
+function(e){pend=null;h.setAttribute("data-wl-fallback",String(e&&e.message||e));label(1);end();need()})})}
 function ready(){if(!D&&d.readyState==="loading"&&!pend){lab=g("lab");D=data();if(D)cur=curStep()}return D&&live()&&!pend}
 // hold(e, t): the slider or a menu moved while a lean page's data is on its way (adopt).
 function hold(e,t){if(adopting&&t&&(t.id==="scenario"||t.id==="fault"||t.id==="jump"))later.push(function(){t.dispatchEvent(new Event(e.type,{bubbles:true}))})}

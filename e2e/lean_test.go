@@ -24,7 +24,8 @@ import (
 // data is there are done once it is (step 3), and the page then steps
 // and toggles as before. A deep link to another step of the start page's
 // own run shows that step. Without its fragment (404) the start page
-// stays on screen (no loading screen) and asks for the wasm. The broken
+// stays on screen (no loading screen), its badge gives the fallback
+// notice and it asks for the wasm. The broken
 // twin: a reader that never fetches the start page's data does not step.
 func TestStaticReaderLeanStart(t *testing.T) {
 	site, host, bctx, cancel := readerSetup(t)
@@ -97,14 +98,17 @@ func TestStaticReaderLeanStart(t *testing.T) {
 	waitReader(t, ctx, "step 5 of the start page's run", 5, "en")
 	c2()
 
-	// Its fragment missing: the start page stays, the wasm is asked for.
+	// Its fragment missing: the start page stays, the loading badge says
+	// why (a status, in the page's language), the wasm is asked for.
 	host.setOverride(func(p string) (int, []byte, bool) { return 404, []byte("not found"), path.Clean(p) == coursePrefix+rel })
 	ctx, c2 = readerContext(t, bctx, "en-US,en", true)
 	run(t, ctx, "open the start page without its fragment", chromedp.Navigate(start))
 	eventually(t, "the start page, its fragment missing", func() (bool, string) {
 		s := readReader(t, ctx)
 		asked := evalString(t, ctx, `String(document.documentElement.getAttribute("data-wl-wasm") !== null)`)
-		return s.shows(1, "en") && s.Fallback == "HTTP 404" && asked == "true", fmt.Sprintf("%+v, wasm asked for: %s", s, asked)
+		role := evalString(t, ctx, `String(document.getElementById("app-wasm-loader") && document.getElementById("app-wasm-loader").getAttribute("role"))`)
+		return s.shows(1, "en") && s.Fallback == "HTTP 404" && asked == "true" && strings.Contains(s.Label, "the simulator draws it") && role == "status",
+			fmt.Sprintf("%+v, wasm asked for: %s, the badge's role: %s", s, asked, role)
 	})
 	c2()
 
