@@ -281,6 +281,15 @@ func init() { defs = catalog() }
 
 func catalog() []Def {
 	return []Def{
+		// The MUST checks without a fresh run of their own, and why order
+		// cannot hide a deviation from them: stdout-protocol-only and
+		// result-type read every line and every result of every
+		// connection (the fresh ones included, each a process of its own
+		// on stdio); version-negotiation judges every connection's
+		// opening, and 2025-11-25's unknown-version initialize is the
+		// first request of its own connection; tool-schemas-valid reads
+		// the session's first tools/list (its first request after the
+		// opening) and the later ones.
 		{ID: IDStdout, judge: (*judge).stdout,
 			cite: func(v, tr string) (Cite, bool, Msg) {
 				c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}

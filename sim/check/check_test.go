@@ -206,6 +206,12 @@ var brokenCases = []struct {
 	{fixture: "discover-once", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDVersion},
 		says: map[string]string{IDVersion: `server/discover opening a fresh connection (step`}},
 	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
+	// Schemas valid in the first list, broken in a later one: named in the
+	// session's later order too; the twin adds a valid tool (only
+	// list-changed-honest fails, for the unannounced change).
+	{fixture: "schema-breaks-later", transport: "stdio", fail: []string{IDSchemas, IDListChangedHonest},
+		says: map[string]string{IDSchemas: "The order matters: the first tools/list of the session"}},
+	{fixture: "tool-added-later", transport: "stdio", fail: []string{IDListChangedHonest}, pass: []string{IDSchemas}},
 	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},
 	{fixture: "no-description", transport: "stdio", warn: []string{IDDescriptions}},
 	{fixture: "bad-tool-name", transport: "stdio", fail: []string{IDToolNames}},

@@ -787,3 +787,34 @@ func init() {
 		return [][]byte{editResult(line, func(res map[string]any) { delete(res, "resultType") })}
 	}}
 }
+
+// addLater adds tool to every tools/list result of the process but its
+// first.
+func addLater(tool map[string]any) fixture {
+	var mu sync.Mutex
+	n := 0
+	return fixture{in: pass, out: func(line []byte) [][]byte {
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if t := toolsOf(res); t != nil {
+				mu.Lock()
+				n++
+				later := n > 1
+				mu.Unlock()
+				if later {
+					res["tools"] = append(t, tool)
+				}
+			}
+		})}
+	}}
+}
+
+func init() {
+	// Lists a tool with a broken inputSchema from its second tools/list
+	// on (announcing nothing, which list-changed-honest names): the first
+	// list, right after the opening, is valid; a later one is not.
+	stdioFixtures["schema-breaks-later"] = addLater(map[string]any{"name": "broken_schema", "description": "Has a broken schema.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integr"}}}})
+	// The twin: the tool it adds later has a valid schema.
+	stdioFixtures["tool-added-later"] = addLater(map[string]any{"name": "fine_schema", "description": "Has a fine schema.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer"}}}})
+}

@@ -741,6 +741,19 @@ func (j *judge) schemas() Graded {
 	if len(problems) > 0 {
 		return j.result(IDSchemas, Fail, j.seq(l.resp), "tool-schemas-valid.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
 	}
+	// The first list answers the session's first request after the
+	// opening; the later ones (tools-list-2, -3) are read too, so a server
+	// whose schemas break later in the session is named in either order.
+	for _, later := range j.answeredLists()[1:] {
+		var late []Msg
+		for _, t := range later.tools {
+			late = append(late, schemaProblems(t)...)
+		}
+		if len(late) > 0 {
+			return j.result(IDSchemas, Fail, j.seq(later.resp), "tool-schemas-valid.fail.later-list",
+				j.seq(later.resp), limit(late, 5), j.seq(l.resp))
+		}
+	}
 	return j.result(IDSchemas, Pass, j.seq(l.resp), "tool-schemas-valid.pass.tools-input-output", len(l.tools), dialects(l.tools), j.seq(l.resp))
 }
 
