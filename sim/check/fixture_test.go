@@ -818,3 +818,10 @@ func init() {
 	stdioFixtures["tool-added-later"] = addLater(map[string]any{"name": "fine_schema", "description": "Has a fine schema.",
 		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer"}}}})
 }
+
+// Order-dependent defects beside plain ones, each named by its own check
+// in one run, the fresh order's saying so (after the inits of the
+// fixtures it chains).
+func init() {
+	stdioFixtures["several-order"] = chain("meta-first-only", "cancel-first-ignored", "bad-schema", "unknown-method-ok")
+}
