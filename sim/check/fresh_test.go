@@ -184,3 +184,27 @@ func TestResponsiveBurst(t *testing.T) {
 		}
 	}
 }
+
+// TestFreshSlowNotes: the slow tool run again, and cancelled as a fresh
+// connection's first request, say why; the cancellation's notice and
+// barrier there, and the answers, are explained as the session's.
+func TestFreshSlowNotes(t *testing.T) {
+	v := protocol.V20260728
+	for _, c := range []struct{ fresh, session, says string }{
+		{tagSlow + tagFresh + ".request", tagSlow + ".request", "run once more to its end"},
+		{tagCancel + "-1" + tagFresh + ".request", tagCancel + "-1.request", "cancelled halfway as the first request"},
+	} {
+		f, s := Note(c.fresh, v, "stdio"), Note(c.session, v, "stdio")
+		if f.Text == s.Text || !strings.Contains(f.Text.En, c.says) || f.Quote != s.Quote || f.Text.Zh == "" {
+			t.Errorf("%s: %q (quoting %q), the session's %q", c.fresh, f.Text.En, f.Quote, s.Text.En)
+		}
+	}
+	for _, key := range []string{tagCancel + "-1-notice", tagCancel + "-1" + tagBarrier, tagDuring} {
+		if a, b := Note(key+tagFresh+".request", v, "stdio"), Note(key+".request", v, "stdio"); a != b {
+			t.Errorf("%s's fresh request is explained as %q, the session's as %q", key, a.Text.En, b.Text.En)
+		}
+	}
+	if a, b := Note(tagSlow+tagFresh+".result", v, "stdio"), Note(tagSlow+".result", v, "stdio"); a != b {
+		t.Errorf("the fresh slow call's answer is explained as %q, the session's as %q", a.Text.En, b.Text.En)
+	}
+}
