@@ -210,7 +210,11 @@ type prober struct {
 	caps    json.RawMessage
 	lost    bool // the connection broke: nothing more can be read
 	spoke   bool // the server speaks the version
-	listen  func()
+	// slowTook is how long the session's slow call took (0: it was not
+	// answered, or too quickly to cancel halfway); the fresh runs of the
+	// slow probe need it.
+	slowTook time.Duration
+	listen   func()
 }
 
 func (p *prober) say(format string, args ...any) {
@@ -721,7 +725,22 @@ func (p *prober) slow(tag string) {
 		return
 	}
 	s := *p.o.Slow
-	meta := map[string]any{protocol.MetaProgressToken: slowToken}
+	out, took := p.slowCall(tag, tagDuring, slowToken)
+	if p.lost || out.Response == nil || took < minSlow {
+		return
+	}
+	p.slowTook = took
+	for i := 1; i <= p.o.Repeat && !p.lost && p.ctx.Err() == nil; i++ {
+		p.cancelOnce(fmt.Sprintf("%s-%d", tagCancel, i), "", fmt.Sprintf("%s-%d", slowToken, i), i, s, took)
+	}
+}
+
+// slowCall runs the slow tool to its end (tag) and sends another request
+// while it runs (during), and returns the call's outcome and how long it
+// took.
+func (p *prober) slowCall(tag, during, token string) (client.Outcome, time.Duration) {
+	s := *p.o.Slow
+	meta := map[string]any{protocol.MetaProgressToken: token}
 	start := time.Now()
 	done := make(chan client.Outcome, 1)
 	p.mirror(s.Name, s.Args)
@@ -735,18 +754,48 @@ func (p *prober) slow(tag string) {
 		method = protocol.MethodPing
 	}
 	dStart := time.Now()
-	during := p.request(tagDuring, method, nil)
+	dOut := p.request(during, method, nil)
 	answered := time.Since(dStart)
 	out := p.done(<-done)
 	took := time.Since(start)
-	p.say("slow call %s: %s after %d ms; %s during it answered after %d ms (%s)", s.Name, outcomeText(out),
-		took.Milliseconds(), method, answered.Milliseconds(), outcomeText(during))
-	if p.lost || out.Response == nil || took < minSlow {
-		return
+	p.say("%s: slow call %s: %s after %d ms; %s during it answered after %d ms (%s)", tag, s.Name, outcomeText(out),
+		took.Milliseconds(), method, answered.Milliseconds(), outcomeText(dOut))
+	return out, took
+}
+
+// freshSlow is responsive-during-call's fresh run: the slow call, and the
+// request sent while it runs, with the call as the first request of a
+// connection of its own (a server that runs its first request inside its
+// read loop, a lazy start holding a lock, shows it there). Only when the
+// session's slow call was answered: one that never was would only cost
+// its timeout again.
+func (p *prober) freshSlow() []func(tag string) {
+	if p.o.Slow == nil || p.slowTook == 0 {
+		return nil
 	}
-	for i := 1; i <= p.o.Repeat && !p.lost && p.ctx.Err() == nil; i++ {
-		p.cancelOnce(i, s, took)
+	return []func(string){func(string) { p.slowCall(tagSlow+tagFresh, tagDuring+tagFresh, slowToken+tagFresh) }}
+}
+
+// freshCancel is cancellation-honoured's fresh run: one call of the slow
+// tool cancelled halfway (after half the session's call took) as the
+// first request of a connection of its own. One try: the session's
+// -repeat tries measure how often a cancellation holds; this one whether
+// the order matters.
+func (p *prober) freshCancel() []func(tag string) {
+	if p.o.Slow == nil || p.slowTook == 0 {
+		return nil
 	}
+	s, took := *p.o.Slow, p.slowTook
+	return []func(string){func(string) {
+		p.cancelOnce(tagCancel+"-1", tagFresh, fmt.Sprintf("%s-1%s", slowToken, tagFresh), 1, s, took)
+	}}
+}
+
+// isCancelTag reports whether tag is one of a cancellation's: cancel-N,
+// cancel-N-notice, cancel-N-barrier.
+func isCancelTag(tag string) bool {
+	base := strings.TrimSuffix(strings.TrimSuffix(tag, "-notice"), tagBarrier)
+	return isCancel(base)
 }
 
 // Timing of the slow-call checks.
@@ -762,11 +811,14 @@ const (
 )
 
 // cancelOnce calls the slow tool again and cancels it halfway, the way the
-// version and transport say, then watches for anything more about it.
-func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
-	tag := fmt.Sprintf("%s-%d", tagCancel, i)
+// version and transport say, then watches for anything more about it: the
+// call tagged base+suffix (cancel-N, or cancel-1-fresh), its notice
+// base-notice+suffix and its barrier base-barrier+suffix, the progress
+// token token.
+func (p *prober) cancelOnce(base, suffix, token string, i int, s Call, took time.Duration) {
+	tag := base + suffix
 	half := took / 2
-	meta := map[string]any{protocol.MetaProgressToken: fmt.Sprintf("%s-%d", slowToken, i)}
+	meta := map[string]any{protocol.MetaProgressToken: token}
 	id := p.c.NextID()
 	params := map[string]any{"name": s.Name, "arguments": s.Args}
 	p.mirror(s.Name, s.Args)
@@ -774,7 +826,7 @@ func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 		// 2026-07-28 HTTP: closing the response stream is the
 		// cancellation; the client's deadline does exactly that.
 		p.done(p.c.RequestWithID(p.ctx, id, protocol.MethodToolsCall, params, client.CallOptions{Tag: tag, Meta: meta, Timeout: half}))
-		p.say("cancellation %d/%d: closed the stream after %d ms", i, p.o.Repeat, half.Milliseconds())
+		p.say("%s: cancellation %d/%d: closed the stream after %d ms", tag, i, p.o.Repeat, half.Milliseconds())
 		return
 	}
 	// stdio and 2025-11-25 HTTP: notifications/cancelled, then keep
@@ -787,7 +839,7 @@ func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 		done <- p.c.RequestWithID(ctx, id, protocol.MethodToolsCall, params, client.CallOptions{Tag: tag, Meta: meta})
 	}()
 	sleep(p.ctx, half)
-	notice := tag + "-notice"
+	notice := base + "-notice" + suffix
 	p.rec.cancelling(notice, tag)
 	p.done(p.c.Notify(p.ctx, protocol.MethodCancelled, map[string]any{"requestId": json.RawMessage(id.String()),
 		"reason": fmt.Sprintf("mcpwirelab check: cancelled after %d ms", half.Milliseconds())}, client.CallOptions{Tag: notice}))
@@ -804,13 +856,13 @@ func (p *prober) cancelOnce(i int, s Call, took time.Duration) {
 	if protocol.IsModern(p.version) {
 		barrier = protocol.MethodDiscover
 	}
-	p.request(tag+tagBarrier, barrier, nil)
+	p.request(base+tagBarrier+suffix, barrier, nil)
 	out := p.done(<-done)
 	if out.Response == nil && !p.lost {
 		p.rec.host(trace.Client, trace.Host, trace.KindThink, tagCancel+".waited", "",
 			fmt.Sprintf("no answer for the cancelled call in %d ms: the checker stops waiting\n", window.Milliseconds()))
 	}
-	p.say("cancellation %d/%d after %d ms: %s", i, p.o.Repeat, half.Milliseconds(), outcomeText(out))
+	p.say("%s: cancellation %d/%d after %d ms: %s", tag, i, p.o.Repeat, half.Milliseconds(), outcomeText(out))
 }
 
 // close ends the session (stdio: close stdin and see the exit; 2025-11-25

@@ -45,7 +45,7 @@ func catalogProblems(ds []Def) []string {
 		if d.probe != nil && (d.tag == "" || !notes[normTag(d.tag)]) {
 			bad("probe tag %q has no note in probeNotes", d.tag)
 		}
-		if d.fresh && d.probe == nil {
+		if d.fresh && d.probe == nil && d.freshEach == nil {
 			bad("fresh, but no probe")
 		}
 	}

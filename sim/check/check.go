@@ -167,6 +167,31 @@ type Def struct {
 	// first request, so none of them is judged only after another (nil:
 	// one connection carries the whole probe).
 	freshEach func(p *prober) []func(tag string)
+	// freshReads, when set, names the tags the judge reads from the fresh
+	// runs (tag+tagFresh) instead of the session's (nil: tag alone); a
+	// probe of several kinds of requests (the slow call, the request sent
+	// during it, a cancellation and its barrier) is judged as a whole.
+	freshReads func(tag string) bool
+	// freshFirst is the tag of the fresh run's first request, the one the
+	// order is about ("": tag).
+	freshFirst string
+}
+
+// reads reports whether the fresh judge of the check reads tag from the
+// fresh runs.
+func (d Def) reads(tag string) bool {
+	if d.freshReads != nil {
+		return d.freshReads(tag)
+	}
+	return tag == d.tag
+}
+
+// first is the tag of the request a fresh run starts with.
+func (d Def) first() string {
+	if d.freshFirst != "" {
+		return d.freshFirst
+	}
+	return d.tag
 }
 
 // Cite returns the sentence the check rests on for a version and
@@ -256,6 +281,15 @@ func init() { defs = catalog() }
 
 func catalog() []Def {
 	return []Def{
+		// The MUST checks without a fresh run of their own, and why order
+		// cannot hide a deviation from them: stdout-protocol-only and
+		// result-type read every line and every result of every
+		// connection (the fresh ones included, each a process of its own
+		// on stdio); version-negotiation judges every connection's
+		// opening, and 2025-11-25's unknown-version initialize is the
+		// first request of its own connection; tool-schemas-valid reads
+		// the session's first tools/list (its first request after the
+		// opening) and the later ones.
 		{ID: IDStdout, judge: (*judge).stdout,
 			cite: func(v, tr string) (Cite, bool, Msg) {
 				c := Cite{MUST, "2025-11-25/basic/transports#stdio", qStdout}
@@ -343,7 +377,11 @@ func catalog() []Def {
 		{ID: IDInvalidArgs, judge: (*judge).invalidArgs, probe: (*prober).invalidArgs, tag: tagInvalidArgs, fresh: true, freshEach: (*prober).freshInvalidArgs,
 			cite: both(Cite{MUST, "2026-07-28/server/tools#security-considerations", qValidate},
 				Cite{MUST, "2025-11-25/server/tools#security-considerations", qValidate})},
+		// The slow probe's fresh runs: a cancelled call, and a call with a
+		// request sent during it, each the first request of a connection
+		// of its own (freshCancel, freshSlow).
 		{ID: IDCancellation, judge: (*judge).cancellation, probe: (*prober).slow, tag: tagSlow, // responsive-during-call reads it too
+			fresh: true, freshEach: (*prober).freshCancel, freshReads: isCancelTag, freshFirst: tagCancel + "-1",
 			cite: func(v, tr string) (Cite, bool, Msg) {
 				if !protocol.IsModern(v) {
 					return Cite{SHOULD, "2025-11-25/basic/utilities/cancellation#behavior-requirements",
@@ -358,7 +396,8 @@ func catalog() []Def {
 				}
 				return c, true, Msg{}
 			}},
-		{ID: IDResponsive, judge: (*judge).responsive,
+		{ID: IDResponsive, judge: (*judge).responsive, tag: tagSlow, // reads the slow probe's call and the request during it
+			fresh: true, freshEach: (*prober).freshSlow, freshReads: func(tag string) bool { return tag == tagSlow || tag == tagDuring },
 			cite: both(Cite{SHOULD, "2026-07-28/basic/index#statelessness", "Servers SHOULD be prepared to handle requests associated with multiple tasks, threads, or conversations."},
 				Cite{MUST, "2025-11-25/basic/utilities/ping#behavior-requirements", "The receiver MUST respond promptly with an empty response"})},
 		{ID: IDPoisoning, judge: (*judge).poisoning,

@@ -166,12 +166,20 @@ var brokenCases = []struct {
 	slow      bool
 	slowCall  *Call             // the slow call, if not courseSlow
 	says      map[string]string // check id → what its message must say
+	saysNot   map[string]string // check id → what its message must not say
 }{
 	{fixture: "stdout-pollution", transport: "stdio", fail: []string{IDStdout}},
 	{fixture: "notification-reply", transport: "stdio", fail: []string{IDNotification}},
 	{fixture: "notification-reply", transport: "http", fail: []string{IDNotification}},
 	{fixture: "ids-as-numbers", transport: "stdio", fail: []string{IDIDs}},
-	{fixture: "no-result-type", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDResultType}},
+	// A deviation of the session: no order note.
+	{fixture: "no-result-type", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDResultType},
+		saysNot: map[string]string{IDResultType: "The order matters"}},
+	// resultType missing only on a tool call that is the first request of
+	// a connection: only the fresh connections show it, and the verdict
+	// says so.
+	{fixture: "result-type-first-missing", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDResultType},
+		says: map[string]string{IDResultType: "on a fresh connection, one of the first requests after server/discover there"}},
 	{fixture: "meta-optional", transport: "stdio", versions: []string{protocol.V20260728}, fail: []string{IDMeta}},
 	// Order-dependent: only the probe sent first on a fresh connection
 	// exposes it, and the verdict says so.
@@ -198,13 +206,36 @@ var brokenCases = []struct {
 	{fixture: "discover-once", transport: "http", versions: []string{protocol.V20260728}, fail: []string{IDVersion},
 		says: map[string]string{IDVersion: `server/discover opening a fresh connection (step`}},
 	{fixture: "bad-schema", transport: "stdio", fail: []string{IDSchemas}},
+	// Schemas valid in the first list, broken in a later one: named in the
+	// session's later order too; the twin adds a valid tool (only
+	// list-changed-honest fails, for the unannounced change).
+	{fixture: "schema-breaks-later", transport: "stdio", fail: []string{IDSchemas, IDListChangedHonest},
+		says: map[string]string{IDSchemas: "The order matters: the first tools/list of the session"}},
+	{fixture: "tool-added-later", transport: "stdio", fail: []string{IDListChangedHonest}, pass: []string{IDSchemas}},
 	{fixture: "output-mismatch", transport: "stdio", fail: []string{IDStructured}},
 	{fixture: "no-description", transport: "stdio", warn: []string{IDDescriptions}},
 	{fixture: "bad-tool-name", transport: "stdio", fail: []string{IDToolNames}},
 	{fixture: "shuffled", transport: "stdio", fail: []string{IDOrder}, warn: []string{IDOrder}}, // 2025-11-25 only advises it
 	{fixture: "unknown-tool-ok", transport: "stdio", warn: []string{IDUnknownTool}},
 	{fixture: "no-validation", transport: "stdio", fail: []string{IDInvalidArgs}},
-	{fixture: "blocking", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true},
+	{fixture: "blocking", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true,
+		saysNot: map[string]string{IDCancellation: "The order matters", IDResponsive: "The order matters"}},
+	// The slow probe's fresh runs: a cancellation ignored, or a slow call
+	// run inside the read loop, only when the call is the first request
+	// of a connection (the verdict says the fresh order showed it), or
+	// only when it is not (the session's order did); the twin answers its
+	// first call at once (a warm cache) and passes.
+	{fixture: "cancel-first-ignored", transport: "stdio", fail: []string{IDCancellation}, slow: true,
+		says: map[string]string{IDCancellation: "the deviation shows when the cancelled call is the first request after"}},
+	{fixture: "cancel-later-ignored", transport: "stdio", fail: []string{IDCancellation}, slow: true,
+		says: map[string]string{IDCancellation: "the deviation shows later in the session; cancelled as the first request after"}},
+	{fixture: "blocking-first", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true,
+		says: map[string]string{IDCancellation: "the deviation shows when the cancelled call is the first request after",
+			IDResponsive: "the deviation shows when the slow call is the first request after"}},
+	{fixture: "blocking-later", transport: "stdio", fail: []string{IDCancellation, IDResponsive}, slow: true,
+		says: map[string]string{IDCancellation: "the deviation shows later in the session; cancelled as the first request after",
+			IDResponsive: "the deviation shows later in the session; with the slow call as the first request after"}},
+	{fixture: "quick-first", transport: "stdio", slow: true, pass: []string{IDCancellation, IDResponsive}},
 	{fixture: "progress-after-barrier", transport: "stdio", fail: []string{IDCancellation}, slow: true},
 	// The twin: progress written before the server read the cancellation
 	// (a 3 s call cancelled at 1.5 s, read at 2.3 s: the progress of 2 s
@@ -222,6 +253,9 @@ var brokenCases = []struct {
 	{fixture: "several-stdio", transport: "stdio", fail: []string{IDNotification, IDStdout, IDIDs, IDUnknownMethod, IDSchemas}},
 	{fixture: "several-modern", transport: "stdio", versions: []string{protocol.V20260728},
 		fail: []string{IDResultType, IDMeta, IDStructured}, warn: []string{IDUnknownTool, IDPoisoning}},
+	{fixture: "several-order", transport: "stdio", versions: []string{protocol.V20260728}, slow: true, fail: []string{IDMeta, IDCancellation, IDSchemas, IDUnknownMethod},
+		says: map[string]string{IDMeta: "the first after server/discover on a fresh connection",
+			IDCancellation: "the deviation shows when the cancelled call is the first request after"}},
 	{fixture: "several-http", transport: "http", fail: []string{IDNotification, IDOrigin, IDHeaderMismatch}},
 	{fixture: "poisoned", transport: "stdio", warn: []string{IDPoisoning}},
 	{fixture: "rug-pull", transport: "stdio", fail: []string{IDListChangedHonest}},
@@ -287,6 +321,9 @@ func TestBrokenServers(t *testing.T) {
 				}
 				if want, ok := c.says[r.ID]; ok && !strings.Contains(r.Message, want) {
 					t.Errorf("%s %s: %q does not say %q", r.Version, r.ID, r.Message, want)
+				}
+				if not, ok := c.saysNot[r.ID]; ok && strings.Contains(r.Message, not) {
+					t.Errorf("%s %s: %q says %q", r.Version, r.ID, r.Message, not)
 				}
 			}
 			failed = uniq(failed)

@@ -662,3 +662,166 @@ func (c chunking) WriteHeader(code int) {
 }
 
 func (c chunking) Flush() { c.ResponseWriter.(http.Flusher).Flush() }
+
+// firstReq is what the first-request fixtures remember: the id of the
+// process's first request after the opening (server/discover, initialize
+// and notifications/initialized aside). Each stdio connection is a process
+// of its own, so a fresh connection's probe is its first request.
+var firstReq struct {
+	sync.Mutex
+	seen bool
+	id   string
+}
+
+// isFirst records a request and reports whether it is the process's first
+// after the opening.
+func isFirst(m *jsonrpc.Message) bool {
+	firstReq.Lock()
+	defer firstReq.Unlock()
+	if !firstReq.seen && m.Kind() == jsonrpc.KindRequest && m.Method != protocol.MethodDiscover && m.Method != protocol.MethodInitialize {
+		firstReq.seen, firstReq.id = true, m.ID.String()
+	}
+	return firstReq.seen && m.Kind() == jsonrpc.KindRequest && m.ID.String() == firstReq.id
+}
+
+// cancelsFirst reports whether a notifications/cancelled names the
+// process's first request after the opening.
+func cancelsFirst(m *jsonrpc.Message) bool {
+	var c struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if !params(m, &c) {
+		return false
+	}
+	firstReq.Lock()
+	defer firstReq.Unlock()
+	return firstReq.seen && string(bytes.TrimSpace(c.RequestID)) == firstReq.id
+}
+
+// cancelIgnored drops the cancellations of calls that are the process's
+// first request (first) or of the others (!first): the engine never hears
+// of them, runs the call to its end and answers it.
+func cancelIgnored(first bool) fixture {
+	return fixture{in: func(line []byte, _ func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil {
+			return line
+		}
+		if m.Method == protocol.MethodCancelled && cancelsFirst(m) == first {
+			return nil
+		}
+		isFirst(m)
+		return line
+	}, out: same}
+}
+
+// slowFirst runs the slow tool as "blocking" does (inside the read loop,
+// answering anyway after a second) when the call is the process's first
+// request (first) or when it is not (!first); the other calls go to the
+// engine.
+func slowFirst(first bool) fixture {
+	return fixture{in: func(line []byte, write func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil {
+			return line
+		}
+		var p callParams
+		if isFirst(m) == first && m.Method == protocol.MethodToolsCall && params(m, &p) && p.Name == "export_timesheets" && bytes.Contains(p.Arguments, []byte(`"department"`)) {
+			time.Sleep(time.Second)
+			write(result(m.ID, isModern(m), map[string]any{"content": []any{map[string]any{"type": "text", "text": "exported"}}, "isError": false}))
+			return nil
+		}
+		return line
+	}, out: same}
+}
+
+// The slow probe's order-dependent servers, and their twins.
+func init() {
+	// Ignores the cancellation of its first request after the opening (a
+	// handler registered once the first call is under way): only the fresh
+	// connection's cancelled call shows it.
+	stdioFixtures["cancel-first-ignored"] = cancelIgnored(true)
+	// Honours only the cancellation of its first request: the session's
+	// cancelled calls show it, the fresh one does not.
+	stdioFixtures["cancel-later-ignored"] = cancelIgnored(false)
+	// Runs its first request inside the read loop (a lazy start holding
+	// the lock): the fresh connections' slow calls block the request sent
+	// during them, and the cancellation.
+	stdioFixtures["blocking-first"] = slowFirst(true)
+	// Blocks on every slow call but its first request's: the session's
+	// show it, the fresh ones do not.
+	stdioFixtures["blocking-later"] = slowFirst(false)
+	// The twin: answers the slow tool at once when it is the first request
+	// (a warm cache), too quickly for the fresh runs to judge: no failure.
+	stdioFixtures["quick-first"] = fixture{in: func(line []byte, write func([]byte)) []byte {
+		m := msgOf(line)
+		if m == nil {
+			return line
+		}
+		var p callParams
+		if isFirst(m) && m.Method == protocol.MethodToolsCall && params(m, &p) && p.Name == "export_timesheets" && bytes.Contains(p.Arguments, []byte(`"department"`)) {
+			write(result(m.ID, isModern(m), map[string]any{"content": []any{map[string]any{"type": "text", "text": "exported (cached)"}}, "isError": false}))
+			return nil
+		}
+		return line
+	}, out: same}
+	// Forgets resultType on the answer to its first request after
+	// server/discover when that is a tool call (a cold path): the
+	// session's first request is tools/list, so only a fresh connection's
+	// call shows it.
+	stdioFixtures["result-type-first-missing"] = fixture{in: func(line []byte, _ func([]byte)) []byte {
+		if m := msgOf(line); m != nil && isFirst(m) && m.Method == protocol.MethodToolsCall {
+			firstReq.Lock()
+			firstReq.id = "call:" + m.ID.String()
+			firstReq.Unlock()
+		}
+		return line
+	}, out: func(line []byte) [][]byte {
+		m := msgOf(line)
+		firstReq.Lock()
+		hit := m != nil && m.Method == "" && firstReq.id == "call:"+m.ID.String()
+		firstReq.Unlock()
+		if !hit {
+			return [][]byte{line}
+		}
+		return [][]byte{editResult(line, func(res map[string]any) { delete(res, "resultType") })}
+	}}
+}
+
+// addLater adds tool to every tools/list result of the process but its
+// first.
+func addLater(tool map[string]any) fixture {
+	var mu sync.Mutex
+	n := 0
+	return fixture{in: pass, out: func(line []byte) [][]byte {
+		return [][]byte{editResult(line, func(res map[string]any) {
+			if t := toolsOf(res); t != nil {
+				mu.Lock()
+				n++
+				later := n > 1
+				mu.Unlock()
+				if later {
+					res["tools"] = append(t, tool)
+				}
+			}
+		})}
+	}}
+}
+
+func init() {
+	// Lists a tool with a broken inputSchema from its second tools/list
+	// on (announcing nothing, which list-changed-honest names): the first
+	// list, right after the opening, is valid; a later one is not.
+	stdioFixtures["schema-breaks-later"] = addLater(map[string]any{"name": "broken_schema", "description": "Has a broken schema.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integr"}}}})
+	// The twin: the tool it adds later has a valid schema.
+	stdioFixtures["tool-added-later"] = addLater(map[string]any{"name": "fine_schema", "description": "Has a fine schema.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer"}}}})
+}
+
+// Order-dependent defects beside plain ones, each named by its own check
+// in one run, the fresh order's saying so (after the inits of the
+// fixtures it chains).
+func init() {
+	stdioFixtures["several-order"] = chain("meta-first-only", "cancel-first-ignored", "bad-schema", "unknown-method-ok")
+}

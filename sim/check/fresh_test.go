@@ -134,3 +134,77 @@ func TestFreshOpeningJudged(t *testing.T) {
 		}
 	}
 }
+
+// slowTrace is a 2025-11-25 stdio capture of the slow call (step 1) and
+// the ping sent during it (step 2) 250 ms later; the two answers come at
+// the times given, the ping's first in the record when pingFirst.
+func slowTrace(slowAt, pingAt int64, pingFirst bool) *trace.Trace {
+	call := jsonrpc.Request(jsonrpc.IntID(5), protocol.MethodToolsCall, json.RawMessage(`{"name":"slow","arguments":{}}`))
+	ping := jsonrpc.Request(jsonrpc.IntID(6), protocol.MethodPing, nil)
+	res := `{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"done"}]}}`
+	pong := `{"jsonrpc":"2.0","id":6,"result":{}}`
+	sent := func(tag string, m *jsonrpc.Message, at int64) trace.Event {
+		return trace.Event{From: trace.Client, To: trace.Server, Channel: trace.Stdin, Kind: trace.KindMessage, Note: tag + ".request",
+			Raw: string(m.Encode()) + "\n", Messages: []json.RawMessage{m.Encode()}, TimeMs: at}
+	}
+	got := func(tag, raw string, to int, at int64) trace.Event {
+		return trace.Event{From: trace.Server, To: trace.Client, Channel: trace.Stdout, Kind: trace.KindMessage, Note: tag + ".result",
+			Raw: raw + "\n", Messages: []json.RawMessage{json.RawMessage(raw)}, InReplyTo: to, TimeMs: at}
+	}
+	a, b := got(tagSlow, res, 1, slowAt), got(tagDuring, pong, 2, pingAt)
+	if pingFirst {
+		a, b = b, a
+	}
+	return traceOf(protocol.V20251125, "stdio", sent(tagSlow, call, 0), sent(tagDuring, ping, 250), a, b)
+}
+
+// TestResponsiveBurst: a ping held until the slow call is done comes in
+// one burst with the call's answer, and the record may number either line
+// first (two stdout lines read together reach it in either order): both
+// fail; the twin, a ping answered at once while the call still runs,
+// passes in the same record order.
+func TestResponsiveBurst(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		slowAt, pingAt int64
+		pingFirst      bool
+		want           Verdict
+		says           string
+	}{
+		{"held, the call's line first", 1000, 1000, false, Fail, "both answers came at once (steps 3 and 4), 750 ms after asking"},
+		{"held, the ping's line first", 1000, 1001, true, Fail, "both answers came at once (steps 3 and 4), 751 ms after asking"},
+		{"answered at once", 1000, 251, true, Pass, "was answered in 1 ms (step 3), before the slow call finished"},
+	} {
+		tr := slowTrace(c.slowAt, c.pingAt, c.pingFirst)
+		j := &judge{view: newView(tr)}
+		g := j.responsive()
+		bilingual(t, tr, g.Msg)
+		if g.Verdict != c.want || !strings.Contains(g.Message, c.says) {
+			t.Errorf("%s: %s %q, want %s saying %q", c.name, g.Verdict, g.Message, c.want, c.says)
+		}
+	}
+}
+
+// TestFreshSlowNotes: the slow tool run again, and cancelled as a fresh
+// connection's first request, say why; the cancellation's notice and
+// barrier there, and the answers, are explained as the session's.
+func TestFreshSlowNotes(t *testing.T) {
+	v := protocol.V20260728
+	for _, c := range []struct{ fresh, session, says string }{
+		{tagSlow + tagFresh + ".request", tagSlow + ".request", "run once more to its end"},
+		{tagCancel + "-1" + tagFresh + ".request", tagCancel + "-1.request", "cancelled halfway as the first request"},
+	} {
+		f, s := Note(c.fresh, v, "stdio"), Note(c.session, v, "stdio")
+		if f.Text == s.Text || !strings.Contains(f.Text.En, c.says) || f.Quote != s.Quote || f.Text.Zh == "" {
+			t.Errorf("%s: %q (quoting %q), the session's %q", c.fresh, f.Text.En, f.Quote, s.Text.En)
+		}
+	}
+	for _, key := range []string{tagCancel + "-1-notice", tagCancel + "-1" + tagBarrier, tagDuring} {
+		if a, b := Note(key+tagFresh+".request", v, "stdio"), Note(key+".request", v, "stdio"); a != b {
+			t.Errorf("%s's fresh request is explained as %q, the session's as %q", key, a.Text.En, b.Text.En)
+		}
+	}
+	if a, b := Note(tagSlow+tagFresh+".result", v, "stdio"), Note(tagSlow+".result", v, "stdio"); a != b {
+		t.Errorf("the fresh slow call's answer is explained as %q, the session's as %q", a.Text.En, b.Text.En)
+	}
+}

@@ -139,9 +139,10 @@ func (j *judge) grade(d Def) Graded {
 		return g
 	}
 	fv := *j.view
-	fv.alias = map[string]string{d.tag: d.tag + tagFresh}
+	fv.fresh = d.reads
 	fj := &judge{view: &fv, o: j.o}
-	fp := fj.first(d.tag)
+	tag := d.first()
+	fp := fj.first(tag)
 	if fp < 0 {
 		return g // a capture without fresh connections (an older checker's)
 	}
@@ -156,19 +157,25 @@ func (j *judge) grade(d Def) Graded {
 	case g.Verdict == Skip:
 		return fg // the session never got to the probe
 	case rank(fg.Verdict) > rank(g.Verdict):
+		if note, ok := slowOrder(d.ID, true, open, j.seq(fp), g.Seq); ok {
+			return withNote(fg, note)
+		}
 		// The request the verdict is about, and its twin in the other
 		// order: a probe split over several fresh connections (freshEach)
 		// names the call that showed it, and that call's session answer.
-		f := about(j.view, fj.requests(d.tag), fg.Seq, fp)
+		f := about(j.view, fj.requests(tag), fg.Seq, fp)
 		at := g.Seq
-		if _, k := j.counterpart(j.requests(d.tag), f); k >= 0 {
+		if _, k := j.counterpart(j.requests(tag), f); k >= 0 {
 			at = j.seq(k)
 		}
 		return withNote(fg, msg("grade.fresh-exposed", open, j.seq(f), at))
 	}
+	if note, ok := slowOrder(d.ID, false, open, j.seq(fp), fg.Seq); ok {
+		return withNote(g, note)
+	}
 	at := fg.Seq
-	if s := about(j.view, j.requests(d.tag), g.Seq, -1); s >= 0 {
-		if f, k := j.counterpart(fj.requests(d.tag), s); f >= 0 {
+	if s := about(j.view, j.requests(tag), g.Seq, -1); s >= 0 {
+		if f, k := j.counterpart(fj.requests(tag), s); f >= 0 {
 			fp = f
 			if k >= 0 {
 				at = j.seq(k)
@@ -176,6 +183,26 @@ func (j *judge) grade(d Def) Graded {
 		}
 	}
 	return withNote(g, msg("grade.later-exposed", open, j.seq(fp), at))
+}
+
+// slowOrder is the order note of the slow probe's checks, whose fresh run
+// is a call cancelled halfway, or a call with a request sent during it
+// (a verdict about no answer, or about another request's): exposed in the
+// fresh order (fresh: the fresh run's first request at step first, the
+// session's verdict at step other) or in the session's (the fresh run's
+// verdict at step other). ok false for the other checks.
+func slowOrder(id string, fresh bool, open string, first, other int) (Msg, bool) {
+	switch {
+	case id == IDCancellation && fresh:
+		return msg("grade.fresh-exposed.cancel", open, first, other), true
+	case id == IDCancellation:
+		return msg("grade.later-exposed.cancel", open, first, other), true
+	case id == IDResponsive && fresh:
+		return msg("grade.fresh-exposed.slow", open, first, other), true
+	case id == IDResponsive:
+		return msg("grade.later-exposed.slow", open, first, other), true
+	}
+	return Msg{}, false
 }
 
 // about is the one of the requests a verdict at step seq is about: the
@@ -475,7 +502,7 @@ func (j *judge) negotiation() Graded {
 // ---- result-type ----
 
 func (j *judge) resultType() Graded {
-	n, first := 0, -1
+	n, first, session := 0, -1, 0
 	// The answers to the requests without _meta or with an unknown version
 	// are not 2026-07-28 results: a server may take such a request for
 	// another version's (meta-required and unsupported-version judge them).
@@ -501,11 +528,14 @@ func (j *judge) resultType() Graded {
 			_ = json.Unmarshal(m.Result, &r)
 			switch {
 			case r.ResultType == nil:
-				return j.result(IDResultType, Fail, j.seq(i), "result-type.fail.result-id-has", j.seq(i), idText(m.ID))
+				return withNote(j.result(IDResultType, Fail, j.seq(i), "result-type.fail.result-id-has", j.seq(i), idText(m.ID)), j.freshResult(i, session))
 			case *r.ResultType != "complete" && *r.ResultType != "input_required":
-				return j.result(IDResultType, Fail, j.seq(i), "result-type.fail.result-has-resulttype", j.seq(i), *r.ResultType)
+				return withNote(j.result(IDResultType, Fail, j.seq(i), "result-type.fail.result-has-resulttype", j.seq(i), *r.ResultType), j.freshResult(i, session))
 			}
 			n++
+			if !strings.HasSuffix(j.tags[i], tagFresh) {
+				session++
+			}
 			if first < 0 {
 				first = i
 			}
@@ -515,6 +545,39 @@ func (j *judge) resultType() Graded {
 		return j.missing(IDResultType, msg("result-type.result"))
 	}
 	return j.result(IDResultType, Pass, j.seq(first), "result-type.pass.all-results-carry", n)
+}
+
+// freshResult says which order exposed a result without a valid
+// resultType: when it answers a request of a fresh connection (the fresh
+// runs come after the whole session, so the session's results all
+// carried one), it says so; nothing for a result of the session.
+func (j *judge) freshResult(i, session int) Msg {
+	if !strings.HasSuffix(j.tags[i], tagFresh) {
+		return Msg{}
+	}
+	r := j.requestOf(i)
+	if r < 0 {
+		return Msg{}
+	}
+	return msg("result-type.fresh-exposed", session, j.msg(r).Method, j.seq(r), protocol.MethodDiscover)
+}
+
+// requestOf is the request event the server's event k answers (stdio:
+// the one the client matched it to; HTTP: the request of its exchange),
+// -1 when none.
+func (x *view) requestOf(k int) int {
+	if x.exchange(k) == 0 {
+		if r := x.repliesTo(k); r >= 0 && len(x.msgs[r]) == 1 {
+			return r
+		}
+		return -1
+	}
+	for i := k - 1; i >= 0; i-- {
+		if x.sent(i) && x.exchange(i) == x.exchange(k) && len(x.msgs[i]) == 1 {
+			return i
+		}
+	}
+	return -1
 }
 
 // ---- meta-required ----
@@ -677,6 +740,19 @@ func (j *judge) schemas() Graded {
 	}
 	if len(problems) > 0 {
 		return j.result(IDSchemas, Fail, j.seq(l.resp), "tool-schemas-valid.fail.tools-list-result", j.seq(l.resp), limit(problems, 5))
+	}
+	// The first list answers the session's first request after the
+	// opening; the later ones (tools-list-2, -3) are read too, so a server
+	// whose schemas break later in the session is named in either order.
+	for _, later := range j.answeredLists()[1:] {
+		var late []Msg
+		for _, t := range later.tools {
+			late = append(late, schemaProblems(t)...)
+		}
+		if len(late) > 0 {
+			return j.result(IDSchemas, Fail, j.seq(later.resp), "tool-schemas-valid.fail.later-list",
+				j.seq(later.resp), limit(late, 5), j.seq(l.resp))
+		}
 	}
 	return j.result(IDSchemas, Pass, j.seq(l.resp), "tool-schemas-valid.pass.tools-input-output", len(l.tools), dialects(l.tools), j.seq(l.resp))
 }
@@ -1135,6 +1211,9 @@ func (j *judge) cancellation() Graded {
 		}
 		var bad Msg
 		for k := notice + 1; k < len(j.t.Events) && bad.empty(); k++ {
+			if j.ev(k).Kind == trace.KindLaunch {
+				break // another connection (a fresh run's, stdio: another process): its ids and tokens are not this call's
+			}
 			if !j.fromServer(k) {
 				continue
 			}
@@ -1272,11 +1351,27 @@ func (j *judge) responsive() Graded {
 		return j.result(IDResponsive, Skip, j.seq(sk), "responsive-during-call.skip.slow-call-was", cp.Name, j.seq(sk))
 	case dm == nil:
 		return j.result(IDResponsive, Fail, j.seq(d), "responsive-during-call.fail.sent-while-ran", method, cp.Name, j.seq(d))
+	case sm != nil && j.together(dk, sk) && j.ms(dk)-j.ms(d) > togetherMs:
+		// Both answers came at once, after the request had waited: the
+		// server answered it only when the call was done, whichever of the
+		// two lines the capture numbered first (two lines read in one
+		// burst can reach the record in either order).
+		return j.result(IDResponsive, Fail, j.seq(max(dk, sk)), "responsive-during-call.fail.answered-together",
+			method, cp.Name, j.seq(d), j.seq(min(dk, sk)), j.seq(max(dk, sk)), j.ms(dk)-j.ms(d), j.adviceBlocking())
 	case sm == nil || dk < sk:
 		return j.result(IDResponsive, Pass, j.seq(dk), "responsive-during-call.pass.sent-while-ran", method, cp.Name, j.seq(d), j.ms(dk)-j.ms(d), j.seq(dk))
 	}
 	return j.result(IDResponsive, Fail, j.seq(dk), "responsive-during-call.fail.sent-while-ran.2",
 		method, cp.Name, j.seq(d), j.seq(sk), j.seq(dk), j.ms(dk)-j.ms(d), j.adviceBlocking())
+}
+
+// togetherMs: two server lines this close in time came in one burst.
+const togetherMs = 20
+
+// together reports whether events a and b came in one burst.
+func (x *view) together(a, b int) bool {
+	d := x.ms(a) - x.ms(b)
+	return d <= togetherMs && d >= -togetherMs
 }
 
 // ---- tool-poisoning ----

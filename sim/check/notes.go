@@ -45,6 +45,10 @@ var probeNotes = [...]probeNote{
 	{tagUnknownTool, IDUnknownTool, ""},
 	{tagInvalidArgs, IDInvalidArgs, ""},
 	{tagSlow, IDResponsive, ""},
+	// Why the slow tool is called once more, and cancelled as a first
+	// request (freshSlow, freshCancel).
+	{tagSlow + tagFresh, IDResponsive, ""},
+	{tagCancel + tagFresh, IDCancellation, ""},
 	{tagDuring, IDResponsive, ""},
 	{tagCancel, IDCancellation, ""},
 	{tagCancel + "-notice", IDCancellation, ""},
@@ -124,7 +128,7 @@ func Note(key, version, transport string) scenario.Note {
 		// unless the fresh request has a note of its own (a tool called
 		// again says why).
 		for _, p := range probeNotes {
-			if p.tag == tag && request {
+			if (p.tag == tag || p.tag == normTag(base)+tagFresh) && request {
 				return p.note(version, transport)
 			}
 		}

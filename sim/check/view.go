@@ -21,9 +21,10 @@ type view struct {
 	modern bool
 	msgs   [][]*jsonrpc.Message
 	tags   []string
-	// alias makes requests(tag) read another tag's requests: the same
-	// judge reads a probe's fresh run (tag+tagFresh) as its own.
-	alias map[string]string
+	// fresh, when set, makes requests(tag) read the fresh runs' requests
+	// (tag+tagFresh) for the tags it names: the same judge reads a probe's
+	// fresh run as its own.
+	fresh func(tag string) bool
 	// paired maps a stdout line whose error has id null to the request
 	// event it answers (nullIDErrors): the client could not match it by id.
 	paired map[int]int
@@ -149,8 +150,8 @@ func (x *view) fromServer(i int) bool {
 // requests are the events that sent a request or notification with the
 // tag, in order, with the message.
 func (x *view) requests(tag string) []int {
-	if a, ok := x.alias[tag]; ok {
-		tag = a
+	if x.fresh != nil && x.fresh(tag) {
+		tag += tagFresh
 	}
 	var out []int
 	for i := range x.t.Events {
