@@ -24,19 +24,24 @@ var labStateOwners = map[string]string{
 	"lab_compare.go": "runCompare, the compare view's two runs (cmp)",
 }
 
-// labStateWrites lists every place of srcs (file name → source) that
-// changes a field of labState outside a method of labState in an owner
-// file, as "file:line field". Changing is assigning the field or an element
+// captureStateOwners: the same for the capture view's state.
+var captureStateOwners = map[string]string{
+	"capture_state.go": "the state and its transitions",
+}
+
+// stateWrites lists every place of srcs (file name → source) that
+// changes a field of the state type typ (labState, captureState) outside
+// a method of typ in an owner file, as "file:line field". Changing is assigning the field or an element
 // of it (a map's, a slice's), ++ or --, taking the field's address, or
 // calling a method with a pointer receiver on it (View.Set); a field
 // reached through a Lab (promoted) counts, and so does the whole embedded
-// labState. Building a new value with a composite literal is not a change.
+// state. Building a new value with a composite literal is not a change.
 //
 // The package is type-checked with go/types without its imports (each
 // import is a fake package, so only the package's own types resolve, which
 // is all the rule needs: a few milliseconds instead of seconds), once for
 // the native build and once for js/wasm, as the //go:build lines select.
-func labStateWrites(t *testing.T, srcs map[string]string, owners map[string]string) []string {
+func stateWrites(t *testing.T, srcs map[string]string, typ string, owners map[string]string) []string {
 	t.Helper()
 	seen := map[string]bool{}
 	for _, wasm := range []bool{false, true} {
@@ -66,9 +71,9 @@ func labStateWrites(t *testing.T, srcs map[string]string, owners map[string]stri
 		info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}}
 		conf := types.Config{Importer: noImporter{}, Error: func(error) {}} // the fake imports' errors
 		pkg, _ := conf.Check("mcpwirelab/app", fset, files, info)
-		obj := pkg.Scope().Lookup("labState")
+		obj := pkg.Scope().Lookup(typ)
 		if obj == nil {
-			t.Fatal("the package has no labState")
+			t.Fatalf("the package has no %s", typ)
 		}
 		st := obj.Type()
 		fields := map[*types.Var]bool{}
@@ -79,7 +84,7 @@ func labStateWrites(t *testing.T, srcs map[string]string, owners map[string]stri
 			name := fset.Position(f.Package).Filename
 			for _, decl := range f.Decls {
 				fd, ok := decl.(*ast.FuncDecl)
-				if !ok || fd.Body == nil || (owners[name] != "" && isLabStateMethod(fd)) {
+				if !ok || fd.Body == nil || (owners[name] != "" && isMethodOf(fd, typ)) {
 					continue
 				}
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -123,27 +128,27 @@ func buildsWith(f *ast.File, tags func(string) bool) bool {
 	return true
 }
 
-// isLabStateMethod reports whether fd is a method of labState.
-func isLabStateMethod(fd *ast.FuncDecl) bool {
+// isMethodOf reports whether fd is a method of type typ.
+func isMethodOf(fd *ast.FuncDecl, typ string) bool {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 {
 		return false
 	}
-	typ := fd.Recv.List[0].Type
-	if star, ok := typ.(*ast.StarExpr); ok {
-		typ = star.X
+	recv := fd.Recv.List[0].Type
+	if star, ok := recv.(*ast.StarExpr); ok {
+		recv = star.X
 	}
-	id, ok := typ.(*ast.Ident)
-	return ok && id.Name == "labState"
+	id, ok := recv.(*ast.Ident)
+	return ok && id.Name == typ
 }
 
-// fieldWrite is a change of one of labState's fields (or of the whole
-// embedded labState, field "labState").
+// fieldWrite is a change of one of the state's fields (or of the whole
+// embedded state, field "labState" or "captureState").
 type fieldWrite struct {
 	pos   token.Pos
 	field string
 }
 
-// changedFields are the labState fields node n changes.
+// changedFields are the state's fields node n changes (st, its type).
 func changedFields(n ast.Node, info *types.Info, fields map[*types.Var]bool, st types.Type) []fieldWrite {
 	var targets []ast.Expr
 	elements := true // an element of the field (m[k] = v) counts
@@ -169,7 +174,7 @@ func changedFields(n ast.Node, info *types.Info, fields map[*types.Var]bool, st 
 		}
 		recv := sel.Obj().Type().(*types.Signature).Recv()
 		if ptr, ok := recv.Type().(*types.Pointer); ok && types.Identical(ptr.Elem(), st) {
-			break // one of labState's own methods: the way to change it
+			break // one of the state's own methods: the way to change it
 		}
 		if _, ptr := recv.Type().(*types.Pointer); ptr {
 			if _, already := sel.Recv().(*types.Pointer); !already { // s.view.Set: &s.view taken
@@ -186,7 +191,7 @@ func changedFields(n ast.Node, info *types.Info, fields map[*types.Var]bool, st 
 	return out
 }
 
-// stateField is the labState field expression e reaches (through field
+// stateField is the state's field expression e reaches (through field
 // selections, and through indexing when elements is set), or "". A change
 // made through a pointer the state holds (s.tr.Events = …) changes what it
 // points at, not the field.
@@ -232,7 +237,7 @@ func TestLabStateWrittenByItsMethods(t *testing.T) {
 			t.Errorf("labStateOwners names %s, which is not in the package: drop it", name)
 		}
 	}
-	if got := labStateWrites(t, srcs, labStateOwners); len(got) > 0 {
+	if got := stateWrites(t, srcs, "labState", labStateOwners); len(got) > 0 {
 		t.Errorf("labState's fields are changed outside its methods in %s: add a method to model_lab.go and call it:\n%s",
 			strings.Join(slices.Collect(func(yield func(string) bool) {
 				for name := range labStateOwners {
@@ -244,7 +249,7 @@ func TestLabStateWrittenByItsMethods(t *testing.T) {
 	}
 	// The scan sees the real package's writes: without owners, the
 	// transitions of model_lab.go are reported.
-	all := labStateWrites(t, srcs, nil)
+	all := stateWrites(t, srcs, "labState", nil)
 	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "model_lab.go:") && strings.HasSuffix(w, " idx") }) {
 		t.Errorf("without owners the scan finds no write of idx in model_lab.go: %q", all)
 	}
@@ -325,12 +330,32 @@ package ui
 func (c *Lab) native() { c.idx = 6 }
 `,
 	}
-	got := strings.Join(labStateWrites(t, srcs, map[string]string{"model_lab.go": "owner"}), "; ")
+	got := strings.Join(stateWrites(t, srcs, "labState", map[string]string{"model_lab.go": "owner"}), "; ")
 	want := strings.Join([]string{
 		"lab.go:13 idx", "lab.go:14 view", "lab.go:15 raw", "lab.go:16 idx", "lab.go:17 view", "lab.go:19 view",
 		"lab.go:20 steps", "lab.go:28 labState", "model_lab.go:19 idx", "native_only.go:5 idx", "other.go:3 idx", "wasm_only.go:5 idx",
 	}, "; ")
 	if got != want {
 		t.Errorf("the broken package's writes:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestCaptureStateWrittenByItsMethods: the capture view's state, as the
+// visualizer's, changes only through its methods (capture_state.go);
+// CaptureView adds the page's effects around them. Without owners, the
+// scan finds the methods' own writes (the rule sees the real code).
+func TestCaptureStateWrittenByItsMethods(t *testing.T) {
+	srcs := texttest.SourceMap(t, false)
+	for name := range captureStateOwners {
+		if _, ok := srcs[name]; !ok {
+			t.Errorf("captureStateOwners names %s, which is not in the package: drop it", name)
+		}
+	}
+	if got := stateWrites(t, srcs, "captureState", captureStateOwners); len(got) > 0 {
+		t.Errorf("captureState's fields are changed outside its methods: add a method to capture_state.go and call it:\n%s", strings.Join(got, "\n"))
+	}
+	all := stateWrites(t, srcs, "captureState", nil)
+	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "capture_state.go:") && strings.HasSuffix(w, " idx") }) {
+		t.Errorf("without owners the scan finds no write of idx in capture_state.go: %q", all)
 	}
 }
