@@ -24,10 +24,12 @@ var labStateOwners = map[string]string{
 	"lab_compare.go": "runCompare, the compare view's two runs (cmp)",
 }
 
-// captureStateOwners: the same for the capture view's state.
-var captureStateOwners = map[string]string{
-	"capture_state.go": "the state and its transitions",
-}
+// captureStateOwners and progressStateOwners: the same for the capture
+// and progress views' states.
+var (
+	captureStateOwners  = map[string]string{"capture_state.go": "the state and its transitions"}
+	progressStateOwners = map[string]string{"progress.go": "progressState and its methods, beside the view"}
+)
 
 // stateWrites lists every place of srcs (file name → source) that
 // changes a field of the state type typ (labState, captureState) outside
@@ -357,5 +359,18 @@ func TestCaptureStateWrittenByItsMethods(t *testing.T) {
 	all := stateWrites(t, srcs, "captureState", nil)
 	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "capture_state.go:") && strings.HasSuffix(w, " idx") }) {
 		t.Errorf("without owners the scan finds no write of idx in capture_state.go: %q", all)
+	}
+}
+
+// TestProgressStateWrittenByItsMethods: the same for the progress view's
+// state (progressState, in progress.go beside ProgressView).
+func TestProgressStateWrittenByItsMethods(t *testing.T) {
+	srcs := texttest.SourceMap(t, false)
+	if got := stateWrites(t, srcs, "progressState", progressStateOwners); len(got) > 0 {
+		t.Errorf("progressState's fields are changed outside its methods: add a method beside it in progress.go and call it:\n%s", strings.Join(got, "\n"))
+	}
+	all := stateWrites(t, srcs, "progressState", nil)
+	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "progress.go:") && strings.HasSuffix(w, " confirm") }) {
+		t.Errorf("without owners the scan finds no write of confirm in progress.go: %q", all)
 	}
 }
