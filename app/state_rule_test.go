@@ -24,11 +24,12 @@ var labStateOwners = map[string]string{
 	"lab_compare.go": "runCompare, the compare view's two runs (cmp)",
 }
 
-// captureStateOwners and progressStateOwners: the same for the capture
-// and progress views' states.
+// captureStateOwners, progressStateOwners and exerciseStateOwners: the
+// same for the capture, progress and exercises views' states.
 var (
 	captureStateOwners  = map[string]string{"capture_state.go": "the state and its transitions"}
 	progressStateOwners = map[string]string{"progress.go": "progressState and its methods, beside the view"}
+	exerciseStateOwners = map[string]string{"exercises.go": "exerciseState and its methods, beside the view"}
 )
 
 // stateWrites lists every place of srcs (file name → source) that
@@ -372,5 +373,18 @@ func TestProgressStateWrittenByItsMethods(t *testing.T) {
 	all := stateWrites(t, srcs, "progressState", nil)
 	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "progress.go:") && strings.HasSuffix(w, " confirm") }) {
 		t.Errorf("without owners the scan finds no write of confirm in progress.go: %q", all)
+	}
+}
+
+// TestExerciseStateWrittenByItsMethods: the same for the exercises view's
+// state (exerciseState, in exercises.go beside ExercisesView).
+func TestExerciseStateWrittenByItsMethods(t *testing.T) {
+	srcs := texttest.SourceMap(t, false)
+	if got := stateWrites(t, srcs, "exerciseState", exerciseStateOwners); len(got) > 0 {
+		t.Errorf("exerciseState's fields are changed outside its methods: add a method beside it in exercises.go and call it:\n%s", strings.Join(got, "\n"))
+	}
+	all := stateWrites(t, srcs, "exerciseState", nil)
+	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "exercises.go:") && strings.HasSuffix(w, " form") }) {
+		t.Errorf("without owners the scan finds no write of form in exercises.go: %q", all)
 	}
 }
