@@ -8,7 +8,7 @@ import (
 // the visualizer's: the open transcript and its step, the lab's answer
 // for that step, what the reader asked for, and the dev server's listing.
 // Its methods are the only code that changes it
-// (TestCaptureStateWrittenByItsMethods); CaptureView adds the page's
+// (TestViewStatesWrittenByTheirMethods); CaptureView adds the page's
 // effects (fetch, files, storage, scrolling) around them.
 type captureState struct {
 	cap    *Capture

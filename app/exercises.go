@@ -27,7 +27,7 @@ type ExercisesView struct {
 // exerciseState is the exercises view's state as plain Go (as labState is
 // the visualizer's): the progress, the open exercise, the learner's form
 // and the feedback. Its methods below are the only code that changes it
-// (TestExerciseStateWrittenByItsMethods); ExercisesView adds the page's
+// (TestViewStatesWrittenByTheirMethods); ExercisesView adds the page's
 // effects (storage, the editors' DOM, focus) around them.
 type exerciseState struct {
 	store   exercise.Store

@@ -223,7 +223,7 @@ type ProgressView struct {
 
 // progressState is the progress view's state as plain Go (as labState is
 // the visualizer's); its methods below are the only code that changes it
-// (TestProgressStateWrittenByItsMethods), and ProgressView adds the
+// (TestViewStatesWrittenByTheirMethods), and ProgressView adds the
 // page's effects (storage, files, the dialog's focus) around them.
 type progressState struct {
 	store   exercise.Store

@@ -24,13 +24,19 @@ var labStateOwners = map[string]string{
 	"lab_compare.go": "runCompare, the compare view's two runs (cmp)",
 }
 
-// captureStateOwners, progressStateOwners and exerciseStateOwners: the
-// same for the capture, progress and exercises views' states.
-var (
-	captureStateOwners  = map[string]string{"capture_state.go": "the state and its transitions"}
-	progressStateOwners = map[string]string{"progress.go": "progressState and its methods, beside the view"}
-	exerciseStateOwners = map[string]string{"exercises.go": "exerciseState and its methods, beside the view"}
-)
+// viewStates are the other views' states, each with the files whose
+// methods of it may change its fields and the field a write of which the
+// scan must find there (the rule sees the real code).
+var viewStates = []struct {
+	typ    string
+	owners map[string]string
+	field  string
+}{
+	{"captureState", map[string]string{"capture_state.go": "the state and its transitions"}, "idx"},
+	{"progressState", map[string]string{"progress.go": "progressState and its methods, beside the view"}, "confirm"},
+	{"exerciseState", map[string]string{"exercises.go": "exerciseState and its methods, beside the view"}, "form"},
+	{"calcState", map[string]string{"calc.go": "calcState and its methods, beside the view"}, "nText"},
+}
 
 // stateWrites lists every place of srcs (file name → source) that
 // changes a field of the state type typ (labState, captureState) outside
@@ -343,48 +349,25 @@ func (c *Lab) native() { c.idx = 6 }
 	}
 }
 
-// TestCaptureStateWrittenByItsMethods: the capture view's state, as the
-// visualizer's, changes only through its methods (capture_state.go);
-// CaptureView adds the page's effects around them. Without owners, the
-// scan finds the methods' own writes (the rule sees the real code).
-func TestCaptureStateWrittenByItsMethods(t *testing.T) {
+// TestViewStatesWrittenByTheirMethods: every other view keeps its state
+// as the visualizer does, in a plain Go type (captureState, progressState,
+// exerciseState, calcState) changed only by its methods; the component adds
+// the page's effects around them. Without owners, the scan finds the
+// methods' own writes.
+func TestViewStatesWrittenByTheirMethods(t *testing.T) {
 	srcs := texttest.SourceMap(t, false)
-	for name := range captureStateOwners {
-		if _, ok := srcs[name]; !ok {
-			t.Errorf("captureStateOwners names %s, which is not in the package: drop it", name)
+	for _, vs := range viewStates {
+		for name := range vs.owners {
+			if _, ok := srcs[name]; !ok {
+				t.Errorf("%s's owners name %s, which is not in the package: drop it", vs.typ, name)
+			}
 		}
-	}
-	if got := stateWrites(t, srcs, "captureState", captureStateOwners); len(got) > 0 {
-		t.Errorf("captureState's fields are changed outside its methods: add a method to capture_state.go and call it:\n%s", strings.Join(got, "\n"))
-	}
-	all := stateWrites(t, srcs, "captureState", nil)
-	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "capture_state.go:") && strings.HasSuffix(w, " idx") }) {
-		t.Errorf("without owners the scan finds no write of idx in capture_state.go: %q", all)
-	}
-}
-
-// TestProgressStateWrittenByItsMethods: the same for the progress view's
-// state (progressState, in progress.go beside ProgressView).
-func TestProgressStateWrittenByItsMethods(t *testing.T) {
-	srcs := texttest.SourceMap(t, false)
-	if got := stateWrites(t, srcs, "progressState", progressStateOwners); len(got) > 0 {
-		t.Errorf("progressState's fields are changed outside its methods: add a method beside it in progress.go and call it:\n%s", strings.Join(got, "\n"))
-	}
-	all := stateWrites(t, srcs, "progressState", nil)
-	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "progress.go:") && strings.HasSuffix(w, " confirm") }) {
-		t.Errorf("without owners the scan finds no write of confirm in progress.go: %q", all)
-	}
-}
-
-// TestExerciseStateWrittenByItsMethods: the same for the exercises view's
-// state (exerciseState, in exercises.go beside ExercisesView).
-func TestExerciseStateWrittenByItsMethods(t *testing.T) {
-	srcs := texttest.SourceMap(t, false)
-	if got := stateWrites(t, srcs, "exerciseState", exerciseStateOwners); len(got) > 0 {
-		t.Errorf("exerciseState's fields are changed outside its methods: add a method beside it in exercises.go and call it:\n%s", strings.Join(got, "\n"))
-	}
-	all := stateWrites(t, srcs, "exerciseState", nil)
-	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "exercises.go:") && strings.HasSuffix(w, " form") }) {
-		t.Errorf("without owners the scan finds no write of form in exercises.go: %q", all)
+		if got := stateWrites(t, srcs, vs.typ, vs.owners); len(got) > 0 {
+			t.Errorf("%s's fields are changed outside its methods: add a method beside it and call it:\n%s", vs.typ, strings.Join(got, "\n"))
+		}
+		all := stateWrites(t, srcs, vs.typ, nil)
+		if !slices.ContainsFunc(all, func(w string) bool { return strings.HasSuffix(w, " "+vs.field) }) {
+			t.Errorf("without owners the scan finds no write of %s.%s: %q", vs.typ, vs.field, all)
+		}
 	}
 }
