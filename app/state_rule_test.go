@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -24,62 +25,45 @@ var labStateOwners = map[string]string{
 	"lab_compare.go": "runCompare, the compare view's two runs (cmp)",
 }
 
-// viewStates are the other views' states, each with the files whose
-// methods of it may change its fields and the field a write of which the
-// scan must find there (the rule sees the real code).
-var viewStates = []struct {
-	typ    string
-	owners map[string]string
-	field  string
-}{
-	{"captureState", map[string]string{"capture_state.go": "the state and its transitions"}, "idx"},
-	{"progressState", map[string]string{"progress.go": "progressState and its methods, beside the view"}, "confirm"},
-	{"exerciseState", map[string]string{"exercises.go": "exerciseState and its methods, beside the view"}, "form"},
-	{"calcState", map[string]string{"calc.go": "calcState and its methods, beside the view"}, "nText"},
-}
-
-// stateWrites lists every place of srcs (file name → source) that
-// changes a field of the state type typ (labState, captureState) outside
-// a method of typ in an owner file, as "file:line field". Changing is assigning the field or an element
-// of it (a map's, a slice's), ++ or --, taking the field's address, or
-// calling a method with a pointer receiver on it (View.Set); a field
-// reached through a Lab (promoted) counts, and so does the whole embedded
-// state. Building a new value with a composite literal is not a change.
-//
-// The package is type-checked with go/types without its imports (each
-// import is a fake package, so only the package's own types resolve, which
-// is all the rule needs: a few milliseconds instead of seconds), once for
-// the native build and once for js/wasm, as the //go:build lines select.
-func stateWrites(t *testing.T, srcs map[string]string, typ string, owners map[string]string) []string {
+// stateTypes are the package's state types (a struct type whose name ends
+// in "State": labState and each view's) and the file that declares each,
+// which owns it: only its methods there change it.
+func stateTypes(t *testing.T, srcs map[string]string) map[string]string {
 	t.Helper()
-	seen := map[string]bool{}
-	for _, wasm := range []bool{false, true} {
-		tags := func(tag string) bool {
-			if wasm {
-				return tag == "js" || tag == "wasm"
-			}
-			return tag == runtime.GOOS || tag == runtime.GOARCH || tag == "gc"
+	out := map[string]string{}
+	fset := token.NewFileSet()
+	for name, src := range srcs {
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
 		}
-		fset := token.NewFileSet()
-		var files []*ast.File
-		for _, name := range slices.Sorted(func(yield func(string) bool) {
-			for n := range srcs {
-				if !yield(n) {
-					return
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+				for _, sp := range g.Specs {
+					ts := sp.(*ast.TypeSpec)
+					if _, isStruct := ts.Type.(*ast.StructType); isStruct && strings.HasSuffix(ts.Name.Name, "State") {
+						out[ts.Name.Name] = name
+					}
 				}
 			}
-		}) {
-			f, err := parser.ParseFile(fset, name, srcs[name], parser.ParseComments|parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if buildsWith(f, tags) {
-				files = append(files, f)
-			}
 		}
-		info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}}
-		conf := types.Config{Importer: noImporter{}, Error: func(error) {}} // the fake imports' errors
-		pkg, _ := conf.Check("mcpwirelab/app", fset, files, info)
+	}
+	return out
+}
+
+// stateWrites lists every place of the checked package (typeCheck) that
+// changes a field of the state type typ (labState, captureState…) outside
+// a method of typ in an owner file, as "file:line field". Changing is
+// assigning the field or an element of it (a map's, a slice's), ++ or --,
+// taking the field's address, or calling a method with a pointer receiver
+// on it (View.Set); a field reached through a Lab (promoted) counts, and so
+// does the whole embedded state. Building a new value with a composite
+// literal is not a change.
+func stateWrites(t *testing.T, builds []checkedBuild, typ string, owners map[string]string) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, b := range builds {
+		fset, files, info, pkg := b.fset, b.files, b.info, b.pkg
 		obj := pkg.Scope().Lookup(typ)
 		if obj == nil {
 			t.Fatalf("the package has no %s", typ)
@@ -105,13 +89,49 @@ func stateWrites(t *testing.T, srcs map[string]string, typ string, owners map[st
 			}
 		}
 	}
-	return slices.Sorted(func(yield func(string) bool) {
-		for w := range seen {
-			if !yield(w) {
-				return
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// checkedBuild is the package as one build sees it, type-checked.
+type checkedBuild struct {
+	fset  *token.FileSet
+	files []*ast.File
+	info  *types.Info
+	pkg   *types.Package
+}
+
+// typeCheck type-checks srcs (file name → source) for the native build and
+// for js/wasm, as the //go:build lines select. It does so with go/types
+// without the package's imports (each is a fake package, so only the
+// package's own types resolve, which is all the rules need: milliseconds
+// instead of the seconds that checking go-app from source takes).
+func typeCheck(t *testing.T, srcs map[string]string) []checkedBuild {
+	t.Helper()
+	var out []checkedBuild
+	for _, wasm := range []bool{false, true} {
+		tags := func(tag string) bool {
+			if wasm {
+				return tag == "js" || tag == "wasm"
+			}
+			return tag == runtime.GOOS || tag == runtime.GOARCH || tag == "gc"
+		}
+		fset := token.NewFileSet()
+		var files []*ast.File
+		for _, name := range slices.Sorted(maps.Keys(srcs)) {
+			f, err := parser.ParseFile(fset, name, srcs[name], parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if buildsWith(f, tags) {
+				files = append(files, f)
 			}
 		}
-	})
+		info := &types.Info{Selections: map[*ast.SelectorExpr]*types.Selection{}}
+		conf := types.Config{Importer: noImporter{}, Error: func(error) {}} // the fake imports' errors
+		pkg, _ := conf.Check("mcpwirelab/app", fset, files, info)
+		out = append(out, checkedBuild{fset, files, info, pkg})
+	}
+	return out
 }
 
 // noImporter fails every import: go/types then checks the package against
@@ -246,7 +266,8 @@ func TestLabStateWrittenByItsMethods(t *testing.T) {
 			t.Errorf("labStateOwners names %s, which is not in the package: drop it", name)
 		}
 	}
-	if got := stateWrites(t, srcs, "labState", labStateOwners); len(got) > 0 {
+	builds := typeCheck(t, srcs)
+	if got := stateWrites(t, builds, "labState", labStateOwners); len(got) > 0 {
 		t.Errorf("labState's fields are changed outside its methods in %s: add a method to model_lab.go and call it:\n%s",
 			strings.Join(slices.Collect(func(yield func(string) bool) {
 				for name := range labStateOwners {
@@ -258,7 +279,7 @@ func TestLabStateWrittenByItsMethods(t *testing.T) {
 	}
 	// The scan sees the real package's writes: without owners, the
 	// transitions of model_lab.go are reported.
-	all := stateWrites(t, srcs, "labState", nil)
+	all := stateWrites(t, builds, "labState", nil)
 	if !slices.ContainsFunc(all, func(w string) bool { return strings.HasPrefix(w, "model_lab.go:") && strings.HasSuffix(w, " idx") }) {
 		t.Errorf("without owners the scan finds no write of idx in model_lab.go: %q", all)
 	}
@@ -339,7 +360,7 @@ package ui
 func (c *Lab) native() { c.idx = 6 }
 `,
 	}
-	got := strings.Join(stateWrites(t, srcs, "labState", map[string]string{"model_lab.go": "owner"}), "; ")
+	got := strings.Join(stateWrites(t, typeCheck(t, srcs), "labState", map[string]string{"model_lab.go": "owner"}), "; ")
 	want := strings.Join([]string{
 		"lab.go:13 idx", "lab.go:14 view", "lab.go:15 raw", "lab.go:16 idx", "lab.go:17 view", "lab.go:19 view",
 		"lab.go:20 steps", "lab.go:28 labState", "model_lab.go:19 idx", "native_only.go:5 idx", "other.go:3 idx", "wasm_only.go:5 idx",
@@ -350,24 +371,27 @@ func (c *Lab) native() { c.idx = 6 }
 }
 
 // TestViewStatesWrittenByTheirMethods: every other view keeps its state
-// as the visualizer does, in a plain Go type (captureState, progressState,
-// exerciseState, calcState) changed only by its methods; the component adds
-// the page's effects around them. Without owners, the scan finds the
-// methods' own writes.
+// as the visualizer does, in a plain Go type named …State (captureState,
+// progressState, exerciseState, calcState) changed only by its methods in
+// the file that declares it; the component adds the page's effects around
+// them. A new view's state is found by its name, with no list to edit.
+// Without owners, the scan finds each state's own writes (it sees the real
+// code).
 func TestViewStatesWrittenByTheirMethods(t *testing.T) {
 	srcs := texttest.SourceMap(t, false)
-	for _, vs := range viewStates {
-		for name := range vs.owners {
-			if _, ok := srcs[name]; !ok {
-				t.Errorf("%s's owners name %s, which is not in the package: drop it", vs.typ, name)
-			}
+	types, builds := stateTypes(t, srcs), typeCheck(t, srcs)
+	if types["labState"] != "model_lab.go" || types["captureState"] != "capture_state.go" {
+		t.Fatalf("the state types found: %v", types)
+	}
+	for typ, file := range types {
+		if typ == "labState" { // TestLabStateWrittenByItsMethods, with lab_compare.go
+			continue
 		}
-		if got := stateWrites(t, srcs, vs.typ, vs.owners); len(got) > 0 {
-			t.Errorf("%s's fields are changed outside its methods: add a method beside it and call it:\n%s", vs.typ, strings.Join(got, "\n"))
+		if got := stateWrites(t, builds, typ, map[string]string{file: "declares it"}); len(got) > 0 {
+			t.Errorf("%s's fields are changed outside its methods in %s: add a method there and call it:\n%s", typ, file, strings.Join(got, "\n"))
 		}
-		all := stateWrites(t, srcs, vs.typ, nil)
-		if !slices.ContainsFunc(all, func(w string) bool { return strings.HasSuffix(w, " "+vs.field) }) {
-			t.Errorf("without owners the scan finds no write of %s.%s: %q", vs.typ, vs.field, all)
+		if all := stateWrites(t, builds, typ, nil); len(all) == 0 {
+			t.Errorf("without owners the scan finds no write of %s's fields", typ)
 		}
 	}
 }
