@@ -19,9 +19,50 @@ type CalcView struct {
 	Lang string
 	N, M int
 
+	calcState
+}
+
+// calcState is the calculator's state as plain Go (as labState is the
+// visualizer's): the last valid values and what the inputs show. Its
+// methods below are the only code that changes it
+// (TestViewStatesWrittenByTheirMethods).
+type calcState struct {
 	n, m         int    // last valid values
 	nText, mText string // what the inputs show
 	nErr, mErr   string
+}
+
+// follow takes the link's values n and m (0: the default), each only when
+// it changed, so what the learner is typing stays.
+func (s *calcState) follow(n, m int) {
+	if n == 0 {
+		n = DefaultCalcN
+	}
+	if m == 0 {
+		m = DefaultCalcM
+	}
+	if n != s.n {
+		s.n, s.nText, s.nErr = n, strconv.Itoa(n), ""
+	}
+	if m != s.m {
+		s.m, s.mText, s.mErr = m, strconv.Itoa(m), ""
+	}
+}
+
+// typed is text typed for side ("n" or "m"): msg says why it is not a
+// valid value ("" when v is valid, and becomes the side's value).
+func (s *calcState) typed(side, text string, v int, msg string) {
+	if side == "n" {
+		s.nText, s.nErr = text, msg
+		if msg == "" {
+			s.n = v
+		}
+	} else {
+		s.mText, s.mErr = text, msg
+		if msg == "" {
+			s.m = v
+		}
+	}
 }
 
 // OnInit takes the link's values.
@@ -30,21 +71,7 @@ func (c *CalcView) OnInit() { c.sync() }
 // OnUpdate follows Lab (a link, or the language changed).
 func (c *CalcView) OnUpdate(ctx app.Context) { c.sync() }
 
-func (c *CalcView) sync() {
-	n, m := c.N, c.M
-	if n == 0 {
-		n = DefaultCalcN
-	}
-	if m == 0 {
-		m = DefaultCalcM
-	}
-	if n != c.n {
-		c.n, c.nText, c.nErr = n, strconv.Itoa(n), ""
-	}
-	if m != c.m {
-		c.m, c.mText, c.mErr = m, strconv.Itoa(m), ""
-	}
-}
+func (c *CalcView) sync() { c.follow(c.N, c.M) }
 
 func (c *CalcView) t(key string) string { return tr(c.Lang, key) }
 
@@ -84,17 +111,7 @@ func (c *CalcView) set(ctx app.Context, side, text string) {
 		}
 		msg = fmt.Sprintf(c.t(errKey), calc.MinSide, calc.MaxSide, last)
 	}
-	if side == "n" {
-		c.nText, c.nErr = text, msg
-		if msg == "" {
-			c.n = v
-		}
-	} else {
-		c.mText, c.mErr = text, msg
-		if msg == "" {
-			c.m = v
-		}
-	}
+	c.typed(side, text, v, msg)
 	if msg == "" {
 		ctx.NewActionWithValue(actionPage, Page{View: ViewCalc, N: c.n, M: c.m})
 	}

@@ -30,26 +30,10 @@ type CaptureView struct {
 
 	Lang string
 
-	cap    *Capture
-	idx    int
-	err    string
-	labFor int // the step lab / labErr belong to (-1: none)
-	lab    *check.LabReply
-	labErr error
-	askLab bool // the reader asked for the lab's answer at a step without verdicts
-	// notKept says why the open transcript will not survive a reload of
-	// the tab ("" when it is kept: capture_session.go).
-	notKept string
+	captureState // capture_state.go
 
 	keyFn   app.Func // the window's keydown listener (← → Home End)
 	keyStop func()   // removes it
-
-	token    string
-	target   string
-	list     []captureEntry
-	listErr  string
-	busy     bool
-	dragging bool
 }
 
 // captureEntry is one capture in the dev server's listing (internal/captures).
@@ -70,7 +54,7 @@ func (c *CaptureView) t(k string) string { return tr(c.Lang, k) }
 
 // OnMount takes the dev server's token and reads its captures.
 func (c *CaptureView) OnMount(ctx app.Context) {
-	c.labFor = -1
+	c.reset()
 	ctx.Handle(actionCaptureJump, func(ctx app.Context, a app.Action) {
 		if n, ok := a.Value.(int); ok {
 			c.goTo(ctx, n)
@@ -88,7 +72,7 @@ func (c *CaptureView) OnMount(ctx app.Context) {
 	if app.Getenv(EnvLive) != "1" {
 		return
 	}
-	c.token = liveToken()
+	c.setToken(liveToken())
 	c.refresh(ctx)
 }
 
@@ -154,20 +138,20 @@ func (c *CaptureView) refresh(ctx app.Context) {
 	}
 	jsFetch(capturesURL, map[string]any{"method": "GET", "headers": c.authHeaders(), "cache": "no-store"}, func(status int, _, body, err string) {
 		ctx.Dispatch(func(ctx app.Context) {
-			c.listErr = ""
+			c.setListErr("")
 			var out struct {
 				Target   string         `json:"target"`
 				Captures []captureEntry `json:"captures"`
 			}
 			switch {
 			case err != "":
-				c.listErr = err
+				c.setListErr(err)
 			case status != 200:
-				c.listErr = fmt.Sprintf("HTTP %d: %s", status, strings.TrimSpace(body))
+				c.setListErr(fmt.Sprintf("HTTP %d: %s", status, strings.TrimSpace(body)))
 			case json.Unmarshal([]byte(body), &out) != nil:
-				c.listErr = "the listing is not JSON"
+				c.setListErr("the listing is not JSON")
 			default:
-				c.target, c.list = out.Target, out.Captures
+				c.listed(out.Target, out.Captures)
 			}
 		})
 	})
@@ -178,16 +162,17 @@ func (c *CaptureView) captureNow(ctx app.Context, e app.Event) {
 	if c.busy {
 		return
 	}
-	c.busy, c.listErr = true, ""
+	c.setBusy(true)
+	c.setListErr("")
 	jsFetch(capturesURL, map[string]any{"method": "POST", "headers": c.authHeaders(), "cache": "no-store"}, func(status int, _, body, err string) {
 		ctx.Dispatch(func(ctx app.Context) {
-			c.busy = false
+			c.setBusy(false)
 			var entry captureEntry
 			switch {
 			case err != "":
-				c.listErr = err
+				c.setListErr(err)
 			case status != 200:
-				c.listErr = fmt.Sprintf("HTTP %d: %s", status, strings.TrimSpace(body))
+				c.setListErr(fmt.Sprintf("HTTP %d: %s", status, strings.TrimSpace(body)))
 			case json.Unmarshal([]byte(body), &entry) == nil && len(entry.Versions) > 0:
 				c.open(ctx, entry.ID, entry.Versions[len(entry.Versions)-1])
 			}
@@ -212,16 +197,16 @@ func (c *CaptureView) open(ctx app.Context, id, version string) {
 // load shows a transcript, or says why it cannot.
 func (c *CaptureView) load(ctx app.Context, source, text, failure string) {
 	if failure != "" {
-		c.err = fmt.Sprintf(c.t("cap.err.read"), source, failure)
+		c.fail(fmt.Sprintf(c.t("cap.err.read"), source, failure))
 		return
 	}
 	cp, err := LoadCapture(source, text)
 	if err != nil {
-		c.err = fmt.Sprintf(c.t("cap.err.read"), source, err.Error())
+		c.fail(fmt.Sprintf(c.t("cap.err.read"), source, err.Error()))
 		return
 	}
 	c.show(cp)
-	c.notKept = keepCapture(source, text)
+	c.setNotKept(keepCapture(source, text))
 	c.showing(ctx)
 	c.scrollSoon(ctx)
 }
@@ -233,7 +218,7 @@ func (c *CaptureView) load(ctx app.Context, source, text, failure string) {
 func (c *CaptureView) restore(ctx app.Context) {
 	s, step, ok, died := keptCapture()
 	if died {
-		c.err = c.t("cap.err.died")
+		c.fail(c.t("cap.err.died"))
 		return
 	}
 	if !ok {
@@ -245,7 +230,7 @@ func (c *CaptureView) restore(ctx app.Context) {
 		return
 	}
 	c.show(cp)
-	c.idx = clamp(step, len(cp.Steps))
+	c.at(step)
 	c.showing(ctx)
 	c.scrollSoon(ctx)
 }
@@ -257,19 +242,6 @@ func (c *CaptureView) showing(ctx app.Context) {
 	ctx.After(shownAfter, func(app.Context) { shownOK() })
 }
 
-// show makes cp the open transcript, at its first verdict that is not a
-// pass.
-func (c *CaptureView) show(cp *Capture) {
-	c.cap, c.err, c.idx, c.labFor, c.askLab, c.notKept = cp, "", 0, -1, false, ""
-	// Start at the first verdict that is not a pass: that is what to look at.
-	for i, r := range cp.Results {
-		if r.Verdict == check.Fail || r.Verdict == check.Warn {
-			c.idx = max(0, cp.Results[i].Seq-1)
-			break
-		}
-	}
-}
-
 // readFile reads a File the user chose or dropped.
 func (c *CaptureView) readFile(ctx app.Context, file app.Value) {
 	if !file.Truthy() {
@@ -277,7 +249,7 @@ func (c *CaptureView) readFile(ctx app.Context, file app.Value) {
 	}
 	name := file.Get("name").String()
 	if size := file.Get("size").Int(); size > maxCaptureBytes {
-		c.err = fmt.Sprintf(c.t("cap.err.read"), name, fmt.Sprintf("%d MiB is more than the %d MiB the page reads", size>>20, maxCaptureBytes>>20))
+		c.fail(fmt.Sprintf(c.t("cap.err.read"), name, fmt.Sprintf("%d MiB is more than the %d MiB the page reads", size>>20, maxCaptureBytes>>20)))
 		return
 	}
 	var ok, fail app.Func
@@ -304,9 +276,8 @@ func (c *CaptureView) goTo(ctx app.Context, i int) {
 	if c.cap == nil {
 		return
 	}
-	if n := clamp(i, len(c.cap.Steps)); n != c.idx {
-		c.idx, c.askLab = n, false
-		keepCaptureStep(n)
+	if c.step(i) {
+		keepCaptureStep(c.idx)
 		c.showing(ctx)
 	}
 	c.scrollSoon(ctx)
@@ -317,20 +288,6 @@ func (c *CaptureView) goTo(ctx app.Context, i int) {
 // Next and when a transcript opens (issue 26).
 func (c *CaptureView) scrollSoon(ctx app.Context) {
 	ctx.Defer(func(app.Context) { dom.ScrollToCurrent() })
-}
-
-// labAnswer runs the current step's request against the lab's engine
-// (once per step).
-func (c *CaptureView) labAnswer() (*check.LabReply, error) {
-	if c.labFor != c.idx {
-		c.labFor = c.idx
-		rep, err := check.LabAnswer(c.cap.Trace, c.idx)
-		c.lab, c.labErr = nil, err
-		if err == nil {
-			c.lab = &rep
-		}
-	}
-	return c.lab, c.labErr
 }
 
 func (c *CaptureView) Render() app.UI {
@@ -358,11 +315,11 @@ func (c *CaptureView) renderOpen() app.UI {
 				}
 			}),
 		app.Div().ID("cap-drop").Class(cls).Text(c.t("cap.drop")).
-			On("dragover", func(ctx app.Context, e app.Event) { e.PreventDefault(); c.dragging = true }).
-			On("dragleave", func(ctx app.Context, e app.Event) { c.dragging = false }).
+			On("dragover", func(ctx app.Context, e app.Event) { e.PreventDefault(); c.setDragging(true) }).
+			On("dragleave", func(ctx app.Context, e app.Event) { c.setDragging(false) }).
 			On("drop", func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
-				c.dragging = false
+				c.setDragging(false)
 				if files := e.Get("dataTransfer").Get("files"); files.Truthy() && files.Length() > 0 {
 					c.readFile(ctx, files.Index(0))
 				}
@@ -493,7 +450,7 @@ func (c *CaptureView) renderCapture() app.UI {
 func (c *CaptureView) renderAskLab() app.UI {
 	if !c.askLab {
 		return app.Button().ID("cap-ask-lab").Class("btn small").Text(c.t("cap.asklab")).
-			OnClick(func(ctx app.Context, e app.Event) { c.askLab = true })
+			OnClick(func(ctx app.Context, e app.Event) { c.askForLab() })
 	}
 	lab, err := c.labAnswer()
 	switch {

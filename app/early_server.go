@@ -247,8 +247,7 @@ func (c *Lab) readerToggles(d *readerData) {
 	}{{paramScenario, names}, {paramVersion, in.Versions}, {paramTransport, in.Transports}, {paramFault, faults}}
 	for _, p := range picks {
 		for _, v := range p.values {
-			o := &Lab{}
-			o.infos, o.view, o.lang = c.infos, c.view, c.lang
+			o := &Lab{labState: labState{infos: c.infos, view: c.view, lang: c.lang}}
 			if !o.setToggle(p.param, v) {
 				continue
 			}

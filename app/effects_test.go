@@ -168,7 +168,7 @@ func TestProgressExportDownloads(t *testing.T) {
 	f := useFakeDOM(t)
 	s := exercise.NewStore()
 	s.Exercises["retry-math"] = &exercise.Progress{Attempts: 2, Solved: true, LastAnswer: "8.5"}
-	v := &ProgressView{Lang: LangEn, store: s}
+	v := &ProgressView{Lang: LangEn, progressState: progressState{store: s}}
 	v.export()
 	if want := []string{"download " + ExportName() + " application/json"}; !reflect.DeepEqual(f.calls, want) {
 		t.Fatalf("effects %q, want %q", f.calls, want)

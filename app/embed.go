@@ -117,8 +117,7 @@ func (c *Lab) verifyFirst(ctx app.Context) {
 				return
 			}
 			app.Log("mcpwirelab: the page's embedded trace differs from this build's engine; showing the engine's")
-			c.tr, c.steps = t, BuildSteps(t)
-			c.idx = clamp(c.idx, len(c.steps))
+			c.replaceTrace(t)
 			setDocAttr("data-wl-verified", "replaced")
 			c.afterChange(ctx)
 		})

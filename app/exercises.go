@@ -21,6 +21,15 @@ type ExercisesView struct {
 	Lang string
 	Ex   string // the open exercise, "" for the list
 
+	exerciseState
+}
+
+// exerciseState is the exercises view's state as plain Go (as labState is
+// the visualizer's): the progress, the open exercise, the learner's form
+// and the feedback. Its methods below are the only code that changes it
+// (TestViewStatesWrittenByTheirMethods); ExercisesView adds the page's
+// effects (storage, the editors' DOM, focus) around them.
+type exerciseState struct {
 	store   exercise.Store
 	notice  string // the saved progress was unreadable and was reset
 	saveErr string
@@ -37,20 +46,100 @@ type ExercisesView struct {
 	noWrap     bool // the editors keep long lines (and show line numbers)
 }
 
+// start is the state before the saved progress is read (also for the
+// prerendered page): an empty store, feedback in lang.
+func (s *exerciseState) start(lang string) {
+	s.store = exercise.NewStore()
+	s.lang = lang
+}
+
+// loaded is the saved progress as read on mount (and the notice when it
+// was unreadable); the open exercise is opened again over it.
+func (s *exerciseState) loaded(store exercise.Store, notice string) {
+	s.store, s.notice = store, notice
+	s.curID = ""
+}
+
+// regrade follows the page's language: the feedback shown is graded again
+// in it (that is not an attempt).
+func (s *exerciseState) regrade(lang string) {
+	s.lang = lang
+	if s.fb != nil {
+		fb := grader.Grade(s.ex, s.fbAns, lang)
+		s.fb = &fb
+	}
+}
+
+// open shows exercise id with the learner's last answer, or its starter.
+func (s *exerciseState) open(id string) {
+	s.curID, s.fb, s.fbAns, s.hints, s.saveErr, s.notCounted = id, nil, "", 0, "", false
+	if id == "" {
+		return
+	}
+	ex, ok := exercise.ByID(id)
+	if !ok {
+		s.curID = ""
+		return
+	}
+	s.ex = ex
+	if p := s.store.Get(id); p.LastAnswer != "" {
+		s.form = FormFromAnswer(ex, p.LastAnswer)
+	} else {
+		s.form = NewForm(ex)
+	}
+}
+
+// graded shows fb, the feedback on answer in lang, and records the attempt
+// in the store unless the grader could not read the answer (a typo is
+// shown, not counted); it reports whether it recorded it.
+func (s *exerciseState) graded(answer string, fb exercise.Feedback, lang string) (recorded bool) {
+	s.saveErr = ""
+	s.notCounted = !countsAsAttempt(s.ex, s.form, fb)
+	if !s.notCounted {
+		s.store.Record(s.ex.ID, answer, fb)
+	}
+	s.fb, s.fbAns, s.lang = &fb, answer, lang
+	return !s.notCounted
+}
+
+// saveFailed says why the progress could not be saved.
+func (s *exerciseState) saveFailed(msg string) { s.saveErr = msg }
+
+// setForm is the learner's form after an edit (a new value: go-app sees
+// the change).
+func (s *exerciseState) setForm(f Form) { s.form = f }
+
+// takeEditor is what the editor of part (or, for "", the one editor)
+// holds, read back from the page before a submit.
+func (s *exerciseState) takeEditor(part, v string) {
+	if part == "" {
+		s.form.Text = v
+		return
+	}
+	if s.form.Parts == nil {
+		s.form.Parts = map[string]string{}
+	}
+	s.form.Parts[part] = v
+}
+
+// showHint shows one more hint, up to n.
+func (s *exerciseState) showHint(n int) { s.hints = min(s.hints+1, n) }
+
+// toggleWrap switches the editors between wrapping and keeping long lines.
+func (s *exerciseState) toggleWrap() { s.noWrap = !s.noWrap }
+
 // grader grades against the engine's real server, inside the wasm.
 var grader = exercise.Grader{Probe: exercise.EngineProbe()}
 
 // OnInit opens the linked exercise (also for the prerendered page).
 func (c *ExercisesView) OnInit() {
-	c.store = exercise.NewStore()
-	c.lang = c.Lang
+	c.start(c.Lang)
 	c.open(c.Ex)
 }
 
 // OnMount reads the saved progress and restores the last answer.
 func (c *ExercisesView) OnMount(ctx app.Context) {
-	c.store, c.notice = loadProgress(c.Lang)
-	c.curID = ""
+	c.loaded(loadProgress(c.Lang))
 	c.open(c.Ex)
 }
 
@@ -61,30 +150,7 @@ func (c *ExercisesView) OnUpdate(ctx app.Context) {
 		c.open(c.Ex)
 	}
 	if c.Lang != c.lang {
-		c.lang = c.Lang
-		if c.fb != nil {
-			fb := grader.Grade(c.ex, c.fbAns, c.Lang)
-			c.fb = &fb
-		}
-	}
-}
-
-// open shows exercise id with the learner's last answer, or its starter.
-func (c *ExercisesView) open(id string) {
-	c.curID, c.fb, c.fbAns, c.hints, c.saveErr, c.notCounted = id, nil, "", 0, "", false
-	if id == "" {
-		return
-	}
-	ex, ok := exercise.ByID(id)
-	if !ok {
-		c.curID = ""
-		return
-	}
-	c.ex = ex
-	if p := c.store.Get(id); p.LastAnswer != "" {
-		c.form = FormFromAnswer(ex, p.LastAnswer)
-	} else {
-		c.form = NewForm(ex)
+		c.regrade(c.Lang)
 	}
 }
 
@@ -95,16 +161,12 @@ func (c *ExercisesView) submit(ctx app.Context) {
 	c.syncEditors()
 	answer := c.form.Answer(c.ex)
 	fb := grader.Grade(c.ex, answer, c.Lang)
-	c.saveErr = ""
 	// A typo the grader cannot read past is shown, not counted.
-	c.notCounted = !countsAsAttempt(c.ex, c.form, fb)
-	if !c.notCounted {
-		c.store.Record(c.ex.ID, answer, fb)
+	if c.graded(answer, fb, c.Lang) {
 		if err := saveProgress(c.store); err != nil {
-			c.saveErr = fmt.Sprintf(c.t("prog.save.error"), err.Error())
+			c.saveFailed(fmt.Sprintf(c.t("prog.save.error"), err.Error()))
 		}
 	}
-	c.fb, c.fbAns, c.lang = &fb, answer, c.Lang
 	ctx.Defer(func(app.Context) { dom.Focus("feedback") })
 }
 
@@ -122,16 +184,13 @@ func (c *ExercisesView) syncEditors() {
 	if len(c.ex.Parts) > 0 {
 		for _, pt := range c.ex.Parts {
 			if v, ok := read("editor-" + pt.ID); ok {
-				if c.form.Parts == nil {
-					c.form.Parts = map[string]string{}
-				}
-				c.form.Parts[pt.ID] = v
+				c.takeEditor(pt.ID, v)
 			}
 		}
 		return
 	}
 	if v, ok := read("editor"); ok {
-		c.form.Text = v
+		c.takeEditor("", v)
 	}
 }
 
@@ -216,18 +275,18 @@ func (c *ExercisesView) renderExercise() app.UI {
 				app.Button().ID("submit").Type("submit").Class("btn primary big-btn").Text(c.t("ex.submit")),
 				app.Button().ID("hint").Type("button").Class("btn").Disabled(c.hints >= len(ex.Hints)).
 					Text(fmt.Sprintf(c.t("ex.hint"), min(c.hints+1, len(ex.Hints)), len(ex.Hints))).
-					OnClick(func(ctx app.Context, e app.Event) { c.hints = min(c.hints+1, len(ex.Hints)) }),
+					OnClick(func(ctx app.Context, e app.Event) { c.showHint(len(ex.Hints)) }),
 				app.If(ex.Kind == exercise.KindJSON || ex.Kind == exercise.KindHTTP, func() app.UI {
 					label := c.t("ex.clear")
 					if ex.Starter != "" {
 						label = c.t("ex.starter")
 					}
 					return app.Button().ID("restart-editor").Type("button").Class("btn").Text(label).
-						OnClick(func(ctx app.Context, e app.Event) { c.form = NewForm(ex) })
+						OnClick(func(ctx app.Context, e app.Event) { c.setForm(NewForm(ex)) })
 				}),
 				app.If(ex.Kind == exercise.KindJSON || ex.Kind == exercise.KindHTTP, func() app.UI {
 					return app.Button().ID("wrap-toggle").Type("button").Class("btn").Aria("pressed", strconv.FormatBool(!c.noWrap)).
-						Text(c.t("ex.wrap")).OnClick(func(ctx app.Context, e app.Event) { c.noWrap = !c.noWrap })
+						Text(c.t("ex.wrap")).OnClick(func(ctx app.Context, e app.Event) { c.toggleWrap() })
 				}),
 			),
 		).OnSubmit(func(ctx app.Context, e app.Event) {
@@ -279,7 +338,7 @@ func (c *ExercisesView) renderInputs() app.UI {
 				editor("editor-"+pt.ID, pt.Prompt.In(c.Lang), c.form.Parts[pt.ID], !c.noWrap, func(s string) {
 					f := c.form.Clone()
 					f.Parts[pt.ID] = s
-					c.form = f
+					c.setForm(f)
 				}),
 			)
 		}))
@@ -289,7 +348,7 @@ func (c *ExercisesView) renderInputs() app.UI {
 		editor("editor", c.t("ex.answer"), c.form.Text, !c.noWrap, func(s string) {
 			f := c.form.Clone()
 			f.Text = s
-			c.form = f
+			c.setForm(f)
 		}),
 	)
 }
@@ -314,7 +373,7 @@ func (c *ExercisesView) renderChoice(q exercise.Question) app.UI {
 					OnChange(func(ctx app.Context, e app.Event) {
 						f := c.form.Clone()
 						f.Toggle(q, ch.ID)
-						c.form = f
+						c.setForm(f)
 					}, app.EventScope(q.ID+"/"+ch.ID)),
 				app.Span().Class("choice-text").Body(codeText(ch.Label.In(c.Lang))...),
 			)
@@ -348,7 +407,7 @@ func (c *ExercisesView) renderChannel(q exercise.Question) app.UI {
 							p := f.Chans[q.ID]
 							p.Channel = chn
 							f.Chans[q.ID] = p
-							c.form = f
+							c.setForm(f)
 						}, app.EventScope(q.ID+"/"+chn)),
 					app.Span().Class("choice-text").Body(app.Code().Text(chn), app.Br(), app.Small().Text(c.t("ex.chan."+chn))),
 				)
@@ -362,7 +421,7 @@ func (c *ExercisesView) renderChannel(q exercise.Question) app.UI {
 						p := f.Chans[q.ID]
 						p.Code = ctx.JSSrc().Get("value").String()
 						f.Chans[q.ID] = p
-						c.form = f
+						c.setForm(f)
 					}, app.EventScope(q.ID+"/code")),
 			),
 		),
@@ -389,7 +448,7 @@ func (c *ExercisesView) renderField(fl exercise.Field) app.UI {
 						OnInput(func(ctx app.Context, e app.Event) {
 							f := c.form.Clone()
 							f.Nums[fl.ID][i] = ctx.JSSrc().Get("value").String()
-							c.form = f
+							c.setForm(f)
 						}, app.EventScope(fl.ID+"/"+strconv.Itoa(i))),
 					app.If(unit != "", func() app.UI { return app.Span().Class("unit").Text(unit) }),
 				)

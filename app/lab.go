@@ -159,17 +159,14 @@ func (c *Lab) OnInit() {
 		}
 		return stored
 	}
-	c.page = p
+	c.setPage(p)
 	if !p.IsLab() {
 		// The other views too mount as linked, in their language: not an
 		// empty visualizer that OnNav replaces one frame after the mount
 		// (and after data-wl-ready; e2e TestCaptureTabOnTopBar measured
 		// that frame's top bar now and then). OnNav does the rest.
-		c.view.Present = q.Get("present") == "1"
-		c.lang, c.langChosen = pickLang(q.Get("lang"), stored, browserLangs())
-		if p.View == ViewCalc {
-			c.calcN, c.calcM = p.N, p.M
-		}
+		c.enterPage(q.Get("present") == "1", nil)
+		c.useLang(pickLang(q.Get("lang"), stored, browserLangs()))
 		return
 	}
 	c.fromPage = true
@@ -240,53 +237,28 @@ func (c *Lab) OnNav(ctx app.Context) {
 // stored is the language remembered in local storage, browser the
 // browser's languages (pickLang).
 func (c *Lab) loadView(q url.Values, stored func() string, browser []string) {
-	c.infos = scenario.List()
-	v, ns := ParseView(q, c.infos)
-	c.view, c.notices = v, ns
-	c.clientRaw, c.clientErr = nil, nil
-	if c.speed == "" {
-		c.speed = "1"
-	}
-	c.lang, c.langChosen = pickLang(v.Lang, stored, browser)
+	infos := scenario.List()
+	v, ns := ParseView(q, infos)
+	lang, chosen := pickLang(v.Lang, stored, browser)
+	c.loadLink(infos, v, ns, lang, chosen)
 	c.run()
-	c.idx = clamp(v.Step-1, len(c.steps))
-	if c.view.Compare {
-		c.runCompare()
-	}
+	c.showLink()
 }
 
-// run asks the engine for the trace of the current view.
+// run asks for the trace of the current view: the one the prerendered page
+// carries, the first time (fromPage), else the engine's (runEngine).
 func (c *Lab) run() {
-	c.runErr, c.linkFault = "", ""
 	if c.fromPage {
 		c.fromPage = false
 		if t := readEmbeddedTrace(c.options()); t != nil {
-			c.tr, c.steps, c.embedded = t, BuildSteps(t), t
+			c.useTrace(t)
+			c.embedded = t
 			setDocAttr("data-wl-first", "embedded")
 			return
 		}
 		setDocAttr("data-wl-first", "engine")
 	}
-	t, err := scenario.Run(c.options())
-	if err != nil && c.view.Fault != DefaultFault {
-		// A fault that does not apply to this version/transport: say why
-		// and show the same run without the fault.
-		c.runErr = c.faultNotApplicable(err)
-		c.linkFault = c.view.Fault
-		c.view.Fault = DefaultFault
-		t, err = scenario.Run(c.options())
-		if err == nil {
-			c.tr, c.steps = t, BuildSteps(t)
-			return
-		}
-	}
-	if err != nil {
-		c.runErr = err.Error()
-		c.tr, c.steps = &trace.Trace{Scenario: c.view.Scenario, Version: c.view.Version, Transport: c.view.Transport, Fault: c.view.Fault}, nil
-		return
-	}
-	c.tr = t
-	c.steps = BuildSteps(t)
+	c.runEngine()
 }
 
 // afterChange keeps the URL, the document language and the title in sync
@@ -363,11 +335,7 @@ func (c *Lab) goTo(ctx app.Context, i int) {
 func (c *Lab) reRun(ctx app.Context) {
 	old, oldIdx := c.steps, c.idx
 	c.run()
-	c.idx = MapStep(old, oldIdx, c.steps)
-	if c.view.Compare {
-		c.runCompare()
-	}
-	c.fMethod = ""
+	c.followStep(old, oldIdx)
 	c.afterChange(ctx)
 }
 
@@ -381,21 +349,18 @@ func (c *Lab) set(ctx app.Context, param, value string) {
 }
 
 func (c *Lab) setLang(ctx app.Context, l string) {
-	c.lang, c.langChosen = l, true
+	c.useLang(l, true)
 	ctx.LocalStorage().Set(langStorageKey, l)
 	c.afterChange(ctx)
 }
 
 func (c *Lab) setCompare(ctx app.Context, on bool) {
-	c.view.Compare = on
-	if on {
-		c.runCompare()
-	}
+	c.switchCompare(on)
 	c.afterChange(ctx)
 }
 
 func (c *Lab) togglePresent(ctx app.Context) {
-	c.view.Present = !c.view.Present
+	c.togglePresenter()
 	c.afterChange(ctx)
 }
 

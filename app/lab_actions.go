@@ -76,7 +76,7 @@ func (c *Lab) actionHandlers() map[string]func(app.Context, any) {
 		actionPlay: func(ctx app.Context, _ any) { c.togglePlay(ctx) },
 		actionSpeed: func(ctx app.Context, v any) {
 			if s, ok := v.(string); ok {
-				c.speed = s
+				c.setSpeed(s)
 			}
 		},
 		actionSet: func(ctx app.Context, v any) {
@@ -95,11 +95,11 @@ func (c *Lab) actionHandlers() map[string]func(app.Context, any) {
 				c.setLang(ctx, l)
 			}
 		},
-		actionHelp:  func(ctx app.Context, _ any) { c.showHelp = !c.showHelp },
-		actionTools: func(ctx app.Context, _ any) { c.toolsOpen = !c.toolsOpen },
+		actionHelp:  func(ctx app.Context, _ any) { c.toggleHelp() },
+		actionTools: func(ctx app.Context, _ any) { c.toggleTools() },
 		actionFilter: func(ctx app.Context, v any) {
 			if f, ok := v.(stepFilter); ok {
-				c.fMethod, c.fDir = f.Method, f.Dir
+				c.setFilter(f)
 			}
 		},
 		actionClient: func(ctx app.Context, v any) {
@@ -114,21 +114,10 @@ func (c *Lab) actionHandlers() map[string]func(app.Context, any) {
 		},
 		actionFold: func(ctx app.Context, v any) {
 			if open, ok := v.(bool); ok {
-				c.clientOpen = open
+				c.foldClient(open)
 			}
 		},
 		actionExport: func(ctx app.Context, v any) { c.export(ctx, v) },
-		actionClose: func(ctx app.Context, v any) {
-			switch v {
-			case closeHelp:
-				c.showHelp = false
-			case closeMermaid:
-				c.mermaidOpen = false
-			case closeNotices:
-				c.notices, c.runErr = nil, ""
-			case closeAll:
-				c.closeOverlays()
-			}
-		},
+		actionClose:  func(ctx app.Context, v any) { c.closeOverlay(v) },
 	}
 }

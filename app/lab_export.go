@@ -40,8 +40,7 @@ func (c *Lab) export(ctx app.Context, what any) {
 		}
 		dom.Download(fmt.Sprintf("%s-%s-%s-%s.jsonl", c.view.Scenario, c.view.Version, c.view.Transport, c.view.Fault), "application/x-ndjson", s)
 	case exportMermaid:
-		c.mermaid = Mermaid(c.tr, c.lang)
-		c.mermaidOpen = true
+		c.openMermaid(Mermaid(c.tr, c.lang))
 		c.mermaidCopy = copyPending
 		c.copyGen++
 		gen := c.copyGen

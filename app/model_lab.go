@@ -286,3 +286,159 @@ func titleIn(t scenario.Text, lang string) string {
 	}
 	return t.En
 }
+
+// The state's transitions that the Lab's handlers ask for (lab.go,
+// lab_actions.go, nav.go, embed.go, lab_export.go): the Lab adds the
+// page's effects around them and never writes a field of labState itself
+// (TestLabStateWrittenByItsMethods).
+
+// setPage takes the view a link asks for; the calculator's values are
+// remembered for its navigation link.
+func (s *labState) setPage(p Page) {
+	s.page = p
+	if p.View == ViewCalc {
+		s.calcN, s.calcM = p.N, p.M
+	}
+}
+
+// catalog is the scenarios' list, read from the engine the first time.
+func (s *labState) catalog() []scenario.Info {
+	if s.infos == nil {
+		s.infos = scenario.List()
+	}
+	return s.infos
+}
+
+// useLang sets the page's language; chosen says the reader chose it
+// (langChosen).
+func (s *labState) useLang(lang string, chosen bool) { s.lang, s.langChosen = lang, chosen }
+
+// enterPage is the state on arrival at a view other than the visualizer:
+// presenter mode as the link says, the link's notices, playback stopped
+// and the visualizer's dialogs closed (its scenario and step are kept for
+// the way back).
+func (s *labState) enterPage(present bool, notices []Notice) {
+	s.view.Present = present
+	s.notices = notices
+	s.stop()
+	s.showHelp, s.mermaidOpen = false, false
+}
+
+// loadLink takes the visualizer's link as ParseView read it (v and its
+// notices, over infos) in the language picked for it; the client settings
+// typed earlier are dropped and the speed defaults to 1. The Lab runs the
+// engine next (Lab.run), then showLink.
+func (s *labState) loadLink(infos []scenario.Info, v View, notices []Notice, lang string, chosen bool) {
+	s.infos = infos
+	s.view, s.notices = v, notices
+	s.clientRaw, s.clientErr = nil, nil
+	if s.speed == "" {
+		s.speed = "1"
+	}
+	s.useLang(lang, chosen)
+}
+
+// showLink goes to the link's step of the run, and runs the compare view's
+// two columns when the link asks for it.
+func (s *labState) showLink() {
+	s.idx = clamp(s.view.Step-1, len(s.steps))
+	if s.view.Compare {
+		s.runCompare()
+	}
+}
+
+// useTrace shows trace t, a run without an error (the page's embedded
+// trace).
+func (s *labState) useTrace(t *trace.Trace) {
+	s.runErr, s.linkFault = "", ""
+	s.tr, s.steps = t, BuildSteps(t)
+}
+
+// runEngine asks the engine for the trace of the current view. A fault
+// the link names that does not apply to this version and transport is
+// said (runErr, linkFault) and the same run is shown without it.
+func (s *labState) runEngine() {
+	s.runErr, s.linkFault = "", ""
+	t, err := scenario.Run(s.options())
+	if err != nil && s.view.Fault != DefaultFault {
+		s.runErr = s.faultNotApplicable(err)
+		s.linkFault = s.view.Fault
+		s.view.Fault = DefaultFault
+		t, err = scenario.Run(s.options())
+		if err == nil {
+			s.tr, s.steps = t, BuildSteps(t)
+			return
+		}
+	}
+	if err != nil {
+		s.runErr = err.Error()
+		s.tr, s.steps = &trace.Trace{Scenario: s.view.Scenario, Version: s.view.Version, Transport: s.view.Transport, Fault: s.view.Fault}, nil
+		return
+	}
+	s.tr = t
+	s.steps = BuildSteps(t)
+}
+
+// replaceTrace shows the engine's trace t instead of the page's embedded
+// one (embed.go verifyFirst), at the same step where it still has one.
+func (s *labState) replaceTrace(t *trace.Trace) {
+	s.tr, s.steps = t, BuildSteps(t)
+	s.idx = clamp(s.idx, len(s.steps))
+}
+
+// followStep is the state after a new run (Lab.reRun): the learner stays
+// at the step of the old run's steps that matches the one they were at
+// (MapStep), the compare view runs again, and the filter's method goes.
+func (s *labState) followStep(old []Step, oldIdx int) {
+	s.idx = MapStep(old, oldIdx, s.steps)
+	if s.view.Compare {
+		s.runCompare()
+	}
+	s.fMethod = ""
+}
+
+// switchCompare turns the compare view on (running its two columns) or
+// off.
+func (s *labState) switchCompare(on bool) {
+	s.view.Compare = on
+	if on {
+		s.runCompare()
+	}
+}
+
+// togglePresenter turns presenter mode on or off.
+func (s *labState) togglePresenter() { s.view.Present = !s.view.Present }
+
+// setSpeed is the player's speed (one of speeds).
+func (s *labState) setSpeed(sp string) { s.speed = sp }
+
+// toggleHelp opens or closes the keyboard help; toggleTools unfolds or
+// folds the presenter's toolbar; foldClient opens or closes the client
+// settings panel.
+func (s *labState) toggleHelp()          { s.showHelp = !s.showHelp }
+func (s *labState) toggleTools()         { s.toolsOpen = !s.toolsOpen }
+func (s *labState) foldClient(open bool) { s.clientOpen = open }
+
+// setFilter is the sequence filter.
+func (s *labState) setFilter(f stepFilter) { s.fMethod, s.fDir = f.Method, f.Dir }
+
+// closeOverlay closes what an actionClose names: the help, the Mermaid
+// dialog, the notices (and the run's error), or all of them (Escape).
+func (s *labState) closeOverlay(what any) {
+	switch what {
+	case closeHelp:
+		s.showHelp = false
+	case closeMermaid:
+		s.mermaidOpen = false
+	case closeNotices:
+		s.notices, s.runErr = nil, ""
+	case closeAll:
+		s.closeOverlays()
+	}
+}
+
+// openMermaid opens the Mermaid dialog with text, the run as a diagram.
+func (s *labState) openMermaid(text string) {
+	s.mermaid = text
+	s.mermaidOpen = true
+}

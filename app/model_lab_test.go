@@ -221,3 +221,65 @@ func TestClientHelpCountsRetriesFromOne(t *testing.T) {
 		t.Errorf("client.help does not give retry n's wait as base·2^(n−1): %q / %q", h.En, h.Zh)
 	}
 }
+
+// The transitions the Lab's handlers ask for, natively: a link whose fault
+// does not apply runs without it and says why (runEngine); another view
+// stops playback and closes the visualizer's dialogs (enterPage); a new run
+// keeps the step and drops the filter's method (followStep); closeOverlay
+// closes what it names.
+func TestLabStateTransitions(t *testing.T) {
+	s := loadedState(t, "scenario=tool-call&version=2025-11-25&transport=http&fault=header-mismatch")
+	if s.linkFault != "header-mismatch" || s.view.Fault != DefaultFault || s.runErr == "" || len(s.steps) == 0 {
+		t.Fatalf("a fault that does not apply: linkFault %q fault %q runErr %q, %d steps", s.linkFault, s.view.Fault, s.runErr, len(s.steps))
+	}
+	s.view.Fault = "no-such-fault"
+	s.runEngine()
+	if s.runErr == "" || s.linkFault != "no-such-fault" || s.view.Fault != DefaultFault {
+		t.Fatalf("an unknown fault: runErr %q linkFault %q fault %q", s.runErr, s.linkFault, s.view.Fault)
+	}
+	s.runEngine()
+	if s.runErr != "" || s.linkFault != "" || len(s.steps) == 0 {
+		t.Fatalf("the run without a fault: runErr %q linkFault %q", s.runErr, s.linkFault)
+	}
+
+	s.goTo(3)
+	s.setFilter(stepFilter{Method: "tools/call", Dir: "c2s"})
+	old := s.steps
+	s.runEngine()
+	s.followStep(old, 3)
+	if s.idx != 3 || s.fMethod != "" || s.fDir != "c2s" {
+		t.Fatalf("after the same run again: idx %d filter %q %q", s.idx, s.fMethod, s.fDir)
+	}
+
+	gen, _ := s.play()
+	s.toggleHelp()
+	s.openMermaid("sequenceDiagram")
+	s.enterPage(true, []Notice{{Param: "lang"}})
+	if s.playing || s.playGen == gen || s.showHelp || s.mermaidOpen || !s.view.Present || len(s.notices) != 1 {
+		t.Fatalf("enterPage: playing %v help %v mermaid %v present %v notices %v", s.playing, s.showHelp, s.mermaidOpen, s.view.Present, s.notices)
+	}
+	if s.mermaid != "sequenceDiagram" {
+		t.Fatalf("the diagram's text went: %q", s.mermaid)
+	}
+
+	s.runErr = "x"
+	s.closeOverlay(closeNotices)
+	if s.notices != nil || s.runErr != "" {
+		t.Fatalf("closeNotices: %v %q", s.notices, s.runErr)
+	}
+	s.toggleHelp()
+	s.closeOverlay(closeMermaid)
+	if !s.showHelp {
+		t.Fatal("closeMermaid closed the help")
+	}
+	s.closeOverlay(closeAll)
+	if s.showHelp {
+		t.Fatal("closeAll left the help open")
+	}
+
+	s.setPage(Page{View: ViewCalc, N: 7, M: 3})
+	s.setPage(Page{View: ViewProgress})
+	if s.page.View != ViewProgress || s.calcN != 7 || s.calcM != 3 {
+		t.Fatalf("setPage: %+v, calculator %d×%d", s.page, s.calcN, s.calcM)
+	}
+}

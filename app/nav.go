@@ -10,7 +10,6 @@ import (
 
 	"mcpwirelab/sim/calc"
 	"mcpwirelab/sim/exercise"
-	"mcpwirelab/sim/scenario"
 )
 
 // The app has one go-app route, "/" (static hosting under a sub-path relies
@@ -154,26 +153,17 @@ func pageHref(p Page, lang string, present bool) string {
 func (c *Lab) navOther(ctx app.Context) bool {
 	q := ctx.Page().URL().Query()
 	p, pns := ParsePage(q)
-	c.page = p
+	c.setPage(p)
 	if p.IsLab() {
 		return false
 	}
-	if c.infos == nil {
-		c.infos = scenario.List()
-	}
-	v, ns := ParseView(q, c.infos)
-	c.view.Present = v.Present
-	c.notices = append(filterNotices(ns, "lang"), pns...)
-	c.lang, c.langChosen = pickLang(v.Lang, func() string {
+	v, ns := ParseView(q, c.catalog())
+	c.enterPage(v.Present, append(filterNotices(ns, "lang"), pns...))
+	c.useLang(pickLang(v.Lang, func() string {
 		var stored string
 		_ = ctx.LocalStorage().Get(langStorageKey, &stored)
 		return stored
-	}, browserLangs())
-	if c.page.View == ViewCalc {
-		c.calcN, c.calcM = c.page.N, c.page.M
-	}
-	c.stop()
-	c.showHelp, c.mermaidOpen = false, false
+	}, browserLangs()))
 	c.afterChange(ctx)
 	return true
 }
@@ -215,10 +205,7 @@ func (c *Lab) handlePageActions(ctx app.Context) {
 		if !ok || p.View != c.page.View {
 			return
 		}
-		c.page = p
-		if p.View == ViewCalc {
-			c.calcN, c.calcM = p.N, p.M
-		}
+		c.setPage(p)
 		c.afterChange(ctx)
 	})
 }

@@ -214,17 +214,52 @@ type ProgressView struct {
 
 	Lang string
 
+	progressState
+	// mounted is the context of OnMount: the view's own, which stays
+	// mounted when the dialog whose button fired an event goes (go-app runs
+	// a Defer only while the event's element is still mounted).
+	mounted app.Context
+}
+
+// progressState is the progress view's state as plain Go (as labState is
+// the visualizer's); its methods below are the only code that changes it
+// (TestViewStatesWrittenByTheirMethods), and ProgressView adds the
+// page's effects (storage, files, the dialog's focus) around them.
+type progressState struct {
 	store   exercise.Store
 	loaded  bool
 	notice  string // the store was reset on load
 	status  string // last import/export/reset outcome
 	failed  bool   // status is an error
 	confirm bool   // reset asks for confirmation
-	// mounted is the context of OnMount: the view's own, which stays
-	// mounted when the dialog whose button fired an event goes (go-app runs
-	// a Defer only while the event's element is still mounted).
-	mounted app.Context
 }
+
+// load is the store as read from the tab's storage, and the notice when
+// it was reset.
+func (s *progressState) load(store exercise.Store, notice string) {
+	s.store, s.notice = store, notice
+	s.loaded = true
+}
+
+// say is the outcome of the last import, export or reset.
+func (s *progressState) say(msg string, failed bool) {
+	s.status, s.failed = msg, failed
+}
+
+// useStore is the store after an import was saved.
+func (s *progressState) useStore(store exercise.Store) {
+	s.store = store
+	s.notice = ""
+}
+
+// resetTo is the store after a confirmed reset was saved.
+func (s *progressState) resetTo(fresh exercise.Store) {
+	s.store, s.confirm, s.notice = fresh, false, ""
+}
+
+// askReset opens the reset's confirmation; cancelReset closes it.
+func (s *progressState) askReset()    { s.confirm, s.status = true, "" }
+func (s *progressState) cancelReset() { s.confirm = false }
 
 // OnMount reads the store (localStorage exists only in the browser).
 // OnDismount takes back the confirmation's inert if the view is left with
@@ -237,15 +272,10 @@ func (c *ProgressView) OnDismount() {
 
 func (c *ProgressView) OnMount(ctx app.Context) {
 	c.mounted = ctx
-	c.store, c.notice = loadProgress(c.Lang)
-	c.loaded = true
+	c.load(loadProgress(c.Lang))
 }
 
 func (c *ProgressView) t(key string) string { return tr(c.Lang, key) }
-
-func (c *ProgressView) say(msg string, failed bool) {
-	c.status, c.failed = msg, failed
-}
 
 func (c *ProgressView) export() {
 	dom.Download(ExportName(), "application/json", string(c.store.Marshal()))
@@ -306,8 +336,7 @@ func (c *ProgressView) applyImport(name, text string) {
 		c.say(fmt.Sprintf(c.t("prog.save.error"), err.Error()), true)
 		return
 	}
-	c.store = merged
-	c.notice = ""
+	c.useStore(merged)
 	c.say(trn(c.Lang, "prog.imported", changed, name), false)
 }
 
@@ -317,7 +346,7 @@ func (c *ProgressView) reset() {
 		c.say(fmt.Sprintf(c.t("prog.save.error"), err.Error()), true)
 		return
 	}
-	c.store, c.confirm, c.notice = fresh, false, ""
+	c.resetTo(fresh)
 	c.say(c.t("prog.reset.done"), false)
 }
 
@@ -326,7 +355,7 @@ func (c *ProgressView) reset() {
 // Cancel when it opens, Tab and Shift+Tab go round its two buttons, Escape
 // cancels, and the focus goes back to the reset button when it closes.
 func (c *ProgressView) openReset(ctx app.Context) {
-	c.confirm, c.status = true, ""
+	c.askReset()
 	ctx.Defer(func(app.Context) {
 		dom.InertOutside("reset-dialog")
 		dom.Focus("reset-cancel")
@@ -334,7 +363,7 @@ func (c *ProgressView) openReset(ctx app.Context) {
 }
 
 func (c *ProgressView) closeReset(ctx app.Context) {
-	c.confirm = false
+	c.cancelReset()
 	c.mounted.Defer(func(app.Context) {
 		dom.InertOutside("")
 		dom.Focus("prog-reset")

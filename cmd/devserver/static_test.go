@@ -479,7 +479,7 @@ func TestStaticExportTrustsNoManifest(t *testing.T) {
 	registerRoutes.Do(registerUI)
 	web := t.TempDir()
 	os.WriteFile(filepath.Join(web, "app.wasm"), fakeWasm("three"), 0o644)
-	_, err := exportStatic(staticsite.Config{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 1})
+	_, err := exportStatic(staticsite.Config{Out: out, WebDir: web, StaticDir: filepath.Join(moduleRoot(t), "static"), BrotliLevel: 1, Links: fewLinks})
 	if err == nil || !strings.Contains(err.Error(), "already has index.html, which no export of this tool wrote") {
 		t.Errorf("an edited index.html: %v", err)
 	}

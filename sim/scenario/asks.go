@@ -29,13 +29,17 @@ import (
 // order (catalog.go joins the families).
 var asksFamily = []scenarioDef{
 	{info: Info{Name: "elicitation",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUserCancels, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultURLMode}}, run: elicitationScenario,
+		doc: "`book_room` for a room that is taken asks the user to pick a free slot (a form). 2025-11-25: the server's own `elicitation/create` request (its own id) on stdout or the `tools/call` POST's SSE stream, the client's response on stdin or in a POST of its own (**202**), then the call's result. 2026-07-28: the call's result is `input_required` (`inputRequests`, a signed `requestState`); the client retries `tools/call` with a new id, `inputResponses` and the `requestState` unchanged"},
 	{info: Info{Name: "sampling",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUserDeclines, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState}}, run: samplingScenario,
+		doc: "`summarize_inbox` asks the Host's model for the summary (`sampling/createMessage`, shown to the user first); the deterministic model writes it"},
 	{info: Info{Name: "roots",
-		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultUndeclared, FaultInvalidAnswer, FaultTamperedState, FaultRootsChanged}}, run: rootsScenario,
+		doc: "`export_roster` asks where the workspace is (`roots/list`); the Host shares `file:///home/li/acme`"},
 	{info: Info{Name: "tasks",
-		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultCancelTask, FaultUndeclared, FaultTaskInput, FaultListTasks}}, run: tasksScenario,
+		doc: "the slow `export_timesheets` as a task: a handle comes back at once, the client polls `tasks/get` at the server's interval; 2026-07-28 (the `io.modelcontextprotocol/tasks` extension, declared in the capabilities) inlines the result in the completed task, 2025-11-25 (experimental tasks, `params.task`) fetches it with `tasks/result`"},
 }
 
 // The course's answers.

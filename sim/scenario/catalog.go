@@ -18,6 +18,9 @@ import (
 
 type scenarioDef struct {
 	info Info // Versions is filled in by versions()
+	// doc is what the scenario shows, its row of the README's scenarios
+	// table (TestScenariosTable writes the table from the entries).
+	doc string
 	// modernOnly: the scenario runs under the modern versions only
 	// (protocol.IsModern); otherwise under every version the engine has.
 	modernOnly bool

@@ -32,15 +32,20 @@ import (
 // (catalog.go joins the families).
 var httpFamily = []scenarioDef{
 	{info: Info{Name: "http-anatomy",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpAnatomy,
+		doc: "a toy company JSON API over plain HTTP: request line, headers, blank line, body, CRLF, `Host`, `Content-Length` in bytes (a Chinese body: 65 bytes, 29 characters)"},
 	{info: Info{Name: "http-content-length",
-		Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength},
+		Transports: onlyHTTP, Faults: []string{FaultNone, FaultShortLength, FaultLongLength}}, run: httpContentLength,
+		doc: "`short-length`: the character count as `Content-Length` → truncated JSON → **400**; `long-length`: the server waits for bytes that never come until the client's timeout, retried to the worst case"},
 	{info: Info{Name: "http-status-retries",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpStatusRetries,
+		doc: "401 and 404 are not retried; 503, 503, 200 with exponential backoff; 429 honours `Retry-After`; a timeline of the waits and a cost ledger"},
 	{info: Info{Name: "http-idempotency",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpIdempotency,
+		doc: "a `POST /send_email` whose response is lost is retried: without an `Idempotency-Key` two e-mails go out, with one the server replays the first answer"},
 	{info: Info{Name: "http-sse",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, run: httpSSE,
+		doc: "an SSE stream parsed event by event (`event`, `data`, `id`, `: heartbeat` comments) as it arrives, versus a buffered read that sees everything at the end"},
 }
 
 // APIHost is the authority the lab's client calls (a plain JSON API, not

@@ -29,11 +29,14 @@ import (
 // (catalog.go joins the families).
 var primitivesFamily = []scenarioDef{
 	{info: Info{Name: "resources",
-		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultNotFound}}, server: resourcesServer, run: resourcesScenario,
+		doc: "the user's question comes with context: the Host's resource picker (`resources/list`, `resources/templates/list`), `completion/complete` of the `{department}` variable of `company://departments/{department}`, the page subscribed before it is read (2025-11-25 `resources/subscribe`, updates on the session's GET stream or stdout; 2026-07-28 `subscriptions/listen` with `resourceSubscriptions`), both reads handed to the model as documents before the user's message; Finance edits the expenses page, `notifications/resources/updated` names it, the Host re-reads it and the model revises its answer"},
 	{info: Info{Name: "prompts",
-		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultParamMismatch}}, run: promptsScenario,
+		doc: "the slash menu (`prompts/list`), both arguments of `welcome_email` completed (the chosen department narrows the employee ids), `prompts/get` inserted as conversation turns (text, the welcome page embedded, the logo as an image), then `post_announcement` to the 上海 office: over 2026-07-28 HTTP the office also travels in `Mcp-Param-Office` (`=?base64?5LiK5rW3?=`)"},
 	{info: Info{Name: "logging",
-		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultMissingLogLevel, FaultUndeclaredCapability, FaultSetLevel, FaultTraceContext}}, run: loggingScenario,
+		doc: "the Host's log panel during the slow export: 2025-11-25 sets the session's level with `logging/setLevel` (both calls then log); 2026-07-28 puts `_meta` `io.modelcontextprotocol/logLevel` on the export only, so the export's answer is an SSE stream with `notifications/message` before the result, and the announcement, which did not ask, is one JSON object"},
 }
 
 // Tags of the subscription that keeps an attached resource fresh: its

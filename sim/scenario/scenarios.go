@@ -19,15 +19,20 @@ import (
 // (catalog.go joins the families).
 var serverFamily = []scenarioDef{
 	{info: Info{Name: "capabilities",
-		Transports: bothWires, Faults: []string{FaultNone}}, server: capabilitiesServer, run: capabilitiesScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, server: capabilitiesServer, run: capabilitiesScenario,
+		doc: "against a server that offers only the course tools (no resources, prompts, completions or logging), the client reads the declared capabilities, calls `prompts/list` anyway → `-32601` (2026-07-28 HTTP **404**; 2025-11-25 HTTP 200)"},
 	{info: Info{Name: "list-changed",
-		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, server: listChangedServer, run: listChangedScenario,
+		doc: "2026-07-28: `subscriptions/listen` → acknowledgement first → an administrator enables `book_room` → `notifications/tools/list_changed` tagged with the subscription id → the client re-lists and books; the client then closes the subscription. 2025-11-25: the session's GET stream (HTTP) or an unsolicited stdout notification (stdio)"},
 	{info: Info{Name: "load-balancer",
-		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario},
+		Transports: onlyHTTP, Faults: []string{FaultNone}}, server: loadBalancerServer, run: loadBalancerScenario,
+		doc: "two replicas behind round-robin. 2025-11-25: the session minted on replica 1 is unknown on replica 2 → **404**, re-initialise, 404 again, give up (sticky routing needed). 2026-07-28: any replica answers; a server-minted `draft_id` handle created on replica 1 is sent on replica 2 (shared storage)"},
 	{info: Info{Name: "dual-era",
-		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, run: dualEraScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultLegacyServer, FaultUnsupportedVersion}}, modernOnly: true, run: dualEraScenario,
+		doc: "a client that speaks both eras probes with `server/discover`: a modern answer keeps it modern; a legacy server's error that is not a recognized modern error (HTTP 400 `-32600`, stdio `-32601`) makes it fall back to `initialize`; a modern `-32022` makes it retry with a supported version and **not** downgrade"},
 	{info: Info{Name: "tool-poisoning",
-		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario},
+		Transports: bothWires, Faults: []string{FaultNone}}, server: poisonedServer, run: poisoningScenario,
+		doc: "a `daily_quote` tool whose description hides an instruction; the host shows what the model reads, flags the suspicious phrases and refuses the call the instruction asks for"},
 }
 
 // ---- capabilities: a method whose capability the server did not declare ----

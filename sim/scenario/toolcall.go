@@ -20,9 +20,11 @@ import (
 // its run func: adding one touches this file, its notes and its title.
 var toolCallFamily = []scenarioDef{
 	{info: Info{Name: scenarioToolCall,
-		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall},
+		Transports: bothWires, Faults: ToolCallFaults}, run: toolCall,
+		doc: "the Host launches the server (stdio) or connects (HTTP) → discovery (handshake, or `server/discover`) → `tools/list` → the model reads the tool list *as text* and decides a call → `tools/call` → the result goes back to the model"},
 	{info: Info{Name: "progress",
-		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario},
+		Transports: bothWires, Faults: []string{FaultNone, FaultTimeout, FaultStreamDrop}}, run: progressScenario,
+		doc: "the slow tool streams `notifications/progress` (per-request SSE on HTTP, interleaved stdout lines on stdio), then the result; with `timeout` the client gives the 3 s export a 2.5 s deadline that progress does not extend (`basic/patterns/cancellation` §Timeouts, `basic/lifecycle` §Timeouts) and cancels on the channel of the version and transport, as `tool-call`'s `timeout` does; with `stream-drop` (HTTP) the network breaks the stream after the first progress event: 2025-11-25 reconnects with `GET` + `Last-Event-ID` and the server replays the rest and the result (the tool ran once), 2026-07-28 loses the request and re-issues `tools/call` with a new id (the tool starts over)"},
 }
 
 // Versions the faulty clients ask for.
