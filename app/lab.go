@@ -200,6 +200,17 @@ func (c *Lab) schedulePrint(ctx app.Context) {
 	whenIdle(f, 1000, 200)
 }
 
+// printView is the print view's HTML once schedulePrint has let it in,
+// and until then its empty section: the node keeps its place among the
+// Lab's children, so the dialogs after it are not mounted again (and do
+// not lose the focus) when it fills (e2e TestDialogsAreModal).
+func (c *Lab) printView() string {
+	if !c.printOn {
+		return `<section id="print-all" class="print-only"></section>`
+	}
+	return c.printHTML.get(c.tr, c.lang)
+}
+
 // yieldToBrowser lets the browser run what waits (a key press, a frame)
 // in the middle of the wasm's start, which is otherwise one long task
 // (BENCHMARKS.md, issue 25): a sleep blocks every goroutine, so the Go
@@ -437,7 +448,7 @@ func (c *Lab) Render() app.UI {
 		// The print view is not on screen: the prerendered page leaves it
 		// to the wasm (25 KB less to send and parse before the first paint),
 		// and the wasm to the first idle moment after its mount.
-		app.If(app.IsClient && c.printOn, func() app.UI { return app.Raw(c.printHTML.get(c.tr, c.lang)) }),
+		app.If(app.IsClient, func() app.UI { return app.Raw(c.printView()) }),
 		app.If(app.IsServer && c.tr != nil && len(c.tr.Events) > 0, func() app.UI {
 			return app.Raw(EmbeddedTraceHTML(c.tr, c.options()))
 		}),
