@@ -68,31 +68,6 @@ func (l *lazyRegexp) get() *regexp.Regexp {
 // parseHostRules reports and TestHostRulesParse fails on).
 func (r hostRule) re() *regexp.Regexp { return r.rx.get() }
 
-// parseHostRules reads a rules file and compiles every pattern: every
-// rule it could read, in order, and every mistake (file:line). The page
-// reads the embedded file with readHostRules, which leaves the compiling
-// to each rule's first use.
-func parseHostRules(file, data string) ([]hostRule, []error) {
-	rules, errs := readHostRules(file, data)
-	out := rules[:0]
-	for _, r := range rules {
-		if _, err := regexp.Compile(r.rx.src); err != nil {
-			errs = append(errs, &text.FileError{File: file, Line: r.line, Msg: fmt.Sprintf("match of [%s] is not a regular expression: %v", r.header(), err)})
-			continue
-		}
-		out = append(out, r)
-	}
-	return out, errs
-}
-
-// header is the rule's header as the file wrote it.
-func (r hostRule) header() string {
-	if r.note == "" {
-		return anyNote
-	}
-	return r.note
-}
-
 // readHostRules reads a rules file without compiling its patterns.
 func readHostRules(file, data string) ([]hostRule, []error) {
 	recs, errs := text.Lex(file, data, fieldIndent, fieldMatch, fieldZh)

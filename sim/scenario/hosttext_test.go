@@ -1,10 +1,13 @@
 package scenario
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	"mcpwirelab/sim/httplab"
+	"mcpwirelab/sim/text"
 	"mcpwirelab/sim/text/texttest"
 	"mcpwirelab/sim/text/zhtest"
 	"mcpwirelab/sim/trace"
@@ -175,4 +178,29 @@ func TestHostRuleIndent(t *testing.T) {
 	if got := rules[1].re().ReplaceAllString("  anything", rules[1].zh); got != "  anything" || rules[1].note != "" {
 		t.Errorf("keep: %q, note %q", got, rules[1].note)
 	}
+}
+
+// parseHostRules reads a rules file and compiles every pattern: every
+// rule it could read, in order, and every mistake (file:line). The page
+// reads the embedded file with readHostRules (hosttext.go), which leaves
+// the compiling to each rule's first use; the tests compile them all.
+func parseHostRules(file, data string) ([]hostRule, []error) {
+	rules, errs := readHostRules(file, data)
+	out := rules[:0]
+	for _, r := range rules {
+		if _, err := regexp.Compile(r.rx.src); err != nil {
+			errs = append(errs, &text.FileError{File: file, Line: r.line, Msg: fmt.Sprintf("match of [%s] is not a regular expression: %v", r.header(), err)})
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, errs
+}
+
+// header is the rule's header as the file wrote it.
+func (r hostRule) header() string {
+	if r.note == "" {
+		return anyNote
+	}
+	return r.note
 }
